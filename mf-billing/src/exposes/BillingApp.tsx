@@ -1,0 +1,13 @@
+// Federated entry: the shell mounts this under its route and the remote owns
+// the routes below it.
+import { Route, Routes } from 'react-router-dom';
+import { BillingPage } from '../pages/BillingPage';
+
+export default function BillingApp() {
+  return (
+    <Routes>
+      <Route index element={<BillingPage />} />
+      <Route path="*" element={<BillingPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,16 @@
+// Standalone development mount: the same providers as in the shell.
+import { Route, Routes } from 'react-router-dom';
+import { mountApp } from '@agentflow/shared';
+import '@agentflow/shared/styles/base.css';
+import AccessApp from './exposes/AccessApp';
+
+void mountApp({
+  host: 'mf_rbac (standalone)',
+  render: () => (
+    <main className="app-main">
+      <Routes>
+        <Route path="/*" element={<AccessApp />} />
+      </Routes>
+    </main>
+  ),
+});

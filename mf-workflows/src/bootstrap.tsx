@@ -1,0 +1,16 @@
+// Standalone development mount: the same providers as in the shell.
+import { Route, Routes } from 'react-router-dom';
+import { mountApp } from '@agentflow/shared';
+import '@agentflow/shared/styles/base.css';
+import WorkflowsApp from './exposes/WorkflowsApp';
+
+void mountApp({
+  host: 'mf_workflows (standalone)',
+  render: () => (
+    <main className="app-main">
+      <Routes>
+        <Route path="/*" element={<WorkflowsApp />} />
+      </Routes>
+    </main>
+  ),
+});

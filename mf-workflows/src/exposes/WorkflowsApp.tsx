@@ -1,0 +1,13 @@
+// Federated entry: the shell mounts this under its route and the remote owns
+// the routes below it.
+import { Route, Routes } from 'react-router-dom';
+import { WorkflowsPage } from '../pages/WorkflowsPage';
+
+export default function WorkflowsApp() {
+  return (
+    <Routes>
+      <Route index element={<WorkflowsPage />} />
+      <Route path="*" element={<WorkflowsPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,33 @@
+// The configuration the browser receives at run time (/app-config.json), built
+// from the serving process's environment, so one build runs against the
+// emulators, a staging project or production without being rebuilt.
+// The emulator variables are the ones firebase-admin and firebase-tools read.
+
+export const DEFAULT_PROJECT_ID = 'demo-agentflow';
+
+/** @param {Record<string, string | undefined>} env */
+export function buildAppConfig(env) {
+  const projectId = env.FIREBASE_PROJECT_ID || env.GCLOUD_PROJECT || DEFAULT_PROJECT_ID;
+  const usingRealProject = Boolean(env.FIREBASE_API_KEY);
+  // Without real keys the stack always runs on the emulators.
+  const authEmulator = env.FIREBASE_AUTH_EMULATOR_HOST || (usingRealProject ? '' : '127.0.0.1:9099');
+  const firestoreEmulator = env.FIRESTORE_EMULATOR_HOST || (usingRealProject ? '' : '127.0.0.1:8080');
+  return {
+    firebase: {
+      apiKey: env.FIREBASE_API_KEY || 'demo-api-key',
+      authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+      projectId,
+      appId: env.FIREBASE_APP_ID || `1:000000000000:web:${projectId}`,
+      ...(env.FIREBASE_STORAGE_BUCKET ? { storageBucket: env.FIREBASE_STORAGE_BUCKET } : {}),
+      ...(env.FIREBASE_MESSAGING_SENDER_ID ? { messagingSenderId: env.FIREBASE_MESSAGING_SENDER_ID } : {}),
+    },
+    emulators: {
+      auth: authEmulator ? `http://${authEmulator}` : null,
+      firestore: firestoreEmulator || null,
+    },
+    apis: {
+      billing: env.BILLING_API_URL || 'http://127.0.0.1:4001',
+      platform: env.PLATFORM_API_URL || 'http://127.0.0.1:4002',
+    },
+  };
+}

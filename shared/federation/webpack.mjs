@@ -1,0 +1,124 @@
+// One webpack + Module Federation 2 configuration factory for the shell and
+// every remote, so the singleton list and build settings cannot drift apart.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { SINGLETONS, resolveRemotesMap } from './contract.mjs';
+import { buildAppConfig } from './runtime-config.mjs';
+
+/** Version of the package that owns an import request ('firebase/app' -> firebase). */
+function packageVersion(require, request) {
+  const parts = request.split('/');
+  const name = request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  return require(`${name}/package.json`).version;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir absolute folder of the app (holds package.json, src/, public/)
+ * @param {string} options.name container name
+ * @param {number} options.port dev-server port
+ * @param {Record<string,string>} [options.exposes] exposed modules (remotes only)
+ * @param {boolean} [options.isHost]
+ * @param {string} options.title HTML title for the standalone page
+ * @param {'development'|'production'} options.mode
+ * @param {Record<string, unknown>} [options.devServer] extra dev-server settings
+ */
+export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost = false, title, mode, devServer = {} }) {
+  const production = mode === 'production';
+  const require = createRequire(path.join(appDir, 'package.json'));
+
+  /** @type {Record<string, object>} */
+  const shared = {};
+  for (const request of SINGLETONS) {
+    // Subpath entries such as firebase/app have no package.json of their own;
+    // announce the owning package's version so the runtime can compare.
+    shared[request] = { singleton: true, requiredVersion: false, version: packageVersion(require, request) };
+  }
+
+  // react-router's package exports pick its development build unless told
+  // otherwise; pin the production build for production bundles.
+  /** @type {Record<string,string>} */
+  const alias = {};
+  if (production) {
+    const routerDir = path.dirname(require.resolve('react-router/package.json'));
+    alias['react-router$'] = path.join(routerDir, 'dist/production/index.mjs');
+  }
+
+  return {
+    mode,
+    entry: './src/index.ts',
+    context: appDir,
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(appDir, 'dist'),
+      // The shell lives at the site root; a remote's chunks resolve against
+      // wherever its manifest was loaded from, so each deploys on its own URL.
+      publicPath: isHost ? '/' : 'auto',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      alias,
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('ts-loader'),
+            // Type checking runs once for the whole repo (npm run typecheck).
+            options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json') },
+          },
+        },
+        {
+          test: /\.css$/,
+          use: [require.resolve('style-loader'), require.resolve('css-loader')],
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: isHost ? undefined : exposes,
+        // Remotes are registered at run time from /remotes.json.
+        remotes: {},
+        shared,
+        shareStrategy: 'loaded-first',
+        dts: false,
+        manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+      }),
+      new HtmlWebpackPlugin({
+        template: path.join(appDir, 'public/index.html'),
+        title,
+        // Remote chunks must not be injected into a standalone page twice.
+        chunks: ['main'],
+        favicon: path.join(appDir, 'public/favicon.svg'),
+      }),
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    devServer: {
+      port,
+      host: '127.0.0.1',
+      historyApiFallback: true,
+      hot: false,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      static: { directory: path.join(appDir, 'public') },
+      client: { overlay: { errors: true, warnings: false } },
+      // The same run-time files the production server answers (serve.mjs).
+      setupMiddlewares(middlewares, server) {
+        server.app.get('/app-config.json', (_req, res) => res.json(buildAppConfig(process.env)));
+        if (isHost) server.app.get('/remotes.json', (_req, res) => res.json(resolveRemotesMap(process.env)));
+        return middlewares;
+      },
+      ...devServer,
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/** Run-time configuration the shell serves at /app-config.json. */
+export interface FirebaseWebOptions {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId: string;
+  storageBucket?: string;
+  messagingSenderId?: string;
+}
+
+export interface AppConfig {
+  firebase: FirebaseWebOptions;
+  emulators: {
+    /** e.g. http://127.0.0.1:9099, or null for the real Auth service */
+    auth: string | null;
+    /** host:port, or null for the real Firestore */
+    firestore: string | null;
+  };
+  apis: {
+    billing: string;
+    platform: string;
+  };
+}
+
+/** Fetches and sanity-checks the run-time configuration. */
+export async function loadAppConfig(url = '/app-config.json', fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
+  const response = await fetchImpl(url, { cache: 'no-store' });
+  if (!response.ok) {
+    throw new Error(`Could not load ${url}: HTTP ${response.status}`);
+  }
+  const config = (await response.json()) as Partial<AppConfig>;
+  if (!config.firebase?.projectId || !config.apis?.billing || !config.apis?.platform) {
+    throw new Error(`${url} is missing firebase.projectId or apis`);
+  }
+  return config as AppConfig;
+}

@@ -1,0 +1,12 @@
+// Browser-safe entry of @agentflow/shared (a Module Federation singleton).
+export * from './config.js';
+export * from './federation/contexts.js';
+export { createRequiredContext } from './federation/requiredContext.js';
+export * from './firebase/web.js';
+export * from './i18n/index.js';
+export { AppProviders } from './providers/AppProviders.js';
+export { AuthProvider } from './providers/AuthProvider.js';
+export { I18nProvider } from './providers/I18nProvider.js';
+export { PlatformProvider } from './providers/PlatformProvider.js';
+export { mountApp } from './mountApp.js';
+export { PageHeader } from './ui/PageHeader.js';

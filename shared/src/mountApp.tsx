@@ -1,0 +1,39 @@
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { loadAppConfig, type AppConfig } from './config.js';
+import { initFirebase } from './firebase/web.js';
+import { AppProviders } from './providers/AppProviders.js';
+
+/**
+ * Boots a page: reads the run-time configuration, initialises Firebase and
+ * renders the element inside every provider of the federation contract. The
+ * shell calls it once; a remote calls it only when it runs standalone.
+ */
+export async function mountApp(options: {
+  host: string;
+  render: (config: AppConfig) => ReactNode;
+  /** Work that must finish before the first render (e.g. registering remotes). */
+  prepare?: (config: AppConfig) => Promise<void>;
+  rootId?: string;
+}): Promise<void> {
+  const container = document.getElementById(options.rootId ?? 'root');
+  if (!container) throw new Error(`#${options.rootId ?? 'root'} is missing from the page`);
+  try {
+    const config = await loadAppConfig();
+    initFirebase(config);
+    await options.prepare?.(config);
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders host={options.host} config={config}>
+          <BrowserRouter>{options.render(config)}</BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error(`${options.host} failed to start`, error);
+    // Providers are not up, so this one message cannot be translated.
+    container.textContent = 'Agentflow could not start. Please try refreshing the page.';
+    throw error;
+  }
+}

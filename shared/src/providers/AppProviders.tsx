@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import type { AppConfig } from '../config.js';
+import { AuthProvider } from './AuthProvider.js';
+import { I18nProvider } from './I18nProvider.js';
+import { PlatformProvider } from './PlatformProvider.js';
+
+/**
+ * Every provider of the federation contract, in the order they depend on each
+ * other. The shell mounts it once; a remote mounts it only when standalone.
+ */
+export function AppProviders({ host, config, children }: { host: string; config: AppConfig; children: ReactNode }) {
+  return (
+    <PlatformProvider host={host} config={config}>
+      <I18nProvider>
+        <AuthProvider>{children}</AuthProvider>
+      </I18nProvider>
+    </PlatformProvider>
+  );
+}

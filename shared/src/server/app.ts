@@ -1,0 +1,111 @@
+// The skeleton every Agentflow service shares: security headers, CORS for the
+// configured origins, bounded JSON bodies, request logs, a health check, and
+// JSON errors that never leak a stack trace.
+import cors from 'cors';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+
+export interface ServiceAppOptions {
+  name: string;
+  /** Browser origins allowed to call the service (shell and remotes). */
+  allowedOrigins: readonly string[];
+  logger: Logger;
+  /** Resolves when the backing store answers; /healthz reports 503 otherwise. */
+  checkReadiness: () => Promise<void>;
+  /** Mounts the service's own routes. */
+  routes: (app: Express) => void;
+  jsonLimit?: string;
+}
+
+export const JSON_BODY_LIMIT = '100kb';
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+const jsonErrors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  const parserError = (typeof error === 'object' && error !== null ? error : {}) as BodyParserError;
+  if (parserError.type === 'entity.too.large') {
+    res.status(413).json({ error: `Request body exceeds the ${JSON_BODY_LIMIT} limit` });
+    return;
+  }
+  if (parserError.type === 'entity.parse.failed') {
+    res.status(400).json({ error: 'Malformed JSON body' });
+    return;
+  }
+  if (parserError.type === 'encoding.unsupported' || parserError.type === 'charset.unsupported') {
+    res.status(415).json({ error: 'Unsupported body encoding or charset' });
+    return;
+  }
+  req.log?.error({ err: error }, 'unhandled error');
+  if (res.headersSent) return;
+  res.status(500).json({ error: 'Internal server error' });
+};
+
+const notFound: RequestHandler = (req, res) => {
+  res.status(404).json({ error: `Not found: ${req.method} ${req.path}` });
+};
+
+export function createServiceApp(options: ServiceAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(helmet());
+  app.use(
+    cors({
+      origin: (origin, callback) => {
+        // Requests without an Origin (server to server, curl) are not CORS.
+        callback(null, !origin || options.allowedOrigins.includes(origin));
+      },
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Stripe-Signature'],
+      maxAge: 600,
+    }),
+  );
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      // Health probes would drown the log.
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    }),
+  );
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await options.checkReadiness();
+      res.json({ status: 'ok', service: options.name, firestore: 'reachable' });
+    } catch (error) {
+      res.status(503).json({
+        status: 'unavailable',
+        service: options.name,
+        firestore: 'unreachable',
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  });
+
+  app.use(express.json({ limit: options.jsonLimit ?? JSON_BODY_LIMIT }));
+  options.routes(app);
+  app.use(notFound);
+  app.use(jsonErrors);
+  return app;
+}
+
+/** Origins allowed by default: the local shell and remotes on both loopback names. */
+export function defaultAllowedOrigins(ports: readonly number[]): string[] {
+  return ports.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+}
+
+/** Reads ALLOWED_ORIGINS (comma separated) or falls back to the defaults. */
+export function allowedOriginsFromEnv(env: NodeJS.ProcessEnv, fallback: readonly string[]): string[] {
+  const raw = env.ALLOWED_ORIGINS?.trim();
+  if (!raw) return [...fallback];
+  return raw
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+}

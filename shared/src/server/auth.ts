@@ -1,0 +1,65 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
+
+export interface Caller {
+  uid: string;
+  email: string | null;
+  token: DecodedIdToken;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by requireAuth: the verified caller. Never take a user id from the body instead. */
+    caller?: Caller;
+  }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.?[A-Za-z0-9\-_.+/=]*)$/;
+
+/** Maps firebase-admin verification failures to the reason a client is shown. */
+export function describeTokenError(error: unknown): { status: 401 | 503; message: string } {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  switch (code) {
+    case 'auth/id-token-expired':
+      return { status: 401, message: 'ID token has expired' };
+    case 'auth/id-token-revoked':
+      return { status: 401, message: 'ID token has been revoked' };
+    case 'auth/user-disabled':
+      return { status: 401, message: 'User account is disabled' };
+    case 'auth/user-not-found':
+      return { status: 401, message: 'Invalid ID token: unknown user' };
+    case 'app/network-error':
+    case 'auth/internal-error':
+      return { status: 503, message: 'Authentication service unavailable' };
+    default:
+      return { status: 401, message: 'Invalid ID token' };
+  }
+}
+
+/**
+ * Verifies the Firebase ID token in `Authorization: Bearer <token>` (checking
+ * revocation) and puts the verified caller on `req.caller`.
+ */
+export function requireAuth(auth: Auth): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const header = req.headers.authorization;
+    if (!header) {
+      res.status(401).json({ error: 'Missing Authorization header with a Bearer ID token' });
+      return;
+    }
+    const match = BEARER.exec(header.trim());
+    if (!match?.[1]) {
+      res.status(401).json({ error: 'Malformed Authorization header: expected "Bearer <Firebase ID token>"' });
+      return;
+    }
+    try {
+      const token = await auth.verifyIdToken(match[1], true);
+      req.caller = { uid: token.uid, email: token.email ?? null, token };
+      next();
+    } catch (error) {
+      const { status, message } = describeTokenError(error);
+      req.log?.info({ code: (error as { code?: string }).code }, 'ID token rejected');
+      res.status(status).json({ error: message });
+    }
+  };
+}

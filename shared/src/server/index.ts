@@ -1,0 +1,5 @@
+// Server-only entry of @agentflow/shared: never imported by browser code.
+export * from './admin.js';
+export * from './app.js';
+export * from './auth.js';
+export * from './run.js';

@@ -1,0 +1,52 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+
+/**
+ * Listens and shuts down gracefully on SIGTERM/SIGINT: stop accepting
+ * connections, let in-flight requests finish, run cleanup, then exit; a
+ * request that hangs cannot hold the process past the grace period.
+ */
+export function runService(options: {
+  app: Express;
+  port: number;
+  host?: string;
+  logger: Logger;
+  name: string;
+  onShutdown?: () => Promise<void>;
+  graceMs?: number;
+}): Server {
+  const { app, port, host = '127.0.0.1', logger, name, onShutdown, graceMs = 10_000 } = options;
+  const server = app.listen(port, host, () => {
+    logger.info({ port, host }, `${name} listening on http://${host}:${port}`);
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') {
+      logger.error(`${name}: port ${port} is already in use (is another Agentflow stack running?)`);
+    } else {
+      logger.error({ err: error }, `${name}: server error`);
+    }
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${name}: ${signal} received, shutting down`);
+    const force = setTimeout(() => {
+      logger.warn(`${name}: forced exit after ${graceMs} ms`);
+      process.exit(1);
+    }, graceMs);
+    force.unref();
+    server.close(() => {
+      Promise.resolve(onShutdown?.())
+        .catch((error: unknown) => logger.error({ err: error }, 'cleanup failed'))
+        .finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  return server;
+}

@@ -1,0 +1,24 @@
+import { Route, Routes } from 'react-router-dom';
+import { REMOTES } from '@agentflow/shared/federation/contract.mjs';
+import { Header } from './components/Header';
+import { RemotePage } from './components/RemotePage';
+import { InstallInstructionsPage } from './pages/InstallInstructionsPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+
+/** The page frame and the route table; remotes mount where the contract says. */
+export function App() {
+  return (
+    <div className="app-frame">
+      <Header />
+      <main className="app-main" id="main">
+        <Routes>
+          {REMOTES.map((remote) => (
+            <Route key={remote.name} path={remote.route} element={<RemotePage key={remote.name} remote={remote.name} exposed={remote.page} />} />
+          ))}
+          <Route path="/pwa/install-instructions" element={<InstallInstructionsPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </main>
+    </div>
+  );
+}

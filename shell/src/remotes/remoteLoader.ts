@@ -1,0 +1,42 @@
+import type { ComponentType } from 'react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+
+export type RemotesMap = Record<string, string>;
+
+let remotes: RemotesMap = {};
+
+export async function fetchRemotesMap(url = '/remotes.json'): Promise<RemotesMap> {
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`Could not load ${url}: HTTP ${response.status}`);
+  const map = (await response.json()) as unknown;
+  if (typeof map !== 'object' || map === null || Object.values(map).some((value) => typeof value !== 'string')) {
+    throw new Error(`${url} must map remote names to manifest URLs`);
+  }
+  return map as RemotesMap;
+}
+
+/** Registers every remote with the federation runtime (nothing is fetched yet). */
+export function configureRemotes(map: RemotesMap): void {
+  remotes = { ...map };
+  registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
+}
+
+/**
+ * Loads a remote's exposed page component. On a retry the remote is
+ * registered again under a cache-busting URL: the runtime keeps the failed
+ * manifest load of the first attempt, and would otherwise never ask again.
+ */
+export async function loadRemotePage(remoteName: string, exposed: string, attempt: number): Promise<ComponentType> {
+  const entry = remotes[remoteName];
+  if (!entry) throw new Error(`Remote '${remoteName}' is not in the remotes map`);
+  if (attempt > 0) {
+    const retryUrl = new URL(entry, window.location.href);
+    retryUrl.searchParams.set('retry', String(attempt));
+    registerRemotes([{ name: remoteName, entry: retryUrl.toString() }], { force: true });
+  }
+  const module = await loadRemote<{ default?: ComponentType }>(`${remoteName}/${exposed.replace(/^\.\//, '')}`);
+  if (!module?.default) {
+    throw new Error(`Remote '${remoteName}' has no default export in '${exposed}'`);
+  }
+  return module.default;
+}
