@@ -3,3 +3,5 @@ export * from './admin.js';
 export * from './app.js';
 export * from './auth.js';
 export * from './run.js';
+export * from './whoami.js';
+export * from './config.js';

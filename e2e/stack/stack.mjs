@@ -1,0 +1,145 @@
+// The whole local platform as processes: Firebase emulators, both services,
+// the shell and the four remotes (production builds served on loopback).
+// `npm start` runs it on the default ports; the e2e suite on its own ports so
+// both can coexist.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REMOTES, SHELL_PORT } from '../../shared/federation/contract.mjs';
+import { DEFAULT_PROJECT_ID } from '../../shared/federation/runtime-config.mjs';
+import { startProcess, stopProcess, waitForHttp } from './processes.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const FIREBASE_DIR = path.join(ROOT, 'firebase');
+export const FIREBASE_BIN = path.join(ROOT, 'node_modules/.bin/firebase');
+export const EMULATOR_PORTS = { firestore: 8080, auth: 9099 };
+/** Ports firebase-tools opens besides the emulators themselves (hub, logging, Firestore websocket). */
+export const EMULATOR_SIDE_PORTS = [4400, 4500, 9150];
+
+/** @typedef {{ shell: number, billing: number, platform: number, remotes: Record<string, number> }} StackPorts */
+
+/** @type {StackPorts} */
+export const DEFAULT_PORTS = {
+  shell: SHELL_PORT,
+  billing: 4001,
+  platform: 4002,
+  remotes: Object.fromEntries(REMOTES.map((remote) => [remote.name, remote.port])),
+};
+
+/** @type {StackPorts} */
+export const TEST_PORTS = {
+  shell: 3100,
+  billing: 4101,
+  platform: 4102,
+  remotes: Object.fromEntries(REMOTES.map((remote, index) => [remote.name, 3101 + index])),
+};
+
+/** Every port the stack needs, with what uses it, for the "port taken" check. */
+export function portList(ports, { emulators = true } = {}) {
+  const list = [
+    { port: ports.shell, what: 'shell' },
+    ...REMOTES.map((remote) => ({ port: ports.remotes[remote.name], what: remote.dir })),
+    { port: ports.billing, what: 'billing-api' },
+    { port: ports.platform, what: 'platform-api' },
+  ];
+  if (emulators) {
+    list.push({ port: EMULATOR_PORTS.firestore, what: 'Firestore emulator' }, { port: EMULATOR_PORTS.auth, what: 'Auth emulator' });
+    for (const port of EMULATOR_SIDE_PORTS) list.push({ port, what: 'Firebase emulator hub/logging' });
+  }
+  return list;
+}
+
+export const shellUrl = (ports) => `http://localhost:${ports.shell}`;
+
+/** The environment every server of the stack runs with. */
+export function stackEnv(ports, base = process.env) {
+  const env = {
+    FIREBASE_PROJECT_ID: base.FIREBASE_PROJECT_ID || DEFAULT_PROJECT_ID,
+    GCLOUD_PROJECT: base.GCLOUD_PROJECT || base.FIREBASE_PROJECT_ID || DEFAULT_PROJECT_ID,
+    FIRESTORE_EMULATOR_HOST: base.FIRESTORE_EMULATOR_HOST || `127.0.0.1:${EMULATOR_PORTS.firestore}`,
+    FIREBASE_AUTH_EMULATOR_HOST: base.FIREBASE_AUTH_EMULATOR_HOST || `127.0.0.1:${EMULATOR_PORTS.auth}`,
+    BILLING_API_URL: `http://127.0.0.1:${ports.billing}`,
+    PLATFORM_API_URL: `http://127.0.0.1:${ports.platform}`,
+    ALLOWED_ORIGINS: [ports.shell, ...Object.values(ports.remotes)]
+      .flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`])
+      .join(','),
+    NO_UPDATE_NOTIFIER: '1',
+  };
+  for (const remote of REMOTES) {
+    env[remote.envVar] = `http://127.0.0.1:${ports.remotes[remote.name]}/mf-manifest.json`;
+  }
+  return env;
+}
+
+/** Starts the Auth and Firestore emulators and waits until both answer. */
+export async function startEmulators({ env, quiet, logFile, firestoreWrapperJar }) {
+  const child = startProcess(
+    'emulators',
+    FIREBASE_BIN,
+    ['emulators:start', '--only', 'auth,firestore', '--project', env.FIREBASE_PROJECT_ID, '--config', 'firebase.json'],
+    { cwd: FIREBASE_DIR, env: { ...env, FIRESTORE_EMULATOR_BINARY_PATH: firestoreWrapperJar }, quiet, logFile },
+  );
+  await Promise.all([
+    waitForHttp(`http://127.0.0.1:${EMULATOR_PORTS.firestore}/`, { child, timeoutMs: 90_000 }),
+    waitForHttp(`http://127.0.0.1:${EMULATOR_PORTS.auth}/`, { child, timeoutMs: 90_000 }),
+  ]);
+  return child;
+}
+
+export async function startServices(ports, { env, quiet, logFile }) {
+  const services = [
+    { name: 'billing-api', port: ports.billing },
+    { name: 'platform-api', port: ports.platform },
+  ];
+  const children = services.map(({ name, port }) =>
+    startProcess(name, process.execPath, ['dist/server.js'], {
+      cwd: path.join(ROOT, name),
+      env: { ...env, PORT: String(port), LOG_LEVEL: env.LOG_LEVEL || 'info' },
+      quiet,
+      logFile,
+    }),
+  );
+  await Promise.all(
+    services.map(({ port }, index) =>
+      waitForHttp(`http://127.0.0.1:${port}/healthz`, { child: children[index], ok: (status) => status === 200 }),
+    ),
+  );
+  return children;
+}
+
+/** Serves one production build; `remoteName` undefined means the shell. */
+export async function startStaticServer(ports, { env, quiet, logFile, remoteName }) {
+  const remote = remoteName ? REMOTES.find((candidate) => candidate.name === remoteName) : undefined;
+  if (remoteName && !remote) throw new Error(`Unknown remote ${remoteName}`);
+  const dir = path.join(ROOT, remote ? remote.dir : 'shell', 'dist');
+  const port = remote ? ports.remotes[remote.name] : ports.shell;
+  const child = startProcess(
+    remote ? remote.dir : 'shell',
+    process.execPath,
+    [path.join(ROOT, 'shared/federation/serve.mjs'), '--dir', dir, '--port', String(port), remote ? '--cors' : '--shell'],
+    { env, quiet, logFile },
+  );
+  await waitForHttp(`http://127.0.0.1:${port}/${remote ? 'mf-manifest.json' : ''}`, { child, ok: (status) => status === 200 });
+  return child;
+}
+
+export async function startFrontends(ports, options) {
+  return Promise.all([
+    startStaticServer(ports, options),
+    ...REMOTES.map((remote) => startStaticServer(ports, { ...options, remoteName: remote.name })),
+  ]);
+}
+
+/** True when every production artefact exists (services' dist, each app's build). */
+export function buildOutputsExist() {
+  const outputs = [
+    'shared/dist/index.js',
+    'billing-api/dist/server.js',
+    'platform-api/dist/server.js',
+    'shell/dist/index.html',
+    ...REMOTES.map((remote) => `${remote.dir}/dist/mf-manifest.json`),
+  ];
+  return outputs.every((file) => existsSync(path.join(ROOT, file)));
+}
+
+export { stopProcess };

@@ -1,0 +1,24 @@
+import { REMOTES, SHELL_PORT } from '../../federation/contract.mjs';
+import { defaultAllowedOrigins, allowedOriginsFromEnv } from './app.js';
+
+export interface ServiceConfig {
+  port: number;
+  host: string;
+  allowedOrigins: string[];
+  logLevel: string;
+}
+
+/** Reads a service's settings from the environment, with the local stack's defaults. */
+export function serviceConfigFromEnv(env: NodeJS.ProcessEnv, defaultPort: number): ServiceConfig {
+  const port = env.PORT ? Number(env.PORT) : defaultPort;
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got '${env.PORT}'`);
+  }
+  const localOrigins = defaultAllowedOrigins([SHELL_PORT, ...REMOTES.map((remote) => remote.port)]);
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    allowedOrigins: allowedOriginsFromEnv(env, localOrigins),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}
