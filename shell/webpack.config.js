@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SHELL_PORT } from '@agentflow/shared/federation/contract.mjs';
+import { SHELL_PORT } from '@agentflow/shared/contract';
 import { createFederatedConfig } from '@agentflow/shared/federation/webpack.mjs';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));

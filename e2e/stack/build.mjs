@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTES } from '../../shared/federation/contract.mjs';
+import { REMOTES } from '@agentflow/shared/contract';
 import { startProcess } from './processes.mjs';
 import { ROOT } from './stack.mjs';
 

@@ -5,8 +5,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTES, SHELL_PORT } from '../../shared/federation/contract.mjs';
-import { DEFAULT_PROJECT_ID } from '../../shared/federation/runtime-config.mjs';
+import { REMOTES, SHELL_PORT } from '@agentflow/shared/contract';
+import { DEFAULT_PROJECT_ID } from '@agentflow/shared/runtime-config';
 import { startProcess, stopProcess, waitForHttp } from './processes.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
-import { checkFirestoreReachable, createServiceApp, createWhoAmIRouter } from '@agentflow/shared/server';
+import { createFirestoreProbe, createServiceApp, createWhoAmIRouter } from '@agentflow/shared/server';
 
 export const SERVICE_NAME = 'platform-api';
 
@@ -19,7 +19,7 @@ export function createApp({ auth, db, logger, allowedOrigins }: AppDependencies)
     name: SERVICE_NAME,
     allowedOrigins,
     logger,
-    checkReadiness: () => checkFirestoreReachable(db),
+    checkReadiness: createFirestoreProbe(db),
     routes: (app) => {
       app.use(createWhoAmIRouter(auth, SERVICE_NAME));
     },

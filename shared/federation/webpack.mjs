@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import { SINGLETONS, resolveRemotesMap } from './contract.mjs';
-import { buildAppConfig } from './runtime-config.mjs';
+import { SINGLETONS, resolveRemotesMap } from '@agentflow/shared/contract';
+import { buildAppConfig } from '@agentflow/shared/runtime-config';
 
 /** Version of the package that owns an import request ('firebase/app' -> firebase). */
 function packageVersion(require, request) {

@@ -10,3 +10,5 @@ export { I18nProvider } from './providers/I18nProvider.js';
 export { PlatformProvider } from './providers/PlatformProvider.js';
 export { mountApp } from './mountApp.js';
 export { PageHeader } from './ui/PageHeader.js';
+export * from './federation/contract.js';
+export * from './federation/runtimeConfig.js';

@@ -1,4 +1,4 @@
-import { REMOTES, SHELL_PORT } from '../../federation/contract.mjs';
+import { REMOTES, SHELL_PORT } from '../federation/contract.js';
 import { defaultAllowedOrigins, allowedOriginsFromEnv } from './app.js';
 
 export interface ServiceConfig {

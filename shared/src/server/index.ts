@@ -5,3 +5,4 @@ export * from './auth.js';
 export * from './run.js';
 export * from './whoami.js';
 export * from './config.js';
+export * from './staticServer.js';

@@ -15,8 +15,10 @@ export function runService(options: {
   name: string;
   onShutdown?: () => Promise<void>;
   graceMs?: number;
+  /** How long cleanup (closing Firestore...) may take before the process exits anyway. */
+  cleanupMs?: number;
 }): Server {
-  const { app, port, host = '127.0.0.1', logger, name, onShutdown, graceMs = 10_000 } = options;
+  const { app, port, host = '127.0.0.1', logger, name, onShutdown, graceMs = 10_000, cleanupMs = 3000 } = options;
   const server = app.listen(port, host, () => {
     logger.info({ port, host }, `${name} listening on http://${host}:${port}`);
   });
@@ -40,7 +42,12 @@ export function runService(options: {
     }, graceMs);
     force.unref();
     server.close(() => {
-      Promise.resolve(onShutdown?.())
+      // A backend that is down can hold its client's cleanup for a minute.
+      const cleanupLimit = new Promise<void>((resolve) => setTimeout(() => {
+        logger.warn(`${name}: cleanup still running after ${cleanupMs} ms, exiting anyway`);
+        resolve();
+      }, cleanupMs).unref());
+      Promise.race([Promise.resolve(onShutdown?.()), cleanupLimit])
         .catch((error: unknown) => logger.error({ err: error }, 'cleanup failed'))
         .finally(() => process.exit(0));
     });

@@ -1,10 +1,26 @@
 // The federation contract: which remotes exist, what they expose, where they
 // mount in the shell and which modules every container must share as a
-// singleton. Plain JavaScript so webpack configs, the stack launcher and the
-// browser code read the same single source.
+// singleton. One source for the webpack configs, the stack launcher, the
+// services' CORS defaults and the shell's route table.
 
-/** @type {readonly import('./contract').RemoteDescriptor[]} */
-export const REMOTES = Object.freeze([
+export interface RemoteDescriptor {
+  /** Container name, a JavaScript identifier. */
+  readonly name: string;
+  /** Workspace folder of the remote. */
+  readonly dir: string;
+  /** Default local port (dev server and production serve). */
+  readonly port: number;
+  /** Environment variable that overrides the remote's manifest URL at serve time. */
+  readonly envVar: string;
+  /** Route pattern in the shell. */
+  readonly route: string;
+  /** Exposed module -> source file. */
+  readonly exposes: Readonly<Record<string, string>>;
+  /** The exposed module the shell renders for the route. */
+  readonly page: string;
+}
+
+export const REMOTES: readonly RemoteDescriptor[] = Object.freeze<RemoteDescriptor[]>([
   {
     name: 'mf_home',
     dir: 'mf-home',
@@ -50,7 +66,7 @@ export const SHELL_PORT = 3000;
  * providers the shell owns) only reach a remote when host and remote resolve
  * the very same module instance.
  */
-export const SINGLETONS = Object.freeze([
+export const SINGLETONS: readonly string[] = Object.freeze([
   'react',
   'react-dom',
   'react-dom/client',
@@ -66,18 +82,16 @@ export const SINGLETONS = Object.freeze([
 ]);
 
 /** The remotes map the shell serves at /remotes.json: name -> manifest URL. */
-export function defaultRemoteUrl(remote, host = '127.0.0.1') {
+export function defaultRemoteUrl(remote: RemoteDescriptor, host = '127.0.0.1'): string {
   return `http://${host}:${remote.port}/mf-manifest.json`;
 }
 
 /**
  * Builds the remotes map, letting each remote's URL be overridden by its
  * environment variable at serve time (no rebuild of the shell needed).
- * @param {Record<string, string | undefined>} env
  */
-export function resolveRemotesMap(env, host = '127.0.0.1') {
-  /** @type {Record<string, string>} */
-  const map = {};
+export function resolveRemotesMap(env: Record<string, string | undefined>, host = '127.0.0.1'): Record<string, string> {
+  const map: Record<string, string> = {};
   for (const remote of REMOTES) {
     const override = env[remote.envVar];
     map[remote.name] = override && override.trim() !== '' ? override.trim() : defaultRemoteUrl(remote, host);

@@ -3,10 +3,11 @@
 // emulators, a staging project or production without being rebuilt.
 // The emulator variables are the ones firebase-admin and firebase-tools read.
 
+import type { AppConfig } from '../config.js';
+
 export const DEFAULT_PROJECT_ID = 'demo-agentflow';
 
-/** @param {Record<string, string | undefined>} env */
-export function buildAppConfig(env) {
+export function buildAppConfig(env: Record<string, string | undefined>): AppConfig {
   const projectId = env.FIREBASE_PROJECT_ID || env.GCLOUD_PROJECT || DEFAULT_PROJECT_ID;
   const usingRealProject = Boolean(env.FIREBASE_API_KEY);
   // Without real keys the stack always runs on the emulators.

@@ -1,0 +1,68 @@
+// One Jest project per package. TypeScript is transpiled by ts-jest to
+// CommonJS (type checking is `npm run typecheck`); workspace imports of
+// @agentflow/shared resolve to its sources so tests never need a build.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const shared = path.join(root, 'shared');
+
+export const transform = {
+  '^.+\\.tsx?$': [
+    'ts-jest',
+    {
+      tsconfig: {
+        target: 'ES2022',
+        module: 'commonjs',
+        moduleResolution: 'node10',
+        ignoreDeprecations: '6.0',
+        jsx: 'react-jsx',
+        esModuleInterop: true,
+        isolatedModules: true,
+        strict: true,
+        skipLibCheck: true,
+        resolveJsonModule: true,
+      },
+    },
+  ],
+};
+
+export const moduleNameMapper = {
+  '^@agentflow/shared$': path.join(shared, 'src/index.ts'),
+  '^@agentflow/shared/server$': path.join(shared, 'src/server/index.ts'),
+  '^@agentflow/shared/contract$': path.join(shared, 'src/federation/contract.ts'),
+  '^@agentflow/shared/runtime-config$': path.join(shared, 'src/federation/runtimeConfig.ts'),
+  '^@agentflow/shared/static-server$': path.join(shared, 'src/server/staticServer.ts'),
+  '^@agentflow/shared/testing/(.*)$': path.join(shared, 'testing/$1'),
+  '\\.css$': path.join(shared, 'testing/styleMock.cjs'),
+  // Sources import siblings as './x.js' (NodeNext); Jest finds the .ts file.
+  '^(\\.{1,2}/.*)\\.js$': '$1',
+};
+
+function project(dir, environment) {
+  return {
+    displayName: dir,
+    rootDir: path.join(root, dir),
+    testEnvironment: environment,
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/*.test.ts'],
+    transform,
+    moduleNameMapper,
+    moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
+    setupFilesAfterEnv: environment === 'jsdom' ? [path.join(shared, 'testing/setupDom.ts')] : [],
+  };
+}
+
+export default {
+  projects: [
+    project('shared', 'node'),
+    project('shell', 'jsdom'),
+    project('mf-home', 'jsdom'),
+    project('mf-workflows', 'jsdom'),
+    project('mf-billing', 'jsdom'),
+    project('mf-rbac', 'jsdom'),
+    project('billing-api', 'node'),
+    project('platform-api', 'node'),
+    project('firebase', 'node'),
+  ],
+  testTimeout: 30_000,
+};
