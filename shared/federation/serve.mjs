@@ -23,7 +23,12 @@ if (!Number.isInteger(port) || port <= 0) {
 try {
   const server = await listen(createStaticApp({ dir: values.dir, cors: values.cors, shell: values.shell }), port, values.host);
   console.log(`serving ${path.resolve(values.dir)} on http://${values.host}:${port}`);
-  const stop = () => server.close(() => process.exit(0));
+  // Static files hold no work worth draining; browsers' keep-alive
+  // connections would otherwise keep the process alive after close().
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 } catch (error) {

@@ -15,18 +15,6 @@ export function emulatorHosts(): { firestore: string; auth: string } {
   return { firestore, auth };
 }
 
-/** Deletes every document and every account in the emulators. */
-export async function resetEmulators(projectId = PROJECT_ID): Promise<void> {
-  const { firestore, auth } = emulatorHosts();
-  const responses = await Promise.all([
-    fetch(`http://${firestore}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' }),
-    fetch(`http://${auth}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' }),
-  ]);
-  for (const response of responses) {
-    if (!response.ok) throw new Error(`Emulator reset failed: HTTP ${response.status} ${await response.text()}`);
-  }
-}
-
 export interface EmulatorUser {
   uid: string;
   email: string;

@@ -11,7 +11,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { pino, type Logger } from 'pino';
 import { getAdminAuth, getAdminDb } from '../src/server/admin.js';
 import { listen } from '../src/server/staticServer.js';
-import { craftEmulatorToken, emulatorHosts, resetEmulators, signUpEmulatorUser } from './emulators.js';
+import { craftEmulatorToken, emulatorHosts, signUpEmulatorUser } from './emulators.js';
 
 export interface ServiceUnderTest {
   name: string;
@@ -38,8 +38,9 @@ export function describeServiceContract(service: ServiceUnderTest): void {
     let baseUrl: string;
 
     beforeAll(async () => {
+      // No reset: suites run in parallel on one emulator, so every test signs
+      // up its own user and depends on no global state.
       emulatorHosts();
-      await resetEmulators();
       const app = service.createApp({
         auth: getAdminAuth(),
         db: getAdminDb(),

@@ -18,7 +18,7 @@ export interface StaticAppOptions {
   dir: string;
   /** Answer with Access-Control-Allow-Origin: * (remotes are loaded cross-origin). */
   cors?: boolean;
-  /** Serve the shell: SPA fallback plus /remotes.json and /app-config.json. */
+  /** Serve the shell: SPA fallback and /remotes.json. Remotes also serve their standalone page. */
   shell?: boolean;
   env?: Record<string, string | undefined>;
 }
@@ -36,19 +36,21 @@ export function createStaticApp({ dir, cors = false, shell = false, env = proces
       next();
     });
   }
+  // Every app reads its run-time configuration here: the shell, and a remote
+  // opened on its own URL (standalone, e.g. a preview deployment).
+  app.get('/app-config.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(buildAppConfig(env));
+  });
   if (shell) {
     app.get('/remotes.json', (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
       res.json(resolveRemotesMap(env));
     });
-    app.get('/app-config.json', (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.json(buildAppConfig(env));
-    });
   }
   app.use(
     express.static(root, {
-      index: shell ? 'index.html' : false,
+      index: 'index.html',
       setHeaders(res, filePath) {
         const base = path.basename(filePath);
         if (ENTRY_FILES.has(base)) res.setHeader('Cache-Control', 'no-cache');

@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// npm test: type-check, build for production, then inside one
+// `firebase emulators:exec` run every Jest project (unit, rules, API
+// integration) and the end-to-end suite in headless Chromium. Prints one
+// summary line and exits non-zero on any failure.
+//   --only unit | --only e2e     run one part
+//   --skip-build                 reuse the current production builds
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureFirestoreEmulatorWrapper } from '../../firebase/setup-emulator.mjs';
+import { buildAll } from './build.mjs';
+import { assertPortsFree, startProcess } from './processes.mjs';
+import { EMULATOR_PORTS, EMULATOR_SIDE_PORTS, FIREBASE_BIN, FIREBASE_DIR, ROOT, TEST_PORTS, portList } from './stack.mjs';
+
+const { values } = parseArgs({ options: { only: { type: 'string' }, 'skip-build': { type: 'boolean', default: false } } });
+if (values.only && !['unit', 'e2e'].includes(values.only)) {
+  console.error("--only must be 'unit' or 'e2e'");
+  process.exit(2);
+}
+const runE2e = values.only !== 'unit';
+
+function step(title) {
+  console.log(`\n=== ${title}`);
+  return Date.now();
+}
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+/** Finds Debian's Chromium, installing it when running as root (CI), else says how. */
+function ensureChromium() {
+  const find = () => {
+    if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+    const which = spawnSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' });
+    return which.status === 0 ? which.stdout.trim().split('\n')[0] : '';
+  };
+  let chromium = find();
+  if (chromium) return chromium;
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      "Chromium is missing. Install Debian's package (sudo apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary, then run npm test again.",
+    );
+  }
+  console.log("Chromium is missing: installing Debian's chromium package…");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${result.status})`);
+  }
+  chromium = find();
+  if (!chromium) throw new Error('apt-get installed chromium but no chromium binary is on PATH');
+  return chromium;
+}
+
+async function run(label, command, args, options = {}) {
+  const child = startProcess(label, command, args, { cwd: ROOT, ...options });
+  const { code, signal } = await child.exited;
+  return code ?? (signal ? 1 : 0);
+}
+
+async function main() {
+  const started = Date.now();
+  let since = step('Checking prerequisites');
+  const chromium = runE2e ? ensureChromium() : '';
+  const firestoreWrapperJar = ensureFirestoreEmulatorWrapper();
+  await assertPortsFree([
+    { port: EMULATOR_PORTS.firestore, what: 'Firestore emulator' },
+    { port: EMULATOR_PORTS.auth, what: 'Auth emulator' },
+    ...EMULATOR_SIDE_PORTS.map((port) => ({ port, what: 'Firebase emulator hub/logging' })),
+    ...(runE2e ? portList(TEST_PORTS, { emulators: false }) : []),
+  ]);
+  console.log(`ok (${seconds(since)})${chromium ? `, Chromium: ${chromium}` : ''}`);
+
+  since = step('Type-checking every package and test (strict)');
+  const tsc = path.join(ROOT, 'node_modules/.bin/tsc');
+  if ((await run('typecheck', tsc, ['-b', 'tsconfig.json'])) !== 0 || (await run('typecheck', tsc, ['-p', 'tsconfig.tests.json'])) !== 0) {
+    throw new Error('Type checking failed');
+  }
+  console.log(`ok (${seconds(since)})`);
+
+  if (runE2e && !values['skip-build']) {
+    since = step('Building for production');
+    await buildAll();
+  }
+
+  since = step('Running the suites inside the Firebase emulators (Auth, Firestore)');
+  const suites = ['node', path.join(ROOT, 'e2e/stack/run-suites.mjs'), ...(values.only ? ['--only', values.only] : [])].join(' ');
+  const code = await run(
+    'emulators',
+    FIREBASE_BIN,
+    ['emulators:exec', '--only', 'auth,firestore', '--project', 'demo-agentflow', '--config', 'firebase.json', suites],
+    {
+      cwd: FIREBASE_DIR,
+      env: { FIRESTORE_EMULATOR_BINARY_PATH: firestoreWrapperJar, CHROMIUM_PATH: chromium, NO_UPDATE_NOTIFIER: '1', CI: process.env.CI ?? '' },
+    },
+  );
+  console.log(`\nnpm test finished in ${seconds(started)}`);
+  process.exit(code);
+}
+
+main().catch((error) => {
+  console.error(`\nnpm test failed: ${error.message}`);
+  process.exit(1);
+});
