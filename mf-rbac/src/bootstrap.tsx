@@ -1,6 +1,5 @@
 // Standalone development mount: the same providers as in the shell.
-import { Route, Routes } from 'react-router-dom';
-import { mountApp } from '@agentflow/shared';
+import { mountApp, Route, Routes } from '@agentflow/shared';
 import '@agentflow/shared/styles/base.css';
 import AccessApp from './exposes/AccessApp';
 

@@ -4,8 +4,36 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import { SINGLETONS, resolveRemotesMap } from '@agentflow/shared/contract';
+import { PROVIDED_BY_SHARED, SINGLETONS, resolveRemotesMap } from '@agentflow/shared/contract';
 import { buildAppConfig } from '@agentflow/shared/runtime-config';
+
+const SHARED_PACKAGE_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const PLUGIN_NAME = 'AgentflowFederationBoundaryPlugin';
+
+/**
+ * Fails the build when app code imports a package that must come through
+ * '@agentflow/shared' (contract.ts, PROVIDED_BY_SHARED): such an import would
+ * bundle a second router or i18n instance whose context the shell never fills.
+ */
+class FederationBoundaryPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap(PLUGIN_NAME, (compilation, { normalModuleFactory }) => {
+      normalModuleFactory.hooks.beforeResolve.tap(PLUGIN_NAME, (data) => {
+        const issuer = data.contextInfo?.issuer ?? '';
+        if (!issuer || issuer.includes(`${path.sep}node_modules${path.sep}`) || issuer.startsWith(SHARED_PACKAGE_DIR + path.sep)) return;
+        const packageName = PROVIDED_BY_SHARED.find((name) => data.request === name || data.request.startsWith(`${name}/`));
+        if (packageName) {
+          compilation.errors.push(
+            new compiler.webpack.WebpackError(
+              `${path.relative(process.cwd(), issuer)} imports '${data.request}' directly. ` +
+                `Import it from '@agentflow/shared' instead: '${packageName}' lives inside the shared singleton (see PROVIDED_BY_SHARED).`,
+            ),
+          );
+        }
+      });
+    });
+  }
+}
 
 /** Version of the package that owns an import request ('firebase/app' -> firebase). */
 function packageVersion(require, request) {
@@ -93,7 +121,11 @@ export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost
         shareStrategy: 'loaded-first',
         dts: false,
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+        // A remote never loads other remotes or manifests itself (the shell
+        // does), so its runtime can leave that code out.
+        experiments: isHost ? undefined : { optimization: { disableRemote: true, disableSnapshot: true } },
       }),
+      new FederationBoundaryPlugin(),
       new HtmlWebpackPlugin({
         template: path.join(appDir, 'public/index.html'),
         title,

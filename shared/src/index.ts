@@ -12,3 +12,4 @@ export { mountApp } from './mountApp.js';
 export { PageHeader } from './ui/PageHeader.js';
 export * from './federation/contract.js';
 export * from './federation/runtimeConfig.js';
+export * from './router.js';

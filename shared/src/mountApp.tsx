@@ -1,6 +1,6 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from './router.js';
 import { loadAppConfig, type AppConfig } from './config.js';
 import { initFirebase } from './firebase/web.js';
 import { AppProviders } from './providers/AppProviders.js';

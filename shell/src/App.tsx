@@ -1,5 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
-import { REMOTES } from '@agentflow/shared';
+import { REMOTES, Route, Routes } from '@agentflow/shared';
 import { Header } from './components/Header';
 import { RemotePage } from './components/RemotePage';
 import { InstallInstructionsPage } from './pages/InstallInstructionsPage';

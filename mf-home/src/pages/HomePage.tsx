@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
-import { useAuth, useI18n, usePlatform } from '@agentflow/shared';
+import { Link, useAuth, useI18n, usePlatform } from '@agentflow/shared';
 
 export function HomePage() {
   const { t } = useI18n();

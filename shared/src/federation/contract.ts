@@ -64,22 +64,28 @@ export const SHELL_PORT = 3000;
 /**
  * Modules that must exist once per page: React's contexts (and so the
  * providers the shell owns) only reach a remote when host and remote resolve
- * the very same module instance.
+ * the very same module instance. Each is a Module Federation singleton.
  */
 export const SINGLETONS: readonly string[] = Object.freeze([
   'react',
   'react-dom',
   'react-dom/client',
   'react/jsx-runtime',
-  'react-router',
-  'react-router-dom',
   'firebase/app',
   'firebase/auth',
   'firebase/firestore',
-  'i18next',
-  'react-i18next',
   '@agentflow/shared',
 ]);
+
+/**
+ * Packages that are single per page by living inside the '@agentflow/shared'
+ * singleton instead of being federated modules themselves: a federated module
+ * is never tree-shaken, which costs 45 kB gzip for React Router alone. App
+ * code reaches them through '@agentflow/shared' (routing components and hooks,
+ * useI18n); the webpack builds reject a direct import, which would bundle a
+ * second copy with its own, empty, context.
+ */
+export const PROVIDED_BY_SHARED: readonly string[] = Object.freeze(['react-router', 'react-router-dom', 'i18next', 'react-i18next']);
 
 /** The remotes map the shell serves at /remotes.json: name -> manifest URL. */
 export function defaultRemoteUrl(remote: RemoteDescriptor, host = '127.0.0.1'): string {

@@ -26,7 +26,7 @@ interface BodyParserError {
   status?: number;
 }
 
-const jsonErrors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+const jsonErrors: ErrorRequestHandler = (error: unknown, req, res, next) => {
   const parserError = (typeof error === 'object' && error !== null ? error : {}) as BodyParserError;
   if (parserError.type === 'entity.too.large') {
     res.status(413).json({ error: `Request body exceeds the ${JSON_BODY_LIMIT} limit` });
@@ -41,7 +41,12 @@ const jsonErrors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     return;
   }
   req.log?.error({ err: error }, 'unhandled error');
-  if (res.headersSent) return;
+  if (res.headersSent) {
+    // Too late for a JSON error: Express's default handler closes the
+    // connection, so the client sees a failed response instead of waiting forever.
+    next(error);
+    return;
+  }
   res.status(500).json({ error: 'Internal server error' });
 };
 

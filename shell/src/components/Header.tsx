@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
-import { useAuth, useI18n } from '@agentflow/shared';
+import { NavLink, useAuth, useI18n, useLocation } from '@agentflow/shared';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 const NAV_ITEMS = [

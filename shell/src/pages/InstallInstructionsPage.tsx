@@ -1,5 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
-import { useI18n } from '@agentflow/shared';
+import { useI18n, useSearchParams } from '@agentflow/shared';
 
 export type InstallPlatform = 'ios' | 'other';
 

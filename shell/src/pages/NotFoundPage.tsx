@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { useI18n } from '@agentflow/shared';
+import { Link, useI18n } from '@agentflow/shared';
 
 export function NotFoundPage() {
   const { t } = useI18n();

@@ -1,0 +1,165 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import { pino } from 'pino';
+import request from 'supertest';
+import { JSON_BODY_LIMIT, allowedOriginsFromEnv, createServiceApp, defaultAllowedOrigins, type ServiceAppOptions } from './app';
+import { listen } from './staticServer';
+
+const ORIGIN = 'http://localhost:3000';
+
+function buildApp(overrides: Partial<ServiceAppOptions> = {}): Express {
+  return createServiceApp({
+    name: 'test-service',
+    allowedOrigins: [ORIGIN],
+    logger: pino({ level: 'silent' }),
+    checkReadiness: async () => undefined,
+    routes: (app) => {
+      app.get('/api/boom', () => {
+        throw new Error('secret database password in this message');
+      });
+      app.get('/api/async-boom', async () => {
+        await Promise.resolve();
+        throw new Error('async secret');
+      });
+      app.get('/api/late-boom', (_req, res) => {
+        res.status(200).type('text/plain');
+        res.write('partial ');
+        throw new Error('failed after the headers were sent');
+      });
+      app.post('/api/echo', (req, res) => {
+        res.json({ received: req.body as unknown });
+      });
+    },
+    ...overrides,
+  });
+}
+
+describe('createServiceApp (no emulators)', () => {
+  test.each(['/api/boom', '/api/async-boom'])('a route that throws (%s) answers 500 JSON without a stack', async (path) => {
+    const response = await request(buildApp()).get(path);
+    expect(response.status).toBe(500);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.text).toBe('{"error":"Internal server error"}');
+    expect(response.text).not.toMatch(/secret|at |\.ts:/);
+  });
+
+  test('an error thrown after the headers were sent closes that response and the service keeps serving', async () => {
+    const server: Server = await listen(buildApp(), 0);
+    try {
+      const { port } = server.address() as AddressInfo;
+      const base = `http://127.0.0.1:${port}`;
+      const late = await fetch(`${base}/api/late-boom`);
+      expect(late.status).toBe(200); // already on the wire
+      // The connection is cut, so the client sees a failed body instead of waiting forever.
+      await expect(late.text()).rejects.toThrow();
+      const next = await fetch(`${base}/healthz`);
+      expect(next.status).toBe(200);
+      const failing = await fetch(`${base}/api/boom`);
+      expect(await failing.json()).toEqual({ error: 'Internal server error' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  test('unknown routes are 404 JSON', async () => {
+    const response = await request(buildApp()).delete('/api/nope');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: 'Not found: DELETE /api/nope' });
+  });
+
+  test('parses JSON bodies; malformed JSON is a 400', async () => {
+    const app = buildApp();
+    const ok = await request(app).post('/api/echo').send({ hello: 'world' });
+    expect(ok.body).toEqual({ received: { hello: 'world' } });
+    const bad = await request(app).post('/api/echo').set('Content-Type', 'application/json').send('{"unterminated": ');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: 'Malformed JSON body' });
+  });
+
+  test('bodies over the limit are 413', async () => {
+    expect(JSON_BODY_LIMIT).toBe('100kb');
+    const response = await request(buildApp({ jsonLimit: '1kb' }))
+      .post('/api/echo')
+      .send({ padding: 'x'.repeat(2048) });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ error: 'Request body exceeds the 100kb limit' });
+  });
+
+  test('an unsupported body charset is 415', async () => {
+    const response = await request(buildApp()).post('/api/echo').set('Content-Type', 'application/json; charset=klingon').send('{}');
+    expect(response.status).toBe(415);
+    expect(response.body).toEqual({ error: 'Unsupported body encoding or charset' });
+  });
+
+  test('/healthz reports ok while the store answers', async () => {
+    const checkReadiness = jest.fn(async () => undefined);
+    const response = await request(buildApp({ checkReadiness })).get('/healthz');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', service: 'test-service', firestore: 'reachable' });
+    expect(checkReadiness).toHaveBeenCalledTimes(1);
+  });
+
+  test('/healthz is 503 when the store does not answer', async () => {
+    const response = await request(
+      buildApp({
+        checkReadiness: async () => {
+          throw new Error('Firestore did not answer within 2000 ms');
+        },
+      }),
+    ).get('/healthz');
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({
+      status: 'unavailable',
+      service: 'test-service',
+      firestore: 'unreachable',
+      error: 'Firestore did not answer within 2000 ms',
+    });
+  });
+
+  test('CORS answers configured origins only; helmet headers; no x-powered-by', async () => {
+    const app = buildApp();
+    const allowed = await request(app).options('/api/echo').set('Origin', ORIGIN).set('Access-Control-Request-Method', 'POST');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe(ORIGIN);
+    expect(allowed.headers['access-control-allow-headers']).toBe('Authorization,Content-Type,Stripe-Signature');
+    const denied = await request(app).options('/api/echo').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST');
+    expect(denied.headers['access-control-allow-origin']).toBeUndefined();
+    const plain = await request(app).get('/healthz');
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+    expect(plain.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('allowedOriginsFromEnv', () => {
+  const fallback = ['http://localhost:3000', 'http://127.0.0.1:3000'];
+
+  test.each<[string, string | undefined, string[]]>([
+    ['unset: the fallback', undefined, fallback],
+    ['empty: the fallback', '', fallback],
+    ['blank: the fallback', '   ', fallback],
+    ['one origin', 'https://app.example.com', ['https://app.example.com']],
+    ['trims and drops a trailing slash', ' https://app.example.com/ ,  https://admin.example.com  ', ['https://app.example.com', 'https://admin.example.com']],
+    ['drops empty entries', 'https://a.example.com,, ,https://b.example.com,', ['https://a.example.com', 'https://b.example.com']],
+    ['keeps ports', 'http://localhost:8080/', ['http://localhost:8080']],
+  ])('%s', (_label, raw, expected) => {
+    expect(allowedOriginsFromEnv(raw === undefined ? {} : { ALLOWED_ORIGINS: raw }, fallback)).toEqual(expected);
+  });
+
+  test('returns a copy of the fallback', () => {
+    const result = allowedOriginsFromEnv({}, fallback);
+    expect(result).not.toBe(fallback);
+    result.push('http://mutated');
+    expect(fallback).toHaveLength(2);
+  });
+});
+
+test('defaultAllowedOrigins lists both loopback names per port', () => {
+  expect(defaultAllowedOrigins([3000, 3001])).toEqual([
+    'http://localhost:3000',
+    'http://127.0.0.1:3000',
+    'http://localhost:3001',
+    'http://127.0.0.1:3001',
+  ]);
+});

@@ -1,0 +1,70 @@
+// Renders UI inside the federation contract's providers the way the shell
+// mounts them (test code only, never shipped). The real I18nProvider is used;
+// Auth and Platform get plain context values, because the real AuthProvider
+// needs a Firebase app.
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { type AppConfig, AuthContext, type AuthContextValue, type AuthUser, buildAppConfig, I18nProvider, MemoryRouter, PlatformContext, type PlatformContextValue, Route, Routes, type SupportedLanguage } from '@agentflow/shared';
+
+/** The configuration the shell would serve with an empty environment (emulators, local APIs). */
+export const TEST_APP_CONFIG: AppConfig = buildAppConfig({});
+
+export interface ProvidersOptions {
+  /** Language the I18nProvider starts in (default 'en'). */
+  language?: SupportedLanguage;
+  /** The URL the MemoryRouter starts at (default '/'). */
+  route?: string;
+  /**
+   * Mount the UI under this route pattern, as the shell mounts a remote
+   * ('/workflows/*'); without it the UI is rendered directly in the router.
+   */
+  path?: string;
+  /** What usePlatform().host answers (default 'shell'). */
+  host?: string;
+  config?: AppConfig;
+  /** The signed-in user; null or absent means signed out. */
+  user?: AuthUser | null;
+  /** Any other AuthContext field (loading, error, signOut...). */
+  auth?: Partial<AuthContextValue>;
+}
+
+export function testUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  return { uid: 'user-1', email: 'ada@example.com', displayName: 'Ada Lovelace', photoURL: null, ...overrides };
+}
+
+/** An AuthContext value without Firebase: signed out and not loading unless told otherwise. */
+export function fakeAuth(user: AuthUser | null = null, overrides: Partial<AuthContextValue> = {}): AuthContextValue {
+  return {
+    user,
+    loading: false,
+    error: null,
+    getIdToken: async () => (user ? `test-id-token-${user.uid}` : null),
+    signOut: async () => undefined,
+    ...overrides,
+  };
+}
+
+export function TestProviders({ children, options = {} }: { children: ReactNode; options?: ProvidersOptions }) {
+  const platform: PlatformContextValue = { host: options.host ?? 'shell', config: options.config ?? TEST_APP_CONFIG };
+  const auth = fakeAuth(options.user ?? null, options.auth);
+  return (
+    <PlatformContext.Provider value={platform}>
+      <I18nProvider initialLanguage={options.language ?? 'en'}>
+        <AuthContext.Provider value={auth}>
+          <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
+        </AuthContext.Provider>
+      </I18nProvider>
+    </PlatformContext.Provider>
+  );
+}
+
+export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}): RenderResult {
+  const content = options.path ? (
+    <Routes>
+      <Route path={options.path} element={ui} />
+    </Routes>
+  ) : (
+    ui
+  );
+  return render(<TestProviders options={options}>{content}</TestProviders>);
+}
