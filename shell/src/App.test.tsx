@@ -45,7 +45,7 @@ describe('App routing', () => {
   ])('%s mounts %s', async (route, remote, exposed) => {
     renderWithProviders(<App />, { route });
     expect(await screen.findByTestId('remote')).toHaveTextContent(remote);
-    expect(mockedLoad).toHaveBeenCalledWith(remote, exposed, 0);
+    expect(mockedLoad).toHaveBeenCalledWith(remote, exposed);
     expect(REMOTES.find((descriptor) => descriptor.name === remote)?.page).toBe(exposed);
   });
 

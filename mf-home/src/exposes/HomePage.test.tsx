@@ -28,7 +28,10 @@ describe('mf_home ./HomePage (federated entry)', () => {
     const { unmount } = renderWithProviders(<HomePage />);
     expect(screen.getByTestId('host-name')).toHaveTextContent('Guest');
     unmount();
-    renderWithProviders(<HomePage />, { user: testUser({ email: 'ada@example.com' }) });
+    const named = renderWithProviders(<HomePage />, { user: testUser({ email: 'ada@example.com', displayName: 'Ada Lovelace' }) });
+    expect(screen.getByTestId('host-name')).toHaveTextContent('Signed in as Ada Lovelace');
+    named.unmount();
+    renderWithProviders(<HomePage />, { user: testUser({ email: 'ada@example.com', displayName: null }) });
     expect(screen.getByTestId('host-name')).toHaveTextContent('Signed in as ada@example.com');
   });
 

@@ -25,7 +25,7 @@ export function HomePage() {
         </div>
       </section>
       <p className="muted home-host" data-testid="host-name" data-host={host}>
-        {t('home.hostNote', { host })} · {user ? t('common.signedInAs', { name: user.email ?? user.uid }) : t('common.guest')}
+        {t('home.hostNote', { host })} · {user ? t('common.signedInAs', { name: user.displayName ?? user.email ?? user.uid }) : t('common.guest')}
       </p>
     </div>
   );

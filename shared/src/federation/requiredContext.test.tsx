@@ -15,7 +15,7 @@ afterEach(() => consoleError.mockRestore());
 describe('createRequiredContext', () => {
   test('the hook throws outside its provider, naming both', () => {
     const [, useThing] = createRequiredContext<string>('useThing', 'ThingProvider');
-    expect(() => renderHook(() => useThing())).toThrow(new Error('useThing must be used within an ThingProvider'));
+    expect(() => renderHook(() => useThing())).toThrow(new Error('useThing must be used within a ThingProvider'));
   });
 
   test('the hook returns the provided value inside the provider', () => {
@@ -47,7 +47,7 @@ describe('the federation contract hooks', () => {
   test.each<[string, () => unknown]>([
     ['useI18n must be used within an I18nProvider', useI18n],
     ['useAuth must be used within an AuthProvider', useAuth],
-    ['usePlatform must be used within an PlatformProvider', usePlatform],
+    ['usePlatform must be used within a PlatformProvider', usePlatform],
   ])('outside the providers: %s', (message, hook) => {
     expect(() => renderHook(() => hook())).toThrow(new Error(message));
   });

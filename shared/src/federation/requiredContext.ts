@@ -11,7 +11,7 @@ export function createRequiredContext<T>(hookName: string, providerName: string)
   function useRequiredContext(): T {
     const value = useContext(context);
     if (value === undefined) {
-      throw new Error(`${hookName} must be used within an ${providerName}`);
+      throw new Error(`${hookName} must be used within ${/^[AEIOU]/.test(providerName) ? 'an' : 'a'} ${providerName}`);
     }
     return value;
   }

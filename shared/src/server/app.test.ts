@@ -147,6 +147,10 @@ describe('allowedOriginsFromEnv', () => {
     expect(allowedOriginsFromEnv(raw === undefined ? {} : { ALLOWED_ORIGINS: raw }, fallback)).toEqual(expected);
   });
 
+  test.each([',', ' , ,'])('set but naming no origin (%j) is a configuration error, not a silent fallback', (raw) => {
+    expect(() => allowedOriginsFromEnv({ ALLOWED_ORIGINS: raw }, fallback)).toThrow(`ALLOWED_ORIGINS is set but names no origin: '${raw}'`);
+  });
+
   test('returns a copy of the fallback', () => {
     const result = allowedOriginsFromEnv({}, fallback);
     expect(result).not.toBe(fallback);

@@ -109,8 +109,11 @@ export function defaultAllowedOrigins(ports: readonly number[]): string[] {
 export function allowedOriginsFromEnv(env: NodeJS.ProcessEnv, fallback: readonly string[]): string[] {
   const raw = env.ALLOWED_ORIGINS?.trim();
   if (!raw) return [...fallback];
-  return raw
+  const origins = raw
     .split(',')
     .map((origin) => origin.trim().replace(/\/$/, ''))
     .filter(Boolean);
+  // Set but empty would lock every browser out; almost certainly a typo.
+  if (origins.length === 0) throw new Error(`ALLOWED_ORIGINS is set but names no origin: '${env.ALLOWED_ORIGINS}'`);
+  return origins;
 }

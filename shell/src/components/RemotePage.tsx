@@ -12,7 +12,7 @@ function RemoteLoader({ remote, exposed, attempt }: { remote: string; exposed: s
   useEffect(() => {
     let cancelled = false;
     setState({ status: 'loading' });
-    loadRemotePage(remote, exposed, attempt).then(
+    loadRemotePage(remote, exposed).then(
       (Page) => !cancelled && setState({ status: 'ready', Page }),
       (error: unknown) =>
         !cancelled && setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
@@ -20,6 +20,7 @@ function RemoteLoader({ remote, exposed, attempt }: { remote: string; exposed: s
     return () => {
       cancelled = true;
     };
+    // attempt: Try Again remounts this loader with a new count, loading afresh.
   }, [remote, exposed, attempt]);
 
   if (state.status === 'failed') throw state.error; // handled by the boundary

@@ -9,7 +9,7 @@ export async function fetchRemotesMap(url = '/remotes.json'): Promise<RemotesMap
   const response = await fetch(url, { cache: 'no-store' });
   if (!response.ok) throw new Error(`Could not load ${url}: HTTP ${response.status}`);
   const map = (await response.json()) as unknown;
-  if (typeof map !== 'object' || map === null || Object.values(map).some((value) => typeof value !== 'string')) {
+  if (typeof map !== 'object' || map === null || Array.isArray(map) || Object.values(map).some((value) => typeof value !== 'string')) {
     throw new Error(`${url} must map remote names to manifest URLs`);
   }
   return map as RemotesMap;
@@ -22,18 +22,12 @@ export function configureRemotes(map: RemotesMap): void {
 }
 
 /**
- * Loads a remote's exposed page component. On a retry the remote is
- * registered again under a cache-busting URL: the runtime keeps the failed
- * manifest load of the first attempt, and would otherwise never ask again.
+ * Loads a remote's exposed page component. A failed load is not cached by
+ * the federation runtime, so calling again (Try Again) fetches the remote's
+ * manifest afresh: the e2e suite takes a remote down and back to prove it.
  */
-export async function loadRemotePage(remoteName: string, exposed: string, attempt: number): Promise<ComponentType> {
-  const entry = remotes[remoteName];
-  if (!entry) throw new Error(`Remote '${remoteName}' is not in the remotes map`);
-  if (attempt > 0) {
-    const retryUrl = new URL(entry, window.location.href);
-    retryUrl.searchParams.set('retry', String(attempt));
-    registerRemotes([{ name: remoteName, entry: retryUrl.toString() }], { force: true });
-  }
+export async function loadRemotePage(remoteName: string, exposed: string): Promise<ComponentType> {
+  if (!remotes[remoteName]) throw new Error(`Remote '${remoteName}' is not in the remotes map`);
   const module = await loadRemote<{ default?: ComponentType }>(`${remoteName}/${exposed.replace(/^\.\//, '')}`);
   if (!module?.default) {
     throw new Error(`Remote '${remoteName}' has no default export in '${exposed}'`);
