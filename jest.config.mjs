@@ -44,7 +44,7 @@ function project(dir, environment) {
     displayName: dir,
     rootDir: path.join(root, dir),
     testEnvironment: environment,
-    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/*.test.ts'],
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/*.test.ts', '<rootDir>/stack/*.test.ts'],
     transform,
     moduleNameMapper,
     moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
@@ -63,6 +63,8 @@ export default {
     project('billing-api', 'node'),
     project('platform-api', 'node'),
     project('firebase', 'node'),
+    // The stack launcher itself (the browser suite has its own config, e2e/jest.config.mjs).
+    { ...project('e2e', 'node'), displayName: 'e2e-stack' },
   ],
   testTimeout: 30_000,
 };
