@@ -1,6 +1,10 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
-import type { Logger } from 'pino';
+import type { Auth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import { pino, type Logger } from 'pino';
+import { getAdminAuth, getAdminDb } from './admin.js';
+import { serviceConfigFromEnv } from './config.js';
 
 /**
  * Listens and shuts down gracefully on SIGTERM/SIGINT: stop accepting
@@ -56,4 +60,20 @@ export function runService(options: {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   return server;
+}
+
+/**
+ * The whole of a service's server.ts: settings from the environment, the
+ * Admin SDK, the app, listening and graceful shutdown (Firestore is closed last).
+ */
+export function startServiceFromEnv(options: {
+  name: string;
+  defaultPort: number;
+  createApp: (deps: { auth: Auth; db: Firestore; logger: Logger; allowedOrigins: readonly string[] }) => Express;
+}): Server {
+  const config = serviceConfigFromEnv(process.env, options.defaultPort);
+  const logger = pino({ name: options.name, level: config.logLevel });
+  const db = getAdminDb();
+  const app = options.createApp({ auth: getAdminAuth(), db, logger, allowedOrigins: config.allowedOrigins });
+  return runService({ app, port: config.port, host: config.host, logger, name: options.name, onShutdown: () => db.terminate() });
 }
