@@ -10,7 +10,7 @@ import { getAuth } from 'firebase-admin/auth';
 
 export const DEMO_USER = {
   uid: 'demo-user',
-  email: process.env.DEMO_USER_EMAIL || 'demo@agentflow.local',
+  email: process.env.DEMO_USER_EMAIL || 'demo@agentflow.local', // DEFAULT_DEMO_USER in shared's runtimeConfig.ts
   password: process.env.DEMO_USER_PASSWORD || 'agentflow-demo',
   displayName: 'Demo User',
 };

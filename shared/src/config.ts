@@ -20,6 +20,8 @@ export interface AppConfig {
     billing: string;
     platform: string;
   };
+  /** The shared showcase account behind 'Try the demo' (public by design), or null when none is configured. */
+  demo: { email: string; password: string } | null;
 }
 
 /** Fetches and sanity-checks the run-time configuration. */

@@ -13,3 +13,4 @@ export { PageHeader } from './ui/PageHeader.js';
 export * from './federation/contract.js';
 export * from './federation/runtimeConfig.js';
 export * from './router.js';
+export * from './auth/index.js';

@@ -1,7 +1,9 @@
 // The federation contract's context modules. The shell mounts the providers;
 // remotes read them through these hooks. Because '@agentflow/shared' is a
 // Module Federation singleton, host and remotes hold the same context objects.
+import { createContext, useContext } from 'react';
 import type { i18n as I18nInstance, TFunction } from 'i18next';
+import type { ProfileUpdate, UserProfile } from '../auth/profile.js';
 import type { AppConfig } from '../config.js';
 import type { SupportedLanguage } from '../i18n/languages.js';
 import { createRequiredContext } from './requiredContext.js';
@@ -21,12 +23,48 @@ export interface AuthUser {
 
 export interface AuthContextValue {
   user: AuthUser | null;
+  /** users/{uid}; null while signed out, for the demo account, or when it failed to load. */
+  userProfile: UserProfile | null;
   loading: boolean;
+  /** The last failure, as the message shown to the user. */
   error: string | null;
+  /** The shared showcase account is signed in (it has no profile). */
+  isDemoUser: boolean;
+  /** Whether a demo account is configured ('Try the demo' is offered). */
+  demoAvailable: boolean;
+  signIn: (email: string, password: string) => Promise<void>;
+  /** Creates the account, then sets its display name. */
+  signUp: (email: string, password: string, displayName: string) => Promise<void>;
+  signInWithGoogle: () => Promise<void>;
+  signInAsDemoUser: () => Promise<void>;
+  signOut: () => Promise<void>;
+  sendPasswordReset: (email: string) => Promise<void>;
+  updateProfile: (fields: ProfileUpdate) => Promise<void>;
   /** The current user's Firebase ID token, for calls to billing-api and platform-api. */
   getIdToken: () => Promise<string | null>;
-  signOut: () => Promise<void>;
 }
+
+const notImplemented = async (): Promise<never> => {
+  throw new Error('Not implemented');
+};
+
+/** What AuthContext holds without an AuthProvider: signed out, and every action refuses. */
+export const DEFAULT_AUTH_CONTEXT: AuthContextValue = Object.freeze({
+  user: null,
+  userProfile: null,
+  loading: false,
+  error: null,
+  isDemoUser: false,
+  demoAvailable: false,
+  signIn: notImplemented,
+  signUp: notImplemented,
+  signInWithGoogle: notImplemented,
+  signInAsDemoUser: notImplemented,
+  signOut: notImplemented,
+  sendPasswordReset: notImplemented,
+  updateProfile: notImplemented,
+  getIdToken: async () => null,
+});
 
 export interface I18nContextValue {
   language: SupportedLanguage;
@@ -37,5 +75,12 @@ export interface I18nContextValue {
 }
 
 export const [PlatformContext, usePlatform] = createRequiredContext<PlatformContextValue>('usePlatform', 'PlatformProvider');
-export const [AuthContext, useAuth] = createRequiredContext<AuthContextValue>('useAuth', 'AuthProvider');
+export const AuthContext = createContext<AuthContextValue>(DEFAULT_AUTH_CONTEXT);
+AuthContext.displayName = 'AuthProvider';
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (value === DEFAULT_AUTH_CONTEXT) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}
 export const [I18nContext, useI18n] = createRequiredContext<I18nContextValue>('useI18n', 'I18nProvider');

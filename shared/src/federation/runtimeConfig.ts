@@ -6,6 +6,8 @@
 import type { AppConfig } from '../config.js';
 
 export const DEFAULT_PROJECT_ID = 'demo-agentflow';
+/** The demo account the seed script creates in the local Auth emulator. */
+export const DEFAULT_DEMO_USER = { email: 'demo@agentflow.local', password: 'agentflow-demo' } as const;
 
 export function buildAppConfig(env: Record<string, string | undefined>): AppConfig {
   const projectId = env.FIREBASE_PROJECT_ID || env.GCLOUD_PROJECT || DEFAULT_PROJECT_ID;
@@ -30,5 +32,12 @@ export function buildAppConfig(env: Record<string, string | undefined>): AppConf
       billing: env.BILLING_API_URL || 'http://127.0.0.1:4001',
       platform: env.PLATFORM_API_URL || 'http://127.0.0.1:4002',
     },
+    // Defaults only on the emulators; a real project names its demo account explicitly.
+    demo:
+      env.DEMO_USER_EMAIL && env.DEMO_USER_PASSWORD
+        ? { email: env.DEMO_USER_EMAIL, password: env.DEMO_USER_PASSWORD }
+        : usingRealProject
+          ? null
+          : { ...DEFAULT_DEMO_USER },
   };
 }
