@@ -7,11 +7,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { DEFAULT_DEMO_USER } from '@agentflow/shared/runtime-config';
 
+// The same account the browser's 'Try the demo' signs in with (run-time config).
 export const DEMO_USER = {
   uid: 'demo-user',
-  email: process.env.DEMO_USER_EMAIL || 'demo@agentflow.local', // DEFAULT_DEMO_USER in shared's runtimeConfig.ts
-  password: process.env.DEMO_USER_PASSWORD || 'agentflow-demo',
+  email: process.env.DEMO_USER_EMAIL || DEFAULT_DEMO_USER.email,
+  password: process.env.DEMO_USER_PASSWORD || DEFAULT_DEMO_USER.password,
   displayName: 'Demo User',
 };
 

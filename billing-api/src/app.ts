@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
-import { createFirestoreProbe, createServiceApp, createWhoAmIRouter } from '@agentflow/shared/server';
+import { createFirestoreProbe, createMeRouter, createServiceApp } from '@agentflow/shared/server';
 
 export const SERVICE_NAME = 'billing-api';
 
@@ -21,7 +21,7 @@ export function createApp({ auth, db, logger, allowedOrigins }: AppDependencies)
     logger,
     checkReadiness: createFirestoreProbe(db),
     routes: (app) => {
-      app.use(createWhoAmIRouter(auth, SERVICE_NAME));
+      app.use(createMeRouter(auth, db, SERVICE_NAME));
     },
   });
 }

@@ -4,7 +4,7 @@
 // needs a Firebase app.
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { type AppConfig, AuthContext, type AuthContextValue, type AuthUser, buildAppConfig, I18nProvider, MemoryRouter, PlatformContext, type PlatformContextValue, Route, Routes, type SupportedLanguage } from '@agentflow/shared';
+import { type AppConfig, AuthContext, type AuthContextValue, type AuthUser, buildAppConfig, I18nProvider, MemoryRouter, PlatformContext, type PlatformContextValue, Route, Routes, type SupportedLanguage, useLocation, type UserProfile } from '@agentflow/shared';
 
 /** The configuration the shell would serve with an empty environment (emulators, local APIs). */
 export const TEST_APP_CONFIG: AppConfig = buildAppConfig({});
@@ -32,16 +32,52 @@ export function testUser(overrides: Partial<AuthUser> = {}): AuthUser {
   return { uid: 'user-1', email: 'ada@example.com', displayName: 'Ada Lovelace', photoURL: null, ...overrides };
 }
 
-/** An AuthContext value without Firebase: signed out and not loading unless told otherwise. */
-export function fakeAuth(user: AuthUser | null = null, overrides: Partial<AuthContextValue> = {}): AuthContextValue {
+/** A users/{uid} profile for the signed-in test user (the defaults match testUser()). */
+export function testProfile(overrides: Partial<UserProfile> = {}): UserProfile {
   return {
-    user,
-    loading: false,
-    error: null,
-    getIdToken: async () => (user ? `test-id-token-${user.uid}` : null),
-    signOut: async () => undefined,
+    uid: 'user-1',
+    email: 'ada@example.com',
+    displayName: 'Ada Lovelace',
+    photoURL: null,
+    phoneNumber: null,
+    roles: ['b2c_user'],
+    preferences: { language: 'en' },
+    createdAt: new Date('2024-03-05T12:00:00Z'),
+    lastLogin: new Date('2024-06-01T08:30:00Z'),
     ...overrides,
   };
+}
+
+/**
+ * An AuthContext value without Firebase: signed out, not loading, no profile
+ * and no demo account unless told otherwise. Every action resolves and does
+ * nothing; pass jest.fn() overrides to observe or fail them.
+ */
+export function fakeAuth(user: AuthUser | null = null, overrides: Partial<AuthContextValue> = {}): AuthContextValue {
+  const done = async (): Promise<void> => undefined;
+  return {
+    user,
+    userProfile: null,
+    loading: false,
+    error: null,
+    isDemoUser: false,
+    demoAvailable: false,
+    signIn: done,
+    signUp: done,
+    signInWithGoogle: done,
+    signInAsDemoUser: done,
+    signOut: done,
+    sendPasswordReset: done,
+    updateProfile: done,
+    getIdToken: async () => (user ? `test-id-token-${user.uid}` : null),
+    ...overrides,
+  };
+}
+
+/** Shows where the router is (pathname + search), for asserting navigations. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
 export function TestProviders({ children, options = {} }: { children: ReactNode; options?: ProvidersOptions }) {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Express } from 'express';
 import type { Auth } from 'firebase-admin/auth';
-import type { Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { pino, type Logger } from 'pino';
 import { getAdminAuth, getAdminDb } from '../src/server/admin.js';
 import { listen } from '../src/server/staticServer.js';
@@ -52,7 +52,7 @@ export function describeServiceContract(service: ServiceUnderTest): void {
 
     afterAll(() => close(server));
 
-    const whoami = (headers: Record<string, string> = {}) => fetch(`${baseUrl}/api/whoami`, { headers });
+    const me = (headers: Record<string, string> = {}) => fetch(`${baseUrl}/api/me`, { headers });
 
     async function expectJsonError(response: Response, status: number, message: string | RegExp): Promise<void> {
       expect(response.status).toBe(status);
@@ -63,35 +63,78 @@ export function describeServiceContract(service: ServiceUnderTest): void {
       expect(body.stack).toBeUndefined();
     }
 
-    test('a valid ID token identifies the caller (derived from the token, nothing else)', async () => {
+    test('GET /api/me: the caller from the token, with no profile yet', async () => {
       const user = await signUpEmulatorUser();
-      const response = await whoami({ Authorization: `Bearer ${user.idToken}` });
+      const response = await me({ Authorization: `Bearer ${user.idToken}` });
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ uid: user.uid, email: user.email, service: service.name });
+      expect(await response.json()).toEqual({ uid: user.uid, email: user.email, service: service.name, profile: null });
+    });
+
+    test('GET /api/me: the caller’s own profile, dates as ISO strings; a query string cannot pick another user', async () => {
+      const user = await signUpEmulatorUser();
+      const other = await signUpEmulatorUser();
+      const createdAt = new Date('2026-03-04T05:06:07.000Z');
+      await getAdminDb().collection('users').doc(user.uid).set({
+        email: user.email,
+        displayName: 'Ada Lovelace',
+        photoURL: null,
+        phoneNumber: '+44 20 7946 0958',
+        roles: ['b2c_user'],
+        preferences: { language: 'fr' },
+        createdAt: Timestamp.fromDate(createdAt),
+        lastLogin: Timestamp.fromDate(createdAt),
+      });
+      const response = await fetch(`${baseUrl}/api/me?uid=${other.uid}`, { headers: { Authorization: `Bearer ${user.idToken}` } });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        uid: user.uid,
+        email: user.email,
+        service: service.name,
+        profile: {
+          email: user.email,
+          displayName: 'Ada Lovelace',
+          photoURL: null,
+          phoneNumber: '+44 20 7946 0958',
+          roles: ['b2c_user'],
+          preferences: { language: 'fr' },
+          createdAt: createdAt.toISOString(),
+          lastLogin: createdAt.toISOString(),
+        },
+      });
+    });
+
+    test('401 and no data for a disabled account, and for a deleted one', async () => {
+      const disabled = await signUpEmulatorUser();
+      await getAdminAuth().updateUser(disabled.uid, { disabled: true });
+      const response = await me({ Authorization: `Bearer ${disabled.idToken}` });
+      await expectJsonError(response, 401, 'User account is disabled');
+      const deleted = await signUpEmulatorUser();
+      await getAdminAuth().deleteUser(deleted.uid);
+      await expectJsonError(await me({ Authorization: `Bearer ${deleted.idToken}` }), 401, /Invalid ID token/);
     });
 
     test('401 without an Authorization header', async () => {
-      await expectJsonError(await whoami(), 401, /Missing Authorization header/);
+      await expectJsonError(await me(), 401, /Missing Authorization header/);
     });
 
     test('401 for a malformed Authorization header', async () => {
-      await expectJsonError(await whoami({ Authorization: 'Basic dXNlcjpwYXNz' }), 401, /Malformed Authorization header/);
-      await expectJsonError(await whoami({ Authorization: 'Bearer not-a-jwt' }), 401, /Malformed Authorization header/);
+      await expectJsonError(await me({ Authorization: 'Basic dXNlcjpwYXNz' }), 401, /Malformed Authorization header/);
+      await expectJsonError(await me({ Authorization: 'Bearer not-a-jwt' }), 401, /Malformed Authorization header/);
     });
 
     test('401 for a forged token: another project, or an account that does not exist', async () => {
       const user = await signUpEmulatorUser();
       const otherProject = craftEmulatorToken({ sub: user.uid, user_id: user.uid }, 'demo-someone-else');
-      await expectJsonError(await whoami({ Authorization: `Bearer ${otherProject}` }), 401, /^Invalid ID token$/);
+      await expectJsonError(await me({ Authorization: `Bearer ${otherProject}` }), 401, /^Invalid ID token$/);
       const unknownUser = craftEmulatorToken({ sub: 'no-such-user', user_id: 'no-such-user' });
-      await expectJsonError(await whoami({ Authorization: `Bearer ${unknownUser}` }), 401, /Invalid ID token/);
+      await expectJsonError(await me({ Authorization: `Bearer ${unknownUser}` }), 401, /Invalid ID token/);
     });
 
     test('401 for an expired token', async () => {
       const user = await signUpEmulatorUser();
       const past = Math.floor(Date.now() / 1000) - 7200;
       const expired = craftEmulatorToken({ sub: user.uid, user_id: user.uid, iat: past, auth_time: past, exp: past + 3600 });
-      await expectJsonError(await whoami({ Authorization: `Bearer ${expired}` }), 401, /expired/);
+      await expectJsonError(await me({ Authorization: `Bearer ${expired}` }), 401, /expired/);
     });
 
     test('401 for a revoked token', async () => {
@@ -99,11 +142,11 @@ export function describeServiceContract(service: ServiceUnderTest): void {
       // Revocation is recorded in whole seconds and compared with the token's auth_time.
       await new Promise((resolve) => setTimeout(resolve, 1100));
       await getAdminAuth().revokeRefreshTokens(user.uid);
-      await expectJsonError(await whoami({ Authorization: `Bearer ${user.idToken}` }), 401, /revoked/);
+      await expectJsonError(await me({ Authorization: `Bearer ${user.idToken}` }), 401, /revoked/);
     });
 
     test('413 with a JSON error for a body over 100 kB', async () => {
-      const response = await fetch(`${baseUrl}/api/whoami`, {
+      const response = await fetch(`${baseUrl}/api/me`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ padding: 'x'.repeat(101 * 1024) }),
@@ -121,7 +164,7 @@ export function describeServiceContract(service: ServiceUnderTest): void {
     });
 
     test('400 {"error":"Malformed JSON body"} for malformed JSON', async () => {
-      const response = await fetch(`${baseUrl}/api/whoami`, {
+      const response = await fetch(`${baseUrl}/api/me`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: '{"unterminated": ',
@@ -144,7 +187,7 @@ export function describeServiceContract(service: ServiceUnderTest): void {
 
     test('CORS answers the configured origins only', async () => {
       const preflight = (origin: string) =>
-        fetch(`${baseUrl}/api/whoami`, {
+        fetch(`${baseUrl}/api/me`, {
           method: 'OPTIONS',
           headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
         });

@@ -1,2 +1,3 @@
 export * from './errors.js';
 export * from './profile.js';
+export * from './services.js';

@@ -3,6 +3,6 @@ export * from './admin.js';
 export * from './app.js';
 export * from './auth.js';
 export * from './run.js';
-export * from './whoami.js';
+export * from './me.js';
 export * from './config.js';
 export * from './staticServer.js';

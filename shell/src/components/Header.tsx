@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { NavLink, useAuth, useI18n, useLocation } from '@agentflow/shared';
+import { type AuthUser, Link, NavLink, type UserProfile, signInPathFor, useAuth, useI18n, useLocation } from '@agentflow/shared';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { UserMenu } from './UserMenu';
 
 const NAV_ITEMS = [
   { to: '/', key: 'nav.home', end: true },
@@ -9,11 +10,20 @@ const NAV_ITEMS = [
   { to: '/admin/access', key: 'nav.access', end: false },
 ] as const;
 
+/** Pages a sign-in link should not send the user back to. */
+const NO_RETURN_PATHS = new Set(['/', '/signin', '/signup', '/reset-password']);
+
+/** What the header calls the user: the profile's name, else the account's, else the e-mail (else the uid). */
+export function userLabel(user: AuthUser, profile: UserProfile | null): string {
+  return profile?.displayName?.trim() || user.displayName?.trim() || user.email || user.uid;
+}
+
 export function Header() {
   const { t } = useI18n();
-  const { user, loading } = useAuth();
+  const { user, userProfile, loading } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const signInHref = NO_RETURN_PATHS.has(location.pathname) ? '/signin' : signInPathFor(`${location.pathname}${location.search}`);
 
   // A phone user who picked a destination wants the page, not the menu.
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -47,9 +57,22 @@ export function Header() {
         </ul>
         <div className="header-tools">
           <LanguageSwitcher />
-          <span className="user-status" data-testid="user-status">
-            {loading ? t('common.loading') : user ? t('common.signedInAs', { name: user.displayName ?? user.email ?? user.uid }) : t('common.guest')}
-          </span>
+          {loading ? (
+            <span className="user-status" data-testid="user-status">
+              {t('common.loading')}
+            </span>
+          ) : user ? (
+            <UserMenu name={userLabel(user, userProfile)} />
+          ) : (
+            <>
+              <span className="user-status" data-testid="user-status">
+                {t('common.guest')}
+              </span>
+              <Link className="button button-primary header-sign-in" to={signInHref}>
+                {t('auth.menu.signIn')}
+              </Link>
+            </>
+          )}
         </div>
       </nav>
     </header>

@@ -115,6 +115,7 @@ export const de: Catalog = {
       submit: 'Konto erstellen',
       haveAccount: 'Du hast schon ein Konto?',
       signInLink: 'Anmelden',
+      passwordHint: 'Mindestens 8 Zeichen.',
     },
     reset: {
       title: 'Passwort zurücksetzen',
@@ -132,6 +133,9 @@ export const de: Catalog = {
       language: 'Sprache',
       save: 'Änderungen speichern',
       demoNote: 'Du verwendest das gemeinsame Demo-Konto, das kein Profil hat.',
+      phoneHint: 'Optional. Lass das Feld leer, um deine Nummer zu entfernen.',
+      noRoles: 'Noch keine Rollen',
+      notAvailable: 'Nicht verfügbar',
     },
     menu: {
       account: 'Konto',

@@ -114,6 +114,7 @@ export const en = {
       submit: 'Create account',
       haveAccount: 'Already have an account?',
       signInLink: 'Sign in',
+      passwordHint: 'At least 8 characters.',
     },
     reset: {
       title: 'Reset your password',
@@ -131,6 +132,9 @@ export const en = {
       language: 'Language',
       save: 'Save changes',
       demoNote: 'You are using the shared demo account, which has no profile.',
+      phoneHint: 'Optional. Leave it empty to remove your number.',
+      noRoles: 'No roles yet',
+      notAvailable: 'Not available',
     },
     menu: {
       account: 'Account',

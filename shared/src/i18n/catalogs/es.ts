@@ -115,6 +115,7 @@ export const es: Catalog = {
       submit: 'Crear cuenta',
       haveAccount: '¿Ya tienes una cuenta?',
       signInLink: 'Inicia sesión',
+      passwordHint: 'Al menos 8 caracteres.',
     },
     reset: {
       title: 'Restablece tu contraseña',
@@ -132,6 +133,9 @@ export const es: Catalog = {
       language: 'Idioma',
       save: 'Guardar cambios',
       demoNote: 'Estás usando la cuenta de demostración compartida, que no tiene perfil.',
+      phoneHint: 'Opcional. Déjalo vacío para quitar tu número.',
+      noRoles: 'Aún sin roles',
+      notAvailable: 'No disponible',
     },
     menu: {
       account: 'Cuenta',

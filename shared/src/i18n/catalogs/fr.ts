@@ -115,6 +115,7 @@ export const fr: Catalog = {
       submit: 'Créer le compte',
       haveAccount: 'Vous avez déjà un compte ?',
       signInLink: 'Connectez-vous',
+      passwordHint: 'Au moins 8 caractères.',
     },
     reset: {
       title: 'Réinitialiser votre mot de passe',
@@ -132,6 +133,9 @@ export const fr: Catalog = {
       language: 'Langue',
       save: 'Enregistrer',
       demoNote: 'Vous utilisez le compte de démonstration partagé, qui n’a pas de profil.',
+      phoneHint: 'Facultatif. Laissez-le vide pour supprimer votre numéro.',
+      noRoles: 'Aucun rôle pour l’instant',
+      notAvailable: 'Non disponible',
     },
     menu: {
       account: 'Compte',

@@ -115,6 +115,7 @@ export const it: Catalog = {
       submit: 'Crea account',
       haveAccount: 'Hai già un account?',
       signInLink: 'Accedi',
+      passwordHint: 'Almeno 8 caratteri.',
     },
     reset: {
       title: 'Reimposta la password',
@@ -132,6 +133,9 @@ export const it: Catalog = {
       language: 'Lingua',
       save: 'Salva le modifiche',
       demoNote: 'Stai usando l’account demo condiviso, che non ha un profilo.',
+      phoneHint: 'Facoltativo. Lascialo vuoto per rimuovere il tuo numero.',
+      noRoles: 'Ancora nessun ruolo',
+      notAvailable: 'Non disponibile',
     },
     menu: {
       account: 'Il tuo account',

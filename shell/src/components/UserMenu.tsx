@@ -1,0 +1,146 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useAuth, useI18n, useLocation } from '@agentflow/shared';
+import { failureMessage } from './useAsyncAction';
+
+type FocusTarget = 'first' | 'last';
+
+/**
+ * The signed-in user's menu button (the menu-button pattern): Profile and
+ * Sign out. Escape closes it and gives focus back to the button; a press
+ * outside closes it; Up and Down move between the items.
+ */
+export function UserMenu({ name }: { name: string }) {
+  const { t } = useI18n();
+  const { signOut } = useAuth();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+  const focusOnOpen = useRef<FocusTarget>('first');
+  const mounted = useRef(true);
+  const menuId = useId();
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // Following a menu link closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    focusItem(menu.current, focusOnOpen.current);
+    const onPointerDown = (event: Event) => {
+      if (event.target instanceof Node && !container.current?.contains(event.target)) setOpen(false);
+    };
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const openMenu = (target: FocusTarget) => {
+    focusOnOpen.current = target;
+    setSignOutError(null);
+    setOpen(true);
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      openMenu(event.key === 'ArrowDown' ? 'first' : 'last');
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const items = menuItems(menu.current);
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: items.length - 1 };
+    if (event.key in moves && items.length) {
+      event.preventDefault();
+      const target = ((moves[event.key] ?? 0) + items.length) % items.length;
+      items[target]?.focus();
+    } else if (event.key === 'Tab') {
+      setOpen(false); // focus moves on to the next control
+    }
+  };
+
+  const onSignOut = async () => {
+    setSigningOut(true);
+    setSignOutError(null);
+    try {
+      await signOut();
+      if (mounted.current) setOpen(false);
+    } catch (cause) {
+      if (!mounted.current) return;
+      setSignOutError(failureMessage(cause, t('auth.messages.signOutFailed')));
+      setOpen(false);
+      button.current?.focus();
+    } finally {
+      if (mounted.current) setSigningOut(false);
+    }
+  };
+
+  return (
+    <div className="user-menu" ref={container}>
+      <button
+        ref={button}
+        type="button"
+        className="user-menu-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => (open ? setOpen(false) : openMenu('first'))}
+        onKeyDown={onButtonKeyDown}
+      >
+        <span className="user-status" data-testid="user-status">
+          {t('common.signedInAs', { name })}
+        </span>
+        <span className="user-menu-caret" aria-hidden="true">
+          ▾
+        </span>
+      </button>
+      {open ? (
+        <ul ref={menu} id={menuId} role="menu" aria-label={t('auth.menu.account')} className="user-menu-list" onKeyDown={onMenuKeyDown}>
+          <li role="none">
+            <Link role="menuitem" tabIndex={-1} to="/profile" onClick={() => setOpen(false)}>
+              {t('auth.menu.profile')}
+            </Link>
+          </li>
+          <li role="none">
+            <button role="menuitem" tabIndex={-1} type="button" disabled={signingOut} onClick={() => void onSignOut()}>
+              {t('auth.menu.signOut')}
+            </button>
+          </li>
+        </ul>
+      ) : null}
+      {signOutError ? (
+        <p className="form-alert user-menu-alert" role="alert">
+          {signOutError}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function menuItems(menu: HTMLElement | null): HTMLElement[] {
+  return menu ? Array.from(menu.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])')) : [];
+}
+
+function focusItem(menu: HTMLElement | null, target: FocusTarget): void {
+  const items = menuItems(menu);
+  (target === 'first' ? items[0] : items[items.length - 1])?.focus();
+}

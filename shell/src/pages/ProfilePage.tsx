@@ -1,0 +1,192 @@
+import { useState, type FormEvent } from 'react';
+import {
+  type AuthUser,
+  LANGUAGE_NAMES,
+  RequireAuth,
+  type SupportedLanguage,
+  type UserProfile,
+  fieldErrors,
+  isSupportedLanguage,
+  profileUpdateSchema,
+  useAuth,
+  useI18n,
+} from '@agentflow/shared';
+import { FormField, SelectField, focusFirstInvalid } from '../components/FormField';
+import { useAsyncAction } from '../components/useAsyncAction';
+import { useDocumentTitle } from '../components/useDocumentTitle';
+
+const FIELD_IDS = { displayName: 'profile-display-name', phoneNumber: 'profile-phone-number', language: 'profile-language' };
+
+/** The signed-in user's profile: what it holds, and a form for the editable fields. */
+export function ProfilePage() {
+  return (
+    <RequireAuth>
+      <ProfileContent />
+    </RequireAuth>
+  );
+}
+
+function ProfileContent() {
+  const { t } = useI18n();
+  const { user, userProfile, isDemoUser, loading, error } = useAuth();
+  useDocumentTitle(t('auth.profile.title'));
+
+  let body;
+  if (isDemoUser) {
+    body = <p className="card">{t('auth.profile.demoNote')}</p>;
+  } else if (userProfile && user) {
+    body = (
+      <>
+        <ProfileDetails profile={userProfile} user={user} />
+        <ProfileForm key={userProfile.uid} profile={userProfile} />
+      </>
+    );
+  } else if (error && !loading) {
+    body = (
+      <div className="form-alert" role="alert">
+        {error}
+      </div>
+    );
+  } else {
+    body = (
+      <p className="page-loading" role="status">
+        {t('common.loading')}
+      </p>
+    );
+  }
+
+  return (
+    <section className="profile-page">
+      <header className="page-header">
+        <h1>{t('auth.profile.title')}</h1>
+      </header>
+      {body}
+    </section>
+  );
+}
+
+function ProfileDetails({ profile, user }: { profile: UserProfile; user: AuthUser }) {
+  const { t, language } = useI18n();
+  const email = profile.email ?? user.email;
+  const memberSince = profile.createdAt ? new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(profile.createdAt) : null;
+  return (
+    <dl className="card profile-details">
+      <div>
+        <dt>{t('auth.profile.email')}</dt>
+        <dd>{email ?? t('auth.profile.notAvailable')}</dd>
+      </div>
+      <div>
+        <dt>{t('auth.profile.roles')}</dt>
+        <dd>{profile.roles.length ? profile.roles.join(', ') : t('auth.profile.noRoles')}</dd>
+      </div>
+      <div>
+        <dt>{t('auth.profile.memberSince')}</dt>
+        <dd>{memberSince ?? t('auth.profile.notAvailable')}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function ProfileForm({ profile }: { profile: UserProfile }) {
+  const { t, language: currentLanguage, setLanguage, supportedLanguages } = useI18n();
+  const { updateProfile } = useAuth();
+  const { busy, error, run } = useAsyncAction();
+  const [values, setValues] = useState<{ displayName: string; phoneNumber: string; language: SupportedLanguage }>(() => ({
+    displayName: profile.displayName,
+    phoneNumber: profile.phoneNumber ?? '',
+    language: profile.preferences.language ?? currentLanguage,
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+
+  const update = (field: keyof typeof values, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)));
+    setSaved(false);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setSaved(false);
+    const parsed = profileUpdateSchema.safeParse({
+      displayName: values.displayName,
+      phoneNumber: values.phoneNumber,
+      preferences: { language: values.language },
+    });
+    if (!parsed.success) {
+      const { preferences, ...found } = fieldErrors(parsed.error);
+      const mapped = preferences ? { ...found, language: preferences } : found;
+      setErrors(mapped);
+      focusFirstInvalid(FIELD_IDS, mapped);
+      return;
+    }
+    setErrors({});
+    const { displayName, phoneNumber, preferences } = parsed.data;
+    const chosen = preferences?.language;
+    const ok = await run(async () => {
+      await updateProfile({ displayName, phoneNumber, preferences: { language: chosen } });
+      // The page switches to the saved language at once.
+      if (chosen && chosen !== currentLanguage) await setLanguage(chosen);
+    });
+    if (ok) setSaved(true);
+  };
+
+  const errorFor = (field: keyof typeof values) => (errors[field] ? t(errors[field]) : undefined);
+
+  return (
+    <form className="form card profile-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
+      {error ? (
+        <div className="form-alert" role="alert">
+          {error}
+        </div>
+      ) : null}
+      {saved ? (
+        <div className="form-status" role="status">
+          {t('auth.messages.profileSaved')}
+        </div>
+      ) : null}
+      <FormField
+        id={FIELD_IDS.displayName}
+        label={t('auth.profile.displayName')}
+        type="text"
+        name="displayName"
+        autoComplete="nickname"
+        value={values.displayName}
+        onChange={(event) => update('displayName', event.target.value)}
+        error={errorFor('displayName')}
+      />
+      <FormField
+        id={FIELD_IDS.phoneNumber}
+        label={t('auth.profile.phoneNumber')}
+        hint={t('auth.profile.phoneHint')}
+        type="tel"
+        name="phoneNumber"
+        autoComplete="tel"
+        inputMode="tel"
+        value={values.phoneNumber}
+        onChange={(event) => update('phoneNumber', event.target.value)}
+        error={errorFor('phoneNumber')}
+      />
+      <SelectField
+        id={FIELD_IDS.language}
+        label={t('auth.profile.language')}
+        name="language"
+        value={values.language}
+        onChange={(event) => {
+          if (isSupportedLanguage(event.target.value)) update('language', event.target.value);
+        }}
+        error={errorFor('language')}
+      >
+        {supportedLanguages.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
+      </SelectField>
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {t('auth.profile.save')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, Navigate, fieldErrors, signInSchema, useAuth, useI18n, useNavigate } from '@agentflow/shared';
+import { useAfterSignIn, withNext } from '../auth/redirect';
+import { FormField, focusFirstInvalid } from '../components/FormField';
+import { useAsyncAction } from '../components/useAsyncAction';
+import { useDocumentTitle } from '../components/useDocumentTitle';
+
+const FIELD_IDS = { email: 'signin-email', password: 'signin-password' };
+
+export function SignInPage() {
+  const { t } = useI18n();
+  const { user, signIn, signInWithGoogle, signInAsDemoUser, demoAvailable } = useAuth();
+  const navigate = useNavigate();
+  const { next, destination } = useAfterSignIn();
+  const { busy, error, run } = useAsyncAction();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useDocumentTitle(t('auth.signIn.title'));
+
+  // Already signed in (or the provider reported the new session first): go on.
+  if (user && !busy) return <Navigate to={destination} replace />;
+
+  const act = async (action: () => Promise<void>) => {
+    if (await run(action)) navigate(destination, { replace: true });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = signInSchema.safeParse(values);
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      focusFirstInvalid(FIELD_IDS, found);
+      return;
+    }
+    setErrors({});
+    void act(() => signIn(parsed.data.email, parsed.data.password));
+  };
+
+  const change = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)));
+  };
+  const errorFor = (field: keyof typeof values) => (errors[field] ? t(errors[field]) : undefined);
+
+  return (
+    <section className="centered-page auth-page" aria-labelledby="signin-title">
+      <h1 id="signin-title">{t('auth.signIn.title')}</h1>
+      {error ? (
+        <div className="form-alert" role="alert">
+          {error}
+        </div>
+      ) : null}
+      <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <FormField
+          id={FIELD_IDS.email}
+          label={t('auth.signIn.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.email}
+          onChange={change('email')}
+          error={errorFor('email')}
+        />
+        <FormField
+          id={FIELD_IDS.password}
+          label={t('auth.signIn.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={change('password')}
+          error={errorFor('password')}
+        />
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {t('auth.signIn.submit')}
+        </button>
+      </form>
+      <p className="form-divider">
+        <span>{t('auth.signIn.or')}</span>
+      </p>
+      <div className="form-actions">
+        <button type="button" className="button button-block" disabled={busy} onClick={() => void act(signInWithGoogle)}>
+          {t('auth.signIn.google')}
+        </button>
+        {demoAvailable ? (
+          <button type="button" className="button button-block" disabled={busy} onClick={() => void act(signInAsDemoUser)}>
+            {t('auth.signIn.demo')}
+          </button>
+        ) : null}
+      </div>
+      <p className="form-links">
+        <Link to="/reset-password">{t('auth.signIn.forgot')}</Link>
+      </p>
+      <p className="form-links">
+        {t('auth.signIn.noAccount')} <Link to={withNext('/signup', next)}>{t('auth.signIn.createAccount')}</Link>
+      </p>
+    </section>
+  );
+}
