@@ -34,9 +34,11 @@ beforeAll(async () => {
 
 afterAll(() => env.cleanup());
 
-const aliceDb = (): Firestore => env.authenticatedContext('alice', { email: 'alice@example.com' }).firestore();
-const malloryDb = (): Firestore => env.authenticatedContext('mallory', { email: 'mallory@example.com' }).firestore();
-const guestDb = (): Firestore => env.unauthenticatedContext().firestore();
+// rules-unit-testing hands out its compat Firestore type; the modular functions take it as is.
+const asFirestore = (db: unknown) => db as Firestore;
+const aliceDb = () => asFirestore(env.authenticatedContext('alice', { email: 'alice@example.com' }).firestore());
+const malloryDb = () => asFirestore(env.authenticatedContext('mallory', { email: 'mallory@example.com' }).firestore());
+const guestDb = () => asFirestore(env.unauthenticatedContext().firestore());
 
 /** What the AuthProvider writes when it creates a profile. */
 const newProfile = (overrides: Record<string, unknown> = {}) => ({
@@ -121,7 +123,7 @@ describe('users/{uid}: creating', () => {
   });
 
   test('denied: an account whose token has no e-mail', async () => {
-    const phoneOnly = env.authenticatedContext('alice').firestore();
+    const phoneOnly = asFirestore(env.authenticatedContext('alice').firestore());
     await assertFails(setDoc(doc(phoneOnly, 'users/alice'), newProfile({ email: null })));
   });
 });

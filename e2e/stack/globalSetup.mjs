@@ -1,5 +1,6 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { seed } from '../../firebase/seed.mjs';
 import { writeState } from './e2eState.mjs';
 import { assertPortsFree } from './processes.mjs';
 import { ROOT, TEST_PORTS, buildOutputsExist, portList, stackEnv, startFrontends, startServices } from './stack.mjs';
@@ -14,6 +15,7 @@ export default async function globalSetup() {
   const logFile = createWriteStream(path.join(ROOT, '.agentflow', 'e2e-stack.log'), { flags: 'w' });
   const env = { ...stackEnv(TEST_PORTS), LOG_LEVEL: 'warn' };
   const options = { env, quiet: true, logFile };
+  await seed({ projectId: env.FIREBASE_PROJECT_ID }); // the demo account behind 'Try the demo'
   const [services, frontends] = await Promise.all([startServices(TEST_PORTS, options), startFrontends(TEST_PORTS, options)]);
   writeState({
     ports: TEST_PORTS,

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { REMOTES } from '@agentflow/shared';
-import { renderWithProviders } from '@agentflow/shared/testing/renderWithProviders';
+import { renderWithProviders, testProfile, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import { App } from './App';
 import { loadRemotePage } from './remotes/remoteLoader';
 
@@ -47,6 +47,34 @@ describe('App routing', () => {
     expect(await screen.findByTestId('remote')).toHaveTextContent(remote);
     expect(mockedLoad).toHaveBeenCalledWith(remote, exposed);
     expect(REMOTES.find((descriptor) => descriptor.name === remote)?.page).toBe(exposed);
+  });
+
+  test.each([
+    ['/signin', 'Sign in'],
+    ['/signup', 'Create your account'],
+    ['/reset-password', 'Reset your password'],
+  ])('%s renders its page in the shell, loading no remote', (route, heading) => {
+    renderWithProviders(<App />, { route });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
+    expect(screen.queryByTestId('not-found')).not.toBeInTheDocument();
+    expect(mockedLoad).not.toHaveBeenCalled();
+  });
+
+  test('/profile signed out leads to the sign-in page, which will come back to it', () => {
+    renderWithProviders(<App />, { route: '/profile' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign in');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup?next=%2Fprofile');
+  });
+
+  test('/profile signed in renders the profile', () => {
+    renderWithProviders(<App />, { route: '/profile', user: testUser(), auth: { userProfile: testProfile() } });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your profile');
+    expect(mockedLoad).not.toHaveBeenCalled();
+  });
+
+  test('/signin when already signed in goes on to the workflows remote', async () => {
+    renderWithProviders(<App />, { route: '/signin', user: testUser() });
+    expect(await screen.findByTestId('remote')).toHaveTextContent('mf_workflows');
   });
 
   test('/admin alone is not a remote', () => {

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { renderHook } from '@testing-library/react';
 import { createRequiredContext } from './requiredContext';
-import { AuthContext, I18nContext, PlatformContext, useAuth, useI18n, usePlatform } from './contexts';
+import { AuthContext, DEFAULT_AUTH_CONTEXT, I18nContext, PlatformContext, useAuth, useI18n, usePlatform, type AuthContextValue } from './contexts';
 import { buildAppConfig } from './runtimeConfig';
 
 // React reports the error thrown while rendering the hook; the tests assert on the error itself.
@@ -54,7 +54,7 @@ describe('the federation contract hooks', () => {
 
   test('usePlatform and useAuth return the values the host provides', () => {
     const platform = { host: 'shell', config: buildAppConfig({}) };
-    const auth = { user: null, loading: false, error: null, getIdToken: async () => null, signOut: async () => undefined };
+    const auth: AuthContextValue = { ...DEFAULT_AUTH_CONTEXT, signOut: async () => undefined };
     const { result } = renderHook(() => ({ platform: usePlatform(), auth: useAuth() }), {
       wrapper: ({ children }: { children: ReactNode }) => (
         <PlatformContext.Provider value={platform}>
@@ -67,7 +67,7 @@ describe('the federation contract hooks', () => {
   });
 
   test('each context is distinct: an AuthProvider does not satisfy useI18n', () => {
-    const auth = { user: null, loading: false, error: null, getIdToken: async () => null, signOut: async () => undefined };
+    const auth: AuthContextValue = { ...DEFAULT_AUTH_CONTEXT, signOut: async () => undefined };
     expect(I18nContext).not.toBe(AuthContext);
     expect(() =>
       renderHook(() => useI18n(), {

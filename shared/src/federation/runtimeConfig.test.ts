@@ -1,4 +1,4 @@
-import { DEFAULT_PROJECT_ID, buildAppConfig } from './runtimeConfig';
+import { DEFAULT_DEMO_USER, DEFAULT_PROJECT_ID, buildAppConfig } from './runtimeConfig';
 
 describe('buildAppConfig', () => {
   test('without keys: the demo project on the local emulators and local APIs', () => {
@@ -11,8 +11,22 @@ describe('buildAppConfig', () => {
       },
       emulators: { auth: 'http://127.0.0.1:9099', firestore: '127.0.0.1:8080' },
       apis: { billing: 'http://127.0.0.1:4001', platform: 'http://127.0.0.1:4002' },
+      demo: { email: DEFAULT_DEMO_USER.email, password: DEFAULT_DEMO_USER.password },
     });
     expect(DEFAULT_PROJECT_ID).toMatch(/^demo-/); // no credentials needed
+  });
+
+  test('the demo account: defaulted on the emulators, explicit for a real project, both variables needed', () => {
+    expect(buildAppConfig({ DEMO_USER_EMAIL: 'show@example.com', DEMO_USER_PASSWORD: 'public-pass' }).demo).toEqual({
+      email: 'show@example.com',
+      password: 'public-pass',
+    });
+    expect(buildAppConfig({ FIREBASE_API_KEY: 'real' }).demo).toBeNull();
+    expect(buildAppConfig({ FIREBASE_API_KEY: 'real', DEMO_USER_EMAIL: 'show@example.com', DEMO_USER_PASSWORD: 'p' }).demo).toEqual({
+      email: 'show@example.com',
+      password: 'p',
+    });
+    expect(buildAppConfig({ FIREBASE_API_KEY: 'real', DEMO_USER_EMAIL: 'show@example.com' }).demo).toBeNull();
   });
 
   test('FIREBASE_API_KEY switches the emulator defaults off', () => {

@@ -1,6 +1,6 @@
-import { Route, Routes, useLocation } from '@agentflow/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
+import { CATALOGS, Route, Routes, useLocation } from '@agentflow/shared';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithProviders, testProfile, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import { Header } from './Header';
 
 function CurrentPath() {
@@ -20,11 +20,13 @@ function renderHeader(options: Parameters<typeof renderWithProviders>[1] = {}) {
 }
 
 const mainNav = (name = 'Main navigation') => screen.getByRole('navigation', { name });
+/** The section links: the nav's own list (the sign-in link and the user menu sit beside it). */
+const navLinks = (name?: string) => within(within(mainNav(name)).getAllByRole('list')[0]!).getAllByRole('link');
 
 describe('Header', () => {
   test('renders the four nav links with their hrefs', () => {
     renderHeader();
-    const links = within(mainNav()).getAllByRole('link');
+    const links = navLinks();
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Home', '/'],
       ['Workflows', '/workflows'],
@@ -75,6 +77,11 @@ describe('Header', () => {
     ['signed out: Guest', {}, 'Guest'],
     ['while auth is loading', { auth: { loading: true } }, 'Loading…'],
     ['signed in: the display name', { user: testUser({ displayName: 'Ada Lovelace' }) }, 'Signed in as Ada Lovelace'],
+    [
+      'signed in with a profile: the profile name first',
+      { user: testUser({ displayName: 'Ada Lovelace' }), auth: { userProfile: testProfile({ displayName: 'Countess of Lovelace' }) } },
+      'Signed in as Countess of Lovelace',
+    ],
     ['signed in without a name: the email', { user: testUser({ displayName: null, email: 'grace@example.com' }) }, 'Signed in as grace@example.com'],
     ['signed in with neither: the uid', { user: testUser({ uid: 'uid-7', displayName: null, email: null }) }, 'Signed in as uid-7'],
   ])('user status, %s', (_label, options, expected) => {
@@ -84,7 +91,7 @@ describe('Header', () => {
 
   test('is translated', () => {
     renderHeader({ language: 'fr' });
-    expect(within(mainNav('Navigation principale')).getAllByRole('link').map((link) => link.textContent)).toEqual([
+    expect(navLinks('Navigation principale').map((link) => link.textContent)).toEqual([
       'Accueil',
       'Flux de travail',
       'Facturation',
@@ -92,5 +99,141 @@ describe('Header', () => {
     ]);
     expect(screen.getByRole('button', { name: 'Ouvrir le menu' })).toBeInTheDocument();
     expect(screen.getByTestId('user-status')).toHaveTextContent('Invité');
+  });
+});
+
+describe('Header account controls', () => {
+  const menuButton = () => screen.getByRole('button', { name: /^Signed in as / });
+
+  test('signed out: a Sign in link that brings the user back to the current page', () => {
+    renderHeader({ route: '/billing/invoices?page=2' });
+    expect(within(mainNav()).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `/signin?next=${encodeURIComponent('/billing/invoices?page=2')}`);
+    expect(screen.queryByRole('button', { name: /Signed in as/ })).not.toBeInTheDocument();
+  });
+
+  test.each([['/'], ['/signin'], ['/signup']])('signed out on %s: the Sign in link carries no next', (route) => {
+    renderHeader({ route });
+    expect(within(mainNav()).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+  });
+
+  test('while auth is loading: neither the Sign in link nor the user menu', () => {
+    renderHeader({ auth: { loading: true } });
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Signed in as/ })).not.toBeInTheDocument();
+  });
+
+  test('signed in: the user menu button opens a menu with Profile and Sign out, focusing the first item', () => {
+    renderHeader({ user: testUser() });
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+    const button = menuButton();
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(within(button).getByTestId('user-status')).toHaveTextContent('Signed in as Ada Lovelace');
+
+    fireEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const menu = screen.getByRole('menu', { name: 'Account' });
+    expect(button).toHaveAttribute('aria-controls', menu.id);
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Profile', 'Sign out']);
+    expect(items[0]).toHaveAttribute('href', '/profile');
+    expect(items[0]).toHaveFocus();
+
+    fireEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  test('Escape closes the menu and returns focus to the button', () => {
+    renderHeader({ user: testUser() });
+    fireEvent.click(menuButton());
+    const item = screen.getByRole('menuitem', { name: 'Profile' });
+    expect(item).toHaveFocus();
+    fireEvent.keyDown(item, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton()).toHaveFocus();
+  });
+
+  test('a press outside closes the menu; a press inside does not', () => {
+    renderHeader({ user: testUser() });
+    fireEvent.click(menuButton());
+    fireEvent.pointerDown(screen.getByRole('menuitem', { name: 'Sign out' }));
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    fireEvent.pointerDown(screen.getByTestId('path'));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('arrow keys open the menu and move between its items', () => {
+    renderHeader({ user: testUser() });
+    fireEvent.keyDown(menuButton(), { key: 'ArrowUp' });
+    const [profile, signOut] = screen.getAllByRole('menuitem');
+    expect(signOut).toHaveFocus();
+    fireEvent.keyDown(signOut!, { key: 'ArrowDown' });
+    expect(profile).toHaveFocus();
+    fireEvent.keyDown(profile!, { key: 'ArrowUp' });
+    expect(signOut).toHaveFocus();
+    fireEvent.keyDown(signOut!, { key: 'Home' });
+    expect(profile).toHaveFocus();
+  });
+
+  test('Profile navigates to /profile and closes the menu', () => {
+    renderHeader({ user: testUser(), route: '/workflows' });
+    fireEvent.click(menuButton());
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Profile' }));
+    expect(screen.getByTestId('path')).toHaveTextContent('/profile');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  test('Sign out calls signOut and closes the menu', async () => {
+    const signOut = jest.fn(async () => undefined);
+    renderHeader({ user: testUser(), auth: { signOut } });
+    fireEvent.click(menuButton());
+    await act(async () => {
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    });
+    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('a failed sign-out shows its message in an alert, and reopening the menu clears it', async () => {
+    const signOut = jest.fn(async () => {
+      throw new Error('Error signing out. Please try again.');
+    });
+    renderHeader({ user: testUser(), auth: { signOut } });
+    fireEvent.click(menuButton());
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error signing out. Please try again.');
+    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(menuButton()).toHaveFocus();
+
+    fireEvent.click(menuButton());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('the provider’s way: sign-out resolves and reports the failure as its error, which the menu then shows', async () => {
+    const signOut = jest.fn(async () => undefined);
+    renderHeader({ user: testUser(), auth: { signOut, error: 'Error signing out. Please try again.' } });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // an older error is not the menu's business
+    fireEvent.click(menuButton());
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error signing out. Please try again.');
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+
+  test('a sign-out rejected without a message falls back to the translated one', async () => {
+    renderHeader({ user: testUser(), language: 'de', auth: { signOut: () => Promise.reject('boom') } });
+    fireEvent.click(screen.getByRole('button', { name: /^Angemeldet als / }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Abmelden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CATALOGS.de.auth.messages.signOutFailed);
+  });
+
+  test('the account controls are translated', () => {
+    renderHeader({ language: 'es' });
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/signin');
   });
 });

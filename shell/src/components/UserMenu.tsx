@@ -11,11 +11,13 @@ type FocusTarget = 'first' | 'last';
  */
 export function UserMenu({ name }: { name: string }) {
   const { t } = useI18n();
-  const { signOut } = useAuth();
+  const { signOut, error: authError } = useAuth();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const [signOutError, setSignOutError] = useState<string | null>(null);
+  // The provider reports a failed sign-out through its error rather than by rejecting.
+  const [signOutAttempted, setSignOutAttempted] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
@@ -55,6 +57,7 @@ export function UserMenu({ name }: { name: string }) {
   const openMenu = (target: FocusTarget) => {
     focusOnOpen.current = target;
     setSignOutError(null);
+    setSignOutAttempted(false);
     setOpen(true);
   };
 
@@ -83,7 +86,10 @@ export function UserMenu({ name }: { name: string }) {
     setSignOutError(null);
     try {
       await signOut();
-      if (mounted.current) setOpen(false);
+      if (mounted.current) {
+        setSignOutAttempted(true);
+        setOpen(false);
+      }
     } catch (cause) {
       if (!mounted.current) return;
       setSignOutError(failureMessage(cause, t('auth.messages.signOutFailed')));
@@ -127,9 +133,9 @@ export function UserMenu({ name }: { name: string }) {
           </li>
         </ul>
       ) : null}
-      {signOutError ? (
+      {(signOutError ?? (signOutAttempted ? authError : null)) ? (
         <p className="form-alert user-menu-alert" role="alert">
-          {signOutError}
+          {signOutError ?? authError}
         </p>
       ) : null}
     </div>
