@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core (no browser download here).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -14,13 +14,20 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Google's gapi loader cannot be fetched offline; Firebase's popup flow needs it (see gapiShim.js). */
+const GAPI_STAND_IN = readFileSync(path.join(__dirname, 'gapiShim.js'), 'utf8');
+
 export async function launchBrowser(viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'agentflow-e2e-')), {
+  const context = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'agentflow-e2e-')), {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
     viewport,
   });
+  await context.route('https://apis.google.com/js/api.js*', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }),
+  );
+  return context;
 }
 
 /** A fresh page that fails the test on any uncaught page error. */
