@@ -30,6 +30,7 @@ export const transform = {
 export const moduleNameMapper = {
   '^@agentflow/shared$': path.join(shared, 'src/index.ts'),
   '^@agentflow/shared/server$': path.join(shared, 'src/server/index.ts'),
+  '^@agentflow/shared/forms$': path.join(shared, 'src/auth/forms.ts'),
   '^@agentflow/shared/contract$': path.join(shared, 'src/federation/contract.ts'),
   '^@agentflow/shared/runtime-config$': path.join(shared, 'src/federation/runtimeConfig.ts'),
   '^@agentflow/shared/static-server$': path.join(shared, 'src/server/staticServer.ts'),

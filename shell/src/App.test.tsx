@@ -53,22 +53,22 @@ describe('App routing', () => {
     ['/signin', 'Sign in'],
     ['/signup', 'Create your account'],
     ['/reset-password', 'Reset your password'],
-  ])('%s renders its page in the shell, loading no remote', (route, heading) => {
+  ])('%s renders its page (loaded on demand) in the shell, loading no remote', async (route, heading) => {
     renderWithProviders(<App />, { route });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.queryByTestId('not-found')).not.toBeInTheDocument();
     expect(mockedLoad).not.toHaveBeenCalled();
   });
 
-  test('/profile signed out leads to the sign-in page, which will come back to it', () => {
+  test('/profile signed out leads to the sign-in page, which will come back to it', async () => {
     renderWithProviders(<App />, { route: '/profile' });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign in');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup?next=%2Fprofile');
   });
 
-  test('/profile signed in renders the profile', () => {
+  test('/profile signed in renders the profile', async () => {
     renderWithProviders(<App />, { route: '/profile', user: testUser(), auth: { userProfile: testProfile() } });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your profile' })).toBeInTheDocument();
     expect(mockedLoad).not.toHaveBeenCalled();
   });
 

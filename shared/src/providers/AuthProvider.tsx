@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthActionError, authErrorCode, authReasonKey } from '../auth/errors.js';
 import { firebaseAuthServices } from '../auth/firebaseServices.js';
-import { SELF_SERVICE_ROLES, profileUpdateSchema, type ProfileUpdate, type UserProfile } from '../auth/profile.js';
+import { SELF_SERVICE_ROLES, type ProfileUpdate, type UserProfile } from '../auth/profile.js';
 import { isDemoAccount, type AuthAccount, type AuthBackend, type AuthServices, type ProfileStore } from '../auth/services.js';
 import { AuthContext, useI18n, usePlatform, type AuthContextValue, type AuthUser } from '../federation/contexts.js';
 
@@ -204,6 +204,8 @@ export function AuthProvider({ children, services = firebaseAuthServices }: { ch
       attempt('auth.messages.profileUpdateFailed', async ({ auth, profiles }) => {
         const uid = user?.uid;
         if (!uid || isDemoUser) throw Object.assign(new Error('No profile to update'), { code: 'auth/no-current-user' });
+        // Loaded on demand: zod stays out of the first view.
+        const { profileUpdateSchema } = await import('../auth/forms.js');
         const changes = profileUpdateSchema.parse(fields);
         await profiles.update(uid, changes);
         if (changes.displayName !== undefined && changes.displayName !== user?.displayName) {

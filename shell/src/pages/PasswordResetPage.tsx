@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, fieldErrors, passwordResetSchema, useAuth, useI18n } from '@agentflow/shared';
+import { Link, useAuth, useI18n } from '@agentflow/shared';
+import { fieldErrors, passwordResetSchema } from '@agentflow/shared/forms';
 import { FormField, focusFirstInvalid } from '../components/FormField';
 import { useAsyncAction } from '../components/useAsyncAction';
 import { useDocumentTitle } from '../components/useDocumentTitle';

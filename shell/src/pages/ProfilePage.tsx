@@ -1,16 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import {
-  type AuthUser,
-  LANGUAGE_NAMES,
-  RequireAuth,
-  type SupportedLanguage,
-  type UserProfile,
-  fieldErrors,
-  isSupportedLanguage,
-  profileUpdateSchema,
-  useAuth,
-  useI18n,
-} from '@agentflow/shared';
+import { type AuthUser, LANGUAGE_NAMES, RequireAuth, type SupportedLanguage, type UserProfile, isSupportedLanguage, useAuth, useI18n } from '@agentflow/shared';
+import { fieldErrors, profileUpdateSchema } from '@agentflow/shared/forms';
 import { FormField, SelectField, focusFirstInvalid } from '../components/FormField';
 import { useAsyncAction } from '../components/useAsyncAction';
 import { useDocumentTitle } from '../components/useDocumentTitle';

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, Navigate, fieldErrors, signUpSchema, useAuth, useI18n, useNavigate } from '@agentflow/shared';
+import { Link, Navigate, useAuth, useI18n, useNavigate } from '@agentflow/shared';
+import { fieldErrors, signUpSchema } from '@agentflow/shared/forms';
 import { useAfterSignIn, withNext } from '../auth/redirect';
 import { FormField, focusFirstInvalid } from '../components/FormField';
 import { useAsyncAction } from '../components/useAsyncAction';
