@@ -5,7 +5,7 @@ import { useContext, type ReactNode } from 'react';
 import type { UserProfile } from '../auth/profile';
 import type { AuthAccount, AuthBackend, AuthServices, ProfileChanges, ProfileStore } from '../auth/services';
 import { buildAppConfig } from '../federation/runtimeConfig';
-import { AuthContext, DEFAULT_AUTH_CONTEXT, PlatformContext, useAuth, type AuthContextValue } from '../federation/contexts';
+import { AuthContext, DEFAULT_AUTH_CONTEXT, PlatformContext, useAuth, useI18n, type AuthContextValue } from '../federation/contexts';
 import { AuthProvider, createUserProfile } from './AuthProvider';
 import { I18nProvider } from './I18nProvider';
 
@@ -457,5 +457,59 @@ describe('the contract', () => {
     const profile = await createUserProfile(profiles, { uid: 'u1', email: 'ada@example.com', displayName: null, photoURL: null });
     expect(profile.roles).toEqual(['free']);
     expect(profile.displayName).toBe('ada');
+  });
+});
+
+describe('the language preference follows the signed-in user', () => {
+  function setupWithLanguage() {
+    const auth = new MemoryAuth();
+    const profiles = new MemoryProfiles();
+    const services: AuthServices = { probeSession: async () => 'maybe', connect: async () => ({ auth, profiles }) };
+    const config = buildAppConfig({});
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <PlatformContext.Provider value={{ host: 'test', config }}>
+        <I18nProvider initialLanguage="en">
+          <AuthProvider services={services}>{children}</AuthProvider>
+        </I18nProvider>
+      </PlatformContext.Provider>
+    );
+    const { result } = renderHook(() => ({ auth: useAuth(), i18n: useI18n() }), { wrapper });
+    return { auth, profiles, config, current: () => result.current };
+  }
+
+  beforeEach(() => localStorage.clear());
+
+  test('changing the language while signed in saves it in the profile', async () => {
+    const { auth, profiles, current } = setupWithLanguage();
+    await waitFor(() => expect(current().auth.loading).toBe(false));
+    const account = auth.add('ada@example.com', 'password-1', 'Ada');
+    act(() => auth.emit(account));
+    await waitFor(() => expect(current().auth.userProfile).not.toBeNull());
+    await act(() => current().i18n.setLanguage('de'));
+    await waitFor(() => expect(profiles.docs.get(account.uid)?.preferences.language).toBe('de'));
+    expect(current().auth.userProfile?.preferences.language).toBe('de');
+  });
+
+  test('signing in applies the language saved in the profile', async () => {
+    const { auth, profiles, current } = setupWithLanguage();
+    await waitFor(() => expect(current().auth.loading).toBe(false));
+    const account = auth.add('ada@example.com', 'password-1', 'Ada');
+    const created = await profiles.create(account, ['b2c_user']);
+    profiles.docs.set(account.uid, { ...created, preferences: { language: 'it' } });
+    act(() => auth.emit(account));
+    await waitFor(() => expect(current().i18n.language).toBe('it'));
+    expect(localStorage.getItem('preferredLanguage')).toBe('it');
+  });
+
+  test('a guest or the demo account changes the language without writing any profile', async () => {
+    const { auth, profiles, config, current } = setupWithLanguage();
+    await waitFor(() => expect(current().auth.loading).toBe(false));
+    await act(() => current().i18n.setLanguage('fr'));
+    auth.add(config.demo!.email, config.demo!.password);
+    await act(() => current().auth.signInAsDemoUser());
+    await waitFor(() => expect(current().auth.isDemoUser).toBe(true));
+    await act(() => current().i18n.setLanguage('es'));
+    expect(current().i18n.language).toBe('es');
+    expect(profiles.docs.size).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { firebaseAuthServices } from '../auth/firebaseServices.js';
 import { SELF_SERVICE_ROLES, type ProfileUpdate, type UserProfile } from '../auth/profile.js';
 import { isDemoAccount, type AuthAccount, type AuthBackend, type AuthServices, type ProfileStore } from '../auth/services.js';
 import { AuthContext, useI18n, usePlatform, type AuthContextValue, type AuthUser } from '../federation/contexts.js';
+import { isSupportedLanguage } from '../i18n/languages.js';
 
 type Connected = { auth: AuthBackend; profiles: ProfileStore };
 
@@ -28,7 +29,7 @@ export function createUserProfile(profiles: ProfileStore, account: AuthAccount):
  * (another tab may have signed in), or when an action needs it.
  */
 export function AuthProvider({ children, services = firebaseAuthServices }: { children: ReactNode; services?: AuthServices }) {
-  const { t } = useI18n();
+  const { t, language, setLanguage } = useI18n();
   const { config } = usePlatform();
   const demo = config.demo;
 
@@ -228,6 +229,25 @@ export function AuthProvider({ children, services = firebaseAuthServices }: { ch
       }),
     [attempt, user, isDemoUser],
   );
+
+  // The language follows the person: a signed-in user's saved choice applies
+  // when their profile loads, and a change made while signed in is saved.
+  const languageSeen = useRef<{ uid: string | null; language: string }>({ uid: null, language });
+  useEffect(() => {
+    const seen = languageSeen.current;
+    const uid = userProfile && !isDemoUser ? userProfile.uid : null;
+    languageSeen.current = { uid, language };
+    if (!uid || !userProfile) return;
+    const saved = userProfile.preferences.language;
+    if (uid !== seen.uid) {
+      if (saved && isSupportedLanguage(saved) && saved !== language) void setLanguage(saved);
+      return;
+    }
+    if (language !== seen.language && language !== saved) {
+      // A failure is already shown through `error`; the language still applies locally.
+      void updateProfile({ preferences: { language } }).catch(() => undefined);
+    }
+  }, [language, userProfile, isDemoUser, setLanguage, updateProfile]);
 
   const getIdToken = useCallback(async () => {
     if (!connection.current) return null;
