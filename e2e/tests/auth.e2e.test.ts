@@ -181,3 +181,21 @@ test('the signed-in state survives a reload and reaches the remotes through the 
   await userStatus(page).filter({ hasText: 'Signed in as Persistent Pat' }).waitFor();
   await page.getByTestId('host-name').filter({ hasText: 'Signed in as Persistent Pat' }).waitFor();
 });
+
+test('a language chosen while signed in is saved in the profile and follows the user to another browser', async () => {
+  const email = uniqueEmail('polyglot');
+  await signUp(page, email, 'correct-horse-42', 'Polyglot');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+  await eventually(async () => (await profileOf(email)).profile?.preferences?.language, (language) => language === 'de');
+
+  const otherBrowser = await launchBrowser();
+  try {
+    const { page: other } = await newPage(otherBrowser);
+    await other.goto(shellUrl('/signin'));
+    await signIn(other, email, 'correct-horse-42');
+    await other.getByRole('heading', { level: 1, name: 'Abläufe' }).waitFor(); // the workflows page, in German
+    expect(await other.evaluate(() => document.documentElement.lang)).toBe('de');
+  } finally {
+    await otherBrowser.close();
+  }
+});
