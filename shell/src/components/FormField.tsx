@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import { useI18n } from '@agentflow/shared';
 
 interface FieldProps {
   id: string;
@@ -74,4 +75,22 @@ export function SelectField({ id, label, error, hint: hintText, children, ...sel
 export function focusFirstInvalid(fieldIds: Record<string, string>, errors: Record<string, string>): void {
   const first = Object.keys(fieldIds).find((field) => errors[field]);
   if (first) document.getElementById(fieldIds[first] ?? '')?.focus();
+}
+
+/** The e-mail field every account form starts with. */
+export function EmailField({ id, value, onChange, error }: { id: string; value: string; onChange: InputProps['onChange']; error?: string }) {
+  const { t } = useI18n();
+  return (
+    <FormField
+      id={id}
+      label={t('auth.signIn.email')}
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  );
 }

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { type AuthUser, LANGUAGE_NAMES, RequireAuth, type SupportedLanguage, type UserProfile, isSupportedLanguage, useAuth, useI18n } from '@agentflow/shared';
-import { fieldErrors, profileUpdateSchema } from '@agentflow/shared/forms';
-import { FormField, SelectField, focusFirstInvalid } from '../components/FormField';
+import { type AuthUser, LANGUAGE_NAMES, RequireAuth, type UserProfile, isSupportedLanguage, useAuth, useI18n } from '@agentflow/shared';
+import { profileUpdateSchema } from '@agentflow/shared/forms';
+import { useFormState } from '../components/useFormState';
+import { FormField, SelectField } from '../components/FormField';
 import { useAsyncAction } from '../components/useAsyncAction';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 
@@ -81,17 +82,19 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
   const { t, language: currentLanguage, setLanguage, supportedLanguages } = useI18n();
   const { updateProfile } = useAuth();
   const { busy, error, run } = useAsyncAction();
-  const [values, setValues] = useState<{ displayName: string; phoneNumber: string; language: SupportedLanguage }>(() => ({
-    displayName: profile.displayName,
-    phoneNumber: profile.phoneNumber ?? '',
-    language: profile.preferences.language ?? currentLanguage,
-  }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormState<{ displayName: string; phoneNumber: string; language: string }>(
+    () => ({
+      displayName: profile.displayName,
+      phoneNumber: profile.phoneNumber ?? '',
+      language: profile.preferences.language ?? currentLanguage,
+    }),
+    FIELD_IDS,
+  );
+  const { values, errorFor } = form;
   const [saved, setSaved] = useState(false);
 
   const update = (field: keyof typeof values, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)));
+    form.set(field, value);
     setSaved(false);
   };
 
@@ -99,20 +102,13 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
     event.preventDefault();
     if (busy) return;
     setSaved(false);
-    const parsed = profileUpdateSchema.safeParse({
-      displayName: values.displayName,
-      phoneNumber: values.phoneNumber,
-      preferences: { language: values.language },
-    });
-    if (!parsed.success) {
-      const { preferences, ...found } = fieldErrors(parsed.error);
-      const mapped = preferences ? { ...found, language: preferences } : found;
-      setErrors(mapped);
-      focusFirstInvalid(FIELD_IDS, mapped);
-      return;
-    }
-    setErrors({});
-    const { displayName, phoneNumber, preferences } = parsed.data;
+    const data = form.validate(
+      profileUpdateSchema,
+      { displayName: values.displayName, phoneNumber: values.phoneNumber, preferences: { language: values.language } },
+      (path) => (path === 'preferences' ? 'language' : path),
+    );
+    if (!data) return;
+    const { displayName, phoneNumber, preferences } = data;
     const chosen = preferences?.language;
     const ok = await run(async () => {
       await updateProfile({ displayName, phoneNumber, preferences: { language: chosen } });
@@ -122,7 +118,6 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
     if (ok) setSaved(true);
   };
 
-  const errorFor = (field: keyof typeof values) => (errors[field] ? t(errors[field]) : undefined);
 
   return (
     <form className="form card profile-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>

@@ -1,8 +1,10 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, Navigate, useAuth, useI18n, useNavigate } from '@agentflow/shared';
-import { fieldErrors, signInSchema } from '@agentflow/shared/forms';
+import { signInSchema } from '@agentflow/shared/forms';
 import { useAfterSignIn, withNext } from '../auth/redirect';
-import { FormField, focusFirstInvalid } from '../components/FormField';
+import { useFormState } from '../components/useFormState';
+import { AuthCard } from '../components/AuthCard';
+import { EmailField, FormField } from '../components/FormField';
 import { useAsyncAction } from '../components/useAsyncAction';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 
@@ -14,8 +16,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const { next, destination } = useAfterSignIn();
   const { busy, error, run } = useAsyncAction();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, change, errorFor, validate } = useFormState({ email: '', password: '' }, FIELD_IDS);
   useDocumentTitle(t('auth.signIn.title'));
 
   // Already signed in (or the provider reported the new session first): go on.
@@ -28,43 +29,14 @@ export function SignInPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const parsed = signInSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      focusFirstInvalid(FIELD_IDS, found);
-      return;
-    }
-    setErrors({});
-    void act(() => signIn(parsed.data.email, parsed.data.password));
+    const data = validate(signInSchema);
+    if (data) void act(() => signIn(data.email, data.password));
   };
-
-  const change = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)));
-  };
-  const errorFor = (field: keyof typeof values) => (errors[field] ? t(errors[field]) : undefined);
 
   return (
-    <section className="centered-page auth-page" aria-labelledby="signin-title">
-      <h1 id="signin-title">{t('auth.signIn.title')}</h1>
-      {error ? (
-        <div className="form-alert" role="alert">
-          {error}
-        </div>
-      ) : null}
+    <AuthCard id="signin-title" title={t('auth.signIn.title')} error={error}>
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <FormField
-          id={FIELD_IDS.email}
-          label={t('auth.signIn.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          onChange={change('email')}
-          error={errorFor('email')}
-        />
+        <EmailField id={FIELD_IDS.email} value={values.email} onChange={change('email')} error={errorFor('email')} />
         <FormField
           id={FIELD_IDS.password}
           label={t('auth.signIn.password')}
@@ -98,6 +70,6 @@ export function SignInPage() {
       <p className="form-links">
         {t('auth.signIn.noAccount')} <Link to={withNext('/signup', next)}>{t('auth.signIn.createAccount')}</Link>
       </p>
-    </section>
+    </AuthCard>
   );
 }

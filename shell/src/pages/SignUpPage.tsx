@@ -1,8 +1,10 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, Navigate, useAuth, useI18n, useNavigate } from '@agentflow/shared';
-import { fieldErrors, signUpSchema } from '@agentflow/shared/forms';
+import { signUpSchema } from '@agentflow/shared/forms';
 import { useAfterSignIn, withNext } from '../auth/redirect';
-import { FormField, focusFirstInvalid } from '../components/FormField';
+import { useFormState } from '../components/useFormState';
+import { AuthCard } from '../components/AuthCard';
+import { EmailField, FormField } from '../components/FormField';
 import { useAsyncAction } from '../components/useAsyncAction';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 
@@ -14,8 +16,7 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const { next, destination } = useAfterSignIn();
   const { busy, error, run } = useAsyncAction();
-  const [values, setValues] = useState({ email: '', password: '', displayName: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, change, errorFor, validate } = useFormState({ email: '', password: '', displayName: '' }, FIELD_IDS);
   useDocumentTitle(t('auth.signUp.title'));
 
   if (user && !busy) return <Navigate to={destination} replace />;
@@ -23,44 +24,15 @@ export function SignUpPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const parsed = signUpSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      focusFirstInvalid(FIELD_IDS, found);
-      return;
-    }
-    setErrors({});
-    const { email, password, displayName } = parsed.data;
-    if (await run(() => signUp(email, password, displayName))) navigate(destination, { replace: true });
+    const data = validate(signUpSchema);
+    if (!data) return;
+    if (await run(() => signUp(data.email, data.password, data.displayName))) navigate(destination, { replace: true });
   };
-
-  const change = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)));
-  };
-  const errorFor = (field: keyof typeof values) => (errors[field] ? t(errors[field]) : undefined);
 
   return (
-    <section className="centered-page auth-page" aria-labelledby="signup-title">
-      <h1 id="signup-title">{t('auth.signUp.title')}</h1>
-      {error ? (
-        <div className="form-alert" role="alert">
-          {error}
-        </div>
-      ) : null}
+    <AuthCard id="signup-title" title={t('auth.signUp.title')} error={error}>
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
-        <FormField
-          id={FIELD_IDS.email}
-          label={t('auth.signIn.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          onChange={change('email')}
-          error={errorFor('email')}
-        />
+        <EmailField id={FIELD_IDS.email} value={values.email} onChange={change('email')} error={errorFor('email')} />
         <FormField
           id={FIELD_IDS.password}
           label={t('auth.signIn.password')}
@@ -90,6 +62,6 @@ export function SignUpPage() {
       <p className="form-links">
         {t('auth.signUp.haveAccount')} <Link to={withNext('/signin', next)}>{t('auth.signUp.signInLink')}</Link>
       </p>
-    </section>
+    </AuthCard>
   );
 }

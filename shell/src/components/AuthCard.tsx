@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+
+/** The card an account screen sits in: its heading, then the last failure, then the form. */
+export function AuthCard({ id, title, intro, error, children }: { id: string; title: string; intro?: string; error: string | null; children: ReactNode }) {
+  return (
+    <section className="centered-page auth-page" aria-labelledby={id}>
+      <h1 id={id}>{title}</h1>
+      {intro ? <p className="muted">{intro}</p> : null}
+      {error ? (
+        <div className="form-alert" role="alert">
+          {error}
+        </div>
+      ) : null}
+      {children}
+    </section>
+  );
+}
