@@ -17,12 +17,13 @@ export const CHROMIUM_ARGS = [
 /** Google's gapi loader cannot be fetched offline; Firebase's popup flow needs it (see gapiShim.js). */
 const GAPI_STAND_IN = readFileSync(path.join(__dirname, 'gapiShim.js'), 'utf8');
 
-export async function launchBrowser(viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+export async function launchBrowser(viewport = { width: 1280, height: 800 }, options: { locale?: string } = {}): Promise<BrowserContext> {
   const context = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'agentflow-e2e-')), {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
     viewport,
+    locale: options.locale ?? 'en-US',
   });
   await context.route('https://apis.google.com/js/api.js*', (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }),

@@ -85,3 +85,39 @@ test('an industry card leads to that industry’s workflows', async () => {
   await page.waitForURL((url) => url.pathname === '/workflows' && url.searchParams.get('industry') === 'logistics');
   await page.getByRole('heading', { level: 1, name: 'Workflows' }).waitFor();
 });
+
+describe('the starting language', () => {
+  async function headingIn(locale: string, prepare?: (target: Page) => Promise<void>): Promise<{ heading: string; lang: string }> {
+    const browser = await launchBrowser(undefined, { locale });
+    try {
+      const { page: target } = await newPage(browser);
+      await target.goto(shellUrl('/'));
+      await prepare?.(target);
+      const heading = target.getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      return { heading: (await heading.textContent()) ?? '', lang: await target.evaluate(() => document.documentElement.lang) };
+    } finally {
+      await browser.close();
+    }
+  }
+
+  test('follows the browser language when it is supported (fr-FR -> French, es-MX -> Spanish)', async () => {
+    expect(await headingIn('fr-FR')).toEqual({ heading: 'Automatisez votre entreprise avec des agents IA', lang: 'fr' });
+    expect(await headingIn('es-MX')).toEqual({ heading: 'Automatiza tu negocio con agentes de IA', lang: 'es' });
+  });
+
+  test('falls back to English for an unsupported browser language', async () => {
+    expect(await headingIn('ja-JP')).toEqual({ heading: 'Automate your business with AI agents', lang: 'en' });
+  });
+
+  test('a saved choice wins over the browser language, across reloads', async () => {
+    const result = await headingIn('fr-FR', async (target) => {
+      await target.getByRole('heading', { level: 1, name: 'Automatisez votre entreprise avec des agents IA' }).waitFor();
+      await target.getByRole('combobox').first().selectOption('it');
+      await target.getByRole('heading', { level: 1, name: 'Automatizza la tua azienda con agenti IA' }).waitFor();
+      expect(await target.evaluate(() => localStorage.getItem('preferredLanguage'))).toBe('it');
+      await target.reload();
+    });
+    expect(result).toEqual({ heading: 'Automatizza la tua azienda con agenti IA', lang: 'it' });
+  });
+});
