@@ -31,6 +31,7 @@ export const moduleNameMapper = {
   '^@agentflow/shared$': path.join(shared, 'src/index.ts'),
   '^@agentflow/shared/server$': path.join(shared, 'src/server/index.ts'),
   '^@agentflow/shared/forms$': path.join(shared, 'src/auth/forms.ts'),
+  '^@agentflow/shared/voice$': path.join(shared, 'src/voice/index.ts'),
   '^@agentflow/shared/contract$': path.join(shared, 'src/federation/contract.ts'),
   '^@agentflow/shared/runtime-config$': path.join(shared, 'src/federation/runtimeConfig.ts'),
   '^@agentflow/shared/static-server$': path.join(shared, 'src/server/staticServer.ts'),
@@ -49,7 +50,8 @@ function project(dir, environment) {
     transform,
     moduleNameMapper,
     moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
-    setupFilesAfterEnv: environment === 'jsdom' ? [path.join(shared, 'testing/setupDom.ts')] : [],
+    // Every catalog is registered up front (the app fetches non-English ones on demand).
+    setupFilesAfterEnv: [path.join(shared, 'testing/catalogs.ts'), ...(environment === 'jsdom' ? [path.join(shared, 'testing/setupDom.ts')] : [])],
   };
 }
 

@@ -3,7 +3,7 @@
 // route in headless Chromium with an empty cache, records every JavaScript
 // response and prints its size gzip-compressed (level 6, what a CDN serves).
 // Fails (exit 1) when the first view of `/` exceeds its budget.
-//   node bench/bundle.mjs [--json]
+//   node bench/bundle.mjs [--json] [--files]
 import { gzipSync } from 'node:zlib';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -71,7 +71,7 @@ async function measureRoute(url, originNames) {
       byOrigin[name].gzip += file.gzip;
     }
     const total = files.reduce((sum, file) => ({ raw: sum.raw + file.raw, gzip: sum.gzip + file.gzip }), { raw: 0, gzip: 0 });
-    return { files: files.length, ...total, byOrigin };
+    return { files: files.length, ...total, byOrigin, list: files };
   } finally {
     await context.close();
   }
@@ -96,6 +96,12 @@ async function main() {
         console.log(`${result.name}: ${kB(result.gzip)} gzip (${kB(result.raw)} raw, ${result.files} files)`);
         for (const [origin, size] of Object.entries(result.byOrigin)) {
           console.log(`    ${origin.padEnd(14)} ${kB(size.gzip).padStart(10)} gzip  ${kB(size.raw).padStart(10)} raw  ${size.files} files`);
+        }
+        // --files: every file, largest first, to see what a budget regression is made of.
+        if (process.argv.includes('--files')) {
+          for (const file of [...result.list].sort((a, b) => b.gzip - a.gzip)) {
+            console.log(`        ${kB(file.gzip).padStart(10)}  ${originNames.get(file.origin) ?? file.origin}${file.file}`);
+          }
         }
       }
     }

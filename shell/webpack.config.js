@@ -1,16 +1,38 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import CopyWebpackPlugin from 'copy-webpack-plugin';
+import { InjectManifest } from 'workbox-webpack-plugin';
 import { SHELL_PORT } from '@agentflow/shared/contract';
 import { createFederatedConfig } from '@agentflow/shared/federation/webpack.mjs';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
-export default (_env, argv) =>
-  createFederatedConfig({
+export default (_env, argv) => {
+  const production = argv.mode === 'production';
+  return createFederatedConfig({
     appDir,
     name: 'shell',
     port: SHELL_PORT,
     isHost: true,
     title: 'Agentflow',
-    mode: argv.mode === 'production' ? 'production' : 'development',
+    mode: production ? 'production' : 'development',
+    plugins: [
+      // The web app manifest and its icons ship as they are.
+      new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+      // The service worker only in production builds: in development it
+      // would serve stale bundles across rebuilds.
+      ...(production
+        ? [
+            new InjectManifest({
+              swSrc: path.join(appDir, 'src/sw/serviceWorker.ts'),
+              swDest: 'sw.js',
+              // Source maps and licences are not needed offline; the host's own
+              // remoteEntry.js is never loaded by the shell page.
+              exclude: [/\.map$/, /LICENSE\.txt$/, /^remoteEntry\.js$/, /^mf-/],
+              maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+            }),
+          ]
+        : []),
+    ],
   });
+};

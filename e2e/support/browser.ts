@@ -17,14 +17,28 @@ export const CHROMIUM_ARGS = [
 /** Google's gapi loader cannot be fetched offline; Firebase's popup flow needs it (see gapiShim.js). */
 const GAPI_STAND_IN = readFileSync(path.join(__dirname, 'gapiShim.js'), 'utf8');
 
-export async function launchBrowser(viewport = { width: 1280, height: 800 }, options: { locale?: string } = {}): Promise<BrowserContext> {
+export interface BrowserOptions {
+  locale?: string;
+  userAgent?: string;
+  /**
+   * 'dismissed' (default) starts like a visitor who chose Maybe Later, so the
+   * install modal never covers a page under test; 'fresh' is a first visit.
+   */
+  installPrompt?: 'dismissed' | 'fresh';
+}
+
+export async function launchBrowser(viewport = { width: 1280, height: 800 }, options: BrowserOptions = {}): Promise<BrowserContext> {
   const context = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'agentflow-e2e-')), {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
     viewport,
     locale: options.locale ?? 'en-US',
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
+  if ((options.installPrompt ?? 'dismissed') === 'dismissed') {
+    await context.addInitScript(() => window.localStorage.setItem('pwa-prompt-dismissed', 'true'));
+  }
   await context.route('https://apis.google.com/js/api.js*', (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }),
   );

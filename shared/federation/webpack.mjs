@@ -52,8 +52,9 @@ function packageVersion(require, request) {
  * @param {string} options.title HTML title for the standalone page
  * @param {'development'|'production'} options.mode
  * @param {Record<string, unknown>} [options.devServer] extra dev-server settings
+ * @param {object[]} [options.plugins] extra webpack plugins (the shell's PWA files)
  */
-export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost = false, title, mode, devServer = {} }) {
+export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost = false, title, mode, devServer = {}, plugins = [] }) {
   const production = mode === 'production';
   const require = createRequire(path.join(appDir, 'package.json'));
 
@@ -133,6 +134,7 @@ export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost
         chunks: ['main'],
         favicon: path.join(appDir, 'public/favicon.svg'),
       }),
+      ...plugins,
     ],
     performance: { hints: false },
     stats: 'errors-warnings',

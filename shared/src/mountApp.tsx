@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from './router.js';
 import { loadAppConfig, type AppConfig } from './config.js';
 import { initFirebase } from './firebase/web.js';
+import { detectInitialLanguage, loadCatalog } from './i18n/index.js';
 import { AppProviders } from './providers/AppProviders.js';
 
 /**
@@ -20,7 +21,12 @@ export async function mountApp(options: {
   const container = document.getElementById(options.rootId ?? 'root');
   if (!container) throw new Error(`#${options.rootId ?? 'root'} is missing from the page`);
   try {
-    const config = await loadAppConfig();
+    // The starting language's texts arrive with the configuration, so the
+    // first render is already in the visitor's language.
+    const [config] = await Promise.all([
+      loadAppConfig(),
+      loadCatalog(detectInitialLanguage()).catch((error: unknown) => console.warn('Could not load the starting language; using English.', error)),
+    ]);
     initFirebase(config);
     await options.prepare?.(config);
     createRoot(container).render(

@@ -4,7 +4,7 @@
 // needs a Firebase app.
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { type AppConfig, AuthContext, type AuthContextValue, type AuthUser, buildAppConfig, I18nProvider, MemoryRouter, PlatformContext, type PlatformContextValue, Route, Routes, type SupportedLanguage, useLocation, type UserProfile } from '@agentflow/shared';
+import { type AppConfig, AuthContext, type AuthContextValue, type AuthUser, buildAppConfig, HelpProvider, I18nProvider, MemoryRouter, PlatformContext, type PlatformContextValue, Route, Routes, type SupportedLanguage, ToastProvider, useLocation, type UserProfile } from '@agentflow/shared';
 
 /** The configuration the shell would serve with an empty environment (emulators, local APIs). */
 export const TEST_APP_CONFIG: AppConfig = buildAppConfig({});
@@ -87,7 +87,11 @@ export function TestProviders({ children, options = {} }: { children: ReactNode;
     <PlatformContext.Provider value={platform}>
       <I18nProvider initialLanguage={options.language ?? 'en'}>
         <AuthContext.Provider value={auth}>
-          <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
+          <ToastProvider>
+            <HelpProvider>
+              <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
+            </HelpProvider>
+          </ToastProvider>
         </AuthContext.Provider>
       </I18nProvider>
     </PlatformContext.Provider>

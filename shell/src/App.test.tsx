@@ -29,7 +29,7 @@ describe('App routing', () => {
   test('/pwa/install-instructions renders the install page', () => {
     renderWithProviders(<App />, { route: '/pwa/install-instructions?platform=ios' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Install Agentflow');
-    expect(screen.getByText('On iPhone and iPad')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 })[0]).toHaveTextContent('On iPhone and iPad (Safari)');
     expect(screen.queryByTestId('not-found')).not.toBeInTheDocument();
     expect(mockedLoad).not.toHaveBeenCalled();
   });

@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { REMOTES, Route, Routes, useI18n } from '@agentflow/shared';
 import { Header } from './components/Header';
+import { InstallPromptProvider } from './install/InstallPromptProvider';
+import { ServiceWorkerUpdates } from './pwa/ServiceWorkerUpdates';
 import { RemotePage } from './components/RemotePage';
 import { InstallInstructionsPage } from './pages/InstallInstructionsPage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -26,21 +28,24 @@ const lazyPage = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page
 /** The page frame and the route table; remotes mount where the contract says. */
 export function App() {
   return (
-    <div className="app-frame">
-      <Header />
-      <main className="app-main" id="main">
-        <Routes>
-          {REMOTES.map((remote) => (
-            <Route key={remote.name} path={remote.route} element={<RemotePage key={remote.name} remote={remote.name} exposed={remote.page} />} />
-          ))}
-          <Route path="/pwa/install-instructions" element={<InstallInstructionsPage />} />
-          <Route path="/signin" element={lazyPage(<SignInPage />)} />
-          <Route path="/signup" element={lazyPage(<SignUpPage />)} />
-          <Route path="/reset-password" element={lazyPage(<PasswordResetPage />)} />
-          <Route path="/profile" element={lazyPage(<ProfilePage />)} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </main>
-    </div>
+    <InstallPromptProvider>
+      <div className="app-frame">
+        <Header />
+        <main className="app-main" id="main">
+          <Routes>
+            {REMOTES.map((remote) => (
+              <Route key={remote.name} path={remote.route} element={<RemotePage key={remote.name} remote={remote.name} exposed={remote.page} />} />
+            ))}
+            <Route path="/pwa/install-instructions" element={<InstallInstructionsPage />} />
+            <Route path="/signin" element={lazyPage(<SignInPage />)} />
+            <Route path="/signup" element={lazyPage(<SignUpPage />)} />
+            <Route path="/reset-password" element={lazyPage(<PasswordResetPage />)} />
+            <Route path="/profile" element={lazyPage(<ProfilePage />)} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </main>
+      </div>
+      <ServiceWorkerUpdates />
+    </InstallPromptProvider>
   );
 }

@@ -6,5 +6,5 @@ export function BillingPage() {
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t('billing.title')}`;
   }, [t]);
-  return <PageHeader title={t('billing.title')} subtitle={t('billing.subtitle')} />;
+  return <PageHeader title={t('billing.title')} subtitle={t('billing.subtitle')} helpTopic="billing" />;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useAuth, useI18n, usePlatform } from '@agentflow/shared';
+import { HelpButton, Link, useAuth, useHelp, useI18n, usePlatform } from '@agentflow/shared';
 
 /** The four industries with ready-made workflows; ids match the workflow model's `industry`. */
 export const INDUSTRIES = [
@@ -13,6 +13,7 @@ export function HomePage() {
   const { t } = useI18n();
   const { host } = usePlatform();
   const { user, loading } = useAuth();
+  const { openHelp } = useHelp();
 
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t('home.pageTitle')}`;
@@ -23,6 +24,9 @@ export function HomePage() {
   return (
     <div className="home-page">
       <section className="home-hero" aria-labelledby="home-title">
+        <div className="home-hero-help">
+          <HelpButton topic="home" />
+        </div>
         <h1 id="home-title">{t('home.title')}</h1>
         <p className="home-subtitle">{t('home.subtitle')}</p>
         <div className="home-actions">
@@ -56,6 +60,9 @@ export function HomePage() {
           <article className="card" aria-labelledby="voice-title">
             <h3 id="voice-title">{t('home.voiceTitle')}</h3>
             <p>{t('home.voiceBody')}</p>
+            <button type="button" className="link-button" onClick={() => openHelp('voice')}>
+              {t('home.voiceHowTo')}
+            </button>
           </article>
           <article className="card" aria-labelledby="industries-title">
             <h3 id="industries-title">{t('home.industriesTitle')}</h3>

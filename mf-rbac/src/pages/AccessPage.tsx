@@ -6,5 +6,5 @@ export function AccessPage() {
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t('rbac.title')}`;
   }, [t]);
-  return <PageHeader title={t('rbac.title')} subtitle={t('rbac.subtitle')} />;
+  return <PageHeader title={t('rbac.title')} subtitle={t('rbac.subtitle')} helpTopic="access" />;
 }

@@ -6,5 +6,5 @@ export function WorkflowsPage() {
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t('workflows.title')}`;
   }, [t]);
-  return <PageHeader title={t('workflows.title')} subtitle={t('workflows.subtitle')} />;
+  return <PageHeader title={t('workflows.title')} subtitle={t('workflows.subtitle')} helpTopic="workflows" />;
 }

@@ -5,7 +5,9 @@ import { createContext, useContext } from 'react';
 import type { i18n as I18nInstance, TFunction } from 'i18next';
 import type { ProfileUpdate, UserProfile } from '../auth/profile.js';
 import type { AppConfig } from '../config.js';
+import type { HelpTopicKey } from '../help/topics.js';
 import type { SupportedLanguage } from '../i18n/languages.js';
+import type { ToastOptions, ToastRecord } from '../toast/toastStore.js';
 import { createRequiredContext } from './requiredContext.js';
 
 export interface PlatformContextValue {
@@ -84,3 +86,29 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 export const [I18nContext, useI18n] = createRequiredContext<I18nContextValue>('useI18n', 'I18nProvider');
+
+export interface ToastHandle {
+  id: string;
+  dismiss: () => void;
+  update: (changes: Partial<ToastOptions>) => void;
+}
+
+export interface ToastContextValue {
+  /** The queue (at most TOAST_LIMIT), newest first; closed ones linger until removed. */
+  toasts: readonly ToastRecord[];
+  toast: (options: ToastOptions) => ToastHandle;
+  /** Closes one toast, or every toast without an id. */
+  dismiss: (id?: string) => void;
+}
+
+export const [ToastContext, useToast] = createRequiredContext<ToastContextValue>('useToast', 'ToastProvider');
+
+export interface HelpContextValue {
+  /** The topic the sidebar shows; null while it is closed. */
+  topicKey: HelpTopicKey | null;
+  openHelp: (topicKey: HelpTopicKey) => void;
+  /** Closes the sidebar, clears the topic and gives focus back to what opened it. */
+  closeHelp: () => void;
+}
+
+export const [HelpContext, useHelp] = createRequiredContext<HelpContextValue>('useHelp', 'HelpProvider');

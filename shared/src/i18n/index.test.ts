@@ -1,4 +1,5 @@
-import { CATALOGS, createI18n } from './index';
+import { CATALOGS } from '@agentflow/shared/testing/catalogs';
+import { createI18n } from './index';
 
 describe('createI18n', () => {
   test("createI18n('fr') translates errors.title", () => {

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AppConfig } from '../config.js';
+import { HelpProvider } from '../help/HelpProvider.js';
+import { ToastProvider } from '../toast/ToastProvider.js';
 import { AuthProvider } from './AuthProvider.js';
 import { I18nProvider } from './I18nProvider.js';
 import { PlatformProvider } from './PlatformProvider.js';
@@ -12,7 +14,11 @@ export function AppProviders({ host, config, children }: { host: string; config:
   return (
     <PlatformProvider host={host} config={config}>
       <I18nProvider>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <ToastProvider>
+            <HelpProvider>{children}</HelpProvider>
+          </ToastProvider>
+        </AuthProvider>
       </I18nProvider>
     </PlatformProvider>
   );

@@ -1,33 +1,31 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { I18nContext, type I18nContextValue } from '../federation/contexts.js';
-import { createI18n } from '../i18n/index.js';
-import {
-  LANGUAGE_STORAGE_KEY,
-  SUPPORTED_LANGUAGES,
-  isSupportedLanguage,
-  pickInitialLanguage,
-  type SupportedLanguage,
-} from '../i18n/languages.js';
-
-function readSavedLanguage(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY) ?? null;
-  } catch {
-    return null; // storage can be blocked; fall back to the browser language
-  }
-}
-
-function browserLanguages(): readonly string[] {
-  if (typeof navigator === 'undefined') return [];
-  return navigator.languages?.length ? navigator.languages : [navigator.language];
-}
+import { createI18n, detectInitialLanguage, ensureLanguage } from '../i18n/index.js';
+import { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, isSupportedLanguage, type SupportedLanguage } from '../i18n/languages.js';
 
 export function I18nProvider({ children, initialLanguage }: { children: ReactNode; initialLanguage?: SupportedLanguage }) {
-  const [i18n] = useState(() => createI18n(initialLanguage ?? pickInitialLanguage(readSavedLanguage(), browserLanguages())));
+  const [wanted] = useState(() => initialLanguage ?? detectInitialLanguage());
+  const [i18n] = useState(() => createI18n(wanted));
   const [language, setLanguageState] = useState<SupportedLanguage>(() =>
     isSupportedLanguage(i18n.language) ? i18n.language : 'en',
   );
+
+  // mountApp fetches the starting catalog before the first render; when
+  // nobody did, start in English and switch as soon as it arrives.
+  useEffect(() => {
+    if (i18n.language === wanted) return;
+    let current = true;
+    void ensureLanguage(i18n, wanted)
+      .then(() => i18n.changeLanguage(wanted))
+      .then(() => {
+        if (current) setLanguageState(wanted);
+      })
+      .catch((error: unknown) => console.warn(`Could not load the ${wanted} texts; staying in English.`, error));
+    return () => {
+      current = false;
+    };
+  }, [i18n, wanted]);
 
   useEffect(() => {
     document.documentElement.lang = language;
@@ -36,6 +34,7 @@ export function I18nProvider({ children, initialLanguage }: { children: ReactNod
   const setLanguage = useCallback(
     async (next: SupportedLanguage) => {
       if (!isSupportedLanguage(next)) throw new Error(`Unsupported language: ${String(next)}`);
+      await ensureLanguage(i18n, next);
       await i18n.changeLanguage(next);
       try {
         globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, next);

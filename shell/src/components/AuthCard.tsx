@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
+import { HelpButton } from '@agentflow/shared';
 
 /** The card an account screen sits in: its heading, then the last failure, then the form. */
 export function AuthCard({ id, title, intro, error, children }: { id: string; title: string; intro?: string; error: string | null; children: ReactNode }) {
   return (
     <section className="centered-page auth-page" aria-labelledby={id}>
-      <h1 id={id}>{title}</h1>
+      <div className="page-header-top">
+        <h1 id={id}>{title}</h1>
+        <HelpButton topic="account" />
+      </div>
       {intro ? <p className="muted">{intro}</p> : null}
       {error ? (
         <div className="form-alert" role="alert">

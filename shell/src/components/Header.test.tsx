@@ -1,4 +1,5 @@
-import { CATALOGS, Route, Routes, useLocation } from '@agentflow/shared';
+import { Route, Routes, useLocation } from '@agentflow/shared';
+import { CATALOGS } from '@agentflow/shared/testing/catalogs';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders, testProfile, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import { Header } from './Header';

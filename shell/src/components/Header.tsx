@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { type AuthUser, Link, NavLink, type UserProfile, signInPathFor, useAuth, useI18n, useLocation } from '@agentflow/shared';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { UserMenu } from './UserMenu';
+import { VoiceCommandButton } from '../voice/VoiceCommandButton';
 
 const NAV_ITEMS = [
   { to: '/', key: 'nav.home', end: true },
@@ -34,16 +35,20 @@ export function Header() {
         <NavLink to="/" className="brand" aria-label={t('common.appName')}>
           <span className="brand-mark" aria-hidden="true">◆</span> {t('common.appName')}
         </NavLink>
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="main-nav"
-          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
-        </button>
+        {/* Outside the collapsible nav, so a phone user can speak without opening the menu. */}
+        <div className="header-bar-tools">
+          <VoiceCommandButton />
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="main-nav"
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+          </button>
+        </div>
       </div>
       <nav id="main-nav" className={menuOpen ? 'main-nav open' : 'main-nav'} aria-label={t('nav.main')}>
         <ul>

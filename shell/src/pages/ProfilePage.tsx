@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { type AuthUser, LANGUAGE_NAMES, RequireAuth, type UserProfile, isSupportedLanguage, useAuth, useI18n } from '@agentflow/shared';
+import { type AuthUser, HelpButton, LANGUAGE_NAMES, RequireAuth, type UserProfile, isSupportedLanguage, useAuth, useI18n } from '@agentflow/shared';
 import { profileUpdateSchema } from '@agentflow/shared/forms';
 import { useFormState } from '../components/useFormState';
 import { FormField, SelectField } from '../components/FormField';
@@ -49,7 +49,10 @@ function ProfileContent() {
   return (
     <section className="profile-page">
       <header className="page-header">
-        <h1>{t('auth.profile.title')}</h1>
+        <div className="page-header-top">
+          <h1>{t('auth.profile.title')}</h1>
+          <HelpButton topic="account" />
+        </div>
       </header>
       {body}
     </section>
