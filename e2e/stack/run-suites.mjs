@@ -23,7 +23,9 @@ let failedRuns = 0;
 for (const suite of suites.filter((candidate) => candidate.when)) {
   console.log(`\n--- ${suite.name}`);
   const outputFile = path.join(reports, suite.report);
-  const result = spawnSync(process.execPath, [jestBin, '--ci', '--config', suite.config, '--json', `--outputFile=${outputFile}`], {
+  // E2E_PATTERN=help narrows the browser suite while working on one area.
+  const narrowed = suite.config.startsWith('e2e/') && process.env.E2E_PATTERN ? ['--testPathPatterns', process.env.E2E_PATTERN] : [];
+  const result = spawnSync(process.execPath, [jestBin, '--ci', '--config', suite.config, '--json', `--outputFile=${outputFile}`, ...narrowed], {
     cwd: ROOT,
     stdio: 'inherit',
   });

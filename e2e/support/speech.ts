@@ -67,7 +67,7 @@ export async function removeSpeechRecognition(context: BrowserContext): Promise<
 /** Clicks the microphone and says one thing. */
 export async function speak(page: Page, ...alternatives: string[]): Promise<void> {
   const before = await page.evaluate(() => window.__speech?.started ?? 0);
-  await page.getByRole('button', { name: /voice command|comando de voz|commande vocale|Sprachbefehl|comando vocale/ }).click();
+  await page.getByTestId('voice-button').click();
   await page.waitForFunction((count) => (window.__speech?.started ?? 0) > count && window.__speech?.running, before);
   await page.evaluate((heard) => window.__say?.(heard), alternatives);
 }
