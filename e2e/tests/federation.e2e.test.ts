@@ -76,6 +76,11 @@ test('a deep link reload on /workflows works, and client-side navigation between
 });
 
 test('with mf-workflows down the error screen shows, the rest of the shell works, and Try Again recovers once it is back', async () => {
+  // A browser with nothing cached: once the service worker has a copy of a
+  // remote, that copy is served while its server is down (pwa.e2e.test.ts).
+  const freshContext = await launchBrowser();
+  await page.close();
+  ({ page, pageErrors } = await newPage(freshContext));
   await stopRemote('mf_workflows');
   try {
     await page.goto(shellUrl('/workflows'));
@@ -98,9 +103,13 @@ test('with mf-workflows down the error screen shows, the rest of the shell works
   } finally {
     await startRemote('mf_workflows');
   }
-  await page.getByRole('alert').getByRole('button', { name: 'Try Again' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Workflows' }).waitFor();
-  expect(await page.getByRole('alert').count()).toBe(0);
+  try {
+    await page.getByRole('alert').getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Workflows' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+  } finally {
+    await freshContext.close();
+  }
 });
 
 test('unknown paths get the translated not-found page', async () => {
