@@ -22,3 +22,4 @@ export * from './federation/contract.js';
 export * from './federation/runtimeConfig.js';
 export * from './router.js';
 export * from './auth/index.js';
+export * from './rbac/index.js';

@@ -1,0 +1,55 @@
+// The built-in permissions and roles platform-api creates at start (and the
+// seed script creates locally) when they are missing.
+import { ADMIN_ROLE_ID, GUEST_ROLE_ID, ORG_ADMIN_ROLE_ID, PERMISSIONS, type Permission, type Role } from './model.js';
+
+export const MANAGE_ALL_PERMISSION: Permission = {
+  id: PERMISSIONS.manageAll,
+  name: 'Manage All',
+  description: 'Full control over all resources',
+  resource: '*',
+  action: 'manage',
+  system: 'core',
+};
+
+export const ADMIN_ROLE: Role = {
+  id: ADMIN_ROLE_ID,
+  name: 'Admin',
+  description: 'Administrator with full access',
+  system: 'core',
+  permissions: [PERMISSIONS.manageAll],
+  googleEquivalent: { workspace: 'Super Admin', cloudIAM: 'Owner' },
+};
+
+/** Core permissions besides manage_all: what the platform's own endpoints check. */
+export const CORE_PERMISSIONS: readonly Permission[] = [
+  { id: PERMISSIONS.manageRoles, name: 'Manage roles', description: 'Create, edit and delete roles', resource: 'roles', action: 'manage', system: 'core' },
+  { id: PERMISSIONS.managePermissions, name: 'Manage permissions', description: 'Create, edit and delete permissions', resource: 'permissions', action: 'manage', system: 'core' },
+  { id: PERMISSIONS.manageOrganizations, name: 'Manage organizations', description: 'Create, edit and delete organizations', resource: 'organizations', action: 'manage', system: 'core' },
+  { id: PERMISSIONS.assignRoles, name: 'Assign roles', description: 'Assign and revoke roles of users', resource: 'userRoles', action: 'manage', system: 'core' },
+  { id: PERMISSIONS.readUsers, name: 'Find users', description: 'Search users by e-mail in the access console', resource: 'users', action: 'read', system: 'core' },
+  { id: PERMISSIONS.readAuditLog, name: 'Read the audit log', description: 'Read the access-control audit log', resource: 'rbacAuditLogs', action: 'read', system: 'core' },
+  { id: PERMISSIONS.readWorkflowTemplates, name: 'Read workflow templates', description: 'Browse the public workflow templates', resource: 'workflowTemplates', action: 'read', system: 'core' },
+  { id: PERMISSIONS.readPackages, name: 'Read packages', description: 'Browse the public packages', resource: 'packages', action: 'read', system: 'core' },
+];
+
+/** What signed-out visitors may do: read the public catalogue. */
+export const GUEST_ROLE: Role = {
+  id: GUEST_ROLE_ID,
+  name: 'Guest',
+  description: 'Signed-out visitors: read public workflow templates and packages',
+  system: 'core',
+  permissions: [PERMISSIONS.readWorkflowTemplates, PERMISSIONS.readPackages],
+};
+
+/** Runs access control inside one organization when assigned there. */
+export const ORG_ADMIN_ROLE: Role = {
+  id: ORG_ADMIN_ROLE_ID,
+  name: 'Organization admin',
+  description: 'Assigns roles and reads the audit log inside the organization it is assigned in',
+  system: 'core',
+  permissions: [PERMISSIONS.assignRoles, PERMISSIONS.readUsers, PERMISSIONS.readAuditLog, PERMISSIONS.manageOrganizations],
+};
+
+/** The fallbacks the browser uses when a read fails (see RBACProvider). */
+export const DEFAULT_READ_PERMISSION: Permission = { id: 'default_read', name: 'Read', description: 'Read access', resource: '*', action: 'read', system: 'default' };
+export const DEFAULT_ROLE: Role = { id: 'default', name: 'Default', description: 'Default role', system: 'default', permissions: [] };

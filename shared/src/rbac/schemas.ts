@@ -1,0 +1,92 @@
+// Request schemas of platform-api's access endpoints (entry
+// '@agentflow/shared/rbac'): the service validates with them and the console
+// validates its forms with the same rules before sending.
+import { z } from 'zod';
+import { AUDIT_ACTIONS, PERMISSION_ACTIONS } from './model.js';
+
+/** Ids are lower-case slugs: they appear in URLs, rules and audit entries. */
+export const idSchema = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, 'is undefined or empty.')
+  .max(64, 'must be at most 64 characters')
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, 'may contain only lower-case letters, digits, "_" and "-", starting with a letter or digit');
+
+const name = z.string({ error: 'must be a string' }).trim().min(1, 'is required').max(80, 'must be at most 80 characters');
+const description = z.string({ error: 'must be a string' }).trim().max(500, 'must be at most 500 characters').default('');
+const system = z.string().trim().min(1).max(40).regex(/^[a-z0-9_-]+$/);
+
+export const googleEquivalentSchema = z.object({ workspace: z.string().trim().max(80), cloudIAM: z.string().trim().max(80) }).strict();
+
+export const createRoleSchema = z
+  .object({
+    id: idSchema,
+    name,
+    description,
+    system: system.default('custom'),
+    permissions: z.array(idSchema).max(200).default([]),
+    googleEquivalent: googleEquivalentSchema.optional(),
+  })
+  .strict();
+export const updateRoleSchema = createRoleSchema.omit({ id: true }).partial().strict();
+
+export const createPermissionSchema = z
+  .object({
+    id: idSchema,
+    name,
+    description,
+    resource: z.string().trim().min(1, 'is required').max(64).regex(/^(\*|[A-Za-z][A-Za-z0-9_.-]*)$/, "must be a resource name or '*'"),
+    action: z.enum(PERMISSION_ACTIONS, { error: `must be one of ${PERMISSION_ACTIONS.join(', ')}` }),
+    system: system.default('custom'),
+  })
+  .strict();
+export const updatePermissionSchema = createPermissionSchema.omit({ id: true }).partial().strict();
+
+export const createOrganizationSchema = z.object({ name, description }).strict();
+export const updateOrganizationSchema = createOrganizationSchema.partial().strict();
+
+export const assignmentSchema = z
+  .object({
+    userId: z.string({ error: 'must be a string' }).trim().min(1, 'is undefined or empty.').max(128),
+    roleId: idSchema,
+    organizationId: z.string().trim().min(1).max(128).nullish(),
+  })
+  .strict();
+
+export const auditQuerySchema = z
+  .object({
+    action: z.enum(AUDIT_ACTIONS).optional(),
+    actor: z.string().trim().min(1).max(128).optional(),
+    target: z.string().trim().min(1).max(128).optional(),
+    organizationId: z.string().trim().min(1).max(128).optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    cursor: z.string().trim().min(1).max(256).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .strict();
+
+export const userSearchSchema = z.object({ emailPrefix: z.string().trim().min(1, 'is required').max(254) }).strict();
+
+export type CreateRoleInput = z.infer<typeof createRoleSchema>;
+export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
+export type CreatePermissionInput = z.infer<typeof createPermissionSchema>;
+export type UpdatePermissionInput = z.infer<typeof updatePermissionSchema>;
+export type CreateOrganizationInput = z.infer<typeof createOrganizationSchema>;
+export type AssignmentInput = z.infer<typeof assignmentSchema>;
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/**
+ * The first problem of a failed parse as "<field> <message>", so a 400 names
+ * the field: e.g. 'roleId is undefined or empty.'.
+ */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  const field = issue.path.join('.');
+  if (issue.code === 'unrecognized_keys') return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
+  return field ? `${field} ${issue.message}` : issue.message;
+}
+
+// The whole model too, so services need only this entry.
+export * from './index.js';
