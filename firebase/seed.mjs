@@ -3,10 +3,12 @@
 // before it writes, so running it twice changes nothing the second time.
 // Talks to the emulators (FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST)
 // and refuses to run against a real project unless told to.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { DEFAULT_DEMO_USER } from '@agentflow/shared/runtime-config';
 
 // The same account the browser's 'Try the demo' signs in with (run-time config).
@@ -17,9 +19,74 @@ export const DEMO_USER = {
   displayName: 'Demo User',
 };
 
-/** @returns {Promise<{ demoUser: 'created' | 'unchanged' | 'updated' }>} */
+// The local administrator: ADMIN_EMAILS names it for `npm start` and the e2e
+// stack, and the seed makes it a global `admin` (assigned by 'system').
+export const ADMIN_USER = {
+  uid: 'admin-user',
+  email: 'admin@agentflow.local',
+  password: 'agentflow-admin',
+  displayName: 'Agentflow Admin',
+};
+
+// Access-control initialisation and the admin bootstrap are platform-api's
+// own code, loaded from its build so the seed and the service cannot differ.
+const ACCESS_MODULE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../platform-api/dist/access/index.js');
+
+async function loadAccessModule() {
+  if (!existsSync(ACCESS_MODULE)) {
+    throw new Error(`${path.relative(process.cwd(), ACCESS_MODULE)} is missing: build platform-api first (npm run build).`);
+  }
+  return import(pathToFileURL(ACCESS_MODULE).href);
+}
+
+/** Creates the account if missing; makes its e-mail and display name match. Never resets a password. */
+async function ensureAccount(auth, account, { emailVerified }) {
+  try {
+    const existing = await auth.getUser(account.uid);
+    if (existing.email === account.email && existing.displayName === account.displayName && (!emailVerified || existing.emailVerified)) {
+      return 'unchanged';
+    }
+    await auth.updateUser(account.uid, { email: account.email, displayName: account.displayName, ...(emailVerified ? { emailVerified: true } : {}) });
+    return 'updated';
+  } catch (error) {
+    if (error.code !== 'auth/user-not-found') throw error;
+    await auth.createUser({ ...account, emailVerified: true });
+    return 'created';
+  }
+}
+
+/** users/{uid}, as the browser creates it on a first sign-in, if missing. */
+async function ensureProfile(db, account) {
+  const ref = db.collection('users').doc(account.uid);
+  const created = await db.runTransaction(async (tx) => {
+    if ((await tx.get(ref)).exists) return false;
+    tx.create(ref, {
+      email: account.email,
+      displayName: account.displayName,
+      photoURL: null,
+      phoneNumber: null,
+      roles: ['b2c_user'],
+      preferences: {},
+      createdAt: FieldValue.serverTimestamp(),
+      lastLogin: FieldValue.serverTimestamp(),
+    });
+    return true;
+  });
+  return created ? 'created' : 'unchanged';
+}
+
+/**
+ * @returns {Promise<{
+ *   demoUser: 'created' | 'unchanged' | 'updated',
+ *   adminUser: 'created' | 'unchanged' | 'updated' | 'skipped',
+ *   adminProfile: 'created' | 'unchanged' | 'skipped',
+ *   rbac: { adminCreated: boolean, created: string[] },
+ *   adminRole: 'assigned' | 'already-admin' | 'already-bootstrapped' | 'skipped',
+ * }>}
+ */
 export async function seed({ projectId = process.env.FIREBASE_PROJECT_ID || 'demo-agentflow', allowRealProject = false } = {}) {
-  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST || !process.env.FIRESTORE_EMULATOR_HOST) {
+  const onEmulators = Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST && process.env.FIRESTORE_EMULATOR_HOST);
+  if (!onEmulators) {
     if (!allowRealProject) {
       throw new Error('Refusing to seed: FIREBASE_AUTH_EMULATOR_HOST and FIRESTORE_EMULATOR_HOST are not set (pass --real-project to seed a real project).');
     }
@@ -42,7 +109,20 @@ export async function seed({ projectId = process.env.FIREBASE_PROJECT_ID || 'dem
     await auth.createUser({ ...DEMO_USER, emailVerified: true });
     demoUser = 'created';
   }
-  return { demoUser };
+
+  // Access control: the built-in roles and permissions, then (on the
+  // emulators only: its password is public) the local administrator with a
+  // profile and the global `admin` role. A real project gets its first
+  // administrators from platform-api's ADMIN_EMAILS instead.
+  const access = await loadAccessModule();
+  const db = getFirestore(app);
+  const rbac = await access.initializeRbac(db);
+  if (!onEmulators) return { demoUser, adminUser: 'skipped', adminProfile: 'skipped', rbac, adminRole: 'skipped' };
+  const adminUser = await ensureAccount(auth, ADMIN_USER, { emailVerified: true });
+  const adminProfile = await ensureProfile(db, ADMIN_USER);
+  const audit = access.firestoreAuditWriter(db);
+  const adminRole = await access.bootstrapAdmin(db, { uid: ADMIN_USER.uid, email: ADMIN_USER.email }, (entry) => audit.write(entry), 'seed');
+  return { demoUser, adminUser, adminProfile, rbac, adminRole };
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
@@ -50,6 +130,8 @@ if (isMain) {
   seed({ allowRealProject: process.argv.includes('--real-project') })
     .then((result) => {
       console.log(`seed: demo user ${result.demoUser} (${DEMO_USER.email})`);
+      console.log(`seed: access control ${result.rbac.created.length > 0 ? `initialised (created ${result.rbac.created.join(', ')})` : 'unchanged'}`);
+      console.log(`seed: admin user ${result.adminUser} (${ADMIN_USER.email}), profile ${result.adminProfile}, admin role ${result.adminRole}`);
       process.exit(0);
     })
     .catch((error) => {

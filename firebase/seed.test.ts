@@ -2,30 +2,78 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { getAdminAuth } from '@agentflow/shared/server';
+import { getAdminAuth, getAdminDb } from '@agentflow/shared/server';
 import { emulatorHosts } from '@agentflow/shared/testing/emulators';
 
 const run = promisify(execFile);
 const SEED = path.join(__dirname, 'seed.mjs');
+const ADMIN = { uid: 'admin-user', email: 'admin@agentflow.local', password: 'agentflow-admin' };
 
-test('seeding is safe to run twice: the demo account is created once, then left unchanged', async () => {
-  emulatorHosts();
+async function deleteAccount(uid: string): Promise<void> {
   await getAdminAuth()
-    .deleteUser('demo-user')
+    .deleteUser(uid)
     .catch((error: { code?: string }) => {
       if (error.code !== 'auth/user-not-found') throw error;
     });
+}
+
+/** The admin account's Firestore state, so the first run below starts from nothing. */
+async function forgetAdmin(): Promise<void> {
+  const db = getAdminDb();
+  const assignments = await db.collection('userRoles').where('userId', '==', ADMIN.uid).get();
+  const batch = db.batch();
+  for (const doc of assignments.docs) batch.delete(doc.ref);
+  for (const ref of [db.collection('userAccess').doc(ADMIN.uid), db.collection('rbacBootstrap').doc(ADMIN.uid), db.collection('users').doc(ADMIN.uid)]) batch.delete(ref);
+  await batch.commit();
+}
+
+const adminAssignEntries = async () =>
+  (await getAdminDb().collection('rbacAuditLogs').where('targetId', '==', ADMIN.uid).where('action', '==', 'ASSIGN_ROLE').get()).docs.map((doc) => doc.data());
+
+test('seeding is safe to run twice: the demo and admin accounts, access control and the admin role are created once, then left unchanged', async () => {
+  const { auth: authHost } = emulatorHosts();
+  await deleteAccount('demo-user');
+  await deleteAccount(ADMIN.uid);
+  await forgetAdmin();
+  const entriesBefore = (await adminAssignEntries()).length;
 
   const first = await run(process.execPath, [SEED]);
   expect(first.stdout).toContain('demo user created (demo@agentflow.local)');
+  expect(first.stdout).toContain('admin user created (admin@agentflow.local), profile created, admin role assigned');
   const second = await run(process.execPath, [SEED]);
   expect(second.stdout).toContain('demo user unchanged');
+  expect(second.stdout).toContain('access control unchanged');
+  expect(second.stdout).toContain('admin user unchanged (admin@agentflow.local), profile unchanged, admin role already-bootstrapped');
 
   const demo = await getAdminAuth().getUser('demo-user');
   expect(demo.email).toBe('demo@agentflow.local');
   expect(demo.displayName).toBe('Demo User');
   const { users } = await getAdminAuth().getUsers([{ email: 'demo@agentflow.local' }]);
   expect(users).toHaveLength(1);
+
+  // The admin account: verified, signs in with the local password, has a profile.
+  const admin = await getAdminAuth().getUser(ADMIN.uid);
+  expect(admin).toMatchObject({ email: ADMIN.email, emailVerified: true });
+  const signIn = await fetch(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password, returnSecureToken: true }),
+  });
+  expect(signIn.status).toBe(200);
+  const db = getAdminDb();
+  expect((await db.collection('users').doc(ADMIN.uid).get()).data()).toMatchObject({ email: ADMIN.email, roles: ['b2c_user'] });
+
+  // Access control: the built-ins once, the admin role assigned once by 'system'.
+  expect((await db.collection('roles').doc('admin').get()).get('permissions')).toEqual(['manage_all']);
+  expect((await db.collection('roles').doc('guest').get()).exists).toBe(true);
+  expect((await db.collection('permissions').doc('manage_all').get()).exists).toBe(true);
+  expect((await db.collection('rbacAuditLogs').where('action', '==', 'INITIALIZE_RBAC').get()).size).toBe(1);
+  const assignments = (await db.collection('userRoles').where('userId', '==', ADMIN.uid).get()).docs.map((doc) => doc.data());
+  expect(assignments).toEqual([{ userId: ADMIN.uid, roleId: 'admin', organizationId: null, assignedBy: 'system', assignedAt: expect.anything() }]);
+  expect((await db.collection('userAccess').doc(ADMIN.uid).get()).data()).toMatchObject({ roleIds: ['admin'], permissions: ['manage_all'] });
+  const entries = await adminAssignEntries();
+  expect(entries).toHaveLength(entriesBefore + 1);
+  expect(entries).toContainEqual(expect.objectContaining({ userId: 'system', status: 'success', details: { roleId: 'admin', organizationId: null, source: 'seed' } }));
 });
 
 test('seeding refuses to run against a real project by accident', async () => {

@@ -63,6 +63,9 @@ export function stackEnv(ports, base = process.env) {
     ALLOWED_ORIGINS: [ports.shell, ...Object.values(ports.remotes)]
       .flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`])
       .join(','),
+    // platform-api makes these users global admins on their first verified
+    // call; the seed creates this account (password agentflow-admin).
+    ADMIN_EMAILS: base.ADMIN_EMAILS || 'admin@agentflow.local',
     NO_UPDATE_NOTIFIER: '1',
   };
   for (const remote of REMOTES) {

@@ -3,6 +3,8 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { createFirestoreProbe, createMeRouter, createServiceApp } from '@agentflow/shared/server';
+import type { AuditWriter } from './access/audit.js';
+import { createAccessRouter } from './access/router.js';
 
 export const SERVICE_NAME = 'platform-api';
 
@@ -11,10 +13,16 @@ export interface AppDependencies {
   db: Firestore;
   logger: Logger;
   allowedOrigins: readonly string[];
+  /** ADMIN_EMAILS: these users become global admins on their first call with a verified e-mail. */
+  adminEmails?: readonly string[];
+  /** Where access-control audit entries go (default: the rbacAuditLogs collection). */
+  auditWriter?: AuditWriter;
+  /** Create the built-in roles and permissions at once (server.ts); tests initialise explicitly. */
+  initializeAccess?: boolean;
 }
 
 /** Builds the platform-api Express app; listening is server.ts's job, so tests mount it on any port. */
-export function createApp({ auth, db, logger, allowedOrigins }: AppDependencies): Express {
+export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess }: AppDependencies): Express {
   return createServiceApp({
     name: SERVICE_NAME,
     allowedOrigins,
@@ -22,6 +30,8 @@ export function createApp({ auth, db, logger, allowedOrigins }: AppDependencies)
     checkReadiness: createFirestoreProbe(db),
     routes: (app) => {
       app.use(createMeRouter(auth, db, SERVICE_NAME));
+      const access = createAccessRouter({ auth, db, logger, adminEmails, auditWriter, initializeNow: initializeAccess });
+      app.use(access.router);
     },
   });
 }

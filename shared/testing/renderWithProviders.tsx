@@ -1,10 +1,11 @@
 // Renders UI inside the federation contract's providers the way the shell
 // mounts them (test code only, never shipped). The real I18nProvider is used;
 // Auth and Platform get plain context values, because the real AuthProvider
-// needs a Firebase app.
+// needs a Firebase app. Access control is a plain value too (fakeRBAC), unless
+// a test passes an AccessReader: then the real RBACProvider runs on it.
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { type AppConfig, AuthContext, type AuthContextValue, type AuthUser, buildAppConfig, HelpProvider, I18nProvider, MemoryRouter, PlatformContext, type PlatformContextValue, Route, Routes, type SupportedLanguage, ToastProvider, useLocation, type UserProfile } from '@agentflow/shared';
+import { type AccessReader, type AppConfig, AuthContext, type AuthContextValue, type AuthUser, buildAppConfig, HelpProvider, I18nProvider, MemoryRouter, PlatformContext, type PlatformContextValue, RBACContext, type RBACContextValue, RBACProvider, Route, Routes, type SupportedLanguage, ToastProvider, useLocation, type UserProfile } from '@agentflow/shared';
 
 /** The configuration the shell would serve with an empty environment (emulators, local APIs). */
 export const TEST_APP_CONFIG: AppConfig = buildAppConfig({});
@@ -26,6 +27,16 @@ export interface ProvidersOptions {
   user?: AuthUser | null;
   /** Any other AuthContext field (loading, error, signOut...). */
   auth?: Partial<AuthContextValue>;
+  /**
+   * The access-control context as a plain value (see fakeRBAC): any field
+   * overrides the default (not loading, no roles, no permissions).
+   */
+  rbac?: Partial<RBACContextValue>;
+  /**
+   * Mount the real RBACProvider reading from this reader instead of a plain
+   * value (assign and revoke then go through the global fetch). Wins over `rbac`.
+   */
+  rbacReader?: AccessReader;
 }
 
 export function testUser(overrides: Partial<AuthUser> = {}): AuthUser {
@@ -74,6 +85,43 @@ export function fakeAuth(user: AuthUser | null = null, overrides: Partial<AuthCo
   };
 }
 
+/**
+ * An RBACContext value without a provider: finished loading, with the given
+ * permission ids and assignments (none by default). hasPermission, hasRole,
+ * can and hasPermissionAnywhere answer from `userPermissions` and
+ * `userRoles` unless overridden; refresh, assignRole and revokeRole resolve
+ * and do nothing.
+ */
+export function fakeRBAC(overrides: Partial<RBACContextValue> = {}): RBACContextValue {
+  const loading = overrides.loading ?? false;
+  const userPermissions = overrides.userPermissions ?? [];
+  const userRoles = overrides.userRoles ?? [];
+  const holds = (permissionId: string) => !loading && (userPermissions.includes(permissionId) || userPermissions.includes('manage_all'));
+  const done = async (): Promise<void> => undefined;
+  return {
+    roles: [],
+    permissions: [],
+    userRoles,
+    userPermissions,
+    loading,
+    error: null,
+    hasPermission: holds,
+    hasRole: (roleId) => !loading && userRoles.some((assignment) => assignment.roleId === roleId),
+    can: (permissionId) => holds(permissionId),
+    hasPermissionAnywhere: holds,
+    refresh: done,
+    assignRole: done,
+    revokeRole: done,
+    activate: () => undefined,
+    ...overrides,
+  };
+}
+
+function TestRBAC({ options, children }: { options: ProvidersOptions; children: ReactNode }) {
+  if (options.rbacReader) return <RBACProvider reader={options.rbacReader}>{children}</RBACProvider>;
+  return <RBACContext.Provider value={fakeRBAC(options.rbac)}>{children}</RBACContext.Provider>;
+}
+
 /** Shows where the router is (pathname + search), for asserting navigations. */
 export function LocationProbe() {
   const location = useLocation();
@@ -87,11 +135,13 @@ export function TestProviders({ children, options = {} }: { children: ReactNode;
     <PlatformContext.Provider value={platform}>
       <I18nProvider initialLanguage={options.language ?? 'en'}>
         <AuthContext.Provider value={auth}>
-          <ToastProvider>
-            <HelpProvider>
-              <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
-            </HelpProvider>
-          </ToastProvider>
+          <TestRBAC options={options}>
+            <ToastProvider>
+              <HelpProvider>
+                <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
+              </HelpProvider>
+            </ToastProvider>
+          </TestRBAC>
         </AuthContext.Provider>
       </I18nProvider>
     </PlatformContext.Provider>

@@ -1,13 +1,43 @@
-// Federated entry: the shell mounts this under its route and the remote owns
-// the routes below it.
-import { Route, Routes } from '@agentflow/shared';
-import { AccessPage } from '../pages/AccessPage';
+// Federated entry: the shell mounts this under /admin/access/* and the remote
+// owns the routes below it. Each section loads with its first visit (and the
+// form schemas, with zod, with the sections that have forms).
+import { lazy, useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RequireAuth, Route, Routes, useRemoteCatalogs } from '@agentflow/shared';
+import { CONSOLE_CATALOGS } from '../i18n';
+import { createQueryClient } from '../api/queries';
+import { TabGuard } from '../components/TabGuard';
+import { tabFor } from '../components/tabs';
+import { AccessHome, AccessPage, UnknownSection } from '../pages/AccessPage';
+import '../components/access.css';
 
-export default function AccessApp() {
+const RolesPage = lazy(() => import('../pages/RolesPage').then((module) => ({ default: module.RolesPage })));
+const PermissionsPage = lazy(() => import('../pages/PermissionsPage').then((module) => ({ default: module.PermissionsPage })));
+const MatrixPage = lazy(() => import('../pages/MatrixPage').then((module) => ({ default: module.MatrixPage })));
+const UsersPage = lazy(() => import('../pages/UsersPage').then((module) => ({ default: module.UsersPage })));
+const OrganizationsPage = lazy(() => import('../pages/OrganizationsPage').then((module) => ({ default: module.OrganizationsPage })));
+const AuditPage = lazy(() => import('../pages/AuditPage').then((module) => ({ default: module.AuditPage })));
+
+/** `queryClient` is for tests; the console makes its own (one per mount). */
+export default function AccessApp({ queryClient }: { queryClient?: QueryClient } = {}) {
+  useRemoteCatalogs(CONSOLE_CATALOGS);
+  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <Routes>
-      <Route index element={<AccessPage />} />
-      <Route path="*" element={<AccessPage />} />
-    </Routes>
+    <QueryClientProvider client={client}>
+      <RequireAuth>
+        <Routes>
+          <Route element={<AccessPage />}>
+            <Route index element={<AccessHome />} />
+            <Route path="roles" element={<TabGuard tab={tabFor('roles')}><RolesPage /></TabGuard>} />
+            <Route path="permissions" element={<TabGuard tab={tabFor('permissions')}><PermissionsPage /></TabGuard>} />
+            <Route path="matrix" element={<TabGuard tab={tabFor('matrix')}><MatrixPage /></TabGuard>} />
+            <Route path="users" element={<TabGuard tab={tabFor('users')}><UsersPage /></TabGuard>} />
+            <Route path="organizations" element={<TabGuard tab={tabFor('organizations')}><OrganizationsPage /></TabGuard>} />
+            <Route path="audit" element={<TabGuard tab={tabFor('audit')}><AuditPage /></TabGuard>} />
+            <Route path="*" element={<UnknownSection />} />
+          </Route>
+        </Routes>
+      </RequireAuth>
+    </QueryClientProvider>
   );
 }

@@ -1,11 +1,12 @@
 // The federation contract's context modules. The shell mounts the providers;
 // remotes read them through these hooks. Because '@agentflow/shared' is a
 // Module Federation singleton, host and remotes hold the same context objects.
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import type { i18n as I18nInstance, TFunction } from 'i18next';
 import type { ProfileUpdate, UserProfile } from '../auth/profile.js';
 import type { AppConfig } from '../config.js';
 import type { HelpTopicKey } from '../help/topics.js';
+import type { Permission, Role, UserRole } from '../rbac/model.js';
 import type { SupportedLanguage } from '../i18n/languages.js';
 import type { ToastOptions, ToastRecord } from '../toast/toastStore.js';
 import { createRequiredContext } from './requiredContext.js';
@@ -112,3 +113,58 @@ export interface HelpContextValue {
 }
 
 export const [HelpContext, useHelp] = createRequiredContext<HelpContextValue>('useHelp', 'HelpProvider');
+
+/** A role given to (or taken from) a user, globally or inside one organization. */
+export interface RoleAssignmentRequest {
+  userId: string;
+  roleId: string;
+  /** Absent or null: everywhere. */
+  organizationId?: string | null;
+}
+
+export interface RBACContextValue {
+  /** Every role (roles collection). */
+  roles: Role[];
+  /** Every permission (permissions collection). */
+  permissions: Permission[];
+  /** The signed-in user's assignments; empty for a guest. */
+  userRoles: UserRole[];
+  /** Permission ids the user holds globally (a guest: the guest role's), manage_all expanded to every permission. */
+  userPermissions: string[];
+  loading: boolean;
+  /** The translated 'rbac.error_loading' message after a failed load, else null. */
+  error: string | null;
+  /** True once loading has finished and the id is in userPermissions. */
+  hasPermission: (permissionId: string) => boolean;
+  /** True once loading has finished and one of the user's assignments has this role. */
+  hasRole: (roleId: string) => boolean;
+  /** Global assignments, or those in `organizationId`, grant the permission (manage_all grants all); false while loading. */
+  can: (permissionId: string, organizationId?: string | null) => boolean;
+  /** Some assignment, global or in any organization, grants the permission; false while loading. */
+  hasPermissionAnywhere: (permissionId: string) => boolean;
+  /** Loads everything again. */
+  refresh: () => Promise<void>;
+  /** POSTs the assignment to platform-api, then reloads; rejects with an AccessApiError. */
+  assignRole: (input: RoleAssignmentRequest) => Promise<void>;
+  /** POSTs the revocation to platform-api, then reloads; rejects with an AccessApiError. */
+  revokeRole: (input: RoleAssignmentRequest) => Promise<void>;
+  /**
+   * Starts the provider's reads. The provider is lazy: nothing is fetched
+   * (and Firestore is not even loaded) until the first component calling
+   * useRBAC() mounts, which calls this. Idempotent.
+   */
+  activate: () => void;
+}
+
+// createRequiredContext's own hook would say 'a RBACProvider'; useRBAC below
+// gives the message the contract names ('an RBACProvider') and activates the provider.
+export const [RBACContext] = createRequiredContext<RBACContextValue>('useRBAC', 'RBACProvider');
+
+/** The access-control state for the current user. Mounting the first caller starts the provider's reads. */
+export function useRBAC(): RBACContextValue {
+  const value = useContext(RBACContext);
+  if (value === undefined) throw new Error('useRBAC must be used within an RBACProvider');
+  const { activate } = value;
+  useEffect(() => activate(), [activate]);
+  return value;
+}

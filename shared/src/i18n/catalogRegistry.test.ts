@@ -65,3 +65,20 @@ test('detectInitialLanguage: saved choice, else browser language, else English',
     }
   }
 });
+
+test("a remote's texts merged for a language before its catalog arrives survive the catalog's arrival", async () => {
+  const { i18n } = freshModules();
+  let remote: typeof import('./remoteCatalogs') | undefined;
+  jest.isolateModules(() => {
+    remote = require('./remoteCatalogs') as typeof import('./remoteCatalogs');
+  });
+  const instance = i18n.createI18n('en');
+  const texts = { consoleOnly: { hello: 'Hello' } };
+  const catalogs = { en: texts, es: { consoleOnly: { hello: 'Hola' } }, fr: texts, de: { consoleOnly: { hello: 'Hallo' } }, it: texts };
+  remote!.addRemoteCatalogs(instance, catalogs);
+  remote!.addRemoteCatalogs(instance, catalogs); // idempotent
+  await i18n.ensureLanguage(instance, 'de');
+  await instance.changeLanguage('de');
+  expect(instance.t('consoleOnly.hello')).toBe('Hallo');
+  expect(instance.t('nav.billing')).toBe('Abrechnung');
+});

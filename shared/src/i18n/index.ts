@@ -28,7 +28,8 @@ export function createI18n(language: SupportedLanguage = DEFAULT_LANGUAGE): I18n
 /** Adds a language's catalog to an instance, fetching it first if needed. */
 export async function ensureLanguage(instance: I18nInstance, language: SupportedLanguage): Promise<void> {
   const catalog = await loadCatalog(language);
-  if (!instance.hasResourceBundle(language, 'translation')) instance.addResourceBundle(language, 'translation', catalog);
+  // Deep and without overwriting: a remote may already have merged its own texts for this language.
+  instance.addResourceBundle(language, 'translation', catalog, true, false);
 }
 
 /** What the I18nProvider will start in: the saved choice, else the browser's language, else English. */

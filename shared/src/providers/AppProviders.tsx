@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AppConfig } from '../config.js';
 import { HelpProvider } from '../help/HelpProvider.js';
+import { RBACProvider } from '../rbac/RBACProvider.js';
 import { ToastProvider } from '../toast/ToastProvider.js';
 import { AuthProvider } from './AuthProvider.js';
 import { I18nProvider } from './I18nProvider.js';
@@ -15,9 +16,12 @@ export function AppProviders({ host, config, children }: { host: string; config:
     <PlatformProvider host={host} config={config}>
       <I18nProvider>
         <AuthProvider>
-          <ToastProvider>
-            <HelpProvider>{children}</HelpProvider>
-          </ToastProvider>
+          {/* Lazy: reads nothing until a component calls useRBAC() (see RBACProvider). */}
+          <RBACProvider>
+            <ToastProvider>
+              <HelpProvider>{children}</HelpProvider>
+            </ToastProvider>
+          </RBACProvider>
         </AuthProvider>
       </I18nProvider>
     </PlatformProvider>

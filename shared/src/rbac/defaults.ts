@@ -1,6 +1,9 @@
 // The built-in permissions and roles platform-api creates at start (and the
 // seed script creates locally) when they are missing.
-import { ADMIN_ROLE_ID, GUEST_ROLE_ID, ORG_ADMIN_ROLE_ID, PERMISSIONS, type Permission, type Role } from './model.js';
+import { ADMIN_ROLE_ID, ORG_ADMIN_ROLE_ID, PERMISSIONS, type Permission, type Role } from './model.js';
+
+// The small constants the browser's provider needs live in fallbacks.ts.
+export * from './fallbacks.js';
 
 export const MANAGE_ALL_PERMISSION: Permission = {
   id: PERMISSIONS.manageAll,
@@ -32,14 +35,6 @@ export const CORE_PERMISSIONS: readonly Permission[] = [
   { id: PERMISSIONS.readPackages, name: 'Read packages', description: 'Browse the public packages', resource: 'packages', action: 'read', system: 'core' },
 ];
 
-/** What signed-out visitors may do: read the public catalogue. */
-export const GUEST_ROLE: Role = {
-  id: GUEST_ROLE_ID,
-  name: 'Guest',
-  description: 'Signed-out visitors: read public workflow templates and packages',
-  system: 'core',
-  permissions: [PERMISSIONS.readWorkflowTemplates, PERMISSIONS.readPackages],
-};
 
 /** Runs access control inside one organization when assigned there. */
 export const ORG_ADMIN_ROLE: Role = {
@@ -49,7 +44,3 @@ export const ORG_ADMIN_ROLE: Role = {
   system: 'core',
   permissions: [PERMISSIONS.assignRoles, PERMISSIONS.readUsers, PERMISSIONS.readAuditLog, PERMISSIONS.manageOrganizations],
 };
-
-/** The fallbacks the browser uses when a read fails (see RBACProvider). */
-export const DEFAULT_READ_PERMISSION: Permission = { id: 'default_read', name: 'Read', description: 'Read access', resource: '*', action: 'read', system: 'default' };
-export const DEFAULT_ROLE: Role = { id: 'default', name: 'Default', description: 'Default role', system: 'default', permissions: [] };

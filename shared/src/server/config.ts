@@ -22,3 +22,20 @@ export function serviceConfigFromEnv(env: NodeJS.ProcessEnv, defaultPort: number
     logLevel: env.LOG_LEVEL || 'info',
   };
 }
+
+/**
+ * ADMIN_EMAILS: comma-separated e-mail addresses whose owners become global
+ * administrators on their first call with a verified e-mail (platform-api).
+ * Trimmed, lower-cased, de-duplicated; unset or blank means nobody.
+ */
+export function adminEmailsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  const raw = env.ADMIN_EMAILS ?? '';
+  const emails = raw
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter((email) => email.length > 0);
+  for (const email of emails) {
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error(`ADMIN_EMAILS holds something that is not an e-mail address: '${email}'`);
+  }
+  return [...new Set(emails)];
+}

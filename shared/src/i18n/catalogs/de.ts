@@ -62,6 +62,7 @@ export const de: Catalog = {
   rbac: {
     title: 'Zugriffskontrolle',
     subtitle: 'Rollen, Berechtigungen, Organisationen und Prüfprotokoll.',
+    error_loading: 'Die Zugriffskontrolle konnte nicht geladen werden. Bitte versuche es erneut.',
   },
   pwa: {
     title: 'Agentflow installieren',

@@ -61,6 +61,7 @@ export const en = {
   rbac: {
     title: 'Access control',
     subtitle: 'Roles, permissions, organizations and the audit log.',
+    error_loading: 'Access control could not be loaded. Please try again.',
   },
   pwa: {
     title: 'Install Agentflow',

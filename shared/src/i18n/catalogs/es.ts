@@ -62,6 +62,7 @@ export const es: Catalog = {
   rbac: {
     title: 'Control de acceso',
     subtitle: 'Roles, permisos, organizaciones y registro de auditoría.',
+    error_loading: 'No se pudo cargar el control de acceso. Inténtalo de nuevo.',
   },
   pwa: {
     title: 'Instalar Agentflow',

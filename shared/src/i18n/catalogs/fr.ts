@@ -62,6 +62,7 @@ export const fr: Catalog = {
   rbac: {
     title: 'Contrôle d’accès',
     subtitle: 'Rôles, autorisations, organisations et journal d’audit.',
+    error_loading: 'Le contrôle d’accès n’a pas pu être chargé. Veuillez réessayer.',
   },
   pwa: {
     title: 'Installer Agentflow',

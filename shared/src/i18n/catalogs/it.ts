@@ -62,6 +62,7 @@ export const it: Catalog = {
   rbac: {
     title: 'Controllo degli accessi',
     subtitle: 'Ruoli, permessi, organizzazioni e registro di controllo.',
+    error_loading: 'Impossibile caricare il controllo degli accessi. Riprova.',
   },
   pwa: {
     title: 'Installa Agentflow',

@@ -1,0 +1,79 @@
+// Turning failures into translated text: platform-api refusals, and the
+// issues of the shared request schemas (whose own messages are English).
+import { AccessApiError, type I18nContextValue } from '@agentflow/shared';
+
+type Translate = I18nContextValue['t'];
+
+/** A translated sentence for a failed call, with the service's own `{error}` text in it. */
+export function apiErrorMessage(t: Translate, error: unknown): string {
+  if (!(error instanceof AccessApiError)) return t('common.error');
+  const message = error.message;
+  switch (error.status) {
+    case 0:
+      return t('rbac.errors.network');
+    case 400:
+      return t('rbac.errors.invalid', { message });
+    case 401:
+      return t('rbac.errors.unauthorized');
+    case 403:
+      return t('rbac.errors.forbidden', { message });
+    case 404:
+      return t('rbac.errors.notFound', { message });
+    case 409:
+      return t('rbac.errors.conflict', { message });
+    default:
+      return t('rbac.errors.failed', { message });
+  }
+}
+
+/** The part of a zod issue these forms read (kept structural: the console does not import zod itself). */
+export interface SchemaIssue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  maximum?: unknown;
+}
+
+const FORMAT_KEYS: Record<string, string> = {
+  id: 'rbac.validation.idFormat',
+  roleId: 'rbac.validation.idFormat',
+  resource: 'rbac.validation.resourceFormat',
+  system: 'rbac.validation.systemFormat',
+  from: 'rbac.validation.date',
+  to: 'rbac.validation.date',
+};
+
+/** Field name → its first problem, translated. */
+export function schemaFieldErrors(t: Translate, issues: readonly SchemaIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? 'form');
+    if (errors[field]) continue;
+    switch (issue.code) {
+      case 'too_small':
+      case 'invalid_type':
+        errors[field] = t('rbac.validation.required');
+        break;
+      case 'too_big':
+        errors[field] = t('rbac.validation.tooLong', { max: String(issue.maximum ?? '') });
+        break;
+      case 'invalid_format':
+        errors[field] = t(FORMAT_KEYS[field] ?? 'rbac.validation.invalid');
+        break;
+      case 'invalid_value':
+        errors[field] = t('rbac.validation.choice');
+        break;
+      default:
+        errors[field] = t('rbac.validation.invalid');
+    }
+  }
+  return errors;
+}
+
+/** An ISO timestamp as a short local date and time, in the page's language. */
+export function formatTime(value: string | null | undefined, language: string): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

@@ -1,0 +1,190 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useI18n, useToast, type Organization } from '@agentflow/shared';
+import { createOrganizationSchema, updateOrganizationSchema } from '@agentflow/shared/rbac';
+import { accessKeys, useAccessClient } from '../api/queries';
+import { TextAreaField, TextField } from '../components/Field';
+import { apiErrorMessage, formatTime } from '../components/messages';
+import { Loading } from '../components/TabGuard';
+import { useSchemaForm } from '../components/useSchemaForm';
+
+const FIELD_IDS = { name: 'organization-name', description: 'organization-description' };
+
+type Editing = { mode: 'create' } | { mode: 'edit'; organization: Organization };
+
+/** Organizations: the list, create, edit, and who belongs to each (holds a role in it). */
+export function OrganizationsPage() {
+  const { t, language } = useI18n();
+  const client = useAccessClient();
+  const organizations = useQuery({ queryKey: accessKeys.organizations(), queryFn: () => client.listOrganizations() });
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [membersOf, setMembersOf] = useState<Organization | null>(null);
+
+  return (
+    <section className="access-panel" aria-labelledby="organizations-title">
+      <div className="access-panel-header">
+        <h2 id="organizations-title">{t('rbac.organizations.title')}</h2>
+        <button type="button" className="button button-primary" onClick={() => setEditing({ mode: 'create' })} disabled={editing?.mode === 'create'}>
+          {t('rbac.organizations.create')}
+        </button>
+      </div>
+      {editing ? (
+        <OrganizationForm
+          key={editing.mode === 'edit' ? editing.organization.id : 'new'}
+          organization={editing.mode === 'edit' ? editing.organization : null}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
+      {organizations.error ? (
+        <div className="form-alert" role="alert">
+          {apiErrorMessage(t, organizations.error)}
+        </div>
+      ) : null}
+      {organizations.isPending ? <Loading /> : null}
+      {organizations.data ? (
+        organizations.data.length === 0 ? (
+          <p className="muted">{t('rbac.organizations.empty')}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="access-table" data-testid="organizations-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('rbac.fields.name')}</th>
+                  <th scope="col">{t('rbac.fields.id')}</th>
+                  <th scope="col">{t('rbac.fields.description')}</th>
+                  <th scope="col">{t('rbac.organizations.createdAt')}</th>
+                  <th scope="col">{t('rbac.fields.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {organizations.data.map((organization) => (
+                  <tr key={organization.id} data-testid="organization-row" data-organization-id={organization.id}>
+                    <th scope="row">{organization.name}</th>
+                    <td>
+                      <code>{organization.id}</code>
+                    </td>
+                    <td>{organization.description}</td>
+                    <td>{formatTime(organization.createdAt, language)}</td>
+                    <td className="access-row-actions">
+                      <button
+                        type="button"
+                        className="button button-ghost"
+                        onClick={() => setEditing({ mode: 'edit', organization })}
+                        aria-label={t('rbac.organizations.editNamed', { name: organization.name })}
+                      >
+                        {t('rbac.actions.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-ghost"
+                        aria-expanded={membersOf?.id === organization.id}
+                        onClick={() => setMembersOf((current) => (current?.id === organization.id ? null : organization))}
+                        aria-label={t('rbac.organizations.membersNamed', { name: organization.name })}
+                      >
+                        {t('rbac.organizations.members')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+      {membersOf ? <Members key={membersOf.id} organization={membersOf} /> : null}
+    </section>
+  );
+}
+
+function Members({ organization }: { organization: Organization }) {
+  const { t } = useI18n();
+  const client = useAccessClient();
+  const members = useQuery({ queryKey: accessKeys.members(organization.id), queryFn: () => client.organizationMembers(organization.id) });
+  const roles = useQuery({ queryKey: accessKeys.roles(), queryFn: () => client.listRoles() });
+  const roleNames = new Map((roles.data ?? []).map((role) => [role.id, role.name]));
+  return (
+    <section className="card access-members" aria-labelledby="members-title" data-testid="organization-members">
+      <h3 id="members-title">{t('rbac.organizations.membersOf', { name: organization.name })}</h3>
+      {members.error ? (
+        <div className="form-alert" role="alert">
+          {apiErrorMessage(t, members.error)}
+        </div>
+      ) : null}
+      {members.isPending ? <Loading /> : null}
+      {members.data ? (
+        members.data.length === 0 ? (
+          <p className="muted">{t('rbac.organizations.noMembers')}</p>
+        ) : (
+          <ul className="access-list">
+            {members.data.map((member) => (
+              <li key={member.user.uid} data-testid="member-row">
+                <strong>{member.user.email ?? member.user.uid}</strong>
+                <span className="muted">{member.assignments.map((assignment) => roleNames.get(assignment.roleId) ?? assignment.roleId).join(', ')}</span>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function OrganizationForm({ organization, onDone }: { organization: Organization | null; onDone: () => void }) {
+  const { t } = useI18n();
+  const client = useAccessClient();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const { errors, validate, clear } = useSchemaForm(FIELD_IDS);
+  const [values, setValues] = useState({ name: organization?.name ?? '', description: organization?.description ?? '' });
+
+  const save = useMutation({
+    mutationFn: async () => {
+      if (organization) {
+        const data = validate(updateOrganizationSchema, values);
+        if (!data) return false;
+        await client.updateOrganization(organization.id, data);
+      } else {
+        const data = validate(createOrganizationSchema, values);
+        if (!data) return false;
+        await client.createOrganization(data);
+      }
+      return true;
+    },
+    onSuccess: async (saved) => {
+      if (!saved) return;
+      toast({ title: t(organization ? 'rbac.organizations.updated' : 'rbac.organizations.created', { name: values.name.trim() }), variant: 'success' });
+      onDone();
+      await queryClient.invalidateQueries({ queryKey: accessKeys.organizations() });
+    },
+  });
+
+  const change = (field: keyof typeof values, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    clear(field);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!save.isPending) save.mutate();
+  };
+
+  return (
+    <form className="form card access-form" noValidate onSubmit={onSubmit} aria-labelledby="organization-form-title" data-testid="organization-form">
+      <h3 id="organization-form-title">{organization ? t('rbac.organizations.editTitle', { name: organization.name }) : t('rbac.organizations.createTitle')}</h3>
+      {save.error ? (
+        <div className="form-alert" role="alert">
+          {apiErrorMessage(t, save.error)}
+        </div>
+      ) : null}
+      <TextField id={FIELD_IDS.name} label={t('rbac.organizations.fields.name')} value={values.name} autoComplete="organization" onChange={(event) => change('name', event.target.value)} error={errors.name} />
+      <TextAreaField id={FIELD_IDS.description} label={t('rbac.fields.description')} value={values.description} onChange={(event) => change('description', event.target.value)} error={errors.description} />
+      <div className="access-form-actions">
+        <button type="submit" className="button button-primary" disabled={save.isPending} aria-busy={save.isPending}>
+          {t('rbac.actions.save')}
+        </button>
+        <button type="button" className="button button-ghost" onClick={onDone}>
+          {t('rbac.actions.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderConsole, restoreFetch } from '../testing/renderConsole';
+
+afterEach(restoreFetch);
+
+async function openPermissions(options: Parameters<typeof renderConsole>[1] = {}) {
+  const rendered = renderConsole('/admin/access/permissions', options);
+  await screen.findByTestId('permissions-table');
+  return rendered;
+}
+
+const ids = () => screen.getAllByTestId('permission-row').map((row) => row.getAttribute('data-permission-id'));
+
+test('lists every permission with its resource, action and system', async () => {
+  const { server } = await openPermissions();
+  expect(ids()).toHaveLength(9);
+  const manageAll = screen.getAllByTestId('permission-row')[0] as HTMLElement;
+  expect(manageAll).toHaveTextContent('Manage All');
+  expect(manageAll).toHaveTextContent('*');
+  expect(manageAll).toHaveTextContent('manage');
+  expect(manageAll).toHaveTextContent('core');
+  expect(server.find('GET', '/api/access/permissions')[0]).toMatchObject({ query: {}, authorization: 'Bearer test-id-token-user-1' });
+});
+
+test('filters by system on the server', async () => {
+  const { server } = await openPermissions();
+  server.state.permissions.push({ id: 'export_reports', name: 'Export reports', description: '', resource: 'reports', action: 'read', system: 'custom' });
+  // The filter offers the systems known so far.
+  const filter = screen.getByLabelText('Show the system');
+  expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual(['All systems', 'core']);
+  fireEvent.change(filter, { target: { value: 'core' } });
+  await waitFor(() => expect(server.requests.some((request) => request.path === '/api/access/permissions' && request.query.system === 'core')).toBe(true));
+  await waitFor(() => expect(ids()).toHaveLength(9));
+  expect(ids()).not.toContain('export_reports');
+});
+
+test('creates a permission (POST with every field)', async () => {
+  const { server } = await openPermissions();
+  fireEvent.click(screen.getByRole('button', { name: 'Create permission' }));
+  const form = screen.getByTestId('permission-form');
+  fireEvent.change(within(form).getByLabelText('Permission ID'), { target: { value: 'run_workflows' } });
+  fireEvent.change(within(form).getByLabelText('Permission name'), { target: { value: 'Run workflows' } });
+  fireEvent.change(within(form).getByLabelText('Resource'), { target: { value: 'workflows' } });
+  fireEvent.change(within(form).getByLabelText('Action'), { target: { value: 'run' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(server.find('POST', '/api/access/permissions')).toHaveLength(1));
+  expect(server.find('POST', '/api/access/permissions')[0]).toMatchObject({
+    authorization: 'Bearer test-id-token-user-1',
+    body: { id: 'run_workflows', name: 'Run workflows', description: '', resource: 'workflows', action: 'run', system: 'custom' },
+  });
+  expect(await screen.findByText('Run workflows')).toBeInTheDocument();
+});
+
+test('an invalid resource is caught before sending', async () => {
+  const { server } = await openPermissions();
+  fireEvent.click(screen.getByRole('button', { name: 'Create permission' }));
+  const form = screen.getByTestId('permission-form');
+  fireEvent.change(within(form).getByLabelText('Permission ID'), { target: { value: 'p1' } });
+  fireEvent.change(within(form).getByLabelText('Permission name'), { target: { value: 'P1' } });
+  fireEvent.change(within(form).getByLabelText('Resource'), { target: { value: '9 lives' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  expect(await within(form).findByText('Use a resource name starting with a letter, or *.')).toBeInTheDocument();
+  expect(server.writes()).toEqual([]);
+});
+
+test('edits a permission with a PATCH (the id is not sent)', async () => {
+  const { server } = await openPermissions();
+  fireEvent.click(screen.getByRole('button', { name: 'Edit permission Read packages' }));
+  const form = screen.getByTestId('permission-form');
+  expect(within(form).getByLabelText('Permission ID')).toHaveValue('read_packages');
+  fireEvent.change(within(form).getByLabelText('Permission name'), { target: { value: 'Browse packages' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(server.find('PATCH', '/api/access/permissions/read_packages')).toHaveLength(1));
+  expect(server.find('PATCH', '/api/access/permissions/read_packages')[0]?.body).toEqual({
+    name: 'Browse packages',
+    description: 'Browse the public packages',
+    resource: 'packages',
+    action: 'read',
+    system: 'core',
+  });
+  expect(await screen.findByText('Browse packages')).toBeInTheDocument();
+});

@@ -1,0 +1,214 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PERMISSION_ACTIONS, useI18n, useToast, type Permission } from '@agentflow/shared';
+import { createPermissionSchema, updatePermissionSchema } from '@agentflow/shared/rbac';
+import { accessKeys, useAccessClient } from '../api/queries';
+import { SelectField, TextAreaField, TextField } from '../components/Field';
+import { apiErrorMessage } from '../components/messages';
+import { Loading } from '../components/TabGuard';
+import { useSchemaForm } from '../components/useSchemaForm';
+
+const FIELD_IDS = {
+  id: 'permission-id',
+  name: 'permission-name',
+  description: 'permission-description',
+  resource: 'permission-resource',
+  action: 'permission-action',
+  system: 'permission-system',
+};
+
+type Editing = { mode: 'create' } | { mode: 'edit'; permission: Permission };
+
+/** Permissions: the list (filtered by system on the server), create and edit. */
+export function PermissionsPage() {
+  const { t } = useI18n();
+  const client = useAccessClient();
+  const filterId = useId();
+  const [system, setSystem] = useState('');
+  const all = useQuery({ queryKey: accessKeys.permissions(), queryFn: () => client.listPermissions() });
+  const filtered = useQuery({
+    queryKey: accessKeys.permissions(system),
+    queryFn: () => client.listPermissions(system),
+    enabled: system !== '',
+  });
+  const shown = system ? filtered : all;
+  const systems = [...new Set((all.data ?? []).map((permission) => permission.system))].sort();
+  const [editing, setEditing] = useState<Editing | null>(null);
+
+  return (
+    <section className="access-panel" aria-labelledby="permissions-title">
+      <div className="access-panel-header">
+        <h2 id="permissions-title">{t('rbac.permissions.title')}</h2>
+        <button type="button" className="button button-primary" onClick={() => setEditing({ mode: 'create' })} disabled={editing?.mode === 'create'}>
+          {t('rbac.permissions.create')}
+        </button>
+      </div>
+      {editing ? (
+        <PermissionForm key={editing.mode === 'edit' ? editing.permission.id : 'new'} permission={editing.mode === 'edit' ? editing.permission : null} onDone={() => setEditing(null)} />
+      ) : null}
+      <div className="access-toolbar">
+        <div className="form-field">
+          <label htmlFor={filterId}>{t('rbac.permissions.filterSystem')}</label>
+          <select id={filterId} value={system} onChange={(event) => setSystem(event.target.value)}>
+            <option value="">{t('rbac.permissions.allSystems')}</option>
+            {systems.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {shown.error ? (
+        <div className="form-alert" role="alert">
+          {apiErrorMessage(t, shown.error)}
+        </div>
+      ) : null}
+      {shown.isPending ? <Loading /> : null}
+      {shown.data ? (
+        shown.data.length === 0 ? (
+          <p className="muted">{t('rbac.permissions.empty')}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="access-table" data-testid="permissions-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('rbac.fields.name')}</th>
+                  <th scope="col">{t('rbac.fields.id')}</th>
+                  <th scope="col">{t('rbac.permissions.fields.resource')}</th>
+                  <th scope="col">{t('rbac.permissions.fields.action')}</th>
+                  <th scope="col">{t('rbac.fields.system')}</th>
+                  <th scope="col">{t('rbac.fields.description')}</th>
+                  <th scope="col">{t('rbac.fields.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.data.map((permission) => (
+                  <tr key={permission.id} data-testid="permission-row" data-permission-id={permission.id}>
+                    <th scope="row">{permission.name}</th>
+                    <td>
+                      <code>{permission.id}</code>
+                    </td>
+                    <td>
+                      <code>{permission.resource}</code>
+                    </td>
+                    <td>{permission.action}</td>
+                    <td>{permission.system}</td>
+                    <td>{permission.description}</td>
+                    <td className="access-row-actions">
+                      <button
+                        type="button"
+                        className="button button-ghost"
+                        onClick={() => setEditing({ mode: 'edit', permission })}
+                        aria-label={t('rbac.permissions.editNamed', { name: permission.name })}
+                      >
+                        {t('rbac.actions.edit')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function PermissionForm({ permission, onDone }: { permission: Permission | null; onDone: () => void }) {
+  const { t } = useI18n();
+  const client = useAccessClient();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const { errors, validate, clear } = useSchemaForm(FIELD_IDS);
+  const [values, setValues] = useState({
+    id: permission?.id ?? '',
+    name: permission?.name ?? '',
+    description: permission?.description ?? '',
+    resource: permission?.resource ?? '',
+    action: permission?.action ?? 'read',
+    system: permission?.system ?? 'custom',
+  });
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const { id, ...fields } = values;
+      if (permission) {
+        const data = validate(updatePermissionSchema, fields);
+        if (!data) return false;
+        await client.updatePermission(permission.id, data);
+      } else {
+        const data = validate(createPermissionSchema, { id, ...fields });
+        if (!data) return false;
+        await client.createPermission(data);
+      }
+      return true;
+    },
+    onSuccess: async (saved) => {
+      if (!saved) return;
+      toast({ title: t(permission ? 'rbac.permissions.updated' : 'rbac.permissions.created', { name: values.name.trim() }), variant: 'success' });
+      onDone();
+      await Promise.all([queryClient.invalidateQueries({ queryKey: accessKeys.allPermissions() }), queryClient.invalidateQueries({ queryKey: accessKeys.roles() })]);
+    },
+  });
+
+  const change = (field: keyof typeof values, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    clear(field);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!save.isPending) save.mutate();
+  };
+
+  return (
+    <form className="form card access-form" noValidate onSubmit={onSubmit} aria-labelledby="permission-form-title" data-testid="permission-form">
+      <h3 id="permission-form-title">{permission ? t('rbac.permissions.editTitle', { name: permission.name }) : t('rbac.permissions.createTitle')}</h3>
+      {save.error ? (
+        <div className="form-alert" role="alert">
+          {apiErrorMessage(t, save.error)}
+        </div>
+      ) : null}
+      <TextField
+        id={FIELD_IDS.id}
+        label={t('rbac.permissions.fields.id')}
+        hint={permission ? undefined : t('rbac.hints.id')}
+        value={values.id}
+        readOnly={Boolean(permission)}
+        autoComplete="off"
+        onChange={(event) => change('id', event.target.value)}
+        error={errors.id}
+      />
+      <TextField id={FIELD_IDS.name} label={t('rbac.permissions.fields.name')} value={values.name} autoComplete="off" onChange={(event) => change('name', event.target.value)} error={errors.name} />
+      <TextAreaField id={FIELD_IDS.description} label={t('rbac.fields.description')} value={values.description} onChange={(event) => change('description', event.target.value)} error={errors.description} />
+      <div className="access-form-row">
+        <TextField
+          id={FIELD_IDS.resource}
+          label={t('rbac.permissions.fields.resource')}
+          hint={t('rbac.hints.resource')}
+          value={values.resource}
+          autoComplete="off"
+          onChange={(event) => change('resource', event.target.value)}
+          error={errors.resource}
+        />
+        <SelectField id={FIELD_IDS.action} label={t('rbac.permissions.fields.action')} value={values.action} onChange={(event) => change('action', event.target.value)} error={errors.action}>
+          {PERMISSION_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {action}
+            </option>
+          ))}
+        </SelectField>
+        <TextField id={FIELD_IDS.system} label={t('rbac.fields.system')} value={values.system} autoComplete="off" onChange={(event) => change('system', event.target.value)} error={errors.system} />
+      </div>
+      <div className="access-form-actions">
+        <button type="submit" className="button button-primary" disabled={save.isPending} aria-busy={save.isPending}>
+          {t('rbac.actions.save')}
+        </button>
+        <button type="button" className="button button-ghost" onClick={onDone}>
+          {t('rbac.actions.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

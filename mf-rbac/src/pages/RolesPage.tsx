@@ -1,0 +1,266 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AccessApiError, UNDELETABLE_ROLE_IDS, useI18n, useToast, type Permission, type Role } from '@agentflow/shared';
+import { createRoleSchema, updateRoleSchema } from '@agentflow/shared/rbac';
+import { accessKeys, useAccessClient } from '../api/queries';
+import { ConfirmDialog } from '../components/Dialog';
+import { TextAreaField, TextField } from '../components/Field';
+import { apiErrorMessage } from '../components/messages';
+import { Loading } from '../components/TabGuard';
+import { useSchemaForm } from '../components/useSchemaForm';
+
+const FIELD_IDS = { id: 'role-id', name: 'role-name', description: 'role-description', permissions: 'role-permissions' };
+
+/** Built-in roles are the platform's own ('core'). */
+export const isBuiltIn = (role: Pick<Role, 'system'>) => role.system === 'core';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; role: Role };
+type Deleting = { role: Role; stage: 'confirm' | 'force'; inUse?: string };
+
+/** Roles: the list, create, edit, and delete with a confirmation (a second one when the role is still assigned). */
+export function RolesPage() {
+  const { t } = useI18n();
+  const client = useAccessClient();
+  const roles = useQuery({ queryKey: accessKeys.roles(), queryFn: () => client.listRoles() });
+  const permissions = useQuery({ queryKey: accessKeys.permissions(), queryFn: () => client.listPermissions() });
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const permissionNames = new Map((permissions.data ?? []).map((permission) => [permission.id, permission.name]));
+
+  return (
+    <section className="access-panel" aria-labelledby="roles-title">
+      <div className="access-panel-header">
+        <h2 id="roles-title">{t('rbac.roles.title')}</h2>
+        <button type="button" className="button button-primary" onClick={() => setEditing({ mode: 'create' })} disabled={editing?.mode === 'create'}>
+          {t('rbac.roles.create')}
+        </button>
+      </div>
+      {editing ? (
+        <RoleForm
+          key={editing.mode === 'edit' ? editing.role.id : 'new'}
+          role={editing.mode === 'edit' ? editing.role : null}
+          permissions={permissions.data ?? []}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
+      {roles.error ? (
+        <div className="form-alert" role="alert">
+          {apiErrorMessage(t, roles.error)}
+        </div>
+      ) : null}
+      {roles.isPending ? <Loading /> : null}
+      {roles.data ? (
+        roles.data.length === 0 ? (
+          <p className="muted">{t('rbac.roles.empty')}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="access-table" data-testid="roles-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('rbac.fields.name')}</th>
+                  <th scope="col">{t('rbac.fields.id')}</th>
+                  <th scope="col">{t('rbac.fields.description')}</th>
+                  <th scope="col">{t('rbac.fields.permissions')}</th>
+                  <th scope="col">{t('rbac.fields.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {roles.data.map((role) => (
+                  <tr key={role.id} data-testid="role-row" data-role-id={role.id}>
+                    <th scope="row">
+                      {role.name}
+                      {isBuiltIn(role) ? (
+                        <span className="access-badge" data-testid="built-in">
+                          {t('rbac.roles.builtIn')}
+                        </span>
+                      ) : null}
+                    </th>
+                    <td>
+                      <code>{role.id}</code>
+                    </td>
+                    <td>{role.description}</td>
+                    <td>{role.permissions.length ? role.permissions.map((id) => permissionNames.get(id) ?? id).join(', ') : t('rbac.common.none')}</td>
+                    <td className="access-row-actions">
+                      <button type="button" className="button button-ghost" onClick={() => setEditing({ mode: 'edit', role })} aria-label={t('rbac.roles.editNamed', { name: role.name })}>
+                        {t('rbac.actions.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-ghost"
+                        onClick={() => setDeleting({ role, stage: 'confirm' })}
+                        disabled={UNDELETABLE_ROLE_IDS.includes(role.id)}
+                        title={UNDELETABLE_ROLE_IDS.includes(role.id) ? t('rbac.roles.cannotDelete') : undefined}
+                        aria-label={t('rbac.roles.deleteNamed', { name: role.name })}
+                      >
+                        {t('rbac.actions.delete')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+      {deleting ? <DeleteRole key={`${deleting.role.id}-${deleting.stage}`} deleting={deleting} onChange={setDeleting} /> : null}
+    </section>
+  );
+}
+
+function DeleteRole({ deleting, onChange }: { deleting: Deleting; onChange: (next: Deleting | null) => void }) {
+  const { t } = useI18n();
+  const client = useAccessClient();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const { role, stage } = deleting;
+  const force = stage === 'force';
+  /** The first attempt found the role still assigned: ask again before deleting it with its assignments. */
+  const inUse = (error: unknown) => !force && error instanceof AccessApiError && error.status === 409;
+  const remove = useMutation({
+    mutationFn: () => client.deleteRole(role.id, force),
+    onSuccess: async () => {
+      onChange(null);
+      toast({ title: t('rbac.roles.deleted', { name: role.name }), variant: 'success' });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: accessKeys.roles() }), queryClient.invalidateQueries({ queryKey: accessKeys.allAssignments() })]);
+    },
+    onError: (error) => {
+      if (inUse(error)) onChange({ role, stage: 'force', inUse: error.message });
+    },
+  });
+  const error = remove.error && !inUse(remove.error) ? apiErrorMessage(t, remove.error) : null;
+
+  return force ? (
+    <ConfirmDialog
+      testId="force-delete-dialog"
+      title={t('rbac.roles.inUseTitle', { name: role.name })}
+      description={
+        <>
+          <p>{t('rbac.roles.inUseBody')}</p>
+          {deleting.inUse ? <p className="muted">{deleting.inUse}</p> : null}
+        </>
+      }
+      confirmLabel={t('rbac.roles.forceDelete')}
+      busy={remove.isPending}
+      error={error}
+      onConfirm={() => remove.mutate()}
+      onCancel={() => onChange(null)}
+    />
+  ) : (
+    <ConfirmDialog
+      title={t('rbac.roles.deleteTitle', { name: role.name })}
+      description={<p>{t('rbac.roles.deleteBody')}</p>}
+      confirmLabel={t('rbac.actions.delete')}
+      busy={remove.isPending}
+      error={error}
+      onConfirm={() => remove.mutate()}
+      onCancel={() => onChange(null)}
+    />
+  );
+}
+
+/** Create a role (with its id) or edit one (everything but its id). */
+function RoleForm({ role, permissions, onDone }: { role: Role | null; permissions: Permission[]; onDone: () => void }) {
+  const { t } = useI18n();
+  const client = useAccessClient();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const { errors, validate, clear } = useSchemaForm(FIELD_IDS);
+  const [values, setValues] = useState({ id: role?.id ?? '', name: role?.name ?? '', description: role?.description ?? '' });
+  const [chosen, setChosen] = useState<string[]>(role?.permissions ?? []);
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const fields = { name: values.name, description: values.description, permissions: chosen };
+      if (role) {
+        const data = validate(updateRoleSchema, fields);
+        if (!data) return false;
+        // Only what the form edits: the parse also fills absent fields with
+        // their defaults (system 'custom'), which would turn a built-in role custom.
+        await client.updateRole(role.id, { name: data.name, description: data.description, permissions: data.permissions });
+      } else {
+        const data = validate(createRoleSchema, { id: values.id, ...fields });
+        if (!data) return false;
+        await client.createRole(data);
+      }
+      return true;
+    },
+    onSuccess: async (saved) => {
+      if (!saved) return;
+      toast({ title: t(role ? 'rbac.roles.updated' : 'rbac.roles.created', { name: values.name.trim() }), variant: 'success' });
+      onDone();
+      await queryClient.invalidateQueries({ queryKey: accessKeys.roles() });
+    },
+  });
+
+  const change = (field: keyof typeof values, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    clear(field);
+  };
+  const toggle = (id: string, on: boolean) => {
+    setChosen((current) => (on ? [...current, id] : current.filter((candidate) => candidate !== id)));
+    clear('permissions');
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!save.isPending) save.mutate();
+  };
+
+  return (
+    <form className="form card access-form" noValidate onSubmit={onSubmit} aria-labelledby="role-form-title" data-testid="role-form">
+      <h3 id="role-form-title">{role ? t('rbac.roles.editTitle', { name: role.name }) : t('rbac.roles.createTitle')}</h3>
+      {save.error ? (
+        <div className="form-alert" role="alert">
+          {apiErrorMessage(t, save.error)}
+        </div>
+      ) : null}
+      <TextField
+        id={FIELD_IDS.id}
+        label={t('rbac.roles.fields.id')}
+        hint={role ? undefined : t('rbac.hints.id')}
+        value={values.id}
+        readOnly={Boolean(role)}
+        autoComplete="off"
+        onChange={(event) => change('id', event.target.value)}
+        error={errors.id}
+      />
+      <TextField id={FIELD_IDS.name} label={t('rbac.roles.fields.name')} value={values.name} autoComplete="off" onChange={(event) => change('name', event.target.value)} error={errors.name} />
+      <TextAreaField
+        id={FIELD_IDS.description}
+        label={t('rbac.fields.description')}
+        value={values.description}
+        onChange={(event) => change('description', event.target.value)}
+        error={errors.description}
+      />
+      <fieldset className="access-checklist" id={FIELD_IDS.permissions} aria-describedby={errors.permissions ? `${FIELD_IDS.permissions}-error` : undefined}>
+        <legend>{t('rbac.fields.permissions')}</legend>
+        {permissions.length === 0 ? <p className="muted">{t('rbac.permissions.empty')}</p> : null}
+        {permissions.map((permission) => (
+          <label key={permission.id} className="access-check">
+            <input
+              type="checkbox"
+              data-testid={`role-permission-${permission.id}`}
+              checked={chosen.includes(permission.id)}
+              onChange={(event) => toggle(permission.id, event.target.checked)}
+            />
+            <span>
+              {permission.name} <code>{permission.id}</code>
+            </span>
+          </label>
+        ))}
+        {errors.permissions ? (
+          <p className="field-error" id={`${FIELD_IDS.permissions}-error`}>
+            {errors.permissions}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="access-form-actions">
+        <button type="submit" className="button button-primary" disabled={save.isPending} aria-busy={save.isPending}>
+          {t('rbac.actions.save')}
+        </button>
+        <button type="button" className="button button-ghost" onClick={onDone}>
+          {t('rbac.actions.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
