@@ -24,6 +24,7 @@ export * from './federation/runtimeConfig.js';
 export * from './router.js';
 export * from './auth/index.js';
 export * from './rbac/index.js';
+export * from './membership/index.js';
 export { RBACProvider, AccessApiError, accessApiErrorFrom, type RBACProviderProps } from './rbac/RBACProvider.js';
 export { Can, type CanProps } from './rbac/Can.js';
 export { withReadFallbacks, guestAssignment, type AccessReader } from './rbac/accessReader.js';

@@ -1,0 +1,4 @@
+export * from './model.js';
+export * from './features.js';
+export * from './api.js';
+export * from './rules.js';
