@@ -46,8 +46,14 @@ async function measureRoute(url, originNames) {
   try {
     const page = await context.newPage();
     const pending = [];
+    const stylesheets = [];
     page.on('response', (response) => {
       const type = response.headers()['content-type'] ?? '';
+      // CSS is not part of the JavaScript budget, but it is reported beside it.
+      if (type.includes('text/css')) {
+        stylesheets.push(response.body().then((body) => gzipSync(body, { level: 6 }).length));
+        return;
+      }
       if (!type.includes('javascript')) return;
       pending.push(
         response.body().then((body) => ({
@@ -71,7 +77,8 @@ async function measureRoute(url, originNames) {
       byOrigin[name].gzip += file.gzip;
     }
     const total = files.reduce((sum, file) => ({ raw: sum.raw + file.raw, gzip: sum.gzip + file.gzip }), { raw: 0, gzip: 0 });
-    return { files: files.length, ...total, byOrigin, list: files };
+    const cssGzip = (await Promise.all(stylesheets)).reduce((sum, size) => sum + size, 0);
+    return { files: files.length, ...total, cssGzip, byOrigin, list: files };
   } finally {
     await context.close();
   }
@@ -93,7 +100,7 @@ async function main() {
     } else {
       console.log('JavaScript downloaded by a browser with an empty cache (production builds, gzip level 6):\n');
       for (const result of results) {
-        console.log(`${result.name}: ${kB(result.gzip)} gzip (${kB(result.raw)} raw, ${result.files} files)`);
+        console.log(`${result.name}: ${kB(result.gzip)} gzip (${kB(result.raw)} raw, ${result.files} files); CSS ${kB(result.cssGzip)} gzip`);
         for (const [origin, size] of Object.entries(result.byOrigin)) {
           console.log(`    ${origin.padEnd(14)} ${kB(size.gzip).padStart(10)} gzip  ${kB(size.raw).padStart(10)} raw  ${size.files} files`);
         }

@@ -3,6 +3,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { createFirestoreProbe, createMeRouter, createServiceApp } from '@agentflow/shared/server';
+import { createMembershipRouter } from './membership/router.js';
 
 export const SERVICE_NAME = 'billing-api';
 
@@ -11,10 +12,12 @@ export interface AppDependencies {
   db: Firestore;
   logger: Logger;
   allowedOrigins: readonly string[];
+  /** The ledger's clock (tests move it); the system clock by default. */
+  now?: () => Date;
 }
 
 /** Builds the billing-api Express app; listening is server.ts's job, so tests mount it on any port. */
-export function createApp({ auth, db, logger, allowedOrigins }: AppDependencies): Express {
+export function createApp({ auth, db, logger, allowedOrigins, now }: AppDependencies): Express {
   return createServiceApp({
     name: SERVICE_NAME,
     allowedOrigins,
@@ -22,6 +25,7 @@ export function createApp({ auth, db, logger, allowedOrigins }: AppDependencies)
     checkReadiness: createFirestoreProbe(db),
     routes: (app) => {
       app.use(createMeRouter(auth, db, SERVICE_NAME));
+      app.use(createMembershipRouter({ auth, db, logger, now }));
     },
   });
 }

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { PROVIDED_BY_SHARED, SINGLETONS, resolveRemotesMap } from '@agentflow/shared/contract';
 import { buildAppConfig } from '@agentflow/shared/runtime-config';
 
@@ -56,6 +57,10 @@ function packageVersion(require, request) {
  */
 export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost = false, title, mode, devServer = {}, plugins = [] }) {
   const production = mode === 'production';
+  // The shell's production CSS ships as stylesheet files: they download in
+  // parallel with the scripts and cost no JavaScript. Remotes keep injecting
+  // their own styles when their chunks load, so they stay one self-contained deploy.
+  const extractCss = production && isHost;
   const require = createRequire(path.join(appDir, 'package.json'));
 
   /** @type {Record<string, object>} */
@@ -107,7 +112,7 @@ export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost
         },
         {
           test: /\.css$/,
-          use: [require.resolve('style-loader'), require.resolve('css-loader')],
+          use: [extractCss ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), require.resolve('css-loader')],
         },
       ],
     },
@@ -127,6 +132,7 @@ export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost
         experiments: isHost ? undefined : { optimization: { disableRemote: true, disableSnapshot: true } },
       }),
       new FederationBoundaryPlugin(),
+      ...(extractCss ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
       new HtmlWebpackPlugin({
         template: path.join(appDir, 'public/index.html'),
         title,

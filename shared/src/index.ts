@@ -27,4 +27,5 @@ export * from './rbac/index.js';
 export * from './membership/index.js';
 export { RBACProvider, AccessApiError, accessApiErrorFrom, type RBACProviderProps } from './rbac/RBACProvider.js';
 export { Can, type CanProps } from './rbac/Can.js';
+export { MembershipProvider, BillingApiError, billingApiErrorFrom, type MembershipProviderProps } from './membership/MembershipProvider.js';
 export { withReadFallbacks, guestAssignment, type AccessReader } from './rbac/accessReader.js';

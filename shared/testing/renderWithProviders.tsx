@@ -2,10 +2,12 @@
 // mounts them (test code only, never shipped). The real I18nProvider is used;
 // Auth and Platform get plain context values, because the real AuthProvider
 // needs a Firebase app. Access control is a plain value too (fakeRBAC), unless
-// a test passes an AccessReader: then the real RBACProvider runs on it.
+// a test passes an AccessReader: then the real RBACProvider runs on it. The
+// membership is a plain value too (fakeMembership: none), unless a test passes
+// `membershipFetch`: then the real MembershipProvider runs on that fetch.
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { type AccessReader, type AppConfig, AuthContext, type AuthContextValue, type AuthUser, buildAppConfig, HelpProvider, I18nProvider, MemoryRouter, PlatformContext, type PlatformContextValue, RBACContext, type RBACContextValue, RBACProvider, Route, Routes, type SupportedLanguage, ToastProvider, useLocation, type UserProfile } from '@agentflow/shared';
+import { type AccessReader, type AppConfig, AuthContext, type ConsumeResponse, MembershipContext, type MembershipContextValue, MembershipProvider, hasMembershipRole, hasTokens, type AuthContextValue, type AuthUser, buildAppConfig, HelpProvider, I18nProvider, MemoryRouter, PlatformContext, type PlatformContextValue, RBACContext, type RBACContextValue, RBACProvider, Route, Routes, type SupportedLanguage, ToastProvider, useLocation, type UserProfile } from '@agentflow/shared';
 
 /** The configuration the shell would serve with an empty environment (emulators, local APIs). */
 export const TEST_APP_CONFIG: AppConfig = buildAppConfig({});
@@ -37,6 +39,16 @@ export interface ProvidersOptions {
    * value (assign and revoke then go through the global fetch). Wins over `rbac`.
    */
   rbacReader?: AccessReader;
+  /**
+   * The membership context as a plain value (see fakeMembership): any field
+   * overrides the default (no membership, not loading).
+   */
+  membership?: Partial<MembershipContextValue>;
+  /**
+   * Mount the real MembershipProvider on this fetch (a fake billing-api)
+   * instead of a plain value. Wins over `membership`.
+   */
+  membershipFetch?: typeof fetch;
 }
 
 export function testUser(overrides: Partial<AuthUser> = {}): AuthUser {
@@ -117,6 +129,33 @@ export function fakeRBAC(overrides: Partial<RBACContextValue> = {}): RBACContext
   };
 }
 
+/**
+ * A MembershipContext value without a provider: no membership and no summary
+ * unless given, not loading, no error. hasRole and hasTokens answer from
+ * `membership` with the shared rules unless overridden; refresh resolves and
+ * does nothing; consume resolves as an applied debit of nothing.
+ */
+export function fakeMembership(overrides: Partial<MembershipContextValue> = {}): MembershipContextValue {
+  const membership = overrides.membership ?? null;
+  const consumed: ConsumeResponse = { tokensRemaining: membership?.tokensRemaining ?? 0, applied: true };
+  return {
+    membership,
+    summary: null,
+    loading: false,
+    error: null,
+    hasRole: (role) => hasMembershipRole(membership, role),
+    hasTokens: (amount) => hasTokens(membership, amount),
+    refresh: async () => undefined,
+    consume: async () => consumed,
+    ...overrides,
+  };
+}
+
+function TestMembership({ options, children }: { options: ProvidersOptions; children: ReactNode }) {
+  if (options.membershipFetch) return <MembershipProvider fetch={options.membershipFetch}>{children}</MembershipProvider>;
+  return <MembershipContext.Provider value={fakeMembership(options.membership)}>{children}</MembershipContext.Provider>;
+}
+
 function TestRBAC({ options, children }: { options: ProvidersOptions; children: ReactNode }) {
   if (options.rbacReader) return <RBACProvider reader={options.rbacReader}>{children}</RBACProvider>;
   return <RBACContext.Provider value={fakeRBAC(options.rbac)}>{children}</RBACContext.Provider>;
@@ -135,13 +174,15 @@ export function TestProviders({ children, options = {} }: { children: ReactNode;
     <PlatformContext.Provider value={platform}>
       <I18nProvider initialLanguage={options.language ?? 'en'}>
         <AuthContext.Provider value={auth}>
-          <TestRBAC options={options}>
-            <ToastProvider>
-              <HelpProvider>
-                <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
-              </HelpProvider>
-            </ToastProvider>
-          </TestRBAC>
+          <TestMembership options={options}>
+            <TestRBAC options={options}>
+              <ToastProvider>
+                <HelpProvider>
+                  <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
+                </HelpProvider>
+              </ToastProvider>
+            </TestRBAC>
+          </TestMembership>
         </AuthContext.Provider>
       </I18nProvider>
     </PlatformContext.Provider>

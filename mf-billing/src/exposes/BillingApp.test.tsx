@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { renderWithProviders } from '@agentflow/shared/testing/renderWithProviders';
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import BillingApp from './BillingApp';
 
 // The shell mounts this entry at '/billing/*'; standalone, the remote mounts it at '/*'.
@@ -24,5 +24,44 @@ describe('mf_billing ./BillingApp (federated entry)', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Facturation$/);
     expect(screen.queryByText('Billing')).not.toBeInTheDocument();
     expect(document.title).toBe('Agentflow · Facturation');
+  });
+});
+
+describe('mf_billing sections', () => {
+  test('the overview links to Usage and Team, and the section tabs mark where you are', () => {
+    renderWithProviders(<BillingApp />, { route: '/billing', path: '/billing/*' });
+    expect(screen.getByRole('link', { name: 'View usage' })).toHaveAttribute('href', '/billing/usage');
+    expect(screen.getByRole('link', { name: 'Manage your team' })).toHaveAttribute('href', '/billing/team');
+    const tabs = within(screen.getByRole('navigation', { name: 'Billing sections' })).getAllByRole('link');
+    expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
+      ['Overview', '/billing'],
+      ['Usage', '/billing/usage'],
+      ['Team', '/billing/team'],
+    ]);
+    expect(tabs[0]).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('standalone at /*, the links stay inside the remote', () => {
+    renderWithProviders(<BillingApp />, { route: '/', path: '/*' });
+    expect(screen.getByRole('link', { name: 'View usage' })).toHaveAttribute('href', '/usage');
+    expect(screen.getByTestId('billing-tab-overview')).toHaveAttribute('href', '/');
+  });
+
+  test('signed in: the overview names the plan', () => {
+    renderWithProviders(<BillingApp />, {
+      route: '/billing',
+      path: '/billing/*',
+      user: testUser(),
+      language: 'fr',
+      membership: {
+        membership: { userId: 'user-1', role: 'premium', tokensRemaining: 5, tokensReset: '2024-07-01T00:00:00.000Z', stripeCustomerId: null, subscriptionId: null, createdAt: null, updatedAt: null },
+      },
+    });
+    expect(screen.getByTestId('billing-plan')).toHaveTextContent('Votre formule : Avancé');
+  });
+
+  test('an unknown section says so inside the billing frame', () => {
+    renderWithProviders(<BillingApp />, { route: '/billing/nope', path: '/billing/*' });
+    expect(screen.getByRole('alert')).toHaveTextContent('This section does not exist.');
   });
 });

@@ -1,13 +1,46 @@
-// Federated entry: the shell mounts this under its route and the remote owns
-// the routes below it.
-import { Route, Routes } from '@agentflow/shared';
-import { BillingPage } from '../pages/BillingPage';
+// Federated entry: the shell mounts this under /billing/* and the remote owns
+// the routes below it: the overview (index), usage and team. The pages with
+// charts load with their first visit (recharts only with the usage chart).
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RequireAuth, Route, Routes, useI18n, useRemoteCatalogs } from '@agentflow/shared';
+import { createQueryClient } from '../api/queries';
+import { BILLING_CATALOGS } from '../i18n';
+import { BillingOverview, BillingPage, UnknownSection } from '../pages/BillingPage';
+import '../components/billing.css';
 
-export default function BillingApp() {
+const UsagePage = lazy(() => import('../pages/UsagePage').then((module) => ({ default: module.UsagePage })));
+const TeamPage = lazy(() => import('../pages/TeamPage').then((module) => ({ default: module.TeamPage })));
+
+function Loading() {
+  const { t } = useI18n();
   return (
-    <Routes>
-      <Route index element={<BillingPage />} />
-      <Route path="*" element={<BillingPage />} />
-    </Routes>
+    <p className="page-loading" role="status">
+      {t('common.loading')}
+    </p>
+  );
+}
+
+const guarded = (page: ReactNode) => (
+  <RequireAuth>
+    <Suspense fallback={<Loading />}>{page}</Suspense>
+  </RequireAuth>
+);
+
+/** `queryClient` is for tests; the remote makes its own (one per mount). */
+export default function BillingApp({ queryClient }: { queryClient?: QueryClient } = {}) {
+  useRemoteCatalogs(BILLING_CATALOGS);
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <Routes>
+        <Route element={<BillingPage />}>
+          <Route index element={<BillingOverview />} />
+          <Route path="usage" element={guarded(<UsagePage />)} />
+          <Route path="team" element={guarded(<TeamPage />)} />
+          <Route path="*" element={<UnknownSection />} />
+        </Route>
+      </Routes>
+    </QueryClientProvider>
   );
 }

@@ -6,6 +6,9 @@ import type { i18n as I18nInstance, TFunction } from 'i18next';
 import type { ProfileUpdate, UserProfile } from '../auth/profile.js';
 import type { AppConfig } from '../config.js';
 import type { HelpTopicKey } from '../help/topics.js';
+import type { ConsumeResponse } from '../membership/api.js';
+import type { MeteredFeature } from '../membership/features.js';
+import type { TokenSummary, UserMembership } from '../membership/model.js';
 import type { Permission, Role, UserRole } from '../rbac/model.js';
 import type { SupportedLanguage } from '../i18n/languages.js';
 import type { ToastOptions, ToastRecord } from '../toast/toastStore.js';
@@ -168,3 +171,33 @@ export function useRBAC(): RBACContextValue {
   useEffect(() => activate(), [activate]);
   return value;
 }
+
+export interface ConsumeOptions {
+  /** The debit's idempotency key (default: a fresh crypto.randomUUID()); pass the same key to retry one debit. */
+  idempotencyKey?: string;
+}
+
+export interface MembershipContextValue {
+  /** userMemberships/{uid} of the signed-in user; null while signed out, before the first load, or after a failed one. */
+  membership: UserMembership | null;
+  /** This period's used/total/resetDate; null like membership. */
+  summary: TokenSummary | null;
+  loading: boolean;
+  /** The translated 'membership.errorLoading' message after a failed load, else null. */
+  error: string | null;
+  /** The membership's role ranks at least `role` (free < basic < premium < enterprise < admin); false without a membership. */
+  hasRole: (role: string) => boolean;
+  /** At least `amount` tokens remain; false without a membership. */
+  hasTokens: (amount: number) => boolean;
+  /** Loads the membership and the summary again (nothing while signed out). */
+  refresh: () => Promise<void>;
+  /**
+   * Debits a feature the browser performs itself (POST /api/tokens/consume,
+   * amount defaulting to FEATURE_COSTS[feature]), then reloads. Rejects with a
+   * BillingApiError (status 402 when too few tokens remain; nothing was debited).
+   */
+  consume: (feature: MeteredFeature, amount?: number, options?: ConsumeOptions) => Promise<ConsumeResponse>;
+}
+
+// createRequiredContext's message reads 'useMembership must be used within a MembershipProvider', as the contract names it.
+export const [MembershipContext, useMembership] = createRequiredContext<MembershipContextValue>('useMembership', 'MembershipProvider');

@@ -2,3 +2,4 @@ export * from './model.js';
 export * from './features.js';
 export * from './api.js';
 export * from './rules.js';
+export * from './history.js';

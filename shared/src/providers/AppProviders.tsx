@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AppConfig } from '../config.js';
 import { HelpProvider } from '../help/HelpProvider.js';
+import { MembershipProvider } from '../membership/MembershipProvider.js';
 import { RBACProvider } from '../rbac/RBACProvider.js';
 import { ToastProvider } from '../toast/ToastProvider.js';
 import { AuthProvider } from './AuthProvider.js';
@@ -17,11 +18,14 @@ export function AppProviders({ host, config, children }: { host: string; config:
       <I18nProvider>
         <AuthProvider>
           {/* Lazy: reads nothing until a component calls useRBAC() (see RBACProvider). */}
-          <RBACProvider>
-            <ToastProvider>
-              <HelpProvider>{children}</HelpProvider>
-            </ToastProvider>
-          </RBACProvider>
+          {/* Fetches only for a signed-in user: the membership and this period's token summary. */}
+          <MembershipProvider>
+            <RBACProvider>
+              <ToastProvider>
+                <HelpProvider>{children}</HelpProvider>
+              </ToastProvider>
+            </RBACProvider>
+          </MembershipProvider>
         </AuthProvider>
       </I18nProvider>
     </PlatformProvider>

@@ -6,3 +6,5 @@ export * from './run.js';
 export * from './me.js';
 export * from './config.js';
 export * from './staticServer.js';
+export * from './membership.js';
+export * from './ledger.js';

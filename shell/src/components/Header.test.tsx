@@ -238,3 +238,56 @@ describe('Header account controls', () => {
     expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/signin');
   });
 });
+
+describe('Header token count', () => {
+  const membership = (tokensRemaining: number) => ({
+    userId: 'user-1',
+    role: 'free' as const,
+    tokensRemaining,
+    tokensReset: '2024-07-01T00:00:00.000Z',
+    stripeCustomerId: null,
+    subscriptionId: null,
+    createdAt: null,
+    updatedAt: null,
+  });
+
+  test('signed in: the remaining tokens, linking to the usage page', () => {
+    renderHeader({ user: testUser(), membership: { membership: membership(10) } });
+    const count = screen.getByTestId('token-count');
+    expect(count).toHaveTextContent(/^10 tokens$/);
+    expect(count).toHaveAttribute('href', '/billing/usage');
+    fireEvent.click(count);
+    expect(screen.getByTestId('path')).toHaveTextContent('/billing/usage');
+  });
+
+  test.each([
+    ['en', 1, '1 token'],
+    ['en', 0, '0 tokens'],
+    ['fr', 10, '10 jetons'],
+    ['fr', 1, '1 jeton'],
+    ['de', 10, '10 Tokens'],
+    ['es', 1, 'Queda 1 token'],
+  ] as const)('%s, %i left: “%s”', (language, left, text) => {
+    renderHeader({ user: testUser(), language, membership: { membership: membership(left) } });
+    expect(screen.getByTestId('token-count')).toHaveTextContent(new RegExp(`^${text}$`));
+  });
+
+  test('nothing while signed out, or before the membership has loaded (or when it failed)', () => {
+    const { unmount } = renderHeader({ membership: { membership: null } });
+    expect(screen.queryByTestId('token-count')).not.toBeInTheDocument();
+    unmount();
+    renderHeader({ user: testUser(), membership: { membership: null, error: 'Failed to load membership details.' } });
+    expect(screen.queryByTestId('token-count')).not.toBeInTheDocument();
+  });
+
+  test('with the real provider on a fake billing-api: a new user sees 10 tokens', async () => {
+    const fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input)).pathname;
+      const body = path === '/api/membership' ? { userMembership: membership(10), activeSubscription: null, packageDetails: null } : { used: 0, total: 10, resetDate: '2024-07-31T00:00:00.000Z' };
+      return { ok: true, status: 200, json: async () => body } as Response;
+    });
+    renderHeader({ user: testUser(), membershipFetch: fetch as unknown as typeof globalThis.fetch });
+    expect(await screen.findByTestId('token-count')).toHaveTextContent('10 tokens');
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['http://127.0.0.1:4001/api/membership', 'http://127.0.0.1:4001/api/tokens/summary']);
+  });
+});

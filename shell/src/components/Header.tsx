@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { type AuthUser, Link, NavLink, type UserProfile, signInPathFor, useAuth, useI18n, useLocation } from '@agentflow/shared';
+import { type AuthUser, Link, NavLink, type UserProfile, signInPathFor, useAuth, useI18n, useLocation, useMembership } from '@agentflow/shared';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { UserMenu } from './UserMenu';
 import { VoiceCommandButton } from '../voice/VoiceCommandButton';
@@ -17,6 +17,21 @@ const NO_RETURN_PATHS = new Set(['/', '/signin', '/signup', '/reset-password']);
 /** What the header calls the user: the profile's name, else the account's, else the e-mail (else the uid). */
 export function userLabel(user: AuthUser, profile: UserProfile | null): string {
   return profile?.displayName?.trim() || user.displayName?.trim() || user.email || user.uid;
+}
+
+// Inline: the pill is the only new header style, and it ships with the header itself.
+
+/** The signed-in user's remaining tokens, linking to the usage page; nothing until the membership has loaded. */
+export function TokenCount() {
+  const { t } = useI18n();
+  const { user } = useAuth();
+  const { membership } = useMembership();
+  if (!user || !membership) return null;
+  return (
+    <Link to="/billing/usage" className="token-count" data-testid="token-count" title={t('membership.tokensTitle')}>
+      {t('membership.tokens', { count: membership.tokensRemaining })}
+    </Link>
+  );
 }
 
 export function Header() {
@@ -37,6 +52,7 @@ export function Header() {
         </NavLink>
         {/* Outside the collapsible nav, so a phone user can speak without opening the menu. */}
         <div className="header-bar-tools">
+          <TokenCount />
           <VoiceCommandButton />
           <button
             type="button"

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
 import {
+  BillingApiError,
+  FEATURE_COSTS,
   getSpeechRecognition,
   helpTopicForPath,
   type SpeechRecognitionConstructor,
@@ -8,6 +10,7 @@ import {
   useHelp,
   useI18n,
   useLocation,
+  useMembership,
   useNavigate,
   useToast,
 } from '@agentflow/shared';
@@ -16,6 +19,9 @@ import { effectOf, firstCommand, type VoiceEffect } from './voiceActions';
 // Errors that mean "nothing was said" or "the user stopped it": no message.
 const QUIET_ERRORS = new Set(['no-speech', 'aborted']);
 const PERMISSION_ERRORS = new Set(['not-allowed', 'service-not-allowed']);
+
+const newIdempotencyKey = (): string =>
+  typeof globalThis.crypto?.randomUUID === 'function' ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** The header's microphone: rendered only where the browser has SpeechRecognition. */
 export function VoiceCommandButton({ recognition = getSpeechRecognition() }: { recognition?: SpeechRecognitionConstructor | null }) {
@@ -26,7 +32,8 @@ function MicrophoneButton({ Recognition }: { Recognition: SpeechRecognitionConst
   const { t, language, setLanguage } = useI18n();
   const { toast } = useToast();
   const { openHelp } = useHelp();
-  const { signOut } = useAuth();
+  const { user, signOut } = useAuth();
+  const { consume } = useMembership();
   const navigate = useNavigate();
   const location = useLocation();
   const [listening, setListening] = useState(false);
@@ -50,6 +57,32 @@ function MicrophoneButton({ Recognition }: { Recognition: SpeechRecognitionConst
     }
   };
 
+  /**
+   * A voice command is metered (feature 'voice_command'). The debit comes
+   * first and the command runs only once billing-api has recorded it: the
+   * meter never misses a command that ran. 402 (too few tokens) or any other
+   * failure shows a toast and the command does not run. A signed-out visitor
+   * has no allowance to debit: their commands run unmetered.
+   */
+  const meterThenPerform = async (effect: VoiceEffect) => {
+    if (!user) {
+      perform(effect);
+      return;
+    }
+    try {
+      await consume('voice_command', FEATURE_COSTS.voice_command, { idempotencyKey: newIdempotencyKey() });
+    } catch (error) {
+      const insufficient = error instanceof BillingApiError && error.status === 402;
+      toast({
+        title: t(insufficient ? 'membership.insufficientTitle' : 'membership.meterFailedTitle'),
+        description: t(insufficient ? 'membership.insufficientBody' : 'membership.meterFailedBody'),
+        variant: 'destructive',
+      });
+      return;
+    }
+    perform(effect);
+  };
+
   const start = async () => {
     // The grammar (five languages of phrases) loads on first use.
     const grammar = await import('@agentflow/shared/voice');
@@ -67,7 +100,7 @@ function MicrophoneButton({ Recognition }: { Recognition: SpeechRecognitionConst
       }
       const match = firstCommand(transcripts, (transcript) => grammar.parseVoiceCommand(transcript, language));
       if (match) {
-        perform(effectOf(match.command));
+        void meterThenPerform(effectOf(match.command));
         return;
       }
       const [first, second] = grammar.VOICE_EXAMPLES[language];

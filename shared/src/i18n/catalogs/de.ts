@@ -59,6 +59,16 @@ export const de: Catalog = {
     title: 'Abrechnung',
     subtitle: 'Tarife, Zahlungsmethoden, Rechnungen und Token-Verbrauch.',
   },
+  membership: {
+    tokens_one: '{{count}} Token',
+    tokens_other: '{{count}} Tokens',
+    tokensTitle: 'Verbleibende Tokens in diesem Zeitraum: Verbrauch ansehen',
+    errorLoading: 'Die Mitgliedschaftsdaten konnten nicht geladen werden.',
+    insufficientTitle: 'Nicht genügend Tokens',
+    insufficientBody: 'Der Sprachbefehl wurde nicht ausgeführt. Deine Tokens werden zu Beginn des nächsten Zeitraums aufgefüllt.',
+    meterFailedTitle: 'Sprachbefehl nicht ausgeführt',
+    meterFailedBody: 'Dein Token-Guthaben konnte nicht aktualisiert werden, daher wurde der Befehl nicht ausgeführt. Bitte versuche es erneut.',
+  },
   rbac: {
     title: 'Zugriffskontrolle',
     subtitle: 'Rollen, Berechtigungen, Organisationen und Prüfprotokoll.',

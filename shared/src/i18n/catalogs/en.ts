@@ -58,6 +58,16 @@ export const en = {
     title: 'Billing',
     subtitle: 'Plans, payment methods, invoices and token usage.',
   },
+  membership: {
+    tokens_one: '{{count}} token',
+    tokens_other: '{{count}} tokens',
+    tokensTitle: 'Tokens left this period: see your usage',
+    errorLoading: 'Failed to load membership details.',
+    insufficientTitle: 'Not enough tokens',
+    insufficientBody: 'The voice command was not run. Your tokens refill at the start of the next period.',
+    meterFailedTitle: 'Voice command not run',
+    meterFailedBody: 'Your token balance could not be updated, so the command was not run. Please try again.',
+  },
   rbac: {
     title: 'Access control',
     subtitle: 'Roles, permissions, organizations and the audit log.',

@@ -59,6 +59,16 @@ export const es: Catalog = {
     title: 'Facturación',
     subtitle: 'Planes, métodos de pago, facturas y consumo de tokens.',
   },
+  membership: {
+    tokens_one: 'Queda {{count}} token',
+    tokens_other: 'Quedan {{count}} tokens',
+    tokensTitle: 'Tokens restantes en este periodo: consulta tu consumo',
+    errorLoading: 'No se pudieron cargar los datos de la membresía.',
+    insufficientTitle: 'No tienes tokens suficientes',
+    insufficientBody: 'El comando de voz no se ejecutó. Tus tokens se renuevan al comienzo del próximo periodo.',
+    meterFailedTitle: 'Comando de voz no ejecutado',
+    meterFailedBody: 'No se pudo actualizar tu saldo de tokens, así que el comando no se ejecutó. Inténtalo de nuevo.',
+  },
   rbac: {
     title: 'Control de acceso',
     subtitle: 'Roles, permisos, organizaciones y registro de auditoría.',

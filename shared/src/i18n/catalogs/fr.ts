@@ -59,6 +59,16 @@ export const fr: Catalog = {
     title: 'Facturation',
     subtitle: 'Forfaits, moyens de paiement, factures et consommation de jetons.',
   },
+  membership: {
+    tokens_one: '{{count}} jeton',
+    tokens_other: '{{count}} jetons',
+    tokensTitle: 'Jetons restants pour cette période : voir votre consommation',
+    errorLoading: 'Impossible de charger les détails de l’abonnement.',
+    insufficientTitle: 'Pas assez de jetons',
+    insufficientBody: 'La commande vocale n’a pas été exécutée. Vos jetons se renouvellent au début de la prochaine période.',
+    meterFailedTitle: 'Commande vocale non exécutée',
+    meterFailedBody: 'Votre solde de jetons n’a pas pu être mis à jour, la commande n’a donc pas été exécutée. Veuillez réessayer.',
+  },
   rbac: {
     title: 'Contrôle d’accès',
     subtitle: 'Rôles, autorisations, organisations et journal d’audit.',

@@ -59,6 +59,16 @@ export const it: Catalog = {
     title: 'Fatturazione',
     subtitle: 'Piani, metodi di pagamento, fatture e consumo di token.',
   },
+  membership: {
+    tokens_one: '{{count}} token rimasto',
+    tokens_other: '{{count}} token rimasti',
+    tokensTitle: 'Token rimasti in questo periodo: vedi il consumo',
+    errorLoading: 'Impossibile caricare i dettagli dell’abbonamento.',
+    insufficientTitle: 'Token insufficienti',
+    insufficientBody: 'Il comando vocale non è stato eseguito. I tuoi token si rinnovano all’inizio del prossimo periodo.',
+    meterFailedTitle: 'Comando vocale non eseguito',
+    meterFailedBody: 'Non è stato possibile aggiornare il saldo dei token, quindi il comando non è stato eseguito. Riprova.',
+  },
   rbac: {
     title: 'Controllo degli accessi',
     subtitle: 'Ruoli, permessi, organizzazioni e registro di controllo.',

@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+// Ledger benchmark: debits per second through the token ledger
+// (shared/src/server/ledger.ts, the code billing-api and platform-api debit
+// with) against the Firestore emulator, at concurrency 1 and 20, with the
+// count of unexpected errors (0 expected). Each debit is one Firestore
+// transaction: refill check, idempotency check, balance update and usage entry.
+//
+// Needs the Firestore emulator and a build of shared (npm run build, or
+// `npx tsc -b shared`). For example, from the repository root:
+//
+//   cd firebase && FIRESTORE_EMULATOR_BINARY_PATH=$PWD/.emulator/firestore-emulator-wrapper.jar \
+//     npx firebase emulators:exec --only firestore --project demo-agentflow "node ../bench/ledger.mjs"
+//
+// or, with emulators already running: FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 node bench/ledger.mjs
+//
+// Options: --debits N (per run, default 500), --concurrency 1,20 (default),
+// --instances K (Firestore clients the workers spread over, like service
+// instances; default 1), --hot (every worker debits the same user: the
+// contention case; by default each worker has a user of its own), --json.
+import { parseArgs } from 'node:util';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { Timestamp, getFirestore } from 'firebase-admin/firestore';
+
+const { values } = parseArgs({
+  options: {
+    debits: { type: 'string', default: '500' },
+    concurrency: { type: 'string', default: '1,20' },
+    instances: { type: 'string', default: '1' },
+    json: { type: 'boolean', default: false },
+    hot: { type: 'boolean', default: false },
+  },
+});
+
+const host = process.env.FIRESTORE_EMULATOR_HOST;
+if (!host) {
+  console.error('bench/ledger: FIRESTORE_EMULATOR_HOST is not set. Run it under `firebase emulators:exec --only firestore` (see the header of bench/ledger.mjs).');
+  process.exit(2);
+}
+
+const debitsPerRun = Number(values.debits);
+const levels = values.concurrency.split(',').map(Number);
+const instanceCount = Number(values.instances);
+if (!Number.isInteger(debitsPerRun) || debitsPerRun < 1 || levels.some((level) => !Number.isInteger(level) || level < 1) || !Number.isInteger(instanceCount) || instanceCount < 1) {
+  console.error('bench/ledger: --debits, --concurrency and --instances take positive integers');
+  process.exit(2);
+}
+
+let ledger;
+try {
+  ledger = await import('@agentflow/shared/server');
+} catch (error) {
+  console.error(`bench/ledger: cannot load @agentflow/shared/server (build shared first: npx tsc -b shared): ${error.message}`);
+  process.exit(2);
+}
+const { debit, MEMBERSHIP_COLLECTIONS, TOKEN_PERIOD_MS } = ledger;
+
+const projectId = `demo-agentflow-bench-ledger`;
+await fetch(`http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' });
+const apps = Array.from({ length: instanceCount }, (_, index) => initializeApp({ projectId }, `bench-ledger-${index}`));
+const dbs = apps.map((app) => getFirestore(app));
+
+async function run(concurrency) {
+  // Users are spread so that each worker mostly debits its own user, as many
+  // users do at once; one shared user would measure only contention.
+  // --hot: every worker debits one user (the contention case).
+  const uid = (worker) => `bench-c${concurrency}${values.hot ? '-hot' : ''}-u${values.hot ? 0 : worker}`;
+  // Enough for any share of the run (workers take the next debit as they finish).
+  const perUser = debitsPerRun;
+  await Promise.all(
+    [...new Set(Array.from({ length: concurrency }, (_, worker) => uid(worker)))].map((id) =>
+      dbs[0].collection(MEMBERSHIP_COLLECTIONS.memberships).doc(id).set({
+        userId: id,
+        role: 'enterprise',
+        tokensRemaining: perUser,
+        tokensReset: Timestamp.fromMillis(Date.now() + TOKEN_PERIOD_MS),
+        stripeCustomerId: null,
+        subscriptionId: null,
+        createdAt: Timestamp.now(),
+        updatedAt: Timestamp.now(),
+      }),
+    ),
+  );
+  let next = 0;
+  let ok = 0;
+  const errors = [];
+  const latencies = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      const db = dbs[worker % dbs.length];
+      for (let index = next++; index < debitsPerRun; index = next++) {
+        const begun = performance.now();
+        try {
+          const result = await debit(db, { uid: uid(worker), feature: 'workflow_run', amount: 1, idempotencyKey: `bench-${concurrency}-${index}` });
+          if (result.applied) ok++;
+          else errors.push(new Error(`debit ${index} was not applied`));
+        } catch (error) {
+          errors.push(error);
+        }
+        latencies.push(performance.now() - begun);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  // Exactness check: every debit applied shows in the balances and the entries.
+  const users = [...new Set(Array.from({ length: concurrency }, (_, worker) => uid(worker)))];
+  const snapshots = await Promise.all(users.map((id) => dbs[0].collection(MEMBERSHIP_COLLECTIONS.memberships).doc(id).get()));
+  const remaining = snapshots.reduce((sum, snapshot) => sum + snapshot.get('tokensRemaining'), 0);
+  const counts = await Promise.all(users.map((id) => dbs[0].collection(MEMBERSHIP_COLLECTIONS.tokenUsage).where('userId', '==', id).count().get()));
+  const entries = counts.reduce((sum, count) => sum + count.data().count, 0);
+  const expectedRemaining = perUser * users.length - ok;
+  if (remaining !== expectedRemaining) errors.push(new Error(`balances hold ${remaining}, expected ${expectedRemaining}`));
+  if (entries !== ok) errors.push(new Error(`${entries} usage entries for ${ok} debits`));
+  return { concurrency, debits: debitsPerRun, ok, errors: errors.length, seconds: Number(seconds.toFixed(2)), debitsPerSecond: Math.round(ok / seconds), p50ms: Math.round(pick(0.5)), p95ms: Math.round(pick(0.95)), firstError: errors[0] ? String(errors[0].message ?? errors[0]) : null };
+}
+
+const results = [];
+for (const level of levels) results.push(await run(level));
+await Promise.all(apps.map((app) => deleteApp(app)));
+
+if (values.json) {
+  console.log(JSON.stringify({ instances: instanceCount, results }, null, 2));
+} else {
+  console.log(`Ledger debits against the Firestore emulator at ${host} (${debitsPerRun} per run, ${instanceCount} client${instanceCount > 1 ? 's' : ''}):`);
+  console.log('concurrency  debits/s  p50 ms  p95 ms  errors');
+  for (const r of results) console.log(`${String(r.concurrency).padStart(11)}  ${String(r.debitsPerSecond).padStart(8)}  ${String(r.p50ms).padStart(6)}  ${String(r.p95ms).padStart(6)}  ${String(r.errors).padStart(6)}${r.firstError ? `  (${r.firstError})` : ''}`);
+}
+const failed = results.filter((r) => r.errors > 0);
+if (failed.length > 0) {
+  console.error(`bench/ledger: ${failed.reduce((sum, r) => sum + r.errors, 0)} unexpected error(s)`);
+  process.exit(1);
+}

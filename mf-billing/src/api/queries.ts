@@ -1,0 +1,36 @@
+// Server state of the billing pages (@tanstack/react-query): the client bound
+// to the signed-in user, and the query keys the pages share.
+import { useMemo } from 'react';
+import { QueryClient } from '@tanstack/react-query';
+import { BillingApiError, useAuth, usePlatform, type UsagePeriod } from '@agentflow/shared';
+import { createBillingClient, type BillingClient } from './client';
+
+export function useBillingClient(): BillingClient {
+  const { config } = usePlatform();
+  const { getIdToken } = useAuth();
+  return useMemo(() => createBillingClient({ baseUrl: config.apis.billing, getIdToken }), [config.apis.billing, getIdToken]);
+}
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  /** Everything that changes when tokens are debited. */
+  usage: () => ['billing', 'usage'] as const,
+  history: (period: UsagePeriod, language: string) => ['billing', 'usage', 'history', period, language] as const,
+  recent: () => ['billing', 'usage', 'recent'] as const,
+  team: () => ['billing', 'team'] as const,
+};
+
+/** A refusal (4xx) will not change on retry; a network failure or a 5xx is tried once more. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof BillingApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}

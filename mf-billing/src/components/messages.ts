@@ -1,0 +1,19 @@
+// Turning billing-api failures into translated text that carries the service's own `{error}`.
+import { BillingApiError, type I18nContextValue } from '@agentflow/shared';
+
+type Translate = I18nContextValue['t'];
+
+export function apiErrorMessage(t: Translate, error: unknown): string {
+  if (!(error instanceof BillingApiError)) return t('common.error');
+  if (error.status === 0) return t('billing.errors.network');
+  if (error.status === 401) return t('billing.errors.unauthorized');
+  return t('billing.errors.failed', { message: error.message });
+}
+
+/** An ISO timestamp as a date (and time), in the page's language. */
+export function formatDate(value: string | null | undefined, language: string, withTime = false): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(language, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'long' }).format(date);
+}

@@ -1,0 +1,217 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useI18n, useMembership, type TokenSummary, type UsagePeriod } from '@agentflow/shared';
+import { billingKeys, useBillingClient } from '../api/queries';
+import { apiErrorMessage, formatDate } from '../components/messages';
+
+// recharts (and the chart) load only when the usage page is opened.
+const UsageChart = lazy(() => import('../components/UsageChart'));
+
+const PERIODS: readonly UsagePeriod[] = ['week', 'month', 'year'];
+
+/** /billing/usage: this period's summary, the history chart with its period switch, and the recent debits. */
+export function UsagePage() {
+  const { t } = useI18n();
+  const { refresh } = useMembership();
+  useEffect(() => {
+    document.title = `${t('common.appName')} · ${t('billing.usage.title')}`;
+  }, [t]);
+  // The balance may have moved since the header loaded it (workflow runs debit server-side).
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+  return (
+    <>
+      <UsageSummary />
+      <UsageHistory />
+      <RecentUsage />
+    </>
+  );
+}
+
+function UsageSummary() {
+  const { t } = useI18n();
+  const { summary, loading, error, refresh } = useMembership();
+  return (
+    <section className="card" aria-labelledby="billing-summary-title" data-testid="usage-summary">
+      <h2 id="billing-summary-title">{t('billing.usage.summaryTitle')}</h2>
+      {error ? (
+        <div className="form-alert billing-error" role="alert">
+          <span>{error}</span>
+          <button type="button" className="button button-secondary" onClick={() => void refresh()}>
+            {t('billing.errors.retry')}
+          </button>
+        </div>
+      ) : summary ? (
+        <SummaryFigures summary={summary} />
+      ) : loading ? (
+        <p className="muted" role="status">
+          {t('billing.usage.loading')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function SummaryFigures({ summary }: { summary: TokenSummary }) {
+  const { t, language } = useI18n();
+  const { used, total } = summary;
+  const shown = Math.min(used, total);
+  const percent = total > 0 ? Math.round((shown / total) * 100) : 0;
+  const usedText = t('billing.usage.usedOfTotal', { used, total });
+  return (
+    <>
+      <p className="billing-summary-figures">
+        <span data-testid="usage-used">{usedText}</span>
+        <span data-testid="usage-remaining">{t('billing.usage.remaining', { remaining: Math.max(0, total - used) })}</span>
+      </p>
+      <div
+        className="billing-progress"
+        role="progressbar"
+        aria-label={t('billing.usage.progressLabel')}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={shown}
+        aria-valuetext={usedText}
+        data-testid="usage-progress"
+      >
+        <div className={percent >= 100 ? 'billing-progress-bar full' : 'billing-progress-bar'} style={{ width: `${percent}%` }} />
+      </div>
+      <p className="muted billing-summary-reset" data-testid="usage-reset">
+        {t('billing.usage.resetsOn', { date: formatDate(summary.resetDate, language) })}
+      </p>
+    </>
+  );
+}
+
+function UsageHistory() {
+  const { t, language } = useI18n();
+  const client = useBillingClient();
+  const queryClient = useQueryClient();
+  const { summary } = useMembership();
+  const [period, setPeriod] = useState<UsagePeriod>('month');
+  const name = useId();
+  const history = useQuery({ queryKey: billingKeys.history(period, language), queryFn: () => client.tokenHistory(period, language) });
+
+  // A debit anywhere (a voice command, a workflow run) changes `used`: read the history and the recent entries again.
+  const lastUsed = useRef(summary?.used);
+  useEffect(() => {
+    if (summary && lastUsed.current !== undefined && lastUsed.current !== summary.used) void queryClient.invalidateQueries({ queryKey: billingKeys.usage() });
+    if (summary) lastUsed.current = summary.used;
+  }, [summary, queryClient]);
+
+  const points = history.data ?? [];
+  return (
+    <section className="card" aria-labelledby="billing-history-title">
+      <div className="billing-history-header">
+        <h2 id="billing-history-title">{t('billing.usage.historyTitle')}</h2>
+        <fieldset className="billing-periods" data-testid="usage-period">
+          <legend>{t('billing.usage.period')}</legend>
+          {PERIODS.map((value) => (
+            <label key={value}>
+              <input type="radio" name={name} value={value} checked={period === value} onChange={() => setPeriod(value)} />
+              {t(`billing.usage.${value}`)}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      {history.isError ? (
+        <div className="form-alert billing-error" role="alert">
+          <span>{apiErrorMessage(t, history.error)}</span>
+          <button type="button" className="button button-secondary" onClick={() => void history.refetch()}>
+            {t('billing.errors.retry')}
+          </button>
+        </div>
+      ) : null}
+      <div className="billing-chart" data-testid="usage-chart" data-period={period} role="img" aria-label={t('billing.usage.chartLabel')}>
+        {history.isPending ? (
+          <p className="page-loading" role="status">
+            {t('billing.usage.loading')}
+          </p>
+        ) : (
+          <Suspense
+            fallback={
+              <p className="page-loading" role="status">
+                {t('billing.usage.chartLoading')}
+              </p>
+            }
+          >
+            <UsageChart points={points} tokensLabel={t('billing.usage.tokens')} />
+          </Suspense>
+        )}
+      </div>
+      {history.isSuccess && points.length === 0 ? <p className="muted">{t('billing.usage.noHistory')}</p> : null}
+      <div className="table-scroll billing-points">
+        <table className="billing-table" data-testid="usage-points" data-period={period} aria-busy={history.isFetching}>
+          <caption>{t('billing.usage.pointsCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('billing.usage.label')}</th>
+              <th scope="col" className="number">
+                {t('billing.usage.tokens')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.label}>
+                <th scope="row">{point.label}</th>
+                <td className="number">{point.tokens}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function RecentUsage() {
+  const { t, language } = useI18n();
+  const client = useBillingClient();
+  const recent = useQuery({ queryKey: billingKeys.recent(), queryFn: () => client.recentUsage() });
+  const entries = recent.data ?? [];
+  return (
+    <section className="card" aria-labelledby="billing-recent-title">
+      <h2 id="billing-recent-title">{t('billing.usage.recentTitle')}</h2>
+      {recent.isError ? (
+        <div className="form-alert billing-error" role="alert">
+          <span>{apiErrorMessage(t, recent.error)}</span>
+          <button type="button" className="button button-secondary" onClick={() => void recent.refetch()}>
+            {t('billing.errors.retry')}
+          </button>
+        </div>
+      ) : recent.isPending ? (
+        <p className="muted" role="status">
+          {t('billing.usage.loading')}
+        </p>
+      ) : entries.length === 0 ? (
+        <p className="muted">{t('billing.usage.noRecent')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="billing-table" data-testid="usage-recent">
+            <caption>{t('billing.usage.recentCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('billing.usage.feature')}</th>
+                <th scope="col" className="number">
+                  {t('billing.usage.tokens')}
+                </th>
+                <th scope="col">{t('billing.usage.when')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry, index) => (
+                <tr key={entry.id ?? `${entry.timestamp}-${index}`} data-feature={entry.feature}>
+                  <td>{t(`billing.usage.features.${entry.feature}`, { defaultValue: entry.feature })}</td>
+                  <td className="number">{entry.tokensUsed}</td>
+                  <td>{formatDate(entry.timestamp, language, true)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { MembershipContext, useAuth, useI18n, usePlatform, type ConsumeOptions, type MembershipContextValue } from '../federation/contexts.js';
+import { MEMBERSHIP_API, type ConsumeResponse, type MembershipDetails, type TokenSummaryResponse } from './api.js';
+import { FEATURE_COSTS, type MeteredFeature } from './features.js';
+import type { TokenSummary, UserMembership } from './model.js';
+import { hasMembershipRole, hasTokens as membershipHasTokens } from './rules.js';
+
+/** A failed call to billing-api: its HTTP status (0 when the network failed) and its `{error}` message. */
+export class BillingApiError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'BillingApiError';
+    this.status = status;
+  }
+}
+
+/** Turns a non-2xx response into a BillingApiError carrying the service's `{error}` text when there is one. */
+export async function billingApiErrorFrom(response: Response): Promise<BillingApiError> {
+  let message = `HTTP ${response.status}`;
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string') message = (body as { error: string }).error;
+  } catch {
+    // not JSON: keep the status line
+  }
+  return new BillingApiError(message, response.status);
+}
+
+export interface MembershipProviderProps {
+  children: ReactNode;
+  /** The fetch used for billing-api (default: the global fetch, looked up at call time). */
+  fetch?: typeof fetch;
+}
+
+interface LoadedState {
+  membership: UserMembership | null;
+  summary: TokenSummary | null;
+  loading: boolean;
+  /** A load failed (the message is translated at render, so it follows the language). */
+  failed: boolean;
+  /** Whose membership this is: another user's is never shown, even while theirs loads. */
+  owner: string | null;
+}
+
+const SIGNED_OUT: LoadedState = { membership: null, summary: null, loading: false, failed: false, owner: null };
+
+const newIdempotencyKey = (): string =>
+  typeof globalThis.crypto?.randomUUID === 'function' ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+/**
+ * The signed-in user's membership and token summary, for the header and every
+ * remote (useMembership()). It is in the first view of every page, so it is
+ * small (fetch only: no zod, no charts) and reads nothing for a signed-out
+ * visitor.
+ *
+ * - while auth is loading it waits (loading true, nothing fetched);
+ * - signed out: membership and summary are null, nothing is fetched;
+ * - signed in: GET /api/membership (whose first call creates the membership
+ *   server-side), then GET /api/tokens/summary, with the user's ID token;
+ * - a failed load sets the translated 'membership.errorLoading' message and
+ *   clears the membership and the summary; loading ends in every case;
+ * - it reloads when the user changes, on refresh(), and after consume().
+ *   Only the newest load may change the state.
+ */
+export function MembershipProvider({ children, fetch: fetchImpl }: MembershipProviderProps) {
+  const { user, loading: authLoading, getIdToken } = useAuth();
+  const { t } = useI18n();
+  const { config } = usePlatform();
+  const baseUrl = config.apis.billing;
+  const uid = user?.uid ?? null;
+
+  const [state, setState] = useState<LoadedState>(() => (authLoading || uid ? { ...SIGNED_OUT, loading: true } : SIGNED_OUT));
+  const mounted = useRef(true);
+  const generation = useRef(0);
+  const latest = useRef({ uid, authLoading, getIdToken });
+  latest.current = { uid, authLoading, getIdToken };
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const request = useCallback(
+    async <T,>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+      const token = await latest.current.getIdToken();
+      if (!token) throw new BillingApiError('Not signed in', 401);
+      const send = fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+      const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      let response: Response;
+      try {
+        response = await send(`${baseUrl}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      } catch (cause) {
+        throw new BillingApiError(cause instanceof Error ? cause.message : String(cause), 0);
+      }
+      if (!response.ok) throw await billingApiErrorFrom(response);
+      return (await response.json()) as T;
+    },
+    [fetchImpl, baseUrl],
+  );
+
+  const load = useCallback(async (): Promise<void> => {
+    const run = ++generation.current;
+    const current = () => mounted.current && run === generation.current;
+    const { uid: account, authLoading: waiting } = latest.current;
+    if (waiting) {
+      setState((previous) => ({ ...previous, loading: true }));
+      return;
+    }
+    if (!account) {
+      setState(SIGNED_OUT);
+      return;
+    }
+    setState((previous) =>
+      previous.owner !== account
+        ? { membership: null, summary: null, loading: true, failed: false, owner: account }
+        : previous.loading && !previous.failed
+          ? previous
+          : { ...previous, loading: true, failed: false },
+    );
+    try {
+      // The membership first: its first read creates it, and the summary is computed from it.
+      const details = await request<MembershipDetails>('GET', MEMBERSHIP_API.membership);
+      const summary = await request<TokenSummaryResponse>('GET', MEMBERSHIP_API.tokenSummary);
+      if (!details?.userMembership) throw new BillingApiError('No membership in the answer', 500);
+      if (current()) setState({ membership: details.userMembership, summary, loading: false, failed: false, owner: account });
+    } catch {
+      if (current()) setState({ membership: null, summary: null, loading: false, failed: true, owner: account });
+    }
+  }, [request]);
+
+  // (Re)load whenever who is signed in changes.
+  useEffect(() => {
+    void load();
+  }, [load, uid, authLoading]);
+
+  const consume = useCallback(
+    async (feature: MeteredFeature, amount?: number, options: ConsumeOptions = {}): Promise<ConsumeResponse> => {
+      const cost = amount ?? FEATURE_COSTS[feature] ?? 1;
+      const result = await request<ConsumeResponse>('POST', MEMBERSHIP_API.consume, {
+        feature,
+        amount: cost,
+        idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+      });
+      // Show the new balance at once; the reload brings the summary.
+      if (mounted.current && typeof result?.tokensRemaining === 'number') {
+        setState((previous) => (previous.membership ? { ...previous, membership: { ...previous.membership, tokensRemaining: result.tokensRemaining } } : previous));
+      }
+      await load();
+      return result;
+    },
+    [request, load],
+  );
+
+  const value = useMemo<MembershipContextValue>(
+    () => ({
+      membership: state.membership,
+      summary: state.summary,
+      loading: state.loading,
+      error: state.failed ? t('membership.errorLoading') : null,
+      hasRole: (role) => hasMembershipRole(state.membership, role),
+      hasTokens: (amount) => membershipHasTokens(state.membership, amount),
+      refresh: load,
+      consume,
+    }),
+    [state, t, load, consume],
+  );
+
+  return <MembershipContext.Provider value={value}>{children}</MembershipContext.Provider>;
+}

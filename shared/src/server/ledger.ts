@@ -1,0 +1,437 @@
+// The token ledger: memberships (userMemberships/{uid}) and the usage entries
+// (tokenUsage) that debits and credits write. Every balance change is one
+// Firestore transaction that refills a due allowance, checks, changes the
+// balance and writes its entry, keyed by the caller's idempotency key so a
+// retried debit is applied once. billing-api and platform-api both debit here.
+import { createHash } from 'node:crypto';
+import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FEATURE_COSTS, isMeteredFeature, type MeteredFeature } from '../membership/features.js';
+import {
+  FREE_TOKENS_PER_MONTH,
+  MEMBERSHIP_COLLECTIONS,
+  MEMBERSHIP_ROLES,
+  type MembershipPackage,
+  type MembershipRole,
+  type TokenUsageEntry,
+  type UserMembership,
+} from '../membership/model.js';
+import { initialMembershipTokens, nextResetAfter } from '../membership/rules.js';
+
+/** A clock: a fixed instant, or a function read afresh on each transaction attempt (tests move it). */
+export type LedgerClock = Date | (() => Date);
+
+const readClock = (clock: LedgerClock | undefined): Date => (clock === undefined ? new Date() : typeof clock === 'function' ? clock() : clock);
+
+/** Largest amount one debit or credit may move (well inside safe integers). */
+export const MAX_LEDGER_AMOUNT = 1_000_000_000;
+/** Idempotency keys: 1–128 of letters, digits and `_ - . :`. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
+/** Credit reasons ('refund', 'purchase', 'adjustment'...): 1–64 of lower-case letters, digits and `_`. */
+export const CREDIT_REASON_PATTERN = /^[a-z0-9_]{1,64}$/;
+
+/** Transactions on one membership collide under load; the SDK retries them with backoff. */
+const MAX_TRANSACTION_ATTEMPTS = 30;
+
+/** A debit refused for lack of tokens. Nothing was written. */
+export class InsufficientTokensError extends Error {
+  constructor(
+    readonly needed: number,
+    readonly remaining: number,
+  ) {
+    super(`Insufficient tokens: ${needed} needed, ${remaining} remaining`);
+    this.name = 'InsufficientTokensError';
+  }
+}
+
+/** Bad input to the ledger; `field` names what was wrong (services answer 400). */
+export class LedgerValidationError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LedgerValidationError';
+  }
+}
+
+/** An idempotency key reused for a different operation (another amount, feature or direction). */
+export class IdempotencyConflictError extends Error {
+  constructor(readonly idempotencyKey: string) {
+    super(`Idempotency key '${idempotencyKey}' was already used for a different operation`);
+    this.name = 'IdempotencyConflictError';
+  }
+}
+
+export interface LedgerResult {
+  /** false when the idempotency key had already been applied (nothing changed). */
+  applied: boolean;
+  tokensRemaining: number;
+}
+
+export interface DebitRequest {
+  uid: string;
+  feature: MeteredFeature | string;
+  amount: number;
+  idempotencyKey: string;
+  now?: LedgerClock;
+}
+
+export interface CreditRequest {
+  uid: string;
+  amount: number;
+  /** Why the tokens are given back or added; stored as the entry's feature. */
+  reason: string;
+  idempotencyKey: string;
+  now?: LedgerClock;
+}
+
+function requireUid(uid: unknown): string {
+  if (typeof uid !== 'string' || uid.length === 0 || uid.length > 128 || uid.includes('/')) throw new LedgerValidationError('uid', 'uid must be a user id');
+  return uid;
+}
+
+function requireAmount(amount: unknown): number {
+  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0 || amount > MAX_LEDGER_AMOUNT) {
+    throw new LedgerValidationError('amount', `amount must be a positive integer up to ${MAX_LEDGER_AMOUNT}`);
+  }
+  return amount;
+}
+
+function requireKey(key: unknown): string {
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw new LedgerValidationError('idempotencyKey', 'idempotencyKey must be 1–128 characters of letters, digits, _ - . :');
+  }
+  return key;
+}
+
+export function isMembershipRole(value: unknown): value is MembershipRole {
+  return typeof value === 'string' && (MEMBERSHIP_ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * The tokenUsage document id of a user's idempotency key: a hash of both, so
+ * one user's key can never name (collide with, or reveal) another user's entry.
+ */
+export function usageEntryId(uid: string, idempotencyKey: string): string {
+  return createHash('sha256').update(`${uid}\u0000${idempotencyKey}`).digest('hex');
+}
+
+/**
+ * Balance changes of one user run one at a time within this process: they
+ * would otherwise collide on the membership document and spend their time in
+ * transaction retries. The transactions still make it exact across processes
+ * (several service instances), where collisions are retried by the SDK.
+ */
+const userQueues = new WeakMap<Firestore, Map<string, Promise<unknown>>>();
+
+function serialized<T>(db: Firestore, uid: string, work: () => Promise<T>): Promise<T> {
+  let queues = userQueues.get(db);
+  if (!queues) {
+    queues = new Map();
+    userQueues.set(db, queues);
+  }
+  const previous = queues.get(uid) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  const tail = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  queues.set(uid, tail);
+  void tail.then(() => {
+    if (queues.get(uid) === tail) queues.delete(uid);
+  });
+  return run;
+}
+
+const membershipRef = (db: Firestore, uid: string) => db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(uid);
+
+function toIso(value: unknown): string | null {
+  if (value instanceof Timestamp) return value.toDate().toISOString();
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
+  return null;
+}
+
+function toDate(value: unknown): Date | null {
+  const iso = toIso(value);
+  return iso ? new Date(iso) : null;
+}
+
+/** A stored membership as the wire shape (dates as ISO strings). */
+export function membershipFromData(uid: string, data: Record<string, unknown>): UserMembership {
+  const remaining = data.tokensRemaining;
+  return {
+    userId: uid,
+    role: isMembershipRole(data.role) ? data.role : 'free',
+    tokensRemaining: typeof remaining === 'number' && Number.isFinite(remaining) ? remaining : 0,
+    tokensReset: toIso(data.tokensReset) ?? new Date(0).toISOString(),
+    stripeCustomerId: typeof data.stripeCustomerId === 'string' ? data.stripeCustomerId : null,
+    subscriptionId: typeof data.subscriptionId === 'string' ? data.subscriptionId : null,
+    createdAt: toIso(data.createdAt),
+    updatedAt: toIso(data.updatedAt),
+  };
+}
+
+/** A stored package as the wire shape. */
+export function packageFromData(id: string, data: Record<string, unknown>): MembershipPackage {
+  const str = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback);
+  const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+  return {
+    id,
+    name: str(data.name, id),
+    description: str(data.description),
+    role: str(data.role),
+    requiredRole: str(data.requiredRole, 'free'),
+    tokensPerMonth: num(data.tokensPerMonth),
+    priceMonthly: num(data.priceMonthly),
+    currency: str(data.currency, 'usd'),
+    stripePriceId: typeof data.stripePriceId === 'string' ? data.stripePriceId : null,
+    features: Array.isArray(data.features) ? data.features.filter((item): item is string => typeof item === 'string') : [],
+    active: data.active === true,
+  };
+}
+
+/** A stored usage entry as the wire shape. */
+export function usageEntryFromData(id: string, data: Record<string, unknown>): TokenUsageEntry {
+  return {
+    id,
+    userId: typeof data.userId === 'string' ? data.userId : '',
+    tokensUsed: typeof data.tokensUsed === 'number' ? data.tokensUsed : 0,
+    feature: typeof data.feature === 'string' ? data.feature : '',
+    timestamp: toIso(data.timestamp) ?? new Date(0).toISOString(),
+    createdAt: toIso(data.createdAt),
+  };
+}
+
+/**
+ * The plan a role is on: its active package (the first by id when several),
+ * or null. Pass a transaction to read inside it.
+ */
+export async function activePackageForRole(db: Firestore, role: string, tx?: Transaction): Promise<MembershipPackage | null> {
+  const query = db.collection(MEMBERSHIP_COLLECTIONS.packages).where('role', '==', role).where('active', '==', true);
+  const snapshot = tx ? await tx.get(query) : await query.get();
+  const docs = [...snapshot.docs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const first = docs[0];
+  return first ? packageFromData(first.id, first.data()) : null;
+}
+
+/** The monthly allowance of a plan: its active package's tokensPerMonth, else 10 for free, else 0. */
+export function planAllowance(role: string, pkg: MembershipPackage | null): number {
+  if (pkg) return pkg.tokensPerMonth;
+  return role === 'free' ? FREE_TOKENS_PER_MONTH : 0;
+}
+
+export async function tokensPerMonthForRole(db: Firestore, role: string, tx?: Transaction): Promise<number> {
+  return planAllowance(role, await activePackageForRole(db, role, tx));
+}
+
+/**
+ * Inside a transaction: the user's membership as it must be now, created
+ * when missing and refilled when its reset date has passed. Reads only
+ * (call it before any write of the transaction); `write` then stores what
+ * changed, together with the caller's own change.
+ */
+async function settleMembership(
+  db: Firestore,
+  tx: Transaction,
+  uid: string,
+  now: Date,
+  snapshot: DocumentSnapshot,
+): Promise<{ membership: UserMembership; write: (changes: Record<string, unknown>) => void }> {
+  const ref = membershipRef(db, uid);
+  if (!snapshot.exists) {
+    const role: MembershipRole = 'free';
+    const initial = initialMembershipTokens(role, now);
+    const membership: UserMembership = {
+      userId: uid,
+      role,
+      tokensRemaining: initial.tokensRemaining,
+      tokensReset: initial.tokensReset.toISOString(),
+      stripeCustomerId: null,
+      subscriptionId: null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    };
+    return {
+      membership,
+      write: (changes) =>
+        tx.create(ref, {
+          userId: uid,
+          role,
+          tokensRemaining: initial.tokensRemaining,
+          tokensReset: Timestamp.fromDate(initial.tokensReset),
+          stripeCustomerId: null,
+          subscriptionId: null,
+          createdAt: FieldValue.serverTimestamp(),
+          updatedAt: FieldValue.serverTimestamp(),
+          ...changes,
+        }),
+    };
+  }
+  const membership = membershipFromData(uid, snapshot.data() ?? {});
+  const reset = toDate(snapshot.get('tokensReset')) ?? new Date(0);
+  const next = nextResetAfter(reset, now);
+  if (!next) return { membership, write: (changes) => tx.update(ref, { ...changes, updatedAt: FieldValue.serverTimestamp() }) };
+  const allowance = await tokensPerMonthForRole(db, membership.role, tx);
+  const refilled: UserMembership = { ...membership, tokensRemaining: allowance, tokensReset: next.toISOString() };
+  return {
+    membership: refilled,
+    write: (changes) =>
+      tx.update(ref, { tokensRemaining: allowance, tokensReset: Timestamp.fromDate(next), updatedAt: FieldValue.serverTimestamp(), ...changes }),
+  };
+}
+
+const needsWrite = (snapshot: DocumentSnapshot, now: Date): boolean => {
+  if (!snapshot.exists) return true;
+  const reset = toDate(snapshot.get('tokensReset')) ?? new Date(0);
+  return nextResetAfter(reset, now) !== null;
+};
+
+/**
+ * The user's membership, created on first need (free: 10 tokens; tokensReset
+ * 30 days ahead) and refilled when its reset date has passed, in one
+ * transaction. Reads without a transaction when nothing is due.
+ */
+export async function readMembership(db: Firestore, uid: string, now?: LedgerClock): Promise<UserMembership> {
+  requireUid(uid);
+  const ref = membershipRef(db, uid);
+  const plain = await ref.get();
+  if (!needsWrite(plain, readClock(now))) return membershipFromData(uid, plain.data() ?? {});
+  return serialized(db, uid, () => db.runTransaction(
+    async (tx) => {
+      const at = readClock(now);
+      const snapshot = await tx.get(ref);
+      if (!needsWrite(snapshot, at)) return membershipFromData(uid, snapshot.data() ?? {});
+      const settled = await settleMembership(db, tx, uid, at, snapshot);
+      settled.write({});
+      return settled.membership;
+    },
+    { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
+  ));
+}
+
+interface Movement {
+  uid: string;
+  /** Signed: negative for a debit's balance change. */
+  delta: number;
+  feature: string;
+  idempotencyKey: string;
+  now?: LedgerClock;
+}
+
+async function move(db: Firestore, movement: Movement): Promise<LedgerResult> {
+  const { uid, delta, feature, idempotencyKey } = movement;
+  const ref = membershipRef(db, uid);
+  const entryRef = db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).doc(usageEntryId(uid, idempotencyKey));
+  return serialized(db, uid, () => db.runTransaction(
+    async (tx) => {
+      const at = readClock(movement.now);
+      const [snapshot, existing] = await Promise.all([tx.get(ref), tx.get(entryRef)]);
+      const settled = await settleMembership(db, tx, uid, at, snapshot);
+      const due = needsWrite(snapshot, at);
+      if (existing.exists) {
+        const data = existing.data() ?? {};
+        if (data.userId !== uid || data.tokensUsed !== -delta || data.feature !== feature) throw new IdempotencyConflictError(idempotencyKey);
+        if (due) settled.write({});
+        return { applied: false, tokensRemaining: settled.membership.tokensRemaining };
+      }
+      const balance = settled.membership.tokensRemaining;
+      if (delta < 0 && balance < -delta) throw new InsufficientTokensError(-delta, balance);
+      const tokensRemaining = balance + delta;
+      settled.write({ tokensRemaining });
+      tx.create(entryRef, {
+        userId: uid,
+        tokensUsed: -delta,
+        feature,
+        idempotencyKey,
+        timestamp: Timestamp.fromDate(at),
+        createdAt: FieldValue.serverTimestamp(),
+      });
+      return { applied: true, tokensRemaining };
+    },
+    { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
+  ));
+}
+
+/**
+ * Debits `amount` tokens for a metered feature, once per idempotency key, in
+ * one transaction: refill if due; an already-applied key answers
+ * {applied: false} and changes nothing more; too few tokens throws
+ * InsufficientTokensError with nothing written; otherwise the balance drops
+ * and tokenUsage gets the entry.
+ */
+export async function debit(db: Firestore, request: DebitRequest): Promise<LedgerResult> {
+  const uid = requireUid(request.uid);
+  if (!isMeteredFeature(request.feature)) {
+    throw new LedgerValidationError('feature', `feature must be one of ${Object.keys(FEATURE_COSTS).join(', ')}`);
+  }
+  const amount = requireAmount(request.amount);
+  const idempotencyKey = requireKey(request.idempotencyKey);
+  return move(db, { uid, delta: -amount, feature: request.feature, idempotencyKey, now: request.now });
+}
+
+/** Adds `amount` tokens (a refund, a purchase), once per idempotency key; the entry's tokensUsed is negative. */
+export async function credit(db: Firestore, request: CreditRequest): Promise<LedgerResult> {
+  const uid = requireUid(request.uid);
+  const amount = requireAmount(request.amount);
+  if (typeof request.reason !== 'string' || !CREDIT_REASON_PATTERN.test(request.reason)) {
+    throw new LedgerValidationError('reason', 'reason must be 1–64 characters of a-z, 0-9 and _');
+  }
+  const idempotencyKey = requireKey(request.idempotencyKey);
+  return move(db, { uid, delta: amount, feature: request.reason, idempotencyKey, now: request.now });
+}
+
+/**
+ * For a transaction that sets a user's membership role: reads now (call it
+ * before the transaction's writes) and returns the function that queues the
+ * write. Creates the membership when missing (free: 10 tokens, others 0).
+ */
+export async function prepareMembershipRole(db: Firestore, tx: Transaction, uid: string, role: MembershipRole, now: Date): Promise<() => UserMembership> {
+  const ref = membershipRef(db, uid);
+  const snapshot = await tx.get(ref);
+  if (!snapshot.exists) {
+    const initial = initialMembershipTokens(role, now);
+    return () => {
+      tx.create(ref, {
+        userId: uid,
+        role,
+        tokensRemaining: initial.tokensRemaining,
+        tokensReset: Timestamp.fromDate(initial.tokensReset),
+        stripeCustomerId: null,
+        subscriptionId: null,
+        createdAt: FieldValue.serverTimestamp(),
+        updatedAt: FieldValue.serverTimestamp(),
+      });
+      return {
+        userId: uid,
+        role,
+        tokensRemaining: initial.tokensRemaining,
+        tokensReset: initial.tokensReset.toISOString(),
+        stripeCustomerId: null,
+        subscriptionId: null,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      };
+    };
+  }
+  const current = membershipFromData(uid, snapshot.data() ?? {});
+  return () => {
+    tx.update(ref, { role, updatedAt: FieldValue.serverTimestamp() });
+    return { ...current, role, updatedAt: now.toISOString() };
+  };
+}
+
+/** Sets a user's membership role (the balance is unchanged), creating the membership when missing. */
+export async function setMembershipRole(db: Firestore, uid: string, role: MembershipRole, now?: LedgerClock): Promise<UserMembership> {
+  requireUid(uid);
+  if (!isMembershipRole(role)) throw new LedgerValidationError('role', `role must be one of ${MEMBERSHIP_ROLES.join(', ')}`);
+  return serialized(db, uid, () =>
+    db.runTransaction(
+      async (tx) => {
+        const apply = await prepareMembershipRole(db, tx, uid, role, readClock(now));
+        return apply();
+      },
+      { maxAttempts: MAX_TRANSACTION_ATTEMPTS },
+    ),
+  );
+}
