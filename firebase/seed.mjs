@@ -10,6 +10,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { DEFAULT_DEMO_USER } from '@agentflow/shared/runtime-config';
+import { WORKFLOW_TEMPLATES } from '@agentflow/shared/workflow';
 
 // The same account the browser's 'Try the demo' signs in with (run-time config).
 export const DEMO_USER = {
@@ -37,6 +38,39 @@ async function loadAccessModule() {
     throw new Error(`${path.relative(process.cwd(), ACCESS_MODULE)} is missing: build platform-api first (npm run build).`);
   }
   return import(pathToFileURL(ACCESS_MODULE).href);
+}
+
+/**
+ * The industry templates (shared/src/workflow/templates) as public
+ * workflows/{id} documents: created when missing, brought up to date when the
+ * shipped template changed, otherwise left alone.
+ */
+export async function ensureTemplates(db) {
+  const counts = { created: 0, updated: 0, unchanged: 0 };
+  for (const { id, createdAt: _created, updatedAt: _updated, ...template } of WORKFLOW_TEMPLATES) {
+    const ref = db.collection('workflows').doc(id);
+    const stored = await ref.get();
+    if (!stored.exists) {
+      await ref.set({ ...template, createdAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+      counts.created++;
+      continue;
+    }
+    const { createdAt: _a, updatedAt: _b, ...current } = stored.data();
+    if (JSON.stringify(sortKeys(current)) === JSON.stringify(sortKeys(template))) {
+      counts.unchanged++;
+    } else {
+      await ref.set({ ...template, createdAt: stored.get('createdAt'), updatedAt: FieldValue.serverTimestamp() });
+      counts.updated++;
+    }
+  }
+  return counts;
+}
+
+/** A deep copy with object keys in order, so stored and shipped templates compare by content. */
+function sortKeys(value) {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys(value[key])]));
+  return value;
 }
 
 /** Creates the account if missing; makes its e-mail and display name match. Never resets a password. */
@@ -117,12 +151,13 @@ export async function seed({ projectId = process.env.FIREBASE_PROJECT_ID || 'dem
   const access = await loadAccessModule();
   const db = getFirestore(app);
   const rbac = await access.initializeRbac(db);
-  if (!onEmulators) return { demoUser, adminUser: 'skipped', adminProfile: 'skipped', rbac, adminRole: 'skipped' };
+  const templates = await ensureTemplates(db);
+  if (!onEmulators) return { demoUser, adminUser: 'skipped', adminProfile: 'skipped', rbac, adminRole: 'skipped', templates };
   const adminUser = await ensureAccount(auth, ADMIN_USER, { emailVerified: true });
   const adminProfile = await ensureProfile(db, ADMIN_USER);
   const audit = access.firestoreAuditWriter(db);
   const adminRole = await access.bootstrapAdmin(db, { uid: ADMIN_USER.uid, email: ADMIN_USER.email }, (entry) => audit.write(entry), 'seed');
-  return { demoUser, adminUser, adminProfile, rbac, adminRole };
+  return { demoUser, adminUser, adminProfile, rbac, adminRole, templates };
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
@@ -132,6 +167,8 @@ if (isMain) {
       console.log(`seed: demo user ${result.demoUser} (${DEMO_USER.email})`);
       console.log(`seed: access control ${result.rbac.created.length > 0 ? `initialised (created ${result.rbac.created.join(', ')})` : 'unchanged'}`);
       console.log(`seed: admin user ${result.adminUser} (${ADMIN_USER.email}), profile ${result.adminProfile}, admin role ${result.adminRole}`);
+      const t = result.templates;
+      console.log(`seed: workflow templates ${t.created} created, ${t.updated} updated, ${t.unchanged} unchanged`);
       process.exit(0);
     })
     .catch((error) => {

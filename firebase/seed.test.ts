@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { getAdminAuth, getAdminDb } from '@agentflow/shared/server';
 import { emulatorHosts } from '@agentflow/shared/testing/emulators';
+import { WORKFLOW_TEMPLATES } from '@agentflow/shared/workflow';
 
 const run = promisify(execFile);
 const SEED = path.join(__dirname, 'seed.mjs');
@@ -35,6 +36,8 @@ test('seeding is safe to run twice: the demo and admin accounts, access control 
   await deleteAccount('demo-user');
   await deleteAccount(ADMIN.uid);
   await forgetAdmin();
+  const templates = await getAdminDb().collection('workflows').where('visibility', '==', 'template').get();
+  await Promise.all(templates.docs.map((doc) => doc.ref.delete()));
   const entriesBefore = (await adminAssignEntries()).length;
 
   const first = await run(process.execPath, [SEED]);
@@ -43,6 +46,11 @@ test('seeding is safe to run twice: the demo and admin accounts, access control 
   const second = await run(process.execPath, [SEED]);
   expect(second.stdout).toContain('demo user unchanged');
   expect(second.stdout).toContain('access control unchanged');
+  expect(first.stdout).toMatch(/workflow templates \d+ created, 0 updated, 0 unchanged/);
+  expect(second.stdout).toMatch(/workflow templates 0 created, 0 updated, \d+ unchanged/);
+  const stored = await getAdminDb().collection('workflows').where('visibility', '==', 'template').get();
+  expect(stored.docs.map((doc) => doc.id).sort()).toEqual(WORKFLOW_TEMPLATES.map((template) => template.id).sort());
+  expect(stored.docs.every((doc) => doc.get('ownerId') === 'system' && Array.isArray(doc.get('nodes')))).toBe(true);
   expect(second.stdout).toContain('admin user unchanged (admin@agentflow.local), profile unchanged, admin role already-bootstrapped');
 
   const demo = await getAdminAuth().getUser('demo-user');

@@ -31,6 +31,7 @@ export const CORE_PERMISSIONS: readonly Permission[] = [
   { id: PERMISSIONS.assignRoles, name: 'Assign roles', description: 'Assign and revoke roles of users', resource: 'userRoles', action: 'manage', system: 'core' },
   { id: PERMISSIONS.readUsers, name: 'Find users', description: 'Search users by e-mail in the access console', resource: 'users', action: 'read', system: 'core' },
   { id: PERMISSIONS.readAuditLog, name: 'Read the audit log', description: 'Read the access-control audit log', resource: 'rbacAuditLogs', action: 'read', system: 'core' },
+  { id: PERMISSIONS.editWorkflows, name: 'Edit workflows', description: 'Change the workflows of an organization', resource: 'workflows', action: 'update', system: 'core' },
   { id: PERMISSIONS.readWorkflowTemplates, name: 'Read workflow templates', description: 'Browse the public workflow templates', resource: 'workflowTemplates', action: 'read', system: 'core' },
   { id: PERMISSIONS.readPackages, name: 'Read packages', description: 'Browse the public packages', resource: 'packages', action: 'read', system: 'core' },
 ];

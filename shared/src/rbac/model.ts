@@ -32,6 +32,7 @@ export const PERMISSIONS = {
   assignRoles: 'assign_roles',
   readUsers: 'read_users',
   readAuditLog: 'read_audit_log',
+  editWorkflows: 'edit_workflows',
   readWorkflowTemplates: 'read_workflow_templates',
   readPackages: 'read_packages',
 } as const;

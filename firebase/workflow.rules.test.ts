@@ -1,0 +1,169 @@
+// Security rules of workflows and their version snapshots, against the real
+// Firestore emulator: each allow and each deny of issue 8 §5.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, setLogLevel, updateDoc, writeBatch, type Firestore } from 'firebase/firestore';
+import { emulatorHosts } from '@agentflow/shared/testing/emulators';
+import { splitHostPort } from '@agentflow/shared';
+
+const PROJECT_ID = 'demo-agentflow-workflow-rules';
+let env: RulesTestEnvironment;
+
+beforeAll(async () => {
+  setLogLevel('error');
+  const [host, port] = splitHostPort(emulatorHosts().firestore);
+  env = await initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    firestore: { host, port, rules: readFileSync(path.join(__dirname, 'firestore.rules'), 'utf8') },
+  });
+});
+
+afterAll(() => env.cleanup());
+
+const asFirestore = (db: unknown) => db as Firestore;
+const dbOf = (uid: string) => asFirestore(env.authenticatedContext(uid, { email: `${uid}@example.com` }).firestore());
+const guestDb = () => asFirestore(env.unauthenticatedContext().firestore());
+
+const node = (id: string, type = 'agent') => ({ id, type, name: id, position: { x: 0, y: 0 }, params: {} });
+const workflow = (ownerId: string, overrides: Record<string, unknown> = {}) => ({
+  ownerId,
+  name: 'Lead follow-up',
+  description: 'Drafts a follow-up e-mail',
+  category: 'ai',
+  industry: 'sales',
+  tags: ['leads'],
+  visibility: 'private',
+  version: 1,
+  nodes: [node('trigger', 'trigger.manual'), node('writer')],
+  edges: [{ id: 'e1', source: 'trigger', target: 'writer' }],
+  createdAt: serverTimestamp(),
+  updatedAt: serverTimestamp(),
+  ...overrides,
+});
+
+/** A stored copy as the rules see it after creation (timestamps resolved). */
+async function seed(id: string, data: Record<string, unknown>) {
+  await env.withSecurityRulesDisabled(async (context) => {
+    await setDoc(doc(asFirestore(context.firestore()), 'workflows', id), data);
+  });
+}
+
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = asFirestore(context.firestore());
+    await setDoc(doc(db, 'userAccess/alice'), { userId: 'alice', roleIds: [], permissions: [], organizations: {}, organizationIds: [] });
+    await setDoc(doc(db, 'userAccess/olga'), { userId: 'olga', roleIds: ['member'], permissions: [], organizations: { acme: ['read_users'] }, organizationIds: ['acme'] });
+    await setDoc(doc(db, 'userAccess/erin'), { userId: 'erin', roleIds: ['editor'], permissions: [], organizations: { acme: ['edit_workflows'] }, organizationIds: ['acme'] });
+    await setDoc(doc(db, 'userAccess/mallory'), { userId: 'mallory', roleIds: [], permissions: [], organizations: { globex: ['edit_workflows'] }, organizationIds: ['globex'] });
+  });
+  await seed('template-1', { ...workflow('system', { visibility: 'template' }), createdAt: new Date(), updatedAt: new Date() });
+  await seed('alice-private', { ...workflow('alice'), createdAt: new Date(), updatedAt: new Date() });
+  await seed('acme-shared', { ...workflow('olga', { visibility: 'organization', organizationId: 'acme' }), createdAt: new Date(), updatedAt: new Date() });
+});
+
+describe('reading', () => {
+  test('templates are readable by everyone, guests included', async () => {
+    await assertSucceeds(getDoc(doc(guestDb(), 'workflows/template-1')));
+    await assertSucceeds(getDoc(doc(dbOf('mallory'), 'workflows/template-1')));
+  });
+
+  test('a private workflow only by its owner', async () => {
+    await assertSucceeds(getDoc(doc(dbOf('alice'), 'workflows/alice-private')));
+    await assertFails(getDoc(doc(dbOf('mallory'), 'workflows/alice-private')));
+    await assertFails(getDoc(doc(guestDb(), 'workflows/alice-private')));
+  });
+
+  test("an organization workflow by the organization's members only", async () => {
+    await assertSucceeds(getDoc(doc(dbOf('erin'), 'workflows/acme-shared')));
+    await assertSucceeds(getDoc(doc(dbOf('olga'), 'workflows/acme-shared')));
+    await assertFails(getDoc(doc(dbOf('mallory'), 'workflows/acme-shared')));
+    await assertFails(getDoc(doc(dbOf('alice'), 'workflows/acme-shared')));
+  });
+});
+
+describe('creating', () => {
+  test('as its owner, with its first version snapshot in the same batch', async () => {
+    const db = dbOf('alice');
+    const batch = writeBatch(db);
+    batch.set(doc(db, 'workflows/new-1'), workflow('alice'));
+    batch.set(doc(db, 'workflows/new-1/versions/1'), { version: 1, nodes: [node('trigger', 'trigger.manual')], edges: [], savedBy: 'alice' });
+    await assertSucceeds(batch.commit());
+  });
+
+  test('denied: for someone else, as a template, or signed out', async () => {
+    await assertFails(setDoc(doc(dbOf('mallory'), 'workflows/forged'), workflow('alice')));
+    await assertFails(setDoc(doc(dbOf('alice'), 'workflows/fake-template'), workflow('alice', { visibility: 'template' })));
+    await assertFails(setDoc(doc(guestDb(), 'workflows/anon'), workflow('anonymous')));
+  });
+
+  test('denied: breaking the shape or the sizes', async () => {
+    const alice = dbOf('alice');
+    const tooMany = Array.from({ length: 201 }, (_, index) => node(`n${index}`));
+    await assertFails(setDoc(doc(alice, 'workflows/big'), workflow('alice', { nodes: tooMany })));
+    await assertFails(setDoc(doc(alice, 'workflows/no-name'), workflow('alice', { name: '' })));
+    await assertFails(setDoc(doc(alice, 'workflows/odd-category'), workflow('alice', { category: 'magic' })));
+    await assertFails(setDoc(doc(alice, 'workflows/extra'), workflow('alice', { secret: true })));
+    await assertFails(setDoc(doc(alice, 'workflows/v7'), workflow('alice', { version: 7 })));
+    await assertFails(setDoc(doc(alice, 'workflows/stale'), workflow('alice', { updatedAt: new Date('2020-01-01') })));
+  });
+
+  test('an organization workflow needs edit_workflows in that organization', async () => {
+    await assertSucceeds(setDoc(doc(dbOf('erin'), 'workflows/erin-acme'), workflow('erin', { visibility: 'organization', organizationId: 'acme' })));
+    await assertFails(setDoc(doc(dbOf('olga'), 'workflows/olga-acme'), workflow('olga', { visibility: 'organization', organizationId: 'acme' })));
+    await assertFails(setDoc(doc(dbOf('mallory'), 'workflows/mallory-acme'), workflow('mallory', { visibility: 'organization', organizationId: 'acme' })));
+  });
+});
+
+describe('updating and deleting', () => {
+  const next = (overrides: Record<string, unknown> = {}) => ({ name: 'Renamed', version: 2, updatedAt: serverTimestamp(), ...overrides });
+
+  test('the owner saves the next version; skipping a version or changing the owner is denied', async () => {
+    await assertSucceeds(updateDoc(doc(dbOf('alice'), 'workflows/alice-private'), next()));
+    await assertFails(updateDoc(doc(dbOf('alice'), 'workflows/alice-private'), next({ version: 4 })));
+    await assertFails(updateDoc(doc(dbOf('alice'), 'workflows/alice-private'), next({ ownerId: 'mallory', version: 3 })));
+  });
+
+  test("others cannot write a private workflow; organization editors can write the organization's", async () => {
+    await assertFails(updateDoc(doc(dbOf('mallory'), 'workflows/alice-private'), next()));
+    await assertSucceeds(updateDoc(doc(dbOf('erin'), 'workflows/acme-shared'), next()));
+    await assertFails(updateDoc(doc(dbOf('mallory'), 'workflows/acme-shared'), next()));
+  });
+
+  test('templates are read-only to browsers; only the owner deletes', async () => {
+    await assertFails(updateDoc(doc(dbOf('alice'), 'workflows/template-1'), next()));
+    await assertFails(deleteDoc(doc(dbOf('alice'), 'workflows/template-1')));
+    await assertFails(deleteDoc(doc(dbOf('mallory'), 'workflows/alice-private')));
+    await assertSucceeds(deleteDoc(doc(dbOf('alice'), 'workflows/alice-private')));
+  });
+});
+
+describe('versions are append-only', () => {
+  beforeEach(async () => {
+    await env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(asFirestore(context.firestore()), 'workflows/alice-private/versions/1'), { version: 1, nodes: [], edges: [] });
+    });
+  });
+
+  test('a snapshot is added with the save that creates its version', async () => {
+    const db = dbOf('alice');
+    const batch = writeBatch(db);
+    batch.update(doc(db, 'workflows/alice-private'), { name: 'Second', version: 2, updatedAt: serverTimestamp() });
+    batch.set(doc(db, 'workflows/alice-private/versions/2'), { version: 2, nodes: [], edges: [] });
+    await assertSucceeds(batch.commit());
+    await assertSucceeds(getDoc(doc(db, 'workflows/alice-private/versions/2')));
+  });
+
+  test('denied: a snapshot for another version, changing or deleting one, or another user adding one', async () => {
+    const db = dbOf('alice');
+    const batch = writeBatch(db);
+    batch.update(doc(db, 'workflows/alice-private'), { version: 2, updatedAt: serverTimestamp() });
+    batch.set(doc(db, 'workflows/alice-private/versions/5'), { version: 5, nodes: [], edges: [] });
+    await assertFails(batch.commit());
+    await assertFails(updateDoc(doc(db, 'workflows/alice-private/versions/1'), { nodes: [node('x')] }));
+    await assertFails(deleteDoc(doc(db, 'workflows/alice-private/versions/1')));
+    await assertFails(setDoc(doc(dbOf('mallory'), 'workflows/alice-private/versions/2'), { version: 2, nodes: [], edges: [] }));
+    await assertFails(getDoc(doc(dbOf('mallory'), 'workflows/alice-private/versions/1')));
+  });
+});

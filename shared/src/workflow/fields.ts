@@ -1,0 +1,30 @@
+// Small zod field builders shared by params.ts and validate.ts (internal).
+import { z } from 'zod';
+
+const missing = (input: unknown) => input === undefined || input === null;
+
+/** A string; says 'is required' when absent and 'must be a string' otherwise. */
+export const str = () => z.string({ error: (issue) => (missing(issue.input) ? 'is required' : 'must be a string') });
+
+/** A string of at most `max` characters. */
+export const text = (max: number) => str().max(max, `must be at most ${max} characters`);
+
+/** A string of at most `max` characters that is not blank. */
+export const requiredText = (max: number) => text(max).refine((s) => s.trim() !== '', 'is required');
+
+/** One of a list of literals, with a readable message. */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: (issue) => (missing(issue.input) ? 'is required' : `must be one of ${values.join(', ')}`) });
+
+/** The message of a zod issue, unwrapping record-key issues. */
+export function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_key' && issue.issues[0]) return issue.issues[0].message;
+  if (issue.code === 'invalid_element' && issue.issues[0]) return issue.issues[0].message;
+  return issue.message;
+}
+
+/** A zod issue as (path, message) pairs: an unknown-keys issue gives one per key. */
+export function issueEntries(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string }[] {
+  if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ path: [...issue.path, key], message: 'is not a known field' }));
+  return [{ path: [...issue.path], message: issueMessage(issue) }];
+}

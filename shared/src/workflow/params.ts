@@ -1,0 +1,356 @@
+// The zod schemas of each node type's params. The builder's configuration
+// forms, validateWorkflow() and the engine all use these. Schemas check shape,
+// sizes, cron and time zones; whether JSONata expressions and {{ … }}
+// templates parse is checked by validateWorkflow() / nodeProblems() (see
+// expressions.ts), reported with the same param paths.
+import { z } from 'zod';
+import type { NodeType } from './model.js';
+import { oneOf, requiredText, str, text } from './fields.js';
+
+export const PARAM_LIMITS = {
+  maxNameLength: 80,
+  maxLabelLength: 120,
+  maxInstructionsLength: 10_000,
+  maxTemplateLength: 20_000,
+  maxExpressionLength: 10_000,
+  maxUrlLength: 2048,
+  maxHeaderValueLength: 2000,
+  maxHeaders: 30,
+  maxBodyLength: 50_000,
+  maxInputFields: 50,
+  maxHttpTools: 20,
+  maxDelegates: 20,
+  maxApprovers: 50,
+  maxMessageLength: 2000,
+  maxJsonSchemaBytes: 20_000,
+  maxTimeoutMs: 60_000,
+  defaultTimeoutMs: 10_000,
+} as const;
+
+// ---------------------------------------------------------------- cron
+
+const CRON_FIELDS = [
+  { name: 'minute', min: 0, max: 59, names: null },
+  { name: 'hour', min: 0, max: 23, names: null },
+  { name: 'day of month', min: 1, max: 31, names: null },
+  { name: 'month', min: 1, max: 12, names: ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'] },
+  // 0 and 7 are both Sunday.
+  { name: 'day of week', min: 0, max: 7, names: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] },
+] as const;
+
+const CRON_ITEM = /^(\*|[0-9A-Za-z]+(?:-[0-9A-Za-z]+)?)(?:\/([0-9]+))?$/;
+
+/**
+ * Checks a standard 5-field cron expression (minute hour day-of-month month
+ * day-of-week) with lists, ranges, steps and JAN-DEC / SUN-SAT names.
+ * Returns null when valid, else a message. No macros (@daily) or seconds field.
+ */
+export function cronError(expression: string): string | null {
+  if (typeof expression !== 'string') return 'Cron expression must be a string';
+  if (expression.length > 200) return 'Cron expression is too long';
+  const fields = expression.trim().split(/\s+/).filter((f) => f !== '');
+  if (fields.length !== 5) return 'Cron expression must have 5 fields: minute hour day-of-month month day-of-week';
+  for (let f = 0; f < 5; f++) {
+    const spec = CRON_FIELDS[f]!;
+    const field = fields[f]!;
+    for (const item of field.split(',')) {
+      const m = CRON_ITEM.exec(item);
+      if (!m) return `Invalid ${spec.name} "${item}"`;
+      const [, range, step] = m;
+      if (step !== undefined && (Number(step) < 1 || Number(step) > spec.max)) return `Invalid step in ${spec.name} "${item}"`;
+      if (range === '*') continue;
+      const bounds = range!.split('-');
+      const values: number[] = [];
+      for (const b of bounds) {
+        const value = cronValue(b, spec);
+        if (value === null) return `Invalid ${spec.name} "${item}": values are ${spec.min}-${spec.max}${spec.names ? ` or ${spec.names[0]}-${spec.names[spec.names.length - 1]}` : ''}`;
+        values.push(value);
+      }
+      if (values.length === 2 && values[0]! > values[1]!) return `Invalid ${spec.name} range "${item}": start is after end`;
+    }
+  }
+  return null;
+}
+
+function cronValue(token: string, spec: (typeof CRON_FIELDS)[number]): number | null {
+  if (/^[0-9]{1,2}$/.test(token)) {
+    const n = Number(token);
+    return n >= spec.min && n <= spec.max ? n : null;
+  }
+  if (spec.names) {
+    const index = (spec.names as readonly string[]).indexOf(token.toUpperCase());
+    if (index >= 0) return index + spec.min;
+  }
+  return null;
+}
+
+/** True when `timeZone` is an IANA zone name (or UTC) this runtime knows. */
+export function isValidTimeZone(timeZone: string): boolean {
+  if (typeof timeZone !== 'string' || timeZone.length > 64) return false;
+  // Names only: Intl also accepts offsets such as "+01:00", which are not IANA zones.
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(timeZone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------- shared fields
+
+
+/** An HTTP header name (RFC 9110 token). */
+const headerName = str()
+  .min(1, 'is required')
+  .max(100, 'must be at most 100 characters')
+  .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, 'is not a valid header name');
+
+const headers = z
+  .record(headerName, text(PARAM_LIMITS.maxHeaderValueLength))
+  .refine((h) => Object.keys(h).length <= PARAM_LIMITS.maxHeaders, `must have at most ${PARAM_LIMITS.maxHeaders} headers`);
+
+const PLACEHOLDER = /\{\{[\s\S]*?\}\}/g;
+
+/**
+ * An http(s) URL, or a template of one: `https://api.example.com/orders/{{ id }}`,
+ * or a template that starts with a placeholder producing the whole URL.
+ * (Whether the placeholders parse is an invalid-expression check.)
+ */
+export function urlTemplateError(url: string): string | null {
+  if (url.trim() === '') return 'is required';
+  const trimmed = url.trim();
+  if (trimmed.startsWith('{{')) return null;
+  const literal = trimmed.replace(PLACEHOLDER, 'x');
+  let parsed: URL;
+  try {
+    parsed = new URL(literal);
+  } catch {
+    return 'must be an http or https URL';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'must be an http or https URL';
+  return null;
+}
+
+const urlTemplate = text(PARAM_LIMITS.maxUrlLength).superRefine((url, ctx) => {
+  const error = urlTemplateError(url);
+  if (error) ctx.addIssue({ code: 'custom', message: error });
+});
+
+const expression = requiredText(PARAM_LIMITS.maxExpressionLength);
+
+const uniqueBy =
+  <T>(key: (item: T) => string, what: string) =>
+  (items: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      const k = key(item);
+      if (seen.has(k)) ctx.addIssue({ code: 'custom', message: `duplicate ${what} "${k}"`, path: [index] });
+      seen.add(k);
+    });
+  };
+
+// ---------------------------------------------------------------- per node type
+
+export const INPUT_FIELD_TYPES = ['string', 'number', 'boolean', 'text'] as const;
+export type InputFieldType = (typeof INPUT_FIELD_TYPES)[number];
+
+export const inputFieldSchema = z.strictObject({
+  key: z
+    .string({ error: 'must be a string' })
+    .min(1, 'is required')
+    .max(64, 'must be at most 64 characters')
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must start with a letter or "_" and contain only letters, digits and "_"'),
+  label: requiredText(PARAM_LIMITS.maxLabelLength),
+  type: oneOf(INPUT_FIELD_TYPES),
+  required: z.boolean().default(false),
+});
+
+export const manualTriggerParamsSchema = z.strictObject({
+  inputSchema: z
+    .array(inputFieldSchema)
+    .max(PARAM_LIMITS.maxInputFields, `must have at most ${PARAM_LIMITS.maxInputFields} fields`)
+    .superRefine(uniqueBy((f) => f.key, 'field key'))
+    .default([]),
+});
+
+export const WEBHOOK_METHODS = ['POST', 'PUT'] as const;
+export const webhookTriggerParamsSchema = z.strictObject({
+  path: z
+    .string({ error: 'must be a string' })
+    .min(1, 'is required')
+    .max(64, 'must be at most 64 characters')
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and single "-" (a slug)'),
+  method: oneOf(WEBHOOK_METHODS).default('POST'),
+  secretHeader: headerName.optional(),
+});
+
+export const scheduleTriggerParamsSchema = z.strictObject({
+  cron: str().superRefine((cron, ctx) => {
+    const error = cronError(cron);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  }),
+  timeZone: z
+    .string({ error: 'must be a string' })
+    .refine(isValidTimeZone, 'must be an IANA time zone such as "Europe/Paris" or "UTC"')
+    .default('UTC'),
+});
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export const httpToolSchema = z.strictObject({
+  name: z
+    .string({ error: 'must be a string' })
+    .min(1, 'is required')
+    .max(64, 'must be at most 64 characters')
+    .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'must start with a letter and contain only letters, digits, "_" and "-"'),
+  description: requiredText(PARAM_LIMITS.maxMessageLength),
+  method: oneOf(HTTP_METHODS),
+  url: urlTemplate,
+  headers: headers.optional(),
+});
+
+const jsonSchemaObject = z
+  .record(z.string(), z.unknown(), { error: 'must be a JSON schema object' })
+  .refine((schema) => {
+    try {
+      return JSON.stringify(schema).length <= PARAM_LIMITS.maxJsonSchemaBytes;
+    } catch {
+      return false;
+    }
+  }, `must be serialisable JSON of at most ${PARAM_LIMITS.maxJsonSchemaBytes} characters`);
+
+export const agentOutputSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('text') }),
+  z.strictObject({ type: z.literal('json'), schema: jsonSchemaObject }),
+]);
+
+export const agentParamsSchema = z.strictObject({
+  name: requiredText(PARAM_LIMITS.maxNameLength),
+  /** The agent's role: its system instructions. */
+  role: requiredText(PARAM_LIMITS.maxInstructionsLength),
+  /** Text with {{ JSONata }} placeholders evaluated against the node's input. */
+  promptTemplate: requiredText(PARAM_LIMITS.maxTemplateLength),
+  /** Overrides the workspace's default model, e.g. "gemini-2.5-pro". */
+  model: z
+    .string({ error: 'must be a string' })
+    .min(1, 'is required')
+    .max(100, 'must be at most 100 characters')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._:/@-]*$/, 'is not a valid model name')
+    .optional(),
+  output: agentOutputSchema.default({ type: 'text' }),
+  tools: z
+    .strictObject({
+      http: z
+        .array(httpToolSchema)
+        .max(PARAM_LIMITS.maxHttpTools, `must have at most ${PARAM_LIMITS.maxHttpTools} tools`)
+        .superRefine(uniqueBy((t) => t.name, 'tool name'))
+        .default([]),
+      /** Ids of other agent nodes this agent may delegate to. */
+      delegates: z
+        .array(str().min(1, 'is required').max(64, 'must be at most 64 characters'))
+        .max(PARAM_LIMITS.maxDelegates, `must have at most ${PARAM_LIMITS.maxDelegates} delegates`)
+        .superRefine(uniqueBy((d) => d, 'delegate'))
+        .default([]),
+    })
+    .default({ http: [], delegates: [] }),
+});
+
+export const conditionParamsSchema = z.strictObject({
+  /** JSONata; truthy takes the 'true' edge, otherwise the 'false' edge. */
+  expression,
+});
+
+export const transformParamsSchema = z.strictObject({
+  /** JSONata mapping from the node's input to its output. */
+  mapping: expression,
+});
+
+export const httpParamsSchema = z.strictObject({
+  method: oneOf(HTTP_METHODS),
+  url: urlTemplate,
+  headers: headers.default({}),
+  /** A {{ JSONata }} template for the request body. */
+  body: text(PARAM_LIMITS.maxBodyLength).optional(),
+  timeoutMs: z
+    .int({ error: 'must be a whole number' })
+    .min(1, 'must be at least 1')
+    .max(PARAM_LIMITS.maxTimeoutMs, `must be at most ${PARAM_LIMITS.maxTimeoutMs}`)
+    .default(PARAM_LIMITS.defaultTimeoutMs),
+});
+
+export const approvalParamsSchema = z.strictObject({
+  /** User ids or role ids; any one of them may approve. */
+  approvers: z
+    .array(str().min(1, 'is required').max(128, 'must be at most 128 characters'))
+    .min(1, 'must name at least one approver')
+    .max(PARAM_LIMITS.maxApprovers, `must have at most ${PARAM_LIMITS.maxApprovers} approvers`)
+    .superRefine(uniqueBy((a) => a, 'approver')),
+  message: requiredText(PARAM_LIMITS.maxMessageLength),
+});
+
+export const outputParamsSchema = z.strictObject({
+  /** Optional JSONata shaping the workflow's result; without it the input passes through. */
+  mapping: expression.optional(),
+});
+
+/** The params schema of each node type. */
+export const NODE_PARAM_SCHEMAS = {
+  'trigger.manual': manualTriggerParamsSchema,
+  'trigger.webhook': webhookTriggerParamsSchema,
+  'trigger.schedule': scheduleTriggerParamsSchema,
+  agent: agentParamsSchema,
+  condition: conditionParamsSchema,
+  transform: transformParamsSchema,
+  http: httpParamsSchema,
+  approval: approvalParamsSchema,
+  output: outputParamsSchema,
+} as const satisfies Record<NodeType, z.ZodType>;
+
+export type ManualTriggerParams = z.output<typeof manualTriggerParamsSchema>;
+export type WebhookTriggerParams = z.output<typeof webhookTriggerParamsSchema>;
+export type ScheduleTriggerParams = z.output<typeof scheduleTriggerParamsSchema>;
+export type AgentParams = z.output<typeof agentParamsSchema>;
+export type AgentOutput = z.output<typeof agentOutputSchema>;
+export type HttpTool = z.output<typeof httpToolSchema>;
+export type InputField = z.output<typeof inputFieldSchema>;
+export type ConditionParams = z.output<typeof conditionParamsSchema>;
+export type TransformParams = z.output<typeof transformParamsSchema>;
+export type HttpParams = z.output<typeof httpParamsSchema>;
+export type ApprovalParams = z.output<typeof approvalParamsSchema>;
+export type OutputParams = z.output<typeof outputParamsSchema>;
+
+/** The parsed params of a node type (defaults filled in). */
+export type NodeParams<T extends NodeType = NodeType> = z.output<(typeof NODE_PARAM_SCHEMAS)[T]>;
+/** What a form may submit for a node type (fields with defaults optional). */
+export type NodeParamsInput<T extends NodeType = NodeType> = z.input<(typeof NODE_PARAM_SCHEMAS)[T]>;
+
+const DEFAULT_PARAMS: { [T in NodeType]: NodeParams<T> } = {
+  'trigger.manual': { inputSchema: [] },
+  'trigger.webhook': { path: 'incoming', method: 'POST' },
+  'trigger.schedule': { cron: '0 9 * * 1-5', timeZone: 'UTC' },
+  agent: {
+    name: 'Assistant',
+    role: 'You are a careful business assistant. Answer concisely and say when information is missing.',
+    promptTemplate: 'Work on this input:\n{{ $string($) }}',
+    output: { type: 'text' },
+    tools: { http: [], delegates: [] },
+  },
+  condition: { expression: '$exists($)' },
+  transform: { mapping: '$' },
+  http: { method: 'GET', url: 'https://example.com', headers: {}, timeoutMs: PARAM_LIMITS.defaultTimeoutMs },
+  // The organisation admin role (rbac ORG_ADMIN_ROLE_ID).
+  approval: { approvers: ['org_admin'], message: 'Please review and approve this step.' },
+  output: {},
+};
+
+/** Valid starting params for a node type (a fresh copy each call), for the builder's palette. */
+export function defaultParams<T extends NodeType>(type: T): NodeParams<T> {
+  return JSON.parse(JSON.stringify(DEFAULT_PARAMS[type])) as NodeParams<T>;
+}
+
+/** Parses params of a node type; a zod safeParse result. */
+export function parseNodeParams<T extends NodeType>(type: T, params: unknown) {
+  return (NODE_PARAM_SCHEMAS[type] as unknown as z.ZodType<NodeParams<T>>).safeParse(params);
+}

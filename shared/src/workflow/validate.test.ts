@@ -1,0 +1,270 @@
+import { TRIGGER_TYPES, WORKFLOW_LIMITS, type NodeType, type Workflow, type WorkflowNode, type WorkflowProblem } from './model.js';
+import { defaultParams } from './params.js';
+import { createNode, emptyWorkflow, isWorkflowValid, nodeProblems, validateWorkflow } from './validate.js';
+
+const node = (id: string, type: NodeType, params: Record<string, unknown> = defaultParams(type) as Record<string, unknown>): WorkflowNode => ({
+  id,
+  type,
+  name: id,
+  position: { x: 0, y: 0 },
+  params,
+});
+
+/** Lead qualification: trigger → agent (may delegate to a writer) → condition → http → approval → output, else transform → output. */
+function leadWorkflow(): Workflow {
+  return {
+    id: 'wf-1',
+    ownerId: 'user-1',
+    organizationId: null,
+    name: 'Lead qualification',
+    description: 'Scores a lead and notifies sales.',
+    category: 'ai',
+    industry: 'sales',
+    tags: ['leads'],
+    visibility: 'private',
+    version: 3,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: null,
+    nodes: [
+      node('start', 'trigger.manual', { inputSchema: [{ key: 'lead', label: 'Lead', type: 'text', required: true }] }),
+      node('qualify', 'agent', {
+        name: 'Qualifier',
+        role: 'You score B2B leads from 0 to 100.',
+        promptTemplate: 'Score this lead: {{ lead }}',
+        output: { type: 'json', schema: { type: 'object', properties: { score: { type: 'number' } } } },
+        tools: { http: [{ name: 'crm', description: 'CRM lookup', method: 'GET', url: 'https://crm.example.com/{{ lead }}' }], delegates: ['writer'] },
+      }),
+      node('writer', 'agent', { name: 'Writer', role: 'You draft emails.', promptTemplate: 'Draft a follow-up for {{ lead }}' }),
+      node('hot', 'condition', { expression: 'score >= 70' }),
+      node('notify', 'http', { method: 'POST', url: 'https://hooks.example.com/sales', headers: { 'X-Lead': '{{ lead }}' }, body: '{"score": {{ score }}}' }),
+      node('review', 'approval', { approvers: ['org_admin'], message: 'Contact this lead?' }),
+      node('shape', 'transform', { mapping: '{"lead": lead, "status": "nurture"}' }),
+      node('done', 'output', { mapping: '$' }),
+    ],
+    edges: [
+      { id: 'e1', source: 'start', target: 'qualify' },
+      { id: 'e2', source: 'qualify', target: 'hot' },
+      { id: 'e3', source: 'hot', sourceHandle: 'true', target: 'notify' },
+      { id: 'e4', source: 'notify', target: 'review' },
+      { id: 'e5', source: 'review', target: 'done' },
+      { id: 'e6', source: 'hot', sourceHandle: 'false', target: 'shape' },
+      { id: 'e7', source: 'shape', target: 'done' },
+    ],
+  };
+}
+
+const withoutMessages = (problems: WorkflowProblem[]) => problems.map(({ message: _m, ...rest }) => rest);
+const find = (wf: Workflow, id: string) => wf.nodes.find((n) => n.id === id)!;
+const params = (wf: Workflow, id: string) => find(wf, id).params as Record<string, any>;
+
+describe('validateWorkflow', () => {
+  test('a valid multi-step workflow has no problems', () => {
+    expect(validateWorkflow(leadWorkflow())).toEqual([]);
+    expect(isWorkflowValid(leadWorkflow())).toBe(true);
+  });
+
+  test.each<[string, (wf: Workflow) => void, Omit<WorkflowProblem, 'message'>[]]>([
+    // --- trigger count
+    ['no trigger', (wf) => void (wf.nodes = wf.nodes.filter((n) => n.id !== 'start'), wf.edges = wf.edges.filter((e) => e.id !== 'e1')), [{ code: 'trigger-count' }]],
+    [
+      'two extra triggers',
+      (wf) => {
+        wf.nodes.push(node('hook', 'trigger.webhook'), node('cron', 'trigger.schedule'));
+        wf.edges.push({ id: 'e8', source: 'hook', target: 'qualify' }, { id: 'e9', source: 'cron', target: 'qualify' });
+      },
+      [
+        { code: 'trigger-count', nodeId: 'hook' },
+        { code: 'trigger-count', nodeId: 'cron' },
+      ],
+    ],
+    // --- edges
+    ['an edge to a missing node', (wf) => void wf.edges.push({ id: 'e8', source: 'done', target: 'ghost' }), [{ code: 'edge-missing-node', edgeId: 'e8' }]],
+    ['an edge from a missing node', (wf) => void wf.edges.push({ id: 'e8', source: 'ghost', target: 'done' }), [{ code: 'edge-missing-node', edgeId: 'e8' }]],
+    [
+      'an edge between two missing nodes',
+      (wf) => void wf.edges.push({ id: 'e8', source: 'a', target: 'b' }),
+      [
+        { code: 'edge-missing-node', edgeId: 'e8' },
+        { code: 'edge-missing-node', edgeId: 'e8' },
+      ],
+    ],
+    ['an edge into the trigger', (wf) => void wf.edges.push({ id: 'e8', source: 'done', target: 'start' }), [
+      { code: 'invalid-workflow', edgeId: 'e8', path: 'target' },
+      ...['start', 'qualify', 'hot', 'notify', 'review', 'shape', 'done'].map((nodeId) => ({ code: 'cycle' as const, nodeId })),
+    ]],
+    ['a condition edge without a branch', (wf) => void delete wf.edges[2]!.sourceHandle, [{ code: 'invalid-workflow', edgeId: 'e3', path: 'sourceHandle' }]],
+    // --- cycles
+    [
+      'a cycle',
+      (wf) => void wf.edges.push({ id: 'e8', source: 'review', target: 'notify' }),
+      [
+        { code: 'cycle', nodeId: 'notify' },
+        { code: 'cycle', nodeId: 'review' },
+      ],
+    ],
+    ['a self-loop', (wf) => void wf.edges.push({ id: 'e8', source: 'shape', target: 'shape' }), [{ code: 'cycle', nodeId: 'shape' }]],
+    // --- reachability
+    ['an unconnected node', (wf) => void wf.nodes.push(node('orphan', 'transform')), [{ code: 'unreachable-node', nodeId: 'orphan' }]],
+    [
+      'a branch cut off from the trigger',
+      (wf) => void (wf.edges = wf.edges.filter((e) => e.id !== 'e2')),
+      ['hot', 'notify', 'review', 'shape', 'done'].map((nodeId) => ({ code: 'unreachable-node' as const, nodeId })),
+    ],
+    [
+      'a delegate whose delegator is unreachable',
+      (wf) => void (wf.edges = wf.edges.filter((e) => e.id !== 'e1')),
+      ['qualify', 'writer', 'hot', 'notify', 'review', 'shape', 'done'].map((nodeId) => ({ code: 'unreachable-node' as const, nodeId })),
+    ],
+    // --- duplicate ids
+    ['a duplicate node id', (wf) => void wf.nodes.push(node('shape', 'transform')), [{ code: 'duplicate-id', nodeId: 'shape' }]],
+    ['a duplicate edge id', (wf) => void wf.edges.push({ id: 'e1', source: 'qualify', target: 'done' }), [{ code: 'duplicate-id', edgeId: 'e1' }]],
+    // --- params
+    ['invalid http params', (wf) => void Object.assign(params(wf, 'notify'), { method: 'TRACE', timeoutMs: 0 }), [
+      { code: 'invalid-params', nodeId: 'notify', path: 'method' },
+      { code: 'invalid-params', nodeId: 'notify', path: 'timeoutMs' },
+    ]],
+    ['an invalid nested tool url', (wf) => void (params(wf, 'qualify').tools.http[0].url = 'ftp://x'), [{ code: 'invalid-params', nodeId: 'qualify', path: 'tools.http.0.url' }]],
+    ['an unknown param', (wf) => void (params(wf, 'hot').else = 'x'), [{ code: 'invalid-params', nodeId: 'hot', path: 'else' }]],
+    ['no approvers', (wf) => void (params(wf, 'review').approvers = []), [{ code: 'invalid-params', nodeId: 'review', path: 'approvers' }]],
+    ['params missing', (wf) => void ((find(wf, 'shape') as { params: unknown }).params = undefined), [{ code: 'invalid-params', nodeId: 'shape', path: '' }]],
+    // --- delegates
+    ['a delegate that does not exist', (wf) => void params(wf, 'qualify').tools.delegates.push('ghost'), [{ code: 'missing-delegate', nodeId: 'qualify', path: 'tools.delegates.1' }]],
+    ['a delegate that is not an agent', (wf) => void params(wf, 'qualify').tools.delegates.push('hot'), [{ code: 'missing-delegate', nodeId: 'qualify', path: 'tools.delegates.1' }]],
+    ['an agent delegating to itself', (wf) => void (params(wf, 'writer').tools = { http: [], delegates: ['writer'] }), [{ code: 'missing-delegate', nodeId: 'writer', path: 'tools.delegates.0' }]],
+    // --- expressions
+    ['a condition that does not parse', (wf) => void (params(wf, 'hot').expression = 'score >='), [{ code: 'invalid-expression', nodeId: 'hot', path: 'expression' }]],
+    ['a transform mapping that does not parse', (wf) => void (params(wf, 'shape').mapping = '{"a": }'), [{ code: 'invalid-expression', nodeId: 'shape', path: 'mapping' }]],
+    ['an output mapping that does not parse', (wf) => void (params(wf, 'done').mapping = '$.['), [{ code: 'invalid-expression', nodeId: 'done', path: 'mapping' }]],
+    ['a prompt placeholder that does not parse', (wf) => void (params(wf, 'writer').promptTemplate = 'Hi {{ lead. }} and {{ ok }}'), [{ code: 'invalid-expression', nodeId: 'writer', path: 'promptTemplate' }]],
+    ['an unclosed prompt placeholder', (wf) => void (params(wf, 'writer').promptTemplate = 'Hi {{ lead'), [{ code: 'invalid-expression', nodeId: 'writer', path: 'promptTemplate' }]],
+    ['an http url template that does not parse', (wf) => void (params(wf, 'notify').url = 'https://x.example/{{ id + }}'), [{ code: 'invalid-expression', nodeId: 'notify', path: 'url' }]],
+    ['an http body template that does not parse', (wf) => void (params(wf, 'notify').body = '{{ $sum( }}'), [{ code: 'invalid-expression', nodeId: 'notify', path: 'body' }]],
+    ['an http header template that does not parse', (wf) => void (params(wf, 'notify').headers = { 'X-Lead': '{{ ( }}' }), [{ code: 'invalid-expression', nodeId: 'notify', path: 'headers.X-Lead' }]],
+    ['a tool url template that does not parse', (wf) => void (params(wf, 'qualify').tools.http[0].url = 'https://crm.example.com/{{ ] }}'), [{ code: 'invalid-expression', nodeId: 'qualify', path: 'tools.http.0.url' }]],
+    // --- shape
+    ['a missing name', (wf) => void ((wf as Partial<Workflow>).name = undefined), [{ code: 'invalid-workflow', path: 'name' }]],
+    ['an unknown category', (wf) => void ((wf as { category: string }).category = 'games'), [{ code: 'invalid-workflow', path: 'category' }]],
+    ['a negative version', (wf) => void (wf.version = -1), [{ code: 'invalid-workflow', path: 'version' }]],
+    ['a name over the limit', (wf) => void (wf.name = 'n'.repeat(WORKFLOW_LIMITS.maxNameLength + 1)), [{ code: 'invalid-workflow', path: 'name' }]],
+    ['too many tags', (wf) => void (wf.tags = Array.from({ length: WORKFLOW_LIMITS.maxTags + 1 }, (_, i) => `t${i}`)), [{ code: 'invalid-workflow', path: 'tags' }]],
+    ['a node without a position', (wf) => void delete (find(wf, 'shape') as Partial<WorkflowNode>).position, [{ code: 'invalid-workflow', nodeId: 'shape', path: 'nodes.6.position' }]],
+    ['a node of an unknown type', (wf) => void ((find(wf, 'shape') as { type: string }).type = 'email'), [{ code: 'invalid-workflow', nodeId: 'shape', path: 'nodes.6.type' }]],
+    ['a node with an extra field', (wf) => void ((find(wf, 'shape') as unknown as Record<string, unknown>).selected = true), [{ code: 'invalid-workflow', nodeId: 'shape', path: 'nodes.6.selected' }]],
+    ['a node that is not an object', (wf) => void (wf.nodes as unknown[]).push('x'), [{ code: 'invalid-workflow', path: 'nodes.8' }]],
+    ['an edge without a target', (wf) => void (wf.edges as unknown[]).push({ id: 'e8', source: 'done' }), [{ code: 'invalid-workflow', edgeId: 'e8', path: 'edges.7.target' }]],
+  ])('%s', (_label, mutate, expected) => {
+    const wf = leadWorkflow();
+    mutate(wf);
+    expect(withoutMessages(validateWorkflow(wf))).toEqual(expected);
+    expect(isWorkflowValid(wf)).toBe(false);
+  });
+
+  test.each<[string, unknown]>([
+    ['null', null],
+    ['a string', 'workflow'],
+    ['an array', []],
+  ])('%s is not a workflow', (_label, value) => {
+    expect(withoutMessages(validateWorkflow(value))).toEqual([{ code: 'invalid-workflow' }]);
+  });
+
+  test('an empty object reports each missing field and no trigger', () => {
+    const problems = validateWorkflow({});
+    const fields = problems.filter((p) => p.code === 'invalid-workflow').map((p) => p.path);
+    expect(fields).toEqual(['id', 'ownerId', 'name', 'description', 'category', 'industry', 'tags', 'visibility', 'version', 'nodes', 'edges', 'createdAt', 'updatedAt']);
+    expect(problems.at(-1)?.code).toBe('trigger-count');
+  });
+
+  test('over the node and size limits', () => {
+    const wf = leadWorkflow();
+    for (let i = 0; i < WORKFLOW_LIMITS.maxNodes; i++) {
+      wf.nodes.push({ ...node(`t${i}`, 'transform'), params: { mapping: `"${'x'.repeat(2600)}"` } });
+      wf.edges.push({ id: `x${i}`, source: 'done', target: `t${i}` });
+    }
+    const problems = validateWorkflow(wf).filter((p) => p.code === 'invalid-workflow');
+    expect(problems.map((p) => p.path ?? 'document')).toEqual(['nodes', 'document']);
+    expect(problems[1]?.message).toMatch(/limit is 500000/);
+  });
+
+  test('reports every problem at once, in a deterministic order', () => {
+    const wf = leadWorkflow();
+    wf.nodes.push(node('hook', 'trigger.webhook'), node('orphan', 'output'));
+    wf.edges.push({ id: 'e8', source: 'hook', target: 'ghost' }, { id: 'e9', source: 'review', target: 'notify' });
+    params(wf, 'hot').expression = 'score >';
+    params(wf, 'review').approvers = [];
+    const first = validateWorkflow(wf);
+    expect(withoutMessages(first)).toEqual([
+      { code: 'trigger-count', nodeId: 'hook' },
+      { code: 'edge-missing-node', edgeId: 'e8' },
+      { code: 'cycle', nodeId: 'notify' },
+      { code: 'cycle', nodeId: 'review' },
+      { code: 'unreachable-node', nodeId: 'orphan' },
+      { code: 'invalid-expression', nodeId: 'hot', path: 'expression' },
+      { code: 'invalid-params', nodeId: 'review', path: 'approvers' },
+    ]);
+    expect(validateWorkflow(structuredClone(wf))).toEqual(first);
+  });
+
+  test('messages name what is wrong', () => {
+    const wf = leadWorkflow();
+    wf.edges.push({ id: 'e8', source: 'review', target: 'notify' });
+    params(wf, 'hot').expression = 'score >=';
+    params(wf, 'notify').timeoutMs = 70000;
+    const messages = Object.fromEntries(validateWorkflow(wf).map((p) => [`${p.code}:${p.nodeId}`, p.message]));
+    expect(messages['cycle:notify']).toBe('Node "notify" is on a cycle through notify → review');
+    expect(messages['invalid-expression:hot']).toMatch(/^Unexpected end of expression \(at character \d+\)$/);
+    expect(messages['invalid-params:notify']).toBe('must be at most 60000');
+  });
+});
+
+describe('nodeProblems', () => {
+  test('checks one node for the configuration panel', () => {
+    expect(nodeProblems({ id: 'c', type: 'condition', params: { expression: 'a =' } })).toEqual([
+      { code: 'invalid-expression', nodeId: 'c', path: 'expression', message: expect.stringContaining('at character') },
+    ]);
+    expect(nodeProblems({ id: 'c', type: 'condition', params: { expression: '' } })).toEqual([
+      { code: 'invalid-params', nodeId: 'c', path: 'expression', message: 'is required' },
+    ]);
+  });
+
+  test('checks delegates only when given the nodes', () => {
+    const a = { id: 'a', type: 'agent' as const, params: { ...defaultParams('agent'), tools: { http: [], delegates: ['b'] } } };
+    expect(nodeProblems(a)).toEqual([]);
+    expect(nodeProblems(a, [a]).map((p) => p.code)).toEqual(['missing-delegate']);
+    expect(nodeProblems(a, [a, { id: 'b', type: 'agent' }])).toEqual([]);
+  });
+});
+
+describe('builder helpers', () => {
+  test('emptyWorkflow is valid with one manual trigger', () => {
+    const wf = emptyWorkflow('user-1', 'My workflow');
+    expect(validateWorkflow(wf)).toEqual([]);
+    expect(wf.nodes.map((n) => n.type)).toEqual(['trigger.manual']);
+    expect(wf).toMatchObject({ ownerId: 'user-1', name: 'My workflow', visibility: 'private', version: 0, edges: [] });
+    expect(emptyWorkflow('u', 'W', { id: 'wf-9', organizationId: 'org-1', industry: 'logistics' })).toMatchObject({ id: 'wf-9', organizationId: 'org-1', industry: 'logistics' });
+  });
+
+  test('createNode gives unique ids, default params and names', () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const n = createNode('agent', { x: i, y: 0 }, ids);
+      expect(ids).not.toContain(n.id);
+      ids.push(n.id);
+    }
+    expect(ids).toEqual(['agent-1', 'agent-2', 'agent-3', 'agent-4', 'agent-5']);
+    expect(createNode('agent', { x: 0, y: 0 }, ['agent-1', 'agent-3']).id).toBe('agent-2');
+    expect(createNode('agent', { x: 0, y: 0 }, new Set(['agent-1']))).toMatchObject({ name: 'Agent 2', params: defaultParams('agent') });
+    expect(createNode('http', { x: 10, y: 20 }, [])).toMatchObject({ id: 'http-1', name: 'HTTP request', position: { x: 10, y: 20 } });
+  });
+
+  test.each(['trigger.manual', 'trigger.webhook', 'trigger.schedule', 'agent', 'condition', 'transform', 'http', 'approval', 'output'] as const)(
+    'a new %s node is valid once connected',
+    (type) => {
+      const wf = emptyWorkflow('user-1', 'W');
+      if (TRIGGER_TYPES.includes(type)) wf.nodes = [];
+      const n = createNode(type, { x: 0, y: 0 }, wf.nodes.map((x) => x.id));
+      wf.nodes.push(n);
+      if (wf.nodes.length === 2) wf.edges.push({ id: 'e1', source: wf.nodes[0]!.id, target: n.id });
+      expect(validateWorkflow(wf)).toEqual([]);
+    },
+  );
+});
