@@ -1,28 +1,47 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '@agentflow/shared/testing/renderWithProviders';
+import { createFakeCatalogueSource } from '../testing/fakeCatalogueSource';
+import { testQueryClient } from '../testing/renderCatalogue';
 import WorkflowsApp from './WorkflowsApp';
+
+// The builder is another module: here only its route matters.
+jest.mock('../builder/BuilderRoute', () => ({ BuilderRoute: () => <p data-testid="builder-route">Builder</p> }));
+
+const app = () => <WorkflowsApp source={createFakeCatalogueSource()} queryClient={testQueryClient()} />;
 
 // The shell mounts this entry at '/workflows/*'; standalone, the remote mounts it at '/*'.
 describe('mf_workflows ./WorkflowsApp (federated entry)', () => {
-  test.each([['/workflows'], ['/workflows/'], ['/workflows/some/nested/path']])('renders the translated title at %s', (route) => {
-    renderWithProviders(<WorkflowsApp />, { route, path: '/workflows/*' });
+  test.each([['/workflows'], ['/workflows/'], ['/workflows/some/nested/path']])('renders the catalogue with the translated title at %s', async (route) => {
+    renderWithProviders(app(), { route, path: '/workflows/*' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Workflows$/);
     expect(screen.getByText('Find, copy, build and run multi-agent workflows.')).toBeInTheDocument();
     expect(document.title).toBe('Agentflow · Workflows');
+    expect(await screen.findAllByTestId('workflow-card')).toHaveLength(4);
   });
 
-  test('renders standalone at / and at a nested path', () => {
-    const { unmount } = renderWithProviders(<WorkflowsApp />, { route: '/', path: '/*' });
+  test('renders standalone at / and at a nested path', async () => {
+    const { unmount } = renderWithProviders(app(), { route: '/', path: '/*' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Workflows');
     unmount();
-    renderWithProviders(<WorkflowsApp />, { route: '/deep/link', path: '/*' });
+    renderWithProviders(app(), { route: '/deep/link', path: '/*' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Workflows');
+
   });
 
-  test.each([['/workflows'], ['/workflows/some/nested/path']])('is translated (de) at %s', (route) => {
-    renderWithProviders(<WorkflowsApp />, { route, path: '/workflows/*', language: 'de' });
+  test('/workflows/:id is the builder route', async () => {
+    renderWithProviders(app(), { route: '/workflows/wf-1', path: '/workflows/*' });
+    expect(await screen.findByTestId('builder-route')).toBeInTheDocument();
+    expect(screen.queryByTestId('workflow-search')).not.toBeInTheDocument();
+  });
+
+  test.each([['/workflows'], ['/workflows/some/nested/path']])('is translated (de) at %s, with the remote’s own texts', async (route) => {
+    renderWithProviders(app(), { route, path: '/workflows/*', language: 'de' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Abläufe$/);
     expect(screen.queryByText('Workflows')).not.toBeInTheDocument();
     expect(document.title).toBe('Agentflow · Abläufe');
+    expect(screen.getByRole('searchbox', { name: 'Abläufe durchsuchen' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Kategorie' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Branche' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Vorlagen' })).toBeInTheDocument());
   });
 });

@@ -1,13 +1,63 @@
-// Federated entry: the shell mounts this under its route and the remote owns
-// the routes below it.
-import { Route, Routes } from '@agentflow/shared';
+// Federated entry: the shell mounts this under its route ('/workflows/*') and
+// the remote owns the routes below it: the catalogue at the index, the
+// builder at ':id'. The builder (React Flow and its forms) is a separate chunk
+// that loads only on its route, so the catalogue's first view stays small.
+import { lazy, Suspense, useState } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Route, Routes, useI18n } from '@agentflow/shared';
+import type { CatalogueSource } from '../api/catalogue';
+import { CatalogueSourceProvider } from '../components/CatalogueSourceContext';
+import { WorkflowsTexts } from '../i18n/WorkflowsTexts';
 import { WorkflowsPage } from '../pages/WorkflowsPage';
 
-export default function WorkflowsApp() {
+const BuilderRoute = lazy(() => import('../builder/BuilderRoute').then((module) => ({ default: module.BuilderRoute })));
+
+export function createWorkflowsQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+function RouteLoading() {
+  const { t } = useI18n();
   return (
-    <Routes>
-      <Route index element={<WorkflowsPage />} />
-      <Route path="*" element={<WorkflowsPage />} />
-    </Routes>
+    <p className="page-loading" role="status">
+      {t('common.loading')}
+    </p>
+  );
+}
+
+export interface WorkflowsAppProps {
+  /** Where workflows come from (tests inject a fake); Firestore by default. */
+  source?: CatalogueSource;
+  /** For tests; the app makes its own (one per mount). */
+  queryClient?: QueryClient;
+}
+
+export default function WorkflowsApp({ source, queryClient }: WorkflowsAppProps = {}) {
+  const [client] = useState(() => queryClient ?? createWorkflowsQueryClient());
+  return (
+    <WorkflowsTexts>
+      <QueryClientProvider client={client}>
+        <CatalogueSourceProvider source={source}>
+          <Routes>
+            <Route index element={<WorkflowsPage />} />
+            <Route
+              path=":id"
+              element={
+                <Suspense fallback={<RouteLoading />}>
+                  <BuilderRoute />
+                </Suspense>
+              }
+            />
+            {/* Deeper unknown paths fall back to the catalogue. */}
+            <Route path="*" element={<WorkflowsPage />} />
+          </Routes>
+        </CatalogueSourceProvider>
+      </QueryClientProvider>
+    </WorkflowsTexts>
   );
 }

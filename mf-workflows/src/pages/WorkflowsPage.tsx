@@ -1,10 +1,230 @@
-import { useEffect } from 'react';
-import { PageHeader, useI18n } from '@agentflow/shared';
+// The workflow catalogue (/workflows): search, category and industry filters
+// and the three collections (mine, my organization's, templates). Every
+// filter lives in the URL (?search=&category=&industry=&tab=), so a reload, the
+// back button, the home page's industry links and voice search all land on
+// the same view. ?run=<name> (voice "run workflow X") shows a notice.
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, PageHeader, signInPathFor, useAuth, useI18n, useLocation, useNavigate, useSearchParams, useToast } from '@agentflow/shared';
+import { WORKFLOW_CATEGORIES, WORKFLOW_INDUSTRIES, type Workflow } from '@agentflow/shared/workflow';
+import { CatalogueSkeleton } from '../components/CatalogueSkeleton';
+import { useCatalogueSource } from '../components/CatalogueSourceContext';
+import { CATALOGUE_PANEL_ID, CatalogueTabs, tabId } from '../components/CatalogueTabs';
+import { applyFilters, findByName, filtersFromParams, withParam, type CatalogueTab } from '../components/catalogueFilters';
+import { WorkflowCard } from '../components/WorkflowCard';
+import '../components/catalogue.css';
+
+/** How long the search box waits after the last keystroke before filtering (and writing the URL). */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+export const catalogueKeys = {
+  all: ['workflows'] as const,
+  templates: () => ['workflows', 'templates'] as const,
+  mine: (uid: string | null) => ['workflows', 'mine', uid] as const,
+  organization: (uid: string | null) => ['workflows', 'organization', uid] as const,
+};
+
+const GUEST_TABS: readonly CatalogueTab[] = ['templates'];
+const MEMBER_TABS: readonly CatalogueTab[] = ['mine', 'organization', 'templates'];
 
 export function WorkflowsPage() {
   const { t } = useI18n();
+  const { user, loading: authLoading } = useAuth();
+  const { toast } = useToast();
+  const source = useCatalogueSource();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const uid = user?.uid ?? null;
+  const ids = useId();
+
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t('workflows.title')}`;
   }, [t]);
-  return <PageHeader title={t('workflows.title')} subtitle={t('workflows.subtitle')} helpTopic="workflows" />;
+
+  // The search box: typed text is written to the URL 250 ms after the last
+  // keystroke (replacing the entry: no history step per letter); a URL that
+  // changes otherwise (back, a voice search) refills the box.
+  const [searchText, setSearchText] = useState(filters.search);
+  useEffect(() => {
+    setSearchText(filters.search);
+  }, [filters.search]);
+  useEffect(() => {
+    if (searchText === filters.search) return undefined;
+    const timer = setTimeout(() => {
+      setParams((current) => withParam(current, 'search', searchText.trim() === '' ? null : searchText), { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // Only a keystroke restarts the wait.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [searchText]);
+
+  const setFilter = (key: 'category' | 'industry' | 'tab', value: string) => setParams((current) => withParam(current, key, value));
+
+  const mine = useQuery({ queryKey: catalogueKeys.mine(uid), queryFn: () => source.listMine(uid as string), enabled: uid !== null });
+
+  // Which collection shows: guests have only templates; a signed-in user gets
+  // the tab the URL names, else their own workflows when they have any.
+  const tabs = user ? MEMBER_TABS : GUEST_TABS;
+  let tab: CatalogueTab | null;
+  if (authLoading) tab = null;
+  else if (!user) tab = 'templates';
+  else if (filters.tab) tab = filters.tab;
+  else if (mine.isPending) tab = null;
+  else tab = mine.isError || (mine.data?.length ?? 0) > 0 ? 'mine' : 'templates';
+
+  const templates = useQuery({ queryKey: catalogueKeys.templates(), queryFn: () => source.listTemplates(), enabled: tab === 'templates' });
+  const organization = useQuery({
+    queryKey: catalogueKeys.organization(uid),
+    queryFn: async () => source.listOrganization(await source.listOrganizationIds(uid as string)),
+    enabled: uid !== null && tab === 'organization',
+  });
+  const active = tab === 'templates' ? templates : tab === 'organization' ? organization : tab === 'mine' ? mine : null;
+
+  const shown = useMemo(
+    () => (active?.data ? applyFilters(active.data, { search: filters.search, category: filters.category, industry: filters.industry }) : []),
+    [active?.data, filters.search, filters.category, filters.industry],
+  );
+
+  const copyTemplate = useMutation({
+    mutationFn: (template: Workflow) => source.createFromTemplate(template, { uid: uid as string }),
+    onSuccess: async (id) => {
+      await queryClient.invalidateQueries({ queryKey: catalogueKeys.mine(uid) });
+      // Relative: /workflows/<id> under the shell, /<id> when standalone.
+      void navigate(encodeURIComponent(id));
+    },
+    onError: () => {
+      toast({ title: t('workflows.catalogue.useFailedTitle'), description: t('workflows.catalogue.useFailedBody'), variant: 'destructive' });
+    },
+  });
+
+  const onUseTemplate = (template: Workflow) => {
+    if (!user) {
+      void navigate(signInPathFor(`${location.pathname}${location.search}`));
+      return;
+    }
+    copyTemplate.mutate(template);
+  };
+
+  const filtered = filters.search !== '' || filters.category !== 'all' || filters.industry !== 'all';
+  const clearFilters = () =>
+    setParams((current) => ['search', 'category', 'industry'].reduce((next, key) => withParam(next, key, null), current));
+
+  return (
+    <section className="catalogue">
+      <PageHeader title={t('workflows.title')} subtitle={t('workflows.subtitle')} helpTopic="workflows" />
+
+      {filters.run ? <RunNotice name={filters.run} signedIn={user !== null} mine={mine.data} onDismiss={() => setParams((current) => withParam(current, 'run', null))} /> : null}
+
+      <form className="catalogue-filters" role="search" aria-label={t('workflows.catalogue.filtersLabel')} onSubmit={(event) => event.preventDefault()}>
+        <div className="form-field catalogue-search">
+          <label htmlFor={`${ids}-search`}>{t('workflows.catalogue.searchLabel')}</label>
+          <input
+            id={`${ids}-search`}
+            type="search"
+            data-testid="workflow-search"
+            placeholder={t('workflows.catalogue.searchPlaceholder')}
+            autoComplete="off"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${ids}-category`}>{t('workflows.catalogue.categoryLabel')}</label>
+          <select id={`${ids}-category`} data-testid="workflow-category" value={filters.category} onChange={(event) => setFilter('category', event.target.value)}>
+            <option value="all">{t('workflows.catalogue.allCategories')}</option>
+            {WORKFLOW_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {t(`workflows.catalogue.categories.${category}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${ids}-industry`}>{t('workflows.catalogue.industryLabel')}</label>
+          <select id={`${ids}-industry`} data-testid="workflow-industry" value={filters.industry} onChange={(event) => setFilter('industry', event.target.value)}>
+            <option value="all">{t('workflows.catalogue.allIndustries')}</option>
+            {WORKFLOW_INDUSTRIES.map((industry) => (
+              <option key={industry} value={industry}>
+                {t(`workflows.catalogue.industries.${industry}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+
+      {tab !== null ? <CatalogueTabs tabs={tabs} selected={tab} onSelect={(next) => setFilter('tab', next)} /> : null}
+
+      <div id={CATALOGUE_PANEL_ID} role={tab !== null ? 'tabpanel' : undefined} aria-labelledby={tab !== null ? tabId(tab) : undefined} className="catalogue-panel">
+        {active === null || active.isPending ? (
+          <CatalogueSkeleton />
+        ) : active.isError ? (
+          <div className="form-alert catalogue-error" role="alert" data-testid="catalogue-error">
+            <p>{t('workflows.catalogue.error')}</p>
+            <button type="button" className="button" onClick={() => void active.refetch()} disabled={active.isFetching}>
+              {t('workflows.catalogue.retry')}
+            </button>
+          </div>
+        ) : shown.length === 0 ? (
+          <div className="catalogue-empty" data-testid="catalogue-empty">
+            <p className="catalogue-empty-title">{t('workflows.catalogue.empty')}</p>
+            <p className="muted">{t('workflows.catalogue.emptyHint')}</p>
+            {filtered ? (
+              <button type="button" className="button button-ghost" onClick={clearFilters}>
+                {t('workflows.catalogue.clearFilters')}
+              </button>
+            ) : null}
+          </div>
+        ) : (
+          <>
+            <p className="catalogue-count muted" role="status">
+              {t('workflows.catalogue.shown', { count: shown.length })}
+            </p>
+            <div className="card-grid" data-testid="workflow-list">
+              {shown.map((workflow) => (
+                <WorkflowCard
+                  key={workflow.id}
+                  workflow={workflow}
+                  kind={tab ?? 'templates'}
+                  onUseTemplate={onUseTemplate}
+                  copying={copyTemplate.isPending && copyTemplate.variables?.id === workflow.id}
+                  disabled={copyTemplate.isPending}
+                />
+              ))}
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** ?run=<name>: running lands with the next issue; until then, say what was asked and offer to open it. */
+function RunNotice({ name, signedIn, mine, onDismiss }: { name: string; signedIn: boolean; mine: Workflow[] | undefined; onDismiss: () => void }) {
+  const { t } = useI18n();
+  const match = mine ? findByName(mine, name) : undefined;
+  return (
+    <aside className="form-status catalogue-run" data-testid="run-notice" aria-labelledby="catalogue-run-title">
+      <h2 id="catalogue-run-title">{t('workflows.catalogue.run.title', { name })}</h2>
+      {!signedIn ? (
+        <p>{t('workflows.catalogue.run.signIn')}</p>
+      ) : match ? (
+        <p>{t('workflows.catalogue.run.found')}</p>
+      ) : mine ? (
+        <p>{t('workflows.catalogue.run.notFound', { name })}</p>
+      ) : null}
+      <div className="catalogue-run-actions">
+        {match ? (
+          <Link className="button button-primary" to={encodeURIComponent(match.id)} data-testid="run-open">
+            {t('workflows.catalogue.run.open', { name: match.name })}
+          </Link>
+        ) : null}
+        <button type="button" className="link-button" onClick={onDismiss}>
+          {t('workflows.catalogue.run.dismiss')}
+        </button>
+      </div>
+    </aside>
+  );
 }

@@ -1,0 +1,119 @@
+// The Firestore implementation against a mocked 'firebase/firestore' module
+// boundary: which queries it builds, what it writes, and how it reads back.
+// (The rules themselves are tested on the emulator in firebase/.)
+import type { Firestore } from 'firebase/firestore';
+import { WORKFLOW_TEMPLATES } from '@agentflow/shared/workflow';
+import { chunk, copyOfTemplate, createFirestoreCatalogueSource, workflowFromDocument } from './catalogue';
+
+type Doc = { id: string; data: Record<string, unknown> };
+const store: { results: Doc[][]; access: Record<string, unknown> | null } = { results: [], access: null };
+const SERVER_TIME = { sentinel: 'serverTimestamp' };
+const batchWrites: Array<{ path: string; data: Record<string, unknown> }> = [];
+
+jest.mock('firebase/firestore', () => ({
+  collection: jest.fn((_db: unknown, ...path: string[]) => ({ kind: 'collection', path: path.join('/') })),
+  doc: jest.fn((parent: { kind?: string; path?: string }, ...path: string[]) =>
+    parent?.kind === 'collection' ? { kind: 'doc', id: 'new-id', path: `${parent.path}/new-id` } : { kind: 'doc', id: path[path.length - 1], path: path.join('/') },
+  ),
+  where: jest.fn((field: string, op: string, value: unknown) => ({ field, op, value })),
+  query: jest.fn((collection: { path: string }, ...constraints: unknown[]) => ({ collection: collection.path, constraints })),
+  getDocs: jest.fn(async () => {
+    const docs = store.results.shift() ?? [];
+    return { docs: docs.map((document) => ({ id: document.id, data: () => document.data })) };
+  }),
+  getDoc: jest.fn(async () => ({ exists: () => store.access !== null, data: () => store.access })),
+  serverTimestamp: jest.fn(() => SERVER_TIME),
+  writeBatch: jest.fn(() => ({
+    set: (reference: { path: string }, data: Record<string, unknown>) => batchWrites.push({ path: reference.path, data }),
+    commit: jest.fn(async () => undefined),
+  })),
+}));
+
+const firestore = jest.requireMock('firebase/firestore') as Record<string, jest.Mock>;
+const fakeDb = {} as Firestore;
+const source = createFirestoreCatalogueSource(async () => fakeDb);
+const queries = () => firestore.query!.mock.results.map((result) => result.value as unknown);
+
+beforeEach(() => {
+  store.results = [];
+  store.access = null;
+  batchWrites.length = 0;
+  jest.clearAllMocks();
+});
+
+test('templates: visibility == template, sorted by name, timestamps as ISO strings', async () => {
+  store.results = [[
+    { id: 'b', data: { name: 'Beta', visibility: 'template', createdAt: { toDate: () => new Date('2024-01-02T00:00:00Z') } } },
+    { id: 'a', data: { name: 'Alpha', visibility: 'template' } },
+  ]];
+  const templates = await source.listTemplates();
+  expect(queries()).toEqual([{ collection: 'workflows', constraints: [{ field: 'visibility', op: '==', value: 'template' }] }]);
+  expect(templates.map((workflow) => workflow.id)).toEqual(['a', 'b']);
+  expect(templates[1]).toMatchObject({ createdAt: '2024-01-02T00:00:00.000Z', tags: [], nodes: [], edges: [], organizationId: null });
+});
+
+test('mine: ownerId == uid, templates left out', async () => {
+  store.results = [[
+    { id: 'p', data: { name: 'Private', visibility: 'private', ownerId: 'u1' } },
+    { id: 'o', data: { name: 'Org', visibility: 'organization', ownerId: 'u1', organizationId: 'org-1' } },
+    { id: 't', data: { name: 'Tpl', visibility: 'template', ownerId: 'u1' } },
+  ]];
+  const mine = await source.listMine('u1');
+  expect(queries()).toEqual([{ collection: 'workflows', constraints: [{ field: 'ownerId', op: '==', value: 'u1' }] }]);
+  expect(mine.map((workflow) => workflow.id)).toEqual(['o', 'p']);
+});
+
+test('organization ids come from userAccess/{uid}.organizationIds (none → [])', async () => {
+  expect(await source.listOrganizationIds('u1')).toEqual([]);
+  expect(firestore.doc).toHaveBeenCalledWith(fakeDb, 'userAccess', 'u1');
+  store.access = { organizationIds: ['org-1', 'org-2', 7] };
+  expect(await source.listOrganizationIds('u1')).toEqual(['org-1', 'org-2']);
+  store.access = { permissions: [] };
+  expect(await source.listOrganizationIds('u1')).toEqual([]);
+});
+
+test('organization: no ids → no query; otherwise visibility == organization and organizationId in (chunks of 30)', async () => {
+  expect(await source.listOrganization([])).toEqual([]);
+  expect(firestore.getDocs).not.toHaveBeenCalled();
+
+  const ids = Array.from({ length: 31 }, (_, index) => `org-${index}`);
+  store.results = [[{ id: 'x', data: { name: 'X', visibility: 'organization', organizationId: 'org-0' } }], [{ id: 'y', data: { name: 'Y', visibility: 'organization', organizationId: 'org-30' } }]];
+  const shared = await source.listOrganization(ids);
+  expect(queries()).toEqual([
+    { collection: 'workflows', constraints: [{ field: 'visibility', op: '==', value: 'organization' }, { field: 'organizationId', op: 'in', value: ids.slice(0, 30) }] },
+    { collection: 'workflows', constraints: [{ field: 'visibility', op: '==', value: 'organization' }, { field: 'organizationId', op: 'in', value: ids.slice(30) }] },
+  ]);
+  expect(shared.map((workflow) => workflow.id)).toEqual(['x', 'y']);
+});
+
+test('createFromTemplate: one batch with the workflow (only the keys the rules allow) and version 1', async () => {
+  const template = WORKFLOW_TEMPLATES[0]!;
+  const id = await source.createFromTemplate(template, { uid: 'u1' });
+  expect(id).toBe('new-id');
+  expect(firestore.writeBatch).toHaveBeenCalledTimes(1);
+  expect(batchWrites.map((write) => write.path)).toEqual(['workflows/new-id', 'workflows/new-id/versions/1']);
+  const [workflow, snapshot] = batchWrites.map((write) => write.data);
+  expect(Object.keys(workflow!).sort()).toEqual(
+    ['ownerId', 'organizationId', 'name', 'description', 'category', 'industry', 'tags', 'visibility', 'version', 'nodes', 'edges', 'createdAt', 'updatedAt'].sort(),
+  );
+  expect(workflow).toMatchObject({ ownerId: 'u1', organizationId: null, name: template.name, visibility: 'private', version: 1, createdAt: SERVER_TIME, updatedAt: SERVER_TIME });
+  expect(workflow!.nodes).toEqual(template.nodes);
+  expect(snapshot).toEqual({ version: 1, nodes: template.nodes, edges: workflow!.edges, savedBy: 'u1', savedAt: SERVER_TIME, name: template.name });
+  const commit = (firestore.writeBatch!.mock.results[0]!.value as { commit: jest.Mock }).commit;
+  expect(commit).toHaveBeenCalledTimes(1);
+});
+
+test('copyOfTemplate drops undefined values Firestore would refuse, and caps sizes', () => {
+  const template = { ...WORKFLOW_TEMPLATES[0]!, name: 'n'.repeat(200), tags: Array.from({ length: 25 }, (_, index) => `t${index}`), edges: [{ id: 'e', source: 'a', target: 'b', sourceHandle: undefined }] };
+  const { workflow } = copyOfTemplate(template, 'u1', SERVER_TIME);
+  expect(workflow.edges).toEqual([{ id: 'e', source: 'a', target: 'b' }]);
+  expect('sourceHandle' in (workflow.edges[0] ?? {})).toBe(false);
+  expect(workflow.name).toHaveLength(120);
+  expect(workflow.tags).toHaveLength(20);
+  expect(workflow).not.toHaveProperty('id');
+});
+
+test('helpers', () => {
+  expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+  expect(workflowFromDocument('d', { name: 'N', updatedAt: '2024-01-01T00:00:00.000Z' })).toMatchObject({ id: 'd', name: 'N', updatedAt: '2024-01-01T00:00:00.000Z', createdAt: null, version: 1 });
+});

@@ -1,0 +1,156 @@
+// What the catalogue reads and writes. The page talks to a CatalogueSource so
+// tests inject a fake; the Firestore implementation runs in the browser under
+// the security rules (firebase/firestore.rules, `match /workflows`). The
+// Firestore SDK is imported on first use, never with the catalogue's first view.
+import { getFirestoreDb } from '@agentflow/shared';
+import type { Firestore, Query } from 'firebase/firestore';
+import {
+  WORKFLOW_COLLECTION,
+  WORKFLOW_LIMITS,
+  WORKFLOW_VERSIONS_SUBCOLLECTION,
+  type Workflow,
+  type WorkflowEdge,
+  type WorkflowNode,
+} from '@agentflow/shared/workflow';
+
+/** Who copies a template: only the uid is used. */
+export interface CatalogueUser {
+  uid: string;
+}
+
+export interface CatalogueSource {
+  /** Workflows with visibility 'template' (guests may read them). */
+  listTemplates(): Promise<Workflow[]>;
+  /** The user's own workflows (private and organization), never templates. */
+  listMine(uid: string): Promise<Workflow[]>;
+  /** The ids of the organizations the user belongs to (userAccess/{uid}.organizationIds; none → []). */
+  listOrganizationIds(uid: string): Promise<string[]>;
+  /** Workflows shared with these organizations (visibility 'organization'); no ids → []. */
+  listOrganization(orgIds: string[]): Promise<Workflow[]>;
+  /** Copies a template into the user's private workflows (version 1 and its snapshot); resolves with the new id. */
+  createFromTemplate(template: Workflow, user: CatalogueUser): Promise<string>;
+}
+
+/** Firestore's `in` filter takes at most 30 values. */
+export const IN_QUERY_LIMIT = 30;
+
+export function chunk<T>(values: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let index = 0; index < values.length; index += size) chunks.push(values.slice(index, index + size));
+  return chunks;
+}
+
+function timestampToIso(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && 'toDate' in value && typeof (value as { toDate: unknown }).toDate === 'function') {
+    return ((value as { toDate: () => Date }).toDate()).toISOString();
+  }
+  return null;
+}
+
+/** A stored document as the model's Workflow (timestamps as ISO strings, missing lists as []). */
+export function workflowFromDocument(id: string, data: Record<string, unknown>): Workflow {
+  return {
+    ...(data as unknown as Omit<Workflow, 'id'>),
+    id,
+    organizationId: typeof data.organizationId === 'string' ? data.organizationId : null,
+    name: typeof data.name === 'string' ? data.name : '',
+    description: typeof data.description === 'string' ? data.description : '',
+    tags: Array.isArray(data.tags) ? (data.tags as string[]) : [],
+    nodes: Array.isArray(data.nodes) ? (data.nodes as WorkflowNode[]) : [],
+    edges: Array.isArray(data.edges) ? (data.edges as WorkflowEdge[]) : [],
+    version: typeof data.version === 'number' ? data.version : 1,
+    createdAt: timestampToIso(data.createdAt),
+    updatedAt: timestampToIso(data.updatedAt),
+  };
+}
+
+/** Firestore refuses `undefined` (an edge without sourceHandle): a JSON copy drops those keys. */
+function plain<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/**
+ * The documents written when a template is copied: the workflow (exactly the
+ * keys `validWorkflow` in the rules allows, so no `id`) and the snapshot of
+ * version 1. `now` is the SDK's serverTimestamp() sentinel.
+ */
+export function copyOfTemplate(template: Workflow, uid: string, now: unknown) {
+  const nodes = plain(template.nodes);
+  const edges = plain(template.edges);
+  const name = template.name.slice(0, WORKFLOW_LIMITS.maxNameLength);
+  const workflow = {
+    ownerId: uid,
+    organizationId: null,
+    name,
+    description: template.description.slice(0, WORKFLOW_LIMITS.maxDescriptionLength),
+    category: template.category,
+    industry: template.industry,
+    tags: template.tags.slice(0, WORKFLOW_LIMITS.maxTags),
+    visibility: 'private' as const,
+    version: 1,
+    nodes,
+    edges,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const snapshot = { version: 1, nodes, edges, savedBy: uid, savedAt: now, name };
+  return { workflow, snapshot };
+}
+
+const byName = (a: Workflow, b: Workflow) => a.name.localeCompare(b.name);
+
+/** The catalogue on Cloud Firestore. `db` is for tests; by default the shared lazy instance. */
+export function createFirestoreCatalogueSource(db: () => Promise<Firestore> = getFirestoreDb): CatalogueSource {
+  const sdk = () => import('firebase/firestore');
+  type Sdk = Awaited<ReturnType<typeof sdk>>;
+
+  async function list(build: (fs: Sdk, database: Firestore) => Query) {
+    const [fs, database] = await Promise.all([sdk(), db()]);
+    const snapshot = await fs.getDocs(build(fs, database));
+    return snapshot.docs.map((document) => workflowFromDocument(document.id, document.data()));
+  }
+
+  return {
+    async listTemplates() {
+      const templates = await list((fs, database) => fs.query(fs.collection(database, WORKFLOW_COLLECTION), fs.where('visibility', '==', 'template')));
+      return templates.sort(byName);
+    },
+
+    async listMine(uid) {
+      const mine = await list((fs, database) => fs.query(fs.collection(database, WORKFLOW_COLLECTION), fs.where('ownerId', '==', uid)));
+      return mine.filter((workflow) => workflow.visibility !== 'template').sort(byName);
+    },
+
+    async listOrganizationIds(uid) {
+      const [fs, database] = await Promise.all([sdk(), db()]);
+      const access = await fs.getDoc(fs.doc(database, 'userAccess', uid));
+      const ids: unknown = access.exists() ? access.data().organizationIds : undefined;
+      return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+    },
+
+    async listOrganization(orgIds) {
+      const ids = [...new Set(orgIds)];
+      if (ids.length === 0) return [];
+      const pages = await Promise.all(
+        chunk(ids, IN_QUERY_LIMIT).map((part) =>
+          list((fs, database) =>
+            fs.query(fs.collection(database, WORKFLOW_COLLECTION), fs.where('visibility', '==', 'organization'), fs.where('organizationId', 'in', part)),
+          ),
+        ),
+      );
+      return pages.flat().sort(byName);
+    },
+
+    async createFromTemplate(template, user) {
+      const [fs, database] = await Promise.all([sdk(), db()]);
+      const reference = fs.doc(fs.collection(database, WORKFLOW_COLLECTION));
+      const { workflow, snapshot } = copyOfTemplate(template, user.uid, fs.serverTimestamp());
+      const batch = fs.writeBatch(database);
+      batch.set(reference, workflow);
+      batch.set(fs.doc(database, WORKFLOW_COLLECTION, reference.id, WORKFLOW_VERSIONS_SUBCOLLECTION, '1'), snapshot);
+      await batch.commit();
+      return reference.id;
+    },
+  };
+}

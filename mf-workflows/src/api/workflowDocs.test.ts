@@ -1,0 +1,106 @@
+// workflowDocs against a stand-in Firestore SDK: what one save writes in its
+// batch, how documents become workflows, version order and restore.
+const store = new Map<string, Record<string, unknown>>();
+const commits: Array<Array<{ op: string; path: string; data: Record<string, unknown> }>> = [];
+
+jest.mock('@agentflow/shared', () => ({ getFirestoreDb: jest.fn(async () => ({ kind: 'db' })) }));
+jest.mock('firebase/firestore', () => ({
+  doc: (_db: unknown, ...segments: string[]) => ({ path: segments.join('/'), id: segments[segments.length - 1] }),
+  collection: (_db: unknown, ...segments: string[]) => ({ path: segments.join('/') }),
+  orderBy: (field: string, direction: string) => ({ field, direction }),
+  query: (ref: { path: string }, order: unknown) => ({ ...ref, order }),
+  serverTimestamp: () => 'SERVER_TIME',
+  getDoc: async (ref: { path: string; id: string }) => ({ id: ref.id, exists: () => store.has(ref.path), data: () => store.get(ref.path) }),
+  getDocs: async (q: { path: string }) => ({
+    docs: [...store.entries()]
+      .filter(([path]) => path.startsWith(`${q.path}/`) && !path.slice(q.path.length + 1).includes('/'))
+      .map(([, data]) => ({ data: () => data })),
+  }),
+  writeBatch: () => {
+    const ops: Array<{ op: string; path: string; data: Record<string, unknown> }> = [];
+    return {
+      update: (ref: { path: string }, data: Record<string, unknown>) => ops.push({ op: 'update', path: ref.path, data }),
+      set: (ref: { path: string }, data: Record<string, unknown>) => ops.push({ op: 'set', path: ref.path, data }),
+      commit: async () => {
+        commits.push(ops);
+        for (const { op, path, data } of ops) store.set(path, op === 'update' ? { ...store.get(path), ...data } : data);
+      },
+    };
+  },
+}));
+
+import type { Workflow } from '@agentflow/shared/workflow';
+import { firestoreWorkflowDocs, workflowUpdate } from './workflowDocs';
+
+const workflow: Workflow = {
+  id: 'wf-1',
+  ownerId: 'user-1',
+  organizationId: null,
+  name: 'Lead follow-up',
+  description: 'd',
+  category: 'ai',
+  industry: 'sales',
+  tags: ['x'],
+  visibility: 'private',
+  version: 3,
+  nodes: [{ id: 'manual-1', type: 'trigger.manual', name: 'Start', position: { x: 0, y: 0 }, params: { inputSchema: [] } }],
+  edges: [{ id: 'e1', source: 'manual-1', target: 'agent-1', sourceHandle: undefined }],
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-02T00:00:00.000Z',
+};
+
+beforeEach(() => {
+  store.clear();
+  commits.length = 0;
+  const { id: _id, ...stored } = workflow;
+  store.set('workflows/wf-1', { ...stored, createdAt: { toDate: () => new Date('2024-01-01T00:00:00Z') } });
+});
+
+const docs = firestoreWorkflowDocs(() => 'user-1');
+
+test('load maps the document, timestamps to ISO strings; a missing one is null', async () => {
+  const loaded = await docs.load('wf-1');
+  expect(loaded?.id).toBe('wf-1');
+  expect(loaded?.createdAt).toBe('2024-01-01T00:00:00.000Z');
+  expect(loaded?.nodes).toHaveLength(1);
+  expect(await docs.load('nope')).toBeNull();
+});
+
+test('save writes the workflow and its snapshot in one batch, without id and only allowed keys', async () => {
+  const saved = await docs.save({ ...workflow, name: 'Renamed' }, 3);
+  expect(saved.version).toBe(4);
+  expect(commits).toHaveLength(1);
+  const [update, snapshot] = commits[0]!;
+  expect(update).toMatchObject({ op: 'update', path: 'workflows/wf-1' });
+  expect(update!.data).not.toHaveProperty('id');
+  expect(Object.keys(update!.data).sort()).toEqual(
+    ['category', 'description', 'edges', 'industry', 'name', 'nodes', 'organizationId', 'tags', 'updatedAt', 'version', 'visibility'].sort(),
+  );
+  expect(update!.data).toMatchObject({ version: 4, name: 'Renamed', updatedAt: 'SERVER_TIME' });
+  expect((update!.data.edges as object[])[0]).not.toHaveProperty('sourceHandle');
+  expect(snapshot).toMatchObject({ op: 'set', path: 'workflows/wf-1/versions/4' });
+  expect(Object.keys(snapshot!.data).sort()).toEqual(['edges', 'name', 'nodes', 'savedAt', 'savedBy', 'version']);
+  expect(snapshot!.data).toMatchObject({ version: 4, name: 'Renamed', savedBy: 'user-1', savedAt: 'SERVER_TIME' });
+});
+
+test('workflowUpdate never contains ownerId, createdAt or id', () => {
+  const update = workflowUpdate(workflow, 7);
+  expect(update).not.toHaveProperty('id');
+  expect(update).not.toHaveProperty('ownerId');
+  expect(update).not.toHaveProperty('createdAt');
+  expect(update.version).toBe(7);
+});
+
+test('listVersions is newest first; restore saves the snapshot as a new version', async () => {
+  await docs.save({ ...workflow, nodes: [] }, 3);
+  await docs.save({ ...workflow, version: 4, name: 'Five' }, 4);
+  const versions = await docs.listVersions('wf-1');
+  expect(versions.map((v) => v.version)).toEqual([5, 4]);
+  expect(versions[0]).toMatchObject({ name: 'Five', savedBy: 'user-1' });
+
+  const restored = await docs.restore('wf-1', 4, { ...workflow, version: 5 });
+  expect(restored.version).toBe(6);
+  expect(restored.nodes).toEqual([]);
+  expect(store.get('workflows/wf-1/versions/6')).toMatchObject({ version: 6, nodes: [] });
+  await expect(docs.restore('wf-1', 99, restored)).rejects.toThrow('Version 99');
+});

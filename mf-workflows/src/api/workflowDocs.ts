@@ -1,0 +1,136 @@
+// The builder's access to workflows/{id} and its append-only snapshots in
+// workflows/{id}/versions/{version}, through the Firebase web SDK under the
+// security rules. The builder takes a WorkflowDocs, so tests inject a fake.
+import { getFirestoreDb } from '@agentflow/shared';
+import type { Workflow, WorkflowEdge, WorkflowNode } from '@agentflow/shared/workflow';
+
+export interface WorkflowVersion {
+  version: number;
+  name: string;
+  nodes: WorkflowNode[];
+  edges: WorkflowEdge[];
+  savedBy: string;
+  /** ISO time, or null while the server timestamp is pending. */
+  savedAt: string | null;
+}
+
+export interface WorkflowDocs {
+  /** The workflow, or null when it does not exist. */
+  load(id: string): Promise<Workflow | null>;
+  /**
+   * Writes the workflow as version expectedVersion + 1 and its snapshot, in one
+   * batch (the rules reject it when the stored version is not expectedVersion).
+   * Resolves to the workflow as saved.
+   */
+  save(workflow: Workflow, expectedVersion: number): Promise<Workflow>;
+  /** Newest first. */
+  listVersions(id: string): Promise<WorkflowVersion[]>;
+  /** Saves that snapshot's nodes and edges as a new version of `current`. */
+  restore(id: string, version: number, current: Workflow): Promise<Workflow>;
+}
+
+/** The keys the rules allow on an update of workflows/{id} (ownerId and createdAt stay as stored). */
+const UPDATABLE_KEYS = ['organizationId', 'name', 'description', 'category', 'industry', 'tags', 'visibility', 'version', 'nodes', 'edges'] as const;
+
+type Rec = Record<string, unknown>;
+
+/** Firestore rejects `undefined`; nodes and edges are plain JSON anyway. */
+function plain<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+function isoTime(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && 'toDate' in value && typeof (value as { toDate: unknown }).toDate === 'function') {
+    const date = (value as { toDate: () => Date }).toDate();
+    return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  }
+  return null;
+}
+
+/** The stored update of a save: only the allowed keys, no `id`. */
+export function workflowUpdate(workflow: Workflow, version: number): Rec {
+  const source = { ...workflow, version, nodes: plain(workflow.nodes), edges: plain(workflow.edges) } as unknown as Rec;
+  const update: Rec = {};
+  for (const key of UPDATABLE_KEYS) {
+    if (source[key] !== undefined) update[key] = source[key];
+  }
+  if (update.organizationId === undefined) update.organizationId = null;
+  return update;
+}
+
+export function workflowFromDocument(id: string, data: Rec): Workflow {
+  return {
+    id,
+    ownerId: String(data.ownerId ?? ''),
+    organizationId: typeof data.organizationId === 'string' ? data.organizationId : null,
+    name: String(data.name ?? ''),
+    description: String(data.description ?? ''),
+    category: (data.category ?? 'automation') as Workflow['category'],
+    industry: (data.industry ?? 'general') as Workflow['industry'],
+    tags: Array.isArray(data.tags) ? data.tags.filter((t): t is string => typeof t === 'string') : [],
+    visibility: (data.visibility ?? 'private') as Workflow['visibility'],
+    version: typeof data.version === 'number' ? data.version : 0,
+    nodes: Array.isArray(data.nodes) ? (data.nodes as WorkflowNode[]) : [],
+    edges: Array.isArray(data.edges) ? (data.edges as WorkflowEdge[]) : [],
+    createdAt: isoTime(data.createdAt),
+    updatedAt: isoTime(data.updatedAt),
+  };
+}
+
+export function versionFromDocument(data: Rec): WorkflowVersion {
+  return {
+    version: typeof data.version === 'number' ? data.version : 0,
+    name: String(data.name ?? ''),
+    nodes: Array.isArray(data.nodes) ? (data.nodes as WorkflowNode[]) : [],
+    edges: Array.isArray(data.edges) ? (data.edges as WorkflowEdge[]) : [],
+    savedBy: String(data.savedBy ?? ''),
+    savedAt: isoTime(data.savedAt),
+  };
+}
+
+const firestore = () => Promise.all([getFirestoreDb(), import('firebase/firestore')]);
+
+/** WorkflowDocs on Firestore; `savedBy` names who saves (the signed-in user's uid). */
+export function firestoreWorkflowDocs(savedBy: () => string): WorkflowDocs {
+  const docs: WorkflowDocs = {
+    async load(id) {
+      const [db, fs] = await firestore();
+      const snapshot = await fs.getDoc(fs.doc(db, 'workflows', id));
+      if (!snapshot.exists()) return null;
+      return workflowFromDocument(snapshot.id, snapshot.data() as Rec);
+    },
+
+    async save(workflow, expectedVersion) {
+      const [db, fs] = await firestore();
+      const version = expectedVersion + 1;
+      const batch = fs.writeBatch(db);
+      batch.update(fs.doc(db, 'workflows', workflow.id), { ...workflowUpdate(workflow, version), updatedAt: fs.serverTimestamp() });
+      batch.set(fs.doc(db, 'workflows', workflow.id, 'versions', String(version)), {
+        version,
+        name: workflow.name,
+        nodes: plain(workflow.nodes),
+        edges: plain(workflow.edges),
+        savedBy: savedBy(),
+        savedAt: fs.serverTimestamp(),
+      });
+      await batch.commit();
+      return { ...workflow, version, updatedAt: new Date().toISOString() };
+    },
+
+    async listVersions(id) {
+      const [db, fs] = await firestore();
+      const snapshot = await fs.getDocs(fs.query(fs.collection(db, 'workflows', id, 'versions'), fs.orderBy('version', 'desc')));
+      return snapshot.docs.map((d) => versionFromDocument(d.data() as Rec)).sort((a, b) => b.version - a.version);
+    },
+
+    async restore(id, version, current) {
+      const [db, fs] = await firestore();
+      const snapshot = await fs.getDoc(fs.doc(db, 'workflows', id, 'versions', String(version)));
+      if (!snapshot.exists()) throw new Error(`Version ${version} does not exist`);
+      const saved = versionFromDocument(snapshot.data() as Rec);
+      return docs.save({ ...current, id, nodes: saved.nodes, edges: saved.edges }, current.version);
+    },
+  };
+  return docs;
+}

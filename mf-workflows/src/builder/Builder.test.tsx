@@ -1,0 +1,198 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from '@agentflow/shared';
+import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
+import { emptyWorkflow, type Workflow } from '@agentflow/shared/workflow';
+import { installXyflowStubs } from './testing/xyflowStubs';
+import { fakeWorkflowDocs as plainFake, type FakeWorkflowDocs } from './testing/fakeWorkflowDocs';
+import { BuilderRoute } from './BuilderRoute';
+import type { WorkflowDocs } from '../api/workflowDocs';
+
+installXyflowStubs();
+
+/** The in-memory docs with every method spied on. */
+function fakeWorkflowDocs(...args: Parameters<typeof plainFake>): FakeWorkflowDocs {
+  const docs = plainFake(...args);
+  for (const method of ['load', 'save', 'listVersions', 'restore'] as const) jest.spyOn(docs, method);
+  return docs;
+}
+
+const workflow = (): Workflow => ({ ...emptyWorkflow('user-1', 'Lead follow-up', { id: 'wf-1' }), version: 2 });
+
+function renderBuilder(docs: WorkflowDocs, user = testUser()) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/workflows/:id" element={<BuilderRoute docs={docs} />} />
+      <Route path="/signin" element={<p>sign in page</p>} />
+    </Routes>,
+    { route: '/workflows/wf-1', user },
+  );
+}
+
+async function open(docs: FakeWorkflowDocs) {
+  renderBuilder(docs);
+  await screen.findByTestId('builder-canvas', {}, { timeout: 5000 });
+}
+
+const nodes = () => screen.queryAllByTestId('builder-node');
+
+afterEach(() => jest.useRealTimers());
+
+test('signed out: sent to sign in, nothing loaded', async () => {
+  const docs = fakeWorkflowDocs(workflow());
+  renderBuilder(docs, null as never);
+  expect(await screen.findByText('sign in page')).toBeInTheDocument();
+  expect(docs.load).not.toHaveBeenCalled();
+});
+
+test('loads the workflow by :id and shows its nodes', async () => {
+  const docs = fakeWorkflowDocs(workflow());
+  await open(docs);
+  expect(docs.load).toHaveBeenCalledWith('wf-1');
+  await waitFor(() => expect(nodes()).toHaveLength(1));
+  expect(nodes()[0]).toHaveAttribute('data-node-type', 'trigger.manual');
+  expect(screen.getByTestId('save-status')).toHaveTextContent('All changes saved');
+});
+
+test('a missing workflow says so', async () => {
+  renderBuilder(fakeWorkflowDocs(null));
+  expect(await screen.findByText(/does not exist/, {}, { timeout: 5000 })).toBeInTheDocument();
+});
+
+test('palette adds nodes; problems are marked on nodes; delete and undo/redo work', async () => {
+  const docs = fakeWorkflowDocs(workflow());
+  await open(docs);
+  fireEvent.click(screen.getByRole('button', { name: 'Add Agent' }));
+  await waitFor(() => expect(nodes()).toHaveLength(2));
+  const agent = nodes().find((n) => n.dataset.nodeType === 'agent')!;
+  // Not connected: unreachable, marked on the node and in the problems list.
+  expect(Number(agent.dataset.problems)).toBeGreaterThan(0);
+  const list = screen.getByTestId('problems-list');
+  expect(within(list).getByText(/unreachable|reach/i)).toBeInTheDocument();
+
+  // Clicking the problem selects its node in the config panel.
+  fireEvent.click(within(list).getAllByRole('button')[0]!);
+  await waitFor(() => expect(within(screen.getByTestId('config-panel')).getByLabelText('Agent name')).toBeInTheDocument());
+
+  // The config panel connects the trigger to the agent: no problems left.
+  const trigger = nodes()[0]!.dataset.nodeId!;
+  await selectNode(trigger);
+  const panel = screen.getByTestId('config-panel');
+  fireEvent.change(within(panel).getByLabelText('Connect to'), { target: { value: 'agent-1' } });
+  fireEvent.click(within(panel).getByRole('button', { name: 'Connect' }));
+  await waitFor(() => expect(nodes().find((n) => n.dataset.nodeType === 'agent')).toHaveAttribute('data-problems', '0'));
+
+  // Delete the agent with the Delete key, then undo and redo.
+  await selectNode('agent-1');
+  fireEvent.keyDown(window, { key: 'Delete' });
+  await waitFor(() => expect(nodes()).toHaveLength(1));
+  fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+  await waitFor(() => expect(nodes()).toHaveLength(2));
+  fireEvent.keyDown(window, { key: 'z', ctrlKey: true, shiftKey: true });
+  await waitFor(() => expect(nodes()).toHaveLength(1));
+  fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+  await waitFor(() => expect(nodes()).toHaveLength(2));
+});
+
+async function selectNode(id: string) {
+  // Clicking a node selects it through xyflow's select change.
+  const el = nodes().find((n) => n.dataset.nodeId === id)!;
+  fireEvent.click(el);
+  await waitFor(() => expect(screen.getByTestId('config-panel')).toHaveTextContent(/Node configuration:/));
+}
+
+test('config panel shows zod and expression errors next to the field', async () => {
+  const docs = fakeWorkflowDocs(workflow());
+  await open(docs);
+  fireEvent.click(screen.getByRole('button', { name: 'Add HTTP request' }));
+  const panel = await screen.findByTestId('config-panel');
+  await waitFor(() => expect(panel).toHaveTextContent('HTTP request'));
+  const url = within(panel).getByLabelText('Address');
+  fireEvent.change(url, { target: { value: 'ftp://nope' } });
+  expect(url).toHaveAttribute('aria-invalid', 'true');
+  expect(within(panel).getByText('must be an http or https URL')).toBeInTheDocument();
+  const headers = within(panel).getByLabelText('Headers (JSON)');
+  fireEvent.change(headers, { target: { value: '{"X-Id": ' } });
+  expect(within(panel).getByText('This is not valid JSON')).toBeInTheDocument();
+  fireEvent.change(url, { target: { value: 'https://api.example.com' } });
+  expect(url).not.toHaveAttribute('aria-invalid');
+});
+
+test('autosave: debounced, with the expected version, then saved; a failure offers retry', async () => {
+  jest.useFakeTimers();
+  const docs = fakeWorkflowDocs(workflow());
+  await open(docs);
+  const status = screen.getByTestId('save-status');
+  fireEvent.click(screen.getByRole('button', { name: 'Add Condition' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Add Output' }));
+  expect(status).toHaveTextContent('Saving…');
+  act(() => {
+    jest.advanceTimersByTime(900);
+  });
+  expect(docs.save).not.toHaveBeenCalled();
+  await act(async () => {
+    jest.advanceTimersByTime(200);
+  });
+  expect(docs.save).toHaveBeenCalledTimes(1);
+  expect(docs.saves[0]!.expectedVersion).toBe(2);
+  expect(docs.saves[0]!.workflow.nodes.map((n) => n.type)).toEqual(['trigger.manual', 'condition', 'output']);
+  await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('All changes saved'));
+
+  // The next save expects the version just written.
+  docs.failNextSave = true;
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Renamed' } });
+  await act(async () => {
+    jest.advanceTimersByTime(1100);
+  });
+  expect(docs.saves[1]!.expectedVersion).toBe(3);
+  const retry = await screen.findByRole('button', { name: 'Save failed — retry' });
+  await act(async () => {
+    fireEvent.click(retry);
+  });
+  expect(docs.saves[2]).toMatchObject({ expectedVersion: 3, workflow: { name: 'Renamed' } });
+  await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('All changes saved'));
+});
+
+test('history lists versions newest first and restores one as a new version', async () => {
+  const base = workflow();
+  const docs = fakeWorkflowDocs(base, [
+    { version: 1, name: base.name, nodes: [], edges: [], savedBy: 'someone-else', savedAt: '2024-05-01T09:00:00.000Z' },
+    { version: 2, name: base.name, nodes: base.nodes, edges: [], savedBy: 'user-1', savedAt: '2024-05-02T09:00:00.000Z' },
+  ]);
+  await open(docs);
+  const panel = screen.getByTestId('history-panel');
+  await waitFor(() => expect(within(panel).getAllByTestId('version-row')).toHaveLength(2));
+  const rows = within(panel).getAllByTestId('version-row');
+  expect(rows.map((r) => r.dataset.version)).toEqual(['2', '1']);
+  expect(rows[0]).toHaveTextContent('by you');
+  expect(rows[1]).toHaveTextContent('by someone-else');
+  fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Restore' }));
+  await waitFor(() => expect(docs.restore).toHaveBeenCalledWith('wf-1', 1, expect.objectContaining({ version: 2 })));
+  await waitFor(() => expect(nodes()).toHaveLength(0));
+  await waitFor(() => expect(within(panel).getAllByTestId('version-row')).toHaveLength(3));
+  expect(within(panel).getAllByTestId('version-row')[0]).toHaveAttribute('data-version', '3');
+});
+
+test('export fills the JSON box; import reports invalid JSON, a non-workflow, and validation problems', async () => {
+  const docs = fakeWorkflowDocs(workflow());
+  await open(docs);
+  fireEvent.click(screen.getByTestId('export-json'));
+  const box = screen.getByLabelText('Workflow JSON') as HTMLTextAreaElement;
+  const exported = JSON.parse(box.value) as Workflow;
+  expect(exported.nodes).toHaveLength(1);
+
+  fireEvent.change(box, { target: { value: '{ nope' } });
+  fireEvent.click(screen.getByTestId('import-json'));
+  expect(screen.getByTestId('import-report')).toHaveTextContent('This is not valid JSON');
+
+  fireEvent.change(box, { target: { value: '{"nodes": 3}' } });
+  fireEvent.click(screen.getByTestId('import-json'));
+  expect(screen.getByTestId('import-report')).toHaveTextContent('This JSON is not a workflow');
+  expect(nodes()).toHaveLength(1);
+
+  const twoTriggers = { ...exported, nodes: [...exported.nodes, { ...exported.nodes[0]!, id: 'manual-2', position: { x: 400, y: 40 } }] };
+  fireEvent.change(box, { target: { value: JSON.stringify(twoTriggers) } });
+  fireEvent.click(screen.getByTestId('import-json'));
+  expect(screen.getByTestId('import-report')).toHaveTextContent('Problems found');
+  await waitFor(() => expect(nodes()).toHaveLength(2));
+  expect(screen.getByTestId('import-report')).toHaveTextContent(/trigger/i);
+});

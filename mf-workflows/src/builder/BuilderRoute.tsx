@@ -1,0 +1,42 @@
+// /workflows/:id — the builder's entry. Only this small file is in the
+// catalogue's bundle: the editor (xyflow, its CSS, the workflow model and the
+// builder's texts) is a separate chunk loaded on this route.
+import { Suspense, lazy, useMemo } from 'react';
+import { RequireAuth, useAuth, useI18n, useParams } from '@agentflow/shared';
+import { firestoreWorkflowDocs, type WorkflowDocs } from '../api/workflowDocs';
+
+const Builder = lazy(() => import(/* webpackChunkName: "builder" */ './Builder'));
+
+export interface BuilderRouteProps {
+  /** Tests inject a fake; by default Firestore. */
+  docs?: WorkflowDocs;
+}
+
+export function BuilderRoute({ docs }: BuilderRouteProps) {
+  return (
+    <RequireAuth>
+      <BuilderLoader docs={docs} />
+    </RequireAuth>
+  );
+}
+
+function BuilderLoader({ docs }: BuilderRouteProps) {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const { t } = useI18n();
+  const uid = user?.uid ?? '';
+  const workflowDocs = useMemo(() => docs ?? firestoreWorkflowDocs(() => uid), [docs, uid]);
+  return (
+    <Suspense
+      fallback={
+        <p className="page-loading" role="status">
+          {t('common.loading')}
+        </p>
+      }
+    >
+      <Builder key={id} workflowId={id} docs={workflowDocs} />
+    </Suspense>
+  );
+}
+
+export default BuilderRoute;

@@ -1,0 +1,93 @@
+// The configuration form of each node type: which params it edits with which
+// simple editor. Paths are the dotted param paths nodeProblems() reports.
+import { HTTP_METHODS, WEBHOOK_METHODS, type NodeType, type WorkflowProblem } from '@agentflow/shared/workflow';
+
+export type FieldKind = 'text' | 'textarea' | 'select' | 'number' | 'json' | 'list';
+
+export interface FieldSpec {
+  path: string;
+  /** Key under workflows.builder.fields. */
+  label: string;
+  kind: FieldKind;
+  options?: readonly string[];
+  /** Empty input removes the param instead of storing ''. */
+  optional?: boolean;
+  /** Shown only when this returns true for the params. */
+  when?: (params: Record<string, unknown>) => boolean;
+}
+
+export const NODE_FIELDS: Record<NodeType, FieldSpec[]> = {
+  'trigger.manual': [{ path: 'inputSchema', label: 'inputSchema', kind: 'json' }],
+  'trigger.webhook': [
+    { path: 'path', label: 'path', kind: 'text' },
+    { path: 'method', label: 'method', kind: 'select', options: WEBHOOK_METHODS },
+    { path: 'secretHeader', label: 'secretHeader', kind: 'text', optional: true },
+  ],
+  'trigger.schedule': [
+    { path: 'cron', label: 'cron', kind: 'text' },
+    { path: 'timeZone', label: 'timeZone', kind: 'text' },
+  ],
+  agent: [
+    { path: 'name', label: 'agentName', kind: 'text' },
+    { path: 'role', label: 'role', kind: 'textarea' },
+    { path: 'promptTemplate', label: 'promptTemplate', kind: 'textarea' },
+    { path: 'model', label: 'model', kind: 'text', optional: true },
+    { path: 'output.type', label: 'outputType', kind: 'select', options: ['text', 'json'] },
+    { path: 'output.schema', label: 'outputSchema', kind: 'json', when: (p) => getPath(p, 'output.type') === 'json' },
+    { path: 'tools', label: 'tools', kind: 'json' },
+  ],
+  condition: [{ path: 'expression', label: 'expression', kind: 'textarea' }],
+  transform: [{ path: 'mapping', label: 'mapping', kind: 'textarea' }],
+  http: [
+    { path: 'method', label: 'method', kind: 'select', options: HTTP_METHODS },
+    { path: 'url', label: 'url', kind: 'text' },
+    { path: 'headers', label: 'headers', kind: 'json' },
+    { path: 'body', label: 'body', kind: 'textarea', optional: true },
+    { path: 'timeoutMs', label: 'timeoutMs', kind: 'number' },
+  ],
+  approval: [
+    { path: 'approvers', label: 'approvers', kind: 'list' },
+    { path: 'message', label: 'message', kind: 'textarea' },
+  ],
+  output: [{ path: 'mapping', label: 'mapping', kind: 'textarea', optional: true }],
+};
+
+export function getPath(value: unknown, path: string): unknown {
+  let current = value;
+  for (const key of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** A copy of `params` with `path` set (or removed when value is undefined). */
+export function setPath(params: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path.split('.');
+  const copy = { ...params };
+  if (rest.length === 0) {
+    if (value === undefined) delete copy[head!];
+    else copy[head!] = value;
+    return copy;
+  }
+  const child = copy[head!];
+  copy[head!] = setPath(child && typeof child === 'object' && !Array.isArray(child) ? (child as Record<string, unknown>) : {}, rest.join('.'), value);
+  return copy;
+}
+
+/** Whether a problem belongs next to the field at `path`. */
+export const problemAtField = (problem: WorkflowProblem, path: string): boolean =>
+  problem.path !== undefined && (problem.path === path || problem.path.startsWith(`${path}.`));
+
+/** The catalog key (under workflows.builder.nodeTypes) of a node type's label. */
+export const NODE_TYPE_KEYS: Record<NodeType, string> = {
+  'trigger.manual': 'manual',
+  'trigger.webhook': 'webhook',
+  'trigger.schedule': 'schedule',
+  agent: 'agent',
+  condition: 'condition',
+  transform: 'transform',
+  http: 'http',
+  approval: 'approval',
+  output: 'output',
+};

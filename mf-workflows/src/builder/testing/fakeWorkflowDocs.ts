@@ -1,0 +1,41 @@
+// An in-memory WorkflowDocs for component tests: records saves, keeps versions.
+// Plain functions (no jest globals, so the app's type check accepts it); tests spy on them.
+import type { Workflow } from '@agentflow/shared/workflow';
+import type { WorkflowDocs, WorkflowVersion } from '../../api/workflowDocs';
+
+const clone = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+export interface FakeWorkflowDocs extends WorkflowDocs {
+  saves: Array<{ workflow: Workflow; expectedVersion: number }>;
+  versions: WorkflowVersion[];
+  current: Workflow | null;
+  failNextSave: boolean;
+}
+
+export function fakeWorkflowDocs(initial: Workflow | null, versions: WorkflowVersion[] = []): FakeWorkflowDocs {
+  const fake: FakeWorkflowDocs = {
+    saves: [],
+    versions: [...versions],
+    current: initial,
+    failNextSave: false,
+    load: async () => (fake.current ? clone(fake.current) : null),
+    save: async (workflow: Workflow, expectedVersion: number) => {
+      fake.saves.push({ workflow: clone(workflow), expectedVersion });
+      if (fake.failNextSave) {
+        fake.failNextSave = false;
+        throw new Error('permission-denied');
+      }
+      const saved = { ...clone(workflow), version: expectedVersion + 1, updatedAt: '2024-06-01T10:00:00.000Z' };
+      fake.current = saved;
+      fake.versions.push({ version: saved.version, name: saved.name, nodes: saved.nodes, edges: saved.edges, savedBy: 'user-1', savedAt: '2024-06-01T10:00:00.000Z' });
+      return saved;
+    },
+    listVersions: async () => [...fake.versions].sort((a, b) => b.version - a.version),
+    restore: async (_id: string, version: number, current: Workflow) => {
+      const snapshot = fake.versions.find((v) => v.version === version);
+      if (!snapshot) throw new Error('missing');
+      return fake.save({ ...current, nodes: snapshot.nodes, edges: snapshot.edges }, current.version);
+    },
+  };
+  return fake;
+}

@@ -1,0 +1,78 @@
+import { Link, useI18n } from '@agentflow/shared';
+import type { Workflow } from '@agentflow/shared/workflow';
+import type { CatalogueTab } from './catalogueFilters';
+
+export interface WorkflowCardProps {
+  workflow: Workflow;
+  /** Which collection the card is shown in: templates get "Use template", the others "Open". */
+  kind: CatalogueTab;
+  onUseTemplate?: (template: Workflow) => void;
+  /** This template is being copied. */
+  copying?: boolean;
+  /** Another copy is in progress: the button is disabled. */
+  disabled?: boolean;
+}
+
+/** One workflow in the catalogue: name, description, badges, tags, step count and its action. */
+export function WorkflowCard({ workflow, kind, onUseTemplate, copying = false, disabled = false }: WorkflowCardProps) {
+  const { t } = useI18n();
+  const titleId = `workflow-${workflow.id}-title`;
+  const category = t(`workflows.catalogue.categories.${workflow.category}`);
+  const industry = t(`workflows.catalogue.industries.${workflow.industry}`);
+  return (
+    <article
+      className="card workflow-card"
+      data-testid="workflow-card"
+      data-workflow-id={workflow.id}
+      data-category={workflow.category}
+      data-industry={workflow.industry}
+      aria-labelledby={titleId}
+    >
+      <h2 id={titleId} className="workflow-card-title">
+        {workflow.name}
+      </h2>
+      <ul className="workflow-badges">
+        <li className="workflow-badge workflow-badge-category" title={t('workflows.catalogue.card.category', { name: category })}>
+          <span className="visually-hidden">{t('workflows.catalogue.card.category', { name: category })}</span>
+          <span aria-hidden="true">{category}</span>
+        </li>
+        <li className="workflow-badge workflow-badge-industry" title={t('workflows.catalogue.card.industry', { name: industry })}>
+          <span className="visually-hidden">{t('workflows.catalogue.card.industry', { name: industry })}</span>
+          <span aria-hidden="true">{industry}</span>
+        </li>
+      </ul>
+      {workflow.description ? <p className="workflow-card-description">{workflow.description}</p> : null}
+      {workflow.tags.length > 0 ? (
+        <ul className="workflow-tags" aria-label={t('workflows.catalogue.card.tags')}>
+          {workflow.tags.map((tag) => (
+            <li key={tag} className="workflow-tag">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="workflow-card-meta muted">
+        <span data-testid="workflow-node-count">{t('workflows.catalogue.card.steps', { count: workflow.nodes.length })}</span>
+        {kind === 'organization' ? <span> · {t('workflows.catalogue.card.shared')}</span> : null}
+      </p>
+      <div className="workflow-card-actions">
+        {kind === 'templates' ? (
+          <button
+            type="button"
+            className="button button-primary"
+            aria-label={t('workflows.catalogue.card.useTemplateLabel', { name: workflow.name })}
+            aria-busy={copying || undefined}
+            disabled={disabled || copying}
+            onClick={() => onUseTemplate?.(workflow)}
+          >
+            {copying ? t('workflows.catalogue.card.copying') : t('workflows.catalogue.card.useTemplate')}
+          </button>
+        ) : (
+          <Link className="button button-secondary" to={encodeURIComponent(workflow.id)} aria-label={t('workflows.catalogue.card.openLabel', { name: workflow.name })}>
+            {t('workflows.catalogue.card.open')}
+          </Link>
+        )}
+      </div>
+    </article>
+  );
+}

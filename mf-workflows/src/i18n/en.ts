@@ -1,0 +1,69 @@
+// The catalogue's own texts, merged into the shared i18n instance when
+// mf-workflows mounts (useRemoteCatalogs): they ship with the remote, not with
+// the shell's first view. The page title and subtitle stay in the shared
+// catalog (workflows.title, workflows.subtitle): the shell's navigation uses them.
+export const en = {
+  workflows: {
+    catalogue: {
+      filtersLabel: 'Filter workflows',
+      searchLabel: 'Search workflows',
+      searchPlaceholder: 'Name, description or tag',
+      categoryLabel: 'Category',
+      industryLabel: 'Industry',
+      allCategories: 'All categories',
+      allIndustries: 'All industries',
+      categories: {
+        automation: 'Automation',
+        integration: 'Integration',
+        analytics: 'Analytics',
+        ai: 'AI',
+        communication: 'Communication',
+        productivity: 'Productivity',
+      },
+      industries: {
+        sales: 'Sales',
+        logistics: 'Logistics',
+        'field-services': 'Field services',
+        'real-estate': 'Real estate',
+        general: 'General',
+      },
+      tabs: {
+        label: 'Workflow collections',
+        mine: 'My workflows',
+        organization: 'My organization',
+        templates: 'Templates',
+      },
+      loading: 'Loading workflows…',
+      shown: 'Workflows shown: {{count}}',
+      empty: 'No workflows found',
+      emptyHint: 'Try another search or filter, or start from a template.',
+      clearFilters: 'Clear filters',
+      error: 'Failed to load workflows',
+      retry: 'Try again',
+      card: {
+        category: 'Category: {{name}}',
+        industry: 'Industry: {{name}}',
+        tags: 'Tags',
+        steps: 'Steps: {{count}}',
+        useTemplate: 'Use template',
+        copying: 'Copying…',
+        open: 'Open',
+        openLabel: 'Open {{name}}',
+        useTemplateLabel: 'Use the template {{name}}',
+        shared: 'Shared with your organization',
+      },
+      useFailedTitle: 'The template could not be copied',
+      useFailedBody: 'Check your connection and try again.',
+      run: {
+        title: 'Run “{{name}}”',
+        found: 'Found in your workflows. Running from the catalogue is coming soon; open it to check it first.',
+        open: 'Open {{name}}',
+        notFound: 'None of your workflows is named “{{name}}”. Search below or start from a template.',
+        signIn: 'Sign in to run your workflows.',
+        dismiss: 'Dismiss',
+      },
+    },
+  },
+};
+
+export type WorkflowsCatalog = typeof en;

@@ -1,0 +1,115 @@
+// Test code only: an in-memory CatalogueSource whose reads can be made to
+// fail, and whose calls are jest mocks to observe.
+import { jest } from '@jest/globals';
+import type { Workflow } from '@agentflow/shared/workflow';
+import type { CatalogueSource, CatalogueUser } from '../api/catalogue';
+
+export function testWorkflow(overrides: Partial<Workflow> & Pick<Workflow, 'id' | 'name'>): Workflow {
+  return {
+    ownerId: 'user-1',
+    organizationId: null,
+    description: '',
+    category: 'automation',
+    industry: 'general',
+    tags: [],
+    visibility: 'private',
+    version: 1,
+    nodes: [],
+    edges: [],
+    createdAt: null,
+    updatedAt: null,
+    ...overrides,
+  };
+}
+
+export const FAKE_TEMPLATES: Workflow[] = [
+  testWorkflow({
+    id: 'tpl-lead',
+    ownerId: 'system',
+    visibility: 'template',
+    name: 'Inbound lead qualification',
+    description: 'Scores every inbound lead against your ideal customer profile.',
+    category: 'ai',
+    industry: 'sales',
+    tags: ['lead scoring', 'CRM'],
+    nodes: [
+      { id: 'trigger', type: 'trigger.manual', name: 'Start', position: { x: 0, y: 0 }, params: {} },
+      { id: 'out', type: 'output', name: 'Done', position: { x: 0, y: 100 }, params: {} },
+    ],
+    edges: [{ id: 'e1', source: 'trigger', target: 'out' }],
+  }),
+  testWorkflow({
+    id: 'tpl-delay',
+    ownerId: 'system',
+    visibility: 'template',
+    name: 'Shipment delay triage',
+    description: 'Classifies carrier delay events and drafts the customer notice.',
+    category: 'communication',
+    industry: 'logistics',
+    tags: ['carrier', 'notificación'],
+  }),
+  testWorkflow({
+    id: 'tpl-dispatch',
+    ownerId: 'system',
+    visibility: 'template',
+    name: 'Technician dispatch',
+    description: 'Turns a work order into a scheduled visit.',
+    category: 'automation',
+    industry: 'field-services',
+    tags: ['work order'],
+  }),
+  testWorkflow({
+    id: 'tpl-listing',
+    ownerId: 'system',
+    visibility: 'template',
+    name: 'Listing description',
+    description: 'Writes a property listing from the agent’s notes: café, terrace and garden.',
+    category: 'ai',
+    industry: 'real-estate',
+    tags: ['listing'],
+  }),
+];
+
+export const FAKE_MINE: Workflow[] = [
+  testWorkflow({ id: 'wf-mine-1', name: 'Weekly pipeline review', description: 'Summarises the pipeline every Monday.', category: 'analytics', industry: 'sales', tags: ['pipeline'] }),
+  testWorkflow({ id: 'wf-mine-2', name: 'Invoice reminders', description: 'Sends friendly reminders.', category: 'communication', industry: 'general' }),
+];
+
+export const FAKE_ORGANIZATION: Workflow[] = [
+  testWorkflow({ id: 'wf-org-1', ownerId: 'user-2', visibility: 'organization', organizationId: 'org-1', name: 'Team onboarding', category: 'productivity', industry: 'general' }),
+];
+
+export interface FakeCatalogueOptions {
+  templates?: Workflow[];
+  mine?: Workflow[];
+  organization?: Workflow[];
+  organizationIds?: string[];
+  /** Reads of these collections reject until set back to false. */
+  fail?: { templates?: boolean; mine?: boolean; organization?: boolean; create?: boolean };
+  /** The id createFromTemplate resolves with. */
+  createdId?: string;
+}
+
+export type FakeCatalogueSource = CatalogueSource & {
+  options: FakeCatalogueOptions;
+  listTemplates: jest.Mock<() => Promise<Workflow[]>>;
+  listMine: jest.Mock<(uid: string) => Promise<Workflow[]>>;
+  listOrganizationIds: jest.Mock<(uid: string) => Promise<string[]>>;
+  listOrganization: jest.Mock<(orgIds: string[]) => Promise<Workflow[]>>;
+  createFromTemplate: jest.Mock<(template: Workflow, user: CatalogueUser) => Promise<string>>;
+};
+
+export function createFakeCatalogueSource(initial: FakeCatalogueOptions = {}): FakeCatalogueSource {
+  const options: FakeCatalogueOptions = { templates: FAKE_TEMPLATES, mine: FAKE_MINE, organization: FAKE_ORGANIZATION, organizationIds: ['org-1'], createdId: 'wf-new', ...initial, fail: { ...initial.fail } };
+  const failure = () => Promise.reject(new Error('permission-denied'));
+  return {
+    options,
+    listTemplates: jest.fn(async () => (options.fail?.templates ? failure() : [...(options.templates ?? [])])),
+    listMine: jest.fn(async (uid: string) => (options.fail?.mine ? failure() : (options.mine ?? []).filter((workflow) => workflow.ownerId === uid))),
+    listOrganizationIds: jest.fn(async () => [...(options.organizationIds ?? [])]),
+    listOrganization: jest.fn(async (orgIds: string[]) =>
+      options.fail?.organization ? failure() : (options.organization ?? []).filter((workflow) => orgIds.includes(workflow.organizationId ?? '')),
+    ),
+    createFromTemplate: jest.fn(async () => (options.fail?.create ? failure() : (options.createdId ?? 'wf-new'))),
+  };
+}
