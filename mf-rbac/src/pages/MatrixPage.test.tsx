@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { CORE_PERMISSIONS } from '@agentflow/shared/rbac';
 import { renderConsole, restoreFetch } from '../testing/renderConsole';
 
 afterEach(restoreFetch);
@@ -11,7 +12,8 @@ async function openMatrix(options: Parameters<typeof renderConsole>[1] = {}) {
 
 test('one checkbox per role and permission, named "<role>: <permission>"', async () => {
   await openMatrix();
-  expect(screen.getAllByRole('checkbox')).toHaveLength(4 * 9);
+  // Four roles × (manage_all + the core permissions).
+  expect(screen.getAllByRole('checkbox')).toHaveLength(4 * (CORE_PERMISSIONS.length + 1));
   expect(screen.getByRole('checkbox', { name: 'Editor: Read packages' })).toBeChecked();
   expect(screen.getByRole('checkbox', { name: 'Editor: Find users' })).not.toBeChecked();
   expect(screen.getByRole('checkbox', { name: 'Guest: Read workflow templates' })).toBeChecked();

@@ -1,5 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { CORE_PERMISSIONS } from '@agentflow/shared/rbac';
 import { renderConsole, restoreFetch } from '../testing/renderConsole';
+
+// The fake service starts with manage_all and the core permissions.
+const BUILT_IN_PERMISSIONS = CORE_PERMISSIONS.length + 1;
 
 afterEach(restoreFetch);
 
@@ -13,7 +17,7 @@ const ids = () => screen.getAllByTestId('permission-row').map((row) => row.getAt
 
 test('lists every permission with its resource, action and system', async () => {
   const { server } = await openPermissions();
-  expect(ids()).toHaveLength(9);
+  expect(ids()).toHaveLength(BUILT_IN_PERMISSIONS);
   const manageAll = screen.getAllByTestId('permission-row')[0] as HTMLElement;
   expect(manageAll).toHaveTextContent('Manage All');
   expect(manageAll).toHaveTextContent('*');
@@ -30,7 +34,7 @@ test('filters by system on the server', async () => {
   expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual(['All systems', 'core']);
   fireEvent.change(filter, { target: { value: 'core' } });
   await waitFor(() => expect(server.requests.some((request) => request.path === '/api/access/permissions' && request.query.system === 'core')).toBe(true));
-  await waitFor(() => expect(ids()).toHaveLength(9));
+  await waitFor(() => expect(ids()).toHaveLength(BUILT_IN_PERMISSIONS));
   expect(ids()).not.toContain('export_reports');
 });
 
