@@ -77,27 +77,39 @@ test('a signed-in user copies a template and edits it in the builder; changes ar
   await panel.getByLabel('Connect to').selectOption(addedId!);
   await panel.getByRole('button', { name: 'Connect', exact: true }).click();
   await page.waitForFunction((id) => document.querySelector(`[data-testid="builder-node"][data-node-id="${id}"]`)?.getAttribute('data-problems') === '0', addedId);
+
+  // A condition added next is unreachable too, until the new agent connects to it.
+  await page.getByRole('button', { name: 'Add Condition' }).click();
+  const condition = page.locator('[data-testid="builder-node"][data-node-type="condition"]').last();
+  const conditionId = await condition.getAttribute('data-node-id');
+  await page.waitForFunction((id) => Number(document.querySelector(`[data-testid="builder-node"][data-node-id="${id}"]`)?.getAttribute('data-problems') ?? 0) > 0, conditionId);
+  await page.locator(`[data-testid="builder-node"][data-node-id="${addedId}"]`).click();
+  await panel.getByLabel('Connect to').selectOption(conditionId!);
+  await panel.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.waitForFunction((id) => document.querySelector(`[data-testid="builder-node"][data-node-id="${id}"]`)?.getAttribute('data-problems') === '0', conditionId);
   await page.waitForFunction(() => document.querySelector('[data-testid="save-status"]')?.textContent?.includes('All changes saved'));
 
-  // Saved: a reload finds the new agent.
+  // Saved: a reload finds the new agent and condition.
   await page.reload();
   await nodes().first().waitFor();
-  await page.waitForFunction((count) => document.querySelectorAll('[data-testid="builder-node"]').length === count + 1, original);
+  await page.waitForFunction((count) => document.querySelectorAll('[data-testid="builder-node"]').length === count + 2, original);
 
-  // Export shows the agent in the JSON.
+  // Export shows both in the JSON.
   await page.getByTestId('export-json').click();
   const json = await page.getByLabel('Workflow JSON').inputValue();
-  expect(JSON.parse(json).nodes.map((node: { id: string }) => node.id)).toContain(addedId);
+  const exported = JSON.parse(json) as { nodes: Array<{ id: string }>; edges: Array<{ source: string; target: string }> };
+  expect(exported.nodes.map((node) => node.id)).toEqual(expect.arrayContaining([addedId, conditionId]));
+  expect(exported.edges).toContainEqual(expect.objectContaining({ source: addedId, target: conditionId }));
 
-  // Restore version 1 (the copied template): the agent is gone again, as a new version.
+  // Restore version 1 (the copied template): both are gone again, as a new version.
   const firstVersion = page.locator('[data-testid="version-row"][data-version="1"]');
   await firstVersion.getByRole('button', { name: 'Restore' }).click();
   await page.waitForFunction((count) => document.querySelectorAll('[data-testid="builder-node"]').length === count, original);
 
-  // Import the exported JSON back: the agent returns.
+  // Import the exported JSON back: the agent and the condition return.
   await page.getByLabel('Workflow JSON').fill(json);
   await page.getByTestId('import-json').click();
   await page.getByTestId('import-report').waitFor();
-  await page.waitForFunction((count) => document.querySelectorAll('[data-testid="builder-node"]').length === count + 1, original);
+  await page.waitForFunction((count) => document.querySelectorAll('[data-testid="builder-node"]').length === count + 2, original);
   expect(pageErrors).toEqual([]);
 });
