@@ -34,6 +34,7 @@ export const moduleNameMapper = {
   '^@agentflow/shared/voice$': path.join(shared, 'src/voice/index.ts'),
   '^@agentflow/shared/rbac$': path.join(shared, 'src/rbac/schemas.ts'),
   '^@agentflow/shared/workflow$': path.join(shared, 'src/workflow/index.ts'),
+  '^@agentflow/shared/dialog$': path.join(shared, 'src/ui/Dialog.tsx'),
   '^@agentflow/shared/contract$': path.join(shared, 'src/federation/contract.ts'),
   '^@agentflow/shared/runtime-config$': path.join(shared, 'src/federation/runtimeConfig.ts'),
   '^@agentflow/shared/static-server$': path.join(shared, 'src/server/staticServer.ts'),

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MEMBERSHIP_ROLES, useI18n, useToast, type MembershipRole, type TeamMember } from '@agentflow/shared';
 import { billingKeys, useBillingClient } from '../api/queries';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { apiErrorMessage, formatDate } from '../components/messages';
 
 /** Roles a team member can be given (admin is granted by the platform, not by a plan owner). */
@@ -216,6 +216,7 @@ function MemberTable({ members }: { members: readonly TeamMember[] }) {
           busy={remove.isPending}
           error={remove.isError ? apiErrorMessage(t, remove.error) : null}
           onConfirm={() => remove.mutate(removing)}
+          cancelLabel={t('billing.team.cancel')}
           onCancel={() => setRemoving(null)}
           testId="team-remove-dialog"
         />

@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS, useI18n, type AuditEntry } from '@agentflow/shared';
 import { auditQuerySchema } from '@agentflow/shared/rbac';
 import type { AuditFilters } from '../api/client';
 import { accessKeys, useAccessClient } from '../api/queries';
-import { Dialog } from '../components/Dialog';
+import { Dialog } from '@agentflow/shared/dialog';
 import { SelectField, TextField } from '../components/Field';
 import { apiErrorMessage, formatTime } from '../components/messages';
 import { Loading } from '../components/TabGuard';
@@ -209,7 +209,7 @@ function AuditDetails({ entry, onClose }: { entry: AuditEntry; onClose: () => vo
       <pre className="access-json" data-testid="audit-details-json" tabIndex={0}>
         {JSON.stringify(entry.details ?? {}, null, 2)}
       </pre>
-      <div className="access-dialog-actions">
+      <div className="dialog-actions">
         <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
           {t('rbac.actions.close')}
         </button>

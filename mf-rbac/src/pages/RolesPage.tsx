@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AccessApiError, UNDELETABLE_ROLE_IDS, useI18n, useToast, type Permission, type Role } from '@agentflow/shared';
 import { createRoleSchema, updateRoleSchema } from '@agentflow/shared/rbac';
 import { accessKeys, useAccessClient } from '../api/queries';
-import { ConfirmDialog } from '../components/Dialog';
+import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { TextAreaField, TextField } from '../components/Field';
 import { apiErrorMessage } from '../components/messages';
 import { Loading } from '../components/TabGuard';
@@ -143,6 +143,7 @@ function DeleteRole({ deleting, onChange }: { deleting: Deleting; onChange: (nex
       busy={remove.isPending}
       error={error}
       onConfirm={() => remove.mutate()}
+      cancelLabel={t('rbac.actions.cancel')}
       onCancel={() => onChange(null)}
     />
   ) : (
@@ -153,6 +154,7 @@ function DeleteRole({ deleting, onChange }: { deleting: Deleting; onChange: (nex
       busy={remove.isPending}
       error={error}
       onConfirm={() => remove.mutate()}
+      cancelLabel={t('rbac.actions.cancel')}
       onCancel={() => onChange(null)}
     />
   );
