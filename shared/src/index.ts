@@ -25,6 +25,7 @@ export * from './router.js';
 export * from './auth/index.js';
 export * from './rbac/index.js';
 export * from './membership/index.js';
+export * from './billing/index.js';
 export { RBACProvider, AccessApiError, accessApiErrorFrom, type RBACProviderProps } from './rbac/RBACProvider.js';
 export { Can, type CanProps } from './rbac/Can.js';
 export { MembershipProvider, BillingApiError, billingApiErrorFrom, type MembershipProviderProps } from './membership/MembershipProvider.js';

@@ -121,7 +121,7 @@ describe('POST /api/tokens/consume', () => {
     [{ feature: 'voice_command', amount: -1, idempotencyKey: 'a' }, /^amount /],
     [{ feature: 'voice_command', amount: 2, idempotencyKey: 'a' }, /^amount must be 1 for voice_command$/],
     [{ feature: 'workflow_run', amount: 1, idempotencyKey: 'a' }, /^feature must be one of voice_command$/],
-    [{ feature: 'agent_step', amount: 1, idempotencyKey: 'a' }, /^feature /],
+    [{ feature: 'agent', amount: 1, idempotencyKey: 'a' }, /^feature /],
     [{ feature: 'teleport', amount: 1, idempotencyKey: 'a' }, /^feature /],
     [{ feature: 'voice_command', amount: 1 }, /^idempotencyKey /],
     [{ feature: 'voice_command', amount: 1, idempotencyKey: '' }, /^idempotencyKey /],

@@ -70,9 +70,15 @@ export function subscriptionFromData(id: string, data: Record<string, unknown>):
     userId: typeof data.userId === 'string' ? data.userId : '',
     packageId: typeof data.packageId === 'string' ? data.packageId : '',
     status: (typeof data.status === 'string' ? data.status : 'incomplete') as Subscription['status'],
+    stripeSubscriptionId: typeof data.stripeSubscriptionId === 'string' ? data.stripeSubscriptionId : null,
+    stripeCustomerId: typeof data.stripeCustomerId === 'string' ? data.stripeCustomerId : null,
+    priceId: typeof data.priceId === 'string' ? data.priceId : null,
+    interval: data.interval === 'year' ? 'year' : 'month',
+    currentPeriodStart: toIso(data.currentPeriodStart),
     currentPeriodEnd: toIso(data.currentPeriodEnd),
     cancelAtPeriodEnd: data.cancelAtPeriodEnd === true,
     createdAt: toIso(data.createdAt),
+    updatedAt: toIso(data.updatedAt),
   };
 }
 

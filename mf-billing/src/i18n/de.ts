@@ -53,7 +53,7 @@ export const de: BillingCatalog = {
         voice_command: 'Sprachbefehl',
         workflow_run: 'Ablauf-Ausführung',
         template_copy: 'Vorlagenkopie',
-        agent_step: 'Agentenschritt',
+        agent: 'Agentenschritt',
       },
     },
     team: {

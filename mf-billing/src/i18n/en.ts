@@ -55,7 +55,7 @@ export const en = {
         voice_command: 'Voice command',
         workflow_run: 'Workflow run',
         template_copy: 'Template copy',
-        agent_step: 'Agent step',
+        agent: 'Agent step',
       },
     },
     team: {

@@ -53,7 +53,7 @@ export const es: BillingCatalog = {
         voice_command: 'Comando de voz',
         workflow_run: 'Ejecución de flujo',
         template_copy: 'Copia de plantilla',
-        agent_step: 'Paso de agente',
+        agent: 'Paso de agente',
       },
     },
     team: {

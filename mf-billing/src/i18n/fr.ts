@@ -53,7 +53,7 @@ export const fr: BillingCatalog = {
         voice_command: 'Commande vocale',
         workflow_run: 'Exécution de flux',
         template_copy: 'Copie de modèle',
-        agent_step: 'Étape d’agent',
+        agent: 'Étape d’agent',
       },
     },
     team: {

@@ -53,7 +53,7 @@ export const it: BillingCatalog = {
         voice_command: 'Comando vocale',
         workflow_run: 'Esecuzione di flusso',
         template_copy: 'Copia di modello',
-        agent_step: 'Passo dell’agente',
+        agent: 'Passo dell’agente',
       },
     },
     team: {

@@ -4,7 +4,7 @@ export const FEATURE_COSTS = {
   voice_command: 1,
   workflow_run: 1,
   template_copy: 0,
-  agent_step: null,
+  agent: null,
 } as const satisfies Record<string, number | null>;
 
 export type MeteredFeature = keyof typeof FEATURE_COSTS;

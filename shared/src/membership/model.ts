@@ -42,11 +42,21 @@ export interface MembershipPackage {
   tokensPerMonth: number;
   /** Price in the smallest currency unit (cents). */
   priceMonthly: number;
+  /** Yearly price in cents (0 when the plan has no yearly price). */
+  priceYearly: number;
   currency: string;
+  /** The default Stripe price (the monthly one); kept for older readers. */
   stripePriceId: string | null;
+  stripePriceIdMonthly: string | null;
+  stripePriceIdYearly: string | null;
+  /** The plan's default billing interval. */
+  interval: BillingInterval;
   features: string[];
   active: boolean;
 }
+
+export const BILLING_INTERVALS = ['month', 'year'] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
 /** tokenUsage/{idempotencyKey}: one debit (or credit, with a negative tokensUsed). */
 export interface TokenUsageEntry {
@@ -71,14 +81,26 @@ export interface UsagePoint {
   tokens: number;
 }
 
+export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'incomplete', 'incomplete_expired', 'unpaid', 'paused'] as const;
+export type SubscriptionStatusName = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** subscriptions/{id}: the user's Stripe subscription as billing-api last synced it. */
 export interface Subscription {
   id: string;
   userId: string;
   packageId: string;
-  status: 'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'unpaid' | 'paused';
+  status: SubscriptionStatusName;
+  /** Stripe's subscription id (sub_…), null before checkout completes. */
+  stripeSubscriptionId: string | null;
+  stripeCustomerId: string | null;
+  /** The Stripe price the subscription item is on. */
+  priceId: string | null;
+  interval: BillingInterval;
+  currentPeriodStart: string | null;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
   createdAt: string | null;
+  updatedAt: string | null;
 }
 
 export interface TeamMember {

@@ -150,16 +150,16 @@ describe('debit and credit', () => {
     const uid = newUid();
     await seedMembership(uid, { tokensRemaining: 2, tokensReset: new Date(T0.getTime() + TOKEN_PERIOD_MS) });
     const before = (await membershipDoc(uid).get()).data();
-    const attempt = debit(db, { uid, feature: 'agent_step', amount: 5, idempotencyKey: 'big', now: T0 });
+    const attempt = debit(db, { uid, feature: 'agent', amount: 5, idempotencyKey: 'big', now: T0 });
     await expect(attempt).rejects.toBeInstanceOf(InsufficientTokensError);
-    await expect(debit(db, { uid, feature: 'agent_step', amount: 5, idempotencyKey: 'big', now: T0 })).rejects.toThrow(/^Insufficient tokens: 5 needed, 2 remaining$/);
+    await expect(debit(db, { uid, feature: 'agent', amount: 5, idempotencyKey: 'big', now: T0 })).rejects.toThrow(/^Insufficient tokens: 5 needed, 2 remaining$/);
     expect((await membershipDoc(uid).get()).data()).toEqual(before);
     expect(await usageOf(uid)).toHaveLength(0);
   });
 
   test('a credit adds tokens with a negative entry, once per key', async () => {
     const uid = newUid();
-    await debit(db, { uid, feature: 'agent_step', amount: 4, idempotencyKey: 'step-1', now: T0 });
+    await debit(db, { uid, feature: 'agent', amount: 4, idempotencyKey: 'step-1', now: T0 });
     expect(await credit(db, { uid, amount: 4, reason: 'refund', idempotencyKey: 'refund-step-1', now: T0 })).toEqual({ applied: true, tokensRemaining: 10 });
     expect(await credit(db, { uid, amount: 4, reason: 'refund', idempotencyKey: 'refund-step-1', now: T0 })).toEqual({ applied: false, tokensRemaining: 10 });
     const entries = await usageOf(uid);

@@ -184,8 +184,12 @@ export function packageFromData(id: string, data: Record<string, unknown>): Memb
     requiredRole: str(data.requiredRole, 'free'),
     tokensPerMonth: num(data.tokensPerMonth),
     priceMonthly: num(data.priceMonthly),
+    priceYearly: num(data.priceYearly),
     currency: str(data.currency, 'usd'),
     stripePriceId: typeof data.stripePriceId === 'string' ? data.stripePriceId : null,
+    stripePriceIdMonthly: typeof data.stripePriceIdMonthly === 'string' ? data.stripePriceIdMonthly : typeof data.stripePriceId === 'string' ? data.stripePriceId : null,
+    stripePriceIdYearly: typeof data.stripePriceIdYearly === 'string' ? data.stripePriceIdYearly : null,
+    interval: data.interval === 'year' ? 'year' : 'month',
     features: Array.isArray(data.features) ? data.features.filter((item): item is string => typeof item === 'string') : [],
     active: data.active === true,
   };

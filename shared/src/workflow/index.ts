@@ -5,3 +5,4 @@ export * from './params.js';
 export * from './expressions.js';
 export * from './validate.js';
 export * from './templates.js';
+export * from './runs.js';

@@ -1,0 +1,143 @@
+// Workflow runs: the document platform-api keeps for every run
+// (workflowRuns/{runId}), the endpoints that start, watch and steer runs, and
+// the messages the product shows. Pure: shared by platform-api (the engine)
+// and mf-workflows (run form, live run view, history).
+import type { NodeType, WorkflowEdge, WorkflowNode } from './model.js';
+
+export const WORKFLOW_RUNS_COLLECTION = 'workflowRuns';
+
+export const RUN_STATUSES = ['queued', 'running', 'waiting', 'succeeded', 'failed', 'canceled'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'canceled'];
+export function isTerminalRunStatus(status: RunStatus): boolean {
+  return TERMINAL_RUN_STATUSES.includes(status);
+}
+
+/** A step is 'skipped' when the branch that leads to it was not taken. */
+export const STEP_STATUSES = ['pending', 'running', 'waiting', 'succeeded', 'failed', 'skipped', 'canceled'] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];
+
+export const RUN_TRIGGER_TYPES = ['manual', 'webhook', 'schedule', 'voice', 'rerun'] as const;
+export type RunTriggerType = (typeof RUN_TRIGGER_TYPES)[number];
+
+export interface RunTrigger {
+  type: RunTriggerType;
+  /** Who started it (manual, voice, rerun); null for webhook and schedule runs. */
+  userId: string | null;
+  /** For a re-run: the run whose input it reused. */
+  rerunOf?: string | null;
+  /** For a schedule run: the tick it belongs to (ISO 8601). */
+  scheduledFor?: string | null;
+}
+
+export interface RunStep {
+  /** The node id; a delegated agent call is `${parentStepId}/${delegateNodeId}#${n}`. */
+  id: string;
+  nodeId: string;
+  /** Set on a child step (an agent another agent delegated to). */
+  parentStepId: string | null;
+  name: string;
+  type: NodeType;
+  status: StepStatus;
+  input: unknown;
+  /** The output, truncated past RUN_LIMITS.maxStepOutputBytes (see outputBytes / outputTruncated). */
+  output: unknown;
+  outputBytes: number;
+  outputTruncated: boolean;
+  error: string | null;
+  tokens: number;
+  attempts: number;
+  startedAt: string | null;
+  endedAt: string | null;
+  /** For a condition: the branch taken ('true' | 'false'). */
+  branch?: string | null;
+}
+
+export interface WorkflowRun {
+  id: string;
+  workflowId: string;
+  workflowVersion: number;
+  workflowName: string;
+  /** The workflow as it was when the run started (the engine runs this copy). */
+  snapshot: { nodes: WorkflowNode[]; edges: WorkflowEdge[] };
+  /** The user whose workflow and tokens the run uses (the workflow owner for webhook/schedule runs). */
+  ownerId: string;
+  status: RunStatus;
+  trigger: RunTrigger;
+  input: Record<string, unknown>;
+  /** The outputs of the run's output nodes, keyed by node id. */
+  output: Record<string, unknown> | null;
+  error: string | null;
+  tokensUsed: number;
+  steps: RunStep[];
+  createdAt: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  updatedAt: string;
+}
+
+/** A row of a workflow's run history. */
+export type WorkflowRunSummary = Pick<
+  WorkflowRun,
+  'id' | 'workflowId' | 'workflowVersion' | 'status' | 'trigger' | 'tokensUsed' | 'error' | 'createdAt' | 'startedAt' | 'endedAt'
+>;
+
+export const RUN_LIMITS = {
+  maxStepOutputBytes: 16_000,
+  maxInputBytes: 100_000,
+  maxHttpResponseBytes: 1_000_000,
+  maxAgentSteps: 8,
+  historyPageSize: 50,
+} as const;
+
+export const RUNS_API = {
+  /** POST {input} → 202 {runId}; GET → {runs: WorkflowRunSummary[]} (newest first). */
+  workflowRuns: (workflowId: string) => `/api/workflows/${encodeURIComponent(workflowId)}/runs`,
+  /** GET → WorkflowRun. */
+  run: (runId: string) => `/api/runs/${encodeURIComponent(runId)}`,
+  /** GET, text/event-stream: `event: run` with the whole WorkflowRun as data on every change; ends after a terminal status. */
+  runEvents: (runId: string) => `/api/runs/${encodeURIComponent(runId)}/events`,
+  cancel: (runId: string) => `/api/runs/${encodeURIComponent(runId)}/cancel`,
+  /** POST {stepId?, comment?} */
+  approve: (runId: string) => `/api/runs/${encodeURIComponent(runId)}/approve`,
+  reject: (runId: string) => `/api/runs/${encodeURIComponent(runId)}/reject`,
+  /** GET → {url, secret} for the owner; POST rotates the secret. */
+  webhookSecret: (workflowId: string) => `/api/workflows/${encodeURIComponent(workflowId)}/webhook`,
+  /** Public webhook trigger: POST any JSON → 202 {runId}; 404 for a wrong workflow or secret alike. */
+  hook: (workflowId: string, secret: string) => `/api/hooks/${encodeURIComponent(workflowId)}/${encodeURIComponent(secret)}`,
+  /** GET → {configured: boolean, providers: string[], model: string|null} so the builder can say how to connect one. */
+  aiStatus: '/api/ai/status',
+} as const;
+
+export interface StartRunRequest {
+  input: Record<string, unknown>;
+  /** Re-run: reuse this earlier run's input. */
+  rerunOf?: string;
+}
+export interface StartRunResponse {
+  runId: string;
+}
+export interface RunListResponse {
+  runs: WorkflowRunSummary[];
+}
+export interface ApprovalRequest {
+  /** The waiting approval step; the first waiting one when omitted. */
+  stepId?: string;
+  comment?: string;
+}
+export interface WebhookInfo {
+  url: string;
+  secret: string;
+}
+export interface AiStatus {
+  configured: boolean;
+  providers: string[];
+  model: string | null;
+}
+
+export const RUN_MESSAGES = {
+  noProvider: 'No AI provider is configured. Set AI_BASE_URL and AI_API_KEY, or OLLAMA_URL, for platform-api.',
+  interrupted: 'Interrupted by a restart',
+  canceled: 'Canceled',
+  rejected: 'Rejected',
+} as const;
