@@ -1,6 +1,7 @@
 import { startServiceFromEnv } from '@agentflow/shared/server';
 import { SERVICE_NAME, createApp } from './app.js';
 import { ensureDefaultPackages } from './membership/packages.js';
+import { stripeSettingsFromEnv } from './stripe/client.js';
 
 export const DEFAULT_PORT = 4001;
 
@@ -15,6 +16,6 @@ startServiceFromEnv({
       },
       (error: unknown) => deps.logger.error({ err: error }, 'default packages could not be created'),
     );
-    return createApp(deps);
+    return createApp({ ...deps, stripe: stripeSettingsFromEnv(process.env) });
   },
 });

@@ -13,6 +13,7 @@ import { listen } from '@agentflow/shared/static-server';
 import { emulatorHosts } from '@agentflow/shared/testing/emulators';
 import { createApp } from '../src/app';
 import { ensureDefaultPackages } from '../src/membership/packages';
+import type { StripeSettings } from '../src/stripe/client';
 
 export interface TestUser {
   uid: string;
@@ -59,7 +60,7 @@ async function signIn(email: string, password: string): Promise<string> {
   return body.idToken;
 }
 
-export async function startBillingHarness(suite: string, options: { packages?: boolean } = {}): Promise<BillingHarness> {
+export async function startBillingHarness(suite: string, options: { packages?: boolean; stripe?: StripeSettings } = {}): Promise<BillingHarness> {
   emulatorHosts();
   const auth = getAdminAuth();
   const projectId = `demo-agentflow-billing-${suite}`;
@@ -68,7 +69,7 @@ export async function startBillingHarness(suite: string, options: { packages?: b
   const db = getFirestore(firebaseApp);
   if (options.packages !== false) await ensureDefaultPackages(db);
   const clock: BillingHarness['clock'] = { now: null };
-  const app = createApp({ auth, db, logger: pino({ level: 'silent' }), allowedOrigins: ['http://localhost:3000'], now: () => clock.now ?? new Date() });
+  const app = createApp({ auth, db, logger: pino({ level: 'silent' }), allowedOrigins: ['http://localhost:3000'], now: () => clock.now ?? new Date(), stripe: options.stripe });
   const server: Server = await listen(app, 0);
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -17,6 +17,12 @@ export const BILLING_API = {
   stripeWebhook: '/api/webhooks/stripe',
 } as const;
 
+/** Collections only billing-api touches (browsers never read or write them). */
+export const BILLING_COLLECTIONS = {
+  /** stripeEvents/{eventId}: each processed webhook event, written in the transaction that applied it. */
+  stripeEvents: 'stripeEvents',
+} as const;
+
 /** Server messages, word for word (issue 7). */
 export const BILLING_MESSAGES = {
   notConfigured: 'Stripe is not configured. Please add your Stripe secret key to the environment variables.',

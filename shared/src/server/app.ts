@@ -16,6 +16,8 @@ export interface ServiceAppOptions {
   checkReadiness: () => Promise<void>;
   /** Mounts the service's own routes. */
   routes: (app: Express) => void;
+  /** Mounts routes that must read the raw body (signed webhooks), before the JSON parser. */
+  beforeBodyParsers?: (app: Express) => void;
   jsonLimit?: string;
 }
 
@@ -75,7 +77,9 @@ export function createServiceApp(options: ServiceAppOptions): Express {
       logger: options.logger,
       // Health probes would drown the log.
       autoLogging: { ignore: (req) => req.url === '/healthz' },
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.token'],
+      // EventSource cannot send headers, so run event streams also take the ID token as ?token=: keep it out of the logs.
+      serializers: { req: (req: { url?: unknown }) => ({ ...req, url: typeof req.url === 'string' ? req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]') : req.url }) },
     }),
   );
 
@@ -93,6 +97,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     }
   });
 
+  options.beforeBodyParsers?.(app);
   app.use(express.json({ limit: options.jsonLimit ?? JSON_BODY_LIMIT }));
   options.routes(app);
   app.use(notFound);

@@ -439,3 +439,87 @@ export async function setMembershipRole(db: Firestore, uid: string, role: Member
     ),
   );
 }
+
+/** One change of a membership inside a caller's transaction (prepareMembershipUpdate). */
+export interface MembershipChange {
+  role?: MembershipRole;
+  /** Adds tokens, once per idempotency key (skipped when the key was already applied). */
+  credit?: { amount: number; reason: string; idempotencyKey: string };
+  /** Sets the balance (a plan change resets it), written as an entry once per idempotency key. */
+  setBalance?: { tokens: number; reason: string; idempotencyKey: string };
+  /** Other membership fields (stripeCustomerId, subscriptionId). */
+  fields?: Record<string, unknown>;
+}
+
+export interface PreparedMembershipUpdate {
+  /** The membership as it is now: created when missing, refilled when due. */
+  membership: UserMembership;
+  /** True when this idempotency key (one of those passed to prepare) was already applied. */
+  applied: (idempotencyKey: string) => boolean;
+  /** Queues the membership write (one write) and the usage entries; returns the membership as written. */
+  commit: (change: MembershipChange) => UserMembership;
+}
+
+/**
+ * The ledger inside a caller's transaction (a Stripe webhook records its event
+ * id, the subscription, the role and the period's credit atomically). Reads
+ * now, so call it before the transaction's writes; `idempotencyKeys` lists
+ * every key `commit` may use, because their entries must be read up front.
+ */
+export async function prepareMembershipUpdate(
+  db: Firestore,
+  tx: Transaction,
+  uid: string,
+  now: Date,
+  idempotencyKeys: readonly string[] = [],
+): Promise<PreparedMembershipUpdate> {
+  requireUid(uid);
+  const keys = idempotencyKeys.map(requireKey);
+  const entryRef = (key: string) => db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).doc(usageEntryId(uid, key));
+  const snapshot = await tx.get(membershipRef(db, uid));
+  const entries = keys.length > 0 ? await tx.getAll(...keys.map(entryRef)) : [];
+  const appliedKeys = new Set(keys.filter((_key, index) => entries[index]?.exists));
+  const settled = await settleMembership(db, tx, uid, now, snapshot);
+  const due = needsWrite(snapshot, now);
+  return {
+    membership: settled.membership,
+    applied: (key) => appliedKeys.has(key),
+    commit: (change) => {
+      if (change.role !== undefined && !isMembershipRole(change.role)) throw new LedgerValidationError('role', `role must be one of ${MEMBERSHIP_ROLES.join(', ')}`);
+      let balance = settled.membership.tokensRemaining;
+      const writeEntry = (key: string, tokensUsed: number, feature: string) => {
+        tx.create(entryRef(key), { userId: uid, tokensUsed, feature, idempotencyKey: key, timestamp: Timestamp.fromDate(now), createdAt: FieldValue.serverTimestamp() });
+        appliedKeys.add(key);
+      };
+      const checkKey = (key: string) => {
+        if (!keys.includes(key)) throw new LedgerValidationError('idempotencyKey', `idempotency key '${key}' was not read by prepareMembershipUpdate`);
+      };
+      if (change.setBalance && !appliedKeys.has(change.setBalance.idempotencyKey)) {
+        const { tokens, reason, idempotencyKey } = change.setBalance;
+        checkKey(idempotencyKey);
+        if (!Number.isInteger(tokens) || tokens < 0 || tokens > MAX_LEDGER_AMOUNT) throw new LedgerValidationError('tokens', `tokens must be an integer from 0 to ${MAX_LEDGER_AMOUNT}`);
+        if (!CREDIT_REASON_PATTERN.test(reason)) throw new LedgerValidationError('reason', 'reason must be 1–64 characters of a-z, 0-9 and _');
+        writeEntry(idempotencyKey, balance - tokens, reason);
+        balance = tokens;
+      }
+      if (change.credit && !appliedKeys.has(change.credit.idempotencyKey)) {
+        const { reason, idempotencyKey } = change.credit;
+        checkKey(idempotencyKey);
+        const amount = requireAmount(change.credit.amount);
+        if (!CREDIT_REASON_PATTERN.test(reason)) throw new LedgerValidationError('reason', 'reason must be 1–64 characters of a-z, 0-9 and _');
+        writeEntry(idempotencyKey, -amount, reason);
+        balance += amount;
+      }
+      const changes: Record<string, unknown> = { ...(change.fields ?? {}) };
+      if (change.role !== undefined) changes.role = change.role;
+      if (balance !== settled.membership.tokensRemaining) changes.tokensRemaining = balance;
+      if (Object.keys(changes).length > 0 || due) settled.write(changes);
+      const written = { ...settled.membership, ...(change.role !== undefined ? { role: change.role } : {}), tokensRemaining: balance };
+      for (const field of ['stripeCustomerId', 'subscriptionId'] as const) {
+        const value = change.fields?.[field];
+        if (typeof value === 'string' || value === null) written[field] = value;
+      }
+      return written;
+    },
+  };
+}

@@ -1,0 +1,380 @@
+// billing-api's Stripe endpoints (BILLING_API in @agentflow/shared). The
+// caller comes from the ID token; every customer, subscription and payment
+// method a body names must be the caller's (403 before any Stripe call that
+// changes something). Without a Stripe secret key the actions answer 503 with
+// the not-configured message and the reads answer empty.
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import type { Auth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Logger } from 'pino';
+import Stripe from 'stripe';
+
+const StripeErrors = Stripe.errors;
+import { z } from 'zod';
+import {
+  BILLING_API,
+  BILLING_MESSAGES,
+  MEMBERSHIP_COLLECTIONS,
+  packageFromData,
+  prepareMembershipUpdate,
+  readMembership,
+  requireAuth,
+  type BillingInterval,
+  type CheckoutSessionResponse,
+  type InvoiceList,
+  type InvoiceSummary,
+  type MembershipPackage,
+  type PaymentMethodList,
+  type PortalSessionResponse,
+  type Subscription,
+  type UpcomingInvoice,
+} from '@agentflow/shared/server';
+import { HttpError, badRequest, forbidden, isDocumentId, membershipErrors, notFound, parseOr400 } from '../membership/errors.js';
+import { subscriptionFromData } from '../membership/router.js';
+import { isStripeNotFound } from '../stripe/client.js';
+import { applyStripeSubscription, idOf, packageForPrice, readPackages } from './subscriptionSync.js';
+
+export interface BillingRouterOptions {
+  auth: Auth;
+  db: Firestore;
+  logger: Logger;
+  /** null: no secret key, billing is not configured. */
+  stripe: Stripe | null;
+  /** Where success, cancel and return URLs may point (the app's origins). */
+  allowedOrigins: readonly string[];
+  now?: () => Date;
+}
+
+const FORBIDDEN_CUSTOMER = 'Forbidden: this Stripe customer is not yours';
+const FORBIDDEN_SUBSCRIPTION = 'Forbidden: this subscription is not yours';
+const FORBIDDEN_PAYMENT_METHOD = 'Forbidden: this payment method is not yours';
+
+const stripeId = (prefix: string) =>
+  z
+    .string({ error: 'must be a string' })
+    .min(1, { error: 'is undefined or empty.' })
+    .max(255, { error: 'is too long' })
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9_]+$`), { error: `must be a Stripe id (${prefix}_…)` });
+const docId = z.string({ error: 'must be a string' }).min(1, { error: 'is undefined or empty.' }).max(128, { error: 'is too long' }).refine(isDocumentId, { error: 'is not a valid id' });
+const url = z.string({ error: 'must be a string' }).min(1, { error: 'is undefined or empty.' }).max(2048, { error: 'is too long' });
+
+export const checkoutSchema = z.strictObject({
+  userId: docId,
+  priceId: stripeId('price'),
+  packageId: docId,
+  successUrl: url,
+  cancelUrl: url,
+  stripeCustomerId: stripeId('cus').nullish(),
+});
+export const portalSchema = z.strictObject({ customerId: stripeId('cus'), returnUrl: url });
+export const customerSchema = z.strictObject({ customerId: stripeId('cus') });
+export const setDefaultSchema = z.strictObject({ customerId: stripeId('cus'), paymentMethodId: stripeId('pm') });
+export const deletePaymentMethodSchema = z.strictObject({ paymentMethodId: stripeId('pm') });
+// The upcoming invoice is null rather than an error whenever it can be: a page without a customer yet may send ''.
+export const upcomingSchema = z.strictObject({ customerId: z.union([z.literal(''), stripeId('cus')]).nullish() });
+export const changeBillingCycleSchema = z.strictObject({ subscriptionId: stripeId('sub'), newPriceId: stripeId('price'), customerId: stripeId('cus') });
+export const changePackageSchema = z.strictObject({ packageId: docId });
+export const cancelSchema = z.strictObject({ subscriptionId: stripeId('sub').nullish() });
+
+const notConfigured = () => new HttpError(503, BILLING_MESSAGES.notConfigured);
+const toIso = (seconds: number | null | undefined): string | null => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null);
+const CURRENT: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+
+export function createBillingRouter(options: BillingRouterOptions): Router {
+  const { db, logger, stripe, allowedOrigins } = options;
+  const clock = options.now ?? (() => new Date());
+  const authed: RequestHandler = requireAuth(options.auth);
+  const router = Router();
+  const uidOf = (req: Request) => req.caller!.uid;
+
+  const requireStripe = (): Stripe => {
+    if (!stripe) throw notConfigured();
+    return stripe;
+  };
+
+  /** The field's URL must be on one of the app's origins. */
+  const checkAppUrl = (field: string, value: string) => {
+    let origin: string;
+    try {
+      const parsed = new URL(value);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('scheme');
+      origin = parsed.origin;
+    } catch {
+      throw badRequest(`${field} must be an absolute http(s) URL`);
+    }
+    if (!allowedOrigins.includes(origin)) throw badRequest(`${field} must be on one of the app's origins`);
+  };
+
+  const ownCustomer = async (uid: string): Promise<string | null> => (await readMembership(db, uid, clock)).stripeCustomerId;
+
+  /** The customer id in the body must be the caller's own. */
+  const requireOwnCustomer = async (uid: string, customerId: string): Promise<string> => {
+    const own = await ownCustomer(uid);
+    if (!own || own !== customerId) throw forbidden(FORBIDDEN_CUSTOMER);
+    return own;
+  };
+
+  const packageById = async (id: string): Promise<MembershipPackage | null> => {
+    const snapshot = await db.collection(MEMBERSHIP_COLLECTIONS.packages).doc(id).get();
+    return snapshot.exists ? packageFromData(snapshot.id, snapshot.data() ?? {}) : null;
+  };
+
+  /** The caller's stored subscriptions, newest first. */
+  const storedSubscriptions = async (uid: string): Promise<Subscription[]> => {
+    const snapshot = await db.collection(MEMBERSHIP_COLLECTIONS.subscriptions).where('userId', '==', uid).get();
+    return snapshot.docs.map((doc) => subscriptionFromData(doc.id, doc.data())).sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? ''));
+  };
+  /** The stored subscription whose Stripe id is `stripeSubscriptionId`, when it is the caller's. */
+  const ownSubscription = async (uid: string, stripeSubscriptionId: string): Promise<Subscription> => {
+    const found = (await storedSubscriptions(uid)).find((each) => each.stripeSubscriptionId === stripeSubscriptionId || each.id === stripeSubscriptionId);
+    if (!found) throw forbidden(FORBIDDEN_SUBSCRIPTION);
+    return found;
+  };
+  const retrieveSubscription = async (client: Stripe, id: string): Promise<Stripe.Subscription> => {
+    try {
+      return await client.subscriptions.retrieve(id);
+    } catch (error) {
+      if (isStripeNotFound(error)) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
+      throw error;
+    }
+  };
+  /** A payment method's owner, as Stripe says: it must be the caller's customer. */
+  const requireOwnPaymentMethod = async (client: Stripe, uid: string, paymentMethodId: string, customerId?: string): Promise<string> => {
+    const own = customerId ?? (await ownCustomer(uid));
+    if (!own) throw forbidden(FORBIDDEN_PAYMENT_METHOD);
+    let pm: Stripe.PaymentMethod;
+    try {
+      pm = await client.paymentMethods.retrieve(paymentMethodId);
+    } catch (error) {
+      // Someone else's or no one's: the same answer, so ids cannot be probed.
+      if (isStripeNotFound(error)) throw forbidden(FORBIDDEN_PAYMENT_METHOD);
+      throw error;
+    }
+    if (idOf(pm.customer) !== own) throw forbidden(FORBIDDEN_PAYMENT_METHOD);
+    return own;
+  };
+
+  /** Applies what Stripe answered to Firestore (billing-api's own change, versioned now). */
+  const store = async (uid: string, subscription: Stripe.Subscription, extra: { resetBalance?: boolean } = {}): Promise<Subscription> => {
+    const now = clock();
+    await applyStripeSubscription(db, { subscription, version: Math.floor(now.getTime() / 1000), uid, now, ...extra });
+    const snapshot = await db.collection(MEMBERSHIP_COLLECTIONS.subscriptions).doc(subscription.id).get();
+    return subscriptionFromData(snapshot.id, snapshot.data() ?? {});
+  };
+
+  router.post(BILLING_API.createCheckoutSession, authed, async (req, res) => {
+    const client = requireStripe();
+    const body = parseOr400(checkoutSchema, req.body);
+    const uid = uidOf(req);
+    if (body.userId !== uid) throw forbidden('Forbidden: userId must be the signed-in user');
+    checkAppUrl('successUrl', body.successUrl);
+    checkAppUrl('cancelUrl', body.cancelUrl);
+    const pkg = await packageById(body.packageId);
+    if (!pkg || !pkg.active) throw badRequest(`packageId: no active package '${body.packageId}'`);
+    if (![pkg.stripePriceIdMonthly, pkg.stripePriceIdYearly, pkg.stripePriceId].includes(body.priceId)) throw badRequest(`priceId is not a price of package ${pkg.id}`);
+    let customerId = await ownCustomer(uid);
+    if (body.stripeCustomerId && body.stripeCustomerId !== customerId) throw forbidden(FORBIDDEN_CUSTOMER);
+    if (!customerId) {
+      // The idempotency key makes two quick first purchases share one customer.
+      const customer = await client.customers.create({ email: req.caller!.email ?? undefined, metadata: { userId: uid } }, { idempotencyKey: `agentflow-customer-${uid}` });
+      customerId = await db.runTransaction(async (tx) => {
+        const prepared = await prepareMembershipUpdate(db, tx, uid, clock());
+        const existing = prepared.membership.stripeCustomerId;
+        prepared.commit(existing ? {} : { fields: { stripeCustomerId: customer.id } });
+        return existing ?? customer.id;
+      });
+    }
+    const metadata = { userId: uid, packageId: pkg.id };
+    const session = await client.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customerId,
+      line_items: [{ price: body.priceId, quantity: 1 }],
+      success_url: body.successUrl,
+      cancel_url: body.cancelUrl,
+      client_reference_id: uid,
+      metadata,
+      subscription_data: { metadata },
+    });
+    const response: CheckoutSessionResponse = { id: session.id, url: session.url };
+    res.json(response);
+  });
+
+  router.post(BILLING_API.createPortalSession, authed, async (req, res) => {
+    const client = requireStripe();
+    const body = parseOr400(portalSchema, req.body);
+    checkAppUrl('returnUrl', body.returnUrl);
+    const customer = await requireOwnCustomer(uidOf(req), body.customerId);
+    const session = await client.billingPortal.sessions.create({ customer, return_url: body.returnUrl });
+    const response: PortalSessionResponse = { url: session.url };
+    res.json(response);
+  });
+
+  router.post(BILLING_API.paymentMethods, authed, async (req, res) => {
+    if (!stripe) {
+      logger.warn('payment methods asked for but Stripe is not configured; answering an empty list');
+      res.json({ data: [] } satisfies PaymentMethodList);
+      return;
+    }
+    const body = parseOr400(customerSchema, req.body);
+    const customer = await requireOwnCustomer(uidOf(req), body.customerId);
+    const [methods, details] = await Promise.all([stripe.paymentMethods.list({ customer, type: 'card', limit: 100 }), stripe.customers.retrieve(customer)]);
+    const defaultId = 'deleted' in details && details.deleted ? null : idOf(details.invoice_settings?.default_payment_method);
+    const response: PaymentMethodList = {
+      data: methods.data.map((pm) => ({
+        id: pm.id,
+        brand: pm.card?.brand ?? pm.type,
+        last4: pm.card?.last4 ?? '',
+        expMonth: pm.card?.exp_month ?? 0,
+        expYear: pm.card?.exp_year ?? 0,
+        isDefault: pm.id === defaultId,
+      })),
+    };
+    res.json(response);
+  });
+
+  router.post(BILLING_API.setDefaultPaymentMethod, authed, async (req, res) => {
+    const client = requireStripe();
+    const body = parseOr400(setDefaultSchema, req.body);
+    const uid = uidOf(req);
+    const customer = await requireOwnCustomer(uid, body.customerId);
+    await requireOwnPaymentMethod(client, uid, body.paymentMethodId, customer);
+    await client.customers.update(customer, { invoice_settings: { default_payment_method: body.paymentMethodId } });
+    res.json({ success: true });
+  });
+
+  router.post(BILLING_API.deletePaymentMethod, authed, async (req, res) => {
+    const client = requireStripe();
+    const body = parseOr400(deletePaymentMethodSchema, req.body);
+    await requireOwnPaymentMethod(client, uidOf(req), body.paymentMethodId);
+    await client.paymentMethods.detach(body.paymentMethodId);
+    res.json({ success: true });
+  });
+
+  router.post(BILLING_API.invoices, authed, async (req, res) => {
+    if (!stripe) {
+      logger.warn('invoices asked for but Stripe is not configured; answering an empty list');
+      res.json({ data: [] } satisfies InvoiceList);
+      return;
+    }
+    const body = parseOr400(customerSchema, req.body);
+    const customer = await requireOwnCustomer(uidOf(req), body.customerId);
+    const invoices = await stripe.invoices.list({ customer, limit: 24 });
+    const response: InvoiceList = {
+      data: invoices.data.map(
+        (invoice): InvoiceSummary => ({
+          id: invoice.id,
+          number: invoice.number,
+          date: new Date(invoice.created * 1000).toISOString(),
+          amount: invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
+          currency: invoice.currency,
+          status: invoice.status,
+          hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+          invoicePdf: invoice.invoice_pdf ?? null,
+        }),
+      ),
+    };
+    res.json(response);
+  });
+
+  router.post(BILLING_API.upcomingInvoice, authed, async (req, res) => {
+    if (!stripe) {
+      logger.warn('upcoming invoice asked for but Stripe is not configured; answering null');
+      res.json(null);
+      return;
+    }
+    const body = parseOr400(upcomingSchema, req.body);
+    const uid = uidOf(req);
+    const own = await ownCustomer(uid);
+    if (body.customerId && body.customerId !== own) throw forbidden(FORBIDDEN_CUSTOMER);
+    let upcoming: UpcomingInvoice | null = null;
+    if (own) {
+      try {
+        const invoice = await stripe.invoices.retrieveUpcoming({ customer: own });
+        const period = invoice.lines?.data?.[0]?.period;
+        upcoming = {
+          amountDue: invoice.amount_due,
+          currency: invoice.currency,
+          nextPaymentAttempt: toIso(invoice.next_payment_attempt),
+          periodStart: toIso(period?.start ?? invoice.period_start),
+          periodEnd: toIso(period?.end ?? invoice.period_end),
+        };
+      } catch (error) {
+        // No upcoming invoice (none due, canceled...) or Stripe unreachable: the page shows none.
+        logger.info({ err: error }, 'no upcoming invoice');
+      }
+    }
+    res.json(upcoming);
+  });
+
+  router.post(BILLING_API.changeBillingCycle, authed, async (req, res) => {
+    const client = requireStripe();
+    const body = parseOr400(changeBillingCycleSchema, req.body);
+    const uid = uidOf(req);
+    await requireOwnCustomer(uid, body.customerId);
+    const stored = await ownSubscription(uid, body.subscriptionId);
+    const packages = await readPackages(db);
+    const pkg = packageForPrice(packages, body.newPriceId);
+    if (!pkg) throw badRequest(BILLING_MESSAGES.packageNotFoundForPrice);
+    if (!stored.stripeSubscriptionId) throw badRequest(BILLING_MESSAGES.cannotUpdateBillingCycle);
+    // The chosen interval is the new price's own (a read: nothing changes yet).
+    const newPrice = await client.prices.retrieve(body.newPriceId);
+    const interval: BillingInterval = newPrice.recurring?.interval === 'year' ? 'year' : 'month';
+    const priceId = interval === 'year' ? pkg.stripePriceIdYearly : pkg.stripePriceIdMonthly;
+    if (!priceId) throw badRequest(BILLING_MESSAGES.intervalPriceNotFound(interval, pkg.id));
+    const current = await retrieveSubscription(client, stored.stripeSubscriptionId);
+    if (idOf(current.customer) !== body.customerId) throw forbidden(FORBIDDEN_SUBSCRIPTION);
+    const item = current.items.data[0];
+    if (!item) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
+    const updated = await client.subscriptions.update(current.id, { items: [{ id: item.id, price: priceId }], proration_behavior: 'create_prorations' });
+    res.json({ subscription: await store(uid, updated) });
+  });
+
+  router.post(BILLING_API.changePackage, authed, async (req, res) => {
+    const client = requireStripe();
+    const body = parseOr400(changePackageSchema, req.body);
+    const uid = uidOf(req);
+    const [pkg, customerId] = await Promise.all([packageById(body.packageId), ownCustomer(uid)]);
+    if (!pkg || !pkg.active || !customerId) throw badRequest(BILLING_MESSAGES.cannotChangeSubscription);
+    const priceId = pkg.stripePriceIdMonthly;
+    if (!priceId) throw badRequest(BILLING_MESSAGES.monthlyPriceNotFound(pkg.id));
+    const current = (await storedSubscriptions(uid)).find((each) => each.stripeSubscriptionId && CURRENT.has(each.status));
+    let result: Stripe.Subscription;
+    if (current?.stripeSubscriptionId) {
+      const existing = await retrieveSubscription(client, current.stripeSubscriptionId);
+      if (idOf(existing.customer) !== customerId) throw forbidden(FORBIDDEN_SUBSCRIPTION);
+      const item = existing.items.data[0];
+      if (!item) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
+      result = await client.subscriptions.update(existing.id, { items: [{ id: item.id, price: priceId }], proration_behavior: 'create_prorations', metadata: { userId: uid, packageId: pkg.id } });
+    } else {
+      result = await client.subscriptions.create({ customer: customerId, items: [{ price: priceId }], metadata: { userId: uid, packageId: pkg.id } });
+    }
+    res.json({ subscription: await store(uid, result, { resetBalance: true }) });
+  });
+
+  router.post(BILLING_API.cancelSubscription, authed, async (req, res) => {
+    const client = requireStripe();
+    const body = parseOr400(cancelSchema, req.body);
+    const uid = uidOf(req);
+    let stored: Subscription | undefined;
+    if (body.subscriptionId) stored = await ownSubscription(uid, body.subscriptionId);
+    else stored = (await storedSubscriptions(uid)).find((each) => each.stripeSubscriptionId && CURRENT.has(each.status));
+    if (!stored?.stripeSubscriptionId) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
+    const existing = await retrieveSubscription(client, stored.stripeSubscriptionId);
+    const customerId = await ownCustomer(uid);
+    if (idOf(existing.customer) !== customerId) throw forbidden(FORBIDDEN_SUBSCRIPTION);
+    const updated = await client.subscriptions.update(existing.id, { cancel_at_period_end: true });
+    res.json({ subscription: await store(uid, updated) });
+  });
+
+  router.use(membershipErrors(logger));
+  // Stripe refused or could not be reached: not the client's fault, and not ours either.
+  router.use(((error, _req, res, next) => {
+    if (error instanceof StripeErrors.StripeError) {
+      logger.error({ err: error, type: error.type, code: error.code }, 'Stripe request failed');
+      res.status(502).json({ error: `Stripe request failed: ${error.message}` });
+      return;
+    }
+    next(error);
+  }) as ErrorRequestHandler);
+  return router;
+}

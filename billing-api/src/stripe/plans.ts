@@ -1,0 +1,90 @@
+// The plans, in one place: the default packages (packages/{id}) and the
+// Stripe products and prices `npm run stripe:sync` creates (found by lookup
+// key) derive from this list. Amounts in cents.
+import type { BillingInterval, MembershipPackage } from '@agentflow/shared/server';
+
+export interface PlanDefinition {
+  id: string;
+  name: string;
+  description: string;
+  role: string;
+  requiredRole: string;
+  tokensPerMonth: number;
+  priceMonthly: number;
+  priceYearly: number;
+  currency: string;
+  interval: BillingInterval;
+  features: string[];
+  active: boolean;
+  /** Stripe price lookup keys per interval; null for a plan Stripe does not bill (free). */
+  lookupKeys: Record<BillingInterval, string | null>;
+}
+
+export const PLANS: readonly PlanDefinition[] = [
+  {
+    id: 'free',
+    name: 'Free',
+    description: 'Try Agentflow: 10 tokens a month.',
+    role: 'free',
+    requiredRole: 'free',
+    tokensPerMonth: 10,
+    priceMonthly: 0,
+    priceYearly: 0,
+    currency: 'usd',
+    interval: 'month',
+    features: ['voice_command', 'workflow_run'],
+    active: true,
+    lookupKeys: { month: null, year: null },
+  },
+  {
+    id: 'basic',
+    name: 'Basic',
+    description: 'For individuals: 100 tokens a month.',
+    role: 'basic',
+    requiredRole: 'free',
+    tokensPerMonth: 100,
+    priceMonthly: 900,
+    priceYearly: 9000,
+    currency: 'usd',
+    interval: 'month',
+    features: ['voice_command', 'workflow_run', 'template_copy'],
+    active: true,
+    lookupKeys: { month: 'agentflow_basic_monthly', year: 'agentflow_basic_yearly' },
+  },
+  {
+    id: 'premium',
+    name: 'Premium',
+    description: 'For professionals: 1,000 tokens a month and agents.',
+    role: 'premium',
+    requiredRole: 'free',
+    tokensPerMonth: 1000,
+    priceMonthly: 2900,
+    priceYearly: 29000,
+    currency: 'usd',
+    interval: 'month',
+    features: ['voice_command', 'workflow_run', 'template_copy', 'agent'],
+    active: true,
+    lookupKeys: { month: 'agentflow_premium_monthly', year: 'agentflow_premium_yearly' },
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    description: 'For teams: 10,000 tokens a month, agents and team members.',
+    role: 'enterprise',
+    requiredRole: 'free',
+    tokensPerMonth: 10000,
+    priceMonthly: 9900,
+    priceYearly: 99000,
+    currency: 'usd',
+    interval: 'month',
+    features: ['voice_command', 'workflow_run', 'template_copy', 'agent', 'team'],
+    active: true,
+    lookupKeys: { month: 'agentflow_enterprise_monthly', year: 'agentflow_enterprise_yearly' },
+  },
+];
+
+/** A plan as a package document before any Stripe price exists. */
+export function packageFromPlan(plan: PlanDefinition): MembershipPackage {
+  const { lookupKeys: _lookupKeys, ...fields } = plan;
+  return { ...fields, features: [...plan.features], stripePriceId: null, stripePriceIdMonthly: null, stripePriceIdYearly: null };
+}

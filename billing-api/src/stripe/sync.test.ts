@@ -1,0 +1,58 @@
+// stripe:sync against the fake Stripe: the first run creates a product and a
+// monthly and yearly price per paid plan and stores the ids on the packages;
+// the second finds them all by lookup key and creates nothing.
+import { MEMBERSHIP_COLLECTIONS, packageFromData } from '@agentflow/shared/server';
+import { startBillingHarness, type BillingHarness } from '../../testing/harness';
+import { startFakeStripe, type FakeStripe } from '../testing/fakeStripe/index';
+import { createStripeClient } from './client';
+import { PLANS } from './plans';
+import { DEFAULT_PACKAGES } from '../membership/packages';
+import { syncStripePlans } from './sync';
+
+let h: BillingHarness;
+let fake: FakeStripe;
+
+beforeAll(async () => {
+  h = await startBillingHarness('sync', { packages: false });
+  fake = await startFakeStripe({ webhookSecret: 'whsec_unused' });
+});
+afterAll(async () => {
+  await h.close();
+  await fake.close();
+});
+
+test('DEFAULT_PACKAGES come from the plans file', () => {
+  expect(DEFAULT_PACKAGES.map((pkg) => pkg.id)).toEqual(PLANS.map((plan) => plan.id));
+  expect(DEFAULT_PACKAGES.find((pkg) => pkg.id === 'premium')).toMatchObject({ role: 'premium', requiredRole: 'free', tokensPerMonth: 1000, stripePriceIdMonthly: null });
+});
+
+test('creates what is missing, stores the ids, and a second run creates nothing', async () => {
+  const stripe = createStripeClient({ secretKey: 'sk_test_sync', webhookSecret: null, host: fake.host, port: fake.port, protocol: 'http' })!;
+  const first = await syncStripePlans(stripe, h.db);
+  expect(first.createdProducts).toEqual(['agentflow_basic', 'agentflow_premium', 'agentflow_enterprise']);
+  expect(first.createdPrices).toHaveLength(6);
+  for (const plan of PLANS.filter((each) => each.priceMonthly > 0)) {
+    const ids = first.packages[plan.id]!;
+    expect(fake.prices.get(ids.monthly!)).toMatchObject({ unit_amount: plan.priceMonthly, recurring: { interval: 'month' }, lookup_key: plan.lookupKeys.month, product: `agentflow_${plan.id}` });
+    expect(fake.prices.get(ids.yearly!)).toMatchObject({ unit_amount: plan.priceYearly, recurring: { interval: 'year' }, lookup_key: plan.lookupKeys.year });
+    const stored = packageFromData(plan.id, (await h.db.collection(MEMBERSHIP_COLLECTIONS.packages).doc(plan.id).get()).data() ?? {});
+    expect(stored).toMatchObject({ stripePriceId: ids.monthly, stripePriceIdMonthly: ids.monthly, stripePriceIdYearly: ids.yearly, tokensPerMonth: plan.tokensPerMonth });
+  }
+  expect((await h.db.collection(MEMBERSHIP_COLLECTIONS.packages).doc('free').get()).data()).toMatchObject({ stripePriceIdMonthly: null });
+
+  fake.clearLog();
+  const second = await syncStripePlans(stripe, h.db);
+  expect(second).toEqual({ createdProducts: [], createdPrices: [], packages: first.packages });
+  expect(fake.mutatingRequests()).toEqual([]);
+  expect(fake.prices.size).toBe(6);
+});
+
+test('a plan whose price was deleted gets it back; its product is reused', async () => {
+  const stripe = createStripeClient({ secretKey: 'sk_test_sync', webhookSecret: null, host: fake.host, port: fake.port, protocol: 'http' })!;
+  const yearly = [...fake.prices.values()].find((price) => price.lookup_key === 'agentflow_basic_yearly')!;
+  fake.prices.delete(yearly.id);
+  const result = await syncStripePlans(stripe, h.db);
+  expect(result.createdProducts).toEqual([]);
+  expect(result.createdPrices).toHaveLength(1);
+  expect(fake.prices.get(result.createdPrices[0]!)).toMatchObject({ lookup_key: 'agentflow_basic_yearly', product: 'agentflow_basic' });
+});

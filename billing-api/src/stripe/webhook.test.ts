@@ -1,0 +1,233 @@
+// The Stripe webhook against the Firestore and Auth emulators, with events
+// signed (or mis-signed) by the fake Stripe: signatures, redeliveries, order,
+// periods and failed payments, with the balance and role checked after each.
+import { BILLING_API, BILLING_COLLECTIONS, MEMBERSHIP_COLLECTIONS } from '@agentflow/shared/server';
+import { startBillingHarness } from '../../testing/harness';
+import { applyInTransaction } from '../billing/subscriptionSync';
+import { startFakeStripe } from '../testing/fakeStripe/index';
+import { startStripeHarness, TEST_WEBHOOK_SECRET, type StripeHarness } from '../testing/stripeHarness';
+
+let h: StripeHarness;
+
+beforeAll(async () => {
+  h = await startStripeHarness('webhook');
+});
+afterAll(async () => {
+  await h.closeAll();
+});
+
+const FREE = 10;
+const PREMIUM = 1000;
+
+/** A customer for the user, stored on their membership as checkout would. */
+async function customerFor(uid: string): Promise<string> {
+  const customer = h.fake.createCustomer({ metadata: { userId: uid } });
+  await h.db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(uid).set({ stripeCustomerId: customer.id }, { merge: true });
+  return customer.id as string;
+}
+
+async function creditEntries(uid: string): Promise<Array<Record<string, unknown>>> {
+  const snapshot = await h.db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).where('userId', '==', uid).get();
+  return snapshot.docs.map((doc) => doc.data()).filter((entry) => entry.feature === 'subscription_period');
+}
+
+async function eventRecord(id: string) {
+  return (await h.db.collection(BILLING_COLLECTIONS.stripeEvents).doc(id).get()).data();
+}
+
+describe('signature', () => {
+  test('a bad signature is refused with 400 and changes nothing', async () => {
+    const user = await h.createUser('badsig');
+    await h.membership(user.uid);
+    const customerId = await customerFor(user.uid);
+    const subscription = h.fake.createSubscription(customerId, h.price('premium'), { metadata: { userId: user.uid } });
+    const event = h.fake.buildEvent('customer.subscription.created', subscription);
+    const delivery = await h.fake.deliver(event, { secret: 'whsec_someone_else' });
+    expect(delivery.status).toBe(400);
+    expect(JSON.parse(delivery.body).error).toMatch(/signature/i);
+    const membership = await h.membership(user.uid);
+    expect(membership).toMatchObject({ role: 'free', tokensRemaining: FREE });
+    expect(await eventRecord(event.id)).toBeUndefined();
+    expect(await h.subscriptionDoc(subscription.id)).toBeUndefined();
+  });
+
+  test('a stale timestamp (older than the tolerance) is refused with 400 and changes nothing', async () => {
+    const user = await h.createUser('stale');
+    await h.membership(user.uid);
+    const customerId = await customerFor(user.uid);
+    const subscription = h.fake.createSubscription(customerId, h.price('premium'), { metadata: { userId: user.uid } });
+    const event = h.fake.buildEvent('customer.subscription.created', subscription);
+    const delivery = await h.fake.deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 600 });
+    expect(delivery.status).toBe(400);
+    expect(JSON.parse(delivery.body).error).toMatch(/timestamp/i);
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'free', tokensRemaining: FREE });
+    expect(await eventRecord(event.id)).toBeUndefined();
+  });
+
+  test('a missing signature header, and a body that is not JSON, are 400', async () => {
+    const missing = await h.call('POST', BILLING_API.stripeWebhook, { rawBody: '{"id":"evt_x"}' });
+    expect(missing).toEqual({ status: 400, body: { error: 'Missing Stripe-Signature header' } });
+    const tampered = h.fake.buildEvent('customer.subscription.created', { id: 'sub_x', object: 'subscription' });
+    const signature = h.fake.signatureFor(JSON.stringify(tampered));
+    const changed = await h.call('POST', BILLING_API.stripeWebhook, { rawBody: JSON.stringify({ ...tampered, type: 'customer.subscription.deleted' }), headers: { 'Stripe-Signature': signature } });
+    expect(changed.status).toBe(400);
+  });
+});
+
+describe('checkout and deliveries', () => {
+  test('hosted checkout: the customer, the subscription, the premium role and 1,000 tokens land in Firestore', async () => {
+    const user = await h.createUser('buyer');
+    const { customerId, subscription } = await h.subscribe(user, 'premium');
+    const membership = await h.membership(user.uid);
+    expect(membership).toMatchObject({ role: 'premium', tokensRemaining: FREE + PREMIUM, stripeCustomerId: customerId, subscriptionId: subscription.id });
+    expect(await h.subscriptionDoc(subscription.id)).toMatchObject({ userId: user.uid, packageId: 'premium', status: 'active', interval: 'month', cancelAtPeriodEnd: false, stripeCustomerId: customerId, priceId: h.price('premium') });
+    // Three events were delivered (session completed, subscription created, invoice paid): one credit.
+    expect(await creditEntries(user.uid)).toHaveLength(1);
+  });
+
+  test('the same event delivered 5 times: each acknowledged, applied once', async () => {
+    const user = await h.createUser('five');
+    await h.membership(user.uid);
+    const customerId = await customerFor(user.uid);
+    const subscription = h.fake.createSubscription(customerId, h.price('premium'), { metadata: { userId: user.uid } });
+    const event = h.fake.buildEvent('customer.subscription.created', subscription);
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const delivery = await h.fake.deliver(event);
+      expect(delivery.status).toBe(200);
+      outcomes.push(JSON.parse(delivery.body).outcome);
+      expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: FREE + PREMIUM });
+    }
+    expect(outcomes).toEqual(['applied', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
+    expect(await creditEntries(user.uid)).toHaveLength(1);
+    expect(await eventRecord(event.id)).toMatchObject({ type: 'customer.subscription.created', outcome: 'applied', userId: user.uid });
+  });
+
+  test('5 concurrent deliveries of one event, and two events of the same period at once, credit once', async () => {
+    const user = await h.createUser('concurrent');
+    await h.membership(user.uid);
+    const customerId = await customerFor(user.uid);
+    const subscription = h.fake.createSubscription(customerId, h.price('premium'), { metadata: { userId: user.uid } });
+    const event = h.fake.buildEvent('customer.subscription.created', subscription);
+    const deliveries = await Promise.all(Array.from({ length: 5 }, () => h.fake.deliver(event)));
+    expect(deliveries.map((each) => each.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(deliveries.filter((each) => JSON.parse(each.body).outcome === 'applied')).toHaveLength(1);
+    const invoice = h.fake.invoices.get(subscription.latest_invoice)!;
+    const others = await Promise.all([h.fake.deliver(h.fake.buildEvent('invoice.paid', invoice)), h.fake.deliver(h.fake.buildEvent('customer.subscription.updated', subscription))]);
+    expect(others.map((each) => each.status)).toEqual([200, 200]);
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: FREE + PREMIUM });
+    expect(await creditEntries(user.uid)).toHaveLength(1);
+  });
+
+  test('as if from several service instances: concurrent transactions for one event apply it once', async () => {
+    const user = await h.createUser('instances');
+    await h.membership(user.uid);
+    const customerId = await customerFor(user.uid);
+    const subscription = h.fake.createSubscription(customerId, h.price('premium'), { metadata: { userId: user.uid } });
+    const event = h.fake.buildEvent('customer.subscription.created', subscription);
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => applyInTransaction(h.db, { subscription: event.data.object, version: event.created, event: { id: event.id, type: event.type }, now: new Date() })),
+    );
+    expect(results.map((each) => each.outcome).sort()).toEqual(['applied', 'duplicate', 'duplicate', 'duplicate']);
+    expect(results.filter((each) => each.credited)).toHaveLength(1);
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: FREE + PREMIUM });
+    expect(await creditEntries(user.uid)).toHaveLength(1);
+  });
+
+  test('updated delivered before created: the newer state stays, the period is credited once', async () => {
+    const user = await h.createUser('order');
+    await h.membership(user.uid);
+    const customerId = await customerFor(user.uid);
+    const subscription = h.fake.createSubscription(customerId, h.price('premium'), { metadata: { userId: user.uid } });
+    const t = Math.floor(Date.now() / 1000);
+    const created = h.fake.buildEvent('customer.subscription.created', subscription, { created: t });
+    const updated = h.fake.buildEvent('customer.subscription.updated', { ...subscription, cancel_at_period_end: true }, { created: t + 5 });
+    const first = await h.fake.deliver(updated);
+    expect(first.status).toBe(200);
+    expect(await h.subscriptionDoc(subscription.id)).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: true, stripeVersion: t + 5 });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: FREE + PREMIUM });
+    const second = await h.fake.deliver(created);
+    expect(second.status).toBe(200);
+    expect(JSON.parse(second.body).outcome).toBe('stale');
+    // The older event did not bring back cancelAtPeriodEnd false.
+    expect(await h.subscriptionDoc(subscription.id)).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: true, stripeVersion: t + 5 });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: FREE + PREMIUM });
+    expect(await creditEntries(user.uid)).toHaveLength(1);
+  });
+
+  test('two periods in a row: two credits; redelivering the second changes nothing', async () => {
+    const user = await h.createUser('periods');
+    const { subscription } = await h.subscribe(user, 'premium');
+    expect(await h.membership(user.uid)).toMatchObject({ tokensRemaining: FREE + PREMIUM });
+    const firstStart = subscription.current_period_start as number;
+    const renewal = await h.fake.advancePeriod(subscription.id);
+    expect(renewal.deliveries.map((each) => each.status)).toEqual([200, 200]);
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: FREE + 2 * PREMIUM });
+    const stored = await h.subscriptionDoc(subscription.id);
+    expect(stored).toMatchObject({ status: 'active', stripePeriodStart: renewal.subscription.current_period_start });
+    expect(renewal.subscription.current_period_start).toBeGreaterThan(firstStart);
+    for (const delivery of renewal.deliveries) expect((await h.fake.deliver(delivery.event)).status).toBe(200);
+    expect(await h.membership(user.uid)).toMatchObject({ tokensRemaining: FREE + 2 * PREMIUM });
+    expect(await creditEntries(user.uid)).toHaveLength(2);
+  });
+
+  test('a failed payment: past_due, no credit', async () => {
+    const user = await h.createUser('failed');
+    const { subscription } = await h.subscribe(user, 'premium');
+    const failure = await h.fake.failPayment(subscription.id);
+    expect(failure.deliveries.map((each) => [each.event.type, each.status])).toEqual([
+      ['invoice.payment_failed', 200],
+      ['customer.subscription.updated', 200],
+    ]);
+    expect(await h.subscriptionDoc(subscription.id)).toMatchObject({ status: 'past_due' });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: FREE + PREMIUM });
+    expect(await creditEntries(user.uid)).toHaveLength(1);
+  });
+
+  test('customer.subscription.deleted: canceled, back to the free role, balance kept', async () => {
+    const user = await h.createUser('deleted');
+    const { subscription } = await h.subscribe(user, 'basic');
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'basic', tokensRemaining: FREE + 100 });
+    await h.stripe.subscriptions.cancel(subscription.id);
+    const event = h.fake.buildEvent('customer.subscription.deleted', h.fake.subscriptions.get(subscription.id)!, { created: Math.floor(Date.now() / 1000) + 1 });
+    expect((await h.fake.deliver(event)).status).toBe(200);
+    expect(await h.subscriptionDoc(subscription.id)).toMatchObject({ status: 'canceled' });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'free', tokensRemaining: FREE + 100 });
+  });
+
+  test('a handler failure answers 500 (Stripe retries) and records nothing', async () => {
+    const user = await h.createUser('broken');
+    await h.membership(user.uid);
+    const customerId = await customerFor(user.uid);
+    // A price no package has: the plan cannot be found.
+    const stray = h.fake.createPrice({ unitAmount: 500, interval: 'month' });
+    const subscription = h.fake.createSubscription(customerId, stray.id, { metadata: { userId: user.uid } });
+    const event = h.fake.buildEvent('customer.subscription.created', subscription);
+    const delivery = await h.fake.deliver(event);
+    expect(delivery.status).toBe(500);
+    expect(JSON.parse(delivery.body)).toEqual({ error: 'Webhook handler failed' });
+    expect(await eventRecord(event.id)).toBeUndefined();
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'free', tokensRemaining: FREE });
+  });
+
+  test('an event type billing-api does not act on is acknowledged and recorded once', async () => {
+    const event = h.fake.buildEvent('customer.created', h.fake.createCustomer());
+    const first = await h.fake.deliver(event);
+    expect([first.status, JSON.parse(first.body).outcome]).toEqual([200, 'ignored']);
+    const again = await h.fake.deliver(event);
+    expect([again.status, JSON.parse(again.body).outcome]).toEqual([200, 'duplicate']);
+  });
+});
+
+test('without Stripe keys the webhook answers 503 with the not-configured message', async () => {
+  const plain = await startBillingHarness('webhook-unconfigured');
+  const fake = await startFakeStripe({ webhookSecret: TEST_WEBHOOK_SECRET, webhookUrl: `${plain.baseUrl}${BILLING_API.stripeWebhook}` });
+  try {
+    const delivery = await fake.deliver(fake.buildEvent('customer.created', fake.createCustomer()));
+    expect(delivery.status).toBe(503);
+    expect(JSON.parse(delivery.body)).toEqual({ error: 'Stripe is not configured. Please add your Stripe secret key to the environment variables.' });
+  } finally {
+    await fake.close();
+    await plain.close();
+  }
+});

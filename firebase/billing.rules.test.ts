@@ -1,0 +1,53 @@
+// Security rules of billing's server-only data, against the real Firestore
+// emulator: processed Stripe events (stripeEvents) are never readable or
+// writable from a browser, and subscriptions stay read-only for their owner.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, setLogLevel, updateDoc, type Firestore } from 'firebase/firestore';
+import { emulatorHosts } from '@agentflow/shared/testing/emulators';
+import { splitHostPort } from '@agentflow/shared';
+
+const PROJECT_ID = 'demo-agentflow-billing-rules';
+let env: RulesTestEnvironment;
+
+beforeAll(async () => {
+  setLogLevel('error');
+  const [host, port] = splitHostPort(emulatorHosts().firestore);
+  env = await initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    firestore: { host, port, rules: readFileSync(path.join(__dirname, 'firestore.rules'), 'utf8') },
+  });
+});
+
+afterAll(() => env.cleanup());
+
+const asFirestore = (db: unknown) => db as Firestore;
+const dbOf = (uid: string) => asFirestore(env.authenticatedContext(uid, { email: `${uid}@example.com` }).firestore());
+const guestDb = () => asFirestore(env.unauthenticatedContext().firestore());
+
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = asFirestore(context.firestore());
+    await setDoc(doc(db, 'stripeEvents/evt_1'), { type: 'invoice.paid', created: 1, subscriptionId: 'sub_alice', userId: 'alice', outcome: 'applied' });
+    await setDoc(doc(db, 'subscriptions/sub_alice'), { userId: 'alice', packageId: 'premium', status: 'active', stripeSubscriptionId: 'sub_alice', stripeVersion: 1 });
+  });
+});
+
+test('stripeEvents: no browser reads one, lists them, or writes one, even the user it names', async () => {
+  for (const db of [dbOf('alice'), dbOf('mallory'), guestDb()]) {
+    await assertFails(getDoc(doc(db, 'stripeEvents/evt_1')));
+    await assertFails(getDocs(collection(db, 'stripeEvents')));
+    await assertFails(setDoc(doc(db, 'stripeEvents/evt_2'), { type: 'invoice.paid' }));
+    await assertFails(updateDoc(doc(db, 'stripeEvents/evt_1'), { outcome: 'ignored' }));
+    await assertFails(deleteDoc(doc(db, 'stripeEvents/evt_1')));
+  }
+});
+
+test('a Stripe-synced subscription: its owner reads it, nobody writes it (a forged redelivery marker or status)', async () => {
+  await assertSucceeds(getDoc(doc(dbOf('alice'), 'subscriptions/sub_alice')));
+  await assertFails(getDoc(doc(dbOf('mallory'), 'subscriptions/sub_alice')));
+  await assertFails(updateDoc(doc(dbOf('alice'), 'subscriptions/sub_alice'), { status: 'active', stripeVersion: 9_999_999_999 }));
+  await assertFails(setDoc(doc(dbOf('alice'), 'subscriptions/sub_new'), { userId: 'alice', status: 'active' }));
+});
