@@ -1,0 +1,348 @@
+// One agent step: the agent's role as system prompt, its prompt template
+// rendered against the step input, one model call after another through the
+// Vercel AI SDK until it answers (or uses up its steps), with its HTTP tools
+// and its delegates as tools. A delegate is another agent node run
+// recursively for a sub-task and reported as a child step.
+//
+// Every model call is charged as soon as the provider has answered (a model
+// middleware, before any tool the call asked for runs), so a run that runs
+// out of tokens stops at that call. The SDK's own retries are off: the
+// engine's retry/backoff is the only one, and counts attempts.
+import { NoObjectGeneratedError, Output, generateText, jsonSchema, stepCountIs, tool, wrapLanguageModel, type LanguageModelMiddleware, type ToolSet } from 'ai';
+import { z } from 'zod';
+import { RUN_LIMITS, parseNodeParams, type AgentParams, type HttpTool, type WorkflowNode } from '@agentflow/shared/workflow';
+import { safeFetch, type SafeFetchPolicy } from '../net/safeFetch.js';
+import { renderTemplate } from '../runs/expressions.js';
+import { NoProviderError, ProviderCallError, toProviderCallError, type ModelResolver } from './providers.js';
+
+export interface ChildStepUpdate {
+  id: string;
+  parentStepId: string;
+  nodeId: string;
+  name: string;
+  status: 'running' | 'succeeded' | 'failed';
+  input?: unknown;
+  output?: unknown;
+  error?: string | null;
+  tokens?: number;
+  startedAt?: string;
+  endedAt?: string;
+}
+
+export interface RunAgentOptions {
+  /** Type 'agent' (params per shared/src/workflow/params.ts). */
+  node: WorkflowNode;
+  /** The run's snapshot, to resolve delegates by node id. */
+  nodes: readonly WorkflowNode[];
+  /** What this agent sees: the run input and upstream outputs (StepInput); the data of its templates. */
+  input: unknown;
+  /** This step's id; child step ids are `${stepId}/${delegateNodeId}#${n}`. */
+  stepId: string;
+  models: ModelResolver;
+  /** Cancel / timeout. */
+  signal: AbortSignal;
+  /**
+   * Debits the tokens the provider reported for ONE model call. callKey is
+   * `${stepId}:call:${n}` (n from 1 within this agent's execution; a
+   * delegate's calls use its child step id). Errors (InsufficientTokensError)
+   * stop the whole agent and are rethrown unchanged.
+   */
+  chargeTokens: (tokens: number, callKey: string) => Promise<void>;
+  onChildStep: (update: ChildStepUpdate) => void | Promise<void>;
+  fetchPolicy: SafeFetchPolicy;
+  /** Model calls per agent (each delegate has as many); default RUN_LIMITS.maxAgentSteps. */
+  maxSteps?: number;
+}
+
+export interface RunAgentResult {
+  /** The answer text, or the parsed object validated against the node's JSON schema. */
+  output: unknown;
+  /** Tokens charged while this agent ran, its delegates' included (each child step also reports its own). */
+  tokens: number;
+}
+
+/** Delegates of delegates… stop here (and a delegate already working higher up the chain is refused). */
+export const MAX_DELEGATION_DEPTH = 3;
+/** How much of a tool's response the model gets back. */
+export const MAX_TOOL_RESULT_CHARS = 8000;
+
+/** The node's params are not a valid agent (or name a missing delegate). Not transient. */
+export class AgentConfigError extends Error {
+  override name = 'AgentConfigError';
+}
+/** The final answer is not valid JSON or does not match the node's JSON schema. Not transient. */
+export class AgentOutputError extends Error {
+  override name = 'AgentOutputError';
+}
+/** The agent used all its steps on tool calls without answering. Not transient. */
+export class AgentStepLimitError extends Error {
+  override name = 'AgentStepLimitError';
+}
+
+/** Shared by an agent and the delegates it calls. */
+interface Tree {
+  /** Set by the first error that must end the whole step (tokens, provider, cancel). */
+  fatal: { error: unknown } | null;
+  /** Aborted on a fatal error so the agents up the chain stop calling the model. */
+  controller: AbortController;
+}
+
+export async function runAgent(options: RunAgentOptions): Promise<RunAgentResult> {
+  const tree: Tree = { fatal: null, controller: new AbortController() };
+  return runOne(options, tree, [options.node.id], null, () => undefined);
+}
+
+function agentParams(node: WorkflowNode): AgentParams {
+  if (node.type !== 'agent') throw new AgentConfigError(`Node "${node.id}" is a ${node.type} node, not an agent`);
+  const parsed = parseNodeParams('agent', node.params);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AgentConfigError(`Agent "${node.name}" has invalid settings: ${issue ? `${issue.path.join('.') || 'params'} ${issue.message}` : 'invalid params'}`);
+  }
+  return parsed.data;
+}
+
+/** Fatal for the whole step (stop every agent in the tree); anything else a delegate hits is reported back to its caller as a tool error. */
+function isFatal(error: unknown): boolean {
+  // The ledger's error by name: the agents do not depend on the ledger.
+  return error instanceof ProviderCallError || error instanceof NoProviderError || (error as { name?: unknown } | null)?.name === 'InsufficientTokensError';
+}
+
+/** By shape, not instanceof: Node's own errors may come from another realm (Jest's sandbox). */
+function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message !== '' ? message : String(error);
+}
+
+/**
+ * Runs one agent of the tree. `onCharged` passes every debit up the chain of
+ * callers, so a caller's total includes delegates that failed after spending.
+ */
+async function runOne(
+  options: RunAgentOptions,
+  tree: Tree,
+  chain: string[],
+  task: { text: string; from: string } | null,
+  onCharged: (tokens: number) => void,
+): Promise<RunAgentResult> {
+  const { node, stepId, signal } = options;
+  const params = agentParams(node);
+  const maxSteps = Math.max(1, options.maxSteps ?? RUN_LIMITS.maxAgentSteps);
+  const combined = AbortSignal.any([signal, tree.controller.signal]);
+  let tokens = 0;
+  let calls = 0;
+  const charged = (used: number) => {
+    tokens += used;
+    onCharged(used);
+  };
+
+  // Charges each call right after the provider answered: a refused debit ends the agent before tools run.
+  const charging: LanguageModelMiddleware = {
+    specificationVersion: 'v3',
+    wrapGenerate: async ({ doGenerate }) => {
+      const result = await doGenerate();
+      const callKey = `${stepId}:call:${++calls}`;
+      const used = (result.usage.inputTokens.total ?? 0) + (result.usage.outputTokens.total ?? 0);
+      if (used > 0) {
+        try {
+          await options.chargeTokens(used, callKey);
+        } catch (error) {
+          tree.fatal ??= { error };
+          tree.controller.abort(error);
+          throw error;
+        }
+        charged(used);
+      }
+      return result;
+    },
+  };
+
+  try {
+    const resolved = options.models.resolve(params.model ?? null);
+    if (typeof resolved === 'string' || resolved.specificationVersion !== 'v3') throw new AgentConfigError('The AI provider gave a model this version of platform-api cannot call');
+    const model = wrapLanguageModel({ model: resolved, middleware: charging });
+
+    let prompt = await renderTemplate(params.promptTemplate, options.input);
+    if (task) prompt += `\n\nTask from ${task.from}:\n${task.text}`;
+
+    const tools: ToolSet = {};
+    for (const httpTool of params.tools.http) tools[httpTool.name] = httpToolFor(httpTool, options, combined);
+    const delegateCounts = new Map<string, number>();
+    for (const delegateId of params.tools.delegates) {
+      const delegateNode = options.nodes.find((n) => n.id === delegateId);
+      if (!delegateNode || delegateNode.type !== 'agent') throw new AgentConfigError(`Agent "${node.name}" delegates to "${delegateId}", which is not an agent in this workflow`);
+      let name = delegateToolName(delegateId);
+      while (tools[name]) name = `${name.slice(0, 60)}_${Object.keys(tools).length}`;
+      tools[name] = delegateToolFor(delegateNode, options, tree, chain, node.name, delegateCounts, charged);
+    }
+
+    const output = params.output.type === 'json' ? jsonOutput(params.output.schema) : undefined;
+    let system = params.role;
+    if (params.output.type === 'json') {
+      system += `\n\nWhen you give your final answer, reply with only a JSON object that matches this JSON schema:\n${JSON.stringify(params.output.schema)}`;
+    }
+    const hasTools = Object.keys(tools).length > 0;
+
+    const result = await generateText({
+      model,
+      system,
+      prompt,
+      ...(hasTools ? { tools } : {}),
+      ...(output ? { output } : {}),
+      stopWhen: stepCountIs(maxSteps),
+      // The last allowed call gets no tools, so the agent answers with what it has.
+      ...(hasTools ? { prepareStep: ({ stepNumber }: { stepNumber: number }) => (stepNumber >= maxSteps - 1 ? { activeTools: [] } : undefined) } : {}),
+      maxRetries: 0,
+      abortSignal: combined,
+    });
+    // A delegate's fatal error may land on the step that also met the stop condition.
+    if (tree.fatal) throw tree.fatal.error;
+
+    if (result.finishReason === 'tool-calls' || (result.toolCalls.length > 0 && result.text === '')) {
+      throw new AgentStepLimitError(`Agent "${node.name}" used its ${maxSteps} steps without giving a final answer`);
+    }
+    if (params.output.type === 'json') return { output: result.output as unknown, tokens };
+    return { output: result.text, tokens };
+  } catch (error) {
+    if (tree.fatal) throw tree.fatal.error;
+    if (signal.aborted) throw signal.reason ?? error;
+    if (NoObjectGeneratedError.isInstance(error)) throw outputError(node, error);
+    throw toProviderCallError(error);
+  }
+}
+
+// ---------------------------------------------------------------- JSON output
+
+/**
+ * Structured output through the SDK (response_format json_schema on
+ * OpenAI-compatible endpoints, `format` on Ollama), validated here with zod's
+ * JSON-schema reader, which names the failing field.
+ */
+function jsonOutput(schema: Record<string, unknown>) {
+  let validator: z.ZodType;
+  try {
+    validator = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+  } catch (error) {
+    throw new AgentConfigError(`The agent's JSON schema cannot be used: ${messageOf(error)}`);
+  }
+  return Output.object({
+    schema: jsonSchema<unknown>(schema as Parameters<typeof jsonSchema>[0], {
+      validate: (value) => {
+        const parsed = validator.safeParse(value);
+        return parsed.success ? { success: true, value: parsed.data } : { success: false, error: new Error(describeIssues(parsed.error)) };
+      },
+    }),
+  });
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+function outputError(node: WorkflowNode, error: NoObjectGeneratedError): AgentOutputError {
+  const cause = error.cause as { name?: string; cause?: unknown; message?: string } | undefined;
+  if (cause?.name === 'AI_TypeValidationError') {
+    const inner = cause.cause instanceof Error ? cause.cause.message : (cause.message ?? '');
+    return new AgentOutputError(`Agent "${node.name}" answered JSON that does not match its schema: ${inner}`);
+  }
+  const text = (error.text ?? '').slice(0, 200);
+  return new AgentOutputError(`Agent "${node.name}" did not answer valid JSON${text ? `: "${text}${(error.text ?? '').length > 200 ? '…' : ''}"` : ''}`);
+}
+
+// ---------------------------------------------------------------- HTTP tools
+
+const httpToolInput = (method: string) =>
+  jsonSchema<{ query?: Record<string, string | number | boolean>; body?: string }>({
+    type: 'object',
+    properties: {
+      query: { type: 'object', description: 'Query parameters to add to the URL', additionalProperties: { type: 'string' } },
+      ...(method === 'GET' || method === 'DELETE' ? {} : { body: { type: 'string', description: 'The request body (JSON text)' } }),
+    },
+    additionalProperties: false,
+  });
+
+function httpToolFor(spec: HttpTool, options: RunAgentOptions, signal: AbortSignal) {
+  return tool({
+    description: spec.description,
+    inputSchema: httpToolInput(spec.method),
+    execute: async (args) => {
+      const data = options.input;
+      const url = new URL(await renderTemplate(spec.url, data, encodeURIComponent));
+      for (const [key, value] of Object.entries(args.query ?? {})) url.searchParams.append(key, String(value));
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name] = await renderTemplate(value, data);
+      const body = spec.method === 'GET' || spec.method === 'DELETE' ? undefined : args.body;
+      if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+      let response;
+      try {
+        response = await safeFetch({ method: spec.method, url: url.toString(), headers, ...(body !== undefined ? { body } : {}), signal }, options.fetchPolicy);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        // What the model reads as the tool's error.
+        throw new Error(`${spec.method} ${url.origin}${url.pathname} failed: ${messageOf(error)}`);
+      }
+      const text = response.body.length > MAX_TOOL_RESULT_CHARS ? `${response.body.slice(0, MAX_TOOL_RESULT_CHARS)}\n[truncated: ${response.bytes} bytes in all]` : response.body;
+      return `HTTP ${response.status}\n${text}`;
+    },
+  });
+}
+
+// ---------------------------------------------------------------- delegation
+
+/** OpenAI function names: letters, digits, _ and -, at most 64. */
+export function delegateToolName(nodeId: string): string {
+  return `delegate_${nodeId.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 64);
+}
+
+function delegateToolFor(
+  delegate: WorkflowNode,
+  parent: RunAgentOptions,
+  tree: Tree,
+  chain: string[],
+  parentName: string,
+  counts: Map<string, number>,
+  charged: (tokens: number) => void,
+) {
+  const params = agentParams(delegate);
+  const role = params.role.length > 400 ? `${params.role.slice(0, 400)}…` : params.role;
+  return tool({
+    description: `Hand a sub-task to ${params.name}, another agent, and get its answer. ${params.name}: ${role}`,
+    inputSchema: jsonSchema<{ task: string }>({
+      type: 'object',
+      properties: { task: { type: 'string', description: `What ${params.name} should do, with the details it needs` } },
+      required: ['task'],
+      additionalProperties: false,
+    }),
+    execute: async ({ task }) => {
+      const n = (counts.get(delegate.id) ?? 0) + 1;
+      counts.set(delegate.id, n);
+      const id = `${parent.stepId}/${delegate.id}#${n}`;
+      const base = { id, parentStepId: parent.stepId, nodeId: delegate.id, name: params.name };
+      let childTokens = 0;
+      const childCharged = (used: number) => {
+        childTokens += used;
+        charged(used);
+      };
+      await parent.onChildStep({ ...base, status: 'running', input: { task }, startedAt: new Date().toISOString() });
+      try {
+        if (chain.includes(delegate.id)) throw new AgentConfigError(`${params.name} is already working on this task higher up (a delegation cycle)`);
+        if (chain.length > MAX_DELEGATION_DEPTH) throw new AgentConfigError(`Delegation is nested more than ${MAX_DELEGATION_DEPTH} levels deep`);
+        const result = await runOne({ ...parent, node: delegate, stepId: id }, tree, [...chain, delegate.id], { text: task, from: parentName }, childCharged);
+        await parent.onChildStep({ ...base, status: 'succeeded', output: result.output, tokens: result.tokens, error: null, endedAt: new Date().toISOString() });
+        return typeof result.output === 'string' ? result.output : JSON.stringify(result.output);
+      } catch (error) {
+        const fatal = tree.fatal?.error ?? (isFatal(error) || parent.signal.aborted ? error : null);
+        await parent.onChildStep({ ...base, status: 'failed', error: messageOf(fatal ?? error), tokens: childTokens, endedAt: new Date().toISOString() });
+        if (fatal !== null) {
+          // The SDK would hand a tool's error back to the model: stop the whole tree instead.
+          tree.fatal ??= { error: fatal };
+          tree.controller.abort(fatal);
+        }
+        throw error;
+      }
+    },
+  });
+}
