@@ -88,7 +88,7 @@ describe('creating', () => {
     const db = dbOf('alice');
     const batch = writeBatch(db);
     batch.set(doc(db, 'workflows/new-1'), workflow('alice'));
-    batch.set(doc(db, 'workflows/new-1/versions/1'), { version: 1, nodes: [node('trigger', 'trigger.manual')], edges: [], savedBy: 'alice' });
+    batch.set(doc(db, 'workflows/new-1/versions/1'), { version: 1, nodes: [node('trigger', 'trigger.manual')], edges: [], savedBy: 'alice', savedAt: serverTimestamp() });
     await assertSucceeds(batch.commit());
   });
 
@@ -139,6 +139,18 @@ describe('updating and deleting', () => {
   });
 });
 
+/** A version snapshot as the builder writes it. */
+const snapshot = (version: number, savedBy = 'alice', extra: Record<string, unknown> = {}) => ({
+  version,
+  name: 'Second',
+  nodes: [],
+  edges: [],
+  savedBy,
+  savedByName: 'Alice',
+  savedAt: serverTimestamp(),
+  ...extra,
+});
+
 describe('versions are append-only', () => {
   beforeEach(async () => {
     await env.withSecurityRulesDisabled(async (context) => {
@@ -150,7 +162,7 @@ describe('versions are append-only', () => {
     const db = dbOf('alice');
     const batch = writeBatch(db);
     batch.update(doc(db, 'workflows/alice-private'), { name: 'Second', version: 2, updatedAt: serverTimestamp() });
-    batch.set(doc(db, 'workflows/alice-private/versions/2'), { version: 2, nodes: [], edges: [] });
+    batch.set(doc(db, 'workflows/alice-private/versions/2'), snapshot(2));
     await assertSucceeds(batch.commit());
     await assertSucceeds(getDoc(doc(db, 'workflows/alice-private/versions/2')));
   });
@@ -159,11 +171,25 @@ describe('versions are append-only', () => {
     const db = dbOf('alice');
     const batch = writeBatch(db);
     batch.update(doc(db, 'workflows/alice-private'), { version: 2, updatedAt: serverTimestamp() });
-    batch.set(doc(db, 'workflows/alice-private/versions/5'), { version: 5, nodes: [], edges: [] });
+    batch.set(doc(db, 'workflows/alice-private/versions/5'), snapshot(5));
     await assertFails(batch.commit());
     await assertFails(updateDoc(doc(db, 'workflows/alice-private/versions/1'), { nodes: [node('x')] }));
     await assertFails(deleteDoc(doc(db, 'workflows/alice-private/versions/1')));
-    await assertFails(setDoc(doc(dbOf('mallory'), 'workflows/alice-private/versions/2'), { version: 2, nodes: [], edges: [] }));
+    await assertFails(setDoc(doc(dbOf('mallory'), 'workflows/alice-private/versions/2'), snapshot(2, 'mallory')));
     await assertFails(getDoc(doc(dbOf('mallory'), 'workflows/alice-private/versions/1')));
+  });
+
+  test.each([
+    ['saved by someone else', snapshot(2, 'bob')],
+    ['without who saved it', { version: 2, nodes: [], edges: [], savedAt: serverTimestamp() }],
+    ['with a client clock', snapshot(2, 'alice', { savedAt: new Date('2020-01-01T00:00:00Z') })],
+    ['with an unknown field', snapshot(2, 'alice', { approvedBy: 'ceo' })],
+    ['with a name that is not text', snapshot(2, 'alice', { savedByName: 42 })],
+  ])('denied: a snapshot %s', async (_label, data) => {
+    const db = dbOf('alice');
+    const batch = writeBatch(db);
+    batch.update(doc(db, 'workflows/alice-private'), { version: 2, updatedAt: serverTimestamp() });
+    batch.set(doc(db, 'workflows/alice-private/versions/2'), data);
+    await assertFails(batch.commit());
   });
 });
