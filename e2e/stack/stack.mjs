@@ -16,7 +16,7 @@ export const EMULATOR_PORTS = { firestore: 8080, auth: 9099 };
 /** Ports firebase-tools opens besides the emulators themselves (hub, logging, Firestore websocket). */
 export const EMULATOR_SIDE_PORTS = [4400, 4500, 9150];
 
-/** @typedef {{ shell: number, billing: number, platform: number, remotes: Record<string, number> }} StackPorts */
+/** @typedef {{ shell: number, billing: number, platform: number, remotes: Record<string, number>, stripe?: number, ai?: number }} StackPorts */
 
 /** @type {StackPorts} */
 export const DEFAULT_PORTS = {
@@ -32,7 +32,30 @@ export const TEST_PORTS = {
   billing: 4101,
   platform: 4102,
   remotes: Object.fromEntries(REMOTES.map((remote, index) => [remote.name, 3101 + index])),
+  // The fake Stripe the billing e2e test starts (billing-api/src/testing/fakeStripe); tests only.
+  stripe: 4310,
+  // The fake OpenAI-compatible server the runs e2e test starts (platform-api/src/testing/fakeOpenAI); tests only.
+  ai: 4320,
 };
+
+/**
+ * Test-only Stripe settings for billing-api in the e2e stack: it talks to the
+ * fake Stripe on TEST_PORTS.stripe. Never part of stackEnv, so `npm start`
+ * runs without a key and billing answers that Stripe is not configured.
+ */
+export const TEST_STRIPE = { secretKey: 'sk_test_agentflow_e2e', webhookSecret: 'whsec_agentflow_e2e_signing_secret', publishableKey: 'pk_test_agentflow_e2e' };
+
+export function testStripeEnv(ports) {
+  return {
+    STRIPE_SECRET_KEY: TEST_STRIPE.secretKey,
+    STRIPE_WEBHOOK_SECRET: TEST_STRIPE.webhookSecret,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(ports.stripe),
+    STRIPE_API_PROTOCOL: 'http',
+    // The shell serves it in /app-config.json: the browser loads Stripe.js (the e2e double) for Checkout.
+    STRIPE_PUBLISHABLE_KEY: TEST_STRIPE.publishableKey,
+  };
+}
 
 /** Every port the stack needs, with what uses it, for the "port taken" check. */
 export function portList(ports, { emulators = true } = {}) {
@@ -41,6 +64,8 @@ export function portList(ports, { emulators = true } = {}) {
     ...REMOTES.map((remote) => ({ port: ports.remotes[remote.name], what: remote.dir })),
     { port: ports.billing, what: 'billing-api' },
     { port: ports.platform, what: 'platform-api' },
+    ...(ports.stripe ? [{ port: ports.stripe, what: 'fake Stripe (billing e2e)' }] : []),
+    ...(ports.ai ? [{ port: ports.ai, what: 'fake language model (runs e2e)' }] : []),
   ];
   if (emulators) {
     list.push({ port: EMULATOR_PORTS.firestore, what: 'Firestore emulator' }, { port: EMULATOR_PORTS.auth, what: 'Auth emulator' });

@@ -16,6 +16,14 @@ describe('loadAppConfig', () => {
     expect(fetchImpl).toHaveBeenCalledWith('/app-config.json', { cache: 'no-store' });
   });
 
+  test('the Stripe publishable key is passed through; a configuration without one means none', async () => {
+    const withKey = { ...valid, stripePublishableKey: 'pk_test_abc' };
+    await expect(loadAppConfig('/app-config.json', fakeFetch(200, withKey))).resolves.toEqual(withKey);
+    const { stripePublishableKey: _dropped, ...older } = withKey;
+    await expect(loadAppConfig('/app-config.json', fakeFetch(200, older))).resolves.toEqual({ ...older, stripePublishableKey: null });
+    await expect(loadAppConfig('/app-config.json', fakeFetch(200, { ...valid, stripePublishableKey: '' }))).resolves.toEqual({ ...valid, stripePublishableKey: null });
+  });
+
   test('fetches the given URL', async () => {
     const fetchImpl = fakeFetch(200, valid);
     await loadAppConfig('https://cdn.example.com/config.json', fetchImpl);

@@ -22,6 +22,8 @@ export interface AppConfig {
   };
   /** The shared showcase account behind 'Try the demo' (public by design), or null when none is configured. */
   demo: { email: string; password: string } | null;
+  /** Stripe's publishable key (pk_…) for Stripe.js, or null: Checkout then opens by the session's URL. */
+  stripePublishableKey: string | null;
 }
 
 /** Fetches and sanity-checks the run-time configuration. */
@@ -34,5 +36,6 @@ export async function loadAppConfig(url = '/app-config.json', fetchImpl: typeof 
   if (!config.firebase?.projectId || !config.apis?.billing || !config.apis?.platform) {
     throw new Error(`${url} is missing firebase.projectId or apis`);
   }
-  return config as AppConfig;
+  // A configuration served before Stripe was wired in has no key: the same as none.
+  return { ...config, stripePublishableKey: typeof config.stripePublishableKey === 'string' && config.stripePublishableKey ? config.stripePublishableKey : null } as AppConfig;
 }

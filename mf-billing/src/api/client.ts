@@ -1,11 +1,25 @@
-// billing-api's token and team endpoints, for the billing pages. Every call
-// carries the signed-in user's Firebase ID token; a non-2xx answer rejects with
-// a BillingApiError holding the status and the service's `{error}` text.
+// billing-api's token, team and Stripe endpoints, for the billing pages. Every
+// call carries the signed-in user's Firebase ID token; a non-2xx answer rejects
+// with a BillingApiError holding the status and the service's `{error}` text.
+// The Stripe calls reject with a BillingActionError instead: the service's text
+// when it sent one, else the action's fallback text, and they log the failure.
 import {
+  BILLING_API,
+  BILLING_CLIENT_FALLBACKS,
   BillingApiError,
   billingApiErrorFrom,
   MEMBERSHIP_API,
+  type BillingInterval,
+  type CheckoutSessionResponse,
+  type CreateCheckoutSessionRequest,
+  type InvoiceSummary,
+  type MembershipDetails,
+  type MembershipPackage,
   type MembershipRole,
+  type PaymentMethodSummary,
+  type PortalSessionResponse,
+  type Subscription,
+  type UpcomingInvoice,
   type TeamMember,
   type TokenUsageEntry,
   type UsagePeriod,
@@ -21,6 +35,50 @@ export interface BillingClientOptions {
 }
 
 type Query = Record<string, string | number | undefined>;
+
+/**
+ * What the browser says when billing-api sent no error text: the issue's
+ * texts word for word, plus the reads and actions it names none for.
+ */
+export const BILLING_ACTION_FALLBACKS = {
+  ...BILLING_CLIENT_FALLBACKS,
+  plans: 'Failed to fetch plans',
+  subscription: 'Failed to fetch subscription',
+  upcomingInvoice: 'Failed to fetch upcoming invoice',
+  changePackage: 'Failed to change plan',
+  cancelSubscription: 'Failed to cancel subscription',
+} as const;
+export type BillingAction = keyof typeof BILLING_ACTION_FALLBACKS;
+
+/** A failed Stripe call: `serverMessage` is billing-api's `{error}` when it sent one (the message is that, else the English fallback). */
+export class BillingActionError extends BillingApiError {
+  readonly action: BillingAction;
+  readonly serverMessage: string | null;
+  constructor(action: BillingAction, status: number, serverMessage: string | null) {
+    super(serverMessage ?? BILLING_ACTION_FALLBACKS[action], status);
+    this.name = 'BillingActionError';
+    this.action = action;
+    this.serverMessage = serverMessage;
+  }
+}
+
+/** Logs the failure (console.error, for whoever debugs the page) and hands it back to be thrown. */
+export function loggedActionError(action: BillingAction, status: number, serverMessage: string | null, cause?: unknown): BillingActionError {
+  const error = new BillingActionError(action, status, serverMessage);
+  console.error(`[billing] ${BILLING_ACTION_FALLBACKS[action]}${serverMessage ? `: ${serverMessage}` : ''}`, ...(cause === undefined ? [] : [cause]));
+  return error;
+}
+
+/** The `{error}` string of a failed answer, or null when there is none. */
+async function serverErrorText(response: Response): Promise<string | null> {
+  try {
+    const body: unknown = JSON.parse(await response.text());
+    const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+    return typeof error === 'string' && error.trim() ? error : null;
+  } catch {
+    return null;
+  }
+}
 
 /** `{key: [...]}` or a bare array: the service's list shape, either way. */
 function listFrom<T>(body: unknown, key: string): T[] {
@@ -42,10 +100,11 @@ export function createBillingClient({ baseUrl, getIdToken, fetch: fetchImpl }: B
   async function request<T = unknown>(
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
-    options: { query?: Query; body?: unknown; headers?: Record<string, string> } = {},
+    options: { query?: Query; body?: unknown; headers?: Record<string, string>; action?: BillingAction } = {},
   ): Promise<T> {
+    const { action } = options;
     const token = await getIdToken();
-    if (!token) throw new BillingApiError('Not signed in', 401);
+    if (!token) throw action ? loggedActionError(action, 401, null) : new BillingApiError('Not signed in', 401);
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== '') search.set(key, String(value));
     const queryString = search.toString();
@@ -60,9 +119,13 @@ export function createBillingClient({ baseUrl, getIdToken, fetch: fetchImpl }: B
         ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
       });
     } catch (cause) {
+      if (action) throw loggedActionError(action, 0, null, cause);
       throw new BillingApiError(cause instanceof Error ? cause.message : String(cause), 0);
     }
-    if (!response.ok) throw await billingApiErrorFrom(response);
+    if (!response.ok) {
+      if (action) throw loggedActionError(action, response.status, await serverErrorText(response));
+      throw await billingApiErrorFrom(response);
+    }
     if (response.status === 204) return undefined as T;
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;
@@ -86,7 +149,47 @@ export function createBillingClient({ baseUrl, getIdToken, fetch: fetchImpl }: B
     inviteTeamMember: (input: { email: string; role: MembershipRole }) => request('POST', MEMBERSHIP_API.teamMembers, { body: input }),
     updateTeamMember: (id: string, input: { role: MembershipRole }) => request('PATCH', MEMBERSHIP_API.teamMember(id), { body: input }),
     removeTeamMember: (id: string) => request('DELETE', MEMBERSHIP_API.teamMember(id)),
+
+    // Plans and the subscription as billing-api last synced it from Stripe.
+    eligiblePackages: async (): Promise<MembershipPackage[]> =>
+      listFrom<MembershipPackage>(await request('GET', MEMBERSHIP_API.eligiblePackages, { action: 'plans' }), 'packages'),
+    membershipDetails: (): Promise<MembershipDetails> => request<MembershipDetails>('GET', MEMBERSHIP_API.membership, { action: 'subscription' }),
+    /** Every subscription of the user, newest first (a canceled one is not "active" but still shows until its period ends). */
+    subscriptionHistory: async (): Promise<Subscription[]> =>
+      listFrom<Subscription>(await request('GET', MEMBERSHIP_API.subscriptionHistory, { action: 'subscription' }), 'subscriptions'),
+
+    // Stripe (POST, JSON).
+    createCheckoutSession: (input: CreateCheckoutSessionRequest): Promise<CheckoutSessionResponse> =>
+      request<CheckoutSessionResponse>('POST', BILLING_API.createCheckoutSession, { body: input, action: 'checkout' }),
+    createPortalSession: (input: { customerId: string; returnUrl: string }): Promise<PortalSessionResponse> =>
+      request<PortalSessionResponse>('POST', BILLING_API.createPortalSession, { body: input, action: 'portal' }),
+    paymentMethods: async (customerId: string): Promise<PaymentMethodSummary[]> =>
+      listFrom<PaymentMethodSummary>(await request('POST', BILLING_API.paymentMethods, { body: { customerId }, action: 'paymentMethods' }), 'data'),
+    setDefaultPaymentMethod: (input: { customerId: string; paymentMethodId: string }) =>
+      request('POST', BILLING_API.setDefaultPaymentMethod, { body: input, action: 'setDefaultPaymentMethod' }),
+    deletePaymentMethod: (input: { paymentMethodId: string }) => request('POST', BILLING_API.deletePaymentMethod, { body: input, action: 'deletePaymentMethod' }),
+    invoices: async (customerId: string): Promise<InvoiceSummary[]> =>
+      listFrom<InvoiceSummary>(await request('POST', BILLING_API.invoices, { body: { customerId }, action: 'invoices' }), 'data'),
+    /** null when there is none (billing-api also answers null when Stripe fails). */
+    upcomingInvoice: async (customerId: string): Promise<UpcomingInvoice | null> =>
+      (await request<UpcomingInvoice | null | undefined>('POST', BILLING_API.upcomingInvoice, { body: { customerId }, action: 'upcomingInvoice' })) ?? null,
+    changeBillingCycle: (input: { subscriptionId: string; newPriceId: string; customerId: string }) =>
+      request('POST', BILLING_API.changeBillingCycle, { body: input, action: 'changeBillingCycle' }),
+    changePackage: (input: { packageId: string }) => request('POST', BILLING_API.changePackage, { body: input, action: 'changePackage' }),
+    /** Cancels at the period's end; names the Stripe subscription when the page knows it (billing-api checks it is the caller's). */
+    cancelSubscription: (stripeSubscriptionId?: string | null) =>
+      request('POST', BILLING_API.cancelSubscription, { body: stripeSubscriptionId ? { subscriptionId: stripeSubscriptionId } : {}, action: 'cancelSubscription' }),
   };
 }
 
 export type BillingClient = ReturnType<typeof createBillingClient>;
+
+/** The Stripe price of a plan for a billing interval (the monthly one falls back to the plan's default price). */
+export function priceIdFor(pkg: Pick<MembershipPackage, 'stripePriceId' | 'stripePriceIdMonthly' | 'stripePriceIdYearly'>, interval: BillingInterval): string | null {
+  return interval === 'year' ? pkg.stripePriceIdYearly : (pkg.stripePriceIdMonthly ?? pkg.stripePriceId);
+}
+
+/** What a plan costs per interval, in cents. */
+export function amountFor(pkg: Pick<MembershipPackage, 'priceMonthly' | 'priceYearly'>, interval: BillingInterval): number {
+  return interval === 'year' ? pkg.priceYearly : pkg.priceMonthly;
+}

@@ -18,6 +18,14 @@ export const billingKeys = {
   history: (period: UsagePeriod, language: string) => ['billing', 'usage', 'history', period, language] as const,
   recent: () => ['billing', 'usage', 'recent'] as const,
   team: () => ['billing', 'team'] as const,
+  /** Everything a Stripe change (checkout, plan, cycle, card, cancel) may change. */
+  account: () => ['billing', 'account'] as const,
+  plans: () => ['billing', 'account', 'plans'] as const,
+  details: () => ['billing', 'account', 'details'] as const,
+  subscriptions: () => ['billing', 'account', 'subscriptions'] as const,
+  paymentMethods: (customerId: string) => ['billing', 'account', 'payment-methods', customerId] as const,
+  invoices: (customerId: string) => ['billing', 'account', 'invoices', customerId] as const,
+  upcoming: (customerId: string) => ['billing', 'account', 'upcoming', customerId] as const,
 };
 
 /** A refusal (4xx) will not change on retry; a network failure or a 5xx is tried once more. */

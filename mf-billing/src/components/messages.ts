@@ -17,3 +17,16 @@ export function formatDate(value: string | null | undefined, language: string, w
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat(language, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'long' }).format(date);
 }
+
+/** An amount in the currency's smallest unit (Stripe's cents), formatted for the page's language. */
+export function formatMoney(amount: number, currency: string, language: string): string {
+  let format: Intl.NumberFormat;
+  try {
+    format = new Intl.NumberFormat(language, { style: 'currency', currency: currency.toUpperCase() });
+  } catch {
+    return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  }
+  // Zero-decimal currencies (JPY…) are counted in whole units.
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amount / 10 ** digits);
+}

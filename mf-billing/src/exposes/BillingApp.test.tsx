@@ -1,6 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
+import { renderWithProviders } from '@agentflow/shared/testing/renderWithProviders';
+import { createFakeBillingServer } from '../testing/fakeBillingServer';
+import { renderBilling, restoreFetch } from '../testing/renderBilling';
 import BillingApp from './BillingApp';
+
+afterEach(restoreFetch);
 
 // The shell mounts this entry at '/billing/*'; standalone, the remote mounts it at '/*'.
 describe('mf_billing ./BillingApp (federated entry)', () => {
@@ -35,6 +39,7 @@ describe('mf_billing sections', () => {
     const tabs = within(screen.getByRole('navigation', { name: 'Billing sections' })).getAllByRole('link');
     expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
       ['Overview', '/billing'],
+      ['Plans', '/billing/plans'],
       ['Usage', '/billing/usage'],
       ['Team', '/billing/team'],
     ]);
@@ -47,17 +52,12 @@ describe('mf_billing sections', () => {
     expect(screen.getByTestId('billing-tab-overview')).toHaveAttribute('href', '/');
   });
 
-  test('signed in: the overview names the plan', () => {
-    renderWithProviders(<BillingApp />, {
-      route: '/billing',
-      path: '/billing/*',
-      user: testUser(),
-      language: 'fr',
-      membership: {
-        membership: { userId: 'user-1', role: 'premium', tokensRemaining: 5, tokensReset: '2024-07-01T00:00:00.000Z', stripeCustomerId: null, subscriptionId: null, createdAt: null, updatedAt: null },
-      },
-    });
-    expect(screen.getByTestId('billing-plan')).toHaveTextContent('Votre formule : Avancé');
+  test('signed in: the overview names the plan', async () => {
+    const server = createFakeBillingServer();
+    server.state.membership.role = 'premium';
+    renderBilling('/billing', { server, language: 'fr' });
+    expect(await screen.findByTestId('billing-plan')).toHaveTextContent('Votre formule : Avancé');
+    await screen.findByTestId('subscription-none');
   });
 
   test('an unknown section says so inside the billing frame', () => {

@@ -1,6 +1,8 @@
 // Federated entry: the shell mounts this under /billing/* and the remote owns
-// the routes below it: the overview (index), usage and team. The pages with
-// charts load with their first visit (recharts only with the usage chart).
+// the routes below it: the overview (index), plans, usage, team, and the
+// pages Stripe Checkout returns to. The pages below the overview load with
+// their first visit (recharts only with the usage chart, Stripe.js only on
+// Subscribe).
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RequireAuth, Route, Routes, useI18n, useRemoteCatalogs } from '@agentflow/shared';
@@ -11,6 +13,9 @@ import '../components/billing.css';
 
 const UsagePage = lazy(() => import('../pages/UsagePage').then((module) => ({ default: module.UsagePage })));
 const TeamPage = lazy(() => import('../pages/TeamPage').then((module) => ({ default: module.TeamPage })));
+const PlansPage = lazy(() => import('../pages/PlansPage').then((module) => ({ default: module.PlansPage })));
+const CheckoutSuccessPage = lazy(() => import('../pages/CheckoutReturnPages').then((module) => ({ default: module.CheckoutSuccessPage })));
+const CheckoutCancelPage = lazy(() => import('../pages/CheckoutReturnPages').then((module) => ({ default: module.CheckoutCancelPage })));
 
 function Loading() {
   const { t } = useI18n();
@@ -36,6 +41,9 @@ export default function BillingApp({ queryClient }: { queryClient?: QueryClient 
       <Routes>
         <Route element={<BillingPage />}>
           <Route index element={<BillingOverview />} />
+          <Route path="plans" element={guarded(<PlansPage />)} />
+          <Route path="success" element={guarded(<CheckoutSuccessPage />)} />
+          <Route path="cancel" element={guarded(<CheckoutCancelPage />)} />
           <Route path="usage" element={guarded(<UsagePage />)} />
           <Route path="team" element={guarded(<TeamPage />)} />
           <Route path="*" element={<UnknownSection />} />

@@ -1,9 +1,13 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet, PageHeader, useAuth, useI18n, useMembership } from '@agentflow/shared';
 import { useBillingBase } from '../components/useBillingBase';
 
+// The subscription, cards and invoices (and the dialog library) load only for a signed-in visitor.
+const AccountSections = lazy(() => import('../components/AccountSections'));
+
 const SECTIONS = [
   { path: '', key: 'billing.sections.overview', end: true },
+  { path: '/plans', key: 'billing.sections.plans', end: false },
   { path: '/usage', key: 'billing.sections.usage', end: false },
   { path: '/team', key: 'billing.sections.team', end: false },
 ] as const;
@@ -32,7 +36,7 @@ export function BillingPage() {
   );
 }
 
-/** /billing itself: the plan, and the ways to Usage and Team. */
+/** /billing itself: the plan and the subscription (signed in), payment methods, invoices, and the ways to Usage and Team. */
 export function BillingOverview() {
   const { t } = useI18n();
   const { user } = useAuth();
@@ -44,6 +48,17 @@ export function BillingOverview() {
         <p className="billing-plan" data-testid="billing-plan">
           {t('billing.overview.plan', { plan: t(`billing.roles.${membership.role}`, { defaultValue: membership.role }) })}
         </p>
+      ) : null}
+      {user ? (
+        <Suspense
+          fallback={
+            <p className="page-loading" role="status">
+              {t('billing.subscription.loading')}
+            </p>
+          }
+        >
+          <AccountSections />
+        </Suspense>
       ) : null}
       <div className="card-grid">
         <article className="card">

@@ -1,10 +1,24 @@
 // Test code only (src/testing is outside the app's tsconfig and never imported
-// by the pages): a stateful stand-in for billing-api's membership, token and
-// team endpoints at the HTTP level. Tests install its `fetch` as the global
+// by the pages): a stateful stand-in for billing-api's membership, token,
+// team and Stripe endpoints at the HTTP level (Stripe itself is not involved:
+// the fake answers what billing-api would after talking to it). Tests install its `fetch` as the global
 // fetch (and hand it to the MembershipProvider), then assert on `requests`
 // (method, path, query, body, Authorization header) and on `state`. `fail()`
-// makes a route answer an error once.
-import type { MembershipRole, TeamMember, TokenUsageEntry, UsagePoint, UserMembership } from '@agentflow/shared';
+// makes a route answer an error once; `failBare()` the same without error text.
+import {
+  BILLING_MESSAGES,
+  type BillingInterval,
+  type InvoiceSummary,
+  type MembershipPackage,
+  type MembershipRole,
+  type PaymentMethodSummary,
+  type Subscription,
+  type TeamMember,
+  type TokenUsageEntry,
+  type UpcomingInvoice,
+  type UsagePoint,
+  type UserMembership,
+} from '@agentflow/shared';
 
 export const TEST_BILLING_API = 'http://127.0.0.1:4001';
 
@@ -25,6 +39,8 @@ interface Failure {
   body: unknown;
 }
 
+const ACTIVE: ReadonlySet<string> = new Set(['active', 'trialing']);
+
 export interface FakeBillingState {
   membership: UserMembership;
   total: number;
@@ -33,6 +49,40 @@ export interface FakeBillingState {
   history: Record<string, UsagePoint[]>;
   entries: TokenUsageEntry[];
   members: TeamMember[];
+  packages: MembershipPackage[];
+  subscriptions: Subscription[];
+  paymentMethods: PaymentMethodSummary[];
+  invoices: InvoiceSummary[];
+  upcoming: UpcomingInvoice | null;
+  /** billing-api without a Stripe secret key: actions answer BILLING_MESSAGES.notConfigured, reads empty data. */
+  stripeConfigured: boolean;
+}
+
+const plan = (id: string, role: MembershipRole, tokensPerMonth: number, priceMonthly: number, priceYearly: number, features: string[]): MembershipPackage => ({
+  id,
+  name: id.charAt(0).toUpperCase() + id.slice(1),
+  description: `${id} plan`,
+  role,
+  requiredRole: 'free',
+  tokensPerMonth,
+  priceMonthly,
+  priceYearly,
+  currency: 'usd',
+  stripePriceId: priceMonthly > 0 ? `price_${id}_month` : null,
+  stripePriceIdMonthly: priceMonthly > 0 ? `price_${id}_month` : null,
+  stripePriceIdYearly: priceYearly > 0 ? `price_${id}_year` : null,
+  interval: 'month',
+  features,
+  active: true,
+});
+
+export function testPackages(): MembershipPackage[] {
+  return [
+    plan('free', 'free', 10, 0, 0, ['voice_command', 'workflow_run']),
+    plan('basic', 'basic', 100, 900, 9000, ['voice_command', 'workflow_run', 'template_copy']),
+    plan('premium', 'premium', 1000, 2900, 29000, ['voice_command', 'workflow_run', 'template_copy', 'agent']),
+    plan('enterprise', 'enterprise', 10000, 9900, 99000, ['voice_command', 'workflow_run', 'template_copy', 'agent', 'team']),
+  ];
 }
 
 export function initialBillingState(): FakeBillingState {
@@ -68,7 +118,56 @@ export function initialBillingState(): FakeBillingState {
       { id: 'm-1', ownerId: 'user-1', email: 'bob@example.com', userId: 'bob-uid', role: 'basic', createdAt: '2024-06-02T00:00:00.000Z' },
       { id: 'm-2', ownerId: 'user-1', email: 'bea@example.com', userId: null, role: 'premium', createdAt: '2024-06-03T00:00:00.000Z' },
     ],
+    packages: testPackages(),
+    subscriptions: [],
+    paymentMethods: [],
+    invoices: [],
+    upcoming: null,
+    stripeConfigured: true,
   };
+}
+
+/** Puts user-1 on a paid plan, as a completed checkout and its webhook would: customer, subscription, role, allowance, two cards, an invoice. */
+export function subscribed(state: FakeBillingState, packageId = 'premium', interval: BillingInterval = 'month'): FakeBillingState {
+  const pkg = state.packages.find((candidate) => candidate.id === packageId);
+  if (!pkg) throw new Error(`No package ${packageId}`);
+  state.membership = { ...state.membership, role: pkg.role as MembershipRole, tokensRemaining: pkg.tokensPerMonth, stripeCustomerId: 'cus_test_1', subscriptionId: 'sub-doc-1' };
+  state.total = pkg.tokensPerMonth;
+  state.subscriptions = [
+    {
+      id: 'sub-doc-1',
+      userId: 'user-1',
+      packageId,
+      status: 'active',
+      stripeSubscriptionId: 'sub_test_1',
+      stripeCustomerId: 'cus_test_1',
+      priceId: interval === 'year' ? pkg.stripePriceIdYearly : pkg.stripePriceIdMonthly,
+      interval,
+      currentPeriodStart: '2024-06-01T00:00:00.000Z',
+      currentPeriodEnd: '2999-07-01T00:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      createdAt: '2024-06-01T00:00:00.000Z',
+      updatedAt: '2024-06-01T00:00:00.000Z',
+    },
+  ];
+  state.paymentMethods = [
+    { id: 'pm_visa', brand: 'visa', last4: '4242', expMonth: 4, expYear: 2030, isDefault: true },
+    { id: 'pm_mc', brand: 'mastercard', last4: '4444', expMonth: 12, expYear: 2031, isDefault: false },
+  ];
+  state.invoices = [
+    {
+      id: 'in_1',
+      number: 'AF-0001',
+      date: '2024-06-01T00:00:00.000Z',
+      amount: pkg.priceMonthly,
+      currency: 'usd',
+      status: 'paid',
+      hostedInvoiceUrl: 'https://invoice.stripe.test/i/in_1',
+      invoicePdf: 'https://invoice.stripe.test/i/in_1/pdf',
+    },
+  ];
+  state.upcoming = { amountDue: pkg.priceMonthly, currency: 'usd', nextPaymentAttempt: '2999-07-01T00:00:00.000Z', periodStart: '2999-07-01T00:00:00.000Z', periodEnd: '2999-08-01T00:00:00.000Z' };
+  return state;
 }
 
 /** What the pages read of a Response (jsdom has none). */
@@ -84,8 +183,76 @@ export function createFakeBillingServer(base = TEST_BILLING_API) {
   let nextId = 100;
   const json = fakeResponse;
 
+  const packageOf = (id: string | undefined) => state.packages.find((pkg) => pkg.id === id) ?? null;
+
+  function stripeRoute(path: string, body: Record<string, unknown>): Response | null {
+    const notConfigured = () => json(503, { error: BILLING_MESSAGES.notConfigured });
+    const subscription = state.subscriptions[0];
+    switch (path) {
+      case '/api/create-checkout-session': {
+        if (!state.stripeConfigured) return notConfigured();
+        const id = `cs_test_${nextId++}`;
+        return json(200, { id, url: `https://checkout.stripe.test/c/pay/${id}` });
+      }
+      case '/api/create-portal-session':
+        if (!state.stripeConfigured) return notConfigured();
+        return json(200, { url: 'https://billing.stripe.test/p/session/bps_1' });
+      case '/api/payment-methods':
+        return json(200, { data: state.stripeConfigured ? state.paymentMethods : [] });
+      case '/api/set-default-payment-method':
+        if (!state.stripeConfigured) return notConfigured();
+        state.paymentMethods = state.paymentMethods.map((card) => ({ ...card, isDefault: card.id === body.paymentMethodId }));
+        return json(200, { success: true });
+      case '/api/delete-payment-method':
+        if (!state.stripeConfigured) return notConfigured();
+        state.paymentMethods = state.paymentMethods.filter((card) => card.id !== body.paymentMethodId);
+        return json(200, { success: true });
+      case '/api/invoices':
+        return json(200, { data: state.stripeConfigured ? state.invoices : [] });
+      case '/api/upcoming-invoice':
+        return json(200, state.stripeConfigured ? state.upcoming : null);
+      case '/api/change-billing-cycle': {
+        if (!state.stripeConfigured) return notConfigured();
+        if (!subscription) return json(404, { error: BILLING_MESSAGES.subscriptionNotFound });
+        const pkg = state.packages.find((candidate) => candidate.stripePriceIdMonthly === body.newPriceId || candidate.stripePriceIdYearly === body.newPriceId);
+        if (!pkg) return json(400, { error: BILLING_MESSAGES.packageNotFoundForPrice });
+        subscription.interval = pkg.stripePriceIdYearly === body.newPriceId ? 'year' : 'month';
+        subscription.priceId = String(body.newPriceId);
+        return json(200, { success: true, interval: subscription.interval });
+      }
+      case '/api/change-package': {
+        if (!state.stripeConfigured) return notConfigured();
+        const pkg = packageOf(String(body.packageId));
+        if (!pkg || !state.membership.stripeCustomerId) return json(400, { error: BILLING_MESSAGES.cannotChangeSubscription });
+        if (subscription) subscription.packageId = pkg.id;
+        state.membership.role = pkg.role as MembershipRole;
+        state.membership.tokensRemaining = pkg.tokensPerMonth;
+        state.total = pkg.tokensPerMonth;
+        return json(200, { success: true });
+      }
+      case '/api/cancel-subscription':
+        if (!state.stripeConfigured) return notConfigured();
+        if (!subscription) return json(404, { error: BILLING_MESSAGES.subscriptionNotFound });
+        subscription.status = 'canceled';
+        subscription.cancelAtPeriodEnd = true;
+        return json(200, { success: true });
+      default:
+        return null;
+    }
+  }
+
   function route(method: string, path: string, query: Record<string, string>, body: Record<string, unknown>): Response {
-    if (method === 'GET' && path === '/api/membership') return json(200, { userMembership: { ...state.membership }, activeSubscription: null, packageDetails: null });
+    if (method === 'GET' && path === '/api/membership') {
+      const active = state.subscriptions.find((subscription) => ACTIVE.has(subscription.status)) ?? null;
+      const packageDetails = active ? packageOf(active.packageId) : (state.packages.find((pkg) => pkg.role === state.membership.role) ?? null);
+      return json(200, { userMembership: { ...state.membership }, activeSubscription: active ? { ...active } : null, packageDetails });
+    }
+    if (method === 'GET' && path === '/api/subscription/history') return json(200, { subscriptions: state.subscriptions.map((subscription) => ({ ...subscription })) });
+    if (method === 'GET' && path === '/api/packages/eligible') return json(200, { packages: state.packages });
+    if (method === 'POST') {
+      const answer = stripeRoute(path, body);
+      if (answer) return answer;
+    }
     if (method === 'GET' && path === '/api/tokens/summary') return json(200, { used: state.total - state.membership.tokensRemaining, total: state.total, resetDate: state.resetDate });
     if (method === 'GET' && path === '/api/tokens/history') return json(200, { history: state.history[query.period ?? 'month'] ?? [] });
     if (method === 'GET' && path === '/api/tokens/usage') return json(200, { entries: state.entries });
@@ -146,6 +313,10 @@ export function createFakeBillingServer(base = TEST_BILLING_API) {
     /** The next `method path` call answers `status` with `{error}` (status 0: the network fails). */
     fail(method: string, path: string | RegExp, status: number, error = 'Something broke') {
       failures.push({ method, path, status, body: { error } });
+    },
+    /** The next `method path` call fails with `status` and a body without error text (status 0: the network fails). */
+    failBare(method: string, path: string | RegExp, status: number) {
+      failures.push({ method, path, status, body: {} });
     },
     /** Requests other than the provider's own membership and summary reads. */
     pageRequests: () => requests.filter((request) => request.path !== '/api/membership' && request.path !== '/api/tokens/summary'),

@@ -12,6 +12,7 @@ describe('buildAppConfig', () => {
       emulators: { auth: 'http://127.0.0.1:9099', firestore: '127.0.0.1:8080' },
       apis: { billing: 'http://127.0.0.1:4001', platform: 'http://127.0.0.1:4002' },
       demo: { email: DEFAULT_DEMO_USER.email, password: DEFAULT_DEMO_USER.password },
+      stripePublishableKey: null,
     });
     expect(DEFAULT_PROJECT_ID).toMatch(/^demo-/); // no credentials needed
   });
@@ -100,5 +101,12 @@ describe('buildAppConfig', () => {
       billing: 'http://127.0.0.1:4001',
       platform: 'https://platform.example.com',
     });
+  });
+
+  test('the Stripe publishable key comes from STRIPE_PUBLISHABLE_KEY, null when unset or blank', () => {
+    expect(buildAppConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_123' }).stripePublishableKey).toBe('pk_test_123');
+    expect(buildAppConfig({ STRIPE_PUBLISHABLE_KEY: ' pk_live_9 ' }).stripePublishableKey).toBe('pk_live_9');
+    expect(buildAppConfig({ STRIPE_PUBLISHABLE_KEY: '  ' }).stripePublishableKey).toBeNull();
+    expect(buildAppConfig({ FIREBASE_API_KEY: 'real' }).stripePublishableKey).toBeNull();
   });
 });

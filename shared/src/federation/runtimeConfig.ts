@@ -39,5 +39,7 @@ export function buildAppConfig(env: Record<string, string | undefined>): AppConf
         : usingRealProject
           ? null
           : { ...DEFAULT_DEMO_USER },
+    // Publishable keys are public by design (they only identify the account to Stripe.js).
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY?.trim() || null,
   };
 }

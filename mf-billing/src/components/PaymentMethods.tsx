@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useI18n, useToast, type PaymentMethodSummary } from '@agentflow/shared';
+import { ConfirmDialog } from '@agentflow/shared/dialog';
+import { billingKeys, useBillingClient } from '../api/queries';
+import { actionErrorMessage, useErrorToast } from './account';
+
+/** Stripe's brand ids ('visa', 'amex') as people write them; unknown ones are capitalised. */
+const BRANDS: Record<string, string> = {
+  amex: 'American Express',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  jcb: 'JCB',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+};
+export const brandName = (brand: string): string => BRANDS[brand] ?? (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : '');
+
+/** The Stripe customer's cards: the default one marked, set another as default, delete one (after confirming). */
+export function PaymentMethods({ customerId }: { customerId: string | null }) {
+  const { t } = useI18n();
+  const client = useBillingClient();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const [deleting, setDeleting] = useState<PaymentMethodSummary | null>(null);
+  const methods = useQuery({
+    queryKey: billingKeys.paymentMethods(customerId ?? ''),
+    queryFn: () => client.paymentMethods(customerId ?? ''),
+    enabled: customerId !== null,
+  });
+  useErrorToast(methods.error);
+  const cardText = (method: PaymentMethodSummary) => t('billing.paymentMethods.card', { brand: brandName(method.brand), last4: method.last4 });
+  const reload = () => queryClient.invalidateQueries({ queryKey: billingKeys.account() });
+  const fail = (error: unknown) => toast({ title: actionErrorMessage(t, error), variant: 'destructive' });
+
+  const setDefault = useMutation({
+    mutationFn: (method: PaymentMethodSummary) => client.setDefaultPaymentMethod({ customerId: customerId ?? '', paymentMethodId: method.id }),
+    onSuccess: async (_answer, method) => {
+      toast({ title: t('billing.paymentMethods.defaultChanged', { card: cardText(method) }), variant: 'success' });
+      await reload();
+    },
+    onError: fail,
+  });
+  const remove = useMutation({
+    mutationFn: (method: PaymentMethodSummary) => client.deletePaymentMethod({ paymentMethodId: method.id }),
+    onSuccess: async (_answer, method) => {
+      setDeleting(null);
+      toast({ title: t('billing.paymentMethods.deleted', { card: cardText(method) }), variant: 'success' });
+      await reload();
+    },
+    onError: fail,
+  });
+
+  const list = customerId === null ? [] : (methods.data ?? []);
+  return (
+    <section className="card" aria-labelledby="billing-methods-title" data-testid="payment-methods">
+      <h2 id="billing-methods-title">{t('billing.paymentMethods.title')}</h2>
+      {methods.isError ? (
+        <div className="form-alert billing-error" role="alert">
+          <span>{actionErrorMessage(t, methods.error)}</span>
+          <button type="button" className="button button-secondary" onClick={() => void methods.refetch()}>
+            {t('billing.errors.retry')}
+          </button>
+        </div>
+      ) : customerId !== null && methods.isPending ? (
+        <div role="status" aria-busy="true" data-testid="payment-methods-loading">
+          <span className="visually-hidden">{t('billing.paymentMethods.loading')}</span>
+          <div className="billing-skeleton billing-skeleton-line" aria-hidden="true" />
+        </div>
+      ) : list.length === 0 ? (
+        <p className="muted" data-testid="payment-methods-empty">
+          {t('billing.paymentMethods.empty')}
+          {customerId ? <> · {t('billing.paymentMethods.addHint')}</> : null}
+        </p>
+      ) : (
+        <ul className="billing-methods">
+          {list.map((method) => (
+            <li key={method.id} className="billing-method" data-testid={`payment-method-${method.id}`} data-default={method.isDefault}>
+              <span className="billing-method-card">
+                <strong>{cardText(method)}</strong>
+                <span className="muted"> {t('billing.paymentMethods.expires', { month: String(method.expMonth).padStart(2, '0'), year: method.expYear })}</span>
+                {method.isDefault ? <span className="billing-badge billing-badge-current">{t('billing.paymentMethods.default')}</span> : null}
+              </span>
+              <span className="billing-method-actions">
+                {method.isDefault ? null : (
+                  <button type="button" className="button button-secondary" onClick={() => setDefault.mutate(method)} disabled={setDefault.isPending}>
+                    {t('billing.paymentMethods.setDefault')}
+                    <span className="visually-hidden"> {cardText(method)}</span>
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="button button-ghost"
+                  onClick={() => {
+                    remove.reset();
+                    setDeleting(method);
+                  }}
+                >
+                  {t('billing.paymentMethods.delete')}
+                  <span className="visually-hidden"> {cardText(method)}</span>
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {deleting ? (
+        <ConfirmDialog
+          title={t('billing.paymentMethods.deleteTitle', { card: cardText(deleting) })}
+          description={t('billing.paymentMethods.deleteBody')}
+          confirmLabel={t('billing.paymentMethods.deleteConfirm')}
+          cancelLabel={t('billing.paymentMethods.keep')}
+          busy={remove.isPending}
+          error={remove.isError ? actionErrorMessage(t, remove.error) : null}
+          onConfirm={() => remove.mutate(deleting)}
+          onCancel={() => setDeleting(null)}
+          testId="payment-method-delete-dialog"
+        />
+      ) : null}
+    </section>
+  );
+}

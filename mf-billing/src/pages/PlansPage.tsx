@@ -1,0 +1,215 @@
+import { useEffect, useId, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { BILLING_MESSAGES, useAuth, useI18n, usePlatform, useToast, type BillingInterval, type MembershipPackage } from '@agentflow/shared';
+import { ConfirmDialog } from '@agentflow/shared/dialog';
+import { amountFor, BillingActionError, priceIdFor } from '../api/client';
+import { openCheckout } from '../api/checkout';
+import { billingKeys, useBillingClient } from '../api/queries';
+import { actionErrorMessage, isChangeable, planName, tokensText, useBillingAccount, useErrorToast, useRefreshAccount } from '../components/account';
+import { formatMoney } from '../components/messages';
+import { useBillingBase } from '../components/useBillingBase';
+
+const INTERVALS: readonly BillingInterval[] = ['month', 'year'];
+
+/**
+ * /billing/plans: the plans the user may buy, priced per the chosen billing
+ * cycle. Subscribe opens Stripe Checkout; with a subscription already running,
+ * another plan is a plan change instead (no second subscription).
+ */
+export function PlansPage() {
+  const { t } = useI18n();
+  const client = useBillingClient();
+  const account = useBillingAccount({ toastErrors: true });
+  const plans = useQuery({ queryKey: billingKeys.plans(), queryFn: () => client.eligiblePackages() });
+  useErrorToast(plans.error);
+  const [chosen, setChosen] = useState<BillingInterval | null>(null);
+  // Until the user picks, show the cycle they already pay by.
+  const interval = chosen ?? account.subscription?.interval ?? 'month';
+  const [notConfigured, setNotConfigured] = useState<string | null>(null);
+  const name = useId();
+  useEffect(() => {
+    document.title = `${t('common.appName')} · ${t('billing.plans.title')}`;
+  }, [t]);
+
+  const currentId = account.subscription?.packageId ?? plans.data?.find((pkg) => pkg.role === account.role)?.id ?? null;
+
+  return (
+    <section className="card" aria-labelledby="billing-plans-title">
+      <div className="billing-history-header">
+        <h2 id="billing-plans-title">{t('billing.plans.title')}</h2>
+        <fieldset className="billing-periods" data-testid="plans-interval">
+          <legend>{t('billing.plans.billingCycle')}</legend>
+          {INTERVALS.map((value) => (
+            <label key={value}>
+              <input type="radio" name={name} value={value} checked={interval === value} onChange={() => setChosen(value)} />
+              {t(value === 'year' ? 'billing.plans.yearly' : 'billing.plans.monthly')}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <p className="muted">{t('billing.plans.intro')}</p>
+      {notConfigured ? (
+        <div className="form-alert billing-notice" role="alert" data-testid="plans-not-configured">
+          <strong>{t('billing.plans.notConfiguredTitle')}</strong>
+          <span>{notConfigured}</span>
+        </div>
+      ) : null}
+      {plans.isError ? (
+        <div className="form-alert billing-error" role="alert">
+          <span>{actionErrorMessage(t, plans.error)}</span>
+          <button type="button" className="button button-secondary" onClick={() => void plans.refetch()}>
+            {t('billing.errors.retry')}
+          </button>
+        </div>
+      ) : plans.isPending || account.loading ? (
+        <PlanSkeletons />
+      ) : plans.data.length === 0 ? (
+        <p className="muted" data-testid="plans-empty">
+          {t('billing.plans.empty')}
+        </p>
+      ) : (
+        <ul className="billing-plans" aria-label={t('billing.plans.listLabel')} data-testid="plans" data-interval={interval}>
+          {plans.data.map((pkg) => (
+            <PlanCard
+              key={pkg.id}
+              pkg={pkg}
+              interval={interval}
+              current={pkg.id === currentId}
+              switching={isChangeable(account.subscription)}
+              customerId={account.customerId}
+              onNotConfigured={setNotConfigured}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PlanSkeletons() {
+  const { t } = useI18n();
+  return (
+    <div className="billing-plans" role="status" aria-busy="true" data-testid="plans-loading">
+      <span className="visually-hidden">{t('billing.plans.loading')}</span>
+      {[0, 1, 2].map((index) => (
+        <div key={index} className="billing-plan-card billing-skeleton" aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
+function PlanCard({
+  pkg,
+  interval,
+  current,
+  switching,
+  customerId,
+  onNotConfigured,
+}: {
+  pkg: MembershipPackage;
+  interval: BillingInterval;
+  current: boolean;
+  /** A subscription is running: another plan is a change, not a second checkout. */
+  switching: boolean;
+  customerId: string | null;
+  onNotConfigured: (message: string | null) => void;
+}) {
+  const { t, language } = useI18n();
+  const { user } = useAuth();
+  const { config } = usePlatform();
+  const { toast } = useToast();
+  const client = useBillingClient();
+  const refreshAccount = useRefreshAccount();
+  const base = useBillingBase();
+  const [confirming, setConfirming] = useState(false);
+  const amount = amountFor(pkg, interval);
+  const free = pkg.priceMonthly === 0 && pkg.priceYearly === 0;
+  const titleId = useId();
+
+  const subscribe = useMutation({
+    mutationFn: async () => {
+      onNotConfigured(null);
+      const origin = window.location.origin;
+      const session = await client.createCheckoutSession({
+        userId: user?.uid ?? '',
+        priceId: priceIdFor(pkg, interval) ?? '',
+        packageId: pkg.id,
+        successUrl: `${origin}${base}/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${origin}${base}/cancel`,
+        stripeCustomerId: customerId,
+      });
+      await openCheckout(session, config.stripePublishableKey);
+    },
+    onError: (error) => {
+      if (error instanceof BillingActionError && error.serverMessage === BILLING_MESSAGES.notConfigured) onNotConfigured(error.serverMessage);
+      toast({ title: actionErrorMessage(t, error), variant: 'destructive' });
+    },
+  });
+  const change = useMutation({
+    mutationFn: () => client.changePackage({ packageId: pkg.id }),
+    onSuccess: async () => {
+      setConfirming(false);
+      toast({ title: t('billing.subscription.planChanged', { plan: planName(t, pkg) }), variant: 'success' });
+      await refreshAccount();
+    },
+    onError: (error) => {
+      if (error instanceof BillingActionError && error.serverMessage === BILLING_MESSAGES.notConfigured) onNotConfigured(error.serverMessage);
+      toast({ title: actionErrorMessage(t, error), variant: 'destructive' });
+    },
+  });
+  // Checkout succeeded: the page is leaving for Stripe, keep the button busy.
+  const leaving = subscribe.isPending || subscribe.isSuccess;
+
+  return (
+    <li className={current ? 'billing-plan-card current' : 'billing-plan-card'} data-testid={`plan-${pkg.id}`} data-current={current} aria-labelledby={titleId}>
+      <h3 id={titleId}>
+        {planName(t, pkg)}
+        {current ? <span className="billing-badge billing-badge-current">{t('billing.plans.current')}</span> : null}
+      </h3>
+      <p className="billing-plan-price" data-testid={`plan-${pkg.id}-price`}>
+        {free
+          ? t('billing.plans.free')
+          : amount > 0
+            ? t(interval === 'year' ? 'billing.plans.perYear' : 'billing.plans.perMonth', { price: formatMoney(amount, pkg.currency, language) })
+            : t('billing.plans.notOffered')}
+      </p>
+      <p className="billing-plan-tokens" data-testid={`plan-${pkg.id}-tokens`}>
+        {tokensText(t, language, pkg)}
+      </p>
+      <ul className="billing-plan-features">
+        {pkg.features.map((feature) => (
+          <li key={feature}>{t(`billing.plans.features.${feature}`, { defaultValue: feature })}</li>
+        ))}
+      </ul>
+      {current || free || amount === 0 ? null : switching ? (
+        <button type="button" className="button button-secondary" onClick={() => setConfirming(true)} disabled={change.isPending}>
+          {t('billing.plans.switchTo')}
+          <span className="visually-hidden"> {planName(t, pkg)}</span>
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button button-primary"
+          aria-label={t('billing.plans.subscribeTo', { plan: planName(t, pkg) })}
+          onClick={() => subscribe.mutate()}
+          disabled={leaving}
+          aria-busy={leaving}
+        >
+          {leaving ? t('billing.plans.redirecting') : t('billing.plans.subscribe')}
+        </button>
+      )}
+      {confirming ? (
+        <ConfirmDialog
+          title={t('billing.subscription.changePlanTitle', { plan: planName(t, pkg) })}
+          description={t('billing.subscription.changePlanBody', { plan: planName(t, pkg), tokens: tokensText(t, language, pkg) })}
+          confirmLabel={t('billing.subscription.changePlanConfirm')}
+          cancelLabel={t('billing.team.cancel')}
+          busy={change.isPending}
+          onConfirm={() => change.mutate()}
+          onCancel={() => setConfirming(false)}
+          testId="plan-change-dialog"
+        />
+      ) : null}
+    </li>
+  );
+}
