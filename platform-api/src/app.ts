@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { createFirestoreProbe, createMeRouter, createServiceApp } from '@agentflow/shared/server';
 import type { AuditWriter } from './access/audit.js';
 import { createAccessRouter } from './access/router.js';
+import { createRunsModule, type RunsModule } from './runs/index.js';
 
 export const SERVICE_NAME = 'platform-api';
 
@@ -19,10 +20,13 @@ export interface AppDependencies {
   auditWriter?: AuditWriter;
   /** Create the built-in roles and permissions at once (server.ts); tests initialise explicitly. */
   initializeAccess?: boolean;
+  /** Workflow runs (executor, queue, API); built from the environment when not given. */
+  runs?: RunsModule;
 }
 
 /** Builds the platform-api Express app; listening is server.ts's job, so tests mount it on any port. */
-export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess }: AppDependencies): Express {
+export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs }: AppDependencies): Express {
+  const runsModule = runs ?? createRunsModule({ auth, db, logger });
   return createServiceApp({
     name: SERVICE_NAME,
     allowedOrigins,
@@ -32,6 +36,7 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
       app.use(createMeRouter(auth, db, SERVICE_NAME));
       const access = createAccessRouter({ auth, db, logger, adminEmails, auditWriter, initializeNow: initializeAccess });
       app.use(access.router);
+      app.use(runsModule.router);
     },
   });
 }

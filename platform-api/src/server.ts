@@ -1,10 +1,29 @@
-import { adminEmailsFromEnv, startServiceFromEnv } from '@agentflow/shared/server';
+import { pino } from 'pino';
+import { adminEmailsFromEnv, getAdminAuth, getAdminDb, runService, serviceConfigFromEnv } from '@agentflow/shared/server';
 import { SERVICE_NAME, createApp } from './app.js';
+import { createRunsModule } from './runs/index.js';
 
 export const DEFAULT_PORT = 4002;
 
+const config = serviceConfigFromEnv(process.env, DEFAULT_PORT);
+const logger = pino({ name: SERVICE_NAME, level: config.logLevel });
+const db = getAdminDb();
+const auth = getAdminAuth();
 const adminEmails = adminEmailsFromEnv(process.env);
+
+// Runs: recovery of interrupted runs (now and every lease period), the
+// schedule triggers and the lease heartbeats start with the process.
+const runs = createRunsModule({ db, auth, logger });
+runs.start();
+logger.info({ instanceId: runs.instanceId, ai: runs.models.configured ? runs.models.providers : 'not configured' }, 'workflow runs ready');
 
 // Access control is initialised at start (idempotent across instances);
 // if Firestore is down, /healthz says so and the next bootstrap retries.
-startServiceFromEnv({ name: SERVICE_NAME, defaultPort: DEFAULT_PORT, createApp: (deps) => createApp({ ...deps, adminEmails, initializeAccess: true }) });
+const app = createApp({ auth, db, logger, allowedOrigins: config.allowedOrigins, adminEmails, initializeAccess: true, runs });
+
+// Event streams would hold the server open: end them as shutdown begins.
+const endStreams = () => void runs.stop().catch((error: unknown) => logger.error({ err: error }, 'runs shutdown failed'));
+process.once('SIGTERM', endStreams);
+process.once('SIGINT', endStreams);
+
+runService({ app, port: config.port, host: config.host, logger, name: SERVICE_NAME, onShutdown: () => db.terminate() });

@@ -3,6 +3,10 @@
 // the messages the product shows. Pure: shared by platform-api (the engine)
 // and mf-workflows (run form, live run view, history).
 import type { NodeType, WorkflowEdge, WorkflowNode } from './model.js';
+import { FEATURE_COSTS } from '../membership/features.js';
+
+/** Tokens a run costs to start (FEATURE_COSTS.workflow_run); agent steps add what the model reported. */
+export const RUN_START_COST: number = FEATURE_COSTS.workflow_run;
 
 export const WORKFLOW_RUNS_COLLECTION = 'workflowRuns';
 
@@ -62,12 +66,15 @@ export interface WorkflowRun {
   snapshot: { nodes: WorkflowNode[]; edges: WorkflowEdge[] };
   /** The user whose workflow and tokens the run uses (the workflow owner for webhook/schedule runs). */
   ownerId: string;
+  /** The workflow's organization when it has one (approvers' roles are checked there too). */
+  organizationId?: string | null;
   status: RunStatus;
   trigger: RunTrigger;
   input: Record<string, unknown>;
   /** The outputs of the run's output nodes, keyed by node id. */
   output: Record<string, unknown> | null;
   error: string | null;
+  /** Everything the run cost: the start token (RUN_START_COST) plus the tokens its agent steps used. */
   tokensUsed: number;
   steps: RunStep[];
   createdAt: string;
@@ -88,6 +95,35 @@ export const RUN_LIMITS = {
   maxHttpResponseBytes: 1_000_000,
   maxAgentSteps: 8,
   historyPageSize: 50,
+  /** A step without its own timeout (transform, condition, output...). */
+  defaultStepTimeoutMs: 10_000,
+  /** An agent step, with its model calls and delegations. */
+  agentStepTimeoutMs: 180_000,
+  /** Attempts of a step that fails with a transient error (provider 429/5xx, network, HTTP 5xx, timeout). */
+  maxAttempts: 3,
+  /** First retry delay; doubled for each further attempt. */
+  retryBaseDelayMs: 500,
+} as const;
+
+/**
+ * What a step sees as its input (JSONata `$`, and the data of `{{ … }}`
+ * templates): the run input under `input` (and under `trigger` and the
+ * trigger node's id), plus the output of every step upstream of it that
+ * succeeded, under that step's node id:
+ *   { input: {…}, trigger: {…}, lead: {…}, qualify: {score: 82, …} }
+ * A condition's output is its boolean result; an approval's is
+ * {approved, by, comment, decidedAt}.
+ */
+export type StepInput = Record<string, unknown> & { input: Record<string, unknown> };
+
+/** Server-only collections (browsers are denied by the rules). */
+export const RUN_SERVER_COLLECTIONS = {
+  /** workflowSecrets/{workflowId}: the webhook secret of a workflow. */
+  webhookSecrets: 'workflowSecrets',
+  /** scheduleTicks/{workflowId}_{tickIso}: one per schedule tick, created with its run. */
+  scheduleTicks: 'scheduleTicks',
+  /** workflowRuns/{runId}/stepOutputs/{stepId}: a full output that was truncated in the run document. */
+  stepOutputs: 'stepOutputs',
 } as const;
 
 export const RUNS_API = {
@@ -140,4 +176,13 @@ export const RUN_MESSAGES = {
   interrupted: 'Interrupted by a restart',
   canceled: 'Canceled',
   rejected: 'Rejected',
+  /** A template runs only as the caller's own copy. */
+  copyTemplateFirst: 'Copy this template to your workflows before running it',
+  notAllowedToRun: 'Forbidden: you may not run this workflow',
+  notAllowedToApprove: 'Forbidden: you are not one of the approvers of this step',
 } as const;
+
+/** A step that ran out of time (the message names the limit). */
+export function timeoutMessage(ms: number): string {
+  return `Timed out after ${ms} ms`;
+}

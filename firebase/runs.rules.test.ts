@@ -1,0 +1,77 @@
+// Security rules of workflow runs and the run engine's server-only
+// collections, against the real Firestore emulator.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, setLogLevel, updateDoc, where, type Firestore } from 'firebase/firestore';
+import { emulatorHosts } from '@agentflow/shared/testing/emulators';
+import { splitHostPort } from '@agentflow/shared';
+
+const PROJECT_ID = 'demo-agentflow-runs-rules';
+let env: RulesTestEnvironment;
+
+beforeAll(async () => {
+  setLogLevel('error');
+  const [host, port] = splitHostPort(emulatorHosts().firestore);
+  env = await initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    firestore: { host, port, rules: readFileSync(path.join(__dirname, 'firestore.rules'), 'utf8') },
+  });
+});
+
+afterAll(() => env.cleanup());
+
+const asFirestore = (db: unknown) => db as Firestore;
+const dbOf = (uid: string) => asFirestore(env.authenticatedContext(uid).firestore());
+const guestDb = () => asFirestore(env.unauthenticatedContext().firestore());
+
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = asFirestore(context.firestore());
+    await setDoc(doc(db, 'workflowRuns/run-a'), { ownerId: 'alice', workflowId: 'wf1', status: 'running', createdAt: '2026-01-01T00:00:00.000Z' });
+    await setDoc(doc(db, 'workflowRuns/run-b'), { ownerId: 'bob', workflowId: 'wf1', status: 'succeeded', createdAt: '2026-01-01T00:00:00.000Z' });
+    await setDoc(doc(db, 'workflowRuns/run-a/stepOutputs/s1'), { json: '{"big":true}' });
+    await setDoc(doc(db, 'workflowSecrets/wf1'), { secret: 'top-secret', ownerId: 'alice' });
+    await setDoc(doc(db, 'scheduleTicks/wf1_2026-01-01T09:00:00.000Z'), { workflowId: 'wf1', runId: 'run-a' });
+  });
+});
+
+describe('workflowRuns', () => {
+  it('lets the owner read their run and query their own runs', async () => {
+    await assertSucceeds(getDoc(doc(dbOf('alice'), 'workflowRuns/run-a')));
+    const own = await assertSucceeds(getDocs(query(collection(dbOf('alice'), 'workflowRuns'), where('ownerId', '==', 'alice'))));
+    expect(own.docs.map((d) => d.id)).toEqual(['run-a']);
+  });
+
+  it("refuses another user's run, a query over everyone's runs, and guests", async () => {
+    await assertFails(getDoc(doc(dbOf('alice'), 'workflowRuns/run-b')));
+    await assertFails(getDocs(query(collection(dbOf('alice'), 'workflowRuns'), where('workflowId', '==', 'wf1'))));
+    await assertFails(getDoc(doc(guestDb(), 'workflowRuns/run-a')));
+  });
+
+  it('lets no browser write a run, not even its owner', async () => {
+    await assertFails(setDoc(doc(dbOf('alice'), 'workflowRuns/new'), { ownerId: 'alice', workflowId: 'wf1', status: 'queued' }));
+    await assertFails(updateDoc(doc(dbOf('alice'), 'workflowRuns/run-a'), { status: 'succeeded' }));
+    await assertFails(updateDoc(doc(dbOf('alice'), 'workflowRuns/run-a'), { tokensUsed: 0 }));
+    await assertFails(deleteDoc(doc(dbOf('alice'), 'workflowRuns/run-a')));
+  });
+
+  it('keeps full step outputs server-side', async () => {
+    await assertFails(getDoc(doc(dbOf('alice'), 'workflowRuns/run-a/stepOutputs/s1')));
+    await assertFails(setDoc(doc(dbOf('alice'), 'workflowRuns/run-a/stepOutputs/s2'), { json: '{}' }));
+  });
+});
+
+describe('server-only collections', () => {
+  it('hides webhook secrets from everyone, the workflow owner included', async () => {
+    await assertFails(getDoc(doc(dbOf('alice'), 'workflowSecrets/wf1')));
+    await assertFails(setDoc(doc(dbOf('alice'), 'workflowSecrets/wf1'), { secret: 'mine', ownerId: 'alice' }));
+    await assertFails(getDoc(doc(guestDb(), 'workflowSecrets/wf1')));
+  });
+
+  it('lets no browser read or forge schedule ticks', async () => {
+    await assertFails(getDoc(doc(dbOf('alice'), 'scheduleTicks/wf1_2026-01-01T09:00:00.000Z')));
+    await assertFails(setDoc(doc(dbOf('alice'), 'scheduleTicks/wf1_2026-01-02T09:00:00.000Z'), { workflowId: 'wf1' }));
+  });
+});

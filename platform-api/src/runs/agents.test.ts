@@ -1,0 +1,179 @@
+// Agent steps inside runs, against the emulators and the fake
+// OpenAI-compatible server (src/testing/fakeOpenAI.ts): a supervisor that
+// delegates to two specialists with a condition on its structured output,
+// token metering through the ledger, provider errors, no provider, and
+// running out of tokens mid-run.
+import { MEMBERSHIP_COLLECTIONS } from '@agentflow/shared/server';
+import { RUN_MESSAGES, RUN_LIMITS } from '@agentflow/shared/workflow';
+import { startFakeOpenAI, type FakeOpenAI } from '../testing/fakeOpenAI';
+import { edge, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
+
+let h: RunsHarness;
+let fake: FakeOpenAI;
+let alice: RunsUser;
+
+const AI_ENV = () => ({ AI_BASE_URL: fake.baseUrl, AI_API_KEY: 'test', AI_MODEL: 'fake-model' });
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  h = await startRunsHarness('agents', { env: AI_ENV(), limits: { retryBaseDelayMs: 20 } });
+  alice = await h.createUser('alice', { tokens: 5000 });
+});
+
+afterAll(async () => {
+  await h?.close();
+  await fake?.close();
+});
+
+beforeEach(() => fake.reset());
+
+const manual = (keys: string[]) => node('trigger', 'trigger.manual', { inputSchema: keys.map((key) => ({ key, label: key, type: 'text', required: true })) });
+const agent = (id: string, role: string, extra: Record<string, unknown> = {}) =>
+  node(id, 'agent', { name: id, role, promptTemplate: 'Lead: {{ input.lead }}', output: { type: 'text' }, tools: { http: [], delegates: [] }, ...extra });
+const stepOf = (run: { steps: { id: string }[] }, id: string) => run.steps.find((s) => s.id === id) as any;
+
+async function start(workflowId: string, input: Record<string, unknown>, user = alice): Promise<string> {
+  const response = await h.call('POST', `/api/workflows/${workflowId}/runs`, { user, body: { input } });
+  expect(response.status).toBe(202);
+  return response.body.runId as string;
+}
+
+async function agentDebits(uid: string): Promise<number[]> {
+  const entries = await h.db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).where('userId', '==', uid).where('feature', '==', 'agent').get();
+  return entries.docs.map((doc) => doc.get('tokensUsed') as number);
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+it('runs a supervisor that delegates to two specialists, routes on its structured output, and debits exactly the usage reported', async () => {
+  const supervisorSchema = { type: 'object', properties: { score: { type: 'number' }, tier: { type: 'string' }, summary: { type: 'string' } }, required: ['score', 'tier', 'summary'], additionalProperties: false };
+  const wf = await h.saveWorkflow(
+    alice.uid,
+    [
+      manual(['lead']),
+      agent('supervisor', 'You are the sales supervisor. Hand research and writing to your specialists.', {
+        output: { type: 'json', schema: supervisorSchema },
+        tools: { http: [], delegates: ['researcher', 'writer'] },
+      }),
+      agent('researcher', 'You are the research specialist.'),
+      agent('writer', 'You are the writing specialist.'),
+      node('isHot', 'condition', { expression: 'supervisor.score >= 70' }),
+      node('hot', 'output', { mapping: '{"tier": supervisor.tier, "summary": supervisor.summary}' }),
+      node('cold', 'output', { mapping: '{"tier": "cold"}' }),
+    ],
+    [edge('trigger', 'supervisor'), edge('supervisor', 'isHot'), edge('isHot', 'hot', 'true'), edge('isHot', 'cold', 'false')],
+  );
+  fake.script(
+    {
+      match: { system: 'sales supervisor', afterToolResults: false },
+      reply: {
+        toolCalls: [
+          { name: 'delegate_researcher', arguments: { task: 'Find the size of Acme' } },
+          { name: 'delegate_writer', arguments: { task: 'Draft a first e-mail to Ada' } },
+        ],
+        usage: { prompt: 100, completion: 20 },
+      },
+    },
+    { match: { system: 'research specialist' }, reply: { text: 'Acme has 500 employees.', usage: { prompt: 50, completion: 10 } } },
+    { match: { system: 'writing specialist' }, reply: { text: 'Dear Ada, thank you for your interest.', usage: { prompt: 60, completion: 15 } } },
+    {
+      match: { system: 'sales supervisor', afterToolResults: true },
+      reply: { json: { score: 86, tier: 'hot', summary: 'Acme (500 staff), e-mail drafted' }, usage: { prompt: 150, completion: 30 } },
+    },
+  );
+  const before = await h.balance(alice.uid);
+  const runId = await start(wf.id, { lead: 'Ada from Acme wants a demo' });
+  const run = await h.waitForRun(runId, ['succeeded', 'failed'], 30_000);
+
+  expect(run.status).toBe('succeeded');
+  expect(stepOf(run, 'supervisor')).toMatchObject({ status: 'succeeded', output: { score: 86, tier: 'hot' }, attempts: 1 });
+  expect(stepOf(run, 'isHot')).toMatchObject({ status: 'succeeded', branch: 'true' });
+  expect(stepOf(run, 'cold').status).toBe('skipped');
+  expect(run.output).toEqual({ hot: { tier: 'hot', summary: 'Acme (500 staff), e-mail drafted' } });
+
+  // Delegations are child steps with their own tokens; delegate-only agents have no top-level step.
+  const children = run.steps.filter((s) => s.parentStepId === 'supervisor');
+  expect(children.map((c) => [c.id, c.status, c.tokens])).toEqual(
+    expect.arrayContaining([
+      ['supervisor/researcher#1', 'succeeded', 60],
+      ['supervisor/writer#1', 'succeeded', 75],
+    ]),
+  );
+  expect(children.find((c) => c.nodeId === 'researcher')).toMatchObject({ input: { task: 'Find the size of Acme' }, output: 'Acme has 500 employees.' });
+  expect(run.steps.filter((s) => s.parentStepId === null).map((s) => s.id)).toEqual(['trigger', 'supervisor', 'isHot', 'hot', 'cold']);
+
+  // Tokens: the ledger debited exactly what the fake reported, per call, as feature 'agent'.
+  const reported = fake.totalTokens();
+  expect(reported).toBe(120 + 60 + 75 + 180);
+  const debits = await agentDebits(alice.uid);
+  expect(sum(debits)).toBe(reported);
+  expect(debits.sort((a, b) => a - b)).toEqual([60, 75, 120, 180]);
+  expect(stepOf(run, 'supervisor').tokens).toBe(reported);
+  expect(run.tokensUsed).toBe(reported + 1);
+  expect(await h.balance(alice.uid)).toBe(before - reported - 1);
+  // The structured output was asked for with the node's schema.
+  expect(fake.requests.some((r) => JSON.stringify(r.responseFormat ?? '').includes('"score"'))).toBe(true);
+});
+
+it('retries a provider error (HTTP 500) with backoff, then fails the step and the run', async () => {
+  const wf = await h.saveWorkflow(alice.uid, [manual(['lead']), agent('solo', 'You are the flaky agent.'), node('out', 'output')], [edge('trigger', 'solo'), edge('solo', 'out')]);
+  fake.script({ match: { system: 'flaky agent' }, reply: { error: { status: 500, message: 'The server had an error while processing your request.' } } });
+  const run = await h.waitForRun(await start(wf.id, { lead: 'x' }), ['succeeded', 'failed'], 20_000);
+  expect(run.status).toBe('failed');
+  const step = stepOf(run, 'solo');
+  expect(step).toMatchObject({ status: 'failed', attempts: RUN_LIMITS.maxAttempts, tokens: 0 });
+  expect(step.error).toContain('The server had an error');
+  expect(run.error).toBe(step.error);
+  expect(fake.requests.filter((r) => r.system.includes('flaky agent'))).toHaveLength(RUN_LIMITS.maxAttempts);
+  expect(stepOf(run, 'out').status).toBe('skipped');
+});
+
+it('succeeds on a later attempt after a transient 429', async () => {
+  const wf = await h.saveWorkflow(alice.uid, [manual(['lead']), agent('solo', 'You are the busy agent.'), node('out', 'output', { mapping: 'solo' })], [edge('trigger', 'solo'), edge('solo', 'out')]);
+  fake.script(
+    { match: { system: 'busy agent' }, times: 1, reply: { error: { status: 429, message: 'Rate limit reached' } } },
+    { match: { system: 'busy agent' }, reply: { text: 'Done.', usage: { prompt: 7, completion: 3 } } },
+  );
+  const run = await h.waitForRun(await start(wf.id, { lead: 'x' }), ['succeeded', 'failed'], 20_000);
+  expect(run.status).toBe('succeeded');
+  expect(stepOf(run, 'solo')).toMatchObject({ status: 'succeeded', attempts: 2, tokens: 10, output: 'Done.' });
+  expect(run.output).toEqual({ out: 'Done.' });
+});
+
+it("fails an agent step with the no-provider message when no AI provider is configured, without retrying", async () => {
+  await h.restart({ env: {}, limits: { retryBaseDelayMs: 20 } });
+  try {
+    const wf = await h.saveWorkflow(alice.uid, [manual(['lead']), agent('solo', 'You are any agent.'), node('out', 'output')], [edge('trigger', 'solo'), edge('solo', 'out')]);
+    const run = await h.waitForRun(await start(wf.id, { lead: 'x' }), ['succeeded', 'failed']);
+    expect(run.status).toBe('failed');
+    expect(stepOf(run, 'solo')).toMatchObject({ status: 'failed', attempts: 1, error: RUN_MESSAGES.noProvider });
+    expect(run.error).toBe(RUN_MESSAGES.noProvider);
+    expect((await h.call('GET', '/api/ai/status', { user: alice })).body).toEqual({ configured: false, providers: [], model: null });
+  } finally {
+    await h.restart({ env: AI_ENV(), limits: { retryBaseDelayMs: 20 } });
+  }
+  expect((await h.call('GET', '/api/ai/status', { user: alice })).body).toEqual({ configured: true, providers: ['openai'], model: 'fake-model' });
+});
+
+it("stops the run with the ledger's message when the tokens run out mid-run", async () => {
+  const bob = await h.createUser('bob'); // the free plan's 10 tokens
+  const wf = await h.saveWorkflow(
+    bob.uid,
+    [manual(['lead']), agent('first', 'You are the cheap agent.'), agent('second', 'You are the expensive agent.'), node('out', 'output')],
+    [edge('trigger', 'first'), edge('first', 'second'), edge('second', 'out')],
+  );
+  fake.script(
+    { match: { system: 'cheap agent' }, reply: { text: 'short', usage: { prompt: 3, completion: 2 } } },
+    { match: { system: 'expensive agent' }, reply: { text: 'long', usage: { prompt: 40, completion: 10 } } },
+  );
+  const run = await h.waitForRun(await start(wf.id, { lead: 'x' }, bob), ['succeeded', 'failed'], 20_000);
+  expect(run.status).toBe('failed');
+  expect(stepOf(run, 'first')).toMatchObject({ status: 'succeeded', tokens: 5 });
+  // 10 - 1 (start) - 5 (first agent) = 4 left for a 50-token call.
+  expect(stepOf(run, 'second')).toMatchObject({ status: 'failed', attempts: 1, error: 'Insufficient tokens: 50 needed, 4 remaining', tokens: 0 });
+  expect(run.error).toBe('Insufficient tokens: 50 needed, 4 remaining');
+  expect(stepOf(run, 'out').status).toBe('skipped');
+  expect(await agentDebits(bob.uid)).toEqual([5]);
+  expect(await h.balance(bob.uid)).toBe(4);
+  expect(run.tokensUsed).toBe(6);
+});

@@ -1,0 +1,126 @@
+// platform-api's workflow runs: executor, queue, scheduler, recovery and the
+// runs API, assembled from the environment (server.ts) or from explicit
+// options (tests, bench).
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { Router } from 'express';
+import type { Auth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Logger } from 'pino';
+import type { NodeType } from '@agentflow/shared/workflow';
+import { fetchPolicyFromEnv, type SafeFetchPolicy } from '../net/safeFetch.js';
+import { aiConfigFromEnv, createModelResolver, type ModelResolver } from '../agents/providers.js';
+import { createAgentHandler } from './agentStep.js';
+import { RunExecutor, type EngineLimits } from './engine.js';
+import { InProcessRunQueue, concurrencyFromEnv, type RunQueue } from './queue.js';
+import { startRecoveryLoop } from './recovery.js';
+import { createRunsRouter } from './router.js';
+import { RunScheduler } from './scheduler.js';
+import { RunsService } from './service.js';
+import type { StepHandler } from './steps.js';
+
+export { RunExecutor, DEFAULT_ENGINE_LIMITS, initialSteps, topologicalOrder, ledgerKey, isTransient, type EngineLimits } from './engine.js';
+export { InProcessRunQueue, concurrencyFromEnv, type RunQueue } from './queue.js';
+export { recoverInterruptedRuns, startRecoveryLoop } from './recovery.js';
+export { RunScheduler } from './scheduler.js';
+export { RunsService, type NewRun } from './service.js';
+export { createRunsRouter, inputSchemaFor, secretsMatch, workflowFromDoc } from './router.js';
+export { decodeRun, encodeRun, publicRun, runRef, truncateValue, type StoredRun } from './store.js';
+export { BUILTIN_HANDLERS, TransientStepError, StepFailure, type StepHandler, type StepContext, type StepResult } from './steps.js';
+
+export interface RunsModuleOptions {
+  db: Firestore;
+  auth: Auth;
+  logger: Logger;
+  /** Settings: RUNS_CONCURRENCY, AI_*, OLLAMA_*, HTTP_*, PLATFORM_API_URL (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  instanceId?: string;
+  concurrency?: number;
+  fetchPolicy?: SafeFetchPolicy;
+  models?: ModelResolver;
+  /** Replace step handlers (tests). */
+  handlers?: Partial<Record<NodeType, StepHandler>>;
+  limits?: Partial<EngineLimits>;
+  now?: () => Date;
+  /** Another queue implementation; it gets the executor's execute function. */
+  createQueue?: (execute: (runId: string) => Promise<void>) => RunQueue;
+  hookRateLimit?: number;
+  sseHeartbeatMs?: number;
+}
+
+export interface RunsModule {
+  instanceId: string;
+  router: Router;
+  executor: RunExecutor;
+  queue: RunQueue;
+  service: RunsService;
+  scheduler: RunScheduler;
+  models: ModelResolver;
+  /** Recovery (now and periodically), the scheduler and lease renewal: server.ts calls it. */
+  start: () => void;
+  /** Stops timers and streams, then waits for the runs executing here. */
+  stop: () => Promise<void>;
+}
+
+export function newInstanceId(): string {
+  return `${hostname().replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}-${process.pid}-${randomBytes(4).toString('hex')}`;
+}
+
+export function createRunsModule(options: RunsModuleOptions): RunsModule {
+  const env = options.env ?? process.env;
+  const instanceId = options.instanceId ?? newInstanceId();
+  const fetchPolicy = options.fetchPolicy ?? fetchPolicyFromEnv(env);
+  const models = options.models ?? createModelResolver(aiConfigFromEnv(env));
+  const executor = new RunExecutor({
+    db: options.db,
+    logger: options.logger,
+    instanceId,
+    fetchPolicy,
+    handlers: { agent: createAgentHandler(models), ...options.handlers },
+    limits: options.limits,
+    now: options.now,
+  });
+  const execute = (runId: string) => executor.execute(runId);
+  const queue = options.createQueue?.(execute) ?? new InProcessRunQueue(execute, { concurrency: options.concurrency ?? concurrencyFromEnv(env), logger: options.logger });
+  // The queue works from creation (the API enqueues at once); start() adds the background duties.
+  queue.start();
+  const service = new RunsService(options.db, options.logger, executor, queue, instanceId);
+  const { router, closeStreams } = createRunsRouter({
+    auth: options.auth,
+    db: options.db,
+    logger: options.logger,
+    service,
+    aiStatus: () => ({ configured: models.configured, providers: models.providers, model: models.defaultModel }),
+    publicUrl: env.PLATFORM_API_URL?.trim() || null,
+    hookRateLimit: options.hookRateLimit,
+    sseHeartbeatMs: options.sseHeartbeatMs,
+  });
+  const scheduler = new RunScheduler({ db: options.db, logger: options.logger, service, now: options.now });
+  let stopRecovery: (() => void) | null = null;
+  let leaseTimer: NodeJS.Timeout | null = null;
+
+  return {
+    instanceId,
+    router,
+    executor,
+    queue,
+    service,
+    scheduler,
+    models,
+    start: () => {
+      stopRecovery = startRecoveryLoop(options.db, options.logger, { instanceId, now: options.now, intervalMs: executor.limits.leaseMs });
+      scheduler.start();
+      leaseTimer = setInterval(() => {
+        service.renewQueuedLeases().catch((error: unknown) => options.logger.warn({ err: error }, 'queued run lease renewal failed'));
+      }, executor.limits.heartbeatMs);
+      leaseTimer.unref();
+    },
+    stop: async () => {
+      stopRecovery?.();
+      scheduler.stop();
+      if (leaseTimer) clearInterval(leaseTimer);
+      closeStreams();
+      await queue.stop();
+    },
+  };
+}

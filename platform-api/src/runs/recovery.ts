@@ -1,0 +1,58 @@
+// Runs whose process died. Every run a process holds (queued in its queue
+// or executing) carries a lease {instanceId, expiresAt} that the executor
+// renews every heartbeat (10 s) and drops when the run ends or waits; with
+// several platform-api instances, a run is only another instance's to fail
+// once its lease has expired (30 s without a heartbeat). At start, and then
+// every lease period, recoverInterruptedRuns() fails the queued and running
+// runs whose lease expired (or that never had one) with 'Interrupted by a
+// restart', on the run and on its running steps. Waiting runs hold no lease
+// and are left alone: their state is in Firestore and they continue when
+// someone decides the approval.
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Logger } from 'pino';
+import { RUN_MESSAGES } from '@agentflow/shared/workflow';
+import { decodeRun, encodeRun, runRef, runsCollection } from './store.js';
+
+export interface RecoveryOptions {
+  now?: () => Date;
+  /** This process: its own runs are never failed here. */
+  instanceId?: string;
+}
+
+/** Fails interrupted runs; returns their ids. */
+export async function recoverInterruptedRuns(db: Firestore, options: RecoveryOptions = {}): Promise<string[]> {
+  const now = () => options.now?.() ?? new Date();
+  const candidates = await runsCollection(db).where('status', 'in', ['queued', 'running']).get();
+  const recovered: string[] = [];
+  for (const doc of candidates.docs) {
+    const expired = await db.runTransaction(async (tx) => {
+      const run = decodeRun(await tx.get(runRef(db, doc.id)));
+      if (!run || (run.status !== 'queued' && run.status !== 'running')) return false;
+      const at = now();
+      if (run.lease && (run.lease.expiresAt > at.getTime() || run.lease.instanceId === options.instanceId)) return false;
+      const iso = at.toISOString();
+      for (const step of run.steps) {
+        if (step.status === 'running') Object.assign(step, { status: 'failed', error: RUN_MESSAGES.interrupted, endedAt: iso });
+      }
+      Object.assign(run, { status: 'failed', error: RUN_MESSAGES.interrupted, endedAt: iso, updatedAt: iso, lease: null });
+      tx.set(runRef(db, doc.id), encodeRun(run));
+      return true;
+    });
+    if (expired) recovered.push(doc.id);
+  }
+  return recovered;
+}
+
+/** Recovery at start and then every `intervalMs`; returns the stop function. */
+export function startRecoveryLoop(db: Firestore, logger: Logger, options: RecoveryOptions & { intervalMs: number }): () => void {
+  const sweep = () =>
+    recoverInterruptedRuns(db, options)
+      .then((ids) => {
+        if (ids.length > 0) logger.warn({ runIds: ids }, 'failed interrupted runs');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'run recovery failed'));
+  void sweep();
+  const timer = setInterval(() => void sweep(), options.intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

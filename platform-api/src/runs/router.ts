@@ -1,0 +1,457 @@
+// The runs API (RUNS_API in shared/src/workflow/runs.ts).
+//
+// Status codes: 202 {runId} for a started run; 400 naming the field for a
+// bad body or input (and for a workflow that does not validate); 401 without
+// a valid ID token; 402 Payment Required with the ledger's 'Insufficient
+// tokens: N needed, M remaining' when the user cannot pay the start token
+// (the client can offer a top-up; nothing is created); 403 when the caller
+// may not run / watch / decide (see access.ts); 404 for an unknown workflow
+// or run; 409 when the run is not in a state for the action (cancel a
+// finished run, approve a step that is not waiting). The public webhook
+// answers 404 with one body for an unknown workflow and a wrong secret alike.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type { Auth } from 'firebase-admin/auth';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { InsufficientTokensError, LedgerValidationError, describeTokenError, requireAuth, type Caller } from '@agentflow/shared/server';
+import {
+  RUN_LIMITS,
+  RUN_MESSAGES,
+  RUN_SERVER_COLLECTIONS,
+  WORKFLOW_COLLECTION,
+  isTerminalRunStatus,
+  templateById,
+  validateWorkflow,
+  type AiStatus,
+  type InputField,
+  type RunTrigger,
+  type Workflow,
+  type WorkflowNode,
+} from '@agentflow/shared/workflow';
+import { mayDecide, mayRunWorkflow } from './access.js';
+import type { RunsService } from './service.js';
+import { decodeRun, encodeRun, publicRun, runRef, runSummary, runsCollection, type StoredRun } from './store.js';
+
+export class RunsHttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RunsHttpError';
+  }
+}
+
+const NOT_FOUND_HOOK = 'Not found';
+
+export interface RunsRouterOptions {
+  auth: Auth;
+  db: Firestore;
+  logger: Logger;
+  service: RunsService;
+  aiStatus: () => AiStatus;
+  /** Base URL of this API as browsers and webhook senders reach it (PLATFORM_API_URL); else taken from the request. */
+  publicUrl?: string | null;
+  /** Webhook calls allowed per IP and minute. */
+  hookRateLimit?: number;
+  /** Heartbeat comment interval of event streams. */
+  sseHeartbeatMs?: number;
+}
+
+// ---------------------------------------------------------------- helpers
+
+function describe(error: z.ZodError, prefix = ''): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  if (issue.code === 'unrecognized_keys') return `${prefix}${issue.keys[0]} is not a known field`;
+  const field = `${prefix}${issue.path.join('.')}`.replace(/\.$/, '');
+  return field ? `${field} ${issue.message}` : issue.message;
+}
+
+function parseOr400<T extends z.ZodType>(schema: T, value: unknown, prefix = ''): z.output<T> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new RunsHttpError(400, describe(result.error, prefix));
+  return result.data;
+}
+
+const missing = (value: unknown) => value === undefined || value === null;
+
+const startSchema = z.strictObject({
+  input: z.record(z.string(), z.unknown(), { error: (issue) => (missing(issue.input) ? 'is required' : 'must be an object') }).default({}),
+  rerunOf: z.string({ error: 'must be a string' }).min(1, 'is required').max(128, 'must be at most 128 characters').optional(),
+});
+
+const decisionSchema = z.strictObject({
+  stepId: z.string({ error: 'must be a string' }).min(1, 'is required').max(300, 'must be at most 300 characters').optional(),
+  comment: z.string({ error: 'must be a string' }).max(2000, 'must be at most 2000 characters').optional(),
+});
+
+/** The zod schema of a manual trigger's input form. */
+export function inputSchemaFor(fields: readonly InputField[]) {
+  const shape: Record<string, z.ZodType> = {};
+  // A blank form field is an absent one (then 'is required' when it must be given).
+  const absent = (value: unknown) => value === undefined || value === null || value === '';
+  for (const field of fields) {
+    let base: z.ZodType;
+    let prepare = (value: unknown): unknown => (absent(value) ? undefined : value);
+    if (field.type === 'number') {
+      base = z.number({ error: (issue) => (missing(issue.input) ? 'is required' : 'must be a number') }).refine(Number.isFinite, 'must be a finite number');
+      // Forms send numbers as text.
+      prepare = (value) => (absent(value) ? undefined : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value);
+    } else if (field.type === 'boolean') {
+      base = z.boolean({ error: (issue) => (missing(issue.input) ? 'is required' : 'must be true or false') });
+    } else {
+      base = z.string({ error: (issue) => (missing(issue.input) ? 'is required' : 'must be a string') }).max(RUN_LIMITS.maxInputBytes, 'is too long');
+    }
+    shape[field.key] = z.preprocess(prepare, field.required ? base : base.optional());
+  }
+  return z.strictObject(shape);
+}
+
+function iso(value: unknown): string | null {
+  if (value instanceof Timestamp) return value.toDate().toISOString();
+  return typeof value === 'string' ? value : null;
+}
+
+export function workflowFromDoc(id: string, data: Record<string, unknown>): Workflow {
+  return { ...(data as unknown as Workflow), id, organizationId: (data.organizationId as string | null | undefined) ?? null, createdAt: iso(data.createdAt), updatedAt: iso(data.updatedAt) };
+}
+
+const triggerOf = (workflow: Pick<Workflow, 'nodes'>): WorkflowNode | undefined => workflow.nodes.find((node) => node.type.startsWith('trigger.'));
+
+const pathParam = (req: Request, name: string): string => {
+  const value = req.params[name];
+  const id = typeof value === 'string' ? value : '';
+  // Ids that cannot name a document cannot exist.
+  if (id === '' || id.length > 700 || id.includes('/') || id === '.' || id === '..' || /^__.*__$/.test(id)) throw new RunsHttpError(404, 'Not found');
+  return id;
+};
+
+const caller = (req: Request): Caller => {
+  if (!req.caller) throw new RunsHttpError(401, 'Missing Authorization header with a Bearer ID token');
+  return req.caller;
+};
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/** Constant-time comparison of two secrets (of any lengths). */
+export function secretsMatch(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+// ---------------------------------------------------------------- router
+
+export interface RunsRouter {
+  router: Router;
+  /** Ends every open event stream (shutdown). */
+  closeStreams: () => void;
+}
+
+export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
+  const { db, auth, service, logger } = options;
+  const router = Router();
+  const authed = requireAuth(auth);
+  const streams = new Set<() => void>();
+
+  const loadWorkflow = async (workflowId: string): Promise<Workflow> => {
+    const snapshot = await db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
+    if (!snapshot.exists) {
+      if (templateById(workflowId)) throw new RunsHttpError(403, RUN_MESSAGES.copyTemplateFirst);
+      throw new RunsHttpError(404, `Workflow '${workflowId}' not found`);
+    }
+    return workflowFromDoc(snapshot.id, snapshot.data() ?? {});
+  };
+
+  const loadRun = async (runId: string): Promise<StoredRun> => {
+    const run = decodeRun(await runRef(db, runId).get());
+    if (!run) throw new RunsHttpError(404, `Run '${runId}' not found`);
+    return run;
+  };
+
+  const ownRun = async (req: Request): Promise<StoredRun> => {
+    const run = await loadRun(pathParam(req, 'runId'));
+    if (run.ownerId !== caller(req).uid) throw new RunsHttpError(403, 'Forbidden: this run is not yours');
+    return run;
+  };
+
+  const checkValid = (workflow: Workflow) => {
+    const problems = validateWorkflow(workflow);
+    if (problems.length > 0) throw new RunsHttpError(400, `The workflow cannot run: ${problems[0]!.message}`);
+  };
+
+  const startRun = async (workflow: Workflow, ownerId: string, trigger: RunTrigger, input: Record<string, unknown>): Promise<string> => {
+    if (Buffer.byteLength(JSON.stringify(input)) > RUN_LIMITS.maxInputBytes) throw new RunsHttpError(413, `input is larger than ${RUN_LIMITS.maxInputBytes} bytes`);
+    try {
+      return await service.start({ workflow, ownerId, trigger, input });
+    } catch (error) {
+      if (error instanceof InsufficientTokensError) throw new RunsHttpError(402, error.message);
+      if (error instanceof LedgerValidationError) throw new RunsHttpError(400, error.message);
+      throw error;
+    }
+  };
+
+  // -- start and list
+  router.post('/api/workflows/:workflowId/runs', authed, async (req, res) => {
+    const user = caller(req);
+    const workflowId = pathParam(req, 'workflowId');
+    const body = parseOr400(startSchema, req.body);
+    const workflow = await loadWorkflow(workflowId);
+    if (workflow.visibility === 'template') throw new RunsHttpError(403, RUN_MESSAGES.copyTemplateFirst);
+    if (!(await mayRunWorkflow(db, user, workflow))) throw new RunsHttpError(403, RUN_MESSAGES.notAllowedToRun);
+    checkValid(workflow);
+    let input: Record<string, unknown> = body.input;
+    let trigger: RunTrigger = { type: 'manual', userId: user.uid };
+    if (body.rerunOf) {
+      const earlier = decodeRun(await runRef(db, body.rerunOf).get());
+      if (!earlier || earlier.workflowId !== workflowId) throw new RunsHttpError(400, `rerunOf names no run of this workflow`);
+      if (earlier.ownerId !== user.uid) throw new RunsHttpError(403, 'Forbidden: this run is not yours');
+      input = earlier.input;
+      trigger = { type: 'rerun', userId: user.uid, rerunOf: earlier.id };
+    }
+    const triggerNode = triggerOf(workflow);
+    if (triggerNode?.type === 'trigger.manual') {
+      const fields = (triggerNode.params as { inputSchema?: InputField[] }).inputSchema ?? [];
+      input = parseOr400(inputSchemaFor(fields), input, 'input.') as Record<string, unknown>;
+    }
+    const runId = await startRun(workflow, user.uid, trigger, input);
+    res.status(202).json({ runId });
+  });
+
+  router.get('/api/workflows/:workflowId/runs', authed, async (req, res) => {
+    const user = caller(req);
+    const workflowId = pathParam(req, 'workflowId');
+    const before = typeof req.query.before === 'string' ? req.query.before : null;
+    if (before !== null && Number.isNaN(Date.parse(before))) throw new RunsHttpError(400, 'before must be an ISO 8601 date');
+    let query = runsCollection(db).where('workflowId', '==', workflowId).where('ownerId', '==', user.uid).orderBy('createdAt', 'desc');
+    if (before) query = query.where('createdAt', '<', before);
+    const snapshot = await query.limit(RUN_LIMITS.historyPageSize).get();
+    const runs = snapshot.docs.map((doc) => decodeRun(doc)).filter((run): run is StoredRun => run !== null);
+    res.json({ runs: runs.map(runSummary) });
+  });
+
+  // -- one run
+  router.get('/api/runs/:runId', authed, async (req, res) => {
+    const user = caller(req);
+    const run = await loadRun(pathParam(req, 'runId'));
+    if (run.ownerId !== user.uid) {
+      const waiting = run.steps.filter((step) => step.status === 'waiting');
+      let allowed = false;
+      for (const step of waiting) if (await mayDecide(db, user, run, step.nodeId)) allowed = true;
+      if (!allowed) throw new RunsHttpError(403, 'Forbidden: this run is not yours');
+    }
+    res.json(publicRun(run));
+  });
+
+  // -- live events (EventSource cannot send headers: ?token= is accepted too)
+  router.get('/api/runs/:runId/events', async (req, res) => {
+    const header = req.headers.authorization;
+    const queryToken = typeof req.query.token === 'string' ? req.query.token : null;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : queryToken;
+    if (!token) throw new RunsHttpError(401, 'Missing Authorization header with a Bearer ID token (or ?token=)');
+    try {
+      const decoded = await auth.verifyIdToken(token, true);
+      req.caller = { uid: decoded.uid, email: decoded.email ?? null, token: decoded };
+    } catch (error) {
+      const { status, message } = describeTokenError(error);
+      res.status(status).json({ error: message });
+      return;
+    }
+    const run = await ownRun(req);
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.write(': stream of run events\n\n');
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      unsubscribe();
+      clearInterval(heartbeat);
+      streams.delete(close);
+      res.end();
+    };
+    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), options.sseHeartbeatMs ?? 15_000);
+    const unsubscribe = runRef(db, run.id).onSnapshot(
+      (snapshot) => {
+        if (closed) return;
+        const current = decodeRun(snapshot);
+        if (!current) return close();
+        res.write(`event: run\ndata: ${JSON.stringify(publicRun(current))}\n\n`);
+        if (isTerminalRunStatus(current.status)) close();
+      },
+      (error) => {
+        logger.warn({ err: error, runId: run.id }, 'run event stream failed');
+        close();
+      },
+    );
+    streams.add(close);
+    req.on('close', close);
+  });
+
+  router.post('/api/runs/:runId/cancel', authed, async (req, res) => {
+    const run = await ownRun(req);
+    if (isTerminalRunStatus(run.status)) throw new RunsHttpError(409, `The run has already ${run.status === 'canceled' ? 'been canceled' : run.status}`);
+    // Here: abort the in-flight steps now. Elsewhere: the executing
+    // instance sees the canceled document at its next write or heartbeat.
+    service.executor.cancelLocal(run.id);
+    const result = await db.runTransaction(async (tx) => {
+      const current = decodeRun(await tx.get(runRef(db, run.id)));
+      if (!current || isTerminalRunStatus(current.status)) return current;
+      const at = service.now().toISOString();
+      for (const step of current.steps) {
+        if (step.status === 'running' || step.status === 'waiting') Object.assign(step, { status: 'canceled', error: RUN_MESSAGES.canceled, endedAt: at });
+        else if (step.status === 'pending') step.status = 'skipped';
+      }
+      Object.assign(current, { status: 'canceled', error: RUN_MESSAGES.canceled, endedAt: at, updatedAt: at, lease: null });
+      tx.set(runRef(db, run.id), encodeRun(current));
+      return current;
+    });
+    res.json({ runId: run.id, status: result?.status ?? 'canceled' });
+  });
+
+  const decide = (approved: boolean): RequestHandler =>
+    async (req, res) => {
+      const user = caller(req);
+      const runId = pathParam(req, 'runId');
+      const body = parseOr400(decisionSchema, req.body);
+      const run = await loadRun(runId);
+      const step = run.steps.find((s) => s.status === 'waiting' && s.type === 'approval' && (body.stepId === undefined || s.id === body.stepId));
+      if (!step) {
+        // Only the owner and the run's approvers learn that nothing is waiting.
+        let involved = run.ownerId === user.uid;
+        for (const n of run.snapshot.nodes) if (!involved && n.type === 'approval') involved = await mayDecide(db, user, run, n.id);
+        if (!involved) throw new RunsHttpError(403, RUN_MESSAGES.notAllowedToApprove);
+        throw new RunsHttpError(409, body.stepId ? `Step '${body.stepId}' is not waiting for approval` : 'No step of this run is waiting for approval');
+      }
+      if (!(await mayDecide(db, user, run, step.nodeId))) throw new RunsHttpError(403, RUN_MESSAGES.notAllowedToApprove);
+      const decision = { approved, by: user.uid, byEmail: user.email, comment: body.comment ?? null, decidedAt: service.now().toISOString() };
+      const outcome = await db.runTransaction(async (tx) => {
+        const current = decodeRun(await tx.get(runRef(db, runId)));
+        const target = current?.steps.find((s) => s.id === step.id);
+        if (!current || !target || target.status !== 'waiting' || isTerminalRunStatus(current.status)) return 'conflict' as const;
+        const at = decision.decidedAt;
+        Object.assign(target, approved
+          ? { status: 'succeeded', output: decision, outputBytes: Buffer.byteLength(JSON.stringify(decision)), endedAt: at, error: null }
+          : { status: 'failed', output: decision, error: RUN_MESSAGES.rejected, endedAt: at });
+        let resume = false;
+        if (current.status === 'waiting') {
+          if (approved) {
+            // Continues on this instance: queued, with our lease.
+            Object.assign(current, { status: 'queued', lease: { instanceId: service.instanceId, expiresAt: Date.now() + service.executor.limits.leaseMs } });
+            resume = true;
+          } else {
+            for (const s of current.steps) {
+              if (s.status === 'pending') s.status = 'skipped';
+              else if (s.status === 'waiting') Object.assign(s, { status: 'canceled', error: RUN_MESSAGES.canceled, endedAt: at });
+            }
+            Object.assign(current, { status: 'failed', error: RUN_MESSAGES.rejected, endedAt: at, lease: null });
+          }
+        }
+        // A run still 'running' (another branch executing) picks the decision up at its next write.
+        current.updatedAt = at;
+        tx.set(runRef(db, runId), encodeRun(current));
+        return resume ? ('resume' as const) : ('stored' as const);
+      });
+      if (outcome === 'conflict') throw new RunsHttpError(409, `Step '${step.id}' is not waiting for approval`);
+      if (outcome === 'resume') await service.queue.enqueue(runId);
+      res.json({ runId, stepId: step.id, approved });
+    };
+  router.post('/api/runs/:runId/approve', authed, decide(true));
+  router.post('/api/runs/:runId/reject', authed, decide(false));
+
+  // -- webhook secret (owner only; stored where browsers cannot read it)
+  const secretRef = (workflowId: string) => db.collection(RUN_SERVER_COLLECTIONS.webhookSecrets).doc(workflowId);
+  const hookUrl = (req: Request, workflowId: string, secret: string) =>
+    `${(options.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`).replace(/\/$/, '')}/api/hooks/${encodeURIComponent(workflowId)}/${encodeURIComponent(secret)}`;
+  const ownWorkflow = async (req: Request): Promise<Workflow> => {
+    const workflow = await loadWorkflow(pathParam(req, 'workflowId'));
+    if (workflow.ownerId !== caller(req).uid) throw new RunsHttpError(403, 'Forbidden: only the workflow owner manages its webhook');
+    return workflow;
+  };
+  const newSecret = () => randomBytes(24).toString('base64url');
+
+  router.get('/api/workflows/:workflowId/webhook', authed, async (req, res) => {
+    const workflow = await ownWorkflow(req);
+    const secret = await db.runTransaction(async (tx) => {
+      const current = await tx.get(secretRef(workflow.id));
+      const existing = current.get('secret');
+      if (typeof existing === 'string') return existing;
+      const created = newSecret();
+      tx.set(secretRef(workflow.id), { secret: created, ownerId: workflow.ownerId, createdAt: service.now().toISOString() });
+      return created;
+    });
+    res.json({ url: hookUrl(req, workflow.id, secret), secret });
+  });
+
+  router.post('/api/workflows/:workflowId/webhook', authed, async (req, res) => {
+    const workflow = await ownWorkflow(req);
+    const secret = newSecret();
+    await secretRef(workflow.id).set({ secret, ownerId: workflow.ownerId, createdAt: service.now().toISOString() });
+    res.json({ url: hookUrl(req, workflow.id, secret), secret });
+  });
+
+  // -- public webhook trigger
+  const hookLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: options.hookRateLimit ?? 60,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: { error: 'Too many webhook calls; try again in a minute' },
+  });
+  const hook: RequestHandler = async (req, res) => {
+    const notFound = () => res.status(404).json({ error: NOT_FOUND_HOOK });
+    let workflowId: string;
+    try {
+      workflowId = pathParam(req, 'workflowId');
+    } catch {
+      return void notFound();
+    }
+    const given = typeof req.params.secret === 'string' ? req.params.secret : '';
+    const stored = await secretRef(workflowId).get();
+    const expected = stored.get('secret');
+    // Compare even when there is no secret, so timing says nothing either.
+    const match = secretsMatch(given, typeof expected === 'string' ? expected : `missing:${randomBytes(8).toString('hex')}`);
+    if (!match || typeof expected !== 'string') return void notFound();
+    const snapshot = await db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
+    if (!snapshot.exists) return void notFound();
+    const workflow = workflowFromDoc(snapshot.id, snapshot.data() ?? {});
+    const trigger = triggerOf(workflow);
+    const method = (trigger?.params as { method?: string } | undefined)?.method ?? 'POST';
+    if (trigger?.type !== 'trigger.webhook' || method !== req.method) return void notFound();
+    checkValid(workflow);
+    const body: unknown = req.body;
+    const input = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : body === undefined ? {} : { body };
+    const runId = await startRun(workflow, workflow.ownerId, { type: 'webhook', userId: null }, input);
+    res.status(202).json({ runId });
+  };
+  router.post('/api/hooks/:workflowId/:secret', hookLimiter, hook);
+  router.put('/api/hooks/:workflowId/:secret', hookLimiter, hook);
+
+  router.get('/api/ai/status', authed, (_req, res) => {
+    res.json(options.aiStatus());
+  });
+
+  const errors: ErrorRequestHandler = (error: unknown, _req, res: Response, next) => {
+    if (error instanceof RunsHttpError) {
+      if (!res.headersSent) res.status(error.status).json({ error: error.message });
+      return;
+    }
+    next(error);
+  };
+  router.use(errors);
+
+  return {
+    router,
+    closeStreams: () => {
+      for (const close of [...streams]) close();
+    },
+  };
+}

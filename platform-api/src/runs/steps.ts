@@ -1,0 +1,153 @@
+// What each node type does when the executor reaches it (the agent step is
+// in agentStep.ts). A handler gets the step's input and an AbortSignal
+// (cancel or timeout) and returns the step's output; the executor records,
+// retries and times it.
+import type { Firestore } from 'firebase-admin/firestore';
+import {
+  RUN_LIMITS,
+  parseNodeParams,
+  type NodeType,
+  type StepInput,
+  type WorkflowNode,
+} from '@agentflow/shared/workflow';
+import { safeFetch, type SafeFetchPolicy } from '../net/safeFetch.js';
+import { evaluate, renderTemplate } from './expressions.js';
+import type { StoredRun } from './store.js';
+
+/** A child step an agent reports (a delegated call); the executor records it in run.steps. */
+export interface ChildStepReport {
+  id: string;
+  parentStepId: string;
+  nodeId: string;
+  name: string;
+  status: 'running' | 'succeeded' | 'failed';
+  input?: unknown;
+  output?: unknown;
+  error?: string | null;
+  tokens?: number;
+  startedAt?: string;
+  endedAt?: string;
+}
+
+export interface StepContext {
+  db: Firestore;
+  run: StoredRun;
+  node: WorkflowNode;
+  /** The step id (the node id for top-level steps). */
+  stepId: string;
+  input: StepInput;
+  /** Aborted on cancel and on the step's timeout. */
+  signal: AbortSignal;
+  /** 1 for the first attempt. */
+  attempt: number;
+  fetchPolicy: SafeFetchPolicy;
+  /** Debits tokens a model reported for one call; callKey is stable per call within the attempt. */
+  chargeTokens: (tokens: number, callKey: string) => Promise<void>;
+  onChildStep: (update: ChildStepReport) => void | Promise<void>;
+}
+
+export interface StepResult {
+  output: unknown;
+  /** A condition's branch. */
+  branch?: 'true' | 'false';
+  /** An approval: the step (and, once nothing else runs, the run) waits for a decision. */
+  waiting?: boolean;
+}
+
+export type StepHandler = (context: StepContext) => Promise<StepResult>;
+
+/** A failure worth another attempt (HTTP 5xx/429, network, timeout, provider overloaded). */
+export class TransientStepError extends Error {
+  readonly transient = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'TransientStepError';
+  }
+}
+
+/** A failure that another attempt would repeat (bad params, HTTP 4xx...). */
+export class StepFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StepFailure';
+  }
+}
+
+function params<T extends NodeType>(node: WorkflowNode, type: T) {
+  const parsed = parseNodeParams(type, node.params);
+  if (!parsed.success) throw new StepFailure(`Invalid parameters of ${node.name}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+}
+
+/** Rejects as soon as the signal aborts (JSONata does not watch signals). */
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+const transform: StepHandler = async ({ node, input, signal }) => {
+  const { mapping } = params(node, 'transform');
+  return { output: await abortable(evaluate(mapping, input), signal) };
+};
+
+const condition: StepHandler = async ({ node, input, signal }) => {
+  const { expression } = params(node, 'condition');
+  const value = await abortable(evaluate(expression, input), signal);
+  // JSONata truthiness: empty arrays, empty strings, 0 and null are false.
+  const truthy = Array.isArray(value) ? value.length > 0 : Boolean(value);
+  return { output: truthy, branch: truthy ? 'true' : 'false' };
+};
+
+const output: StepHandler = async ({ node, input, signal }) => {
+  const { mapping } = params(node, 'output');
+  return { output: mapping ? await abortable(evaluate(mapping, input), signal) : input };
+};
+
+const approval: StepHandler = async ({ node }) => {
+  const { message, approvers } = params(node, 'approval');
+  return { output: { message, approvers }, waiting: true };
+};
+
+function parseBody(body: string, contentType: string | undefined): unknown {
+  if (body === '') return null;
+  if (contentType?.includes('json') || /^[\s]*[[{"]/.test(body)) {
+    try {
+      return JSON.parse(body) as unknown;
+    } catch {
+      return body;
+    }
+  }
+  return body;
+}
+
+const http: StepHandler = async ({ node, input, signal, fetchPolicy }) => {
+  const p = params(node, 'http');
+  const url = await renderTemplate(p.url, input, encodeURIComponent);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(p.headers)) headers[name] = await renderTemplate(value, input);
+  const body = p.body !== undefined && p.method !== 'GET' ? await renderTemplate(p.body, input) : undefined;
+  if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+  const response = await safeFetch(
+    { method: p.method, url, headers, body, signal },
+    { ...fetchPolicy, timeoutMs: p.timeoutMs, maxResponseBytes: Math.min(fetchPolicy.maxResponseBytes, RUN_LIMITS.maxHttpResponseBytes) },
+  );
+  if (response.status >= 500 || response.status === 429) throw new TransientStepError(`HTTP ${response.status} from ${p.method} ${url}`);
+  if (response.status >= 400) throw new StepFailure(`HTTP ${response.status} from ${p.method} ${url}`);
+  return { output: { status: response.status, headers: response.headers, body: parseBody(response.body, response.headers['content-type']) } };
+};
+
+/** Handlers of every node type but the triggers (the executor completes those) and the agent. */
+export const BUILTIN_HANDLERS: Partial<Record<NodeType, StepHandler>> = { transform, condition, output, approval, http };
