@@ -147,24 +147,46 @@ describe('installable, offline-capable app', () => {
     expect(installabilityErrors).toEqual([]);
   });
 
-  test('after one online visit, the shell, home and workflows pages open with the network off', async () => {
+  test('after one online visit, the shell, home and workflows pages open with the network off; the catalogue shows the templates seen online', async () => {
     await start();
     await page.goto(shellUrl('/'));
     await page.locator('main h1').waitFor();
     await waitForServiceWorkerControl();
+    // The online visit to the catalogue: a guest sees the templates (and the app saves them on the device).
+    await page.goto(shellUrl('/workflows'));
+    const cards = page.getByTestId('workflow-card');
+    await cards.first().waitFor();
+    const cardNames = () => cards.locator('h2').allTextContents();
+    const seenOnline = await cardNames();
+    expect(seenOnline.length).toBeGreaterThanOrEqual(12);
+    expect(await page.getByTestId('catalogue-offline').count()).toBe(0);
+    const offlineNotice = page.getByTestId('catalogue-offline');
+    /** The catalogue offline: the notice, and the very templates seen online. */
+    const expectSavedTemplates = async () => {
+      await page.getByRole('heading', { level: 1, name: 'Workflows' }).waitFor();
+      await offlineNotice.waitFor({ timeout: 15_000 });
+      expect(await offlineNotice.textContent()).toContain("You're offline — showing workflows saved on this device");
+      expect(await offlineNotice.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+      expect(await cardNames()).toEqual(seenOnline);
+      expect(await page.getByTestId('catalogue-error').count()).toBe(0);
+    };
     // Offline for real: the browser has no network and the remotes' servers are down too.
     await stopRemote('mf_home');
     await stopRemote('mf_workflows');
     try {
       await context.setOffline(true);
       await page.goto(shellUrl('/workflows'));
-      await page.getByRole('heading', { level: 1, name: 'Workflows' }).waitFor();
+      await expectSavedTemplates();
       await page.reload();
-      await page.getByRole('heading', { level: 1, name: 'Workflows' }).waitFor();
+      await expectSavedTemplates();
+      // Try again, still offline: the saved templates stay.
+      await offlineNotice.getByRole('button', { name: 'Try again' }).click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="catalogue-offline"] button')?.hasAttribute('disabled') === false);
+      await expectSavedTemplates();
       await page.goto(shellUrl('/'));
       await page.getByRole('heading', { level: 1, name: 'Automate your business with AI agents' }).waitFor();
       await page.getByRole('link', { name: 'Workflows' }).first().click();
-      await page.getByRole('heading', { level: 1, name: 'Workflows' }).waitFor();
+      await expectSavedTemplates();
     } finally {
       await context.setOffline(false);
       await startRemote('mf_home');

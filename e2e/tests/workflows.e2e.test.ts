@@ -1,9 +1,13 @@
-// Workflows in the browser: the catalogue's search and filters, Use template,
-// and the builder: add an agent, see its problem marked, fix it by
-// connecting, reload to find it saved, restore an earlier version, export and
-// import the JSON.
-import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+// Workflows in the browser: the catalogue's search and filters, a failed
+// read and its retry, Use template, and the builder: add an agent, see its
+// problem marked, fix it by connecting, reload to find it saved, restore an
+// earlier version, export and import the JSON. Then the same on a touch
+// tablet: tap to add, select, edit and connect, with nothing overflowing.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, launchBrowser, newPage } from '../support/browser';
 import { shellUrl } from '../support/stack';
 
 let context: BrowserContext;
@@ -45,6 +49,35 @@ test('guests browse the templates: search, industry and category filters, and an
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="workflow-card"]')].every((card) => card.getAttribute('data-category') === 'communication'));
   expect(await cards().count()).toBeGreaterThanOrEqual(1);
   expect(new URL(page.url()).searchParams.get('category')).toBe('communication');
+});
+
+test('a failed read of the workflows shows "Failed to load workflows" and Try again, which recovers', async () => {
+  // The catalogue reads with Firestore Lite (REST): abort its queries to the emulator.
+  const queries = (url: URL) => url.pathname.endsWith('/documents:runQuery');
+  let aborted = 0;
+  await page.route(queries, (route) => {
+    aborted++;
+    return route.abort('connectionfailed');
+  });
+  // Nothing saved on this device: with the templates the previous test saved, a
+  // failed connection shows them with the offline notice instead (pwa.e2e.test.ts).
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('agentflow.workflows.catalogue.')) localStorage.removeItem(key);
+  }).catch(() => undefined); // no page of the app open yet: nothing saved either
+  await page.goto(shellUrl('/workflows?tab=templates'));
+  const failure = page.getByTestId('catalogue-error');
+  await failure.waitFor({ timeout: 15_000 });
+  expect(await failure.textContent()).toContain('Failed to load workflows');
+  expect(aborted).toBeGreaterThanOrEqual(1);
+  expect(await cards().count()).toBe(0);
+
+  // The server answers again: Try again shows the templates.
+  await page.unroute(queries);
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await cards().first().waitFor();
+  expect(await cards().count()).toBeGreaterThanOrEqual(12);
+  expect(await page.getByTestId('catalogue-error').count()).toBe(0);
+  expect(pageErrors).toEqual([]);
 });
 
 test('a signed-in user copies a template and edits it in the builder; changes are saved, versioned and exportable', async () => {
@@ -112,4 +145,143 @@ test('a signed-in user copies a template and edits it in the builder; changes ar
   await page.getByTestId('import-report').waitFor();
   await page.waitForFunction((count) => document.querySelectorAll('[data-testid="builder-node"]').length === count + 2, original);
   expect(pageErrors).toEqual([]);
+});
+
+describe('on a touch tablet (820 x 1180)', () => {
+  let tablet: BrowserContext;
+  let tab: Page;
+  const tabletErrors: string[] = [];
+
+  beforeAll(async () => {
+    // launchBrowser has no touch options: the same browser, as a tablet.
+    tablet = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'agentflow-e2e-tablet-')), {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 820, height: 1180 },
+      hasTouch: true,
+      isMobile: true,
+      locale: 'en-US',
+    });
+    await tablet.addInitScript(() => window.localStorage.setItem('pwa-prompt-dismissed', 'true'));
+    tab = await tablet.newPage();
+    tab.on('pageerror', (error) => tabletErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await tablet?.close();
+  });
+
+  /** The page never scrolls sideways: its content fits the viewport's width. */
+  async function expectNoHorizontalOverflow() {
+    const widths = await tab.evaluate(() => {
+      const client = document.documentElement.clientWidth;
+      // What sticks out (not clipped by a scrolling or clipping parent), to name it when this fails.
+      const clipped = (element: Element) => {
+        for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+          if (getComputedStyle(parent).overflowX !== 'visible' && parent.getBoundingClientRect().right <= client) return true;
+        }
+        return false;
+      };
+      const offenders = [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > client + 0.5 && !clipped(element))
+        .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).split(' ').join('.')} (right ${Math.round(element.getBoundingClientRect().right)})`)
+        .slice(0, 8);
+      return { client, fits: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) <= client, offenders };
+    });
+    expect(widths).toEqual({ client: 820, fits: true, offenders: [] });
+  }
+
+  /** The element is on screen, inside the viewport's width. */
+  async function expectInView(locator: ReturnType<Page['locator']>) {
+    await locator.waitFor();
+    const box = await locator.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(820);
+    expect(box!.width).toBeGreaterThan(0);
+  }
+
+  const tabNodes = () => tab.getByTestId('builder-node');
+  const nodeById = (id: string) => tab.locator(`[data-testid="builder-node"][data-node-id="${id}"]`);
+
+  test('the catalogue and the builder work by touch: tap to add, select, edit, connect; nothing overflows', async () => {
+    await tab.goto(shellUrl('/signup'));
+    await tab.getByLabel('E-mail').fill(`tablet-${Date.now().toString(36)}@example.com`);
+    await tab.getByLabel('Password').fill('tablet-password-1');
+    await tab.getByLabel('Display name').fill('Tablet');
+    await tab.getByRole('button', { name: 'Create account' }).tap();
+    await tab.waitForURL((url) => url.pathname !== '/signup');
+
+    // The catalogue: filters, tabs and cards fit the width.
+    await tab.goto(shellUrl('/workflows?tab=templates'));
+    const tabCards = tab.getByTestId('workflow-card');
+    await tabCards.first().waitFor();
+    expect(await tabCards.count()).toBeGreaterThanOrEqual(12);
+    await expectInView(tab.getByLabel('Search workflows'));
+    await expectInView(tab.getByTestId('catalogue-tab-templates'));
+    await expectInView(tabCards.first());
+    await expectNoHorizontalOverflow();
+    await tab.screenshot({ path: `${process.cwd()}/.agentflow/workflows-tablet-catalogue.png` });
+
+    await tab.getByLabel('Search workflows').fill('technician');
+    await tab.waitForFunction(() => {
+      const found = [...document.querySelectorAll('[data-testid="workflow-card"]')];
+      return found.length > 0 && found.length < 12 && found.every((card) => /technician/i.test(card.textContent ?? ''));
+    });
+    await tabCards.first().getByRole('button', { name: /Use the template/ }).tap();
+    await tab.waitForURL((url) => /^\/workflows\/[^/]+$/.test(url.pathname));
+    await tab.getByTestId('builder-canvas').waitFor();
+    await tabNodes().first().waitFor();
+    const original = await tabNodes().count();
+    await expectInView(tab.getByTestId('builder-canvas'));
+    await expectInView(tab.getByRole('button', { name: 'Undo' }));
+    await expectInView(tab.getByTestId('save-status'));
+    await expectNoHorizontalOverflow();
+
+    // Tap a palette entry: the agent is added and selected, its form shown.
+    await tab.getByRole('button', { name: 'Add Agent' }).tap();
+    await tab.waitForFunction((count) => document.querySelectorAll('[data-testid="builder-node"]').length === count + 1, original);
+    const agentId = (await tab.locator('[data-testid="builder-node"][data-node-type="agent"]').last().getAttribute('data-node-id'))!;
+    const panel = tab.getByTestId('config-panel');
+    await expectInView(panel.getByLabel('Node name'));
+
+    // Tap the trigger on the canvas: it is selected and its form replaces the agent's.
+    const triggerId = (await tab.locator('[data-testid="builder-node"][data-node-type^="trigger"]').first().getAttribute('data-node-id'))!;
+    await nodeById(triggerId).tap();
+    await tab.waitForFunction((id) => document.querySelector(`[data-testid="builder-node"][data-node-id="${id}"]`)?.classList.contains('builder-node--selected'), triggerId);
+    await expectInView(panel.getByLabel('Connect to'));
+
+    // Connect the trigger to the agent from its form: the agent's problem goes.
+    await panel.getByLabel('Connect to').selectOption(agentId);
+    await panel.getByRole('button', { name: 'Connect', exact: true }).tap();
+    await tab.waitForFunction((id) => document.querySelector(`[data-testid="builder-node"][data-node-id="${id}"]`)?.getAttribute('data-problems') === '0', agentId);
+
+    // Tap the agent and edit its configuration: the canvas shows the new name.
+    await nodeById(agentId).tap();
+    await expectInView(panel.getByLabel('Agent name'));
+    await panel.getByLabel('Node name').fill('Tablet agent');
+    await panel.getByLabel('Role instructions').fill('Answer the customer politely.');
+    await tab.waitForFunction((id) => document.querySelector(`[data-testid="builder-node"][data-node-id="${id}"]`)?.textContent?.includes('Tablet agent'), agentId);
+    await expectNoHorizontalOverflow();
+
+    // Connect by the handles: tap the agent's output, then a new Output node's input.
+    await tab.getByRole('button', { name: 'Add Output' }).tap();
+    const outputId = (await tab.locator('[data-testid="builder-node"][data-node-type="output"]').last().getAttribute('data-node-id'))!;
+    await tab.locator('.react-flow__controls-fitview').tap();
+    await nodeById(agentId).locator('.react-flow__handle.source').tap();
+    await nodeById(outputId).locator('.react-flow__handle.target').tap();
+    await tab.waitForFunction((id) => document.querySelector(`[data-testid="builder-node"][data-node-id="${id}"]`)?.getAttribute('data-problems') === '0', outputId);
+    await tab.screenshot({ path: `${process.cwd()}/.agentflow/workflows-tablet-builder.png` });
+
+    // Saved: a reload finds the named, connected agent.
+    await tab.waitForFunction(() => document.querySelector('[data-testid="save-status"]')?.textContent?.includes('All changes saved'));
+    await tab.reload();
+    await nodeById(agentId).waitFor();
+    expect(await nodeById(agentId).textContent()).toContain('Tablet agent');
+    expect(await nodeById(agentId).getAttribute('data-problems')).toBe('0');
+    expect(await nodeById(outputId).getAttribute('data-problems')).toBe('0');
+    await expectNoHorizontalOverflow();
+    expect(tabletErrors).toEqual([]);
+  });
 });

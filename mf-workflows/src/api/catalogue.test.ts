@@ -1,7 +1,8 @@
-// The Firestore implementation against a mocked 'firebase/firestore' module
-// boundary: which queries it builds, what it writes, and how it reads back.
-// (The rules themselves are tested on the emulator in firebase/.)
-import type { Firestore } from 'firebase/firestore';
+// The Firestore implementation against a stand-in Firestore Lite module
+// (the one getFirestoreLite hands over with its instance): which queries it
+// builds, what it writes, and how it reads back. (The rules themselves are
+// tested on the emulator in firebase/, the real SDK in the browser e2e.)
+import type { FirestoreLite } from '@agentflow/shared';
 import { WORKFLOW_TEMPLATES } from '@agentflow/shared/workflow';
 import { chunk, copyOfTemplate, createFirestoreCatalogueSource, workflowFromDocument } from './catalogue';
 
@@ -10,7 +11,7 @@ const store: { results: Doc[][]; access: Record<string, unknown> | null } = { re
 const SERVER_TIME = { sentinel: 'serverTimestamp' };
 const batchWrites: Array<{ path: string; data: Record<string, unknown> }> = [];
 
-jest.mock('firebase/firestore', () => ({
+const firestore = {
   collection: jest.fn((_db: unknown, ...path: string[]) => ({ kind: 'collection', path: path.join('/') })),
   doc: jest.fn((parent: { kind?: string; path?: string }, ...path: string[]) =>
     parent?.kind === 'collection' ? { kind: 'doc', id: 'new-id', path: `${parent.path}/new-id` } : { kind: 'doc', id: path[path.length - 1], path: path.join('/') },
@@ -27,11 +28,10 @@ jest.mock('firebase/firestore', () => ({
     set: (reference: { path: string }, data: Record<string, unknown>) => batchWrites.push({ path: reference.path, data }),
     commit: jest.fn(async () => undefined),
   })),
-}));
+};
 
-const firestore = jest.requireMock('firebase/firestore') as Record<string, jest.Mock>;
-const fakeDb = {} as Firestore;
-const source = createFirestoreCatalogueSource(async () => fakeDb);
+const fakeDb = {} as FirestoreLite['db'];
+const source = createFirestoreCatalogueSource(async () => ({ db: fakeDb, sdk: firestore as unknown as FirestoreLite['sdk'] }));
 const queries = () => firestore.query!.mock.results.map((result) => result.value as unknown);
 
 beforeEach(() => {
@@ -88,7 +88,7 @@ test('organization: no ids → no query; otherwise visibility == organization an
 
 test('createFromTemplate: one batch with the workflow (only the keys the rules allow) and version 1', async () => {
   const template = WORKFLOW_TEMPLATES[0]!;
-  const id = await source.createFromTemplate(template, { uid: 'u1' });
+  const id = await source.createFromTemplate(template, { uid: 'u1', name: 'Ada' });
   expect(id).toBe('new-id');
   expect(firestore.writeBatch).toHaveBeenCalledTimes(1);
   expect(batchWrites.map((write) => write.path)).toEqual(['workflows/new-id', 'workflows/new-id/versions/1']);
@@ -98,7 +98,7 @@ test('createFromTemplate: one batch with the workflow (only the keys the rules a
   );
   expect(workflow).toMatchObject({ ownerId: 'u1', organizationId: null, name: template.name, visibility: 'private', version: 1, createdAt: SERVER_TIME, updatedAt: SERVER_TIME });
   expect(workflow!.nodes).toEqual(template.nodes);
-  expect(snapshot).toEqual({ version: 1, nodes: template.nodes, edges: workflow!.edges, savedBy: 'u1', savedAt: SERVER_TIME, name: template.name });
+  expect(snapshot).toEqual({ version: 1, nodes: template.nodes, edges: workflow!.edges, savedBy: 'u1', savedByName: 'Ada', savedAt: SERVER_TIME, name: template.name });
   const commit = (firestore.writeBatch!.mock.results[0]!.value as { commit: jest.Mock }).commit;
   expect(commit).toHaveBeenCalledTimes(1);
 });

@@ -1,9 +1,14 @@
 // What the catalogue reads and writes. The page talks to a CatalogueSource so
 // tests inject a fake; the Firestore implementation runs in the browser under
-// the security rules (firebase/firestore.rules, `match /workflows`). The
-// Firestore SDK is imported on first use, never with the catalogue's first view.
-import { getFirestoreDb } from '@agentflow/shared';
-import type { Firestore, Query } from 'firebase/firestore';
+// the security rules (firebase/firestore.rules, `match /workflows`). It uses
+// Firestore Lite (REST, no cache; a fraction of the full SDK's size), loaded on
+// first use: every read asks the server, so a failed read shows as an error
+// instead of an empty list from the cache. The builder keeps the full SDK.
+// Offline, the page shows the last successful read saved on the device
+// (catalogueCache.ts), never a silently empty list.
+import { getFirestoreLite, type FirestoreLite } from '@agentflow/shared';
+// Types only: the functions come with the instance (getFirestoreLite).
+import type { Firestore, Query } from 'firebase/firestore/lite';
 import {
   WORKFLOW_COLLECTION,
   WORKFLOW_LIMITS,
@@ -13,9 +18,10 @@ import {
   type WorkflowNode,
 } from '@agentflow/shared/workflow';
 
-/** Who copies a template: only the uid is used. */
+/** Who copies a template: the owner's uid, and the name the builder's history shows (display name or e-mail). */
 export interface CatalogueUser {
   uid: string;
+  name?: string;
 }
 
 export interface CatalogueSource {
@@ -75,7 +81,7 @@ function plain<T>(value: T): T {
  * keys `validWorkflow` in the rules allows, so no `id`) and the snapshot of
  * version 1. `now` is the SDK's serverTimestamp() sentinel.
  */
-export function copyOfTemplate(template: Workflow, uid: string, now: unknown) {
+export function copyOfTemplate(template: Workflow, uid: string, now: unknown, savedByName = '') {
   const nodes = plain(template.nodes);
   const edges = plain(template.edges);
   const name = template.name.slice(0, WORKFLOW_LIMITS.maxNameLength);
@@ -94,19 +100,23 @@ export function copyOfTemplate(template: Workflow, uid: string, now: unknown) {
     createdAt: now,
     updatedAt: now,
   };
-  const snapshot = { version: 1, nodes, edges, savedBy: uid, savedAt: now, name };
+  const snapshot = { version: 1, nodes, edges, savedBy: uid, savedByName, savedAt: now, name };
   return { workflow, snapshot };
 }
 
 const byName = (a: Workflow, b: Workflow) => a.name.localeCompare(b.name);
 
-/** The catalogue on Cloud Firestore. `db` is for tests; by default the shared lazy instance. */
-export function createFirestoreCatalogueSource(db: () => Promise<Firestore> = getFirestoreDb): CatalogueSource {
-  const sdk = () => import('firebase/firestore');
-  type Sdk = Awaited<ReturnType<typeof sdk>>;
+type Sdk = FirestoreLite['sdk'];
+
+/** The catalogue on Cloud Firestore. `lite` is for tests; by default the shared lazy Firestore Lite. */
+export function createFirestoreCatalogueSource(lite: () => Promise<FirestoreLite> = getFirestoreLite): CatalogueSource {
+  const open = async (): Promise<[Sdk, Firestore]> => {
+    const { sdk, db } = await lite();
+    return [sdk, db];
+  };
 
   async function list(build: (fs: Sdk, database: Firestore) => Query) {
-    const [fs, database] = await Promise.all([sdk(), db()]);
+    const [fs, database] = await open();
     const snapshot = await fs.getDocs(build(fs, database));
     return snapshot.docs.map((document) => workflowFromDocument(document.id, document.data()));
   }
@@ -123,7 +133,7 @@ export function createFirestoreCatalogueSource(db: () => Promise<Firestore> = ge
     },
 
     async listOrganizationIds(uid) {
-      const [fs, database] = await Promise.all([sdk(), db()]);
+      const [fs, database] = await open();
       const access = await fs.getDoc(fs.doc(database, 'userAccess', uid));
       const ids: unknown = access.exists() ? access.data().organizationIds : undefined;
       return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
@@ -143,9 +153,9 @@ export function createFirestoreCatalogueSource(db: () => Promise<Firestore> = ge
     },
 
     async createFromTemplate(template, user) {
-      const [fs, database] = await Promise.all([sdk(), db()]);
+      const [fs, database] = await open();
       const reference = fs.doc(fs.collection(database, WORKFLOW_COLLECTION));
-      const { workflow, snapshot } = copyOfTemplate(template, user.uid, fs.serverTimestamp());
+      const { workflow, snapshot } = copyOfTemplate(template, user.uid, fs.serverTimestamp(), user.name);
       const batch = fs.writeBatch(database);
       batch.set(reference, workflow);
       batch.set(fs.doc(database, WORKFLOW_COLLECTION, reference.id, WORKFLOW_VERSIONS_SUBCOLLECTION, '1'), snapshot);

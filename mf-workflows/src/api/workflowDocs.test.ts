@@ -56,7 +56,7 @@ beforeEach(() => {
   store.set('workflows/wf-1', { ...stored, createdAt: { toDate: () => new Date('2024-01-01T00:00:00Z') } });
 });
 
-const docs = firestoreWorkflowDocs(() => 'user-1');
+const docs = firestoreWorkflowDocs(() => ({ uid: 'user-1', name: 'Ada Lovelace' }));
 
 test('load maps the document, timestamps to ISO strings; a missing one is null', async () => {
   const loaded = await docs.load('wf-1');
@@ -79,8 +79,8 @@ test('save writes the workflow and its snapshot in one batch, without id and onl
   expect(update!.data).toMatchObject({ version: 4, name: 'Renamed', updatedAt: 'SERVER_TIME' });
   expect((update!.data.edges as object[])[0]).not.toHaveProperty('sourceHandle');
   expect(snapshot).toMatchObject({ op: 'set', path: 'workflows/wf-1/versions/4' });
-  expect(Object.keys(snapshot!.data).sort()).toEqual(['edges', 'name', 'nodes', 'savedAt', 'savedBy', 'version']);
-  expect(snapshot!.data).toMatchObject({ version: 4, name: 'Renamed', savedBy: 'user-1', savedAt: 'SERVER_TIME' });
+  expect(Object.keys(snapshot!.data).sort()).toEqual(['edges', 'name', 'nodes', 'savedAt', 'savedBy', 'savedByName', 'version']);
+  expect(snapshot!.data).toMatchObject({ version: 4, name: 'Renamed', savedBy: 'user-1', savedByName: 'Ada Lovelace', savedAt: 'SERVER_TIME' });
 });
 
 test('workflowUpdate never contains ownerId, createdAt or id', () => {
@@ -96,7 +96,7 @@ test('listVersions is newest first; restore saves the snapshot as a new version'
   await docs.save({ ...workflow, version: 4, name: 'Five' }, 4);
   const versions = await docs.listVersions('wf-1');
   expect(versions.map((v) => v.version)).toEqual([5, 4]);
-  expect(versions[0]).toMatchObject({ name: 'Five', savedBy: 'user-1' });
+  expect(versions[0]).toMatchObject({ name: 'Five', savedBy: 'user-1', savedByName: 'Ada Lovelace' });
 
   const restored = await docs.restore('wf-1', 4, { ...workflow, version: 5 });
   expect(restored.version).toBe(6);

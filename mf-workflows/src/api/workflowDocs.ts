@@ -10,6 +10,8 @@ export interface WorkflowVersion {
   nodes: WorkflowNode[];
   edges: WorkflowEdge[];
   savedBy: string;
+  /** Display name or e-mail of who saved it, as it was then ('' on older snapshots). */
+  savedByName: string;
   /** ISO time, or null while the server timestamp is pending. */
   savedAt: string | null;
 }
@@ -85,14 +87,21 @@ export function versionFromDocument(data: Rec): WorkflowVersion {
     nodes: Array.isArray(data.nodes) ? (data.nodes as WorkflowNode[]) : [],
     edges: Array.isArray(data.edges) ? (data.edges as WorkflowEdge[]) : [],
     savedBy: String(data.savedBy ?? ''),
+    savedByName: typeof data.savedByName === 'string' ? data.savedByName : '',
     savedAt: isoTime(data.savedAt),
   };
 }
 
 const firestore = () => Promise.all([getFirestoreDb(), import('firebase/firestore')]);
 
-/** WorkflowDocs on Firestore; `savedBy` names who saves (the signed-in user's uid). */
-export function firestoreWorkflowDocs(savedBy: () => string): WorkflowDocs {
+/** Who saves: the signed-in user's uid, and a name people recognise (display name or e-mail). */
+export interface WorkflowSaver {
+  uid: string;
+  name: string;
+}
+
+/** WorkflowDocs on Firestore; `savedBy` names who saves (the signed-in user). */
+export function firestoreWorkflowDocs(savedBy: () => WorkflowSaver): WorkflowDocs {
   const docs: WorkflowDocs = {
     async load(id) {
       const [db, fs] = await firestore();
@@ -104,6 +113,7 @@ export function firestoreWorkflowDocs(savedBy: () => string): WorkflowDocs {
     async save(workflow, expectedVersion) {
       const [db, fs] = await firestore();
       const version = expectedVersion + 1;
+      const saver = savedBy();
       const batch = fs.writeBatch(db);
       batch.update(fs.doc(db, 'workflows', workflow.id), { ...workflowUpdate(workflow, version), updatedAt: fs.serverTimestamp() });
       batch.set(fs.doc(db, 'workflows', workflow.id, 'versions', String(version)), {
@@ -111,7 +121,8 @@ export function firestoreWorkflowDocs(savedBy: () => string): WorkflowDocs {
         name: workflow.name,
         nodes: plain(workflow.nodes),
         edges: plain(workflow.edges),
-        savedBy: savedBy(),
+        savedBy: saver.uid,
+        savedByName: saver.name,
         savedAt: fs.serverTimestamp(),
       });
       await batch.commit();

@@ -6,6 +6,7 @@ import { installXyflowStubs } from './testing/xyflowStubs';
 import { fakeWorkflowDocs as plainFake, type FakeWorkflowDocs } from './testing/fakeWorkflowDocs';
 import { BuilderRoute } from './BuilderRoute';
 import type { WorkflowDocs } from '../api/workflowDocs';
+import { WorkflowsTexts } from '../i18n/WorkflowsTexts';
 
 installXyflowStubs();
 
@@ -152,23 +153,98 @@ test('autosave: debounced, with the expected version, then saved; a failure offe
   await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('All changes saved'));
 });
 
+test('leaving the builder for another route saves pending edits at once, not a second later', async () => {
+  const docs = fakeWorkflowDocs(workflow());
+  renderWithProviders(
+    <Routes>
+      <Route path="/workflows/:id" element={<BuilderRoute docs={docs} />} />
+      <Route path="/workflows" element={<p>catalogue page</p>} />
+    </Routes>,
+    { route: '/workflows/wf-1', user: testUser() },
+  );
+  await screen.findByTestId('builder-canvas', {}, { timeout: 5000 });
+  jest.useFakeTimers();
+  fireEvent.click(screen.getByRole('button', { name: 'Add Agent' }));
+  expect(docs.save).not.toHaveBeenCalled();
+  // No timer runs: the unmount itself saves.
+  await act(async () => {
+    fireEvent.click(screen.getByRole('link', { name: /All workflows/ }));
+  });
+  expect(screen.getByText('catalogue page')).toBeInTheDocument();
+  expect(docs.save).toHaveBeenCalledTimes(1);
+  expect(docs.saves[0]!.workflow.nodes.map((n) => n.type)).toEqual(['trigger.manual', 'agent']);
+  await act(async () => {
+    jest.advanceTimersByTime(5000);
+  });
+  expect(docs.save).toHaveBeenCalledTimes(1);
+});
+
+test('pagehide (closing or leaving the tab) saves pending edits at once; nothing pending, nothing saved', async () => {
+  const docs = fakeWorkflowDocs(workflow());
+  await open(docs);
+  jest.useFakeTimers();
+  await act(async () => {
+    window.dispatchEvent(new Event('pagehide'));
+  });
+  expect(docs.save).not.toHaveBeenCalled();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Add Output' }));
+  await act(async () => {
+    window.dispatchEvent(new Event('pagehide'));
+  });
+  expect(docs.save).toHaveBeenCalledTimes(1);
+  expect(docs.saves[0]).toMatchObject({ expectedVersion: 2 });
+  expect(docs.saves[0]!.workflow.nodes.map((n) => n.type)).toEqual(['trigger.manual', 'output']);
+  expect(screen.getByTestId('save-status')).toHaveTextContent('All changes saved');
+  // The debounced save that was waiting finds nothing left to save.
+  await act(async () => {
+    jest.advanceTimersByTime(2000);
+  });
+  expect(docs.save).toHaveBeenCalledTimes(1);
+});
+
+test('settings name categories and industries in words, never their ids', async () => {
+  const docs = fakeWorkflowDocs({ ...workflow(), category: 'productivity', industry: 'field-services' });
+  // As in the app: WorkflowsApp provides the catalogue's texts around the builder.
+  renderWithProviders(
+    <WorkflowsTexts>
+      <Routes>
+        <Route path="/workflows/:id" element={<BuilderRoute docs={docs} />} />
+      </Routes>
+    </WorkflowsTexts>,
+    { route: '/workflows/wf-1', user: testUser() },
+  );
+  const settings = await screen.findByTestId('settings-panel', {}, { timeout: 5000 });
+  const category = within(settings).getByLabelText('Category') as HTMLSelectElement;
+  const industry = within(settings).getByLabelText('Industry') as HTMLSelectElement;
+  expect(category.selectedOptions[0]).toHaveTextContent('Productivity');
+  expect(industry.selectedOptions[0]).toHaveTextContent('Field services');
+  expect([...category.options].map((o) => o.textContent)).not.toContain('productivity');
+  expect([...industry.options].map((o) => o.textContent)).not.toContain('field-services');
+});
+
 test('history lists versions newest first and restores one as a new version', async () => {
   const base = workflow();
   const docs = fakeWorkflowDocs(base, [
-    { version: 1, name: base.name, nodes: [], edges: [], savedBy: 'someone-else', savedAt: '2024-05-01T09:00:00.000Z' },
-    { version: 2, name: base.name, nodes: base.nodes, edges: [], savedBy: 'user-1', savedAt: '2024-05-02T09:00:00.000Z' },
+    { version: 0, name: base.name, nodes: [], edges: [], savedBy: 'uid-without-name', savedByName: '', savedAt: '2024-04-01T09:00:00.000Z' },
+    { version: 1, name: base.name, nodes: [], edges: [], savedBy: 'uid-of-grace', savedByName: 'Grace Hopper', savedAt: '2024-05-01T09:00:00.000Z' },
+    { version: 2, name: base.name, nodes: base.nodes, edges: [], savedBy: 'user-1', savedByName: 'Test User', savedAt: '2024-05-02T09:00:00.000Z' },
   ]);
   await open(docs);
   const panel = screen.getByTestId('history-panel');
-  await waitFor(() => expect(within(panel).getAllByTestId('version-row')).toHaveLength(2));
+  await waitFor(() => expect(within(panel).getAllByTestId('version-row')).toHaveLength(3));
   const rows = within(panel).getAllByTestId('version-row');
-  expect(rows.map((r) => r.dataset.version)).toEqual(['2', '1']);
+  expect(rows.map((r) => r.dataset.version)).toEqual(['2', '1', '0']);
+  // Never a uid: "you", the saver's name, or (older snapshots without one) "another member".
   expect(rows[0]).toHaveTextContent('by you');
-  expect(rows[1]).toHaveTextContent('by someone-else');
+  expect(rows[1]).toHaveTextContent('by Grace Hopper');
+  expect(rows[1]).not.toHaveTextContent('uid-of-grace');
+  expect(rows[2]).toHaveTextContent('by another member');
+  expect(rows[2]).not.toHaveTextContent('uid-without-name');
   fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Restore' }));
   await waitFor(() => expect(docs.restore).toHaveBeenCalledWith('wf-1', 1, expect.objectContaining({ version: 2 })));
   await waitFor(() => expect(nodes()).toHaveLength(0));
-  await waitFor(() => expect(within(panel).getAllByTestId('version-row')).toHaveLength(3));
+  await waitFor(() => expect(within(panel).getAllByTestId('version-row')).toHaveLength(4));
   expect(within(panel).getAllByTestId('version-row')[0]).toHaveAttribute('data-version', '3');
 });
 

@@ -36,6 +36,7 @@ import type { WorkflowDocs, WorkflowVersion } from '../api/workflowDocs';
 import { BUILDER_CATALOGS } from './i18n';
 import { acceptsInput, builderReducer, canRedo, canUndo, initialBuilderState, sourceHandlesOf, type BuilderAction, type BuilderState } from './builderState';
 import { ConfigPanel } from './ConfigPanel';
+import { BuilderRunActions } from '../runs/BuilderRunActions';
 import { NODE_TYPE_KEYS } from './fields';
 
 const P = 'workflows.builder.';
@@ -136,6 +137,7 @@ function BuilderScreen({ initial, docs }: { initial: Workflow; docs: WorkflowDoc
             {t(`${P}actions.panels`)}
           </button>
           <SaveIndicator status={readOnly ? 'saved' : status} onRetry={retry} />
+          <BuilderRunActions template={readOnly} />
         </div>
       </header>
       {readOnly && (
@@ -200,6 +202,25 @@ function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) => void, 
     const timer = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [state.revision, readOnly, save]);
+
+  // Leaving the builder (another route, closing or hiding the tab) must not
+  // drop the edits of the last second: save what is pending at once.
+  useEffect(() => {
+    if (readOnly) return undefined;
+    const flush = () => {
+      if (stateRef.current.revision !== savedRevision.current) void save();
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+      flush();
+    };
+  }, [readOnly, save]);
 
   /** A restore saved a new version: it becomes the loaded state. */
   const markRestored = useCallback(
@@ -485,7 +506,7 @@ function SettingsPanel({ workflow, dispatch, readOnly }: { workflow: Workflow; d
         <select id={`${id}-category`} value={workflow.category} onChange={(e) => set({ category: e.target.value as Workflow['category'] })}>
           {WORKFLOW_CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {t(`workflows.categories.${c}`, { defaultValue: c })}
+              {t(`workflows.catalogue.categories.${c}`)}
             </option>
           ))}
         </select>
@@ -493,7 +514,7 @@ function SettingsPanel({ workflow, dispatch, readOnly }: { workflow: Workflow; d
         <select id={`${id}-industry`} value={workflow.industry} onChange={(e) => set({ industry: e.target.value as Workflow['industry'] })}>
           {WORKFLOW_INDUSTRIES.map((c) => (
             <option key={c} value={c}>
-              {t(`workflows.industries.${c}`, { defaultValue: c })}
+              {t(`workflows.catalogue.industries.${c}`)}
             </option>
           ))}
         </select>
@@ -503,7 +524,7 @@ function SettingsPanel({ workflow, dispatch, readOnly }: { workflow: Workflow; d
           <option value="organization" disabled={!workflow.organizationId}>
             {t(`${P}settings.organization`)}
           </option>
-          {workflow.visibility === 'template' && <option value="template">template</option>}
+          {workflow.visibility === 'template' && <option value="template">{t(`${P}settings.template`)}</option>}
         </select>
       </fieldset>
     </section>
@@ -580,7 +601,7 @@ function HistoryPanel({
           <li key={v.version} data-testid="version-row" data-version={v.version}>
             <span>
               <strong>{t(`${P}history.version`, { version: v.version })}</strong> · {when(v.savedAt)} ·{' '}
-              {t(`${P}history.savedBy`, { who: v.savedBy === user?.uid ? t(`${P}history.you`) : v.savedBy })}
+              {t(`${P}history.savedBy`, { who: v.savedBy === user?.uid ? t(`${P}history.you`) : v.savedByName || t(`${P}history.someone`) })}
             </span>
             <button type="button" disabled={readOnly || restoring !== null || v.version === workflow.version} onClick={() => void restore(v.version)}>
               {t(`${P}history.restore`)}

@@ -25,7 +25,9 @@ function BuilderLoader({ docs }: BuilderRouteProps) {
   const { user } = useAuth();
   const { t } = useI18n();
   const uid = user?.uid ?? '';
-  const workflowDocs = useMemo(() => docs ?? firestoreWorkflowDocs(() => uid), [docs, uid]);
+  // History rows name who saved a version: the display name, else the e-mail.
+  const name = user?.displayName || user?.email || '';
+  const workflowDocs = useMemo(() => docs ?? firestoreWorkflowDocs(() => ({ uid, name })), [docs, uid, name]);
   return (
     <Suspense
       fallback={

@@ -6,6 +6,8 @@ import { useI18n } from '@agentflow/shared';
 import { nodeProblems, type Workflow, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
 import { NODE_FIELDS, NODE_TYPE_KEYS, getPath, problemAtField, setPath, type FieldSpec } from './fields';
 import { acceptsInput, connectionError, sourceHandlesOf, type BuilderAction } from './builderState';
+import { AiProviderHint } from '../runs/AiProviderHint';
+import { WebhookPanel } from '../runs/WebhookPanel';
 
 const P = 'workflows.builder.';
 
@@ -64,6 +66,8 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
           </ul>
         )}
       </fieldset>
+      {node.type === 'agent' && <AiProviderHint />}
+      {node.type === 'trigger.webhook' && <WebhookPanel workflowId={workflow.id} template={workflow.visibility === 'template'} />}
       <Connections workflow={workflow} node={node} dispatch={dispatch} readOnly={readOnly} />
     </section>
   );

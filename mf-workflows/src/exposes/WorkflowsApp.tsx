@@ -1,6 +1,7 @@
 // Federated entry: the shell mounts this under its route ('/workflows/*') and
 // the remote owns the routes below it: the catalogue at the index, the
-// builder at ':id'. The builder (React Flow and its forms) is a separate chunk
+// builder at ':id', a workflow's runs at ':id/runs' and one live run at
+// ':id/runs/:runId'. The builder (React Flow and its forms) is a separate chunk
 // that loads only on its route, so the catalogue's first view stays small.
 import { lazy, Suspense, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -11,6 +12,9 @@ import { WorkflowsTexts } from '../i18n/WorkflowsTexts';
 import { WorkflowsPage } from '../pages/WorkflowsPage';
 
 const BuilderRoute = lazy(() => import('../builder/BuilderRoute').then((module) => ({ default: module.BuilderRoute })));
+// The run views (form, history, live run) are one more chunk, loaded on their routes.
+const RunsRoute = lazy(() => import(/* webpackChunkName: "runs" */ '../runs/RunsRoutes').then((module) => ({ default: module.RunsRoute })));
+const RunViewRoute = lazy(() => import(/* webpackChunkName: "runs" */ '../runs/RunsRoutes').then((module) => ({ default: module.RunViewRoute })));
 
 export function createWorkflowsQueryClient(): QueryClient {
   return new QueryClient({
@@ -50,6 +54,22 @@ export default function WorkflowsApp({ source, queryClient }: WorkflowsAppProps 
               element={
                 <Suspense fallback={<RouteLoading />}>
                   <BuilderRoute />
+                </Suspense>
+              }
+            />
+            <Route
+              path=":id/runs"
+              element={
+                <Suspense fallback={<RouteLoading />}>
+                  <RunsRoute />
+                </Suspense>
+              }
+            />
+            <Route
+              path=":id/runs/:runId"
+              element={
+                <Suspense fallback={<RouteLoading />}>
+                  <RunViewRoute />
                 </Suspense>
               }
             />

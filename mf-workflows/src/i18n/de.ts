@@ -38,6 +38,7 @@ export const de: WorkflowsCatalog = {
       clearFilters: 'Filter zurücksetzen',
       error: 'Abläufe konnten nicht geladen werden',
       retry: 'Erneut versuchen',
+      offline: 'Du bist offline – angezeigt werden die auf diesem Gerät gespeicherten Abläufe',
       card: {
         category: 'Kategorie: {{name}}',
         industry: 'Branche: {{name}}',
@@ -54,7 +55,8 @@ export const de: WorkflowsCatalog = {
       useFailedBody: 'Prüfe deine Verbindung und versuche es erneut.',
       run: {
         title: '„{{name}}“ ausführen',
-        found: 'In deinen Abläufen gefunden. Das Ausführen aus dem Katalog kommt bald; öffne ihn, um ihn zuerst zu prüfen.',
+        found: 'In deinen Abläufen gefunden. Fülle die Eingabe aus und starte ihn, oder öffne ihn, um ihn zuerst zu prüfen.',
+        start: '{{name}} ausführen',
         open: '{{name}} öffnen',
         notFound: 'Keiner deiner Abläufe heißt „{{name}}“. Suche unten oder beginne mit einer Vorlage.',
         signIn: 'Melde dich an, um deine Abläufe auszuführen.',

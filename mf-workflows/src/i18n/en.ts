@@ -40,6 +40,7 @@ export const en = {
       clearFilters: 'Clear filters',
       error: 'Failed to load workflows',
       retry: 'Try again',
+      offline: "You're offline — showing workflows saved on this device",
       card: {
         category: 'Category: {{name}}',
         industry: 'Industry: {{name}}',
@@ -56,7 +57,8 @@ export const en = {
       useFailedBody: 'Check your connection and try again.',
       run: {
         title: 'Run “{{name}}”',
-        found: 'Found in your workflows. Running from the catalogue is coming soon; open it to check it first.',
+        found: 'Found in your workflows. Fill in its input and start it, or open it to check it first.',
+        start: 'Run {{name}}',
         open: 'Open {{name}}',
         notFound: 'None of your workflows is named “{{name}}”. Search below or start from a template.',
         signIn: 'Sign in to run your workflows.',

@@ -38,6 +38,7 @@ export const es: WorkflowsCatalog = {
       clearFilters: 'Quitar filtros',
       error: 'No se pudieron cargar los flujos de trabajo',
       retry: 'Reintentar',
+      offline: 'Sin conexión: se muestran los flujos de trabajo guardados en este dispositivo',
       card: {
         category: 'Categoría: {{name}}',
         industry: 'Sector: {{name}}',
@@ -54,7 +55,8 @@ export const es: WorkflowsCatalog = {
       useFailedBody: 'Comprueba tu conexión e inténtalo de nuevo.',
       run: {
         title: 'Ejecutar «{{name}}»',
-        found: 'Está en tus flujos de trabajo. Pronto podrás ejecutarlo desde el catálogo; ábrelo para revisarlo primero.',
+        found: 'Está en tus flujos de trabajo. Rellena su entrada e inícialo, o ábrelo para revisarlo primero.',
+        start: 'Ejecutar {{name}}',
         open: 'Abrir {{name}}',
         notFound: 'Ninguno de tus flujos de trabajo se llama «{{name}}». Busca abajo o empieza con una plantilla.',
         signIn: 'Inicia sesión para ejecutar tus flujos de trabajo.',

@@ -38,6 +38,7 @@ export const fr: WorkflowsCatalog = {
       clearFilters: 'Effacer les filtres',
       error: 'Impossible de charger les flux de travail',
       retry: 'Réessayer',
+      offline: 'Vous êtes hors ligne : voici les flux de travail enregistrés sur cet appareil',
       card: {
         category: 'Catégorie : {{name}}',
         industry: 'Secteur : {{name}}',
@@ -54,7 +55,8 @@ export const fr: WorkflowsCatalog = {
       useFailedBody: 'Vérifiez votre connexion et réessayez.',
       run: {
         title: 'Exécuter « {{name}} »',
-        found: 'Trouvé dans vos flux de travail. L’exécution depuis le catalogue arrive bientôt ; ouvrez-le pour le vérifier d’abord.',
+        found: 'Trouvé dans vos flux de travail. Renseignez son entrée et lancez-le, ou ouvrez-le pour le vérifier d’abord.',
+        start: 'Exécuter {{name}}',
         open: 'Ouvrir {{name}}',
         notFound: 'Aucun de vos flux de travail ne s’appelle « {{name}} ». Cherchez ci-dessous ou partez d’un modèle.',
         signIn: 'Connectez-vous pour exécuter vos flux de travail.',

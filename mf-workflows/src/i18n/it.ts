@@ -38,6 +38,7 @@ export const it: WorkflowsCatalog = {
       clearFilters: 'Azzera i filtri',
       error: 'Impossibile caricare i flussi di lavoro',
       retry: 'Riprova',
+      offline: 'Sei offline: vengono mostrati i flussi di lavoro salvati su questo dispositivo',
       card: {
         category: 'Categoria: {{name}}',
         industry: 'Settore: {{name}}',
@@ -54,7 +55,8 @@ export const it: WorkflowsCatalog = {
       useFailedBody: 'Controlla la connessione e riprova.',
       run: {
         title: 'Esegui «{{name}}»',
-        found: 'Trovato tra i tuoi flussi di lavoro. L’esecuzione dal catalogo arriverà presto; aprilo per controllarlo prima.',
+        found: 'Trovato tra i tuoi flussi di lavoro. Compila l’input e avvialo, oppure aprilo per controllarlo prima.',
+        start: 'Esegui {{name}}',
         open: 'Apri {{name}}',
         notFound: 'Nessuno dei tuoi flussi di lavoro si chiama «{{name}}». Cerca qui sotto o parti da un modello.',
         signIn: 'Accedi per eseguire i tuoi flussi di lavoro.',

@@ -270,7 +270,7 @@ describe('Use template', () => {
     await waitFor(() => expect(location()).toBe('/workflows/wf-copy-9'));
     expect(source.createFromTemplate).toHaveBeenCalledTimes(1);
     expect(source.createFromTemplate.mock.calls[0]?.[0]).toMatchObject({ id: 'tpl-delay' });
-    expect(source.createFromTemplate.mock.calls[0]?.[1]).toEqual({ uid: 'user-1' });
+    expect(source.createFromTemplate.mock.calls[0]?.[1]).toEqual({ uid: 'user-1', name: 'Ada Lovelace' });
     expect(await screen.findByTestId('builder-route')).toBeInTheDocument();
   });
 

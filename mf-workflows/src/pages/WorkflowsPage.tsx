@@ -7,6 +7,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, PageHeader, signInPathFor, useAuth, useI18n, useLocation, useNavigate, useSearchParams, useToast } from '@agentflow/shared';
 import { WORKFLOW_CATEGORIES, WORKFLOW_INDUSTRIES, type Workflow } from '@agentflow/shared/workflow';
+import { pruneCatalogueCache, readWithOfflineCopy, type CatalogueResult } from '../api/catalogueCache';
 import { CatalogueSkeleton } from '../components/CatalogueSkeleton';
 import { useCatalogueSource } from '../components/CatalogueSourceContext';
 import { CATALOGUE_PANEL_ID, CatalogueTabs, tabId } from '../components/CatalogueTabs';
@@ -23,6 +24,15 @@ export const catalogueKeys = {
   mine: (uid: string | null) => ['workflows', 'mine', uid] as const,
   organization: (uid: string | null) => ['workflows', 'organization', uid] as const,
 };
+
+// The catalogue's reads run even when the browser says it is offline (React
+// Query would pause them, leaving the skeleton up): offline they answer with
+// the copy saved on this device. That copy goes stale at once, so the next
+// chance (reconnecting, Try again) asks the server again.
+const catalogueQueryOptions = {
+  networkMode: 'always',
+  staleTime: (query: { state: { data?: CatalogueResult } }) => (query.state.data?.savedAt ? 0 : 30_000),
+} as const;
 
 const GUEST_TABS: readonly CatalogueTab[] = ['templates'];
 const MEMBER_TABS: readonly CatalogueTab[] = ['mine', 'organization', 'templates'];
@@ -63,7 +73,17 @@ export function WorkflowsPage() {
 
   const setFilter = (key: 'category' | 'industry' | 'tab', value: string) => setParams((current) => withParam(current, key, value));
 
-  const mine = useQuery({ queryKey: catalogueKeys.mine(uid), queryFn: () => source.listMine(uid as string), enabled: uid !== null });
+  // Saved workflows belong to the user signed in: anyone else's (everyone's after sign-out) leave this device.
+  useEffect(() => {
+    if (!authLoading) pruneCatalogueCache(uid);
+  }, [authLoading, uid]);
+
+  const mine = useQuery({
+    ...catalogueQueryOptions,
+    queryKey: catalogueKeys.mine(uid),
+    queryFn: () => readWithOfflineCopy({ tab: 'mine', uid }, () => source.listMine(uid as string)),
+    enabled: uid !== null,
+  });
 
   // Which collection shows: guests have only templates; a signed-in user gets
   // the tab the URL names, else their own workflows when they have any.
@@ -73,23 +93,30 @@ export function WorkflowsPage() {
   else if (!user) tab = 'templates';
   else if (filters.tab) tab = filters.tab;
   else if (mine.isPending) tab = null;
-  else tab = mine.isError || (mine.data?.length ?? 0) > 0 ? 'mine' : 'templates';
+  else tab = mine.isError || (mine.data?.workflows.length ?? 0) > 0 ? 'mine' : 'templates';
 
-  const templates = useQuery({ queryKey: catalogueKeys.templates(), queryFn: () => source.listTemplates(), enabled: tab === 'templates' });
+  const templates = useQuery({
+    ...catalogueQueryOptions,
+    queryKey: catalogueKeys.templates(),
+    queryFn: () => readWithOfflineCopy({ tab: 'templates', uid }, () => source.listTemplates()),
+    enabled: tab === 'templates',
+  });
   const organization = useQuery({
+    ...catalogueQueryOptions,
     queryKey: catalogueKeys.organization(uid),
-    queryFn: async () => source.listOrganization(await source.listOrganizationIds(uid as string)),
+    queryFn: () =>
+      readWithOfflineCopy({ tab: 'organization', uid }, async () => source.listOrganization(await source.listOrganizationIds(uid as string))),
     enabled: uid !== null && tab === 'organization',
   });
   const active = tab === 'templates' ? templates : tab === 'organization' ? organization : tab === 'mine' ? mine : null;
 
   const shown = useMemo(
-    () => (active?.data ? applyFilters(active.data, { search: filters.search, category: filters.category, industry: filters.industry }) : []),
+    () => (active?.data ? applyFilters(active.data.workflows, { search: filters.search, category: filters.category, industry: filters.industry }) : []),
     [active?.data, filters.search, filters.category, filters.industry],
   );
 
   const copyTemplate = useMutation({
-    mutationFn: (template: Workflow) => source.createFromTemplate(template, { uid: uid as string }),
+    mutationFn: (template: Workflow) => source.createFromTemplate(template, { uid: uid as string, name: user?.displayName || user?.email || '' }),
     onSuccess: async (id) => {
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.mine(uid) });
       // Relative: /workflows/<id> under the shell, /<id> when standalone.
@@ -116,7 +143,7 @@ export function WorkflowsPage() {
     <section className="catalogue">
       <PageHeader title={t('workflows.title')} subtitle={t('workflows.subtitle')} helpTopic="workflows" />
 
-      {filters.run ? <RunNotice name={filters.run} signedIn={user !== null} mine={mine.data} onDismiss={() => setParams((current) => withParam(current, 'run', null))} /> : null}
+      {filters.run ? <RunNotice name={filters.run} signedIn={user !== null} mine={mine.data?.workflows} onDismiss={() => setParams((current) => withParam(current, 'run', null))} /> : null}
 
       <form className="catalogue-filters" role="search" aria-label={t('workflows.catalogue.filtersLabel')} onSubmit={(event) => event.preventDefault()}>
         <div className="form-field catalogue-search">
@@ -167,33 +194,45 @@ export function WorkflowsPage() {
               {t('workflows.catalogue.retry')}
             </button>
           </div>
-        ) : shown.length === 0 ? (
-          <div className="catalogue-empty" data-testid="catalogue-empty">
-            <p className="catalogue-empty-title">{t('workflows.catalogue.empty')}</p>
-            <p className="muted">{t('workflows.catalogue.emptyHint')}</p>
-            {filtered ? (
-              <button type="button" className="button button-ghost" onClick={clearFilters}>
-                {t('workflows.catalogue.clearFilters')}
-              </button>
-            ) : null}
-          </div>
         ) : (
           <>
-            <p className="catalogue-count muted" role="status">
-              {t('workflows.catalogue.shown', { count: shown.length })}
-            </p>
-            <div className="card-grid" data-testid="workflow-list">
-              {shown.map((workflow) => (
-                <WorkflowCard
-                  key={workflow.id}
-                  workflow={workflow}
-                  kind={tab ?? 'templates'}
-                  onUseTemplate={onUseTemplate}
-                  copying={copyTemplate.isPending && copyTemplate.variables?.id === workflow.id}
-                  disabled={copyTemplate.isPending}
-                />
-              ))}
-            </div>
+            {active.data.savedAt !== null ? (
+              <div className="form-status catalogue-offline" data-testid="catalogue-offline" data-saved-at={active.data.savedAt}>
+                <p>{t('workflows.catalogue.offline')}</p>
+                <button type="button" className="button" onClick={() => void active.refetch()} disabled={active.isFetching}>
+                  {t('workflows.catalogue.retry')}
+                </button>
+              </div>
+            ) : null}
+            {shown.length === 0 ? (
+              <div className="catalogue-empty" data-testid="catalogue-empty">
+                <p className="catalogue-empty-title">{t('workflows.catalogue.empty')}</p>
+                <p className="muted">{t('workflows.catalogue.emptyHint')}</p>
+                {filtered ? (
+                  <button type="button" className="button button-ghost" onClick={clearFilters}>
+                    {t('workflows.catalogue.clearFilters')}
+                  </button>
+                ) : null}
+              </div>
+            ) : (
+              <>
+                <p className="catalogue-count muted" role="status">
+                  {t('workflows.catalogue.shown', { count: shown.length })}
+                </p>
+                <div className="card-grid" data-testid="workflow-list">
+                  {shown.map((workflow) => (
+                    <WorkflowCard
+                      key={workflow.id}
+                      workflow={workflow}
+                      kind={tab ?? 'templates'}
+                      onUseTemplate={onUseTemplate}
+                      copying={copyTemplate.isPending && copyTemplate.variables?.id === workflow.id}
+                      disabled={copyTemplate.isPending}
+                    />
+                  ))}
+                </div>
+              </>
+            )}
           </>
         )}
       </div>
@@ -201,7 +240,7 @@ export function WorkflowsPage() {
   );
 }
 
-/** ?run=<name>: running lands with the next issue; until then, say what was asked and offer to open it. */
+/** ?run=<name> (voice "run workflow X"): say what was asked; a match opens its run form, or the builder. */
 function RunNotice({ name, signedIn, mine, onDismiss }: { name: string; signedIn: boolean; mine: Workflow[] | undefined; onDismiss: () => void }) {
   const { t } = useI18n();
   const match = mine ? findByName(mine, name) : undefined;
@@ -217,9 +256,14 @@ function RunNotice({ name, signedIn, mine, onDismiss }: { name: string; signedIn
       ) : null}
       <div className="catalogue-run-actions">
         {match ? (
-          <Link className="button button-primary" to={encodeURIComponent(match.id)} data-testid="run-open">
-            {t('workflows.catalogue.run.open', { name: match.name })}
-          </Link>
+          <>
+            <Link className="button button-primary" to={`${encodeURIComponent(match.id)}/runs?run=1`} data-testid="run-start">
+              {t('workflows.catalogue.run.start', { name: match.name })}
+            </Link>
+            <Link className="button" to={encodeURIComponent(match.id)} data-testid="run-open">
+              {t('workflows.catalogue.run.open', { name: match.name })}
+            </Link>
+          </>
         ) : null}
         <button type="button" className="link-button" onClick={onDismiss}>
           {t('workflows.catalogue.run.dismiss')}

@@ -5,12 +5,14 @@
 import type { FirebaseApp } from 'firebase/app';
 import type { Auth } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
+import type * as FirestoreLiteSdk from 'firebase/firestore/lite';
 import type { AppConfig } from '../config.js';
 
 let config: AppConfig | undefined;
 let appPromise: Promise<FirebaseApp> | undefined;
 let authPromise: Promise<Auth> | undefined;
 let firestorePromise: Promise<Firestore> | undefined;
+let firestoreLitePromise: Promise<FirestoreLite> | undefined;
 
 /** Records the run-time configuration (once); the app itself starts on first use. */
 export function initFirebase(appConfig: AppConfig): void {
@@ -64,6 +66,32 @@ export async function getFirestoreDb(): Promise<Firestore> {
     },
   );
   return firestorePromise;
+}
+
+/** Firestore Lite: its instance on the shared app, and the SDK module that made it. */
+export interface FirestoreLite {
+  db: FirestoreLiteSdk.Firestore;
+  sdk: typeof FirestoreLiteSdk;
+}
+
+/**
+ * Firestore Lite (REST, no cache, no listeners) on the same app, for one-shot
+ * reads where the full SDK's size is not worth it (the workflow catalogue).
+ * Reads go to the server and fail loudly when it cannot be reached. The SDK
+ * module is returned with the instance because its functions only accept
+ * instances from the same copy: callers import its types only.
+ */
+export async function getFirestoreLite(): Promise<FirestoreLite> {
+  const appConfig = requireConfig();
+  firestoreLitePromise ??= Promise.all([getFirebaseApp(), import('firebase/firestore/lite')]).then(([app, sdk]) => {
+    const db = sdk.getFirestore(app);
+    if (appConfig.emulators.firestore) {
+      const [host, port] = splitHostPort(appConfig.emulators.firestore);
+      sdk.connectFirestoreEmulator(db, host, port);
+    }
+    return { db, sdk };
+  });
+  return firestoreLitePromise;
 }
 
 export function splitHostPort(value: string): [string, number] {

@@ -25,7 +25,7 @@ export const de: BuilderCatalog = {
       canvas: { label: 'Workflow-Arbeitsfläche' },
       actions: { undo: 'Rückgängig', redo: 'Wiederholen', delete: 'Auswahl löschen', exportJson: 'JSON exportieren', importJson: 'JSON importieren', panels: 'Bereiche anzeigen' },
       status: { saving: 'Wird gespeichert…', saved: 'Alle Änderungen gespeichert', failed: 'Speichern fehlgeschlagen — erneut versuchen' },
-      settings: { title: 'Einstellungen', name: 'Bezeichnung', description: 'Beschreibung', category: 'Kategorie', industry: 'Branche', visibility: 'Sichtbarkeit', private: 'Privat', organization: 'Organisation' },
+      settings: { title: 'Einstellungen', name: 'Bezeichnung', description: 'Beschreibung', category: 'Kategorie', industry: 'Branche', visibility: 'Sichtbarkeit', private: 'Privat', organization: 'Organisation', template: 'Vorlage' },
       config: {
         title: 'Knotenkonfiguration',
         empty: 'Wähle einen Knoten aus, um ihn zu konfigurieren.',
@@ -71,6 +71,7 @@ export const de: BuilderCatalog = {
         version: 'Fassung {{version}}',
         savedBy: 'von {{who}}',
         you: 'dir',
+        someone: 'einem anderen Mitglied',
         pending: 'gerade eben',
         failed: 'Der Verlauf konnte nicht geladen werden.',
         restoreFailed: 'Diese Version konnte nicht wiederhergestellt werden.',

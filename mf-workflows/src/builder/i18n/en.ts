@@ -48,6 +48,7 @@ export const en = {
         visibility: 'Visibility',
         private: 'Private',
         organization: 'Organization',
+        template: 'Template',
       },
       config: {
         title: 'Node configuration',
@@ -98,6 +99,7 @@ export const en = {
         version: 'Version {{version}}',
         savedBy: 'by {{who}}',
         you: 'you',
+        someone: 'another member',
         pending: 'just now',
         failed: 'Failed to load the history.',
         restoreFailed: 'Failed to restore that version.',

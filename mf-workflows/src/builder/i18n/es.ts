@@ -25,7 +25,7 @@ export const es: BuilderCatalog = {
       canvas: { label: 'Lienzo del flujo' },
       actions: { undo: 'Deshacer', redo: 'Rehacer', delete: 'Eliminar selección', exportJson: 'Exportar JSON', importJson: 'Importar JSON', panels: 'Mostrar paneles' },
       status: { saving: 'Guardando…', saved: 'Todos los cambios guardados', failed: 'Error al guardar — reintentar' },
-      settings: { title: 'Ajustes', name: 'Nombre', description: 'Descripción', category: 'Categoría', industry: 'Sector', visibility: 'Visibilidad', private: 'Privado', organization: 'Organización' },
+      settings: { title: 'Ajustes', name: 'Nombre', description: 'Descripción', category: 'Categoría', industry: 'Sector', visibility: 'Visibilidad', private: 'Privado', organization: 'Organización', template: 'Plantilla' },
       config: {
         title: 'Configuración del nodo',
         empty: 'Selecciona un nodo para configurarlo.',
@@ -71,6 +71,7 @@ export const es: BuilderCatalog = {
         version: 'Versión {{version}}',
         savedBy: 'por {{who}}',
         you: 'ti',
+        someone: 'otro miembro',
         pending: 'ahora mismo',
         failed: 'No se pudo cargar el historial.',
         restoreFailed: 'No se pudo restaurar esa versión.',

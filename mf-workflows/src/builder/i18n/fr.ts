@@ -25,7 +25,7 @@ export const fr: BuilderCatalog = {
       canvas: { label: 'Canevas du workflow' },
       actions: { undo: 'Annuler', redo: 'Rétablir', delete: 'Supprimer la sélection', exportJson: 'Exporter en JSON', importJson: 'Importer du JSON', panels: 'Afficher les panneaux' },
       status: { saving: 'Enregistrement…', saved: 'Toutes les modifications sont enregistrées', failed: 'Échec de l’enregistrement — réessayer' },
-      settings: { title: 'Paramètres', name: 'Nom', description: 'Descriptif', category: 'Catégorie', industry: 'Secteur', visibility: 'Visibilité', private: 'Privé', organization: 'Organisation' },
+      settings: { title: 'Paramètres', name: 'Nom', description: 'Descriptif', category: 'Catégorie', industry: 'Secteur', visibility: 'Visibilité', private: 'Privé', organization: 'Organisation', template: 'Modèle' },
       config: {
         title: 'Configuration du nœud',
         empty: 'Sélectionnez un nœud pour le configurer.',
@@ -71,6 +71,7 @@ export const fr: BuilderCatalog = {
         version: 'Version n° {{version}}',
         savedBy: 'par {{who}}',
         you: 'vous',
+        someone: 'un autre membre',
         pending: 'à l’instant',
         failed: 'Impossible de charger l’historique.',
         restoreFailed: 'Impossible de restaurer cette version.',

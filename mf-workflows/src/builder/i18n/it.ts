@@ -25,7 +25,7 @@ export const it: BuilderCatalog = {
       canvas: { label: 'Tela del flusso' },
       actions: { undo: 'Annulla', redo: 'Ripeti', delete: 'Elimina selezione', exportJson: 'Esporta JSON', importJson: 'Importa JSON', panels: 'Mostra pannelli' },
       status: { saving: 'Salvataggio…', saved: 'Tutte le modifiche salvate', failed: 'Salvataggio non riuscito — riprova' },
-      settings: { title: 'Impostazioni', name: 'Nome', description: 'Descrizione', category: 'Categoria', industry: 'Settore', visibility: 'Visibilità', private: 'Privato', organization: 'Organizzazione' },
+      settings: { title: 'Impostazioni', name: 'Nome', description: 'Descrizione', category: 'Categoria', industry: 'Settore', visibility: 'Visibilità', private: 'Privato', organization: 'Organizzazione', template: 'Modello' },
       config: {
         title: 'Configurazione del nodo',
         empty: 'Seleziona un nodo per configurarlo.',
@@ -71,6 +71,7 @@ export const it: BuilderCatalog = {
         version: 'Versione {{version}}',
         savedBy: 'da {{who}}',
         you: 'te',
+        someone: 'un altro membro',
         pending: 'adesso',
         failed: 'Impossibile caricare la cronologia.',
         restoreFailed: 'Impossibile ripristinare quella versione.',

@@ -27,7 +27,7 @@ export function fakeWorkflowDocs(initial: Workflow | null, versions: WorkflowVer
       }
       const saved = { ...clone(workflow), version: expectedVersion + 1, updatedAt: '2024-06-01T10:00:00.000Z' };
       fake.current = saved;
-      fake.versions.push({ version: saved.version, name: saved.name, nodes: saved.nodes, edges: saved.edges, savedBy: 'user-1', savedAt: '2024-06-01T10:00:00.000Z' });
+      fake.versions.push({ version: saved.version, name: saved.name, nodes: saved.nodes, edges: saved.edges, savedBy: 'user-1', savedByName: 'Test User', savedAt: '2024-06-01T10:00:00.000Z' });
       return saved;
     },
     listVersions: async () => [...fake.versions].sort((a, b) => b.version - a.version),

@@ -1,0 +1,283 @@
+// The live run view (/workflows/:id/runs/:runId): the run's status, trigger,
+// duration (ticking while it runs) and tokens, then every step as it happens:
+// status, duration, tokens, attempts, error, input and output (pretty JSON,
+// with a note when the output was truncated), delegated agent calls nested
+// under their parent. Cancel while it runs, Approve/Reject on a waiting
+// approval, Re-run once it ended. When it ends, the header's token count and
+// the history are refreshed.
+import { useEffect, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useI18n, useRemoteCatalogs, useMembership, useNavigate, useToast } from '@agentflow/shared';
+import { RUN_MESSAGES, isTerminalRunStatus, type RunStep, type WorkflowRun } from '@agentflow/shared/workflow';
+import type { RunsClient } from '../api/runs';
+import { AiProviderHint } from './AiProviderHint';
+import { durationMs, formatDuration, formatTime, isActiveStatus, prettyJson, stepTree, waitingApproval, type StepNode } from './runModel';
+import { StatusBadge } from './StatusBadge';
+import { RUNS_CATALOGS } from './i18n';
+import { runsKeys } from './queries';
+import { useRunStream, type RunStreamOptions } from './useRunStream';
+
+const V = 'workflows.runs.view.';
+
+/** Re-renders every `ms` while `active`: running durations tick. */
+function useNow(active: boolean, ms = 500): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return undefined;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [active, ms]);
+  return now;
+}
+
+export interface RunViewProps {
+  client: RunsClient;
+  workflowId: string;
+  runId: string;
+  stream?: Pick<RunStreamOptions, 'reconnectDelayMs' | 'maxDelayMs'>;
+}
+
+export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
+  useRemoteCatalogs(RUNS_CATALOGS);
+  const { t, language } = useI18n();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const membership = useMembership();
+  const { run, state, retry } = useRunStream(client, runId, {
+    ...stream,
+    onTerminal: () => {
+      // The run debited tokens: the header's count and the history catch up.
+      void membership.refresh();
+      void queryClient.invalidateQueries({ queryKey: runsKeys.list(workflowId) });
+    },
+  });
+  const [busy, setBusy] = useState(false);
+  const running = run ? isActiveStatus(run.status) : false;
+  const now = useNow(running);
+
+  useEffect(() => {
+    if (run) document.title = `${t('common.appName')} · ${t(`${V}title`, { name: run.workflowName })}`;
+  }, [run, t]);
+
+  if (state === 'missing' || state === 'failed') {
+    return (
+      <div className="run-message" role="alert">
+        <p>{t(state === 'missing' ? `${V}notFound` : `${V}loadFailed`)}</p>
+        {state === 'failed' && (
+          <button type="button" className="button" onClick={retry}>
+            {t('workflows.runs.retry')}
+          </button>
+        )}
+        <Link to=".." relative="path">
+          {t('workflows.runs.backToRuns')}
+        </Link>
+      </div>
+    );
+  }
+  if (!run) {
+    return (
+      <p className="page-loading" role="status">
+        {t('workflows.runs.loading')}
+      </p>
+    );
+  }
+
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await action();
+      toast({ title: t(`workflows.runs.toasts.${done}`), variant: 'success' });
+    } catch (error) {
+      toast({ title: t('workflows.runs.toasts.actionFailed'), description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rerun = () =>
+    act(async () => {
+      const { runId: next } = await client.start(run.workflowId, { input: run.input, rerunOf: run.id });
+      void queryClient.invalidateQueries({ queryKey: runsKeys.list(workflowId) });
+      void navigate(`../${encodeURIComponent(next)}`, { relative: 'path' });
+    }, 'rerunStarted');
+
+  const total = durationMs(run.startedAt, run.endedAt, now);
+  const waiting = run.status === 'waiting' ? waitingApproval(run) : null;
+
+  return (
+    <section className="run-view" data-testid="run-view" data-run-id={run.id} data-status={run.status}>
+      <header className="run-header">
+        <Link to=".." relative="path" className="run-back">
+          ← {t('workflows.runs.backToRuns')}
+        </Link>
+        <h1>{t(`${V}title`, { name: run.workflowName })}</h1>
+        <span className={`run-connection run-connection--${state}`} role="status" aria-live="polite" data-testid="run-connection" data-state={state}>
+          {state === 'live' ? t(`${V}live`) : state === 'reconnecting' ? t(`${V}reconnecting`) : ''}
+        </span>
+      </header>
+
+      <dl className="run-summary" aria-label={t(`${V}summary`)}>
+        <div>
+          <dt>{t(`${V}status`)}</dt>
+          <dd data-testid="run-status">
+            <StatusBadge status={run.status} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t(`${V}trigger`)}</dt>
+          <dd>{t(`workflows.runs.triggers.${run.trigger.type}`)}</dd>
+        </div>
+        <div>
+          <dt>{t(`${V}started`)}</dt>
+          <dd>{formatTime(run.startedAt ?? run.createdAt, language)}</dd>
+        </div>
+        <div>
+          <dt>{t(`${V}duration`)}</dt>
+          <dd data-testid="run-duration">{total === null ? '–' : formatDuration(total, language)}</dd>
+        </div>
+        <div>
+          <dt>{t(`${V}tokensUsed`)}</dt>
+          <dd data-testid="run-tokens">{run.tokensUsed}</dd>
+        </div>
+      </dl>
+
+      <div className="run-actions">
+        {!isTerminalRunStatus(run.status) && (
+          <button type="button" className="button button-danger" data-testid="run-cancel" disabled={busy} onClick={() => void act(() => client.cancel(run.id), 'cancelRequested')}>
+            {t('workflows.runs.actions.cancel')}
+          </button>
+        )}
+        {isTerminalRunStatus(run.status) && (
+          <button type="button" className="button" data-testid="run-rerun" disabled={busy} onClick={() => void rerun()}>
+            {t('workflows.runs.actions.rerun')}
+          </button>
+        )}
+      </div>
+
+      {run.error && (
+        <div className="form-alert" role="alert" data-testid="run-error">
+          <p>{run.error}</p>
+        </div>
+      )}
+
+      {waiting && <ApprovalBox run={run} step={waiting} client={client} busy={busy} act={act} />}
+
+      <h2>{t(`${V}steps`)}</h2>
+      {run.steps.length === 0 ? (
+        <p className="muted">{t(`${V}noSteps`)}</p>
+      ) : (
+        <ol className="run-steps" data-testid="run-steps">
+          {stepTree(run.steps).map((node) => (
+            <StepItem key={node.step.id} node={node} now={now} />
+          ))}
+        </ol>
+      )}
+
+      {run.output && Object.keys(run.output).length > 0 && (
+        <section className="run-output" data-testid="run-output">
+          <h2>{t(`${V}runOutput`)}</h2>
+          <pre className="run-json">{prettyJson(run.output)}</pre>
+        </section>
+      )}
+    </section>
+  );
+}
+
+function StepItem({ node, now }: { node: StepNode; now: number }) {
+  const { t, language } = useI18n();
+  const { step, children } = node;
+  const ms = durationMs(step.startedAt, step.endedAt, now);
+  const hasInput = step.input !== undefined && step.input !== null;
+  const hasOutput = step.output !== undefined && step.output !== null;
+  return (
+    <li
+      className={`run-step run-step--${step.status}`}
+      data-testid="run-step"
+      data-step-id={step.id}
+      data-node-id={step.nodeId}
+      data-step-type={step.type}
+      data-status={step.status}
+      data-tokens={step.tokens}
+    >
+      <div className="run-step-head">
+        <StatusBadge status={step.status} />
+        <strong className="run-step-name">{step.name}</strong>
+        {ms !== null && <span className="run-step-duration">{formatDuration(ms, language)}</span>}
+        {step.tokens > 0 && <span className="run-step-tokens">{t(`${V}tokens`, { count: step.tokens })}</span>}
+        {step.attempts > 1 && <span className="run-step-attempts">{t(`${V}attempts`, { count: step.attempts })}</span>}
+        {step.branch ? <span className="run-step-branch">{t(`${V}branch`, { branch: step.branch })}</span> : null}
+      </div>
+      {step.error && (
+        <p className="field-error run-step-error" role="alert">
+          {t(`${V}error`)}: {step.error}
+        </p>
+      )}
+      {step.error === RUN_MESSAGES.noProvider && <AiProviderHint missing />}
+      {hasInput && (
+        <details className="run-step-details">
+          <summary>{t(`${V}input`)}</summary>
+          <pre className="run-json">{prettyJson(step.input)}</pre>
+        </details>
+      )}
+      {hasOutput && (
+        <details className="run-step-details" data-testid="step-output">
+          <summary>{t(`${V}output`)}</summary>
+          {step.outputTruncated && (
+            <p className="field-hint" data-testid="step-truncated">
+              {t(`${V}truncated`, { bytes: step.outputBytes.toLocaleString(language) })}
+            </p>
+          )}
+          <pre className="run-json">{prettyJson(step.output)}</pre>
+        </details>
+      )}
+      {children.length > 0 && (
+        <ol className="run-steps run-steps--children" aria-label={t(`${V}delegated`)} data-testid="run-step-children">
+          {children.map((child) => (
+            <StepItem key={child.step.id} node={child} now={now} />
+          ))}
+        </ol>
+      )}
+    </li>
+  );
+}
+
+function ApprovalBox({
+  run,
+  step,
+  client,
+  busy,
+  act,
+}: {
+  run: WorkflowRun;
+  step: RunStep;
+  client: RunsClient;
+  busy: boolean;
+  act: (action: () => Promise<unknown>, done: string) => Promise<void>;
+}) {
+  const { t } = useI18n();
+  const id = useId();
+  const [comment, setComment] = useState('');
+  const message = (step.input && typeof step.input === 'object' && typeof (step.input as { message?: unknown }).message === 'string' ? (step.input as { message: string }).message : null) ??
+    (run.snapshot?.nodes.find((n) => n.id === step.nodeId)?.params as { message?: string } | undefined)?.message;
+  const body = () => ({ stepId: step.id, ...(comment.trim() ? { comment: comment.trim() } : {}) });
+  return (
+    <section className="run-approval form-status" data-testid="run-approval" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>
+        {t(`${V}approvalTitle`)}: {step.name}
+      </h2>
+      {message && <p>{message}</p>}
+      <label htmlFor={`${id}-comment`}>{t(`${V}comment`)}</label>
+      <textarea id={`${id}-comment`} rows={2} maxLength={1000} value={comment} onChange={(event) => setComment(event.target.value)} />
+      <div className="run-actions">
+        <button type="button" className="button button-primary" data-testid="run-approve" disabled={busy} onClick={() => void act(() => client.approve(run.id, body()), 'approved')}>
+          {t('workflows.runs.actions.approve')}
+        </button>
+        <button type="button" className="button button-danger" data-testid="run-reject" disabled={busy} onClick={() => void act(() => client.reject(run.id, body()), 'rejected')}>
+          {t('workflows.runs.actions.reject')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+// A workflow's runs (/workflows/:id/runs): the Run button with its input form
+// (open at once with ?run=1, as the builder's Run button and voice "run
+// workflow X" link it), and the run history: started, trigger, status,
+// duration, tokens, a link to each run's live view, and Re-run.
+import { useEffect, useId } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useI18n, useRemoteCatalogs, useNavigate, useSearchParams, useToast } from '@agentflow/shared';
+import { isTerminalRunStatus, type Workflow, type WorkflowRunSummary } from '@agentflow/shared/workflow';
+import type { RunsClient } from '../api/runs';
+import type { WorkflowDocs } from '../api/workflowDocs';
+import { HISTORY_POLL_MS, runsKeys } from './queries';
+import { RunForm } from './RunForm';
+import { durationMs, formatDuration, formatTime } from './runModel';
+import { StatusBadge } from './StatusBadge';
+import { RUNS_CATALOGS } from './i18n';
+
+const H = 'workflows.runs.history.';
+
+export interface RunsPageProps {
+  workflowId: string;
+  docs: WorkflowDocs;
+  client: RunsClient;
+}
+
+export function RunsPage({ workflowId, docs, client }: RunsPageProps) {
+  useRemoteCatalogs(RUNS_CATALOGS);
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const workflow = useQuery({ queryKey: runsKeys.workflow(workflowId), queryFn: () => docs.load(workflowId) });
+  const formOpen = params.get('run') === '1';
+  const setFormOpen = (open: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set('run', '1');
+        else next.delete('run');
+        return next;
+      },
+      { replace: true },
+    );
+
+  useEffect(() => {
+    if (workflow.data) document.title = `${t('common.appName')} · ${t('workflows.runs.title', { name: workflow.data.name })}`;
+  }, [workflow.data, t]);
+
+  if (workflow.isPending) {
+    return (
+      <p className="page-loading" role="status">
+        {t('workflows.runs.loading')}
+      </p>
+    );
+  }
+  if (workflow.isError || !workflow.data) {
+    return (
+      <div className="run-message" role="alert">
+        <p>{t(workflow.isError ? 'workflows.runs.loadFailed' : 'workflows.runs.notFound')}</p>
+        {workflow.isError && (
+          <button type="button" className="button" onClick={() => void workflow.refetch()}>
+            {t('workflows.runs.retry')}
+          </button>
+        )}
+        <Link to="../.." relative="path">
+          {t('workflows.runs.backToWorkflows')}
+        </Link>
+      </div>
+    );
+  }
+
+  const wf: Workflow = workflow.data;
+  const template = wf.visibility === 'template';
+  const started = (runId: string) => void navigate(encodeURIComponent(runId));
+
+  return (
+    <section className="runs-page" data-testid="runs-page">
+      <header className="run-header">
+        <Link to=".." relative="path" className="run-back">
+          ← {t('workflows.runs.backToBuilder')}
+        </Link>
+        <h1>{t('workflows.runs.title', { name: wf.name })}</h1>
+        {!template && !formOpen && (
+          <button type="button" className="button button-primary" data-testid="run-open-form" onClick={() => setFormOpen(true)}>
+            {t('workflows.runs.actions.run')}
+          </button>
+        )}
+      </header>
+      {template ? (
+        <p className="form-status" role="note">
+          {t('workflows.runs.form.templateNote')}
+        </p>
+      ) : formOpen ? (
+        <RunForm workflow={wf} client={client} onStarted={started} onClose={() => setFormOpen(false)} />
+      ) : null}
+      <RunHistory workflowId={wf.id} client={client} onStarted={started} />
+    </section>
+  );
+}
+
+export function RunHistory({ workflowId, client, onStarted }: { workflowId: string; client: RunsClient; onStarted: (runId: string) => void }) {
+  const { t, language } = useI18n();
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const runs = useQuery({
+    queryKey: runsKeys.list(workflowId),
+    queryFn: () => client.list(workflowId),
+    // Follow runs still going (their status, duration and tokens change).
+    refetchInterval: (query) => ((query.state.data as WorkflowRunSummary[] | undefined)?.some((run) => !isTerminalRunStatus(run.status)) ? HISTORY_POLL_MS : false),
+  });
+
+  const rerun = async (run: WorkflowRunSummary) => {
+    try {
+      const { runId } = await client.start(workflowId, { input: {}, rerunOf: run.id });
+      void queryClient.invalidateQueries({ queryKey: runsKeys.list(workflowId) });
+      toast({ title: t('workflows.runs.toasts.rerunStarted'), variant: 'success' });
+      onStarted(runId);
+    } catch (error) {
+      toast({ title: t('workflows.runs.toasts.actionFailed'), description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <section className="run-history" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t(`${H}title`)}</h2>
+      {runs.isPending ? (
+        <p className="page-loading" role="status">
+          {t('workflows.runs.loading')}
+        </p>
+      ) : runs.isError ? (
+        <div className="form-alert" role="alert">
+          <p>{t(`${H}failed`)}</p>
+          <button type="button" className="button" onClick={() => void runs.refetch()}>
+            {t('workflows.runs.retry')}
+          </button>
+        </div>
+      ) : runs.data.length === 0 ? (
+        <p className="muted" data-testid="run-history-empty">
+          {t(`${H}empty`)}
+        </p>
+      ) : (
+        <div className="run-table-wrap">
+          <table className="run-table" data-testid="run-history">
+            <thead>
+              <tr>
+                <th scope="col">{t(`${H}started`)}</th>
+                <th scope="col">{t(`${H}trigger`)}</th>
+                <th scope="col">{t(`${H}status`)}</th>
+                <th scope="col">{t(`${H}duration`)}</th>
+                <th scope="col">{t(`${H}tokens`)}</th>
+                <th scope="col">{t(`${H}actions`)}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {runs.data.map((run) => {
+                const when = formatTime(run.startedAt ?? run.createdAt, language);
+                const ms = durationMs(run.startedAt, run.endedAt);
+                return (
+                  <tr key={run.id} data-testid="run-row" data-run-id={run.id} data-status={run.status}>
+                    <td>{when || t(`${H}notStarted`)}</td>
+                    <td>{t(`workflows.runs.triggers.${run.trigger.type}`)}</td>
+                    <td>
+                      <StatusBadge status={run.status} />
+                    </td>
+                    <td>{ms === null ? '–' : formatDuration(ms, language)}</td>
+                    <td data-testid="run-row-tokens">{run.tokensUsed}</td>
+                    <td className="run-row-actions">
+                      <Link to={encodeURIComponent(run.id)} aria-label={t('workflows.runs.actions.viewLabel', { time: when })}>
+                        {t('workflows.runs.actions.view')}
+                      </Link>
+                      {isTerminalRunStatus(run.status) && (
+                        <button type="button" className="link-button" aria-label={t('workflows.runs.actions.rerunLabel', { time: when })} onClick={() => void rerun(run)}>
+                          {t('workflows.runs.actions.rerun')}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

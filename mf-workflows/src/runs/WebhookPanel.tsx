@@ -1,0 +1,112 @@
+// The webhook trigger's address: the hook URL and its secret (GET RUNS_API.webhookSecret),
+// each with Copy, and Rotate (POST) after a confirmation, since the old URL stops working.
+import { useEffect, useId, useState } from 'react';
+import { useI18n, useRemoteCatalogs, useToast } from '@agentflow/shared';
+import type { WebhookInfo } from '@agentflow/shared/workflow';
+import { RUNS_CATALOGS } from './i18n';
+import { useRunsClient } from './RunsClientContext';
+import './runs.css';
+
+const W = 'workflows.runs.webhook.';
+
+export function WebhookPanel({ workflowId, template = false }: { workflowId: string; template?: boolean }) {
+  useRemoteCatalogs(RUNS_CATALOGS);
+  const { t } = useI18n();
+  const { toast } = useToast();
+  const client = useRunsClient();
+  const id = useId();
+  const [info, setInfo] = useState<WebhookInfo | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [rotating, setRotating] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (template) return undefined;
+    let live = true;
+    setFailed(false);
+    client.webhook(workflowId).then(
+      (answer) => live && setInfo(answer),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, workflowId, template, attempt]);
+
+  const copy = async (text: string) => {
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(text);
+      toast({ title: t(`${W}copied`), variant: 'success' });
+    } catch {
+      toast({ title: t(`${W}copyFailed`), variant: 'destructive' });
+    }
+  };
+
+  const rotate = async () => {
+    setRotating(true);
+    try {
+      setInfo(await client.rotateWebhook(workflowId));
+      toast({ title: t(`${W}rotated`), variant: 'success' });
+    } catch (error) {
+      toast({ title: t('workflows.runs.toasts.actionFailed'), description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+    } finally {
+      setRotating(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <section className="run-webhook" data-testid="webhook-panel" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{t(`${W}title`)}</h3>
+      {template ? (
+        <p className="field-hint">{t(`${W}templateNote`)}</p>
+      ) : failed ? (
+        <div className="field-error" role="alert">
+          <p>{t(`${W}failed`)}</p>
+          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+            {t('workflows.runs.retry')}
+          </button>
+        </div>
+      ) : !info ? (
+        <p className="field-hint" role="status">
+          {t('workflows.runs.loading')}
+        </p>
+      ) : (
+        <>
+          <p className="field-hint">{t(`${W}hint`)}</p>
+          <label htmlFor={`${id}-url`}>{t(`${W}url`)}</label>
+          <div className="run-copy-row">
+            <input id={`${id}-url`} readOnly value={info.url} data-testid="webhook-url" onFocus={(e) => e.currentTarget.select()} />
+            <button type="button" aria-label={t(`${W}copyUrl`)} onClick={() => void copy(info.url)}>
+              {t(`${W}copy`)}
+            </button>
+          </div>
+          <label htmlFor={`${id}-secret`}>{t(`${W}secret`)}</label>
+          <div className="run-copy-row">
+            <input id={`${id}-secret`} readOnly value={info.secret} data-testid="webhook-secret" onFocus={(e) => e.currentTarget.select()} />
+            <button type="button" aria-label={t(`${W}copySecret`)} onClick={() => void copy(info.secret)}>
+              {t(`${W}copy`)}
+            </button>
+          </div>
+          {confirming ? (
+            <div className="run-confirm" role="group" aria-label={t(`${W}rotate`)}>
+              <p>{t(`${W}rotateConfirm`)}</p>
+              <button type="button" className="button button-danger" disabled={rotating} onClick={() => void rotate()}>
+                {t(`${W}rotateYes`)}
+              </button>
+              <button type="button" disabled={rotating} onClick={() => setConfirming(false)}>
+                {t(`${W}keep`)}
+              </button>
+            </div>
+          ) : (
+            <button type="button" onClick={() => setConfirming(true)}>
+              {t(`${W}rotate`)}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+// Pure helpers for the run views: the run form's fields and their zod schema
+// (built from the manual trigger's input schema), the step tree (delegated
+// calls under their parent), durations and JSON display.
+import { z } from 'zod';
+import type { RunStatus, RunStep, StepStatus, Workflow, WorkflowRun, WorkflowRunSummary } from '@agentflow/shared/workflow';
+
+export type FormFieldType = 'string' | 'text' | 'number' | 'boolean';
+export interface FormField {
+  key: string;
+  label: string;
+  type: FormFieldType;
+  required: boolean;
+}
+
+const FIELD_TYPES: readonly string[] = ['string', 'text', 'number', 'boolean'];
+
+/**
+ * The fields of the workflow's manual trigger, or null when the workflow has
+ * no manual trigger (a webhook or schedule workflow: the form takes JSON).
+ * Entries that are not well-formed are skipped: the builder reports them.
+ */
+export function runFormFields(workflow: Pick<Workflow, 'nodes'>): FormField[] | null {
+  const trigger = workflow.nodes.find((node) => node.type === 'trigger.manual');
+  if (!trigger) return null;
+  const schema = (trigger.params as { inputSchema?: unknown }).inputSchema;
+  if (!Array.isArray(schema)) return [];
+  return schema.flatMap((entry): FormField[] => {
+    if (!entry || typeof entry !== 'object') return [];
+    const { key, label, type, required } = entry as Record<string, unknown>;
+    if (typeof key !== 'string' || key === '' || !FIELD_TYPES.includes(String(type))) return [];
+    return [{ key, label: typeof label === 'string' && label.trim() !== '' ? label : key, type: type as FormFieldType, required: required === true }];
+  });
+}
+
+export type FormValues = Record<string, string | boolean>;
+
+export function initialValues(fields: FormField[], input: Record<string, unknown> = {}): FormValues {
+  const values: FormValues = {};
+  for (const field of fields) {
+    const given = input[field.key];
+    if (field.type === 'boolean') values[field.key] = given === true;
+    else values[field.key] = given === undefined || given === null ? '' : String(given);
+  }
+  return values;
+}
+
+/** Error codes the form translates (workflows.runs.form.errors.<code>). */
+export type FieldErrorCode = 'required' | 'number' | 'json';
+
+/**
+ * The zod schema that turns the form's raw values into the run input:
+ * strings trimmed (empty optional ones left out), numbers parsed, booleans kept.
+ * Issue messages are FieldErrorCodes.
+ */
+export function runInputSchema(fields: FormField[]) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of fields) {
+    if (field.type === 'boolean') {
+      shape[field.key] = z.boolean().optional().transform((value) => value === true);
+      continue;
+    }
+    shape[field.key] = z
+      .string()
+      .optional()
+      .transform((raw) => (field.type === 'text' ? (raw ?? '') : (raw ?? '').trim()))
+      .superRefine((value, ctx) => {
+        if (value.trim() === '') {
+          if (field.required) ctx.addIssue({ code: 'custom', message: 'required' satisfies FieldErrorCode });
+        } else if (field.type === 'number' && !Number.isFinite(Number(value))) {
+          ctx.addIssue({ code: 'custom', message: 'number' satisfies FieldErrorCode });
+        }
+      })
+      .transform((value) => (value.trim() === '' ? undefined : field.type === 'number' ? Number(value) : value));
+  }
+  return z.object(shape).transform((values) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)));
+}
+
+export type ParsedForm = { ok: true; input: Record<string, unknown> } | { ok: false; errors: Record<string, FieldErrorCode> };
+
+export function parseRunForm(fields: FormField[], values: FormValues): ParsedForm {
+  const result = runInputSchema(fields).safeParse(values);
+  if (result.success) return { ok: true, input: result.data };
+  const errors: Record<string, FieldErrorCode> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !errors[key]) errors[key] = issue.message === 'number' ? 'number' : 'required';
+  }
+  return { ok: false, errors };
+}
+
+/** The JSON input of a workflow without a manual trigger: an object, or an error. */
+export function parseJsonInput(text: string): { ok: true; input: Record<string, unknown> } | { ok: false } {
+  if (text.trim() === '') return { ok: true, input: {} };
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return { ok: true, input: value as Record<string, unknown> };
+  } catch {
+    // fall through
+  }
+  return { ok: false };
+}
+
+// ---------------------------------------------------------------- steps
+
+export interface StepNode {
+  step: RunStep;
+  children: StepNode[];
+}
+
+/** Top-level steps in run order, each delegated call under the step that made it. */
+export function stepTree(steps: RunStep[]): StepNode[] {
+  const nodes = new Map<string, StepNode>(steps.map((step) => [step.id, { step, children: [] }]));
+  const roots: StepNode[] = [];
+  for (const step of steps) {
+    const node = nodes.get(step.id)!;
+    const parent = step.parentStepId ? nodes.get(step.parentStepId) : undefined;
+    if (parent && parent !== node) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** A waiting approval step, the one Approve/Reject act on. */
+export function waitingApproval(run: WorkflowRun): RunStep | null {
+  return run.steps.find((step) => step.status === 'waiting' && step.type === 'approval') ?? run.steps.find((step) => step.status === 'waiting') ?? null;
+}
+
+export const isActiveStatus = (status: RunStatus | StepStatus) => status === 'queued' || status === 'running' || status === 'waiting';
+
+// ---------------------------------------------------------------- time
+
+/** Milliseconds between start and end (or now, while it runs); null before it starts. */
+export function durationMs(startedAt: string | null, endedAt: string | null, now: number = Date.now()): number | null {
+  if (!startedAt) return null;
+  const start = Date.parse(startedAt);
+  const end = endedAt ? Date.parse(endedAt) : now;
+  if (Number.isNaN(start) || Number.isNaN(end)) return null;
+  return Math.max(0, end - start);
+}
+
+/** '850 ms', '4.2 s', '2 min, 5 s' in the language's own units (Intl), so no catalog text is needed. */
+export function formatDuration(ms: number, language: string): string {
+  const unit = (value: number, name: 'millisecond' | 'second' | 'minute' | 'hour', digits = 0) =>
+    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: digits }).format(value);
+  if (ms < 1000) return unit(Math.round(ms), 'millisecond');
+  if (ms < 60_000) return unit(ms / 1000, 'second', 1);
+  const totalSeconds = Math.round(ms / 1000);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  const parts = hours > 0 ? [unit(hours, 'hour'), unit(minutes, 'minute')] : [unit(minutes, 'minute'), unit(seconds, 'second')];
+  return parts.join(' ');
+}
+
+export function formatTime(iso: string | null, language: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+/** Pretty JSON for the step's input and output panels. */
+export function prettyJson(value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value, null, 2);
+  } catch {
+    return String(value);
+  }
+}
+
+/** The summary columns of a run (the history may hold full runs or summaries). */
+export function summaryOf(run: WorkflowRun | WorkflowRunSummary): WorkflowRunSummary {
+  const { id, workflowId, workflowVersion, status, trigger, tokensUsed, error, createdAt, startedAt, endedAt } = run;
+  return { id, workflowId, workflowVersion, status, trigger, tokensUsed, error, createdAt, startedAt, endedAt };
+}

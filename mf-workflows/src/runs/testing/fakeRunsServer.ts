@@ -1,0 +1,242 @@
+// Test code only: an in-memory platform-api for the run views, reached through
+// a fake fetch that speaks RUNS_API's wire format (JSON bodies, `{error}` on
+// refusals, 202 {runId} on start), and a fake EventSource whose stream the
+// test drives (open, push a run, drop the connection). Plain functions, no
+// jest globals, so the app's type check accepts it; tests spy on what they need.
+import type { AiStatus, RunStep, StepStatus, WebhookInfo, WorkflowRun, WorkflowRunSummary } from '@agentflow/shared/workflow';
+import { createRunsClient, type EventSourceLike, type RunsClient } from '../../api/runs';
+
+export const FAKE_PLATFORM = 'http://platform.test';
+
+export function jsonResponse(status: number, body?: unknown): Response {
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  return { ok: status >= 200 && status < 300, status, json: async () => JSON.parse(text) as unknown, text: async () => text } as Response;
+}
+
+const T0 = Date.parse('2024-06-01T10:00:00.000Z');
+export const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
+
+export function fakeStep(overrides: Partial<RunStep> & Pick<RunStep, 'id'>): RunStep {
+  return {
+    nodeId: overrides.id,
+    parentStepId: null,
+    name: overrides.id,
+    type: 'transform',
+    status: 'pending' as StepStatus,
+    input: null,
+    output: null,
+    outputBytes: 0,
+    outputTruncated: false,
+    error: null,
+    tokens: 0,
+    attempts: 0,
+    startedAt: null,
+    endedAt: null,
+    ...overrides,
+  };
+}
+
+export function fakeRun(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
+  return {
+    id: 'run-1',
+    workflowId: 'wf-1',
+    workflowVersion: 3,
+    workflowName: 'Follow-up e-mail draft',
+    snapshot: { nodes: [], edges: [] },
+    ownerId: 'user-1',
+    status: 'queued',
+    trigger: { type: 'manual', userId: 'user-1' },
+    input: {},
+    output: null,
+    error: null,
+    tokensUsed: 0,
+    steps: [],
+    createdAt: at(0),
+    startedAt: null,
+    endedAt: null,
+    updatedAt: at(0),
+    ...overrides,
+  };
+}
+
+/** An EventSource the test drives. */
+export class FakeEventSource implements EventSourceLike {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  readyState = FakeEventSource.CONNECTING;
+  onopen: ((event: Event) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  private listeners = new Map<string, Array<(event: MessageEvent) => void>>();
+  constructor(readonly url: string) {}
+  addEventListener(type: string, listener: (event: MessageEvent) => void): void {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close(): void {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  get closed(): boolean {
+    return this.readyState === FakeEventSource.CLOSED;
+  }
+  open(): void {
+    this.readyState = FakeEventSource.OPEN;
+    this.onopen?.(new Event('open'));
+  }
+  /** `event: run` with the whole run as data, as platform-api sends it. */
+  emitRun(run: WorkflowRun): void {
+    this.emit('run', JSON.stringify(run));
+  }
+  emit(type: string, data: string): void {
+    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data }));
+  }
+  /** The connection dropped (or was refused). */
+  fail(): void {
+    this.readyState = FakeEventSource.CLOSED;
+    this.onerror?.(new Event('error'));
+  }
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+type Handler = (request: RecordedRequest) => Response | undefined;
+
+export interface FakeRunsServer {
+  fetch: typeof fetch;
+  client: RunsClient;
+  runs: Map<string, WorkflowRun>;
+  requests: RecordedRequest[];
+  /** Every EventSource the client opened, oldest first. */
+  sources: FakeEventSource[];
+  latestSource(): FakeEventSource;
+  aiStatus: AiStatus;
+  webhook: WebhookInfo;
+  /** Answer the next matching request with this handler's response instead (first match wins, used once). */
+  once(method: string, pathPattern: RegExp, respond: (request: RecordedRequest) => Response): void;
+  /** Stores (or replaces) a run and pushes it to every open stream of that run. */
+  update(run: WorkflowRun): void;
+}
+
+/** `token`: the ID token the client gets (a function is asked on every call; default 'id-token-1'). */
+export function createFakeRunsServer(options: { runs?: WorkflowRun[]; token?: string | null | (() => string | null) } = {}): FakeRunsServer {
+  const runs = new Map<string, WorkflowRun>((options.runs ?? []).map((run) => [run.id, run]));
+  const requests: RecordedRequest[] = [];
+  const sources: FakeEventSource[] = [];
+  const overrides: Array<{ method: string; pattern: RegExp; respond: (request: RecordedRequest) => Response }> = [];
+  let nextRun = 100;
+  let rotations = 0;
+
+  const summary = (run: WorkflowRun): WorkflowRunSummary => {
+    const { id, workflowId, workflowVersion, status, trigger, tokensUsed, error, createdAt, startedAt, endedAt } = run;
+    return { id, workflowId, workflowVersion, status, trigger, tokensUsed, error, createdAt, startedAt, endedAt };
+  };
+
+  const routes: Array<[string, RegExp, (request: RecordedRequest, match: RegExpExecArray) => Response]> = [
+    [
+      'POST',
+      /^\/api\/workflows\/([^/]+)\/runs$/,
+      (request, match) => {
+        const body = (request.body ?? {}) as { input?: unknown; rerunOf?: string };
+        if (!body.input || typeof body.input !== 'object' || Array.isArray(body.input)) return jsonResponse(400, { error: 'input must be an object' });
+        const rerunOf = body.rerunOf ? runs.get(body.rerunOf) : undefined;
+        const id = `run-${nextRun++}`;
+        const run = fakeRun({
+          id,
+          workflowId: decodeURIComponent(match[1]!),
+          input: rerunOf ? rerunOf.input : (body.input as Record<string, unknown>),
+          trigger: { type: rerunOf ? 'rerun' : 'manual', userId: 'user-1', ...(rerunOf ? { rerunOf: rerunOf.id } : {}) },
+          createdAt: at(nextRun),
+          updatedAt: at(nextRun),
+        });
+        runs.set(id, run);
+        return jsonResponse(202, { runId: id });
+      },
+    ],
+    [
+      'GET',
+      /^\/api\/workflows\/([^/]+)\/runs$/,
+      (_request, match) => {
+        const workflowId = decodeURIComponent(match[1]!);
+        const list = [...runs.values()].filter((run) => run.workflowId === workflowId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+        return jsonResponse(200, { runs: list.map(summary) });
+      },
+    ],
+    [
+      'GET',
+      /^\/api\/runs\/([^/]+)$/,
+      (_request, match) => {
+        const run = runs.get(decodeURIComponent(match[1]!));
+        return run ? jsonResponse(200, run) : jsonResponse(404, { error: 'Run not found' });
+      },
+    ],
+    ['POST', /^\/api\/runs\/([^/]+)\/(cancel|approve|reject)$/, (_request, match) => (runs.has(decodeURIComponent(match[1]!)) ? jsonResponse(200, { ok: true }) : jsonResponse(404, { error: 'Run not found' }))],
+    ['GET', /^\/api\/workflows\/([^/]+)\/webhook$/, () => jsonResponse(200, server.webhook)],
+    [
+      'POST',
+      /^\/api\/workflows\/([^/]+)\/webhook$/,
+      (_request, match) => {
+        rotations += 1;
+        const secret = `rotated-secret-${rotations}`;
+        server.webhook = { url: `/api/hooks/${match[1]}/${secret}`, secret };
+        return jsonResponse(200, server.webhook);
+      },
+    ],
+    ['GET', /^\/api\/ai\/status$/, () => jsonResponse(200, server.aiStatus)],
+  ];
+
+  const fetchImpl = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input));
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    const request: RecordedRequest = {
+      method: init.method ?? 'GET',
+      path: url.pathname,
+      authorization: headers.Authorization,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    requests.push(request);
+    const override = overrides.findIndex((o) => o.method === request.method && o.pattern.test(request.path));
+    if (override >= 0) return overrides.splice(override, 1)[0]!.respond(request);
+    if (!request.authorization?.startsWith('Bearer ')) return jsonResponse(401, { error: 'Missing ID token' });
+    for (const [method, pattern, handle] of routes) {
+      const match = pattern.exec(request.path);
+      if (match && method === request.method) return handle(request, match);
+    }
+    return jsonResponse(404, { error: 'Not found' });
+  }) as typeof fetch;
+
+  const server: FakeRunsServer = {
+    fetch: fetchImpl,
+    client: createRunsClient({
+      baseUrl: FAKE_PLATFORM,
+      getIdToken: async () => (typeof options.token === 'function' ? options.token() : options.token === undefined ? 'id-token-1' : options.token),
+      fetch: fetchImpl,
+      eventSource: (url) => {
+        const source = new FakeEventSource(url);
+        sources.push(source);
+        return source;
+      },
+    }),
+    runs,
+    requests,
+    sources,
+    latestSource: () => {
+      const source = sources[sources.length - 1];
+      if (!source) throw new Error('No EventSource was opened');
+      return source;
+    },
+    aiStatus: { configured: true, providers: ['openai-compatible'], model: 'gpt-4o-mini' },
+    webhook: { url: '/api/hooks/wf-1/secret-1', secret: 'secret-1' },
+    once: (method, pattern, respond) => {
+      overrides.push({ method, pattern, respond });
+    },
+    update: (run) => {
+      runs.set(run.id, run);
+      for (const source of sources) if (!source.closed && source.url.includes(`/api/runs/${encodeURIComponent(run.id)}/events`)) source.emitRun(run);
+    },
+  };
+  return server;
+}
