@@ -1,7 +1,7 @@
 // The billing endpoints against the emulators and the fake Stripe: each
 // happy path, the exact messages, and ownership (another user's customer,
 // subscription or payment method: 403, and no changing call reaches Stripe).
-import { BILLING_API, BILLING_MESSAGES, MEMBERSHIP_COLLECTIONS } from '@agentflow/shared/server';
+import { BILLING_API, BILLING_MESSAGES, MEMBERSHIP_COLLECTIONS, debit } from '@agentflow/shared/server';
 import type { TestUser } from '../../testing/harness';
 import { APP_ORIGIN, startStripeHarness, type StripeHarness } from '../testing/stripeHarness';
 
@@ -262,6 +262,60 @@ describe('change-package', () => {
     const created = h.fake.buildEvent('customer.subscription.created', h.fake.subscriptions.get(response.body.subscription.id)!);
     expect((await h.fake.deliver(created)).status).toBe(200);
     expect(await h.membership(user.uid)).toMatchObject({ tokensRemaining: 100 });
+  });
+
+  test('without payment (incomplete): no role, no tokens, however often it is called', async () => {
+    // A free user whose checkout was abandoned: a customer, no card.
+    const user = await h.createUser('nocard');
+    const customer = h.fake.createCustomer({ metadata: { userId: user.uid } });
+    await h.membership(user.uid);
+    await h.db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(user.uid).update({ stripeCustomerId: customer.id });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const response = await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'enterprise' } });
+      expect(response.status).toBe(200);
+      expect(response.body.subscription).toMatchObject({ packageId: 'enterprise', status: 'incomplete' });
+      expect(await h.membership(user.uid)).toMatchObject({ role: 'free', tokensRemaining: 10 });
+    }
+    const entries = await h.db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).where('userId', '==', user.uid).get();
+    expect(entries.docs.map((doc) => doc.data().feature)).toEqual([]);
+  });
+
+  test('the same package again resets nothing; a package reset happens once per period', async () => {
+    const user = await h.createUser('samepkg');
+    const { subscription } = await h.subscribe(user, 'premium');
+    const spend = (amount: number, key: string) => debit(h.db, { uid: user.uid, feature: 'workflow_run', amount, idempotencyKey: key });
+    await spend(500, 'same-1');
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: 510 });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const again = await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'premium' } });
+      expect(again.body.subscription).toMatchObject({ id: subscription.id, packageId: 'premium', status: 'active' });
+      expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: 510 });
+    }
+    // A real change resets to the plan; repeating it in the same period does not reset again.
+    expect((await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'enterprise' } })).status).toBe(200);
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: 10000 });
+    await spend(9500, 'same-2');
+    expect((await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'premium' } })).status).toBe(200);
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: 1000 });
+    expect((await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'enterprise' } })).status).toBe(200);
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: 1000 });
+  });
+
+  test('after cancel at period end: the same subscription is resumed and changed, never a second one', async () => {
+    const user = await h.createUser('resume');
+    const { subscription } = await h.subscribe(user, 'basic');
+    expect((await h.call('POST', BILLING_API.cancelSubscription, { user, body: {} })).status).toBe(200);
+    expect(await h.subscriptionDoc(subscription.id)).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: true });
+    const calls = await mutationsDuring(async () => {
+      const response = await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'premium' } });
+      expect(response.status).toBe(200);
+      expect(response.body.subscription).toMatchObject({ id: subscription.id, packageId: 'premium', status: 'active', cancelAtPeriodEnd: false });
+    });
+    expect(calls).toEqual([`POST /v1/subscriptions/${subscription.id}`]);
+    expect(h.fake.subscriptions.get(subscription.id)).toMatchObject({ status: 'active', cancel_at_period_end: false });
+    expect(h.fake.subscriptions.get(subscription.id)!.items.data[0].price.id).toBe(h.price('premium'));
+    expect([...h.fake.subscriptions.values()].filter((sub) => sub.customer === h.fake.subscriptions.get(subscription.id)!.customer)).toHaveLength(1);
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: 1000, subscriptionId: subscription.id });
   });
 
   test('the messages: no customer, unknown package, no monthly price', async () => {

@@ -337,18 +337,34 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
     if (!pkg || !pkg.active || !customerId) throw badRequest(BILLING_MESSAGES.cannotChangeSubscription);
     const priceId = pkg.stripePriceIdMonthly;
     if (!priceId) throw badRequest(BILLING_MESSAGES.monthlyPriceNotFound(pkg.id));
-    const current = (await storedSubscriptions(uid)).find((each) => each.stripeSubscriptionId && CURRENT.has(each.status));
-    let result: Stripe.Subscription;
+    // One canceled at period end is still live in Stripe until then: changing the plan resumes it
+    // (a second subscription would charge twice).
+    const current = (await storedSubscriptions(uid)).find((each) => each.stripeSubscriptionId && (CURRENT.has(each.status) || (each.status === 'canceled' && each.cancelAtPeriodEnd)));
+    let existing: Stripe.Subscription | null = null;
     if (current?.stripeSubscriptionId) {
-      const existing = await retrieveSubscription(client, current.stripeSubscriptionId);
+      existing = await retrieveSubscription(client, current.stripeSubscriptionId);
       if (idOf(existing.customer) !== customerId) throw forbidden(FORBIDDEN_SUBSCRIPTION);
+      // It ended in Stripe (a missed deleted event): nothing to update, a new subscription it is.
+      if (!CURRENT.has(existing.status)) existing = null;
+    }
+    let result: Stripe.Subscription;
+    // The balance is reset only for another package: the same one again grants nothing.
+    let packageChanged = true;
+    if (existing) {
       const item = existing.items.data[0];
       if (!item) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
-      result = await client.subscriptions.update(existing.id, { items: [{ id: item.id, price: priceId }], proration_behavior: 'create_prorations', metadata: { userId: uid, packageId: pkg.id } });
+      packageChanged = packageForPrice(await readPackages(db), item.price.id)?.id !== pkg.id;
+      result = await client.subscriptions.update(existing.id, {
+        items: [{ id: item.id, price: priceId }],
+        proration_behavior: 'create_prorations',
+        metadata: { userId: uid, packageId: pkg.id },
+        ...(existing.cancel_at_period_end ? { cancel_at_period_end: false } : {}),
+      });
     } else {
       result = await client.subscriptions.create({ customer: customerId, items: [{ price: priceId }], metadata: { userId: uid, packageId: pkg.id } });
     }
-    res.json({ subscription: await store(uid, result, { resetBalance: true }) });
+    // store() resets only when Stripe says active or trialing (an incomplete one was not paid).
+    res.json({ subscription: await store(uid, result, { resetBalance: packageChanged }) });
   });
 
   router.post(BILLING_API.cancelSubscription, authed, async (req, res) => {

@@ -26,6 +26,16 @@ export const PLAN_CHANGE_REASON = 'plan_change';
 
 /** One credit per (subscription, period): the idempotency key says which. */
 export const periodCreditKey = (subscriptionId: string, periodStart: number) => `stripe:sub:${subscriptionId}:period:${periodStart}`;
+/** One plan-change reset per (subscription, package, period): repeating a change grants nothing more. */
+export const planChangeKey = (subscriptionId: string, packageId: string, periodStart: number) => `${PLAN_CHANGE_REASON}:${subscriptionId}:${packageId}:${periodStart}`;
+
+/**
+ * How long after a monthly period's end the ledger's 30-day refill stays held
+ * back once Stripe has paid that period: Stripe's renewal (and its retries)
+ * lands in this window, so a renewing subscriber gets one allowance per period;
+ * when Stripe stops renewing, the refill resumes.
+ */
+export const REFILL_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
 
 /**
  * The membership role a bought plan grants. The issue's webhook text says
@@ -76,7 +86,11 @@ export interface ApplySubscriptionInput {
   uid?: string | null;
   /** invoice.payment_failed: the subscription is past due whatever the object says. */
   statusOverride?: SubscriptionStatusName;
-  /** A plan change: the balance becomes the plan's tokensPerMonth. */
+  /**
+   * A plan change to another package: once the subscription is active or
+   * trialing, the balance becomes the plan's tokensPerMonth, once per
+   * (subscription, package, period). Ignored in any other status (nothing was paid).
+   */
   resetBalance?: boolean;
   now: Date;
 }
@@ -158,13 +172,15 @@ export async function applyInTransaction(db: Firestore, input: ApplySubscription
         (version < storedVersion || (version === storedVersion && typeof storedPeriod === 'number' && periodStart < storedPeriod));
 
       const rawStatus = input.statusOverride ?? (subscription.status as string);
+      const live = rawStatus === 'active' || rawStatus === 'trialing';
       const paidPeriod = rawStatus === 'active' && pkg.tokensPerMonth > 0;
+      const resetBalance = input.resetBalance === true && live;
       const creditKey = periodCreditKey(subscription.id, periodStart);
-      const resetKey = `${PLAN_CHANGE_REASON}:${subscription.id}:${pkg.id}:${now.getTime()}`;
-      const membership = await prepareMembershipUpdate(db, tx, uid, now, input.resetBalance ? [creditKey, resetKey] : paidPeriod ? [creditKey] : []);
+      const resetKey = planChangeKey(subscription.id, pkg.id, periodStart);
+      const membership = await prepareMembershipUpdate(db, tx, uid, now, resetBalance ? [creditKey, resetKey] : paidPeriod ? [creditKey] : []);
 
       const change: MembershipChange = {};
-      if (input.resetBalance) {
+      if (resetBalance) {
         // The plan change sets the balance; when it opens a period, it is that period's allowance.
         const key = membership.applied(creditKey) ? resetKey : creditKey;
         change.setBalance = { tokens: Math.max(0, pkg.tokensPerMonth), reason: PLAN_CHANGE_REASON, idempotencyKey: key };
@@ -172,9 +188,15 @@ export async function applyInTransaction(db: Firestore, input: ApplySubscription
         // Credited whatever the delivery order: a period that was paid is paid.
         change.credit = { amount: pkg.tokensPerMonth, reason: PERIOD_CREDIT_REASON, idempotencyKey: creditKey };
       }
+      const grantsAllowance =
+        (change.setBalance !== undefined && !membership.applied(change.setBalance.idempotencyKey)) || (change.credit !== undefined && !membership.applied(change.credit.idempotencyKey));
+      if (grantsAllowance && intervalOf(subscription) === 'month' && typeof subscription.current_period_end === 'number') {
+        // Stripe now gives this period's allowance: the ledger's 30-day refill must not give it again (the ledger keeps the later date).
+        change.holdRefillUntil = new Date(subscription.current_period_end * 1000 + REFILL_GRACE_MS);
+      }
       if (!stale) {
         change.fields = { stripeCustomerId: customerId, subscriptionId: subscription.id };
-        if (rawStatus === 'active' || rawStatus === 'trialing') change.role = grantedRole(pkg);
+        if (live) change.role = grantedRole(pkg);
         else if (ENDED_STATUSES.has(rawStatus) && (membership.membership.subscriptionId === subscription.id || membership.membership.subscriptionId === null)) change.role = 'free';
         const status = input.statusOverride ?? storedStatus(subscription);
         tx.set(

@@ -1,9 +1,9 @@
 // The Stripe webhook against the Firestore and Auth emulators, with events
 // signed (or mis-signed) by the fake Stripe: signatures, redeliveries, order,
 // periods and failed payments, with the balance and role checked after each.
-import { BILLING_API, BILLING_COLLECTIONS, MEMBERSHIP_COLLECTIONS } from '@agentflow/shared/server';
+import { BILLING_API, BILLING_COLLECTIONS, MEMBERSHIP_COLLECTIONS, debit, readMembership } from '@agentflow/shared/server';
 import { startBillingHarness } from '../../testing/harness';
-import { applyInTransaction } from '../billing/subscriptionSync';
+import { REFILL_GRACE_MS, applyInTransaction } from '../billing/subscriptionSync';
 import { startFakeStripe } from '../testing/fakeStripe/index';
 import { startStripeHarness, TEST_WEBHOOK_SECRET, type StripeHarness } from '../testing/stripeHarness';
 
@@ -216,6 +216,43 @@ describe('checkout and deliveries', () => {
     expect([first.status, JSON.parse(first.body).outcome]).toEqual([200, 'ignored']);
     const again = await h.fake.deliver(event);
     expect([again.status, JSON.parse(again.body).outcome]).toEqual([200, 'duplicate']);
+  });
+});
+
+describe("a renewing subscriber and the ledger's 30-day refill", () => {
+  afterEach(() => {
+    h.clock.now = null;
+  });
+  const orders: Array<[string, string]> = [
+    ['customer.subscription.updated', 'invoice.paid'],
+    ['invoice.paid', 'customer.subscription.updated'],
+  ];
+  test.each(orders)('one allowance per period, never two (%s, then %s)', async (firstType, secondType) => {
+    const user = await h.createUser('renewing');
+    const { subscription } = await h.subscribe(user, 'premium');
+    const read = () => readMembership(h.db, user.uid, h.clock.now ?? new Date());
+    const spend = (amount: number, key: string) => debit(h.db, { uid: user.uid, feature: 'workflow_run', amount, idempotencyKey: key, now: h.clock.now ?? undefined });
+    await spend(FREE + PREMIUM - 10, 'renew-1');
+    expect(await read()).toMatchObject({ role: 'premium', tokensRemaining: 10 });
+    // A day after the period's end: the refill of the membership's 30 days is past due, Stripe has not renewed yet.
+    const end = subscription.current_period_end as number;
+    h.clock.now = new Date((end + 86_400) * 1000);
+    expect(await read()).toMatchObject({ tokensRemaining: 10 });
+    const renewal = await h.fake.advancePeriod(subscription.id, { deliver: false });
+    const created = Math.floor(Date.now() / 1000) + 5;
+    const events = [firstType, secondType].map((type) => h.fake.buildEvent(type, type === 'invoice.paid' ? renewal.invoice : renewal.subscription, { created }));
+    for (const event of events) {
+      expect((await h.fake.deliver(event)).status).toBe(200);
+      expect(await read()).toMatchObject({ role: 'premium', tokensRemaining: 10 + PREMIUM });
+    }
+    expect(await creditEntries(user.uid)).toHaveLength(2);
+    // Stripe stops renewing: once the new period and its grace are over, the ledger's refill resumes.
+    await spend(PREMIUM, 'renew-2');
+    const newEnd = renewal.subscription.current_period_end as number;
+    h.clock.now = new Date(newEnd * 1000 + REFILL_GRACE_MS - 60_000);
+    expect(await read()).toMatchObject({ tokensRemaining: 10 });
+    h.clock.now = new Date(newEnd * 1000 + REFILL_GRACE_MS + 60_000);
+    expect(await read()).toMatchObject({ role: 'premium', tokensRemaining: PREMIUM });
   });
 });
 

@@ -449,6 +449,12 @@ export interface MembershipChange {
   setBalance?: { tokens: number; reason: string; idempotencyKey: string };
   /** Other membership fields (stripeCustomerId, subscriptionId). */
   fields?: Record<string, unknown>;
+  /**
+   * Holds the 30-day refill back until this instant (tokensReset moves here,
+   * never earlier than it is): a paid Stripe period is that period's
+   * allowance, so the refill must not grant it a second time while Stripe renews.
+   */
+  holdRefillUntil?: Date;
 }
 
 export interface PreparedMembershipUpdate {
@@ -513,8 +519,18 @@ export async function prepareMembershipUpdate(
       const changes: Record<string, unknown> = { ...(change.fields ?? {}) };
       if (change.role !== undefined) changes.role = change.role;
       if (balance !== settled.membership.tokensRemaining) changes.tokensRemaining = balance;
+      let tokensReset = settled.membership.tokensReset;
+      if (change.holdRefillUntil !== undefined) {
+        const until = change.holdRefillUntil;
+        if (!(until instanceof Date) || Number.isNaN(until.getTime())) throw new LedgerValidationError('holdRefillUntil', 'holdRefillUntil must be a valid date');
+        // Never earlier: a late delivery of an older period must not bring the refill forward.
+        if (until.getTime() > new Date(tokensReset).getTime()) {
+          tokensReset = until.toISOString();
+          changes.tokensReset = Timestamp.fromDate(until);
+        }
+      }
       if (Object.keys(changes).length > 0 || due) settled.write(changes);
-      const written = { ...settled.membership, ...(change.role !== undefined ? { role: change.role } : {}), tokensRemaining: balance };
+      const written = { ...settled.membership, ...(change.role !== undefined ? { role: change.role } : {}), tokensRemaining: balance, tokensReset };
       for (const field of ['stripeCustomerId', 'subscriptionId'] as const) {
         const value = change.fields?.[field];
         if (typeof value === 'string' || value === null) written[field] = value;

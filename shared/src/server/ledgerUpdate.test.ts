@@ -57,3 +57,21 @@ test('bad input: a key not read up front, a bad role, a bad amount; nothing is w
   await expect(update(uid, ['k'], { credit: { amount: 0, reason: 'x', idempotencyKey: 'k' } })).rejects.toThrow('amount must be a positive integer');
   expect((await db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(uid).get()).exists).toBe(false);
 });
+
+test('holdRefillUntil moves tokensReset later (never earlier), so the 30-day refill waits for it', async () => {
+  const uid = newUid();
+  const start = new Date('2030-01-01T00:00:00Z');
+  const at = (now: Date, change: Parameters<Awaited<ReturnType<typeof prepareMembershipUpdate>>['commit']>[0], keys: string[] = []) =>
+    db.runTransaction(async (tx) => (await prepareMembershipUpdate(db, tx, uid, now, keys)).commit(change));
+  const day = 86_400_000;
+  const hold = new Date(start.getTime() + 33 * day);
+  const written = await at(start, { role: 'premium', credit: { amount: 1000, reason: 'subscription_period', idempotencyKey: 'p1' }, holdRefillUntil: hold }, ['p1']);
+  expect(written).toMatchObject({ tokensRemaining: 1010, tokensReset: hold.toISOString() });
+  // Day 31: the refill (due at day 30 without the hold) does not fire.
+  expect(await readMembership(db, uid, new Date(start.getTime() + 31 * day))).toMatchObject({ tokensRemaining: 1010, tokensReset: hold.toISOString() });
+  // An earlier date (a late delivery of an older period) does not bring the refill forward.
+  await at(new Date(start.getTime() + 31 * day), { holdRefillUntil: new Date(start.getTime() + 2 * day) });
+  expect(await readMembership(db, uid, new Date(start.getTime() + 32 * day))).toMatchObject({ tokensRemaining: 1010, tokensReset: hold.toISOString() });
+  // Past the hold, the refill resumes: the role's allowance (premium has no package here: 0).
+  expect(await readMembership(db, uid, new Date(hold.getTime() + day))).toMatchObject({ tokensRemaining: 0, tokensReset: new Date(hold.getTime() + 30 * day).toISOString() });
+});
