@@ -6,7 +6,8 @@
 //   the caller's.
 // - watch a run (GET, events), cancel it, re-run it: the run's owner.
 // - decide an approval: whoever the approval node names, by user id, by
-//   e-mail or by role id (a role held globally or in the workflow's
+//   e-mail (only a verified one: anyone can sign up with an address they do
+//   not own) or by role id (a role held globally or in the workflow's
 //   organization), and global administrators. The run's owner is NOT
 //   implicitly an approver: an approval step exists so that someone else
 //   signs off (a discount above 10 % by a sales manager); name yourself in
@@ -35,7 +36,8 @@ export function approversOf(run: StoredRun, nodeId: string): string[] {
 
 export async function mayDecide(db: Firestore, caller: Caller, run: StoredRun, nodeId: string): Promise<boolean> {
   const approvers = approversOf(run, nodeId);
-  const email = caller.email?.toLowerCase() ?? null;
+  // An unverified address proves nothing: whoever signs up with it first would decide.
+  const email = caller.token.email_verified === true ? (caller.email?.toLowerCase() ?? null) : null;
   if (approvers.some((a) => a === caller.uid || (email !== null && a.toLowerCase() === email))) return true;
   const access = await loadAccess(db, caller.uid);
   const scope = run.organizationId ?? null;

@@ -8,7 +8,9 @@ import { RUN_MESSAGES, RUN_LIMITS } from '@agentflow/shared/workflow';
 import { recoverInterruptedRuns } from './recovery';
 import { encodeRun, runRef, type StoredRun } from './store';
 import { initialSteps } from './engine';
+import type { RunQueue } from './queue';
 import { edge, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
+import { signIn } from '../../testing/harness';
 
 let h: RunsHarness;
 let alice: RunsUser;
@@ -33,7 +35,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   h = await startRunsHarness('api', { limits: { retryBaseDelayMs: 20 }, sseHeartbeatMs: 100 });
-  [alice, bob] = await Promise.all([h.createUser('alice', { tokens: 100 }), h.createUser('bob', { tokens: 100 })]);
+  [alice, bob] = await Promise.all([h.createUser('alice', { tokens: 100 }), h.createUser('bob', { tokens: 100, emailVerified: true })]);
 });
 
 afterAll(async () => {
@@ -197,6 +199,26 @@ describe('approvals', () => {
     expect(await h.call('POST', `/api/runs/${waiting.id}/approve`, { user: bob, body: {} })).toMatchObject({ status: 409 });
   });
 
+  it('matches an approver named by e-mail only when that address is verified', async () => {
+    // Eve signed up with the approver's address but never confirmed it.
+    const eve = await h.createUser('eve', { emailVerified: false });
+    const wf = await approvalWorkflow([eve.email]);
+    const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: {} } });
+    const runId = started.body.runId as string;
+    await h.waitForRun(runId, ['waiting']);
+    expect(await h.call('GET', `/api/runs/${runId}`, { user: eve })).toMatchObject({ status: 403 });
+    expect(await h.call('POST', `/api/runs/${runId}/approve`, { user: eve, body: {} })).toMatchObject({ status: 403, body: { error: RUN_MESSAGES.notAllowedToApprove } });
+    expect(await h.call('POST', `/api/runs/${runId}/reject`, { user: eve, body: {} })).toMatchObject({ status: 403, body: { error: RUN_MESSAGES.notAllowedToApprove } });
+    expect((await h.waitForRun(runId, ['waiting'])).steps.find((s) => s.id === 'review')?.status).toBe('waiting');
+
+    // Once the address is verified (a new token carries the claim), the same person decides.
+    await h.auth.updateUser(eve.uid, { emailVerified: true });
+    const verified = { ...eve, idToken: await signIn(eve.email, 'correct-horse-42') };
+    expect((await h.call('GET', `/api/runs/${runId}`, { user: verified })).status).toBe(200);
+    expect(await h.call('POST', `/api/runs/${runId}/approve`, { user: verified, body: {} })).toMatchObject({ status: 200, body: { approved: true } });
+    expect((await h.waitForRun(runId, ['succeeded', 'failed'])).status).toBe('succeeded');
+  });
+
   it('fails the run when an approver (here by role) rejects', async () => {
     const wf = await approvalWorkflow(['sales_manager']);
     await h.db.collection('userRoles').doc(`${bob.uid}:sales_manager`).set({ userId: bob.uid, roleId: 'sales_manager', organizationId: null, assignedBy: 'system' });
@@ -209,6 +231,94 @@ describe('approvals', () => {
     expect(stepOf(run, 'review')).toMatchObject({ status: 'failed', error: RUN_MESSAGES.rejected });
     expect(stepOf(run, 'done').status).toBe('skipped');
     await h.db.collection('userRoles').doc(`${bob.uid}:sales_manager`).delete();
+  });
+});
+
+describe('a rejection while the run is queued after another approval', () => {
+  /** Executes what is enqueued, except while holding: then it keeps the ids until release(). */
+  class HoldingQueue implements RunQueue {
+    holding = false;
+    private readonly held: string[] = [];
+    private readonly running = new Set<Promise<void>>();
+    constructor(private readonly execute: (runId: string) => Promise<void>) {}
+    async enqueue(runId: string): Promise<void> {
+      if (this.holding) this.held.push(runId);
+      else this.run(runId);
+    }
+    start(): void {}
+    async stop(): Promise<void> {
+      await Promise.allSettled([...this.running]);
+    }
+    release(): Promise<unknown> {
+      this.holding = false;
+      return Promise.all(this.held.splice(0).map((runId) => this.run(runId)));
+    }
+    private run(runId: string): Promise<void> {
+      const work = this.execute(runId).finally(() => this.running.delete(work));
+      this.running.add(work);
+      return work;
+    }
+  }
+  const parallelApprovals = () => {
+    const nodes = [
+      manual(),
+      node('a', 'approval', { approvers: [bob.uid], message: 'A?' }),
+      node('b', 'approval', { approvers: [bob.uid], message: 'B?' }),
+      node('join', 'output', { mapping: '{"a": a.approved}' }),
+    ];
+    return { nodes, edges: [edge('trigger', 'a'), edge('trigger', 'b'), edge('a', 'join'), edge('b', 'join')] };
+  };
+
+  it('fails the run: approve A (queued, not yet executed), reject B, then the executor takes the run', async () => {
+    let queue: HoldingQueue | null = null;
+    await h.restart({ createQueue: (execute) => (queue = new HoldingQueue(execute)) });
+    try {
+      const { nodes, edges } = parallelApprovals();
+      const wf = await h.saveWorkflow(alice.uid, nodes, edges);
+      const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: {} } });
+      const runId = started.body.runId as string;
+      const waiting = await h.waitForRun(runId, ['waiting']);
+      expect([stepOf(waiting, 'a').status, stepOf(waiting, 'b').status]).toEqual(['waiting', 'waiting']);
+
+      queue!.holding = true;
+      expect(await h.call('POST', `/api/runs/${runId}/approve`, { user: bob, body: { stepId: 'a' } })).toMatchObject({ status: 200 });
+      expect((await h.waitForRun(runId, ['queued'])).status).toBe('queued');
+      expect(await h.call('POST', `/api/runs/${runId}/reject`, { user: bob, body: { stepId: 'b', comment: 'No' } })).toMatchObject({ status: 200, body: { approved: false } });
+      // Decided at once, not left for an execution to notice.
+      const rejected = await h.waitForRun(runId, () => true);
+      expect(rejected).toMatchObject({ status: 'failed', error: RUN_MESSAGES.rejected, lease: null });
+
+      await queue!.release();
+      const run = await h.waitForRun(runId, ['succeeded', 'failed']);
+      expect(run).toMatchObject({ status: 'failed', error: RUN_MESSAGES.rejected, output: null });
+      expect(stepOf(run, 'a').status).toBe('succeeded');
+      expect(stepOf(run, 'b')).toMatchObject({ status: 'failed', error: RUN_MESSAGES.rejected });
+      expect(stepOf(run, 'join').status).toBe('skipped');
+    } finally {
+      await h.restart();
+    }
+  });
+
+  it('an execution that loads a run with a rejected step fails it instead of running the join past it', async () => {
+    // As stored when the rejection landed on a queued run without ending it (an older instance's API).
+    const { nodes, edges } = parallelApprovals();
+    const steps = initialSteps(nodes, edges);
+    const at = new Date().toISOString();
+    const decision = { approved: true, by: bob.uid, byEmail: null, comment: null, decidedAt: at };
+    Object.assign(stepOf({ steps }, 'trigger'), { status: 'succeeded', input: {}, output: {}, attempts: 1, startedAt: at, endedAt: at });
+    Object.assign(stepOf({ steps }, 'a'), { status: 'succeeded', output: decision, attempts: 1, startedAt: at, endedAt: at });
+    Object.assign(stepOf({ steps }, 'b'), { status: 'failed', output: { ...decision, approved: false }, error: RUN_MESSAGES.rejected, attempts: 1, startedAt: at, endedAt: at });
+    const run: StoredRun = {
+      id: 'queued-with-rejection', workflowId: 'wf-parallel', workflowVersion: 1, workflowName: 'P', organizationId: null, snapshot: { nodes, edges }, ownerId: alice.uid,
+      status: 'queued', trigger: { type: 'manual', userId: alice.uid }, input: {}, output: null, error: null, tokensUsed: 1, steps, createdAt: at, startedAt: at, endedAt: null,
+      updatedAt: at, lease: { instanceId: h.app.runs.instanceId, expiresAt: Date.now() + 30_000 },
+    };
+    await runRef(h.db, run.id).set(encodeRun(run));
+    await h.app.runs.executor.execute(run.id);
+    const stored = await h.waitForRun(run.id, ['succeeded', 'failed']);
+    expect(stored).toMatchObject({ status: 'failed', error: RUN_MESSAGES.rejected, output: null, lease: null });
+    expect(stepOf(stored, 'b')).toMatchObject({ status: 'failed', error: RUN_MESSAGES.rejected });
+    expect(stepOf(stored, 'join').status).toBe('skipped');
   });
 });
 

@@ -103,11 +103,33 @@ function messageOf(error: unknown): string {
   return String(error);
 }
 
-/** A ledger idempotency key from parts that may hold any characters (hashed when too long). */
+/**
+ * Escapes a key part injectively into the ledger's alphabet: '_' and every
+ * character outside [A-Za-z0-9.:-] become '_' plus two hex digits per UTF-8
+ * byte ('_' too, so 'sup/spec#1' and a node named 'sup_spec_1' stay apart).
+ * ':' separates parts, so it is escaped in every part but the last.
+ */
+function escapeKeyPart(part: string, keepColons: boolean): string {
+  const plain = keepColons ? /[A-Za-z0-9.:-]/ : /[A-Za-z0-9.-]/;
+  let out = '';
+  for (const char of part) {
+    if (plain.test(char)) out += char;
+    else for (const byte of Buffer.from(char, 'utf8')) out += `_${byte.toString(16).padStart(2, '0')}`;
+  }
+  return out;
+}
+
+/**
+ * A ledger idempotency key from parts that may hold any characters:
+ * different parts give different keys, the same parts the same key (a retry
+ * of a call is not charged twice). Too long for the ledger: a sha256 of the
+ * parts, marked by '_h', which no escaped key contains ('h' is no hex digit).
+ */
 export function ledgerKey(...parts: string[]): string {
-  const key = parts.map((part) => part.replace(/[^A-Za-z0-9_.:-]/g, '_')).join(':');
+  const key = parts.map((part, index) => escapeKeyPart(part, index === parts.length - 1)).join(':');
   if (IDEMPOTENCY_KEY_PATTERN.test(key)) return key;
-  return `${parts[0]?.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 40) ?? 'run'}:h:${createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 64)}`;
+  const prefix = escapeKeyPart(parts[0] ?? 'run', false).slice(0, 40);
+  return `${prefix}:_h${createHash('sha256').update(JSON.stringify(parts)).digest('hex')}`;
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -285,7 +307,12 @@ class RunExecution {
     for (const node of stored.snapshot.nodes) this.nodes.set(node.id, node);
     for (const edge of stored.snapshot.edges) this.incoming.set(edge.target, [...(this.incoming.get(edge.target) ?? []), edge]);
     await this.restoreOutputs();
-    if (stored.status === 'waiting' && !this.canProgress()) return;
+    // A step stored as failed before this execution began (an approval
+    // rejected while the run was queued after another approval) fails the
+    // run: it must not be read as an untaken branch that a join runs past.
+    const rejected = stored.steps.find((step) => step.parentStepId === null && step.status === 'failed');
+    if (rejected) this.failure = rejected.error ?? RUN_MESSAGES.rejected;
+    if (stored.status === 'waiting' && !this.canProgress() && this.failure === null) return;
 
     this.writer = new RunWriter(ref, () => this.state, (fresh) => this.reconcile(fresh), snapshot.updateTime ?? null, this.limits.writeThrottleMs);
     const now = this.nowIso();

@@ -342,7 +342,9 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
           ? { status: 'succeeded', output: decision, outputBytes: Buffer.byteLength(JSON.stringify(decision)), endedAt: at, error: null }
           : { status: 'failed', output: decision, error: RUN_MESSAGES.rejected, endedAt: at });
         let resume = false;
-        if (current.status === 'waiting') {
+        // 'queued': another approval was just decided and no executor has
+        // taken the run yet; a rejection ends it here, as it would a waiting run.
+        if (current.status === 'waiting' || (current.status === 'queued' && !approved)) {
           if (approved) {
             // Continues on this instance: queued, with our lease.
             Object.assign(current, { status: 'queued', lease: { instanceId: service.instanceId, expiresAt: Date.now() + service.executor.limits.leaseMs } });

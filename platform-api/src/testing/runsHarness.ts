@@ -43,7 +43,8 @@ export interface RunsHarness {
   restart: (options?: AppOptions) => Promise<RunsApp>;
   startApp: (options?: AppOptions) => Promise<RunsApp>;
   call: (method: string, path: string, options?: { user?: RunsUser | null; body?: unknown; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>;
-  createUser: (label: string, options?: { tokens?: number }) => Promise<RunsUser>;
+  /** emailVerified (default false): whether the address is verified, as after the e-mail link. */
+  createUser: (label: string, options?: { tokens?: number; emailVerified?: boolean }) => Promise<RunsUser>;
   saveWorkflow: (owner: string, nodes: WorkflowNode[], edges: WorkflowEdge[], extra?: Partial<Workflow>) => Promise<Workflow>;
   waitForRun: (runId: string, statuses: RunStatus[] | ((run: StoredRun) => boolean), timeoutMs?: number) => Promise<StoredRun>;
   balance: (uid: string) => Promise<number>;
@@ -116,10 +117,10 @@ export async function startRunsHarness(suite: string, defaults: AppOptions = {})
       }
       return { status: response.status, body: parsed, headers: response.headers };
     },
-    createUser: async (label, { tokens } = {}) => {
+    createUser: async (label, { tokens, emailVerified = false } = {}) => {
       const email = `${label}-${nextId()}@example.com`;
       const password = 'correct-horse-42';
-      const record = await auth.createUser({ email, password, displayName: label });
+      const record = await auth.createUser({ email, password, displayName: label, emailVerified });
       // The free plan's allowance first, then whatever the test needs on top.
       await readMembership(db, record.uid);
       if (tokens) await credit(db, { uid: record.uid, amount: tokens, reason: 'adjustment', idempotencyKey: `test:${record.uid}` });

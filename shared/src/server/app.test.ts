@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
-import { JSON_BODY_LIMIT, allowedOriginsFromEnv, createServiceApp, defaultAllowedOrigins, type ServiceAppOptions } from './app';
+import { JSON_BODY_LIMIT, allowedOriginsFromEnv, createServiceApp, defaultAllowedOrigins, redactRequest, type ServiceAppOptions } from './app';
 import { listen } from './staticServer';
 
 const ORIGIN = 'http://localhost:3000';
@@ -129,6 +129,50 @@ describe('createServiceApp (no emulators)', () => {
     const plain = await request(app).get('/healthz');
     expect(plain.headers['x-content-type-options']).toBe('nosniff');
     expect(plain.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('request log redaction', () => {
+  const SECRET = 'hookSecret_0123456789abcdefghijKLMN';
+  const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.payload-part.signature-part';
+
+  async function logged(send: (app: Express) => Promise<unknown>): Promise<string> {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const app = buildApp({
+      logger,
+      routes: (router) => {
+        router.post('/api/hooks/:workflowId/:secret', (_req, res) => void res.status(202).json({ runId: 'r1' }));
+        router.get('/api/runs/:runId/events', (_req, res) => void res.json({ ok: true }));
+      },
+    });
+    await send(app);
+    // The request line is written when the response has finished.
+    for (let i = 0; i < 50 && !lines.some((line) => line.includes('"req"')); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    return lines.join('\n');
+  }
+
+  test("keeps a webhook's secret out of the log (path and params), and the workflow id in", async () => {
+    const log = await logged(async (app) => {
+      expect((await request(app).post(`/api/hooks/wf-42/${SECRET}`).send({ a: 1 })).status).toBe(202);
+      expect((await request(app).post(`/API/Hooks/wf-42/${SECRET}?x=1`).send({})).status).toBe(202);
+    });
+    expect(log).toContain('/api/hooks/wf-42/[redacted]');
+    expect(log).toContain('/API/Hooks/wf-42/[redacted]?x=1');
+    expect(log).not.toContain(SECRET);
+  });
+
+  test('keeps the ?token= of an event stream out of the log', async () => {
+    const log = await logged(async (app) => {
+      expect((await request(app).get(`/api/runs/r1/events?token=${TOKEN}&x=1`)).status).toBe(200);
+    });
+    expect(log).toContain('/api/runs/r1/events?token=[redacted]&x=1');
+    expect(log).not.toContain(TOKEN);
+  });
+
+  test('redactRequest leaves other URLs and params as they are', () => {
+    expect(redactRequest({ url: '/api/workflows/wf-1/runs', params: { workflowId: 'wf-1' } })).toEqual({ url: '/api/workflows/wf-1/runs', params: { workflowId: 'wf-1' } });
+    expect(redactRequest({ url: `/api/hooks/wf-1/${SECRET}`, params: { workflowId: 'wf-1', secret: SECRET } })).toEqual({ url: '/api/hooks/wf-1/[redacted]', params: { workflowId: 'wf-1', secret: '[redacted]' } });
   });
 });
 

@@ -56,6 +56,22 @@ const notFound: RequestHandler = (req, res) => {
   res.status(404).json({ error: `Not found: ${req.method} ${req.path}` });
 };
 
+// Express matches routes case-insensitively, so /API/Hooks/... reaches the hook too.
+const HOOK_PATH = /^(\/api\/hooks\/[^/?#]*\/)[^/?#]+/i;
+
+/**
+ * Secrets that travel in URLs stay out of the request log: the ID token of
+ * run event streams (?token=, as EventSource cannot send headers) and the
+ * secret of webhook URLs (/api/hooks/:workflowId/:secret), also in params.
+ */
+export function redactRequest<T extends { url?: unknown; params?: unknown }>(req: T): T {
+  if (typeof req.url !== 'string') return { ...req };
+  const hook = HOOK_PATH.test(req.url);
+  const url = req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]').replace(HOOK_PATH, '$1[redacted]');
+  const params = hook && typeof req.params === 'object' && req.params !== null && 'secret' in req.params ? { ...req.params, secret: '[redacted]' } : req.params;
+  return { ...req, url, params };
+}
+
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -78,8 +94,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
       // Health probes would drown the log.
       autoLogging: { ignore: (req) => req.url === '/healthz' },
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.token'],
-      // EventSource cannot send headers, so run event streams also take the ID token as ?token=: keep it out of the logs.
-      serializers: { req: (req: { url?: unknown }) => ({ ...req, url: typeof req.url === 'string' ? req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]') : req.url }) },
+      serializers: { req: redactRequest },
     }),
   );
 
