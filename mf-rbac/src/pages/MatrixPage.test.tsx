@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { CORE_PERMISSIONS } from '@agentflow/shared/rbac';
+import { BUILT_IN_ROLES, CORE_PERMISSIONS } from '@agentflow/shared/rbac';
 import { renderConsole, restoreFetch } from '../testing/renderConsole';
 
 afterEach(restoreFetch);
@@ -12,8 +12,8 @@ async function openMatrix(options: Parameters<typeof renderConsole>[1] = {}) {
 
 test('one checkbox per role and permission, named "<role>: <permission>"', async () => {
   await openMatrix();
-  // Four roles × (manage_all + the core permissions).
-  expect(screen.getAllByRole('checkbox')).toHaveLength(4 * (CORE_PERMISSIONS.length + 1));
+  // Every role (the built-in ones and the custom editor) × (manage_all + the core permissions).
+  expect(screen.getAllByRole('checkbox')).toHaveLength((BUILT_IN_ROLES.length + 1) * (CORE_PERMISSIONS.length + 1));
   expect(screen.getByRole('checkbox', { name: 'Editor: Read packages' })).toBeChecked();
   expect(screen.getByRole('checkbox', { name: 'Editor: Find users' })).not.toBeChecked();
   expect(screen.getByRole('checkbox', { name: 'Guest: Read workflow templates' })).toBeChecked();

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { BUILT_IN_ROLES } from '@agentflow/shared/rbac';
 import { createFakeAccessServer } from '../testing/fakeAccessServer';
 import { renderConsole, restoreFetch } from '../testing/renderConsole';
 
@@ -14,7 +15,7 @@ async function openRoles(options: Parameters<typeof renderConsole>[1] = {}) {
 
 test('lists the roles with their permissions, built-in ones marked', async () => {
   const { server } = await openRoles();
-  expect(screen.getAllByTestId('role-row').map((candidate) => candidate.getAttribute('data-role-id'))).toEqual(['admin', 'guest', 'org_admin', 'editor']);
+  expect(screen.getAllByTestId('role-row').map((candidate) => candidate.getAttribute('data-role-id'))).toEqual([...BUILT_IN_ROLES.map((role) => role.id), 'editor']);
   expect(within(row('admin')).getByTestId('built-in')).toHaveTextContent('Built-in');
   expect(within(row('editor')).queryByTestId('built-in')).not.toBeInTheDocument();
   expect(row('admin')).toHaveTextContent('Manage All');

@@ -6,7 +6,6 @@
 // error once. It also serves the same data as an AccessReader, so the real
 // RBACProvider can run on it.
 import {
-  GUEST_ROLE,
   type AccessReader,
   type AuditEntry,
   type Organization,
@@ -15,7 +14,7 @@ import {
   type UserRole,
   type UserSummary,
 } from '@agentflow/shared';
-import { ADMIN_ROLE, CORE_PERMISSIONS, MANAGE_ALL_PERMISSION, ORG_ADMIN_ROLE } from '@agentflow/shared/rbac';
+import { BUILT_IN_ROLES, CORE_PERMISSIONS, MANAGE_ALL_PERMISSION } from '@agentflow/shared/rbac';
 
 export const TEST_API = 'http://127.0.0.1:4002';
 
@@ -71,9 +70,7 @@ export function auditEntry(index: number, overrides: Partial<AuditEntry> = {}): 
 export function initialState(): FakeState {
   return {
     roles: [
-      clone(ADMIN_ROLE),
-      clone(GUEST_ROLE),
-      clone(ORG_ADMIN_ROLE),
+      ...BUILT_IN_ROLES.map(clone),
       { id: 'editor', name: 'Editor', description: 'Edits workflows', system: 'custom', permissions: ['read_packages'] },
     ],
     permissions: [clone(MANAGE_ALL_PERMISSION), ...CORE_PERMISSIONS.map((permission) => ({ ...permission }))],

@@ -1,7 +1,7 @@
 // What each access endpoint does, beyond who may call it (matrix.test.ts):
 // answers and messages, userAccess kept in step, force deletes, revocation of
 // every match, user search, and the audit entries of changes.
-import { ACCESS_API, CORE_PERMISSIONS, MANAGE_ALL_PERMISSION } from '@agentflow/shared/rbac';
+import { ACCESS_API, APPROVER_ROLES, BUILT_IN_ROLES, CORE_PERMISSIONS, MANAGE_ALL_PERMISSION } from '@agentflow/shared/rbac';
 import { type AccessHarness, type TestUser, startAccessHarness } from '../../testing/harness';
 
 let h: AccessHarness;
@@ -75,7 +75,7 @@ describe('roles', () => {
     const custom = await h.call('GET', `${ACCESS_API.roles}?system=custom`, { user: admin });
     expect(custom.body.roles.map((role: { id: string }) => role.id)).toContain(id);
     const core = await h.call('GET', `${ACCESS_API.roles}?system=core`, { user: admin });
-    expect(core.body.roles.map((role: { id: string }) => role.id)).toEqual(['admin', 'guest', 'org_admin']);
+    expect(core.body.roles.map((role: { id: string }) => role.id).sort()).toEqual(BUILT_IN_ROLES.map((role) => role.id).sort());
     const duplicate = await h.call('POST', ACCESS_API.roles, { user: admin, body: { id, name: 'Again' } });
     expect(duplicate).toEqual({ status: 409, body: { error: `Role '${id}' already exists` } });
     expect(await auditFor(id)).toEqual([
@@ -282,6 +282,28 @@ describe('organizations', () => {
 });
 
 describe('assignments', () => {
+  test('the template approver roles are assignable like any role: by an organization admin inside their organization, by an admin globally', async () => {
+    const organization = await asAdmin('POST', ACCESS_API.organizations, { name: slug('Approvers org') });
+    const orgAdmin = await h.createUser('approver-org-admin');
+    await asAdmin('POST', ACCESS_API.assignments, { userId: orgAdmin.uid, roleId: 'org_admin', organizationId: organization.id });
+    const approver = await h.createUser('approver');
+    for (const role of APPROVER_ROLES) {
+      const inside = await h.call('POST', ACCESS_API.assignments, { user: orgAdmin, body: { userId: approver.uid, roleId: role.id, organizationId: organization.id } });
+      expect(inside.status).toBe(201);
+      // Outside their organization an organization admin may not.
+      expect((await h.call('POST', ACCESS_API.assignments, { user: orgAdmin, body: { userId: approver.uid, roleId: role.id } })).status).toBe(403);
+    }
+    expect((await h.call('POST', ACCESS_API.assignments, { user: admin, body: { userId: approver.uid, roleId: 'sales_manager' } })).status).toBe(201);
+    const expected = [...APPROVER_ROLES.map((role) => ({ roleId: role.id, organizationId: organization.id })), { roleId: 'sales_manager', organizationId: null }];
+    const byRole = (a: { roleId: string; organizationId: string | null }, b: { roleId: string; organizationId: string | null }) => a.roleId.localeCompare(b.roleId) || (a.organizationId ?? '').localeCompare(b.organizationId ?? '');
+    expect(await assignmentsOf(approver.uid)).toEqual(expected.sort(byRole));
+    // They grant no permission: holding one only lets the user decide approvals naming it.
+    const access = await userAccess(approver.uid);
+    expect([...access!.roleIds].sort()).toEqual(APPROVER_ROLES.map((role) => role.id).sort());
+    expect(access!.permissions).toEqual([]);
+    expect(Object.values(access!.organizations).flat()).toEqual([]);
+  });
+
   test('assign: 201 with the assignment, userAccess updated, audited ASSIGN_ROLE with roleId and organizationId; 409 when already held', async () => {
     const organization = await asAdmin('POST', ACCESS_API.organizations, { name: slug('Org') });
     const user = await h.createUser('assignee');

@@ -1,7 +1,7 @@
 // Initialisation at service start (idempotent when instances race) and the
 // ADMIN_EMAILS bootstrap of the first administrators.
 import { deleteApp } from 'firebase-admin/app';
-import { ACCESS_API, ADMIN_ROLE, CORE_PERMISSIONS, GUEST_ROLE, MANAGE_ALL_PERMISSION, ORG_ADMIN_ROLE } from '@agentflow/shared/rbac';
+import { ACCESS_API, ADMIN_ROLE, APPROVER_ROLES, BUILT_IN_ROLES, CORE_PERMISSIONS, GUEST_ROLE, MANAGE_ALL_PERMISSION, ORG_ADMIN_ROLE } from '@agentflow/shared/rbac';
 import { type AccessHarness, clearFirestore, firestoreFor, signIn, startAccessHarness } from '../../testing/harness';
 import { firestoreAuditWriter } from './audit';
 import { bootstrapAdmin } from './bootstrap';
@@ -23,10 +23,13 @@ describe('initializeRbac', () => {
     const results = await Promise.all(instances.map((instance) => initializeRbac(instance.db)));
     expect(results.filter((result) => result.adminCreated)).toHaveLength(1);
     const roles = await db.collection('roles').get();
-    expect(roles.docs.map((doc) => doc.id).sort()).toEqual(['admin', 'guest', 'org_admin']);
+    expect(roles.docs.map((doc) => doc.id).sort()).toEqual(BUILT_IN_ROLES.map((role) => role.id).sort());
     expect(roles.docs.find((doc) => doc.id === 'admin')!.data()).toEqual(ADMIN_ROLE);
     expect(roles.docs.find((doc) => doc.id === 'guest')!.data()).toEqual(GUEST_ROLE);
     expect(roles.docs.find((doc) => doc.id === 'org_admin')!.data()).toEqual(ORG_ADMIN_ROLE);
+    for (const role of APPROVER_ROLES) expect(roles.docs.find((doc) => doc.id === role.id)!.data()).toEqual(role);
+    // A fresh database is audited once, as a whole.
+    expect((await db.collection('rbacAuditLogs').get()).size).toBe(1);
     const permissions = await db.collection('permissions').get();
     expect(permissions.size).toBe(1 + CORE_PERMISSIONS.length);
     expect((await db.collection('permissions').doc('manage_all').get()).data()).toEqual(MANAGE_ALL_PERMISSION);
@@ -68,6 +71,44 @@ describe('initializeRbac', () => {
     expect(result.created).not.toContain('permission:manage_all');
     expect((await db.collection('roles').doc('admin').get()).get('description')).toBe('Customised');
     expect(await initializeEntries()).toEqual([]);
+  });
+
+  test('an existing database gains the approver roles it lacks, each audited once; existing roles are left alone', async () => {
+    await clearFirestore(projectId);
+    await initializeRbac(db);
+    // A database initialised before the approver roles existed, one of them already made by hand.
+    for (const role of APPROVER_ROLES) await db.collection('roles').doc(role.id).delete();
+    await db.collection('roles').doc('sales_manager').set({ ...APPROVER_ROLES[0]!, name: 'Head of sales', permissions: ['read_users'] });
+    const before = (await db.collection('roles').get()).docs.map((doc) => [doc.id, doc.updateTime.toMillis()]);
+
+    const results = await Promise.all(instances.map((instance) => initializeRbac(instance.db)));
+    const missing = APPROVER_ROLES.filter((role) => role.id !== 'sales_manager').map((role) => `role:${role.id}`);
+    expect(results.map((result) => result.created).sort((a, b) => b.length - a.length)).toEqual([missing, [], []]);
+    expect(results.every((result) => !result.adminCreated)).toBe(true);
+
+    const roles = await db.collection('roles').get();
+    expect(roles.docs.map((doc) => doc.id).sort()).toEqual(BUILT_IN_ROLES.map((role) => role.id).sort());
+    expect(roles.docs.find((doc) => doc.id === 'sales_manager')!.data()).toMatchObject({ name: 'Head of sales', permissions: ['read_users'] });
+    for (const [id, millis] of before) expect(roles.docs.find((doc) => doc.id === id)!.updateTime.toMillis()).toBe(millis);
+    for (const role of APPROVER_ROLES.slice(1)) expect(roles.docs.find((doc) => doc.id === role.id)!.data()).toEqual(role);
+
+    const created = (await db.collection('rbacAuditLogs').where('action', '==', 'CREATE_ROLE').get()).docs.map((doc) => doc.data());
+    expect(created.map((entry) => entry.targetId).sort()).toEqual(APPROVER_ROLES.slice(1).map((role) => role.id).sort());
+    expect(created[0]).toEqual({
+      userId: 'system',
+      userEmail: null,
+      action: 'CREATE_ROLE',
+      targetType: 'role',
+      targetId: expect.any(String),
+      organizationId: null,
+      details: { name: expect.any(String), permissions: [], source: 'initialize' },
+      status: 'success',
+      ipAddress: null,
+      userAgent: null,
+      timestamp: expect.anything(),
+    });
+    expect(await initializeEntries()).toHaveLength(1);
+    expect(await initializeRbac(db)).toEqual({ adminCreated: false, created: [] });
   });
 });
 

@@ -5,10 +5,9 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import {
   ADMIN_ROLE,
+  BUILT_IN_ROLES,
   CORE_PERMISSIONS,
-  GUEST_ROLE,
   MANAGE_ALL_PERMISSION,
-  ORG_ADMIN_ROLE,
   type AuditEntry,
   type Permission,
   type Role,
@@ -31,13 +30,14 @@ const permissionDoc = (permission: Permission) => ({ ...permission });
  * If role `admin` is missing: creates permission `manage_all` (if missing),
  * then role `admin`, then the INITIALIZE_RBAC audit entry by 'system', all in
  * the same transaction (so there is exactly one entry however many instances
- * race). Also creates the other core permissions, `guest` and `org_admin`
- * when missing. Changes nothing when everything exists.
+ * race). Also creates the other core permissions and built-in roles
+ * (`guest`, `org_admin`, the template approver roles) when missing, so an
+ * existing database gains roles added in later releases. Changes nothing when everything exists.
  */
 export async function initializeRbac(db: Firestore): Promise<InitializeResult> {
   const { roles, permissions, auditLog } = collections(db);
   const permissionList = [MANAGE_ALL_PERMISSION, ...CORE_PERMISSIONS];
-  const roleList = [ADMIN_ROLE, GUEST_ROLE, ORG_ADMIN_ROLE];
+  const roleList = BUILT_IN_ROLES;
   return db.runTransaction(async (tx) => {
     const permissionRefs = permissionList.map((permission) => permissions.doc(permission.id));
     const roleRefs = roleList.map((role) => roles.doc(role.id));
@@ -54,26 +54,19 @@ export async function initializeRbac(db: Firestore): Promise<InitializeResult> {
       tx.create(ref, permissionDoc(permission));
       created.push(`permission:${permission.id}`);
     });
+    const system = { userId: 'system', userEmail: null, organizationId: null, status: 'success', ipAddress: null, userAgent: null } as const;
+    const audit = (entry: Omit<AuditEntry, 'id' | 'timestamp'>) => tx.create(auditLog.doc(), { ...entry, timestamp: FieldValue.serverTimestamp() });
     roleList.forEach((role, index) => {
       const ref = roleRefs[index]!;
       if (exists.get(ref.path)) return;
       tx.create(ref, roleDoc(role));
       created.push(`role:${role.id}`);
+      // On an existing database a role added by a later release is a visible
+      // change to access control: audit it (a fresh one has INITIALIZE_RBAC).
+      if (!adminCreated) audit({ ...system, action: 'CREATE_ROLE', targetType: 'role', targetId: role.id, details: { name: role.name, permissions: role.permissions, source: 'initialize' } });
     });
     if (adminCreated) {
-      const entry: Omit<AuditEntry, 'id' | 'timestamp'> = {
-        userId: 'system',
-        userEmail: null,
-        action: 'INITIALIZE_RBAC',
-        targetType: 'rbac',
-        targetId: ADMIN_ROLE.id,
-        organizationId: null,
-        details: { message: INITIALIZE_MESSAGE },
-        status: 'success',
-        ipAddress: null,
-        userAgent: null,
-      };
-      tx.create(auditLog.doc(), { ...entry, timestamp: FieldValue.serverTimestamp() });
+      audit({ ...system, action: 'INITIALIZE_RBAC', targetType: 'rbac', targetId: ADMIN_ROLE.id, details: { message: INITIALIZE_MESSAGE } });
     }
     return { adminCreated, created };
   });

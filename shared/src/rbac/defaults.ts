@@ -1,6 +1,7 @@
 // The built-in permissions and roles platform-api creates at start (and the
 // seed script creates locally) when they are missing.
 import { ADMIN_ROLE_ID, ORG_ADMIN_ROLE_ID, PERMISSIONS, type Permission, type Role } from './model.js';
+import { GUEST_ROLE } from './fallbacks.js';
 
 // The small constants the browser's provider needs live in fallbacks.ts.
 export * from './fallbacks.js';
@@ -45,3 +46,20 @@ export const ORG_ADMIN_ROLE: Role = {
   system: 'core',
   permissions: [PERMISSIONS.assignRoles, PERMISSIONS.readUsers, PERMISSIONS.readAuditLog, PERMISSIONS.manageOrganizations],
 };
+
+/**
+ * Roles the industry workflow templates name as approvers. They grant no
+ * permission: holding one (globally, or in the workflow's organization) only
+ * lets a user decide approval steps that name it, so a copied template can be
+ * approved once an administrator assigns the role.
+ */
+export const APPROVER_ROLES: readonly Role[] = [
+  { id: 'sales_manager', name: 'Sales manager', description: 'Approves sales steps such as discounts and quotes in workflow runs', system: 'core', permissions: [] },
+  { id: 'dispatcher', name: 'Dispatcher', description: 'Confirms technician assignments and arrival windows in workflow runs', system: 'core', permissions: [] },
+  { id: 'broker', name: 'Broker', description: 'Reviews flagged property listings before they are published in workflow runs', system: 'core', permissions: [] },
+  { id: 'customer_service_lead', name: 'Customer service lead', description: 'Approves customer notices before they are sent in workflow runs', system: 'core', permissions: [] },
+  { id: 'finance_manager', name: 'Finance manager', description: 'Approves invoice disputes and other finance steps in workflow runs', system: 'core', permissions: [] },
+];
+
+/** Every role platform-api creates at start when missing (existing ones are left alone). */
+export const BUILT_IN_ROLES: readonly Role[] = [ADMIN_ROLE, GUEST_ROLE, ORG_ADMIN_ROLE, ...APPROVER_ROLES];
