@@ -272,3 +272,13 @@ test('export fills the JSON box; import reports invalid JSON, a non-workflow, an
   await waitFor(() => expect(nodes()).toHaveLength(2));
   expect(screen.getByTestId('import-report')).toHaveTextContent(/trigger/i);
 });
+
+test('the approval step’s approvers field says what it accepts; other fields have no such hint', async () => {
+  const docs = fakeWorkflowDocs(workflow());
+  await open(docs);
+  fireEvent.click(screen.getByRole('button', { name: 'Add Approval' }));
+  const panel = await screen.findByTestId('config-panel');
+  await waitFor(() => expect(within(panel).getByLabelText('Approvers')).toBeInTheDocument());
+  expect(within(panel).getAllByTestId('field-hint').map((hint) => hint.textContent)).toEqual(['Role ids (e.g. sales_manager), user ids or e-mail addresses (verified)']);
+  expect(within(panel).getByLabelText('Approvers').closest('.builder-field')).toHaveTextContent('Role ids (e.g. sales_manager), user ids or e-mail addresses (verified)');
+});

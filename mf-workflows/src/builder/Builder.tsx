@@ -105,7 +105,7 @@ function BuilderScreen({ initial, docs }: { initial: Workflow; docs: WorkflowDoc
   const problems = useMemo(() => validateWorkflow(workflow), [workflow]);
   const [panelsOpen, setPanelsOpen] = useState(false);
 
-  const { status, retry, historyTick, markRestored, savingRef } = useAutosave(state, dispatch, docs, readOnly);
+  const { status, retry, historyTick, markRestored, savingRef, flush } = useAutosave(state, dispatch, docs, readOnly);
 
   useBuilderShortcuts(dispatch, readOnly);
 
@@ -137,7 +137,7 @@ function BuilderScreen({ initial, docs }: { initial: Workflow; docs: WorkflowDoc
             {t(`${P}actions.panels`)}
           </button>
           <SaveIndicator status={readOnly ? 'saved' : status} onRetry={retry} />
-          <BuilderRunActions template={readOnly} />
+          <BuilderRunActions template={readOnly} beforeRun={flush} />
         </div>
       </header>
       {readOnly && (
@@ -170,38 +170,68 @@ function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) => void, 
   const savedRevision = useRef(state.revision);
   const version = useRef(state.workflow.version);
   const savingRef = useRef(false);
+  /** The save in flight (true: stored, false: failed); flush() awaits it. */
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const save = useCallback(async (): Promise<void> => {
-    if (savingRef.current) return;
+  const save = useCallback((): Promise<boolean> => {
+    // One save at a time: the one in flight saves the newer edits when it ends.
+    if (inFlight.current) return inFlight.current;
     const current = stateRef.current;
     if (current.revision === savedRevision.current) {
       setStatus('saved');
-      return;
+      return Promise.resolve(true);
     }
     const revision = current.revision;
     savingRef.current = true;
     setStatus('saving');
-    try {
-      const saved = await docs.save({ ...current.workflow, version: version.current }, version.current);
-      version.current = saved.version;
-      savedRevision.current = revision;
-      dispatch({ type: 'saved', version: saved.version, updatedAt: saved.updatedAt });
-      savingRef.current = false;
-      setHistoryTick((n) => n + 1);
-      if (stateRef.current.revision !== revision) void save();
-      else setStatus('saved');
-    } catch {
-      savingRef.current = false;
-      setStatus('error');
-    }
+    const attempt = (async () => {
+      try {
+        const saved = await docs.save({ ...current.workflow, version: version.current }, version.current);
+        version.current = saved.version;
+        savedRevision.current = revision;
+        dispatch({ type: 'saved', version: saved.version, updatedAt: saved.updatedAt });
+        savingRef.current = false;
+        inFlight.current = null;
+        setHistoryTick((n) => n + 1);
+        if (stateRef.current.revision !== revision) void save();
+        else setStatus('saved');
+        return true;
+      } catch {
+        savingRef.current = false;
+        inFlight.current = null;
+        setStatus('error');
+        return false;
+      }
+    })();
+    inFlight.current = attempt;
+    return attempt;
   }, [docs, dispatch]);
 
   useEffect(() => {
     if (readOnly || state.revision === savedRevision.current) return;
     if (!savingRef.current) setStatus('pending');
-    const timer = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
-    return () => clearTimeout(timer);
+    timer.current = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+    };
   }, [state.revision, readOnly, save]);
+
+  /**
+   * Saves now what the debounce would save later and waits until the latest
+   * edit is stored (Run needs it: a run executes the stored version).
+   * Resolves false when a save fails.
+   */
+  const flush = useCallback(async (): Promise<boolean> => {
+    if (readOnly) return true;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    while (stateRef.current.revision !== savedRevision.current || inFlight.current) {
+      if (!(await (inFlight.current ?? save()))) return false;
+    }
+    return true;
+  }, [readOnly, save]);
 
   // Leaving the builder (another route, closing or hiding the tab) must not
   // drop the edits of the last second: save what is pending at once.
@@ -234,7 +264,7 @@ function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) => void, 
     [dispatch],
   );
 
-  return { status, retry: () => void save(), historyTick, markRestored, savingRef };
+  return { status, retry: () => void save(), historyTick, markRestored, savingRef, flush };
 }
 
 function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry: () => void }) {

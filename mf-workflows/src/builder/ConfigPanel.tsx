@@ -130,6 +130,7 @@ function ParamField({ id, field, value, problems, onChange }: { id: string; fiel
       <label htmlFor={id}>{label}</label>
       {editor}
       {field.kind === 'list' && <p className="field-hint">{t(`${P}config.listHint`)}</p>}
+      {field.hint && <p className="field-hint" data-testid="field-hint">{t(`${P}config.${field.hint}`)}</p>}
       {invalid && (
         <div id={errorId} className="field-error" role="alert">
           {jsonError && <p>{t(`${P}config.invalidJson`)}</p>}

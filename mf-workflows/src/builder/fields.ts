@@ -12,6 +12,8 @@ export interface FieldSpec {
   options?: readonly string[];
   /** Empty input removes the param instead of storing ''. */
   optional?: boolean;
+  /** Key under workflows.builder.config of a hint shown under the editor. */
+  hint?: string;
   /** Shown only when this returns true for the params. */
   when?: (params: Record<string, unknown>) => boolean;
 }
@@ -46,7 +48,7 @@ export const NODE_FIELDS: Record<NodeType, FieldSpec[]> = {
     { path: 'timeoutMs', label: 'timeoutMs', kind: 'number' },
   ],
   approval: [
-    { path: 'approvers', label: 'approvers', kind: 'list' },
+    { path: 'approvers', label: 'approvers', kind: 'list', hint: 'approversHint' },
     { path: 'message', label: 'message', kind: 'textarea' },
   ],
   output: [{ path: 'mapping', label: 'mapping', kind: 'textarea', optional: true }],

@@ -5,7 +5,7 @@
 // (webhook, schedule) takes its input as a JSON object.
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useI18n, useToast } from '@agentflow/shared';
-import type { Workflow } from '@agentflow/shared/workflow';
+import type { Workflow, WorkflowProblem } from '@agentflow/shared/workflow';
 import { RunsApiError, type RunsClient } from '../api/runs';
 import { initialValues, parseJsonInput, parseRunForm, runFormFields, type FieldErrorCode, type FormValues } from './runModel';
 
@@ -16,9 +16,11 @@ export interface RunFormProps {
   client: RunsClient;
   onStarted: (runId: string) => void;
   onClose?: () => void;
+  /** validateWorkflow's problems with the stored workflow: the service refuses to run it, so say so first. */
+  problems?: WorkflowProblem[];
 }
 
-export function RunForm({ workflow, client, onStarted, onClose }: RunFormProps) {
+export function RunForm({ workflow, client, onStarted, onClose, problems = [] }: RunFormProps) {
   const { t } = useI18n();
   const { toast } = useToast();
   const id = useId();
@@ -77,6 +79,16 @@ export function RunForm({ workflow, client, onStarted, onClose }: RunFormProps) 
   return (
     <form className="form run-form" data-testid="run-form" aria-labelledby={`${id}-title`} noValidate onSubmit={(event) => void submit(event)}>
       <h2 id={`${id}-title`}>{t(`${F}title`, { name: workflow.name })}</h2>
+      {problems.length > 0 && (
+        <div className="form-alert" role="alert" data-testid="run-form-problems">
+          <p>{t(`${F}problems`)}</p>
+          <ul>
+            {problems.map((problem, index) => (
+              <li key={index}>{problem.message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {fields === null ? (
         <div className="form-field">
           <label htmlFor={`${id}-json`}>{t(`${F}jsonLabel`)}</label>

@@ -11,6 +11,7 @@ import { Link, useI18n, useRemoteCatalogs, useMembership, useNavigate, useToast 
 import { RUN_MESSAGES, isTerminalRunStatus, type RunStep, type WorkflowRun } from '@agentflow/shared/workflow';
 import type { RunsClient } from '../api/runs';
 import { AiProviderHint } from './AiProviderHint';
+import { ApproversInfo } from './ApproversInfo';
 import { durationMs, formatDuration, formatTime, isActiveStatus, prettyJson, stepTree, waitingApproval, type StepNode } from './runModel';
 import { StatusBadge } from './StatusBadge';
 import { RUNS_CATALOGS } from './i18n';
@@ -268,6 +269,7 @@ function ApprovalBox({
         {t(`${V}approvalTitle`)}: {step.name}
       </h2>
       {message && <p>{message}</p>}
+      {step.type === 'approval' && <ApproversInfo run={run} nodeId={step.nodeId} />}
       <label htmlFor={`${id}-comment`}>{t(`${V}comment`)}</label>
       <textarea id={`${id}-comment`} rows={2} maxLength={1000} value={comment} onChange={(event) => setComment(event.target.value)} />
       <div className="run-actions">

@@ -76,8 +76,10 @@ describe('builder', () => {
     renderBuilder(createFakeRunsServer(), own('tpl-sales-follow-up-email'));
     const toolbar = await screen.findByRole('toolbar', {}, { timeout: 5000 });
     expect(within(toolbar).getByRole('link', { name: 'Runs' })).toHaveAttribute('href', '/workflows/wf-1/runs');
+    expect(within(toolbar).getByRole('link', { name: 'Run' })).toHaveAttribute('href', '/workflows/wf-1/runs?run=1');
     fireEvent.click(within(toolbar).getByRole('link', { name: 'Run' }));
-    expect(location()).toBe('/workflows/wf-1/runs?run=1');
+    // After the builder's save (nothing pending here): see builder/BuilderRun.test.tsx.
+    await waitFor(() => expect(location()).toBe('/workflows/wf-1/runs?run=1'));
   });
 
   test('a template’s builder has no Run', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from '@agentflow/shared';
-import { emptyWorkflow, templateById, type Workflow } from '@agentflow/shared/workflow';
+import { emptyWorkflow, templateById, validateWorkflow, type Workflow } from '@agentflow/shared/workflow';
 import { fakeWorkflowDocs } from '../builder/testing/fakeWorkflowDocs';
 import { RunsRoute } from './RunsRoutes';
 import { at, createFakeRunsServer, fakeRun, jsonResponse, type FakeRunsServer } from './testing/fakeRunsServer';
@@ -34,6 +34,26 @@ describe('run form', () => {
     expect(within(f).getByLabelText('Notes from the call * (required)').tagName).toBe('TEXTAREA');
     expect(within(f).getByLabelText('Discount discussed (%)')).toHaveAttribute('inputmode', 'decimal');
     expect(within(f).getByLabelText('Your name * (required)')).toBeRequired();
+  });
+
+  test('a workflow with problems says so above the form, before anything is started', async () => {
+    const broken = followUp();
+    broken.nodes.push({ id: 'loose', type: 'output', name: 'Loose end', position: { x: 0, y: 0 }, params: {} });
+    const problems = validateWorkflow(broken);
+    expect(problems.length).toBeGreaterThan(0);
+    const server = createFakeRunsServer();
+    renderPage(server, broken, '/workflows/wf-1/runs?run=1');
+    const alert = await screen.findByTestId('run-form-problems');
+    expect(alert).toHaveAttribute('role', 'alert');
+    expect(alert).toHaveTextContent('This workflow has problems, so the run will be refused. Fix them in the builder first:');
+    for (const problem of problems) expect(within(alert).getByText(problem.message)).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  test('a valid workflow shows no problems note', async () => {
+    renderPage(createFakeRunsServer(), followUp(), '/workflows/wf-1/runs?run=1');
+    await screen.findByTestId('run-form');
+    expect(screen.queryByTestId('run-form-problems')).not.toBeInTheDocument();
   });
 
   test('zod errors appear next to the fields and nothing is sent', async () => {

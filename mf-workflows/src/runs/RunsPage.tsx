@@ -5,7 +5,7 @@
 import { useEffect, useId } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useI18n, useRemoteCatalogs, useNavigate, useSearchParams, useToast } from '@agentflow/shared';
-import { isTerminalRunStatus, type Workflow, type WorkflowRunSummary } from '@agentflow/shared/workflow';
+import { isTerminalRunStatus, validateWorkflow, type Workflow, type WorkflowRunSummary } from '@agentflow/shared/workflow';
 import type { RunsClient } from '../api/runs';
 import type { WorkflowDocs } from '../api/workflowDocs';
 import { HISTORY_POLL_MS, runsKeys } from './queries';
@@ -89,7 +89,7 @@ export function RunsPage({ workflowId, docs, client }: RunsPageProps) {
           {t('workflows.runs.form.templateNote')}
         </p>
       ) : formOpen ? (
-        <RunForm workflow={wf} client={client} onStarted={started} onClose={() => setFormOpen(false)} />
+        <RunForm workflow={wf} client={client} onStarted={started} onClose={() => setFormOpen(false)} problems={validateWorkflow(wf)} />
       ) : null}
       <RunHistory workflowId={wf.id} client={client} onStarted={started} />
     </section>

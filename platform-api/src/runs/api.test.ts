@@ -249,6 +249,10 @@ describe('a rejection while the run is queued after another approval', () => {
     async stop(): Promise<void> {
       await Promise.allSettled([...this.running]);
     }
+    /** Like InProcessRunQueue: the held runs are the ones whose leases the service renews. */
+    waitingIds(): string[] {
+      return [...this.held];
+    }
     release(): Promise<unknown> {
       this.holding = false;
       return Promise.all(this.held.splice(0).map((runId) => this.run(runId)));
@@ -294,6 +298,43 @@ describe('a rejection while the run is queued after another approval', () => {
       expect(stepOf(run, 'a').status).toBe('succeeded');
       expect(stepOf(run, 'b')).toMatchObject({ status: 'failed', error: RUN_MESSAGES.rejected });
       expect(stepOf(run, 'join').status).toBe('skipped');
+    } finally {
+      await h.restart();
+    }
+  });
+
+  it('renews the lease of a run still queued, never of one rejected or canceled while it sat in the queue', async () => {
+    let queue: HoldingQueue | null = null;
+    await h.restart({ createQueue: (execute) => (queue = new HoldingQueue(execute)) });
+    try {
+      const { nodes, edges } = parallelApprovals();
+      const wf = await h.saveWorkflow(alice.uid, nodes, edges);
+      const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: {} } });
+      const rejectedId = started.body.runId as string;
+      await h.waitForRun(rejectedId, ['waiting']);
+
+      queue!.holding = true;
+      const simple = await simpleWorkflow();
+      const startSimple = async () => (await h.call('POST', `/api/workflows/${simple.id}/runs`, { user: alice, body: { input: { name: 'Ada' } } })).body.runId as string;
+      const stillQueued = await startSimple();
+      const canceled = await startSimple();
+      expect(await h.call('POST', `/api/runs/${rejectedId}/approve`, { user: bob, body: { stepId: 'a' } })).toMatchObject({ status: 200 });
+      await h.waitForRun(rejectedId, ['queued']);
+      expect(queue!.waitingIds().sort()).toEqual([stillQueued, canceled, rejectedId].sort());
+      expect(await h.call('POST', `/api/runs/${rejectedId}/reject`, { user: bob, body: { stepId: 'b' } })).toMatchObject({ status: 200 });
+      expect(await h.call('POST', `/api/runs/${canceled}/cancel`, { user: alice })).toMatchObject({ status: 200, body: { status: 'canceled' } });
+      const before = (await h.waitForRun(stillQueued, ['queued'])).lease!.expiresAt;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+
+      expect(await h.app.runs.service.renewQueuedLeases()).toEqual([stillQueued]);
+      expect((await h.waitForRun(stillQueued, () => true)).lease).toMatchObject({ instanceId: h.app.runs.instanceId, expiresAt: expect.any(Number) });
+      expect((await h.waitForRun(stillQueued, () => true)).lease!.expiresAt).toBeGreaterThan(before);
+      expect(await h.waitForRun(rejectedId, () => true)).toMatchObject({ status: 'failed', error: RUN_MESSAGES.rejected, lease: null });
+      expect(await h.waitForRun(canceled, () => true)).toMatchObject({ status: 'canceled', lease: null });
+
+      await queue!.release();
+      expect((await h.waitForRun(stillQueued, ['succeeded', 'failed'])).status).toBe('succeeded');
+      expect(await h.waitForRun(canceled, () => true)).toMatchObject({ status: 'canceled', lease: null });
     } finally {
       await h.restart();
     }

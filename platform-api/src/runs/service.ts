@@ -118,13 +118,34 @@ export class RunsService {
     return runId;
   }
 
-  /** Queued runs wait with a lease; renew it so another instance does not take them for dead. */
-  async renewQueuedLeases(): Promise<void> {
+  /**
+   * Queued runs wait with a lease; renew it so another instance does not take
+   * them for dead. A run can end while it waits (rejected, canceled, failed by
+   * recovery): read and write in one transaction so an ended (or deleted) run
+   * never gets a lease back. Returns the ids renewed.
+   */
+  async renewQueuedLeases(): Promise<string[]> {
     const waiting = (this.queue as Partial<InProcessRunQueue>).waitingIds?.() ?? [];
-    if (waiting.length === 0) return;
+    if (waiting.length === 0) return [];
     const expiresAt = this.now().getTime() + this.executor.limits.leaseMs;
-    const batch = this.db.batch();
-    for (const runId of waiting) batch.update(runRef(this.db, runId), { lease: { instanceId: this.instanceId, expiresAt } });
-    await batch.commit();
+    const renewed: string[] = [];
+    // Chunks keep each transaction under Firestore's 500 writes.
+    for (let i = 0; i < waiting.length; i += 400) {
+      const chunk = waiting.slice(i, i + 400);
+      renewed.push(
+        ...(await this.db.runTransaction(async (tx) => {
+          const snapshots = await tx.getAll(...chunk.map((runId) => runRef(this.db, runId)));
+          const ids: string[] = [];
+          for (const snapshot of snapshots) {
+            const status: unknown = snapshot.get('status');
+            if (!snapshot.exists || (status !== 'queued' && status !== 'running')) continue;
+            tx.update(snapshot.ref, { lease: { instanceId: this.instanceId, expiresAt } });
+            ids.push(snapshot.id);
+          }
+          return ids;
+        })),
+      );
+    }
+    return renewed;
   }
 }

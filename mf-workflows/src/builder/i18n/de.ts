@@ -36,6 +36,7 @@ export const de: BuilderCatalog = {
         choose: 'Knoten wählen',
         invalidJson: 'Das ist kein gültiges JSON',
         listHint: 'Trenne Einträge mit Kommas.',
+        approversHint: 'Rollen-IDs (z. B. sales_manager), Benutzer-IDs oder E-Mail-Adressen (bestätigt)',
         outgoing: 'Ausgehende Verbindungen',
         removeEdge: 'Verbindung entfernen',
       },

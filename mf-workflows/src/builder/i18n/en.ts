@@ -60,6 +60,7 @@ export const en = {
         choose: 'Choose a node',
         invalidJson: 'This is not valid JSON',
         listHint: 'Separate entries with commas.',
+        approversHint: 'Role ids (e.g. sales_manager), user ids or e-mail addresses (verified)',
         outgoing: 'Outgoing connections',
         removeEdge: 'Remove connection',
       },

@@ -36,6 +36,7 @@ export const es: BuilderCatalog = {
         choose: 'Elige un nodo',
         invalidJson: 'Esto no es JSON válido',
         listHint: 'Separa las entradas con comas.',
+        approversHint: 'Ids de rol (p. ej. sales_manager), ids de usuario o direcciones de correo electrónico (verificadas)',
         outgoing: 'Conexiones salientes',
         removeEdge: 'Quitar conexión',
       },

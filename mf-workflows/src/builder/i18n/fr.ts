@@ -36,6 +36,7 @@ export const fr: BuilderCatalog = {
         choose: 'Choisissez un nœud',
         invalidJson: 'Ce n’est pas du JSON valide',
         listHint: 'Séparez les entrées par des virgules.',
+        approversHint: 'Identifiants de rôle (p. ex. sales_manager), identifiants d’utilisateur ou adresses e-mail (vérifiées)',
         outgoing: 'Liaisons sortantes',
         removeEdge: 'Supprimer la liaison',
       },

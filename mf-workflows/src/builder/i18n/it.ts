@@ -36,6 +36,7 @@ export const it: BuilderCatalog = {
         choose: 'Scegli un nodo',
         invalidJson: 'Questo non è JSON valido',
         listHint: 'Separa le voci con virgole.',
+        approversHint: 'Id di ruolo (ad es. sales_manager), id utente o indirizzi e-mail (verificati)',
         outgoing: 'Collegamenti in uscita',
         removeEdge: 'Rimuovi collegamento',
       },

@@ -21,6 +21,8 @@ export const de: RunsCatalog = {
         reject: 'Ablehnen',
         view: 'Ausführung ansehen',
         viewLabel: 'Die am {{time}} gestartete Ausführung ansehen',
+        saving: 'Wird gespeichert…',
+        saveFailed: 'Deine letzten Änderungen konnten nicht gespeichert werden, daher wurde die Ausführung nicht gestartet. Versuche es erneut.',
       },
       form: {
         title: '„{{name}}“ ausführen',
@@ -39,6 +41,7 @@ export const de: RunsCatalog = {
           json: 'Gib ein JSON-Objekt ein, zum Beispiel {"name": "Ada"}',
         },
         startFailed: 'Die Ausführung konnte nicht gestartet werden',
+        problems: 'Dieser Workflow hat Probleme, daher wird die Ausführung abgelehnt. Behebe sie zuerst im Editor:',
       },
       history: {
         title: 'Ausführungsverlauf',
@@ -94,6 +97,12 @@ export const de: RunsCatalog = {
         reconnecting: 'Verbindung verloren, neuer Versuch…',
         approvalTitle: 'Wartet auf deine Freigabe',
         comment: 'Kommentar (optional)',
+        approversTitle: 'Wer freigeben darf',
+        approverRoles: 'Rollen:',
+        approverPeople: 'Personen:',
+        adminsAlways: 'Administratorinnen und Administratoren dürfen immer freigeben.',
+        ownerHint: 'Du darfst diesen Schritt nicht freigeben. Eine Administratorin oder ein Administrator kann dir die Rolle in der Zugriffskontrolle geben, oder du änderst die Freigebenden im Editor.',
+        openBuilder: 'Freigebende im Editor ändern',
       },
       toasts: {
         cancelRequested: 'Abbruch angefordert',

@@ -22,6 +22,8 @@ export const en = {
         reject: 'Reject',
         view: 'View run',
         viewLabel: 'View the run started {{time}}',
+        saving: 'Saving…',
+        saveFailed: 'Your latest changes could not be saved, so the run was not started. Try again.',
       },
       form: {
         title: 'Run “{{name}}”',
@@ -40,6 +42,7 @@ export const en = {
           json: 'Enter a JSON object, for example {"name": "Ada"}',
         },
         startFailed: 'The run could not be started',
+        problems: 'This workflow has problems, so the run will be refused. Fix them in the builder first:',
       },
       history: {
         title: 'Run history',
@@ -95,6 +98,12 @@ export const en = {
         reconnecting: 'Connection lost, reconnecting…',
         approvalTitle: 'Waiting for your approval',
         comment: 'Comment (optional)',
+        approversTitle: 'Who may approve',
+        approverRoles: 'Roles:',
+        approverPeople: 'People:',
+        adminsAlways: 'Administrators may always approve.',
+        ownerHint: 'You are not an approver of this step. An administrator can give you the role in Access control, or you can change the approvers in the builder.',
+        openBuilder: 'Change the approvers in the builder',
       },
       toasts: {
         cancelRequested: 'Cancel requested',

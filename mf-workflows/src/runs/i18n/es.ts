@@ -21,6 +21,8 @@ export const es: RunsCatalog = {
         reject: 'Rechazar',
         view: 'Ver ejecución',
         viewLabel: 'Ver la ejecución iniciada el {{time}}',
+        saving: 'Guardando…',
+        saveFailed: 'No se pudieron guardar tus últimos cambios, así que la ejecución no se inició. Inténtalo de nuevo.',
       },
       form: {
         title: 'Ejecutar «{{name}}»',
@@ -39,6 +41,7 @@ export const es: RunsCatalog = {
           json: 'Introduce un objeto JSON, por ejemplo {"name": "Ada"}',
         },
         startFailed: 'No se pudo iniciar la ejecución',
+        problems: 'Este flujo de trabajo tiene problemas, así que la ejecución será rechazada. Corrígelos primero en el editor:',
       },
       history: {
         title: 'Historial de ejecuciones',
@@ -94,6 +97,12 @@ export const es: RunsCatalog = {
         reconnecting: 'Conexión perdida, reconectando…',
         approvalTitle: 'Esperando tu aprobación',
         comment: 'Comentario (opcional)',
+        approversTitle: 'Quién puede aprobar',
+        approverRoles: 'Por rol:',
+        approverPeople: 'Personas:',
+        adminsAlways: 'Los administradores siempre pueden aprobar.',
+        ownerHint: 'No eres aprobador de este paso. Un administrador puede asignarte el rol en Control de acceso, o puedes cambiar los aprobadores en el editor.',
+        openBuilder: 'Cambiar los aprobadores en el editor',
       },
       toasts: {
         cancelRequested: 'Cancelación solicitada',

@@ -21,6 +21,8 @@ export const fr: RunsCatalog = {
         reject: 'Refuser',
         view: 'Voir l’exécution',
         viewLabel: 'Voir l’exécution lancée le {{time}}',
+        saving: 'Enregistrement…',
+        saveFailed: 'Vos dernières modifications n’ont pas pu être enregistrées, l’exécution n’a donc pas été lancée. Réessayez.',
       },
       form: {
         title: 'Exécuter « {{name}} »',
@@ -39,6 +41,7 @@ export const fr: RunsCatalog = {
           json: 'Saisissez un objet JSON, par exemple {"name": "Ada"}',
         },
         startFailed: 'Impossible de lancer l’exécution',
+        problems: 'Ce flux de travail comporte des problèmes : l’exécution sera refusée. Corrigez-les d’abord dans l’éditeur :',
       },
       history: {
         title: 'Historique des exécutions',
@@ -94,6 +97,12 @@ export const fr: RunsCatalog = {
         reconnecting: 'Connexion perdue, reconnexion…',
         approvalTitle: 'En attente de votre approbation',
         comment: 'Commentaire (facultatif)',
+        approversTitle: 'Qui peut approuver',
+        approverRoles: 'Rôles :',
+        approverPeople: 'Personnes :',
+        adminsAlways: 'Les administrateurs peuvent toujours approuver.',
+        ownerHint: 'Vous n’êtes pas approbateur de cette étape. Un administrateur peut vous attribuer le rôle dans Contrôle d’accès, ou vous pouvez modifier les approbateurs dans l’éditeur.',
+        openBuilder: 'Modifier les approbateurs dans l’éditeur',
       },
       toasts: {
         cancelRequested: 'Annulation demandée',

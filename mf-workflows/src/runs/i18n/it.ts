@@ -21,6 +21,8 @@ export const it: RunsCatalog = {
         reject: 'Rifiuta',
         view: 'Vedi esecuzione',
         viewLabel: 'Vedi l’esecuzione avviata il {{time}}',
+        saving: 'Salvataggio…',
+        saveFailed: 'Non è stato possibile salvare le ultime modifiche, quindi l’esecuzione non è stata avviata. Riprova.',
       },
       form: {
         title: 'Esegui «{{name}}»',
@@ -39,6 +41,7 @@ export const it: RunsCatalog = {
           json: 'Inserisci un oggetto JSON, per esempio {"name": "Ada"}',
         },
         startFailed: 'Impossibile avviare l’esecuzione',
+        problems: 'Questo flusso di lavoro ha dei problemi, quindi l’esecuzione verrà rifiutata. Correggili prima nell’editor:',
       },
       history: {
         title: 'Cronologia delle esecuzioni',
@@ -94,6 +97,12 @@ export const it: RunsCatalog = {
         reconnecting: 'Connessione persa, riconnessione…',
         approvalTitle: 'In attesa della tua approvazione',
         comment: 'Commento (facoltativo)',
+        approversTitle: 'Chi può approvare',
+        approverRoles: 'Ruoli:',
+        approverPeople: 'Persone:',
+        adminsAlways: 'Gli amministratori possono sempre approvare.',
+        ownerHint: 'Non sei tra gli approvatori di questo passaggio. Un amministratore può assegnarti il ruolo in Controllo accessi, oppure puoi cambiare gli approvatori nell’editor.',
+        openBuilder: 'Cambia gli approvatori nell’editor',
       },
       toasts: {
         cancelRequested: 'Annullamento richiesto',
