@@ -42,7 +42,7 @@ const sameEverywhere = (text: string) => text === 'Agentflow' || !/\p{L}/u.test(
 test.each([
   ['es', 'Automatiza tu negocio con agentes de IA'],
   ['fr', 'Automatisez votre entreprise avec des agents IA'],
-  ['de', 'Automatisiere dein Unternehmen mit KI-Agenten'],
+  ['de', 'Automatisieren Sie Ihr Unternehmen mit KI-Agenten'],
   ['it', 'Automatizza la tua azienda con agenti IA'],
 ])('every visible string of the home page changes in %s', async (language, heading) => {
   await page.goto(shellUrl('/'));

@@ -71,7 +71,7 @@ describe('Checkout success page', () => {
     subscribed(server.state, 'premium');
     renderBilling(SUCCESS, { server, language: 'de' });
     expect(await screen.findByRole('heading', { name: 'Vielen Dank!' })).toBeInTheDocument();
-    expect((await screen.findByTestId('checkout-success-plan')).textContent).toBe('Du hast jetzt den Tarif Erweitert: 1.000 Tokens pro Monat.');
+    expect((await screen.findByTestId('checkout-success-plan')).textContent).toBe('Sie haben jetzt den Tarif Erweitert: 1.000 Tokens pro Monat.');
   });
 
   test('signed out: sent to sign in', async () => {

@@ -68,10 +68,10 @@ describe('mf_home ./HomePage (federated entry)', () => {
 
   test('is translated (German)', () => {
     renderWithProviders(<HomePage />, { language: 'de' });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Automatisiere dein Unternehmen mit KI-Agenten');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Automatisieren Sie Ihr Unternehmen mit KI-Agenten');
     expect(screen.getByRole('link', { name: 'Zum Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Mehr erfahren' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Branchenlösungen' })).toBeInTheDocument();
-    expect(document.title).toBe('Agentflow · KI-Agenten für dein Unternehmen');
+    expect(document.title).toBe('Agentflow · KI-Agenten für Ihr Unternehmen');
   });
 });

@@ -2,7 +2,7 @@ import type { ConsoleCatalog } from './en';
 
 export const de: ConsoleCatalog = {
   rbac: {
-    unknownSection: 'Diesen Bereich gibt es nicht. Wähle einen der Reiter oben.',
+    unknownSection: 'Diesen Bereich gibt es nicht. Wählen Sie einen der Reiter oben.',
     tabs: {
       label: 'Bereiche der Zugriffskontrolle',
       roles: 'Rollen',
@@ -41,26 +41,26 @@ export const de: ConsoleCatalog = {
     forbidden: {
       code: 'Fehler 403',
       title: 'Zugriff verweigert',
-      body: 'Deinem Konto fehlt die Berechtigung, die dieser Teil der Zugriffskontrolle braucht. Frag eine Administratorin oder einen Administrator, wenn du sie brauchst.',
+      body: 'Ihrem Konto fehlt die Berechtigung, die dieser Teil der Zugriffskontrolle braucht. Fragen Sie eine Administratorin oder einen Administrator, wenn Sie sie brauchen.',
       home: 'Zurück zur Startseite',
     },
     errors: {
-      network: 'Der Zugriffsdienst ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.',
+      network: 'Der Zugriffsdienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
       invalid: 'Die Anfrage wurde abgelehnt: {{message}}',
-      unauthorized: 'Deine Sitzung ist abgelaufen. Melde dich erneut an, um fortzufahren.',
-      forbidden: 'Das darfst du nicht: {{message}}',
+      unauthorized: 'Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an, um fortzufahren.',
+      forbidden: 'Das dürfen Sie nicht: {{message}}',
       notFound: 'Nicht gefunden: {{message}}',
       conflict: 'Das widerspricht vorhandenen Daten: {{message}}',
       failed: 'Die Anfrage ist fehlgeschlagen: {{message}}',
     },
     validation: {
       required: 'Dieses Feld ist erforderlich.',
-      tooLong: 'Verwende höchstens {{max}} Zeichen.',
-      idFormat: 'Verwende Kleinbuchstaben, Ziffern, „_“ und „-“, beginnend mit einem Buchstaben oder einer Ziffer.',
-      resourceFormat: 'Verwende einen Ressourcennamen, der mit einem Buchstaben beginnt, oder *.',
-      systemFormat: 'Verwende Kleinbuchstaben, Ziffern, „_“ und „-“.',
-      choice: 'Wähle eine der Optionen.',
-      date: 'Gib ein gültiges Datum ein.',
+      tooLong: 'Verwenden Sie höchstens {{max}} Zeichen.',
+      idFormat: 'Verwenden Sie Kleinbuchstaben, Ziffern, „_“ und „-“, beginnend mit einem Buchstaben oder einer Ziffer.',
+      resourceFormat: 'Verwenden Sie einen Ressourcennamen, der mit einem Buchstaben beginnt, oder *.',
+      systemFormat: 'Verwenden Sie Kleinbuchstaben, Ziffern, „_“ und „-“.',
+      choice: 'Wählen Sie eine der Optionen.',
+      date: 'Geben Sie ein gültiges Datum ein.',
       dateOrder: 'Das Enddatum darf nicht vor dem Anfangsdatum liegen.',
       invalid: 'Dieser Wert ist ungültig.',
     },
@@ -84,7 +84,7 @@ export const de: ConsoleCatalog = {
       deleteTitle: 'Rolle „{{name}}“ löschen?',
       deleteBody: 'Personen verlieren die Berechtigungen, die sie ihnen gibt. Das lässt sich nicht rückgängig machen.',
       inUseTitle: 'Die Rolle „{{name}}“ ist noch zugewiesen',
-      inUseBody: 'Wenn du sie trotzdem löschst, werden auch alle ihre Zuweisungen entfernt.',
+      inUseBody: 'Wenn Sie sie trotzdem löschen, werden auch alle ihre Zuweisungen entfernt.',
       forceDelete: 'Trotzdem löschen',
     },
     permissions: {
@@ -107,9 +107,9 @@ export const de: ConsoleCatalog = {
     },
     matrix: {
       title: 'Matrix der Rollen und Berechtigungen',
-      intro: 'Setze ein Häkchen, um einer Rolle eine Berechtigung zu geben; die Änderung wird sofort gespeichert.',
+      intro: 'Setzen Sie ein Häkchen, um einer Rolle eine Berechtigung zu geben; die Änderung wird sofort gespeichert.',
       caption: 'Berechtigungen (Zeilen) jeder Rolle (Spalten)',
-      empty: 'Erstelle Rollen und Berechtigungen, um die Matrix zu füllen.',
+      empty: 'Erstellen Sie Rollen und Berechtigungen, um die Matrix zu füllen.',
       failed: 'Die Rolle konnte nicht aktualisiert werden',
       adminLocked: 'Die Rolle admin hat über manage_all alle Berechtigungen.',
     },

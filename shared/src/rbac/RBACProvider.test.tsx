@@ -341,7 +341,7 @@ describe('failures', () => {
     reader.fail.add('listRoles');
     renderRBAC({ reader, language: 'de' });
     await ready();
-    expect(current().error).toBe('Die Zugriffskontrolle konnte nicht geladen werden. Bitte versuche es erneut.');
+    expect(current().error).toBe('Die Zugriffskontrolle konnte nicht geladen werden. Bitte versuchen Sie es erneut.');
   });
 
   test('refresh() clears the error and loads again', async () => {

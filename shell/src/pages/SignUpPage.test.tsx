@@ -106,9 +106,9 @@ describe('SignUpPage', () => {
 
   test('is translated (German)', () => {
     renderSignUp('/signup', { language: 'de' });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Erstelle dein Konto');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Erstellen Sie Ihr Konto');
     expect(screen.getByLabelText('Anzeigename')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Konto erstellen' }));
-    expect(screen.getByLabelText('E-Mail-Adresse')).toHaveAccessibleDescription('Gib deine E-Mail-Adresse ein.');
+    expect(screen.getByLabelText('E-Mail-Adresse')).toHaveAccessibleDescription('Geben Sie Ihre E-Mail-Adresse ein.');
   });
 });
