@@ -101,6 +101,70 @@ async function selectNode(id: string) {
   await waitFor(() => expect(screen.getByTestId('config-panel')).toHaveTextContent(/Node configuration:/));
 }
 
+describe('on a phone (matchMedia says the builder.css phone query matches)', () => {
+  const original = window.matchMedia;
+  /** matchMedia for a viewport of the given width (only max-width queries, as builder.css/Builder use). */
+  function viewport(width: number) {
+    window.matchMedia = ((query: string) => {
+      const max = /max-width:\s*(\d+)px/.exec(query);
+      return {
+        matches: max ? width <= Number(max[1]) : false,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      };
+    }) as typeof window.matchMedia;
+  }
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
+  test('tapping a node opens its configuration as a sheet; Back to canvas closes it and drops the selection', async () => {
+    viewport(390);
+    const docs = fakeWorkflowDocs(workflow());
+    await open(docs);
+    await waitFor(() => expect(nodes()).toHaveLength(1));
+    const side = screen.getByTestId('builder-side');
+    expect(side).not.toBeVisible();
+
+    const trigger = nodes()[0]!;
+    fireEvent.click(trigger);
+    await waitFor(() => expect(side).toBeVisible());
+    const panel = screen.getByTestId('config-panel');
+    expect(panel).toBeVisible();
+    expect(panel).toHaveTextContent(/Node configuration:/);
+    expect(within(panel).getByLabelText('Connect to')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Show panels' })).toHaveAttribute('aria-expanded', 'true');
+
+    fireEvent.click(within(side).getByRole('button', { name: /Back to canvas/ }));
+    await waitFor(() => expect(side).not.toBeVisible());
+    expect(screen.getByTestId('config-panel')).not.toHaveTextContent(/Node configuration:/);
+    expect(nodes()[0]).not.toHaveClass('builder-node--selected');
+
+    // Tapping the same node again opens it again.
+    fireEvent.click(nodes()[0]!);
+    await waitFor(() => expect(side).toBeVisible());
+    expect(screen.getByTestId('config-panel')).toHaveTextContent(/Node configuration:/);
+  });
+
+  test('wider screens keep the panels beside the canvas: never hidden, no Back to canvas', async () => {
+    viewport(820);
+    const docs = fakeWorkflowDocs(workflow());
+    await open(docs);
+    await waitFor(() => expect(nodes()).toHaveLength(1));
+    const side = screen.getByTestId('builder-side');
+    expect(side).toBeVisible();
+    await selectNode(nodes()[0]!.dataset.nodeId!);
+    expect(side).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Back to canvas/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show panels' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
 test('config panel shows zod and expression errors next to the field', async () => {
   const docs = fakeWorkflowDocs(workflow());
   await open(docs);

@@ -42,6 +42,23 @@ import { NODE_TYPE_KEYS } from './fields';
 const P = 'workflows.builder.';
 export const AUTOSAVE_DELAY_MS = 1000;
 const DRAG_TYPE = 'application/x-agentflow-node';
+/** Phones: the side panels are hidden (builder.css, under 641 px) and open as a bottom sheet. */
+export const PHONE_QUERY = '(max-width: 640px)';
+
+/** Whether the media query matches now; follows changes (false where matchMedia is missing). */
+function useMediaQuery(query: string): boolean {
+  const read = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+  const [matches, setMatches] = useState(read);
+  useEffect(() => {
+    if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return undefined;
+    const list = window.matchMedia(query);
+    const onChange = () => setMatches(list.matches);
+    onChange();
+    list.addEventListener?.('change', onChange);
+    return () => list.removeEventListener?.('change', onChange);
+  }, [query]);
+  return matches;
+}
 
 export interface BuilderProps {
   workflowId: string;
@@ -104,8 +121,24 @@ function BuilderScreen({ initial, docs }: { initial: Workflow; docs: WorkflowDoc
   const readOnly = initial.visibility === 'template';
   const problems = useMemo(() => validateWorkflow(workflow), [workflow]);
   const [panelsOpen, setPanelsOpen] = useState(false);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const sideRef = useRef<HTMLElement>(null);
 
   const { status, retry, historyTick, markRestored, savingRef, flush } = useAutosave(state, dispatch, docs, readOnly);
+
+  // On a phone the panels are hidden: tapping a node opens them as a sheet,
+  // scrolled to the top where its configuration is.
+  useEffect(() => {
+    if (!phone || !state.selectedNodeId) return;
+    setPanelsOpen(true);
+    if (sideRef.current) sideRef.current.scrollTop = 0;
+  }, [phone, state.selectedNodeId]);
+
+  // Back to the canvas: close the sheet and drop the selection, so tapping the same node opens it again.
+  const closeSheet = useCallback(() => {
+    setPanelsOpen(false);
+    dispatch({ type: 'select', nodeId: null });
+  }, []);
 
   useBuilderShortcuts(dispatch, readOnly);
 
@@ -148,7 +181,12 @@ function BuilderScreen({ initial, docs }: { initial: Workflow; docs: WorkflowDoc
       <div className="builder-body">
         <Palette dispatch={dispatch} readOnly={readOnly} />
         <Canvas state={state} problems={problems} dispatch={dispatch} readOnly={readOnly} />
-        <aside className="builder-side">
+        <aside className="builder-side" ref={sideRef} hidden={phone && !panelsOpen} data-testid="builder-side">
+          {phone && (
+            <button type="button" className="builder-sheet-close" onClick={closeSheet}>
+              ← {t(`${P}actions.backToCanvas`)}
+            </button>
+          )}
           <ConfigPanel workflow={workflow} node={selectedNode} dispatch={dispatch} readOnly={readOnly} />
           <ProblemsList problems={problems} workflow={workflow} dispatch={dispatch} />
           <SettingsPanel workflow={workflow} dispatch={dispatch} readOnly={readOnly} />

@@ -2,7 +2,7 @@ import { Route, Routes } from '@agentflow/shared';
 import { CATALOGS } from '@agentflow/shared/testing/catalogs';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { LocationProbe, renderWithProviders } from '@agentflow/shared/testing/renderWithProviders';
-import { InstallPromptProvider, type InstallPromptProviderProps, type InstallWindow, useInstallPrompt } from './InstallPromptProvider';
+import { FAB_BODY_CLASS, InstallPromptProvider, type InstallPromptProviderProps, type InstallWindow, useInstallPrompt } from './InstallPromptProvider';
 import { DISMISSED_STORAGE_KEY, type InstallOutcome } from './installMachine';
 
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -337,6 +337,40 @@ describe('InstallPromptProvider', () => {
     expect(modal()).not.toBeInTheDocument();
     expect(fab()).not.toBeInTheDocument();
     expect(screen.getByTestId('hook')).toHaveTextContent('installed=true');
+  });
+
+  test('<body> carries has-install-fab exactly while the floating button shows (room reserved below the content)', async () => {
+    const hasClass = () => document.body.classList.contains(FAB_BODY_CLASS);
+    const view = renderWidget();
+    expect(fab()).toBeInTheDocument();
+    expect(hasClass()).toBe(true);
+    // The modal replaces the button: the room goes with it.
+    fireEvent.click(fab()!);
+    await settle();
+    expect(fab()).not.toBeInTheDocument();
+    expect(hasClass()).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Maybe Later' }));
+    await settle();
+    expect(fab()).toBeInTheDocument();
+    expect(hasClass()).toBe(true);
+    // Installed: the widget hides for good, and so does the class.
+    await dispatchOn(window, new Event('appinstalled'));
+    await settle();
+    expect(fab()).not.toBeInTheDocument();
+    expect(hasClass()).toBe(false);
+    view.unmount();
+    expect(hasClass()).toBe(false);
+  });
+
+  test('unmounting while the floating button shows removes the class; standalone never adds it', async () => {
+    const view = renderWidget();
+    expect(document.body).toHaveClass(FAB_BODY_CLASS);
+    view.unmount();
+    expect(document.body).not.toHaveClass(FAB_BODY_CLASS);
+    renderWidget({ win: fakeWindow(ANDROID_UA, { standalone: true }) });
+    await settle();
+    expect(fab()).not.toBeInTheDocument();
+    expect(document.body).not.toHaveClass(FAB_BODY_CLASS);
   });
 
   test('openInstallModal() from another component opens the modal', async () => {

@@ -60,6 +60,9 @@ export interface InstallPromptContextValue {
   openInstallModal: () => void;
 }
 
+/** On <body> while the floating "Install app" button shows. */
+export const FAB_BODY_CLASS = 'has-install-fab';
+
 const [InstallPromptContext, useInstallPromptContext] = createRequiredContext<InstallPromptContextValue>('useInstallPrompt', 'InstallPromptProvider');
 
 /** The install widget's state for other components (e.g. an "Install" link). Throws outside InstallPromptProvider. */
@@ -176,6 +179,14 @@ export function InstallPromptProvider({ children, win = globalWindow(), storage 
     },
     [timers],
   );
+
+  // While the floating button shows, <body> carries FAB_BODY_CLASS so styles.css
+  // reserves room below the page's last content (the button is fixed over it).
+  useEffect(() => {
+    if (!view.floatingButtonVisible || typeof document === 'undefined') return undefined;
+    document.body.classList.add(FAB_BODY_CLASS);
+    return () => document.body.classList.remove(FAB_BODY_CLASS);
+  }, [view.floatingButtonVisible]);
 
   const openInstallModal = useCallback(() => dispatch({ type: 'openRequested' }), []);
 

@@ -33,6 +33,7 @@ export const en = {
         exportJson: 'Export JSON',
         importJson: 'Import JSON',
         panels: 'Show panels',
+        backToCanvas: 'Back to canvas',
       },
       status: {
         saving: 'Saving…',

@@ -23,7 +23,7 @@ export const es: BuilderCatalog = {
         output: 'Salida',
       },
       canvas: { label: 'Lienzo del flujo' },
-      actions: { undo: 'Deshacer', redo: 'Rehacer', delete: 'Eliminar selección', exportJson: 'Exportar JSON', importJson: 'Importar JSON', panels: 'Mostrar paneles' },
+      actions: { undo: 'Deshacer', redo: 'Rehacer', delete: 'Eliminar selección', exportJson: 'Exportar JSON', importJson: 'Importar JSON', panels: 'Mostrar paneles', backToCanvas: 'Volver al lienzo' },
       status: { saving: 'Guardando…', saved: 'Todos los cambios guardados', failed: 'Error al guardar — reintentar' },
       settings: { title: 'Ajustes', name: 'Nombre', description: 'Descripción', category: 'Categoría', industry: 'Sector', visibility: 'Visibilidad', private: 'Privado', organization: 'Organización', template: 'Plantilla' },
       config: {

@@ -23,7 +23,7 @@ export const fr: BuilderCatalog = {
         output: 'Sortie',
       },
       canvas: { label: 'Canevas du workflow' },
-      actions: { undo: 'Annuler', redo: 'Rétablir', delete: 'Supprimer la sélection', exportJson: 'Exporter en JSON', importJson: 'Importer du JSON', panels: 'Afficher les panneaux' },
+      actions: { undo: 'Annuler', redo: 'Rétablir', delete: 'Supprimer la sélection', exportJson: 'Exporter en JSON', importJson: 'Importer du JSON', panels: 'Afficher les panneaux', backToCanvas: 'Retour au canevas' },
       status: { saving: 'Enregistrement…', saved: 'Toutes les modifications sont enregistrées', failed: 'Échec de l’enregistrement — réessayer' },
       settings: { title: 'Paramètres', name: 'Nom', description: 'Descriptif', category: 'Catégorie', industry: 'Secteur', visibility: 'Visibilité', private: 'Privé', organization: 'Organisation', template: 'Modèle' },
       config: {

@@ -23,7 +23,7 @@ export const it: BuilderCatalog = {
         output: 'Uscita',
       },
       canvas: { label: 'Tela del flusso' },
-      actions: { undo: 'Annulla', redo: 'Ripeti', delete: 'Elimina selezione', exportJson: 'Esporta JSON', importJson: 'Importa JSON', panels: 'Mostra pannelli' },
+      actions: { undo: 'Annulla', redo: 'Ripeti', delete: 'Elimina selezione', exportJson: 'Esporta JSON', importJson: 'Importa JSON', panels: 'Mostra pannelli', backToCanvas: 'Torna alla tela' },
       status: { saving: 'Salvataggio…', saved: 'Tutte le modifiche salvate', failed: 'Salvataggio non riuscito — riprova' },
       settings: { title: 'Impostazioni', name: 'Nome', description: 'Descrizione', category: 'Categoria', industry: 'Settore', visibility: 'Visibilità', private: 'Privato', organization: 'Organizzazione', template: 'Modello' },
       config: {
