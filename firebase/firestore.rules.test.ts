@@ -1,8 +1,7 @@
 // Security rules, tested against the real Firestore emulator: each allow and
 // each deny. Later issues open more collections and extend this file.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { asFirestore, openRulesTestEnv } from './rulesTestEnv';
 import {
   Timestamp,
   collection,
@@ -12,30 +11,20 @@ import {
   getDocs,
   serverTimestamp,
   setDoc,
-  setLogLevel,
   updateDoc,
-  type Firestore,
 } from 'firebase/firestore';
-import { emulatorHosts } from '@agentflow/shared/testing/emulators';
-import { splitHostPort } from '@agentflow/shared';
 
 // Own project id: clearing its data never touches other suites' documents.
 const PROJECT_ID = 'demo-agentflow-rules';
 let env: RulesTestEnvironment;
 
 beforeAll(async () => {
-  setLogLevel('error'); // denied writes are the point here; keep the SDK's warnings out of the log
-  const [host, port] = splitHostPort(emulatorHosts().firestore);
-  env = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
-    firestore: { host, port, rules: readFileSync(path.join(__dirname, 'firestore.rules'), 'utf8') },
-  });
+  env = await openRulesTestEnv(PROJECT_ID);
 });
 
 afterAll(() => env.cleanup());
 
 // rules-unit-testing hands out its compat Firestore type; the modular functions take it as is.
-const asFirestore = (db: unknown) => db as Firestore;
 const aliceDb = () => asFirestore(env.authenticatedContext('alice', { email: 'alice@example.com' }).firestore());
 const malloryDb = () => asFirestore(env.authenticatedContext('mallory', { email: 'mallory@example.com' }).firestore());
 const guestDb = () => asFirestore(env.unauthenticatedContext().firestore());

@@ -2,28 +2,19 @@
 // Firestore emulator: browsers read roles, permissions, their own assignments
 // and organizations, and the audit log only with the audit-read permission;
 // they never write any of it (platform-api does, with the Admin SDK).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, setLogLevel, updateDoc, where, type Firestore } from 'firebase/firestore';
-import { emulatorHosts } from '@agentflow/shared/testing/emulators';
-import { splitHostPort } from '@agentflow/shared';
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { asFirestore, openRulesTestEnv } from './rulesTestEnv';
+import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
 
 const PROJECT_ID = 'demo-agentflow-rbac-rules';
 let env: RulesTestEnvironment;
 
 beforeAll(async () => {
-  setLogLevel('error');
-  const [host, port] = splitHostPort(emulatorHosts().firestore);
-  env = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
-    firestore: { host, port, rules: readFileSync(path.join(__dirname, 'firestore.rules'), 'utf8') },
-  });
+  env = await openRulesTestEnv(PROJECT_ID);
 });
 
 afterAll(() => env.cleanup());
 
-const asFirestore = (db: unknown) => db as Firestore;
 const dbOf = (uid: string) => asFirestore(env.authenticatedContext(uid, { email: `${uid}@example.com` }).firestore());
 const guestDb = () => asFirestore(env.unauthenticatedContext().firestore());
 

@@ -1,27 +1,18 @@
 // Security rules of workflow runs and the run engine's server-only
 // collections, against the real Firestore emulator.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, setLogLevel, updateDoc, where, type Firestore } from 'firebase/firestore';
-import { emulatorHosts } from '@agentflow/shared/testing/emulators';
-import { splitHostPort } from '@agentflow/shared';
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { asFirestore, openRulesTestEnv } from './rulesTestEnv';
+import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
 
 const PROJECT_ID = 'demo-agentflow-runs-rules';
 let env: RulesTestEnvironment;
 
 beforeAll(async () => {
-  setLogLevel('error');
-  const [host, port] = splitHostPort(emulatorHosts().firestore);
-  env = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
-    firestore: { host, port, rules: readFileSync(path.join(__dirname, 'firestore.rules'), 'utf8') },
-  });
+  env = await openRulesTestEnv(PROJECT_ID);
 });
 
 afterAll(() => env.cleanup());
 
-const asFirestore = (db: unknown) => db as Firestore;
 const dbOf = (uid: string) => asFirestore(env.authenticatedContext(uid).firestore());
 const guestDb = () => asFirestore(env.unauthenticatedContext().firestore());
 

@@ -11,6 +11,7 @@ import {
   SUBSCRIPTION_STATUSES,
   isMembershipRole,
   packageFromData,
+  createSerialQueue,
   prepareMembershipUpdate,
   type BillingInterval,
   type MembershipChange,
@@ -111,20 +112,7 @@ const secondsToTimestamp = (seconds: number | null | undefined) => (typeof secon
  * spend seconds in transaction contention. The transaction still makes it
  * exact across service instances.
  */
-const queues = new Map<string, Promise<unknown>>();
-function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
-  const previous = queues.get(key) ?? Promise.resolve();
-  const run = previous.then(work, work);
-  const tail = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  queues.set(key, tail);
-  void tail.then(() => {
-    if (queues.get(key) === tail) queues.delete(key);
-  });
-  return run;
-}
+const oneAtATime = createSerialQueue();
 
 /** Applies a Stripe subscription to Firestore in one transaction (see the file comment). */
 export function applyStripeSubscription(db: Firestore, input: ApplySubscriptionInput): Promise<ApplyResult> {

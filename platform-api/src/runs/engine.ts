@@ -177,13 +177,14 @@ export function topologicalOrder(nodes: readonly WorkflowNode[], edges: readonly
 export function initialSteps(nodes: readonly WorkflowNode[], edges: readonly WorkflowEdge[]): RunStep[] {
   const targets = new Set(edges.map((edge) => edge.target));
   const onGraph = nodes.filter((node) => isTrigger(node.type) || targets.has(node.id));
-  return topologicalOrder(onGraph, edges.filter((edge) => onGraph.some((n) => n.id === edge.source))).map((node) => ({
-    id: node.id,
-    nodeId: node.id,
-    parentStepId: null,
-    name: node.name,
-    type: node.type,
-    status: 'pending' as StepStatus,
+  return topologicalOrder(onGraph, edges.filter((edge) => onGraph.some((n) => n.id === edge.source))).map((node) =>
+    newStep({ id: node.id, nodeId: node.id, parentStepId: null, name: node.name, type: node.type, status: 'pending' }),
+  );
+}
+
+/** A step that has not produced anything yet. */
+function newStep(fields: Pick<RunStep, 'id' | 'nodeId' | 'parentStepId' | 'name' | 'type' | 'status'> & Partial<RunStep>): RunStep {
+  return {
     input: null,
     output: null,
     outputBytes: 0,
@@ -194,7 +195,8 @@ export function initialSteps(nodes: readonly WorkflowNode[], edges: readonly Wor
     startedAt: null,
     endedAt: null,
     branch: null,
-  }));
+    ...fields,
+  };
 }
 
 const FINISHED: readonly StepStatus[] = ['succeeded', 'skipped', 'failed', 'canceled'];
@@ -638,24 +640,16 @@ class RunExecution {
     let child = this.state.steps.find((s) => s.id === update.id);
     const parent = this.state.steps.find((s) => s.id === update.parentStepId);
     if (!child) {
-      child = {
+      child = newStep({
         id: update.id,
         nodeId: update.nodeId,
         parentStepId: update.parentStepId,
         name: update.name,
         type: this.nodes.get(update.nodeId)?.type ?? 'agent',
         status: 'running',
-        input: null,
-        output: null,
-        outputBytes: 0,
-        outputTruncated: false,
-        error: null,
-        tokens: 0,
         attempts: 1,
         startedAt: update.startedAt ?? this.nowIso(),
-        endedAt: null,
-        branch: null,
-      };
+      });
       // Children follow their parent (and its earlier children) in the list.
       const parentIndex = parent ? this.state.steps.lastIndexOf(this.state.steps.filter((s) => s.id === parent.id || s.parentStepId === parent.id).at(-1)!) : -1;
       if (parentIndex >= 0) this.state.steps.splice(parentIndex + 1, 0, child);

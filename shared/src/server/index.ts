@@ -8,3 +8,4 @@ export * from './config.js';
 export * from './staticServer.js';
 export * from './membership.js';
 export * from './ledger.js';
+export * from './serialQueue.js';

@@ -4,6 +4,7 @@
 // balance and writes its entry, keyed by the caller's idempotency key so a
 // retried debit is applied once. billing-api and platform-api both debit here.
 import { createHash } from 'node:crypto';
+import { createSerialQueue, type SerialQueue } from './serialQueue.js';
 import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { FEATURE_COSTS, isMeteredFeature, type MeteredFeature } from '../membership/features.js';
 import {
@@ -122,25 +123,15 @@ export function usageEntryId(uid: string, idempotencyKey: string): string {
  * transaction retries. The transactions still make it exact across processes
  * (several service instances), where collisions are retried by the SDK.
  */
-const userQueues = new WeakMap<Firestore, Map<string, Promise<unknown>>>();
+const userQueues = new WeakMap<Firestore, SerialQueue>();
 
 function serialized<T>(db: Firestore, uid: string, work: () => Promise<T>): Promise<T> {
-  let queues = userQueues.get(db);
-  if (!queues) {
-    queues = new Map();
-    userQueues.set(db, queues);
+  let queue = userQueues.get(db);
+  if (!queue) {
+    queue = createSerialQueue();
+    userQueues.set(db, queue);
   }
-  const previous = queues.get(uid) ?? Promise.resolve();
-  const run = previous.then(work, work);
-  const tail = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  queues.set(uid, tail);
-  void tail.then(() => {
-    if (queues.get(uid) === tail) queues.delete(uid);
-  });
-  return run;
+  return queue(uid, work);
 }
 
 const membershipRef = (db: Firestore, uid: string) => db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(uid);
