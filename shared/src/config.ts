@@ -24,6 +24,12 @@ export interface AppConfig {
   demo: { email: string; password: string } | null;
   /** Stripe's publishable key (pk_…) for Stripe.js, or null: Checkout then opens by the session's URL. */
   stripePublishableKey: string | null;
+  /**
+   * Test-only switches (see shell/src/testing/renderFault.ts). No server of
+   * the stack ever sends it: only the end-to-end suite adds it, by answering
+   * /app-config.json itself, so production users cannot turn it on.
+   */
+  testHooks?: boolean;
 }
 
 /** Fetches and sanity-checks the run-time configuration. */

@@ -3,6 +3,7 @@ import { type AuthUser, Link, NavLink, type UserProfile, signInPathFor, useAuth,
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { UserMenu } from './UserMenu';
 import { VoiceCommandButton } from '../voice/VoiceCommandButton';
+import { useRenderFault } from '../testing/renderFault';
 
 const NAV_ITEMS = [
   { to: '/', key: 'nav.home', end: true },
@@ -39,6 +40,7 @@ export function Header() {
   const { user, userProfile, loading } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  useRenderFault('header');
   const signInHref = NO_RETURN_PATHS.has(location.pathname) ? '/signin' : signInPathFor(`${location.pathname}${location.search}`);
 
   // A phone user who picked a destination wants the page, not the menu.

@@ -5,6 +5,7 @@ import { useFormState } from '../components/useFormState';
 import { FormField, SelectField } from '../components/FormField';
 import { useAsyncAction } from '../components/useAsyncAction';
 import { useDocumentTitle } from '../components/useDocumentTitle';
+import { useRenderFault } from '../testing/renderFault';
 
 const FIELD_IDS = { displayName: 'profile-display-name', phoneNumber: 'profile-phone-number', language: 'profile-language' };
 
@@ -21,6 +22,7 @@ function ProfileContent() {
   const { t } = useI18n();
   const { user, userProfile, isDemoUser, loading, error } = useAuth();
   useDocumentTitle(t('auth.profile.title'));
+  useRenderFault('profile');
 
   let body;
   if (isDemoUser) {
