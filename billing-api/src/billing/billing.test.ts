@@ -232,73 +232,69 @@ describe('with a subscribed user', () => {
 });
 
 describe('change-package', () => {
-  test('updates the existing subscription item, sets the role and resets the tokens to the plan', async () => {
+  test('updates the existing subscription item and sets the role; an upgrade tops the month up to the new allowance', async () => {
     const user = await h.createUser('upgrade');
     const { subscription } = await h.subscribe(user, 'basic');
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'basic', tokensRemaining: 110 });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'basic', tokensRemaining: 100 });
     const response = await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'enterprise' } });
     expect(response.status).toBe(200);
     expect(response.body.subscription).toMatchObject({ id: subscription.id, packageId: 'enterprise', status: 'active', interval: 'month', priceId: h.price('enterprise') });
     expect(h.fake.subscriptions.get(subscription.id)!.items.data[0].price.id).toBe(h.price('enterprise'));
     expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: 10000 });
-    // A later delivery of the same period's events credits nothing more.
+    // A later delivery of the same change's events grants nothing more.
     const event = h.fake.buildEvent('customer.subscription.updated', h.fake.subscriptions.get(subscription.id)!, { created: Math.floor(Date.now() / 1000) + 1 });
     expect((await h.fake.deliver(event)).status).toBe(200);
     expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: 10000 });
   });
 
-  test('creates a subscription when there is none (customer with a card)', async () => {
+  test('without a live subscription a paid plan goes through Checkout: 409 checkout_required, and Stripe creates nothing', async () => {
+    // A free user with a customer and a card (an earlier subscription ended): still no bare subscriptions.create.
     const user = await h.createUser('newsub');
     const customer = h.fake.createCustomer({ metadata: { userId: user.uid } });
     h.fake.addPaymentMethod(customer.id, { makeDefault: true });
     await h.membership(user.uid);
     await h.db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(user.uid).update({ stripeCustomerId: customer.id });
-    const response = await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'basic' } });
-    expect(response.status).toBe(200);
-    expect(response.body.subscription).toMatchObject({ packageId: 'basic', status: 'active', interval: 'month', stripeCustomerId: customer.id });
-    expect(h.fake.subscriptions.get(response.body.subscription.id)).toMatchObject({ customer: customer.id, metadata: { userId: user.uid, packageId: 'basic' } });
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'basic', tokensRemaining: 100, subscriptionId: response.body.subscription.id });
-    // The subscription's first period was the reset: its created event credits nothing more.
-    const created = h.fake.buildEvent('customer.subscription.created', h.fake.subscriptions.get(response.body.subscription.id)!);
-    expect((await h.fake.deliver(created)).status).toBe(200);
-    expect(await h.membership(user.uid)).toMatchObject({ tokensRemaining: 100 });
-  });
-
-  test('without payment (incomplete): no role, no tokens, however often it is called', async () => {
-    // A free user whose checkout was abandoned: a customer, no card.
-    const user = await h.createUser('nocard');
-    const customer = h.fake.createCustomer({ metadata: { userId: user.uid } });
-    await h.membership(user.uid);
-    await h.db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(user.uid).update({ stripeCustomerId: customer.id });
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const response = await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'enterprise' } });
-      expect(response.status).toBe(200);
-      expect(response.body.subscription).toMatchObject({ packageId: 'enterprise', status: 'incomplete' });
+      const calls = await mutationsDuring(async () => {
+        const response = await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'enterprise' } });
+        expect(response).toEqual({ status: 409, body: { error: BILLING_MESSAGES.checkoutRequired, code: 'checkout_required' } });
+      });
+      expect(calls).toEqual([]);
       expect(await h.membership(user.uid)).toMatchObject({ role: 'free', tokensRemaining: 10 });
     }
+    expect([...h.fake.subscriptions.values()].filter((sub) => sub.customer === customer.id)).toHaveLength(0);
     const entries = await h.db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).where('userId', '==', user.uid).get();
     expect(entries.docs.map((doc) => doc.data().feature)).toEqual([]);
+    // Checkout is the way in: it collects the payment, then the plan and its allowance arrive.
+    const session = await h.call('POST', BILLING_API.createCheckoutSession, {
+      user,
+      body: { userId: user.uid, priceId: h.price('enterprise'), packageId: 'enterprise', successUrl: `${APP_ORIGIN}/billing/success`, cancelUrl: `${APP_ORIGIN}/billing/cancel`, stripeCustomerId: customer.id },
+    });
+    expect(session.status).toBe(200);
+    await h.fake.completeCheckout(session.body.id as string);
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: 10000 });
   });
 
-  test('the same package again resets nothing; a package reset happens once per period', async () => {
+  test('the same package again grants nothing; switching back and forth within the month grants only up to the highest plan', async () => {
     const user = await h.createUser('samepkg');
     const { subscription } = await h.subscribe(user, 'premium');
     const spend = (amount: number, key: string) => debit(h.db, { uid: user.uid, feature: 'workflow_run', amount, idempotencyKey: key });
     await spend(500, 'same-1');
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: 510 });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: 500 });
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const again = await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'premium' } });
       expect(again.body.subscription).toMatchObject({ id: subscription.id, packageId: 'premium', status: 'active' });
-      expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: 510 });
+      expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: 500 });
     }
-    // A real change resets to the plan; repeating it in the same period does not reset again.
+    // An upgrade grants the difference to what the month already granted (10,000 − 1,000).
     expect((await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'enterprise' } })).status).toBe(200);
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: 10000 });
-    await spend(9500, 'same-2');
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: 9500 });
+    await spend(9000, 'same-2');
+    // A downgrade grants nothing and keeps the balance; going back up grants nothing either.
     expect((await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'premium' } })).status).toBe(200);
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: 1000 });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: 500 });
     expect((await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'enterprise' } })).status).toBe(200);
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: 1000 });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: 500 });
   });
 
   test('after cancel at period end: the same subscription is resumed and changed, never a second one', async () => {
@@ -318,10 +314,9 @@ describe('change-package', () => {
     expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: 1000, subscriptionId: subscription.id });
   });
 
-  test('the messages: no customer, unknown package, no monthly price', async () => {
+  test('the messages: no customer (Checkout), unknown package, no monthly price', async () => {
     const user = await h.createUser('nochange');
-    expect(await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'premium' } })).toEqual({ status: 400, body: { error: BILLING_MESSAGES.cannotChangeSubscription } });
-    expect(BILLING_MESSAGES.cannotChangeSubscription).toBe('Cannot change subscription: Missing new package or Stripe customer ID.');
+    expect(await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'premium' } })).toEqual({ status: 409, body: { error: BILLING_MESSAGES.checkoutRequired, code: 'checkout_required' } });
     const { customerId } = await h.subscribe(user, 'basic');
     expect(customerId).toMatch(/^cus_/);
     expect(await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'platinum' } })).toEqual({ status: 400, body: { error: 'Cannot change subscription: Missing new package or Stripe customer ID.' } });
@@ -329,11 +324,12 @@ describe('change-package', () => {
     expect(await h.call('POST', BILLING_API.changePackage, { user, body: {} })).toEqual({ status: 400, body: { error: 'packageId must be a string' } });
   });
 
-  test('a stored subscription Stripe no longer has: Subscription not found', async () => {
+  test('a stored subscription Stripe no longer has: nothing live, so Checkout', async () => {
     const user = await h.createUser('ghost');
     const { subscription } = await h.subscribe(user, 'basic');
     h.fake.subscriptions.delete(subscription.id);
-    expect(await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'premium' } })).toEqual({ status: 404, body: { error: 'Subscription not found' } });
+    // Nothing live to change: Checkout it is.
+    expect(await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'premium' } })).toEqual({ status: 409, body: { error: BILLING_MESSAGES.checkoutRequired, code: 'checkout_required' } });
   });
 });
 

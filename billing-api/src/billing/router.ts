@@ -3,6 +3,7 @@
 // method a body names must be the caller's (403 before any Stripe call that
 // changes something). Without a Stripe secret key the actions answer 503 with
 // the not-configured message and the reads answer empty.
+import { createHash } from 'node:crypto';
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -13,8 +14,10 @@ const StripeErrors = Stripe.errors;
 import { z } from 'zod';
 import {
   BILLING_API,
+  BILLING_ERROR_CODES,
   BILLING_MESSAGES,
   MEMBERSHIP_COLLECTIONS,
+  createSerialQueue,
   packageFromData,
   prepareMembershipUpdate,
   readMembership,
@@ -77,6 +80,19 @@ export const changePackageSchema = z.strictObject({ packageId: docId });
 export const cancelSchema = z.strictObject({ subscriptionId: stripeId('sub').nullish() });
 
 const notConfigured = () => new HttpError(503, BILLING_MESSAGES.notConfigured);
+const checkoutRequired = () => new HttpError(409, BILLING_MESSAGES.checkoutRequired, BILLING_ERROR_CODES.checkoutRequired);
+const subscriptionExists = () => new HttpError(409, BILLING_MESSAGES.subscriptionExists, BILLING_ERROR_CODES.subscriptionExists);
+
+/**
+ * A Stripe idempotency key for one intended change of one user: the same
+ * change sent any number of times at once (double clicks, retries, two
+ * service instances) makes one Stripe object. Stripe keeps keys for 24 hours
+ * and refuses a key reused with other parameters, so the parameters are part of it.
+ */
+export function stripeIdempotencyKey(action: string, uid: string, intent: Record<string, unknown>): string {
+  const digest = createHash('sha256').update(JSON.stringify(intent)).digest('base64url').slice(0, 32);
+  return `agentflow-${action}-${uid}-${digest}`;
+}
 const toIso = (seconds: number | null | undefined): string | null => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null);
 const CURRENT: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
 
@@ -86,6 +102,13 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
   const authed: RequestHandler = requireAuth(options.auth);
   const router = Router();
   const uidOf = (req: Request) => req.caller!.uid;
+  /**
+   * Creating or changing a user's subscription runs one request at a time per
+   * user in this process, so concurrent requests see each other's result;
+   * Stripe idempotency keys cover several instances.
+   */
+  const perUser = createSerialQueue();
+  const oneAtATime = <T>(req: Request, work: () => Promise<T>): Promise<T> => perUser(uidOf(req), work);
 
   const requireStripe = (): Stripe => {
     if (!stripe) throw notConfigured();
@@ -154,10 +177,29 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
     return own;
   };
 
+  /**
+   * The caller's live subscription in Stripe (active, trialing, past due, or
+   * canceled at period end but not yet ended), or null. Asks Stripe about the
+   * stored ones, so a missed deleted event cannot hide that one has ended.
+   */
+  const liveSubscription = async (client: Stripe, uid: string, customerId: string | null): Promise<Stripe.Subscription | null> => {
+    const candidates = (await storedSubscriptions(uid)).filter((each) => each.stripeSubscriptionId && (CURRENT.has(each.status) || (each.status === 'canceled' && each.cancelAtPeriodEnd)));
+    for (const candidate of candidates) {
+      const found = await retrieveSubscription(client, candidate.stripeSubscriptionId!).catch((error: unknown) => {
+        if (error instanceof HttpError && error.status === 404) return null;
+        throw error;
+      });
+      if (!found) continue;
+      if (idOf(found.customer) !== customerId) throw forbidden(FORBIDDEN_SUBSCRIPTION);
+      if (CURRENT.has(found.status)) return found;
+    }
+    return null;
+  };
+
   /** Applies what Stripe answered to Firestore (billing-api's own change, versioned now). */
-  const store = async (uid: string, subscription: Stripe.Subscription, extra: { resetBalance?: boolean } = {}): Promise<Subscription> => {
+  const store = async (uid: string, subscription: Stripe.Subscription): Promise<Subscription> => {
     const now = clock();
-    await applyStripeSubscription(db, { subscription, version: Math.floor(now.getTime() / 1000), uid, now, ...extra });
+    await applyStripeSubscription(db, { subscription, version: Math.floor(now.getTime() / 1000), uid, now });
     const snapshot = await db.collection(MEMBERSHIP_COLLECTIONS.subscriptions).doc(subscription.id).get();
     return subscriptionFromData(snapshot.id, snapshot.data() ?? {});
   };
@@ -165,6 +207,10 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
   router.post(BILLING_API.createCheckoutSession, authed, async (req, res) => {
     const client = requireStripe();
     const body = parseOr400(checkoutSchema, req.body);
+    res.json(await oneAtATime(req, () => checkout(client, req, body)));
+  });
+
+  const checkout = async (client: Stripe, req: Request, body: z.infer<typeof checkoutSchema>): Promise<CheckoutSessionResponse> => {
     const uid = uidOf(req);
     if (body.userId !== uid) throw forbidden('Forbidden: userId must be the signed-in user');
     checkAppUrl('successUrl', body.successUrl);
@@ -174,6 +220,8 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
     if (![pkg.stripePriceIdMonthly, pkg.stripePriceIdYearly, pkg.stripePriceId].includes(body.priceId)) throw badRequest(`priceId is not a price of package ${pkg.id}`);
     let customerId = await ownCustomer(uid);
     if (body.stripeCustomerId && body.stripeCustomerId !== customerId) throw forbidden(FORBIDDEN_CUSTOMER);
+    // One subscription per customer: a second Checkout would charge twice; a plan change updates the live one.
+    if (customerId && (await liveSubscription(client, uid, customerId))) throw subscriptionExists();
     if (!customerId) {
       // The idempotency key makes two quick first purchases share one customer.
       const customer = await client.customers.create({ email: req.caller!.email ?? undefined, metadata: { userId: uid } }, { idempotencyKey: `agentflow-customer-${uid}` });
@@ -185,19 +233,24 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
       });
     }
     const metadata = { userId: uid, packageId: pkg.id };
-    const session = await client.checkout.sessions.create({
-      mode: 'subscription',
-      customer: customerId,
-      line_items: [{ price: body.priceId, quantity: 1 }],
-      success_url: body.successUrl,
-      cancel_url: body.cancelUrl,
-      client_reference_id: uid,
-      metadata,
-      subscription_data: { metadata },
-    });
-    const response: CheckoutSessionResponse = { id: session.id, url: session.url };
-    res.json(response);
-  });
+    // The newest subscription the user had is part of the intent: after it ends, a new Checkout is a new intent.
+    const latest = (await storedSubscriptions(uid))[0]?.stripeSubscriptionId ?? 'none';
+    const intent = { customerId, priceId: body.priceId, packageId: pkg.id, successUrl: body.successUrl, cancelUrl: body.cancelUrl, latest };
+    const session = await client.checkout.sessions.create(
+      {
+        mode: 'subscription',
+        customer: customerId,
+        line_items: [{ price: body.priceId, quantity: 1 }],
+        success_url: body.successUrl,
+        cancel_url: body.cancelUrl,
+        client_reference_id: uid,
+        metadata,
+        subscription_data: { metadata },
+      },
+      { idempotencyKey: stripeIdempotencyKey('checkout', uid, intent) },
+    );
+    return { id: session.id, url: session.url };
+  };
 
   router.post(BILLING_API.createPortalSession, authed, async (req, res) => {
     const client = requireStripe();
@@ -309,6 +362,10 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
   router.post(BILLING_API.changeBillingCycle, authed, async (req, res) => {
     const client = requireStripe();
     const body = parseOr400(changeBillingCycleSchema, req.body);
+    res.json({ subscription: await oneAtATime(req, () => changeBillingCycle(client, req, body)) });
+  });
+
+  const changeBillingCycle = async (client: Stripe, req: Request, body: z.infer<typeof changeBillingCycleSchema>): Promise<Subscription> => {
     const uid = uidOf(req);
     await requireOwnCustomer(uid, body.customerId);
     const stored = await ownSubscription(uid, body.subscriptionId);
@@ -325,51 +382,64 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
     if (idOf(current.customer) !== body.customerId) throw forbidden(FORBIDDEN_SUBSCRIPTION);
     const item = current.items.data[0];
     if (!item) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
-    const updated = await client.subscriptions.update(current.id, { items: [{ id: item.id, price: priceId }], proration_behavior: 'create_prorations' });
-    res.json({ subscription: await store(uid, updated) });
-  });
+    // Already on that price: nothing to change (and nothing to grant: the allowance rule keys on the plan, not the cycle).
+    const updated =
+      item.price.id === priceId
+        ? current
+        : await client.subscriptions.update(
+            current.id,
+            { items: [{ id: item.id, price: priceId }], proration_behavior: 'create_prorations' },
+            { idempotencyKey: stripeIdempotencyKey('cycle', uid, { subscription: current.id, from: item.price.id, to: priceId }) },
+          );
+    return store(uid, updated);
+  };
 
   router.post(BILLING_API.changePackage, authed, async (req, res) => {
     const client = requireStripe();
     const body = parseOr400(changePackageSchema, req.body);
+    res.json({ subscription: await oneAtATime(req, () => changePackage(client, req, body)) });
+  });
+
+  /**
+   * Moves the live subscription to another plan. Without a live subscription
+   * there is nothing to change: a paid plan starts with Checkout, where Stripe
+   * collects the payment (a bare subscriptions.create would leave a customer
+   * without a card with an unpaid, incomplete subscription).
+   */
+  const changePackage = async (client: Stripe, req: Request, body: z.infer<typeof changePackageSchema>): Promise<Subscription> => {
     const uid = uidOf(req);
     const [pkg, customerId] = await Promise.all([packageById(body.packageId), ownCustomer(uid)]);
-    if (!pkg || !pkg.active || !customerId) throw badRequest(BILLING_MESSAGES.cannotChangeSubscription);
+    if (!pkg || !pkg.active) throw badRequest(BILLING_MESSAGES.cannotChangeSubscription);
     const priceId = pkg.stripePriceIdMonthly;
     if (!priceId) throw badRequest(BILLING_MESSAGES.monthlyPriceNotFound(pkg.id));
     // One canceled at period end is still live in Stripe until then: changing the plan resumes it
     // (a second subscription would charge twice).
-    const current = (await storedSubscriptions(uid)).find((each) => each.stripeSubscriptionId && (CURRENT.has(each.status) || (each.status === 'canceled' && each.cancelAtPeriodEnd)));
-    let existing: Stripe.Subscription | null = null;
-    if (current?.stripeSubscriptionId) {
-      existing = await retrieveSubscription(client, current.stripeSubscriptionId);
-      if (idOf(existing.customer) !== customerId) throw forbidden(FORBIDDEN_SUBSCRIPTION);
-      // It ended in Stripe (a missed deleted event): nothing to update, a new subscription it is.
-      if (!CURRENT.has(existing.status)) existing = null;
-    }
-    let result: Stripe.Subscription;
-    // The balance is reset only for another package: the same one again grants nothing.
-    let packageChanged = true;
-    if (existing) {
-      const item = existing.items.data[0];
-      if (!item) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
-      packageChanged = packageForPrice(await readPackages(db), item.price.id)?.id !== pkg.id;
-      result = await client.subscriptions.update(existing.id, {
+    const existing = customerId ? await liveSubscription(client, uid, customerId) : null;
+    if (!existing) throw checkoutRequired();
+    const item = existing.items.data[0];
+    if (!item) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
+    if (item.price.id === priceId && !existing.cancel_at_period_end) return store(uid, existing);
+    const result = await client.subscriptions.update(
+      existing.id,
+      {
         items: [{ id: item.id, price: priceId }],
         proration_behavior: 'create_prorations',
         metadata: { userId: uid, packageId: pkg.id },
         ...(existing.cancel_at_period_end ? { cancel_at_period_end: false } : {}),
-      });
-    } else {
-      result = await client.subscriptions.create({ customer: customerId, items: [{ price: priceId }], metadata: { userId: uid, packageId: pkg.id } });
-    }
-    // store() resets only when Stripe says active or trialing (an incomplete one was not paid).
-    res.json({ subscription: await store(uid, result, { resetBalance: packageChanged }) });
-  });
+      },
+      { idempotencyKey: stripeIdempotencyKey('plan', uid, { subscription: existing.id, from: item.price.id, to: priceId, resume: existing.cancel_at_period_end }) },
+    );
+    // The allowance follows the one rule in the ledger: an upgrade tops up, anything else grants nothing.
+    return store(uid, result);
+  };
 
   router.post(BILLING_API.cancelSubscription, authed, async (req, res) => {
     const client = requireStripe();
     const body = parseOr400(cancelSchema, req.body);
+    res.json({ subscription: await oneAtATime(req, () => cancel(client, req, body)) });
+  });
+
+  const cancel = async (client: Stripe, req: Request, body: z.infer<typeof cancelSchema>): Promise<Subscription> => {
     const uid = uidOf(req);
     let stored: Subscription | undefined;
     if (body.subscriptionId) stored = await ownSubscription(uid, body.subscriptionId);
@@ -379,8 +449,8 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
     const customerId = await ownCustomer(uid);
     if (idOf(existing.customer) !== customerId) throw forbidden(FORBIDDEN_SUBSCRIPTION);
     const updated = await client.subscriptions.update(existing.id, { cancel_at_period_end: true });
-    res.json({ subscription: await store(uid, updated) });
-  });
+    return store(uid, updated);
+  };
 
   router.use(membershipErrors(logger));
   // Stripe refused or could not be reached: not the client's fault, and not ours either.

@@ -6,7 +6,6 @@ import type Stripe from 'stripe';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
   BILLING_COLLECTIONS,
-  BILLING_MESSAGES,
   MEMBERSHIP_COLLECTIONS,
   SUBSCRIPTION_STATUSES,
   isMembershipRole,
@@ -19,24 +18,6 @@ import {
   type MembershipRole,
   type SubscriptionStatusName,
 } from '@agentflow/shared/server';
-
-/** The ledger reason of a subscription period's tokens. */
-export const PERIOD_CREDIT_REASON = 'subscription_period';
-/** The ledger reason of a plan change's balance reset. */
-export const PLAN_CHANGE_REASON = 'plan_change';
-
-/** One credit per (subscription, period): the idempotency key says which. */
-export const periodCreditKey = (subscriptionId: string, periodStart: number) => `stripe:sub:${subscriptionId}:period:${periodStart}`;
-/** One plan-change reset per (subscription, package, period): repeating a change grants nothing more. */
-export const planChangeKey = (subscriptionId: string, packageId: string, periodStart: number) => `${PLAN_CHANGE_REASON}:${subscriptionId}:${packageId}:${periodStart}`;
-
-/**
- * How long after a monthly period's end the ledger's 30-day refill stays held
- * back once Stripe has paid that period: Stripe's renewal (and its retries)
- * lands in this window, so a renewing subscriber gets one allowance per period;
- * when Stripe stops renewing, the refill resumes.
- */
-export const REFILL_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
 
 /**
  * The membership role a bought plan grants. The issue's webhook text says
@@ -87,21 +68,21 @@ export interface ApplySubscriptionInput {
   uid?: string | null;
   /** invoice.payment_failed: the subscription is past due whatever the object says. */
   statusOverride?: SubscriptionStatusName;
-  /**
-   * A plan change to another package: once the subscription is active or
-   * trialing, the balance becomes the plan's tokensPerMonth, once per
-   * (subscription, package, period). Ignored in any other status (nothing was paid).
-   */
-  resetBalance?: boolean;
   now: Date;
 }
 
-export type ApplyOutcome = 'applied' | 'stale' | 'duplicate' | 'unattributed';
+/**
+ * unknown_price: the subscription's price belongs to no plan (a price made in
+ * the Stripe dashboard, a plan removed). Acknowledged and recorded, so Stripe
+ * stops retrying; the operator sees it in the log.
+ */
+export type ApplyOutcome = 'applied' | 'stale' | 'duplicate' | 'unattributed' | 'unknown_price';
 
 export interface ApplyResult {
   outcome: ApplyOutcome;
   uid: string | null;
-  credited: boolean;
+  /** Tokens the plan's allowance added (the allowance rule: only what this month had not granted yet). */
+  granted: number;
 }
 
 const secondsToTimestamp = (seconds: number | null | undefined) => (typeof seconds === 'number' ? Timestamp.fromMillis(seconds * 1000) : null);
@@ -128,7 +109,7 @@ export async function applyInTransaction(db: Firestore, input: ApplySubscription
   return db.runTransaction(
     async (tx) => {
       // Every read first (Firestore transactions read before they write).
-      if (eventRef && (await tx.get(eventRef)).exists) return { outcome: 'duplicate', uid: null, credited: false };
+      if (eventRef && (await tx.get(eventRef)).exists) return { outcome: 'duplicate', uid: null, granted: 0 };
       let uid = input.uid ?? subscription.metadata?.userId ?? null;
       const stored = await tx.get(subscriptionRef);
       if (!uid && typeof stored.get('userId') === 'string') uid = stored.get('userId') as string;
@@ -136,20 +117,24 @@ export async function applyInTransaction(db: Firestore, input: ApplySubscription
         const owners = await tx.get(db.collection(MEMBERSHIP_COLLECTIONS.memberships).where('stripeCustomerId', '==', customerId).limit(1));
         uid = owners.docs[0]?.id ?? null;
       }
-      const recordEvent = (outcome: ApplyOutcome) => {
+      const recordEvent = (outcome: ApplyOutcome, extra: Record<string, unknown> = {}) => {
         if (eventRef && event) {
-          tx.create(eventRef, { type: event.type, created: version, subscriptionId: subscription.id, userId: uid, outcome, processedAt: FieldValue.serverTimestamp() });
+          tx.create(eventRef, { type: event.type, created: version, subscriptionId: subscription.id, userId: uid, outcome, ...extra, processedAt: FieldValue.serverTimestamp() });
         }
       };
       if (!uid) {
         // Nobody to attribute it to; a retry would not help.
         recordEvent('unattributed');
-        return { outcome: 'unattributed', uid: null, credited: false };
+        return { outcome: 'unattributed', uid: null, granted: 0 };
       }
       const packages = await readPackages(db, tx);
       const metadataPackage = subscription.metadata?.packageId;
       const pkg = packageForPrice(packages, priceIdOf(subscription)) ?? packages.find((each) => each.id === metadataPackage) ?? null;
-      if (!pkg) throw new Error(`${BILLING_MESSAGES.packageNotFoundForPrice}: ${priceIdOf(subscription) ?? 'none'}`);
+      if (!pkg) {
+        // A retry would find no plan either: acknowledge, record, and leave the membership alone.
+        recordEvent('unknown_price', { priceId: priceIdOf(subscription) });
+        return { outcome: 'unknown_price', uid, granted: 0 };
+      }
 
       const storedVersion = stored.get('stripeVersion');
       const storedPeriod = stored.get('stripePeriodStart');
@@ -161,27 +146,14 @@ export async function applyInTransaction(db: Firestore, input: ApplySubscription
 
       const rawStatus = input.statusOverride ?? (subscription.status as string);
       const live = rawStatus === 'active' || rawStatus === 'trialing';
-      const paidPeriod = rawStatus === 'active' && pkg.tokensPerMonth > 0;
-      const resetBalance = input.resetBalance === true && live;
-      const creditKey = periodCreditKey(subscription.id, periodStart);
-      const resetKey = planChangeKey(subscription.id, pkg.id, periodStart);
-      const membership = await prepareMembershipUpdate(db, tx, uid, now, resetBalance ? [creditKey, resetKey] : paidPeriod ? [creditKey] : []);
+      const membership = await prepareMembershipUpdate(db, tx, uid, now);
+      const before = membership.grantedThisMonth;
 
       const change: MembershipChange = {};
-      if (resetBalance) {
-        // The plan change sets the balance; when it opens a period, it is that period's allowance.
-        const key = membership.applied(creditKey) ? resetKey : creditKey;
-        change.setBalance = { tokens: Math.max(0, pkg.tokensPerMonth), reason: PLAN_CHANGE_REASON, idempotencyKey: key };
-      } else if (paidPeriod && !membership.applied(creditKey)) {
-        // Credited whatever the delivery order: a period that was paid is paid.
-        change.credit = { amount: pkg.tokensPerMonth, reason: PERIOD_CREDIT_REASON, idempotencyKey: creditKey };
-      }
-      const grantsAllowance =
-        (change.setBalance !== undefined && !membership.applied(change.setBalance.idempotencyKey)) || (change.credit !== undefined && !membership.applied(change.credit.idempotencyKey));
-      if (grantsAllowance && intervalOf(subscription) === 'month' && typeof subscription.current_period_end === 'number') {
-        // Stripe now gives this period's allowance: the ledger's 30-day refill must not give it again (the ledger keeps the later date).
-        change.holdRefillUntil = new Date(subscription.current_period_end * 1000 + REFILL_GRACE_MS);
-      }
+      // A paid plan's allowance, by the one allowance rule (the ledger): this grants only what the
+      // month has not granted yet, so a cycle switch, a switch back, a renewal within the month or a
+      // downgrade grant nothing. A stale event's plan is history and grants nothing either.
+      if (rawStatus === 'active' && !stale) change.planAllowance = Math.max(0, Math.floor(pkg.tokensPerMonth));
       if (!stale) {
         change.fields = { stripeCustomerId: customerId, subscriptionId: subscription.id };
         if (live) change.role = grantedRole(pkg);
@@ -208,10 +180,10 @@ export async function applyInTransaction(db: Firestore, input: ApplySubscription
           { merge: true },
         );
       }
-      const credited = change.credit !== undefined;
-      membership.commit(change);
-      recordEvent(stale ? 'stale' : 'applied');
-      return { outcome: stale ? 'stale' : 'applied', uid, credited };
+      const written = membership.commit(change);
+      const granted = written.tokensRemaining - membership.membership.tokensRemaining;
+      recordEvent(stale ? 'stale' : 'applied', granted > 0 ? { granted, grantedBefore: before } : {});
+      return { outcome: stale ? 'stale' : 'applied', uid, granted };
     },
     { maxAttempts: 30 },
   );

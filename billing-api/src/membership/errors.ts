@@ -9,6 +9,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 503,
     message: string,
+    /** A stable code beside the English message (the browser translates by code). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -49,7 +51,7 @@ const GRPC_UNAVAILABLE = 14;
 export function membershipErrors(logger: Logger): ErrorRequestHandler {
   return (error: unknown, _req, res, next) => {
     if (error instanceof HttpError) {
-      res.status(error.status).json({ error: error.message });
+      res.status(error.status).json(error.code ? { error: error.message, code: error.code } : { error: error.message });
       return;
     }
     if (error instanceof InsufficientTokensError) {

@@ -232,7 +232,8 @@ export function createMembershipRouter(options: MembershipRouterOptions): Router
     }
     const cost = FEATURE_COSTS[feature];
     if (amount !== cost) throw badRequest(`amount must be ${cost} for ${feature}`);
-    const result = await debit(db, { uid: uidOf(req), feature, amount, idempotencyKey, now: clock });
+    // The body's key lives in the client namespace: it can never equal (and so pre-empt) a server key.
+    const result = await debit(db, { uid: uidOf(req), feature, amount, idempotencyKey, keySpace: 'client', now: clock });
     const body: ConsumeResponse = { tokensRemaining: result.tokensRemaining, applied: result.applied };
     res.json(body);
   });

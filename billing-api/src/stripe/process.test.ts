@@ -77,7 +77,8 @@ test('with STRIPE_* set, the service verifies with the webhook secret and calls 
     expect(fake.log.map((entry) => `${entry.method} ${entry.path}`)).toEqual([`GET /v1/subscriptions/${subscription.id}`]);
     // The service writes to the default project (the emulators:exec one); read it there.
     const membership = await getAdminDb().collection(MEMBERSHIP_COLLECTIONS.memberships).doc(uid).get();
-    expect(membership.data()).toMatchObject({ role: 'premium', tokensRemaining: 1010, stripeCustomerId: customer.id, subscriptionId: subscription.id });
+    // The free 10 plus the 990 that reach the premium allowance (the allowance rule).
+    expect(membership.data()).toMatchObject({ role: 'premium', tokensRemaining: 1000, stripeCustomerId: customer.id, subscriptionId: subscription.id });
   } finally {
     service.child.kill('SIGTERM');
     await service.exited;

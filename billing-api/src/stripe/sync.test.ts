@@ -8,6 +8,7 @@ import { createStripeClient } from './client';
 import { PLANS } from './plans';
 import { DEFAULT_PACKAGES } from '../membership/packages';
 import { syncStripePlans } from './sync';
+import { STRIPE_WEBHOOK_API_VERSION, STRIPE_WEBHOOK_EVENTS } from './webhook';
 
 let h: BillingHarness;
 let fake: FakeStripe;
@@ -42,7 +43,7 @@ test('creates what is missing, stores the ids, and a second run creates nothing'
 
   fake.clearLog();
   const second = await syncStripePlans(stripe, h.db);
-  expect(second).toEqual({ createdProducts: [], createdPrices: [], packages: first.packages });
+  expect(second).toEqual({ createdProducts: [], createdPrices: [], transferredLookupKeys: [], webhookEndpoint: null, packages: first.packages });
   expect(fake.mutatingRequests()).toEqual([]);
   expect(fake.prices.size).toBe(6);
 });
@@ -55,4 +56,40 @@ test('a plan whose price was deleted gets it back; its product is reused', async
   expect(result.createdProducts).toEqual([]);
   expect(result.createdPrices).toHaveLength(1);
   expect(fake.prices.get(result.createdPrices[0]!)).toMatchObject({ lookup_key: 'agentflow_basic_yearly', product: 'agentflow_basic' });
+});
+
+test('an archived price still holding the lookup key: a new price takes the key over (transfer_lookup_key); the next run finds it', async () => {
+  const stripe = createStripeClient({ secretKey: 'sk_test_sync', webhookSecret: null, host: fake.host, port: fake.port, protocol: 'http' })!;
+  const monthly = [...fake.prices.values()].find((price) => price.lookup_key === 'agentflow_premium_monthly')!;
+  await stripe.prices.update(monthly.id, { active: false });
+  const result = await syncStripePlans(stripe, h.db);
+  expect(result.transferredLookupKeys).toEqual(['agentflow_premium_monthly']);
+  expect(result.createdPrices).toHaveLength(1);
+  const created = fake.prices.get(result.createdPrices[0]!)!;
+  expect(created).toMatchObject({ active: true, lookup_key: 'agentflow_premium_monthly', product: 'agentflow_premium' });
+  expect(fake.prices.get(monthly.id)).toMatchObject({ active: false, lookup_key: null });
+  const creates = fake.mutatingRequests().filter((entry) => entry.path === '/v1/prices');
+  expect(creates.at(-1)?.params).toMatchObject({ transfer_lookup_key: 'true', lookup_key: 'agentflow_premium_monthly' });
+  const stored = (await h.db.collection(MEMBERSHIP_COLLECTIONS.packages).doc('premium').get()).data();
+  expect(stored).toMatchObject({ stripePriceIdMonthly: created.id });
+  fake.clearLog();
+  expect((await syncStripePlans(stripe, h.db)).createdPrices).toEqual([]);
+});
+
+test('the webhook endpoint: created pinned to 2023-10-16 with the handled events and its secret printed once; a second run changes nothing; one on another version is replaced', async () => {
+  const stripe = createStripeClient({ secretKey: 'sk_test_sync', webhookSecret: null, host: fake.host, port: fake.port, protocol: 'http' })!;
+  const url = 'https://billing.example.com/api/webhooks/stripe';
+  // An endpoint someone made in the dashboard on a newer API version.
+  const stale = await stripe.webhookEndpoints.create({ url, enabled_events: ['invoice.paid'], api_version: '2024-06-20' as never });
+  const first = await syncStripePlans(stripe, h.db, { webhookUrl: url });
+  expect(first.webhookEndpoint).toMatchObject({ url, created: true, replaced: stale.id });
+  expect(first.webhookEndpoint?.secret).toMatch(/^whsec_/);
+  const endpoint = fake.webhookEndpoints.get(first.webhookEndpoint!.id)!;
+  expect(endpoint).toMatchObject({ url, api_version: STRIPE_WEBHOOK_API_VERSION, status: 'enabled' });
+  expect([...endpoint.enabled_events].sort()).toEqual([...STRIPE_WEBHOOK_EVENTS].sort());
+  expect(fake.webhookEndpoints.get(stale.id)).toMatchObject({ status: 'disabled' });
+  fake.clearLog();
+  const second = await syncStripePlans(stripe, h.db, { webhookUrl: url });
+  expect(second.webhookEndpoint).toEqual({ id: endpoint.id, url, created: false, secret: null, replaced: null });
+  expect(fake.mutatingRequests()).toEqual([]);
 });

@@ -3,7 +3,7 @@
 // periods and failed payments, with the balance and role checked after each.
 import { BILLING_API, BILLING_COLLECTIONS, MEMBERSHIP_COLLECTIONS, debit, readMembership } from '@agentflow/shared/server';
 import { startBillingHarness } from '../../testing/harness';
-import { REFILL_GRACE_MS, applyInTransaction } from '../billing/subscriptionSync';
+import { applyInTransaction } from '../billing/subscriptionSync';
 import { startFakeStripe } from '../testing/fakeStripe/index';
 import { startStripeHarness, TEST_WEBHOOK_SECRET, type StripeHarness } from '../testing/stripeHarness';
 
@@ -18,6 +18,8 @@ afterAll(async () => {
 
 const FREE = 10;
 const PREMIUM = 1000;
+const BASIC = 100;
+const DAY_MS = 86_400_000;
 
 /** A customer for the user, stored on their membership as checkout would. */
 async function customerFor(uid: string): Promise<string> {
@@ -28,7 +30,7 @@ async function customerFor(uid: string): Promise<string> {
 
 async function creditEntries(uid: string): Promise<Array<Record<string, unknown>>> {
   const snapshot = await h.db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).where('userId', '==', uid).get();
-  return snapshot.docs.map((doc) => doc.data()).filter((entry) => entry.feature === 'subscription_period');
+  return snapshot.docs.map((doc) => doc.data()).filter((entry) => entry.feature === 'plan_allowance');
 }
 
 async function eventRecord(id: string) {
@@ -75,14 +77,14 @@ describe('signature', () => {
 });
 
 describe('checkout and deliveries', () => {
-  test('hosted checkout: the customer, the subscription, the premium role and 1,000 tokens land in Firestore', async () => {
+  test('hosted checkout: the customer, the subscription, the premium role and the premium allowance (1,000 in all this month) land in Firestore', async () => {
     const user = await h.createUser('buyer');
     const { customerId, subscription } = await h.subscribe(user, 'premium');
     const membership = await h.membership(user.uid);
-    expect(membership).toMatchObject({ role: 'premium', tokensRemaining: FREE + PREMIUM, stripeCustomerId: customerId, subscriptionId: subscription.id });
+    expect(membership).toMatchObject({ role: 'premium', tokensRemaining: PREMIUM, stripeCustomerId: customerId, subscriptionId: subscription.id });
     expect(await h.subscriptionDoc(subscription.id)).toMatchObject({ userId: user.uid, packageId: 'premium', status: 'active', interval: 'month', cancelAtPeriodEnd: false, stripeCustomerId: customerId, priceId: h.price('premium') });
-    // Three events were delivered (session completed, subscription created, invoice paid): one credit.
-    expect(await creditEntries(user.uid)).toHaveLength(1);
+    // Three events were delivered (session completed, subscription created, invoice paid): one top-up of 990 (the month had granted the free 10).
+    expect((await creditEntries(user.uid)).map((entry) => entry.tokensUsed)).toEqual([-(PREMIUM - FREE)]);
   });
 
   test('the same event delivered 5 times: each acknowledged, applied once', async () => {
@@ -96,7 +98,7 @@ describe('checkout and deliveries', () => {
       const delivery = await h.fake.deliver(event);
       expect(delivery.status).toBe(200);
       outcomes.push(JSON.parse(delivery.body).outcome);
-      expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: FREE + PREMIUM });
+      expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: PREMIUM });
     }
     expect(outcomes).toEqual(['applied', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
     expect(await creditEntries(user.uid)).toHaveLength(1);
@@ -115,7 +117,7 @@ describe('checkout and deliveries', () => {
     const invoice = h.fake.invoices.get(subscription.latest_invoice)!;
     const others = await Promise.all([h.fake.deliver(h.fake.buildEvent('invoice.paid', invoice)), h.fake.deliver(h.fake.buildEvent('customer.subscription.updated', subscription))]);
     expect(others.map((each) => each.status)).toEqual([200, 200]);
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: FREE + PREMIUM });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: PREMIUM });
     expect(await creditEntries(user.uid)).toHaveLength(1);
   });
 
@@ -129,8 +131,8 @@ describe('checkout and deliveries', () => {
       Array.from({ length: 4 }, () => applyInTransaction(h.db, { subscription: event.data.object, version: event.created, event: { id: event.id, type: event.type }, now: new Date() })),
     );
     expect(results.map((each) => each.outcome).sort()).toEqual(['applied', 'duplicate', 'duplicate', 'duplicate']);
-    expect(results.filter((each) => each.credited)).toHaveLength(1);
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: FREE + PREMIUM });
+    expect(results.filter((each) => each.granted > 0)).toHaveLength(1);
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: PREMIUM });
     expect(await creditEntries(user.uid)).toHaveLength(1);
   });
 
@@ -145,30 +147,34 @@ describe('checkout and deliveries', () => {
     const first = await h.fake.deliver(updated);
     expect(first.status).toBe(200);
     expect(await h.subscriptionDoc(subscription.id)).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: true, stripeVersion: t + 5 });
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: FREE + PREMIUM });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: PREMIUM });
     const second = await h.fake.deliver(created);
     expect(second.status).toBe(200);
     expect(JSON.parse(second.body).outcome).toBe('stale');
     // The older event did not bring back cancelAtPeriodEnd false.
     expect(await h.subscriptionDoc(subscription.id)).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: true, stripeVersion: t + 5 });
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: FREE + PREMIUM });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: PREMIUM });
     expect(await creditEntries(user.uid)).toHaveLength(1);
   });
 
-  test('two periods in a row: two credits; redelivering the second changes nothing', async () => {
+  test('a renewal inside the allowance month grants nothing; the next month starts at the plan allowance; redeliveries change nothing', async () => {
     const user = await h.createUser('periods');
     const { subscription } = await h.subscribe(user, 'premium');
-    expect(await h.membership(user.uid)).toMatchObject({ tokensRemaining: FREE + PREMIUM });
+    expect(await h.membership(user.uid)).toMatchObject({ tokensRemaining: PREMIUM });
     const firstStart = subscription.current_period_start as number;
     const renewal = await h.fake.advancePeriod(subscription.id);
     expect(renewal.deliveries.map((each) => each.status)).toEqual([200, 200]);
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: FREE + 2 * PREMIUM });
-    const stored = await h.subscriptionDoc(subscription.id);
-    expect(stored).toMatchObject({ status: 'active', stripePeriodStart: renewal.subscription.current_period_start });
     expect(renewal.subscription.current_period_start).toBeGreaterThan(firstStart);
+    expect(await h.subscriptionDoc(subscription.id)).toMatchObject({ status: 'active', stripePeriodStart: renewal.subscription.current_period_start });
+    // The fake's new period starts now, inside the ledger's allowance month: nothing more.
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: PREMIUM });
     for (const delivery of renewal.deliveries) expect((await h.fake.deliver(delivery.event)).status).toBe(200);
-    expect(await h.membership(user.uid)).toMatchObject({ tokensRemaining: FREE + 2 * PREMIUM });
-    expect(await creditEntries(user.uid)).toHaveLength(2);
+    expect(await h.membership(user.uid)).toMatchObject({ tokensRemaining: PREMIUM });
+    expect(await creditEntries(user.uid)).toHaveLength(1);
+    // The next allowance month: the balance starts at the premium allowance again.
+    await debit(h.db, { uid: user.uid, feature: 'workflow_run', amount: 400, idempotencyKey: 'periods-spend' });
+    const reset = new Date((await h.membership(user.uid)).tokensReset);
+    expect(await readMembership(h.db, user.uid, new Date(reset.getTime() + DAY_MS))).toMatchObject({ role: 'premium', tokensRemaining: PREMIUM });
   });
 
   test('a failed payment: past_due, no credit', async () => {
@@ -180,34 +186,50 @@ describe('checkout and deliveries', () => {
       ['customer.subscription.updated', 200],
     ]);
     expect(await h.subscriptionDoc(subscription.id)).toMatchObject({ status: 'past_due' });
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: FREE + PREMIUM });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: PREMIUM });
     expect(await creditEntries(user.uid)).toHaveLength(1);
   });
 
   test('customer.subscription.deleted: canceled, back to the free role, balance kept', async () => {
     const user = await h.createUser('deleted');
     const { subscription } = await h.subscribe(user, 'basic');
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'basic', tokensRemaining: FREE + 100 });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'basic', tokensRemaining: BASIC });
     await h.stripe.subscriptions.cancel(subscription.id);
     const event = h.fake.buildEvent('customer.subscription.deleted', h.fake.subscriptions.get(subscription.id)!, { created: Math.floor(Date.now() / 1000) + 1 });
     expect((await h.fake.deliver(event)).status).toBe(200);
     expect(await h.subscriptionDoc(subscription.id)).toMatchObject({ status: 'canceled' });
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'free', tokensRemaining: FREE + 100 });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'free', tokensRemaining: BASIC });
   });
 
-  test('a handler failure answers 500 (Stripe retries) and records nothing', async () => {
-    const user = await h.createUser('broken');
+  test('a price no plan knows: acknowledged (200), recorded with the price, logged for the operator, the membership untouched', async () => {
+    const user = await h.createUser('stray');
     await h.membership(user.uid);
     const customerId = await customerFor(user.uid);
-    // A price no package has: the plan cannot be found.
     const stray = h.fake.createPrice({ unitAmount: 500, interval: 'month' });
     const subscription = h.fake.createSubscription(customerId, stray.id, { metadata: { userId: user.uid } });
     const event = h.fake.buildEvent('customer.subscription.created', subscription);
     const delivery = await h.fake.deliver(event);
+    expect(delivery.status).toBe(200);
+    expect(JSON.parse(delivery.body)).toEqual({ received: true, outcome: 'unknown_price' });
+    expect(await eventRecord(event.id)).toMatchObject({ type: 'customer.subscription.created', outcome: 'unknown_price', priceId: stray.id, userId: user.uid });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'free', tokensRemaining: FREE });
+    expect(await h.subscriptionDoc(subscription.id)).toBeUndefined();
+    // Stripe would redeliver only on a failure; a redelivery anyway is a duplicate.
+    expect(JSON.parse((await h.fake.deliver(event)).body).outcome).toBe('duplicate');
+  });
+
+  test('a handler failure (Stripe unreachable while handling) answers 500 so Stripe retries, and records nothing', async () => {
+    const user = await h.createUser('broken');
+    const { subscription } = await h.subscribe(user, 'premium');
+    const invoice = h.fake.invoices.get(subscription.latest_invoice)!;
+    const event = h.fake.buildEvent('invoice.paid', invoice);
+    // The SDK retries once: both attempts fail.
+    for (let i = 0; i < 2; i += 1) h.fake.failNext({ method: 'GET', path: `/v1/subscriptions/${subscription.id}` }, { status: 500, message: 'Stripe is down' });
+    const delivery = await h.fake.deliver(event);
     expect(delivery.status).toBe(500);
     expect(JSON.parse(delivery.body)).toEqual({ error: 'Webhook handler failed' });
     expect(await eventRecord(event.id)).toBeUndefined();
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'free', tokensRemaining: FREE });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: PREMIUM });
   });
 
   test('an event type billing-api does not act on is acknowledged and recorded once', async () => {
@@ -227,32 +249,27 @@ describe("a renewing subscriber and the ledger's 30-day refill", () => {
     ['customer.subscription.updated', 'invoice.paid'],
     ['invoice.paid', 'customer.subscription.updated'],
   ];
-  test.each(orders)('one allowance per period, never two (%s, then %s)', async (firstType, secondType) => {
+  test.each(orders)('one allowance per allowance month: the refill and a renewal never both grant (%s, then %s)', async (firstType, secondType) => {
     const user = await h.createUser('renewing');
     const { subscription } = await h.subscribe(user, 'premium');
     const read = () => readMembership(h.db, user.uid, h.clock.now ?? new Date());
     const spend = (amount: number, key: string) => debit(h.db, { uid: user.uid, feature: 'workflow_run', amount, idempotencyKey: key, now: h.clock.now ?? undefined });
-    await spend(FREE + PREMIUM - 10, 'renew-1');
+    await spend(PREMIUM - 10, 'renew-1');
     expect(await read()).toMatchObject({ role: 'premium', tokensRemaining: 10 });
-    // A day after the period's end: the refill of the membership's 30 days is past due, Stripe has not renewed yet.
+    // A day after the period's end: the ledger's new allowance month has started (the same rule: the plan's allowance).
     const end = subscription.current_period_end as number;
     h.clock.now = new Date((end + 86_400) * 1000);
-    expect(await read()).toMatchObject({ tokensRemaining: 10 });
+    expect(await read()).toMatchObject({ tokensRemaining: PREMIUM });
+    await spend(5, 'renew-2');
     const renewal = await h.fake.advancePeriod(subscription.id, { deliver: false });
     const created = Math.floor(Date.now() / 1000) + 5;
     const events = [firstType, secondType].map((type) => h.fake.buildEvent(type, type === 'invoice.paid' ? renewal.invoice : renewal.subscription, { created }));
     for (const event of events) {
       expect((await h.fake.deliver(event)).status).toBe(200);
-      expect(await read()).toMatchObject({ role: 'premium', tokensRemaining: 10 + PREMIUM });
+      // Stripe's renewal is the month the ledger already granted: nothing more.
+      expect(await read()).toMatchObject({ role: 'premium', tokensRemaining: PREMIUM - 5 });
     }
-    expect(await creditEntries(user.uid)).toHaveLength(2);
-    // Stripe stops renewing: once the new period and its grace are over, the ledger's refill resumes.
-    await spend(PREMIUM, 'renew-2');
-    const newEnd = renewal.subscription.current_period_end as number;
-    h.clock.now = new Date(newEnd * 1000 + REFILL_GRACE_MS - 60_000);
-    expect(await read()).toMatchObject({ tokensRemaining: 10 });
-    h.clock.now = new Date(newEnd * 1000 + REFILL_GRACE_MS + 60_000);
-    expect(await read()).toMatchObject({ role: 'premium', tokensRemaining: PREMIUM });
+    expect(await creditEntries(user.uid)).toHaveLength(1);
   });
 });
 

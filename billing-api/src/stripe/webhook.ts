@@ -9,6 +9,19 @@ import type Stripe from 'stripe';
 import { BILLING_API, BILLING_COLLECTIONS, BILLING_MESSAGES } from '@agentflow/shared/server';
 import { applyStripeSubscription, idOf, recordIgnoredEvent, type ApplyOutcome } from '../billing/subscriptionSync.js';
 
+/** The events the handler acts on; stripe:sync subscribes the webhook endpoint to exactly these. */
+export const STRIPE_WEBHOOK_EVENTS = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+] as const satisfies readonly Stripe.WebhookEndpointCreateParams.EnabledEvent[];
+
+/** The API version the handler reads (later versions moved fields such as current_period_start); the endpoint must be pinned to it. */
+export const STRIPE_WEBHOOK_API_VERSION = '2023-10-16';
+
 /** Seconds a signature stays valid: Stripe's own default. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 export const WEBHOOK_BODY_LIMIT = '1mb';
@@ -87,7 +100,10 @@ export function createStripeWebhookRouter({ db, stripe, webhookSecret, logger, n
     }
     try {
       const outcome = await handle(stripe, event);
-      logger.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
+      if (outcome === 'unknown_price') {
+        // Acknowledged so Stripe stops retrying; the operator must map the price to a plan (npm run stripe:sync) or remove it.
+        logger.error({ eventId: event.id, type: event.type, outcome }, 'stripe webhook: the subscription\'s price matches no plan; recorded in stripeEvents and not applied');
+      } else logger.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
       res.json({ received: true, outcome });
     } catch (error) {
       logger.error({ err: error, eventId: event.id, type: event.type }, 'stripe webhook handler failed');

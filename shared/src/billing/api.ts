@@ -32,7 +32,18 @@ export const BILLING_MESSAGES = {
   cannotUpdateBillingCycle: 'Cannot update billing cycle: Missing package or Stripe subscription ID.',
   intervalPriceNotFound: (interval: BillingInterval, packageId: string) => `Stripe Price ID for ${interval} interval not found for package ${packageId}`,
   packageNotFoundForPrice: 'Package not found for the given price ID',
+  checkoutRequired: 'You have no live subscription to change: choose a plan and pay through Checkout',
+  subscriptionExists: 'You already have a subscription: change its plan instead of subscribing again',
 } as const;
+
+/** Stable codes beside the English messages: the browser translates by code. */
+export const BILLING_ERROR_CODES = {
+  /** change-package without a live subscription: start Checkout instead. */
+  checkoutRequired: 'checkout_required',
+  /** Checkout while a live subscription exists: change its plan instead. */
+  subscriptionExists: 'subscription_exists',
+} as const;
+export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[keyof typeof BILLING_ERROR_CODES];
 
 /** What the browser shows when the server sent no error text. */
 export const BILLING_CLIENT_FALLBACKS = {
@@ -116,4 +127,6 @@ export interface ChangePackageRequest {
 /** Every failing billing call answers this. */
 export interface BillingErrorBody {
   error: string;
+  /** A stable code for the errors the browser acts on or translates. */
+  code?: string;
 }

@@ -1,6 +1,6 @@
 import { FEATURE_COSTS, BROWSER_FEATURES, isMeteredFeature } from './features';
 import { TOKEN_PERIOD_MS } from './model';
-import { hasMembershipRole, hasTokens, initialMembershipTokens, isPackageEligible, meetsSimpleRole, nextResetAfter, summaryResetDate, usedTokens } from './rules';
+import { allowanceTopUp, grantedAfter, hasMembershipRole, hasTokens, initialMembershipTokens, isPackageEligible, meetsSimpleRole, newAllowanceMonth, nextResetAfter, summaryResetDate, usedTokens } from './rules';
 
 describe('hasMembershipRole (free 0, basic 1, premium 2, enterprise 3, admin 4)', () => {
   test.each([
@@ -73,8 +73,41 @@ describe('token math', () => {
     expect(usedTokens(allowance, remaining)).toBe(used);
   });
 
-  test('summaryResetDate is tokensReset + 30 days', () => {
-    expect(summaryResetDate(new Date('2026-01-01T00:00:00Z')).toISOString()).toBe('2026-01-31T00:00:00.000Z');
+  test('summaryResetDate is the ledger’s next refill: tokensReset itself', () => {
+    expect(summaryResetDate(new Date('2026-01-01T00:00:00Z')).toISOString()).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  test.each([
+    // granted this month, plan allowance, top-up
+    [10, 1000, 990], // free → premium
+    [1000, 1000, 0], // the same plan again, a billing-cycle switch, a renewal within the month
+    [1000, 100, 0], // a downgrade
+    [1000, 10000, 9000], // an upgrade: the difference only
+    [10000, 1000, 0], // back down, then
+    [0, 0, 0],
+    [Number.NaN, 50, 50],
+    [5, -3, 0],
+  ])('allowanceTopUp(%p, %p) is %p', (granted, allowance, topUp) => {
+    expect(allowanceTopUp(granted, allowance)).toBe(topUp);
+  });
+
+  test('over any sequence of plans within a month, the grants add up to the highest allowance held', () => {
+    const sequences = [
+      [1000, 100, 1000, 10000, 1000],
+      [100, 1000, 100, 1000, 100],
+      [1000, 1000, 1000, 1000],
+      [10000, 10, 10000],
+    ];
+    for (const sequence of sequences) {
+      const month = newAllowanceMonth(10);
+      let granted = month.granted;
+      let total = month.granted;
+      for (const allowance of sequence) {
+        total += allowanceTopUp(granted, allowance);
+        granted = grantedAfter(granted, allowance);
+      }
+      expect(total).toBe(Math.max(10, ...sequence));
+    }
   });
 
   test.each([

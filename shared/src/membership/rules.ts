@@ -40,9 +40,54 @@ export function usedTokens(monthlyAllowance: number, tokensRemaining: number): n
   return Math.max(0, monthlyAllowance - tokensRemaining);
 }
 
-/** The summary's reset date: tokensReset + 30 days. */
+/**
+ * The summary's reset date: the ledger's real next refill, which is
+ * tokensReset itself (it always names the end of the current allowance month;
+ * adding a month here showed the refill one month too late).
+ */
 export function summaryResetDate(tokensReset: Date): Date {
-  return new Date(tokensReset.getTime() + TOKEN_PERIOD_MS);
+  return new Date(tokensReset.getTime());
+}
+
+/*
+ * THE ALLOWANCE RULE (one home; the ledger applies it, billing-api's Stripe
+ * sync, plan and billing-cycle changes and the time-based refill all go
+ * through the ledger).
+ *
+ * A member receives the allowance of the plan they hold, once per allowance
+ * month. The allowance month is the ledger's 30-day period ending at the
+ * membership's tokensReset; it is not a Stripe billing period, because a
+ * billing-cycle switch or a plan change starts a new Stripe period and must
+ * not start a new allowance month.
+ * - A new month starts the balance at the allowance of the plan held then
+ *   (unused tokens do not carry over); that allowance counts as granted.
+ * - Within a month, holding a plan whose allowance exceeds what was already
+ *   granted this month grants the difference (an upgrade, a first paid period).
+ * - Holding a plan whose allowance is at or below what was granted grants
+ *   nothing: a switch back, a billing-cycle switch, a renewal the month
+ *   already covers, a downgrade. A downgrade keeps the balance for the rest of
+ *   the month (the tokens were paid for) and the next month starts from the
+ *   lower plan.
+ * So over any sequence of changes within one month, the tokens granted equal
+ * the highest allowance held in that month, never more.
+ */
+
+/** What holding a plan with `allowance` grants now, given what this month already granted. */
+export function allowanceTopUp(grantedThisMonth: number, allowance: number): number {
+  const granted = Number.isFinite(grantedThisMonth) ? Math.max(0, grantedThisMonth) : 0;
+  const wanted = Number.isFinite(allowance) ? Math.max(0, Math.floor(allowance)) : 0;
+  return Math.max(0, wanted - granted);
+}
+
+/** The month's granted total after holding a plan with `allowance`: the highest allowance held. */
+export function grantedAfter(grantedThisMonth: number, allowance: number): number {
+  return Math.max(0, grantedThisMonth) + allowanceTopUp(grantedThisMonth, allowance);
+}
+
+/** A new allowance month: the balance becomes the plan's allowance, and that is what the month has granted. */
+export function newAllowanceMonth(allowance: number): { tokensRemaining: number; granted: number } {
+  const wanted = Number.isFinite(allowance) ? Math.max(0, Math.floor(allowance)) : 0;
+  return { tokensRemaining: wanted, granted: wanted };
 }
 
 /**

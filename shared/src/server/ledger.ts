@@ -16,7 +16,7 @@ import {
   type TokenUsageEntry,
   type UserMembership,
 } from '../membership/model.js';
-import { initialMembershipTokens, nextResetAfter } from '../membership/rules.js';
+import { allowanceTopUp, initialMembershipTokens, newAllowanceMonth, nextResetAfter } from '../membership/rules.js';
 
 /** A clock: a fixed instant, or a function read afresh on each transaction attempt (tests move it). */
 export type LedgerClock = Date | (() => Date);
@@ -69,11 +69,20 @@ export interface LedgerResult {
   tokensRemaining: number;
 }
 
+/**
+ * Whose idempotency key it is. A key a client sent lives in a namespace of its
+ * own, so no client key can equal (and pre-empt) a key the server uses for
+ * credits, refills, runs or agent calls.
+ */
+export type KeySpace = 'server' | 'client';
+
 export interface DebitRequest {
   uid: string;
   feature: MeteredFeature | string;
   amount: number;
   idempotencyKey: string;
+  /** 'client' for a key taken from a request body; default 'server'. */
+  keySpace?: KeySpace;
   now?: LedgerClock;
 }
 
@@ -112,10 +121,18 @@ export function isMembershipRole(value: unknown): value is MembershipRole {
 /**
  * The tokenUsage document id of a user's idempotency key: a hash of both, so
  * one user's key can never name (collide with, or reveal) another user's entry.
+ * Client keys hash with a marker of their own (keys cannot hold NUL), so a
+ * client key never names a server key's entry.
  */
-export function usageEntryId(uid: string, idempotencyKey: string): string {
-  return createHash('sha256').update(`${uid}\u0000${idempotencyKey}`).digest('hex');
+export function usageEntryId(uid: string, idempotencyKey: string, keySpace: KeySpace = 'server'): string {
+  const material = keySpace === 'client' ? `${uid}\u0000client\u0000${idempotencyKey}` : `${uid}\u0000${idempotencyKey}`;
+  return createHash('sha256').update(material).digest('hex');
 }
+
+/** The ledger key of an allowance grant: one per allowance month (named by its end) and granted level. */
+export const allowanceGrantKey = (monthEnd: string, grantedLevel: number) => `allowance:${new Date(monthEnd).getTime()}:${grantedLevel}`;
+/** The ledger reason of an allowance top-up within a month (an upgrade, a first paid period). */
+export const ALLOWANCE_TOP_UP_REASON = 'plan_allowance';
 
 /**
  * Balance changes of one user run one at a time within this process: they
@@ -232,7 +249,7 @@ async function settleMembership(
   uid: string,
   now: Date,
   snapshot: DocumentSnapshot,
-): Promise<{ membership: UserMembership; write: (changes: Record<string, unknown>) => void }> {
+): Promise<{ membership: UserMembership; granted: number | null; write: (changes: Record<string, unknown>) => void }> {
   const ref = membershipRef(db, uid);
   if (!snapshot.exists) {
     const role: MembershipRole = 'free';
@@ -249,11 +266,13 @@ async function settleMembership(
     };
     return {
       membership,
+      granted: initial.tokensRemaining,
       write: (changes) =>
         tx.create(ref, {
           userId: uid,
           role,
           tokensRemaining: initial.tokensRemaining,
+          allowanceGranted: initial.tokensRemaining,
           tokensReset: Timestamp.fromDate(initial.tokensReset),
           stripeCustomerId: null,
           subscriptionId: null,
@@ -266,13 +285,28 @@ async function settleMembership(
   const membership = membershipFromData(uid, snapshot.data() ?? {});
   const reset = toDate(snapshot.get('tokensReset')) ?? new Date(0);
   const next = nextResetAfter(reset, now);
-  if (!next) return { membership, write: (changes) => tx.update(ref, { ...changes, updatedAt: FieldValue.serverTimestamp() }) };
-  const allowance = await tokensPerMonthForRole(db, membership.role, tx);
-  const refilled: UserMembership = { ...membership, tokensRemaining: allowance, tokensReset: next.toISOString() };
+  if (!next) {
+    const stored = snapshot.get('allowanceGranted');
+    return {
+      membership,
+      granted: typeof stored === 'number' && Number.isFinite(stored) ? stored : null,
+      write: (changes) => tx.update(ref, { ...changes, updatedAt: FieldValue.serverTimestamp() }),
+    };
+  }
+  // A new allowance month (the allowance rule in membership/rules.ts).
+  const month = newAllowanceMonth(await tokensPerMonthForRole(db, membership.role, tx));
+  const refilled: UserMembership = { ...membership, tokensRemaining: month.tokensRemaining, tokensReset: next.toISOString() };
   return {
     membership: refilled,
+    granted: month.granted,
     write: (changes) =>
-      tx.update(ref, { tokensRemaining: allowance, tokensReset: Timestamp.fromDate(next), updatedAt: FieldValue.serverTimestamp(), ...changes }),
+      tx.update(ref, {
+        tokensRemaining: month.tokensRemaining,
+        allowanceGranted: month.granted,
+        tokensReset: Timestamp.fromDate(next),
+        updatedAt: FieldValue.serverTimestamp(),
+        ...changes,
+      }),
   };
 }
 
@@ -311,13 +345,14 @@ interface Movement {
   delta: number;
   feature: string;
   idempotencyKey: string;
+  keySpace: KeySpace;
   now?: LedgerClock;
 }
 
 async function move(db: Firestore, movement: Movement): Promise<LedgerResult> {
-  const { uid, delta, feature, idempotencyKey } = movement;
+  const { uid, delta, feature, idempotencyKey, keySpace } = movement;
   const ref = membershipRef(db, uid);
-  const entryRef = db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).doc(usageEntryId(uid, idempotencyKey));
+  const entryRef = db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).doc(usageEntryId(uid, idempotencyKey, keySpace));
   return serialized(db, uid, () => db.runTransaction(
     async (tx) => {
       const at = readClock(movement.now);
@@ -339,6 +374,7 @@ async function move(db: Firestore, movement: Movement): Promise<LedgerResult> {
         tokensUsed: -delta,
         feature,
         idempotencyKey,
+        ...(keySpace === 'client' ? { keySpace } : {}),
         timestamp: Timestamp.fromDate(at),
         createdAt: FieldValue.serverTimestamp(),
       });
@@ -362,7 +398,8 @@ export async function debit(db: Firestore, request: DebitRequest): Promise<Ledge
   }
   const amount = requireAmount(request.amount);
   const idempotencyKey = requireKey(request.idempotencyKey);
-  return move(db, { uid, delta: -amount, feature: request.feature, idempotencyKey, now: request.now });
+  const keySpace: KeySpace = request.keySpace === 'client' ? 'client' : 'server';
+  return move(db, { uid, delta: -amount, feature: request.feature, idempotencyKey, keySpace, now: request.now });
 }
 
 /** Adds `amount` tokens (a refund, a purchase), once per idempotency key; the entry's tokensUsed is negative. */
@@ -373,7 +410,7 @@ export async function credit(db: Firestore, request: CreditRequest): Promise<Led
     throw new LedgerValidationError('reason', 'reason must be 1–64 characters of a-z, 0-9 and _');
   }
   const idempotencyKey = requireKey(request.idempotencyKey);
-  return move(db, { uid, delta: amount, feature: request.reason, idempotencyKey, now: request.now });
+  return move(db, { uid, delta: amount, feature: request.reason, idempotencyKey, keySpace: 'server', now: request.now });
 }
 
 /**
@@ -391,6 +428,7 @@ export async function prepareMembershipRole(db: Firestore, tx: Transaction, uid:
         userId: uid,
         role,
         tokensRemaining: initial.tokensRemaining,
+        allowanceGranted: initial.tokensRemaining,
         tokensReset: Timestamp.fromDate(initial.tokensReset),
         stripeCustomerId: null,
         subscriptionId: null,
@@ -436,21 +474,22 @@ export interface MembershipChange {
   role?: MembershipRole;
   /** Adds tokens, once per idempotency key (skipped when the key was already applied). */
   credit?: { amount: number; reason: string; idempotencyKey: string };
-  /** Sets the balance (a plan change resets it), written as an entry once per idempotency key. */
-  setBalance?: { tokens: number; reason: string; idempotencyKey: string };
+  /**
+   * The member now holds a plan with this monthly allowance (a paid Stripe
+   * period, a plan or billing-cycle change): tops the month up by the
+   * allowance rule (membership/rules.ts), which grants only what exceeds what
+   * this allowance month already granted.
+   */
+  planAllowance?: number;
   /** Other membership fields (stripeCustomerId, subscriptionId). */
   fields?: Record<string, unknown>;
-  /**
-   * Holds the 30-day refill back until this instant (tokensReset moves here,
-   * never earlier than it is): a paid Stripe period is that period's
-   * allowance, so the refill must not grant it a second time while Stripe renews.
-   */
-  holdRefillUntil?: Date;
 }
 
 export interface PreparedMembershipUpdate {
   /** The membership as it is now: created when missing, refilled when due. */
   membership: UserMembership;
+  /** What the current allowance month has granted so far. */
+  grantedThisMonth: number;
   /** True when this idempotency key (one of those passed to prepare) was already applied. */
   applied: (idempotencyKey: string) => boolean;
   /** Queues the membership write (one write) and the usage entries; returns the membership as written. */
@@ -459,9 +498,9 @@ export interface PreparedMembershipUpdate {
 
 /**
  * The ledger inside a caller's transaction (a Stripe webhook records its event
- * id, the subscription, the role and the period's credit atomically). Reads
+ * id, the subscription, the role and the plan's allowance atomically). Reads
  * now, so call it before the transaction's writes; `idempotencyKeys` lists
- * every key `commit` may use, because their entries must be read up front.
+ * every credit key `commit` may use, because their entries must be read up front.
  */
 export async function prepareMembershipUpdate(
   db: Firestore,
@@ -477,9 +516,12 @@ export async function prepareMembershipUpdate(
   const entries = keys.length > 0 ? await tx.getAll(...keys.map(entryRef)) : [];
   const appliedKeys = new Set(keys.filter((_key, index) => entries[index]?.exists));
   const settled = await settleMembership(db, tx, uid, now, snapshot);
+  // A membership from before the month's grant was recorded: count its plan's allowance as granted (never mint).
+  const grantedThisMonth = settled.granted ?? (await tokensPerMonthForRole(db, settled.membership.role, tx));
   const due = needsWrite(snapshot, now);
   return {
     membership: settled.membership,
+    grantedThisMonth,
     applied: (key) => appliedKeys.has(key),
     commit: (change) => {
       if (change.role !== undefined && !isMembershipRole(change.role)) throw new LedgerValidationError('role', `role must be one of ${MEMBERSHIP_ROLES.join(', ')}`);
@@ -488,40 +530,33 @@ export async function prepareMembershipUpdate(
         tx.create(entryRef(key), { userId: uid, tokensUsed, feature, idempotencyKey: key, timestamp: Timestamp.fromDate(now), createdAt: FieldValue.serverTimestamp() });
         appliedKeys.add(key);
       };
-      const checkKey = (key: string) => {
-        if (!keys.includes(key)) throw new LedgerValidationError('idempotencyKey', `idempotency key '${key}' was not read by prepareMembershipUpdate`);
-      };
-      if (change.setBalance && !appliedKeys.has(change.setBalance.idempotencyKey)) {
-        const { tokens, reason, idempotencyKey } = change.setBalance;
-        checkKey(idempotencyKey);
-        if (!Number.isInteger(tokens) || tokens < 0 || tokens > MAX_LEDGER_AMOUNT) throw new LedgerValidationError('tokens', `tokens must be an integer from 0 to ${MAX_LEDGER_AMOUNT}`);
-        if (!CREDIT_REASON_PATTERN.test(reason)) throw new LedgerValidationError('reason', 'reason must be 1–64 characters of a-z, 0-9 and _');
-        writeEntry(idempotencyKey, balance - tokens, reason);
-        balance = tokens;
-      }
+      const changes: Record<string, unknown> = { ...(change.fields ?? {}) };
       if (change.credit && !appliedKeys.has(change.credit.idempotencyKey)) {
         const { reason, idempotencyKey } = change.credit;
-        checkKey(idempotencyKey);
+        if (!keys.includes(idempotencyKey)) throw new LedgerValidationError('idempotencyKey', `idempotency key '${idempotencyKey}' was not read by prepareMembershipUpdate`);
         const amount = requireAmount(change.credit.amount);
         if (!CREDIT_REASON_PATTERN.test(reason)) throw new LedgerValidationError('reason', 'reason must be 1–64 characters of a-z, 0-9 and _');
         writeEntry(idempotencyKey, -amount, reason);
         balance += amount;
       }
-      const changes: Record<string, unknown> = { ...(change.fields ?? {}) };
-      if (change.role !== undefined) changes.role = change.role;
-      if (balance !== settled.membership.tokensRemaining) changes.tokensRemaining = balance;
-      let tokensReset = settled.membership.tokensReset;
-      if (change.holdRefillUntil !== undefined) {
-        const until = change.holdRefillUntil;
-        if (!(until instanceof Date) || Number.isNaN(until.getTime())) throw new LedgerValidationError('holdRefillUntil', 'holdRefillUntil must be a valid date');
-        // Never earlier: a late delivery of an older period must not bring the refill forward.
-        if (until.getTime() > new Date(tokensReset).getTime()) {
-          tokensReset = until.toISOString();
-          changes.tokensReset = Timestamp.fromDate(until);
+      if (change.planAllowance !== undefined) {
+        const allowance = change.planAllowance;
+        if (!Number.isInteger(allowance) || allowance < 0 || allowance > MAX_LEDGER_AMOUNT) {
+          throw new LedgerValidationError('planAllowance', `planAllowance must be an integer from 0 to ${MAX_LEDGER_AMOUNT}`);
+        }
+        const topUp = allowanceTopUp(grantedThisMonth, allowance);
+        if (topUp > 0) {
+          const level = grantedThisMonth + topUp;
+          // The key names the month and the level reached: unique, because the level only rises within a month.
+          writeEntry(allowanceGrantKey(settled.membership.tokensReset, level), -topUp, ALLOWANCE_TOP_UP_REASON);
+          balance += topUp;
+          changes.allowanceGranted = level;
         }
       }
+      if (change.role !== undefined) changes.role = change.role;
+      if (balance !== settled.membership.tokensRemaining) changes.tokensRemaining = balance;
       if (Object.keys(changes).length > 0 || due) settled.write(changes);
-      const written = { ...settled.membership, ...(change.role !== undefined ? { role: change.role } : {}), tokensRemaining: balance, tokensReset };
+      const written = { ...settled.membership, ...(change.role !== undefined ? { role: change.role } : {}), tokensRemaining: balance };
       for (const field of ['stripeCustomerId', 'subscriptionId'] as const) {
         const value = change.fields?.[field];
         if (typeof value === 'string' || value === null) written[field] = value;

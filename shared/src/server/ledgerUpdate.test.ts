@@ -39,15 +39,42 @@ test('a credit, the role and other fields in one write; the same key again credi
   expect(await readMembership(db, uid)).toMatchObject({ tokensRemaining: 1010 });
 });
 
-test('setBalance sets the balance and writes the difference as its entry, once per key', async () => {
+test('planAllowance tops the month up to the plan, once: the same or a lower plan grants nothing, a higher one the difference', async () => {
   const uid = newUid();
-  await update(uid, ['reset:a'], { setBalance: { tokens: 100, reason: 'plan_change', idempotencyKey: 'reset:a' } });
-  expect(await readMembership(db, uid)).toMatchObject({ tokensRemaining: 100 });
-  const entry = await db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).doc(usageEntryId(uid, 'reset:a')).get();
-  expect(entry.data()).toMatchObject({ tokensUsed: -90, feature: 'plan_change' });
-  // Reading a key that then serves as a credit: skipped, because setBalance already used it.
-  await update(uid, ['reset:a'], { credit: { amount: 5, reason: 'subscription_period', idempotencyKey: 'reset:a' } });
-  expect(await readMembership(db, uid)).toMatchObject({ tokensRemaining: 100 });
+  const tokensUsed = async () => (await db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).where('userId', '==', uid).get()).docs.map((doc) => doc.data()).filter((entry) => entry.feature === 'plan_allowance').map((entry) => entry.tokensUsed as number).sort((a, b) => a - b);
+  // A new membership: the free 10 are this month's grant; a 1,000 plan adds 990.
+  expect((await update(uid, [], { role: 'premium', planAllowance: 1000 })).membership).toMatchObject({ role: 'premium', tokensRemaining: 1000 });
+  expect((await update(uid, [], { planAllowance: 1000 })).membership).toMatchObject({ tokensRemaining: 1000 });
+  expect((await update(uid, [], { role: 'basic', planAllowance: 100 })).membership).toMatchObject({ role: 'basic', tokensRemaining: 1000 });
+  expect((await update(uid, [], { role: 'enterprise', planAllowance: 10000 })).membership).toMatchObject({ tokensRemaining: 10000 });
+  expect(await tokensUsed()).toEqual([-9000, -990]);
+  expect((await db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(uid).get()).get('allowanceGranted')).toBe(10000);
+  await expect(update(uid, [], { planAllowance: -1 })).rejects.toThrow('planAllowance must be an integer');
+});
+
+test('a membership stored before grants were recorded counts its plan as granted: nothing is minted', async () => {
+  const uid = newUid();
+  await db.collection('packages').doc(`legacy-${uid}`).set({ role: 'basic', active: true, tokensPerMonth: 100 });
+  await db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(uid).set({ userId: uid, role: 'basic', tokensRemaining: 40, tokensReset: new Date(Date.now() + 86_400_000) });
+  expect((await update(uid, [], { planAllowance: 100 })).membership).toMatchObject({ tokensRemaining: 40 });
+  expect((await update(uid, [], { planAllowance: 150 })).membership).toMatchObject({ tokensRemaining: 90 });
+  await db.collection('packages').doc(`legacy-${uid}`).delete();
+});
+
+test('a new allowance month starts at the plan held then, and records it as granted', async () => {
+  const uid = newUid();
+  const start = new Date('2030-01-01T00:00:00Z');
+  const day = 86_400_000;
+  const at = (now: Date, change: Parameters<Awaited<ReturnType<typeof prepareMembershipUpdate>>['commit']>[0]) =>
+    db.runTransaction(async (tx) => (await prepareMembershipUpdate(db, tx, uid, now)).commit(change));
+  expect(await at(start, { role: 'basic', planAllowance: 500 })).toMatchObject({ tokensRemaining: 500 });
+  // Day 31: the refill. 'basic' has no package in this project: its allowance is 0, and the month's grant is 0.
+  const refilled = await readMembership(db, uid, new Date(start.getTime() + 31 * day));
+  expect(refilled).toMatchObject({ tokensRemaining: 0, tokensReset: new Date(start.getTime() + 60 * day).toISOString() });
+  expect((await db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(uid).get()).get('allowanceGranted')).toBe(0);
+  // In the new month the same plan grants its allowance again, once.
+  expect(await at(new Date(start.getTime() + 32 * day), { planAllowance: 500 })).toMatchObject({ tokensRemaining: 500 });
+  expect(await at(new Date(start.getTime() + 33 * day), { planAllowance: 500 })).toMatchObject({ tokensRemaining: 500 });
 });
 
 test('bad input: a key not read up front, a bad role, a bad amount; nothing is written', async () => {
@@ -56,22 +83,4 @@ test('bad input: a key not read up front, a bad role, a bad amount; nothing is w
   await expect(update(uid, [], { role: 'owner' as never })).rejects.toThrow('role must be one of');
   await expect(update(uid, ['k'], { credit: { amount: 0, reason: 'x', idempotencyKey: 'k' } })).rejects.toThrow('amount must be a positive integer');
   expect((await db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(uid).get()).exists).toBe(false);
-});
-
-test('holdRefillUntil moves tokensReset later (never earlier), so the 30-day refill waits for it', async () => {
-  const uid = newUid();
-  const start = new Date('2030-01-01T00:00:00Z');
-  const at = (now: Date, change: Parameters<Awaited<ReturnType<typeof prepareMembershipUpdate>>['commit']>[0], keys: string[] = []) =>
-    db.runTransaction(async (tx) => (await prepareMembershipUpdate(db, tx, uid, now, keys)).commit(change));
-  const day = 86_400_000;
-  const hold = new Date(start.getTime() + 33 * day);
-  const written = await at(start, { role: 'premium', credit: { amount: 1000, reason: 'subscription_period', idempotencyKey: 'p1' }, holdRefillUntil: hold }, ['p1']);
-  expect(written).toMatchObject({ tokensRemaining: 1010, tokensReset: hold.toISOString() });
-  // Day 31: the refill (due at day 30 without the hold) does not fire.
-  expect(await readMembership(db, uid, new Date(start.getTime() + 31 * day))).toMatchObject({ tokensRemaining: 1010, tokensReset: hold.toISOString() });
-  // An earlier date (a late delivery of an older period) does not bring the refill forward.
-  await at(new Date(start.getTime() + 31 * day), { holdRefillUntil: new Date(start.getTime() + 2 * day) });
-  expect(await readMembership(db, uid, new Date(start.getTime() + 32 * day))).toMatchObject({ tokensRemaining: 1010, tokensReset: hold.toISOString() });
-  // Past the hold, the refill resumes: the role's allowance (premium has no package here: 0).
-  expect(await readMembership(db, uid, new Date(hold.getTime() + day))).toMatchObject({ tokensRemaining: 0, tokensReset: new Date(hold.getTime() + 30 * day).toISOString() });
 });

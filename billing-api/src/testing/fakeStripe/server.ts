@@ -67,6 +67,8 @@ export interface FakeStripe {
   paymentMethods: Map<string, StripeObject>;
   subscriptions: Map<string, StripeObject>;
   invoices: Map<string, StripeObject>;
+  /** Webhook endpoints (with their secrets, which the API shows only on creation). */
+  webhookEndpoints: Map<string, StripeObject>;
   /** Events built so far (delivered or not), oldest first. */
   events: StripeObject[];
   /** Every delivery attempt and billing-api's answer. */
@@ -174,7 +176,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   const invoices = new Map<string, StripeObject>();
   const events: StripeObject[] = [];
   const deliveries: Delivery[] = [];
-  const idempotent = new Map<string, { status: number; body: string }>();
+  const idempotent = new Map<string, { status: number; body: string; params: string }>();
+  const webhookEndpoints = new Map<string, StripeObject>();
   const failures: Array<{ method?: string; path: string; error: { status: number; message: string; type?: string; code?: string } }> = [];
   let invoiceCounter = 0;
   let base = '';
@@ -554,6 +557,55 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     return withExpand(price, params);
   });
 
+  route('POST', '/v1/prices/:id', (params, [id = '']) => {
+    checkParams(params, ['active', 'lookup_key', 'transfer_lookup_key', 'metadata', 'nickname', 'expand']);
+    const price = getPrice(id, 'id');
+    if (params.active !== undefined) price.active = asBool(params.active, 'active');
+    if (params.metadata !== undefined) price.metadata = { ...price.metadata, ...asMetadata(params.metadata) };
+    if (params.nickname !== undefined) price.nickname = String(params.nickname);
+    return withExpand(price, params);
+  });
+
+  // Webhook endpoints: the secret is returned only when the endpoint is created, as in Stripe.
+  route('GET', '/v1/webhook_endpoints', (params) => {
+    checkParams(params, ['limit', 'expand']);
+    const limit = params.limit === undefined ? 10 : asInt(params.limit, 'limit');
+    const all = [...webhookEndpoints.values()].map(({ secret: _secret, ...rest }) => rest);
+    return list(all.slice(0, limit), '/v1/webhook_endpoints', all.length > limit);
+  });
+  route('POST', '/v1/webhook_endpoints', (params) => {
+    checkParams(params, ['url', 'enabled_events', 'api_version', 'description', 'metadata', 'expand']);
+    if (!params.url) throw required('url');
+    const events = asList(params.enabled_events).map(String);
+    if (events.length === 0) throw required('enabled_events');
+    const endpoint: StripeObject = {
+      id: newId('we'),
+      object: 'webhook_endpoint',
+      url: String(params.url),
+      enabled_events: events,
+      api_version: params.api_version ? String(params.api_version) : null,
+      description: params.description ? String(params.description) : null,
+      metadata: asMetadata(params.metadata),
+      status: 'enabled',
+      created: nowSeconds(),
+      livemode: false,
+      secret: `whsec_${randomBytes(24).toString('hex')}`,
+    };
+    webhookEndpoints.set(endpoint.id, endpoint);
+    return clone(endpoint);
+  });
+  route('POST', '/v1/webhook_endpoints/:id', (params, [id = '']) => {
+    checkParams(params, ['url', 'enabled_events', 'disabled', 'description', 'metadata', 'expand']);
+    const endpoint = webhookEndpoints.get(id);
+    if (!endpoint) throw missing('webhook_endpoint', id, 'id');
+    if (params.url !== undefined) endpoint.url = String(params.url);
+    if (params.enabled_events !== undefined) endpoint.enabled_events = asList(params.enabled_events).map(String);
+    if (params.disabled !== undefined) endpoint.status = asBool(params.disabled, 'disabled') ? 'disabled' : 'enabled';
+    if (params.description !== undefined) endpoint.description = String(params.description);
+    const { secret: _secret, ...rest } = endpoint;
+    return clone(rest);
+  });
+
   route('POST', '/v1/checkout/sessions', (params) => {
     checkParams(params, ['mode', 'customer', 'customer_email', 'line_items', 'success_url', 'cancel_url', 'client_reference_id', 'metadata', 'subscription_data', 'payment_method_types', 'allow_promotion_codes', 'billing_address_collection', 'expand']);
     if (!params.mode) throw required('mode');
@@ -789,6 +841,20 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     const key = method === 'POST' ? req.headers['idempotency-key'] : undefined;
     const cacheKey = typeof key === 'string' ? `${url.pathname} ${key}` : null;
     const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
+    if (cached && cached.params !== raw) {
+      // Stripe's own answer to a key reused with other parameters.
+      sendError(
+        res,
+        new StripeHttpError(
+          400,
+          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.`,
+          undefined,
+          undefined,
+          'idempotency_error',
+        ),
+      );
+      return;
+    }
     if (cached) {
       res.writeHead(cached.status, { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' });
       res.end(cached.body);
@@ -800,7 +866,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       if (!match) continue;
       try {
         const body = candidate.handler(params, match.slice(1).map(decodeURIComponent));
-        if (cacheKey) idempotent.set(cacheKey, { status: 200, body: JSON.stringify(body) });
+        if (cacheKey) idempotent.set(cacheKey, { status: 200, body: JSON.stringify(body), params: raw });
         sendJson(res, 200, body);
       } catch (error) {
         if (error instanceof StripeHttpError) sendError(res, error);
@@ -903,6 +969,7 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Back</a><
     paymentMethods,
     subscriptions,
     invoices,
+    webhookEndpoints,
     events,
     deliveries,
     setWebhookUrl: (url) => {
