@@ -88,8 +88,8 @@ test('a free user picks Premium monthly, pays on the test Checkout page, and com
   expect(new URL(page.url()).searchParams.get('session_id')).toBe(sessionId);
   await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
   await waitForText('checkout-success-plan', 'You are now on Premium: 1,000 tokens a month.');
-  // The header's balance: the 10 free tokens plus Premium's 1,000, credited once by the webhook.
-  await eventually(() => text('token-count'), (value) => /^1,?010 tokens$/.test(value));
+  // The header's balance: Premium's 1,000 for this month (the free 10 already granted plus 990), granted once by the webhook.
+  await eventually(() => text('token-count'), (value) => /^1,?000 tokens$/.test(value));
 
   // After a reload: Premium, monthly, active, with the allowance in the header.
   await page.reload();
@@ -98,7 +98,7 @@ test('a free user picks Premium monthly, pays on the test Checkout page, and com
   expect(await text('subscription-plan')).toBe('Premium · 1,000 tokens a month');
   expect(await page.getByTestId('subscription-status').getAttribute('data-status')).toBe('active');
   expect(await text('subscription-interval')).toBe('Billed monthly');
-  await eventually(() => text('token-count'), (value) => /^1,?010 tokens$/.test(value));
+  await eventually(() => text('token-count'), (value) => /^1,?000 tokens$/.test(value));
   await page.getByTestId('invoice-table').waitFor();
   expect(pageErrors).toEqual([]);
 });

@@ -54,29 +54,32 @@ export type BillingAction = keyof typeof BILLING_ACTION_FALLBACKS;
 export class BillingActionError extends BillingApiError {
   readonly action: BillingAction;
   readonly serverMessage: string | null;
-  constructor(action: BillingAction, status: number, serverMessage: string | null) {
+  /** billing-api's stable `code`, when it sent one (the page translates by it, or acts on it). */
+  readonly code: string | null;
+  constructor(action: BillingAction, status: number, serverMessage: string | null, code: string | null = null) {
     super(serverMessage ?? BILLING_ACTION_FALLBACKS[action], status);
     this.name = 'BillingActionError';
     this.action = action;
     this.serverMessage = serverMessage;
+    this.code = code;
   }
 }
 
 /** Logs the failure (console.error, for whoever debugs the page) and hands it back to be thrown. */
-export function loggedActionError(action: BillingAction, status: number, serverMessage: string | null, cause?: unknown): BillingActionError {
-  const error = new BillingActionError(action, status, serverMessage);
+export function loggedActionError(action: BillingAction, status: number, serverMessage: string | null, cause?: unknown, code: string | null = null): BillingActionError {
+  const error = new BillingActionError(action, status, serverMessage, code);
   console.error(`[billing] ${BILLING_ACTION_FALLBACKS[action]}${serverMessage ? `: ${serverMessage}` : ''}`, ...(cause === undefined ? [] : [cause]));
   return error;
 }
 
-/** The `{error}` string of a failed answer, or null when there is none. */
-async function serverErrorText(response: Response): Promise<string | null> {
+/** The `{error, code}` of a failed answer, each null when absent. */
+async function serverError(response: Response): Promise<{ message: string | null; code: string | null }> {
   try {
     const body: unknown = JSON.parse(await response.text());
-    const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
-    return typeof error === 'string' && error.trim() ? error : null;
+    const { error, code } = (body && typeof body === 'object' ? body : {}) as { error?: unknown; code?: unknown };
+    return { message: typeof error === 'string' && error.trim() ? error : null, code: typeof code === 'string' && code ? code : null };
   } catch {
-    return null;
+    return { message: null, code: null };
   }
 }
 
@@ -123,7 +126,10 @@ export function createBillingClient({ baseUrl, getIdToken, fetch: fetchImpl }: B
       throw new BillingApiError(cause instanceof Error ? cause.message : String(cause), 0);
     }
     if (!response.ok) {
-      if (action) throw loggedActionError(action, response.status, await serverErrorText(response));
+      if (action) {
+        const { message, code } = await serverError(response);
+        throw loggedActionError(action, response.status, message, undefined, code);
+      }
       throw await billingApiErrorFrom(response);
     }
     if (response.status === 204) return undefined as T;

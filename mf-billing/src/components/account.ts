@@ -4,7 +4,7 @@
 // translated toasts.
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth, useI18n, useMembership, useToast, type I18nContextValue, type MembershipPackage, type Subscription } from '@agentflow/shared';
+import { BILLING_ERROR_CODE_LIST, useAuth, useI18n, useMembership, useToast, type I18nContextValue, type MembershipPackage, type Subscription } from '@agentflow/shared';
 import { BillingActionError } from '../api/client';
 import { billingKeys, useBillingClient } from '../api/queries';
 import { apiErrorMessage } from './messages';
@@ -13,7 +13,11 @@ type Translate = I18nContextValue['t'];
 
 /** The service's own text when it sent one, else the action's fallback in the page's language. */
 export function actionErrorMessage(t: Translate, error: unknown): string {
-  if (error instanceof BillingActionError) return error.serverMessage ?? t(`billing.fallbacks.${error.action}`);
+  if (error instanceof BillingActionError) {
+    // A code the page knows reads in the user's language; other server texts as sent.
+    if (error.code && (BILLING_ERROR_CODE_LIST as readonly string[]).includes(error.code)) return t(`billing.errorCodes.${error.code}`);
+    return error.serverMessage ?? t(`billing.fallbacks.${error.action}`);
+  }
   return apiErrorMessage(t, error);
 }
 

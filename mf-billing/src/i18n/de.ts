@@ -135,7 +135,7 @@ export const de: BillingCatalog = {
       newPlan: 'Neuer Tarif',
       changePlanButton: 'Zu diesem Tarif wechseln',
       changePlanTitle: 'Zu {{plan}} wechseln?',
-      changePlanBody: 'Ihr Abonnement wechselt jetzt zu {{plan}}. Stripe verrechnet den Preis anteilig, und Ihr Token-Kontingent wird auf {{tokens}} gesetzt.',
+      changePlanBody: 'Ihr Abonnement wechselt jetzt zu {{plan}}, Stripe verrechnet den Preis anteilig. Ein größerer Tarif stockt diesen Monat auf sein Kontingent auf ({{tokens}}); bei einem kleineren bleibt Ihr Guthaben bis zur nächsten Auffüllung erhalten.',
       changePlanConfirm: 'Tarif wechseln',
       planChanged: 'Ihr Tarif ist jetzt {{plan}}.',
       switchToYearly: 'Zur jährlichen Abrechnung wechseln',
@@ -233,6 +233,10 @@ export const de: BillingCatalog = {
       unauthorized: 'Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an, um fortzufahren.',
       failed: 'Der Abrechnungsdienst hat abgelehnt: {{message}}',
       retry: 'Erneut versuchen',
+    },
+    errorCodes: {
+      checkout_required: 'Sie haben kein laufendes Abonnement, das geändert werden kann: Wählen Sie einen Tarif und bezahlen Sie über den Checkout.',
+      subscription_exists: 'Sie haben bereits ein Abonnement: Wechseln Sie dessen Tarif, statt ein zweites abzuschließen.',
     },
   },
 };

@@ -137,7 +137,7 @@ export const en = {
       newPlan: 'New plan',
       changePlanButton: 'Change to this plan',
       changePlanTitle: 'Change to {{plan}}?',
-      changePlanBody: 'Your subscription moves to {{plan}} now. Stripe prorates the price, and your token allowance is reset to {{tokens}}.',
+      changePlanBody: 'Your subscription moves to {{plan}} now and Stripe prorates the price. A bigger plan tops this month up to its allowance ({{tokens}}); a smaller one keeps your balance until the next refill.',
       changePlanConfirm: 'Change plan',
       planChanged: 'Your plan is now {{plan}}.',
       switchToYearly: 'Switch to yearly billing',
@@ -235,6 +235,10 @@ export const en = {
       unauthorized: 'Your session has expired. Sign in again to continue.',
       failed: 'The billing service refused: {{message}}',
       retry: 'Try again',
+    },
+    errorCodes: {
+      checkout_required: 'You have no live subscription to change: choose a plan and pay through Checkout.',
+      subscription_exists: 'You already have a subscription: change its plan instead of subscribing again.',
     },
   },
 };

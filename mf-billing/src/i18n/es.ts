@@ -135,7 +135,7 @@ export const es: BillingCatalog = {
       newPlan: 'Nuevo plan',
       changePlanButton: 'Cambiar a este plan',
       changePlanTitle: '¿Cambiar a {{plan}}?',
-      changePlanBody: 'Tu suscripción pasa a {{plan}} ahora. Stripe prorratea el precio y tu asignación de tokens se restablece a {{tokens}}.',
+      changePlanBody: 'Tu suscripción pasa a {{plan}} ahora y Stripe prorratea el precio. Un plan mayor completa este mes hasta su asignación ({{tokens}}); uno menor conserva tu saldo hasta la próxima recarga.',
       changePlanConfirm: 'Cambiar de plan',
       planChanged: 'Tu plan ahora es {{plan}}.',
       switchToYearly: 'Cambiar a facturación anual',
@@ -233,6 +233,10 @@ export const es: BillingCatalog = {
       unauthorized: 'Tu sesión ha caducado. Vuelve a iniciar sesión para continuar.',
       failed: 'El servicio de facturación lo rechazó: {{message}}',
       retry: 'Reintentar',
+    },
+    errorCodes: {
+      checkout_required: 'No tienes ninguna suscripción activa que cambiar: elige un plan y paga a través del checkout.',
+      subscription_exists: 'Ya tienes una suscripción: cambia su plan en lugar de suscribirte de nuevo.',
     },
   },
 };

@@ -135,7 +135,7 @@ export const fr: BillingCatalog = {
       newPlan: 'Nouvelle formule',
       changePlanButton: 'Passer à cette formule',
       changePlanTitle: 'Passer à {{plan}} ?',
-      changePlanBody: 'Votre abonnement passe à {{plan}} dès maintenant. Stripe calcule le prix au prorata et votre allocation de jetons est remise à {{tokens}}.',
+      changePlanBody: 'Votre abonnement passe à {{plan}} dès maintenant et Stripe calcule le prix au prorata. Une formule supérieure complète ce mois-ci jusqu\'à son allocation ({{tokens}}) ; une formule inférieure conserve votre solde jusqu\'à la prochaine recharge.',
       changePlanConfirm: 'Changer de formule',
       planChanged: 'Votre formule est désormais {{plan}}.',
       switchToYearly: 'Passer à la facturation annuelle',
@@ -233,6 +233,10 @@ export const fr: BillingCatalog = {
       unauthorized: 'Votre session a expiré. Reconnectez-vous pour continuer.',
       failed: 'Le service de facturation a refusé : {{message}}',
       retry: 'Réessayer',
+    },
+    errorCodes: {
+      checkout_required: 'Vous n\'avez aucun abonnement en cours à modifier : choisissez une formule et payez via le paiement sécurisé.',
+      subscription_exists: 'Vous avez déjà un abonnement : changez sa formule au lieu de vous abonner à nouveau.',
     },
   },
 };

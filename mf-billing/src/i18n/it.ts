@@ -135,7 +135,7 @@ export const it: BillingCatalog = {
       newPlan: 'Nuovo piano',
       changePlanButton: 'Passa a questo piano',
       changePlanTitle: 'Passare a {{plan}}?',
-      changePlanBody: 'Il tuo abbonamento passa subito a {{plan}}. Stripe calcola il prezzo pro rata e la tua dotazione di token viene riportata a {{tokens}}.',
+      changePlanBody: 'Il tuo abbonamento passa subito a {{plan}} e Stripe calcola il prezzo pro rata. Un piano superiore completa questo mese fino alla sua dotazione ({{tokens}}); uno inferiore mantiene il tuo saldo fino alla prossima ricarica.',
       changePlanConfirm: 'Cambia piano',
       planChanged: 'Il tuo piano ora è {{plan}}.',
       switchToYearly: 'Passa alla fatturazione annuale',
@@ -233,6 +233,10 @@ export const it: BillingCatalog = {
       unauthorized: 'La sessione è scaduta. Accedi di nuovo per continuare.',
       failed: 'Il servizio di fatturazione ha rifiutato: {{message}}',
       retry: 'Riprova',
+    },
+    errorCodes: {
+      checkout_required: 'Non hai un abbonamento attivo da modificare: scegli un piano e paga tramite il checkout.',
+      subscription_exists: 'Hai già un abbonamento: cambia il suo piano invece di abbonarti di nuovo.',
     },
   },
 };

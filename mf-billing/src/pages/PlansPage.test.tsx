@@ -181,7 +181,7 @@ describe('Plans page', () => {
     expect(within(card('premium')).queryByRole('button')).not.toBeInTheDocument();
     fireEvent.click(within(card('enterprise')).getByRole('button', { name: 'Switch to this plan Enterprise' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Change to Enterprise?' });
-    expect(dialog).toHaveTextContent('your token allowance is reset to 10,000 tokens a month');
+    expect(dialog).toHaveTextContent('A bigger plan tops this month up to its allowance (10,000 tokens a month); a smaller one keeps your balance until the next refill.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(server.requests.some((request) => request.path === '/api/change-package')).toBe(false);
 
@@ -191,6 +191,28 @@ describe('Plans page', () => {
     expect(server.requests.find((request) => request.path === '/api/change-package')?.body).toEqual({ packageId: 'enterprise' });
     await waitFor(() => expect(card('enterprise')).toHaveAttribute('data-current', 'true'));
     expect(checkoutRequests(server)).toEqual([]);
+  });
+
+  test('a plan change when the subscription has ended meanwhile goes to Checkout instead (checkout_required)', async () => {
+    const server = createFakeBillingServer();
+    subscribed(server.state);
+    await openPlans({ server });
+    // Stripe ended the subscription after the page loaded.
+    server.state.subscriptions = [];
+    fireEvent.click(within(card('enterprise')).getByRole('button', { name: /^Switch to this plan/ }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Change plan' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/));
+    expect(checkoutRequests(server)[0]?.body).toMatchObject({ packageId: 'enterprise' });
+    expect(screen.queryByText('Failed to change plan', TOAST_ERROR)).not.toBeInTheDocument();
+  });
+
+  test('billing-api’s error codes read in the page’s language (subscription_exists, in German)', async () => {
+    const server = createFakeBillingServer();
+    server.failWith('POST', '/api/create-checkout-session', 409, { error: BILLING_MESSAGES.subscriptionExists, code: 'subscription_exists' });
+    await openPlans({ server, language: 'de' });
+    fireEvent.click(within(card('premium')).getByRole('button'));
+    expect(await screen.findByText('Sie haben bereits ein Abonnement: Wechseln Sie dessen Tarif, statt ein zweites abzuschließen.', TOAST_ERROR)).toBeInTheDocument();
   });
 
   test('a failed plan change says “Failed to change plan” when the server gives no text', async () => {

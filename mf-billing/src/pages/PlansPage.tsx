@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { BILLING_MESSAGES, useAuth, useI18n, usePlatform, useToast, type BillingInterval, type MembershipPackage } from '@agentflow/shared';
+import { BILLING_ERROR_CODES, BILLING_MESSAGES, useAuth, useI18n, usePlatform, useToast, type BillingInterval, type MembershipPackage } from '@agentflow/shared';
 import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { amountFor, BillingActionError, priceIdFor } from '../api/client';
 import { openCheckout } from '../api/checkout';
@@ -153,6 +153,12 @@ function PlanCard({
       await refreshAccount();
     },
     onError: (error) => {
+      // The subscription ended meanwhile: a paid plan starts with Checkout, where Stripe collects the payment.
+      if (error instanceof BillingActionError && error.code === BILLING_ERROR_CODES.checkoutRequired) {
+        setConfirming(false);
+        subscribe.mutate();
+        return;
+      }
       if (error instanceof BillingActionError && error.serverMessage === BILLING_MESSAGES.notConfigured) onNotConfigured(error.serverMessage);
       toast({ title: actionErrorMessage(t, error), variant: 'destructive' });
     },

@@ -6,6 +6,7 @@
 // (method, path, query, body, Authorization header) and on `state`. `fail()`
 // makes a route answer an error once; `failBare()` the same without error text.
 import {
+  BILLING_ERROR_CODES,
   BILLING_MESSAGES,
   type BillingInterval,
   type InvoiceSummary,
@@ -223,10 +224,13 @@ export function createFakeBillingServer(base = TEST_BILLING_API) {
       case '/api/change-package': {
         if (!state.stripeConfigured) return notConfigured();
         const pkg = packageOf(String(body.packageId));
-        if (!pkg || !state.membership.stripeCustomerId) return json(400, { error: BILLING_MESSAGES.cannotChangeSubscription });
-        if (subscription) subscription.packageId = pkg.id;
+        if (!pkg) return json(400, { error: BILLING_MESSAGES.cannotChangeSubscription });
+        // As billing-api: nothing live to change means Checkout.
+        if (!subscription || !state.membership.stripeCustomerId) return json(409, { error: BILLING_MESSAGES.checkoutRequired, code: BILLING_ERROR_CODES.checkoutRequired });
+        subscription.packageId = pkg.id;
         state.membership.role = pkg.role as MembershipRole;
-        state.membership.tokensRemaining = pkg.tokensPerMonth;
+        // The allowance rule: a bigger plan tops the month up; a smaller one keeps the balance.
+        state.membership.tokensRemaining += Math.max(0, pkg.tokensPerMonth - state.total);
         state.total = pkg.tokensPerMonth;
         return json(200, { success: true });
       }
@@ -313,6 +317,10 @@ export function createFakeBillingServer(base = TEST_BILLING_API) {
     /** The next `method path` call answers `status` with `{error}` (status 0: the network fails). */
     fail(method: string, path: string | RegExp, status: number, error = 'Something broke') {
       failures.push({ method, path, status, body: { error } });
+    },
+    /** The next `method path` call answers `status` with this exact body (billing-api's `{error, code}`). */
+    failWith(method: string, path: string | RegExp, status: number, body: Record<string, unknown>) {
+      failures.push({ method, path, status, body });
     },
     /** The next `method path` call fails with `status` and a body without error text (status 0: the network fails). */
     failBare(method: string, path: string | RegExp, status: number) {

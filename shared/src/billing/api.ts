@@ -44,6 +44,7 @@ export const BILLING_ERROR_CODES = {
   subscriptionExists: 'subscription_exists',
 } as const;
 export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[keyof typeof BILLING_ERROR_CODES];
+export const BILLING_ERROR_CODE_LIST: readonly BillingErrorCode[] = Object.values(BILLING_ERROR_CODES);
 
 /** What the browser shows when the server sent no error text. */
 export const BILLING_CLIENT_FALLBACKS = {
