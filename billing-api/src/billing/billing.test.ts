@@ -289,9 +289,11 @@ describe('change-package', () => {
     // An upgrade grants the difference to what the month already granted (10,000 − 1,000).
     expect((await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'enterprise' } })).status).toBe(200);
     expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: 9500 });
+    expect(h.fake.mutatingRequests().at(-1)?.params).toMatchObject({ proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete' });
     await spend(9000, 'same-2');
-    // A downgrade grants nothing and keeps the balance; going back up grants nothing either.
+    // A downgrade grants nothing and keeps the balance (and refunds nothing: the month was paid); going back up grants nothing either.
     expect((await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'premium' } })).status).toBe(200);
+    expect(h.fake.mutatingRequests().at(-1)?.params).toMatchObject({ proration_behavior: 'none', metadata: { packageId: 'premium' } });
     expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: 500 });
     expect((await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'enterprise' } })).status).toBe(200);
     expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: 500 });
@@ -307,7 +309,12 @@ describe('change-package', () => {
       expect(response.status).toBe(200);
       expect(response.body.subscription).toMatchObject({ id: subscription.id, packageId: 'premium', status: 'active', cancelAtPeriodEnd: false });
     });
-    expect(calls).toEqual([`POST /v1/subscriptions/${subscription.id}`]);
+    // Resume, then the upgrade, which is charged at once and applies only once paid.
+    expect(calls).toEqual([`POST /v1/subscriptions/${subscription.id}`, `POST /v1/subscriptions/${subscription.id}`]);
+    const [resume, upgrade] = h.fake.mutatingRequests().slice(-2);
+    expect(resume?.params).toEqual({ cancel_at_period_end: 'false' });
+    expect(upgrade?.params).toMatchObject({ proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete' });
+    expect(upgrade?.params).not.toHaveProperty('metadata');
     expect(h.fake.subscriptions.get(subscription.id)).toMatchObject({ status: 'active', cancel_at_period_end: false });
     expect(h.fake.subscriptions.get(subscription.id)!.items.data[0].price.id).toBe(h.price('premium'));
     expect([...h.fake.subscriptions.values()].filter((sub) => sub.customer === h.fake.subscriptions.get(subscription.id)!.customer)).toHaveLength(1);

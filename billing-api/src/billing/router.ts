@@ -419,15 +419,28 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
     const item = existing.items.data[0];
     if (!item) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
     if (item.price.id === priceId && !existing.cancel_at_period_end) return store(uid, existing);
+    const from = packageForPrice(await readPackages(db), item.price.id);
+    // An upgrade is charged now and applies only once paid (its tokens are granted at once); a downgrade
+    // refunds nothing (the higher plan and its tokens were paid for this period). Otherwise upgrade,
+    // take the tokens, downgrade for a prorated credit, and the tokens would cost nothing.
+    const upgrade = !from || pkg.tokensPerMonth > from.tokensPerMonth || pkg.priceMonthly > from.priceMonthly;
+    const billing: Pick<Stripe.SubscriptionUpdateParams, 'proration_behavior' | 'payment_behavior'> = upgrade
+      ? { proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete' }
+      : { proration_behavior: 'none' };
+    const intent = { subscription: existing.id, from: item.price.id, to: priceId, resume: existing.cancel_at_period_end };
+    if (upgrade && existing.cancel_at_period_end) {
+      // A pending (pay-first) update accepts only the items and billing fields: resume first.
+      await client.subscriptions.update(existing.id, { cancel_at_period_end: false }, { idempotencyKey: stripeIdempotencyKey('resume', uid, intent) });
+    }
     const result = await client.subscriptions.update(
       existing.id,
       {
         items: [{ id: item.id, price: priceId }],
-        proration_behavior: 'create_prorations',
-        metadata: { userId: uid, packageId: pkg.id },
-        ...(existing.cancel_at_period_end ? { cancel_at_period_end: false } : {}),
+        ...billing,
+        // The package is known from the price; metadata is only its fallback, and a pending update cannot carry it.
+        ...(upgrade ? {} : { metadata: { userId: uid, packageId: pkg.id }, ...(existing.cancel_at_period_end ? { cancel_at_period_end: false } : {}) }),
       },
-      { idempotencyKey: stripeIdempotencyKey('plan', uid, { subscription: existing.id, from: item.price.id, to: priceId, resume: existing.cancel_at_period_end }) },
+      { idempotencyKey: stripeIdempotencyKey('plan', uid, intent) },
     );
     // The allowance follows the one rule in the ledger: an upgrade tops up, anything else grants nothing.
     return store(uid, result);
