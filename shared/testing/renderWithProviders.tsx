@@ -143,6 +143,7 @@ export function fakeMembership(overrides: Partial<MembershipContextValue> = {}):
     summary: null,
     loading: false,
     error: null,
+    savedAt: null,
     hasRole: (role) => hasMembershipRole(membership, role),
     hasTokens: (amount) => hasTokens(membership, amount),
     refresh: async () => undefined,

@@ -3,6 +3,7 @@
 import type { User } from 'firebase/auth';
 import type { DocumentData, Timestamp } from 'firebase/firestore';
 import { getFirebaseAuth, getFirestoreDb, probePersistedAuthSession } from '../firebase/web.js';
+import { isOnline } from '../offline/useOnline.js';
 import { initialDisplayName, type UserProfile } from './profile.js';
 import type { AuthAccount, AuthBackend, AuthServices, ProfileChanges, ProfileStore } from './services.js';
 
@@ -58,7 +59,20 @@ function firestoreProfileStore(): ProfileStore {
   return {
     async get(uid) {
       const [db, fs] = await firestore();
-      const snapshot = await fs.getDoc(fs.doc(db, 'users', uid));
+      const reference = fs.doc(db, 'users', uid);
+      // Offline, the installed app starts from the copy in Firestore's
+      // persistent cache at once, instead of waiting for the SDK to decide it
+      // is offline. Not cached: ask getDoc, which fails offline (so an
+      // existing profile is never mistaken for a missing one and recreated).
+      if (!isOnline()) {
+        try {
+          const cached = await fs.getDocFromCache(reference);
+          if (cached.exists()) return profileFromDocument(uid, cached.data());
+        } catch {
+          // not in the cache
+        }
+      }
+      const snapshot = await fs.getDoc(reference);
       return snapshot.exists() ? profileFromDocument(uid, snapshot.data()) : null;
     },
     async create(account, roles) {

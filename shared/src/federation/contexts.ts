@@ -185,6 +185,12 @@ export interface MembershipContextValue {
   loading: boolean;
   /** The translated 'membership.errorLoading' message after a failed load, else null. */
   error: string | null;
+  /**
+   * Set when billing-api could not be reached and membership and summary are
+   * the last answer saved on this device: when it was saved (ISO). Null when
+   * they came from billing-api now. The UI marks such data as saved on this device.
+   */
+  savedAt: string | null;
   /** The membership's role ranks at least `role` (free < basic < premium < enterprise < admin); false without a membership. */
   hasRole: (role: string) => boolean;
   /** At least `amount` tokens remain; false without a membership. */

@@ -136,6 +136,7 @@ const ready = () => waitFor(() => expect(current().loading).toBe(false));
 
 afterEach(() => {
   latest = undefined;
+  window.localStorage.clear();
 });
 
 describe('useMembership', () => {
@@ -206,11 +207,12 @@ describe('MembershipProvider', () => {
   test.each([
     ['the membership read fails', MEMBERSHIP_API.membership, 500],
     ['the summary read fails', MEMBERSHIP_API.tokenSummary, 503],
-    ['the network fails', MEMBERSHIP_API.membership, 0],
+    ['the network fails and nothing is saved on this device', MEMBERSHIP_API.membership, 0],
   ])('%s: the translated error, and the membership is cleared', async (_label, path, status) => {
     const { api } = renderMembership(fakeAuth(testUser()));
     await ready();
     expect(current().membership).not.toBeNull();
+    window.localStorage.clear();
     api.fail(path, status);
     await act(() => current().refresh());
     expect(current()).toMatchObject({ membership: null, summary: null, loading: false, error: 'Failed to load membership details.' });
@@ -310,5 +312,61 @@ describe('MembershipProvider', () => {
     await act(async () => undefined);
     await expect(current().consume('voice_command')).rejects.toMatchObject({ status: 401 });
     expect(api.fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('offline: the last answer saved on this device (issue 25)', () => {
+  const setOnline = (online: boolean) => {
+    Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  };
+  afterEach(() => setOnline(true));
+
+  test('billing-api unreachable: the saved membership and summary, marked with when they were saved; back online they are read again', async () => {
+    const api = fakeBillingApi();
+    api.balances.set('user-1', membershipOf('user-1', { role: 'premium', tokensRemaining: 6 }));
+    const first = renderMembership(fakeAuth(testUser()), { api });
+    await ready();
+    expect(current().savedAt).toBeNull();
+    first.unmount();
+
+    // A new start without a network: every request fails.
+    setOnline(false);
+    api.fetch.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderMembership(fakeAuth(testUser()), { api });
+    await ready();
+    expect(current()).toMatchObject({ error: null, membership: { userId: 'user-1', role: 'premium', tokensRemaining: 6 }, summary: { used: 4, total: 10 } });
+    expect(Date.parse(current().savedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(current().hasRole('premium')).toBe(true);
+
+    const online = fakeBillingApi();
+    online.balances.set('user-1', membershipOf('user-1', { role: 'premium', tokensRemaining: 5 }));
+    api.fetch.mockImplementation(online.fetch);
+    act(() => setOnline(true));
+    await waitFor(() => expect(current().savedAt).toBeNull());
+    expect(current().membership?.tokensRemaining).toBe(5);
+  });
+
+  test('a refusal (HTTP 500) is an error, never the saved copy', async () => {
+    const { api } = renderMembership(fakeAuth(testUser()));
+    await ready();
+    api.fail(MEMBERSHIP_API.membership, 500);
+    await act(() => current().refresh());
+    expect(current()).toMatchObject({ membership: null, savedAt: null, error: 'Failed to load membership details.' });
+  });
+
+  test('another user’s saved membership is never shown', async () => {
+    const api = fakeBillingApi();
+    const first = renderMembership(fakeAuth(testUser({ uid: 'user-2' })), { api });
+    await ready();
+    first.unmount();
+    api.fetch.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderMembership(fakeAuth(testUser()), { api });
+    await ready();
+    expect(current()).toMatchObject({ membership: null, savedAt: null, error: 'Failed to load membership details.' });
   });
 });

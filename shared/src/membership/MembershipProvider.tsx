@@ -4,6 +4,8 @@ import { MEMBERSHIP_API, type ConsumeResponse, type MembershipDetails, type Toke
 import { FEATURE_COSTS, type MeteredFeature } from './features.js';
 import type { TokenSummary, UserMembership } from './model.js';
 import { hasMembershipRole, hasTokens as membershipHasTokens } from './rules.js';
+import { readDeviceCopy, saveDeviceCopy } from '../offline/deviceCopy.js';
+import { isUnreachable } from '../offline/networkFailure.js';
 
 /** A failed call to billing-api: its HTTP status (0 when the network failed) and its `{error}` message. */
 export class BillingApiError extends Error {
@@ -41,9 +43,22 @@ interface LoadedState {
   failed: boolean;
   /** Whose membership this is: another user's is never shown, even while theirs loads. */
   owner: string | null;
+  /** The membership is the copy saved on this device (billing-api unreachable): when it was saved. */
+  savedAt: string | null;
 }
 
-const SIGNED_OUT: LoadedState = { membership: null, summary: null, loading: false, failed: false, owner: null };
+const SIGNED_OUT: LoadedState = { membership: null, summary: null, loading: false, failed: false, owner: null, savedAt: null };
+
+/** The last membership and summary billing-api gave, kept on the device for offline starts. */
+const DEVICE_COPY_KIND = 'membership';
+interface SavedMembership {
+  membership: UserMembership;
+  summary: TokenSummary;
+}
+const isSavedMembership = (value: unknown): value is SavedMembership => {
+  const saved = value as Partial<SavedMembership> | null;
+  return Boolean(saved && typeof saved.membership?.role === 'string' && typeof saved.membership.tokensRemaining === 'number' && typeof saved.summary?.total === 'number');
+};
 
 const newIdempotencyKey = (): string =>
   typeof globalThis.crypto?.randomUUID === 'function' ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -116,7 +131,7 @@ export function MembershipProvider({ children, fetch: fetchImpl }: MembershipPro
     }
     setState((previous) =>
       previous.owner !== account
-        ? { membership: null, summary: null, loading: true, failed: false, owner: account }
+        ? { membership: null, summary: null, loading: true, failed: false, owner: account, savedAt: null }
         : previous.loading && !previous.failed
           ? previous
           : { ...previous, loading: true, failed: false },
@@ -126,9 +141,14 @@ export function MembershipProvider({ children, fetch: fetchImpl }: MembershipPro
       const details = await request<MembershipDetails>('GET', MEMBERSHIP_API.membership);
       const summary = await request<TokenSummaryResponse>('GET', MEMBERSHIP_API.tokenSummary);
       if (!details?.userMembership) throw new BillingApiError('No membership in the answer', 500);
-      if (current()) setState({ membership: details.userMembership, summary, loading: false, failed: false, owner: account });
-    } catch {
-      if (current()) setState({ membership: null, summary: null, loading: false, failed: true, owner: account });
+      saveDeviceCopy(DEVICE_COPY_KIND, account, { membership: details.userMembership, summary } satisfies SavedMembership);
+      if (current()) setState({ membership: details.userMembership, summary, loading: false, failed: false, owner: account, savedAt: null });
+    } catch (error) {
+      // Unreachable (offline): the last answer saved on this device, marked as such; a refusal stays an error.
+      const saved = isUnreachable(error) ? readDeviceCopy(DEVICE_COPY_KIND, account, isSavedMembership) : null;
+      if (!current()) return;
+      if (saved) setState({ ...saved.value, loading: false, failed: false, owner: account, savedAt: saved.savedAt });
+      else setState({ membership: null, summary: null, loading: false, failed: true, owner: account, savedAt: null });
     }
   }, [request]);
 
@@ -136,6 +156,15 @@ export function MembershipProvider({ children, fetch: fetchImpl }: MembershipPro
   useEffect(() => {
     void load();
   }, [load, uid, authLoading]);
+
+  // Back online: a membership read from this device (or a failed read) is read again from billing-api.
+  const stale = state.savedAt !== null || state.failed;
+  useEffect(() => {
+    if (!stale || typeof window === 'undefined') return undefined;
+    const reload = () => void load();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [stale, load]);
 
   const consume = useCallback(
     async (feature: MeteredFeature, amount?: number, options: ConsumeOptions = {}): Promise<ConsumeResponse> => {
@@ -161,6 +190,7 @@ export function MembershipProvider({ children, fetch: fetchImpl }: MembershipPro
       summary: state.summary,
       loading: state.loading,
       error: state.failed ? t('membership.errorLoading') : null,
+      savedAt: state.savedAt,
       hasRole: (role) => hasMembershipRole(state.membership, role),
       hasTokens: (amount) => membershipHasTokens(state.membership, amount),
       refresh: load,

@@ -235,6 +235,33 @@ describe('AuthProvider transitions', () => {
     expect(profiles.logins).toEqual([account.uid]);
   });
 
+  test('offline start: the profile shows without waiting for the lastLogin write, which Firestore holds until it is back online (issue 25)', async () => {
+    const { current, auth, profiles } = setup();
+    await settled(current);
+    const account = auth.add('ada@example.com', 'password-1', 'Ada');
+    await profiles.create(account, ['b2c_user']);
+    // The write never completes, as a queued Firestore write does offline.
+    profiles.recordLogin = jest.fn(() => new Promise<void>(() => undefined));
+    act(() => auth.emit(account));
+    await settled(current);
+    expect(current().userProfile?.displayName).toBe('Ada');
+    expect(profiles.recordLogin).toHaveBeenCalledWith(account.uid);
+  });
+
+  test('a failed lastLogin write does not fail the sign-in', async () => {
+    const { current, auth, profiles } = setup();
+    await settled(current);
+    const account = auth.add('ada@example.com', 'password-1', 'Ada');
+    await profiles.create(account, ['b2c_user']);
+    profiles.recordLogin = jest.fn(async () => {
+      throw firebaseError('unavailable');
+    });
+    act(() => auth.emit(account));
+    await settled(current);
+    expect(current().userProfile?.displayName).toBe('Ada');
+    expect(current().error).toBeNull();
+  });
+
   test('the configured demo account gets isDemoUser and no profile is read', async () => {
     const { current, auth, profiles, config } = setup();
     await settled(current);

@@ -5,6 +5,7 @@ import { SELF_SERVICE_ROLES, type ProfileUpdate, type UserProfile } from '../aut
 import { isDemoAccount, type AuthAccount, type AuthBackend, type AuthServices, type ProfileStore } from '../auth/services.js';
 import { AuthContext, useI18n, usePlatform, type AuthContextValue, type AuthUser } from '../federation/contexts.js';
 import { isSupportedLanguage } from '../i18n/languages.js';
+import { pruneDeviceCopies } from '../offline/deviceCopy.js';
 
 type Connected = { auth: AuthBackend; profiles: ProfileStore };
 
@@ -55,6 +56,8 @@ export function AuthProvider({ children, services = firebaseAuthServices }: { ch
     const current = () => mounted.current && change === changeCount.current;
     setLoading(true);
     setError(null);
+    // Answers saved for offline use belong to the user signed in: anyone else's leave this device.
+    pruneDeviceCopies(account?.uid ?? null);
     if (!account) {
       setUser(null);
       setUserProfile(null);
@@ -73,7 +76,9 @@ export function AuthProvider({ children, services = firebaseAuthServices }: { ch
     try {
       let profile = await profiles.get(account.uid);
       if (profile) {
-        await profiles.recordLogin(account.uid);
+        // Not awaited: the write reaches Firestore when it can (offline it
+        // waits in the SDK's queue), and the signed-in shell must not wait for it.
+        void profiles.recordLogin(account.uid).catch(() => undefined);
         profile = { ...profile, lastLogin: new Date() };
       } else {
         const displayName = account.displayName ?? pendingDisplayName.current;

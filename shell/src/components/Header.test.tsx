@@ -291,3 +291,30 @@ describe('Header token count', () => {
     expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['http://127.0.0.1:4001/api/membership', 'http://127.0.0.1:4001/api/tokens/summary']);
   });
 });
+
+describe('offline indicator (issue 25)', () => {
+  const setOnline = (online: boolean) => {
+    Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  };
+  afterEach(() => setOnline(true));
+
+  test('appears in the header bar while the browser is offline and goes away when the connection returns', () => {
+    renderHeader({ user: testUser(), auth: { userProfile: testProfile() } });
+    expect(screen.queryByTestId('offline-indicator')).not.toBeInTheDocument();
+    act(() => setOnline(false));
+    const indicator = screen.getByTestId('offline-indicator');
+    expect(indicator).toHaveAttribute('role', 'status');
+    expect(indicator).toHaveTextContent("Offline — You're offline. You see what is saved on this device; workflow edits sync when you're back online.");
+    // The user stays shown: offline is not signed out.
+    expect(screen.getByTestId('user-status')).toHaveTextContent('Signed in as Ada Lovelace');
+    act(() => setOnline(true));
+    expect(screen.queryByTestId('offline-indicator')).not.toBeInTheDocument();
+  });
+
+  test('is translated (German)', () => {
+    renderHeader({ language: 'de' });
+    act(() => setOnline(false));
+    expect(screen.getByTestId('offline-indicator')).toHaveTextContent(/^Keine Verbindung — Sie sind offline\./);
+  });
+});

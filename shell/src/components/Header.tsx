@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { type AuthUser, Link, NavLink, type UserProfile, signInPathFor, useAuth, useI18n, useLocation, useMembership } from '@agentflow/shared';
+import { type AuthUser, Link, NavLink, type UserProfile, signInPathFor, useAuth, useI18n, useLocation, useMembership, useOnline } from '@agentflow/shared';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { UserMenu } from './UserMenu';
 import { VoiceCommandButton } from '../voice/VoiceCommandButton';
@@ -35,6 +35,20 @@ export function TokenCount() {
   );
 }
 
+/** Shown while the browser has no connection (role=status: announced when it appears); gone when it returns. */
+export function OfflineIndicator() {
+  const { t } = useI18n();
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <span className="offline-indicator" data-testid="offline-indicator" role="status" title={t('offline.indicatorTitle')}>
+      <span className="offline-indicator-dot" aria-hidden="true" />
+      {t('offline.indicator')}
+      <span className="visually-hidden">{` — ${t('offline.indicatorTitle')}`}</span>
+    </span>
+  );
+}
+
 export function Header() {
   const { t } = useI18n();
   const { user, userProfile, loading } = useAuth();
@@ -54,6 +68,7 @@ export function Header() {
         </NavLink>
         {/* Outside the collapsible nav, so a phone user can speak without opening the menu. */}
         <div className="header-bar-tools">
+          <OfflineIndicator />
           <TokenCount />
           <VoiceCommandButton />
           <button

@@ -103,6 +103,12 @@ export const de: Catalog = {
     iosHint: 'Tippen Sie auf das Teilen-Symbol und dann auf „Zum Home-Bildschirm“.',
     openWidget: 'App installieren',
   },
+  offline: {
+    indicator: 'Keine Verbindung',
+    indicatorTitle: 'Sie sind offline. Sie sehen, was auf diesem Gerät gespeichert ist; Änderungen an Abläufen werden synchronisiert, sobald Sie wieder online sind.',
+    savedAsOf: 'Auf diesem Gerät gespeichert, Stand {{time}}',
+    needsConnection: 'Sie sind offline. Dafür ist eine Verbindung nötig; es funktioniert wieder, sobald Sie online sind.',
+  },
   toast: {
     label: 'Benachrichtigung',
     region: 'Benachrichtigungen ({hotkey})',

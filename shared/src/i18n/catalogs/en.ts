@@ -102,6 +102,12 @@ export const en = {
     iosHint: 'Tap the share icon, then “Add to Home Screen”.',
     openWidget: 'Install app',
   },
+  offline: {
+    indicator: 'Offline',
+    indicatorTitle: "You're offline. You see what is saved on this device; workflow edits sync when you're back online.",
+    savedAsOf: 'Saved on this device, as of {{time}}',
+    needsConnection: "You're offline. This needs a connection and works again when you're back online.",
+  },
   toast: {
     label: 'Notification',
     region: 'Notifications ({hotkey})',

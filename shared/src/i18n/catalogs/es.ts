@@ -103,6 +103,12 @@ export const es: Catalog = {
     iosHint: 'Toca el icono de compartir y luego «Añadir a pantalla de inicio».',
     openWidget: 'Instalar la app',
   },
+  offline: {
+    indicator: 'Sin conexión',
+    indicatorTitle: 'Estás sin conexión. Ves lo guardado en este dispositivo; los cambios en los flujos se sincronizan cuando vuelvas a estar en línea.',
+    savedAsOf: 'Guardado en este dispositivo, a fecha de {{time}}',
+    needsConnection: 'Estás sin conexión. Esto necesita conexión y volverá a funcionar cuando vuelvas a estar en línea.',
+  },
   toast: {
     label: 'Notificación',
     region: 'Notificaciones ({hotkey})',

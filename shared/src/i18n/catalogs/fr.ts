@@ -103,6 +103,12 @@ export const fr: Catalog = {
     iosHint: 'Touchez l’icône de partage, puis « Sur l’écran d’accueil ».',
     openWidget: 'Installer l’app',
   },
+  offline: {
+    indicator: 'Hors ligne',
+    indicatorTitle: 'Vous êtes hors ligne. Vous voyez ce qui est enregistré sur cet appareil ; les modifications des flux se synchronisent à votre retour en ligne.',
+    savedAsOf: 'Enregistré sur cet appareil, état au {{time}}',
+    needsConnection: 'Vous êtes hors ligne. Cette action nécessite une connexion et fonctionnera de nouveau à votre retour en ligne.',
+  },
   toast: {
     label: 'Avis',
     region: 'Zone de notifications ({hotkey})',

@@ -103,6 +103,12 @@ export const it: Catalog = {
     iosHint: 'Tocca l’icona di condivisione, poi «Aggiungi alla schermata Home».',
     openWidget: 'Installa l’app',
   },
+  offline: {
+    indicator: 'Senza connessione',
+    indicatorTitle: 'Sei offline. Vedi ciò che è salvato su questo dispositivo; le modifiche ai flussi si sincronizzano quando torni online.',
+    savedAsOf: 'Salvato su questo dispositivo, aggiornato al {{time}}',
+    needsConnection: 'Sei offline. Serve una connessione: funzionerà di nuovo quando tornerai online.',
+  },
   toast: {
     label: 'Notifica',
     region: 'Notifiche ({hotkey})',

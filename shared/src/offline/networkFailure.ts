@@ -1,0 +1,14 @@
+/**
+ * Whether a failed request means "the service could not be reached" (a
+ * stored copy may then stand in, and the UI says it is offline) rather than
+ * "the service said no". fetch() rejects with a TypeError ("Failed to fetch",
+ * "NetworkError…", "Load failed"); the API clients turn that into an error
+ * with status 0. Anything failing while the browser is offline counts too.
+ */
+export function isUnreachable(error: unknown, online: boolean = globalThis.navigator?.onLine ?? true): boolean {
+  if (!online) return true;
+  const failure = (error && typeof error === 'object' ? error : {}) as { status?: unknown; message?: unknown; name?: unknown };
+  if (failure.status === 0) return true;
+  if (failure.name === 'ChunkLoadError') return true;
+  return error instanceof TypeError && /fetch|network|load failed/i.test(typeof failure.message === 'string' ? failure.message : '');
+}
