@@ -15,6 +15,14 @@ export const MEMBERSHIP_COLLECTIONS = {
   packages: 'packages',
   subscriptions: 'subscriptions',
   teamMembers: 'teamMembers',
+  /** teamInvitations/{id}: a pending invitation; deleted when accepted, declined or revoked. */
+  teamInvitations: 'teamInvitations',
+  /**
+   * teamSeats/{uid}: the team a user belongs to (one at a time) and the plan
+   * they had before joining. Server-only: neither the owner nor the member
+   * reads it (it holds the member's uid and their own plan).
+   */
+  teamSeats: 'teamSeats',
 } as const;
 
 /** userMemberships/{uid}. Dates cross the wire as ISO 8601 strings. */
@@ -103,13 +111,61 @@ export interface Subscription {
   updatedAt: string | null;
 }
 
+/** Roles a team member can be given (admin is granted by the platform, not by a plan owner). */
+export const TEAM_ROLES = ['free', 'basic', 'premium', 'enterprise'] as const satisfies readonly MembershipRole[];
+export type TeamRole = (typeof TEAM_ROLES)[number];
+export const DEFAULT_TEAM_ROLE: TeamRole = 'basic';
+/** Members plus open invitations of one team. */
+export const TEAM_SIZE_LIMIT = 100;
+/** An invitation that is not accepted within 14 days lapses (the owner may invite again). */
+export const TEAM_INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
+ * A member of a team, as its owner sees it: no user id (the owner knows the
+ * member by the e-mail they invited, and nothing says which account that is).
+ */
 export interface TeamMember {
   id: string;
-  /** The subscription owner whose team this is. */
+  /** The owner whose team this is (the plan the members share). */
   ownerId: string;
   email: string;
-  /** The member's user id once the e-mail belongs to an account. */
-  userId: string | null;
-  role: MembershipRole;
+  role: TeamRole;
+  /** When the member accepted (joined). */
   createdAt: string | null;
+}
+
+export const TEAM_INVITATION_STATUSES = ['pending', 'expired'] as const;
+export type TeamInvitationStatus = (typeof TEAM_INVITATION_STATUSES)[number];
+
+/** An invitation as the owner sees it. The same shape whether or not the e-mail has an account. */
+export interface TeamInvitation {
+  id: string;
+  ownerId: string;
+  email: string;
+  role: TeamRole;
+  status: TeamInvitationStatus;
+  createdAt: string | null;
+  expiresAt: string;
+}
+
+/** An invitation as the invited person sees it (pending ones only). */
+export interface ReceivedTeamInvitation {
+  id: string;
+  /** Who invites: the owner's e-mail (null when the owner's account has none). */
+  ownerEmail: string | null;
+  /** The role accepting gives, already capped to the owner's current plan. */
+  role: TeamRole;
+  createdAt: string | null;
+  expiresAt: string;
+}
+
+/** The team the signed-in user is a member of, as they see it. */
+export interface TeamMembershipView {
+  /** The member id (the owner's list uses the same id). */
+  id: string;
+  ownerEmail: string | null;
+  role: TeamRole;
+  joinedAt: string | null;
+  /** The plan leaving the team returns them to. */
+  roleAfterLeaving: MembershipRole;
 }
