@@ -163,14 +163,14 @@ export function describeServiceContract(service: ServiceUnderTest): void {
       expect(response.status).toBe(404); // parsed fine, then no such route
     });
 
-    test('400 {"error":"Malformed JSON body"} for malformed JSON', async () => {
+    test('400 {"error":"Malformed JSON body","code":"malformed_json"} for malformed JSON', async () => {
       const response = await fetch(`${baseUrl}/api/me`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: '{"unterminated": ',
       });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'Malformed JSON body' });
+      expect(await response.json()).toEqual({ error: 'Malformed JSON body', code: 'malformed_json' });
     });
 
     test('404 JSON for unknown routes', async () => {

@@ -112,7 +112,7 @@ describe('roles', () => {
     // An id that cannot name a document is still a 404, never a crash.
     expect((await h.call('GET', `${ACCESS_API.roles}/a%2Fb`, { user: admin })).status).toBe(404);
     expect((await h.call('GET', `${ACCESS_API.roles}/__x__`, { user: admin })).status).toBe(404);
-    expect(await h.call('GET', `${ACCESS_API.roles}/%E0%A4%A`, { user: admin })).toEqual({ status: 400, body: { error: 'Malformed URL: a path segment is not valid percent-encoding' } });
+    expect(await h.call('GET', `${ACCESS_API.roles}/%E0%A4%A`, { user: admin })).toEqual({ status: 400, body: { error: 'id is not valid percent-encoded UTF-8', code: 'invalid_path_param' } });
   });
 
   test('a partial update changes only what was sent', async () => {

@@ -75,7 +75,7 @@ describe('createServiceApp (no emulators)', () => {
     expect(ok.body).toEqual({ received: { hello: 'world' } });
     const bad = await request(app).post('/api/echo').set('Content-Type', 'application/json').send('{"unterminated": ');
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: 'Malformed JSON body' });
+    expect(bad.body).toEqual({ error: 'Malformed JSON body', code: 'malformed_json' });
   });
 
   test('bodies over the limit are 413', async () => {
@@ -84,13 +84,13 @@ describe('createServiceApp (no emulators)', () => {
       .post('/api/echo')
       .send({ padding: 'x'.repeat(2048) });
     expect(response.status).toBe(413);
-    expect(response.body).toEqual({ error: 'Request body exceeds the 100kb limit' });
+    expect(response.body).toEqual({ error: 'Request body exceeds the 100kb limit', code: 'body_too_large' });
   });
 
   test('an unsupported body charset is 415', async () => {
     const response = await request(buildApp()).post('/api/echo').set('Content-Type', 'application/json; charset=klingon').send('{}');
     expect(response.status).toBe(415);
-    expect(response.body).toEqual({ error: 'Unsupported body encoding or charset' });
+    expect(response.body).toEqual({ error: 'Unsupported body encoding or charset', code: 'unsupported_charset' });
   });
 
   test('/healthz reports ok while the store answers', async () => {

@@ -1,11 +1,15 @@
 // The skeleton every Agentflow service shares: security headers, CORS for the
-// configured origins, bounded JSON bodies, request logs, a health check, and
-// JSON errors that never leak a stack trace.
+// configured origins, bounded JSON bodies, request logs, a health check, the
+// client address from TRUST_PROXY, a per-user rate limit, request guards
+// (requestGuards.ts) so that no client input can fault a route, and JSON
+// errors that never leak a stack trace.
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { createUserRateLimiter, installUserRateLimiter, trustProxyFromEnv, userRateLimitFromEnv, type TrustProxySetting } from './rateLimits.js';
+import { bodyGuard, clientErrorFor, pathGuard } from './requestGuards.js';
 
 export interface ServiceAppOptions {
   name: string;
@@ -19,27 +23,20 @@ export interface ServiceAppOptions {
   /** Mounts routes that must read the raw body (signed webhooks), before the JSON parser. */
   beforeBodyParsers?: (app: Express) => void;
   jsonLimit?: string;
+  /** Whose X-Forwarded-For to believe for req.ip (rate limits, audit entries); default TRUST_PROXY, else nobody. */
+  trustProxy?: TrustProxySetting;
+  /** Requests per minute per signed-in user; default USER_RATE_LIMIT, else 1200. */
+  userRateLimit?: number;
 }
 
 export const JSON_BODY_LIMIT = '100kb';
 
-interface BodyParserError {
-  type?: string;
-  status?: number;
-}
-
 const jsonErrors: ErrorRequestHandler = (error: unknown, req, res, next) => {
-  const parserError = (typeof error === 'object' && error !== null ? error : {}) as BodyParserError;
-  if (parserError.type === 'entity.too.large') {
-    res.status(413).json({ error: `Request body exceeds the ${JSON_BODY_LIMIT} limit` });
-    return;
-  }
-  if (parserError.type === 'entity.parse.failed') {
-    res.status(400).json({ error: 'Malformed JSON body' });
-    return;
-  }
-  if (parserError.type === 'encoding.unsupported' || parserError.type === 'charset.unsupported') {
-    res.status(415).json({ error: 'Unsupported body encoding or charset' });
+  const client = clientErrorFor(error, req, JSON_BODY_LIMIT);
+  if (client && !res.headersSent) {
+    // Not the error itself: a parse error carries the body, which may hold secrets.
+    req.log?.info({ status: client.status, code: client.body.code }, 'request refused');
+    res.status(client.status).json(client.body);
     return;
   }
   req.log?.error({ err: error }, 'unhandled error');
@@ -75,7 +72,9 @@ export function redactRequest<T extends { url?: unknown; params?: unknown }>(req
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // The socket address unless TRUST_PROXY names the proxies in front (see README).
+  app.set('trust proxy', options.trustProxy ?? trustProxyFromEnv(process.env));
+  installUserRateLimiter(app.locals, createUserRateLimiter(options.userRateLimit ?? userRateLimitFromEnv(process.env)));
   app.use(helmet());
   app.use(
     cors({
@@ -97,6 +96,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
       serializers: { req: redactRequest },
     }),
   );
+  // Before any router: matching a route would throw on a segment that does not decode.
+  app.use(pathGuard);
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -114,6 +115,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
 
   options.beforeBodyParsers?.(app);
   app.use(express.json({ limit: options.jsonLimit ?? JSON_BODY_LIMIT }));
+  app.use(bodyGuard);
   options.routes(app);
   app.use(notFound);
   app.use(jsonErrors);

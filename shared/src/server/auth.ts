@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
+import { applyUserRateLimit } from './rateLimits.js';
 
 export interface Caller {
   uid: string;
@@ -38,7 +39,8 @@ export function describeTokenError(error: unknown): { status: 401 | 503; message
 
 /**
  * Verifies the Firebase ID token in `Authorization: Bearer <token>` (checking
- * revocation) and puts the verified caller on `req.caller`.
+ * revocation), puts the verified caller on `req.caller`, and counts the
+ * request against that user's rate limit (429 past it; see rateLimits.ts).
  */
 export function requireAuth(auth: Auth): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -55,11 +57,12 @@ export function requireAuth(auth: Auth): RequestHandler {
     try {
       const token = await auth.verifyIdToken(match[1], true);
       req.caller = { uid: token.uid, email: token.email ?? null, token };
-      next();
     } catch (error) {
       const { status, message } = describeTokenError(error);
       req.log?.info({ code: (error as { code?: string }).code }, 'ID token rejected');
       res.status(status).json({ error: message });
+      return;
     }
+    applyUserRateLimit(req, res, next);
   };
 }

@@ -9,3 +9,7 @@ export * from './staticServer.js';
 export * from './membership.js';
 export * from './ledger.js';
 export * from './serialQueue.js';
+export * from './rateLimits.js';
+export * from './requestGuards.js';
+export * from './routeTable.js';
+export * from '../validation/index.js';
