@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
-import { createFirestoreProbe, createMeRouter, createServiceApp } from '@agentflow/shared/server';
+import { createFirestoreProbe, createMeRouter, createServiceApp, type TrustProxySetting } from '@agentflow/shared/server';
 import type { AuditWriter } from './access/audit.js';
 import { createAccessRouter } from './access/router.js';
 import { createRunsModule, type RunsModule } from './runs/index.js';
@@ -22,16 +22,22 @@ export interface AppDependencies {
   initializeAccess?: boolean;
   /** Workflow runs (executor, queue, API); built from the environment when not given. */
   runs?: RunsModule;
+  /** Whose X-Forwarded-For to believe (default: TRUST_PROXY, else nobody). */
+  trustProxy?: TrustProxySetting;
+  /** Requests per minute per signed-in user (default: USER_RATE_LIMIT, else 1200). */
+  userRateLimit?: number;
 }
 
 /** Builds the platform-api Express app; listening is server.ts's job, so tests mount it on any port. */
-export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs }: AppDependencies): Express {
+export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit }: AppDependencies): Express {
   const runsModule = runs ?? createRunsModule({ auth, db, logger });
   return createServiceApp({
     name: SERVICE_NAME,
     allowedOrigins,
     logger,
     checkReadiness: createFirestoreProbe(db),
+    trustProxy,
+    userRateLimit,
     routes: (app) => {
       app.use(createMeRouter(auth, db, SERVICE_NAME));
       const access = createAccessRouter({ auth, db, logger, adminEmails, auditWriter, initializeNow: initializeAccess });

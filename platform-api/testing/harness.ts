@@ -9,7 +9,7 @@ import type { Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { pino, type Logger } from 'pino';
 import { RBAC_COLLECTIONS } from '@agentflow/shared/rbac';
-import { getAdminAuth } from '@agentflow/shared/server';
+import { getAdminAuth, type TrustProxySetting } from '@agentflow/shared/server';
 import { listen } from '@agentflow/shared/static-server';
 import { emulatorHosts } from '@agentflow/shared/testing/emulators';
 import { createApp } from '../src/app';
@@ -73,7 +73,10 @@ export async function signIn(email: string, password: string): Promise<string> {
   return body.idToken;
 }
 
-export async function startAccessHarness(suite: string, options: { adminEmails?: string[]; auditWriter?: AuditWriter; initialize?: boolean; logger?: Logger; clear?: boolean } = {}): Promise<AccessHarness> {
+export async function startAccessHarness(
+  suite: string,
+  options: { adminEmails?: string[]; auditWriter?: AuditWriter; initialize?: boolean; logger?: Logger; clear?: boolean; trustProxy?: TrustProxySetting } = {},
+): Promise<AccessHarness> {
   emulatorHosts();
   // The default app first: getAdminAuth() takes the first app there is, and
   // tokens are minted for the default project.
@@ -90,6 +93,7 @@ export async function startAccessHarness(suite: string, options: { adminEmails?:
     allowedOrigins: ['http://localhost:3000'],
     adminEmails: options.adminEmails,
     auditWriter: options.auditWriter,
+    trustProxy: options.trustProxy,
   });
   const server: Server = await listen(app, 0);
   const { port } = server.address() as AddressInfo;

@@ -26,13 +26,11 @@ export function parseOr400<T extends z.ZodType>(schema: T, input: unknown): z.in
 }
 
 /**
- * True when the string can name a Firestore document (no '/', not '.' or
- * '..', not reserved '__x__', at most 1500 bytes). Ids from a URL that fail
- * this cannot exist, so they are answered 404 rather than crashing the SDK.
+ * The shared id schema (shared/src/validation/ids.ts): ids from a URL or a
+ * body that fail it cannot exist, so they are answered 404 rather than
+ * reaching Firestore.
  */
-export function isDocumentId(id: string): boolean {
-  return id.length > 0 && Buffer.byteLength(id) <= 1500 && !id.includes('/') && id !== '.' && id !== '..' && !/^__.*__$/.test(id);
-}
+export { isDocumentId } from '@agentflow/shared/server';
 
 /**
  * The shared update schemas are `create.partial()`, and zod 4 still fills a

@@ -81,11 +81,6 @@ export function createAccessRouter(options: AccessRouterOptions): { router: Rout
       res.status(error.status).json({ error: error.message });
       return;
     }
-    // A path parameter that is not valid percent-encoding (the router marks it 400).
-    if (error instanceof URIError && (error as URIError & { status?: number }).status === 400) {
-      res.status(400).json({ error: 'Malformed URL: a path segment is not valid percent-encoding' });
-      return;
-    }
     // Firestore unreachable, or a transaction that kept colliding: try again later.
     const code = (error as { code?: unknown } | null)?.code;
     if (code === GRPC_UNAVAILABLE || code === GRPC_DEADLINE_EXCEEDED || code === GRPC_ABORTED) {

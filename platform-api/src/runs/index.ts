@@ -7,6 +7,7 @@ import type { Router } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
+import { webhookLimitsFromEnv, type WebhookLimits } from '@agentflow/shared/server';
 import type { NodeType } from '@agentflow/shared/workflow';
 import { fetchPolicyFromEnv, type SafeFetchPolicy } from '../net/safeFetch.js';
 import { aiConfigFromEnv, createModelResolver, type ModelResolver } from '../agents/providers.js';
@@ -32,7 +33,7 @@ export interface RunsModuleOptions {
   db: Firestore;
   auth: Auth;
   logger: Logger;
-  /** Settings: RUNS_CONCURRENCY, AI_*, OLLAMA_*, HTTP_*, PLATFORM_API_URL (default process.env). */
+  /** Settings: RUNS_CONCURRENCY, AI_*, OLLAMA_*, HTTP_*, PLATFORM_API_URL, WEBHOOK_BURST, WEBHOOK_RATE_LIMIT (default process.env). */
   env?: NodeJS.ProcessEnv;
   instanceId?: string;
   concurrency?: number;
@@ -44,7 +45,10 @@ export interface RunsModuleOptions {
   now?: () => Date;
   /** Another queue implementation; it gets the executor's execute function. */
   createQueue?: (execute: (runId: string) => Promise<void>) => RunQueue;
+  /** Failed webhook calls per client address and minute (default 60). */
   hookRateLimit?: number;
+  /** Accepted webhook calls per workflow (default: WEBHOOK_BURST / WEBHOOK_RATE_LIMIT, else 120 at once, then 120 a minute). */
+  webhookLimits?: WebhookLimits;
   sseHeartbeatMs?: number;
 }
 
@@ -93,6 +97,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     aiStatus: () => ({ configured: models.configured, providers: models.providers, model: models.defaultModel }),
     publicUrl: env.PLATFORM_API_URL?.trim() || null,
     hookRateLimit: options.hookRateLimit,
+    webhookLimits: options.webhookLimits ?? webhookLimitsFromEnv(env),
     sseHeartbeatMs: options.sseHeartbeatMs,
   });
   const scheduler = new RunScheduler({ db: options.db, logger: options.logger, service, now: options.now });

@@ -11,12 +11,26 @@
 // answers 404 with one body for an unknown workflow and a wrong secret alike.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator } from 'express-rate-limit';
 import type { Auth } from 'firebase-admin/auth';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { InsufficientTokensError, LedgerValidationError, describeTokenError, requireAuth, type Caller } from '@agentflow/shared/server';
+import {
+  DEFAULT_WEBHOOK_LIMITS,
+  InsufficientTokensError,
+  LedgerValidationError,
+  REQUEST_ERROR_CODES,
+  TokenBucketStore,
+  createLimiter,
+  describeTokenError,
+  isDocumentId,
+  requireAuth,
+  sendRateLimited,
+  type Caller,
+  type RequestErrorCode,
+  type WebhookLimits,
+} from '@agentflow/shared/server';
 import {
   RUN_LIMITS,
   RUN_MESSAGES,
@@ -39,6 +53,8 @@ export class RunsHttpError extends Error {
   constructor(
     readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413,
     message: string,
+    /** A stable machine code beside the message (REQUEST_ERROR_CODES), for the newer refusals. */
+    readonly code?: RequestErrorCode,
   ) {
     super(message);
     this.name = 'RunsHttpError';
@@ -55,8 +71,10 @@ export interface RunsRouterOptions {
   aiStatus: () => AiStatus;
   /** Base URL of this API as browsers and webhook senders reach it (PLATFORM_API_URL); else taken from the request. */
   publicUrl?: string | null;
-  /** Webhook calls allowed per IP and minute. */
+  /** Failed webhook calls (unknown workflow, wrong secret) allowed per client address and minute. */
   hookRateLimit?: number;
+  /** Accepted webhook calls per workflow: a burst, then a steady rate (WEBHOOK_BURST, WEBHOOK_RATE_LIMIT). */
+  webhookLimits?: WebhookLimits;
   /** Heartbeat comment interval of event streams. */
   sseHeartbeatMs?: number;
 }
@@ -124,10 +142,9 @@ const triggerOf = (workflow: Pick<Workflow, 'nodes'>): WorkflowNode | undefined 
 
 const pathParam = (req: Request, name: string): string => {
   const value = req.params[name];
-  const id = typeof value === 'string' ? value : '';
-  // Ids that cannot name a document cannot exist.
-  if (id === '' || id.length > 700 || id.includes('/') || id === '.' || id === '..' || /^__.*__$/.test(id)) throw new RunsHttpError(404, 'Not found');
-  return id;
+  // The kit refused undecodable and over-long segments; a well-formed one that is no id cannot exist.
+  if (!isDocumentId(value)) throw new RunsHttpError(404, 'Not found');
+  return value;
 };
 
 const caller = (req: Request): Caller => {
@@ -206,6 +223,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     checkValid(workflow);
     let input: Record<string, unknown> = body.input;
     let trigger: RunTrigger = { type: 'manual', userId: user.uid };
+    if (body.rerunOf !== undefined && !isDocumentId(body.rerunOf)) throw new RunsHttpError(400, 'rerunOf must be the id of a run of this workflow', REQUEST_ERROR_CODES.invalidId);
     if (body.rerunOf) {
       const earlier = decodeRun(await runRef(db, body.rerunOf).get());
       if (!earlier || earlier.workflowId !== workflowId) throw new RunsHttpError(400, `rerunOf names no run of this workflow`);
@@ -401,41 +419,61 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
   });
 
   // -- public webhook trigger
-  const hookLimiter = rateLimit({
-    windowMs: 60_000,
-    limit: options.hookRateLimit ?? 60,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    message: { error: 'Too many webhook calls; try again in a minute' },
+  // Two limits, neither fooled by X-Forwarded-For (req.ip follows TRUST_PROXY):
+  // failed calls per client address (guessing secrets, unknown hooks), and
+  // accepted calls per workflow, counted only once the secret matched, so a
+  // stranger who knows a workflow id cannot use up its owner's allowance.
+  const failureLimit = options.hookRateLimit ?? 60;
+  const failures = new TokenBucketStore(failureLimit, failureLimit);
+  const limits = options.webhookLimits ?? DEFAULT_WEBHOOK_LIMITS;
+  const workflowLimiter = createLimiter({
+    limit: limits.burst,
+    store: new TokenBucketStore(limits.burst, limits.perMinute),
+    keyGenerator: (req) => `workflow:${String(req.params.workflowId)}`,
+    describe: (seconds) => `Too many calls to this workflow's webhook (${limits.burst} at once, then ${limits.perMinute} a minute); try again in ${seconds} s`,
   });
+  /** Runs a limiter inline: true when it let the request through, false when it answered 429. */
+  const passes = (limiter: RequestHandler, req: Request, res: Response): Promise<boolean> =>
+    new Promise((resolve, reject) => {
+      Promise.resolve(limiter(req, res, (error?: unknown) => (error ? reject(error) : resolve(true)))).then(() => resolve(false), reject);
+    });
   const hook: RequestHandler = async (req, res) => {
-    const notFound = () => res.status(404).json({ error: NOT_FOUND_HOOK });
+    const address = ipKeyGenerator(req.ip ?? 'unknown');
+    const state = await failures.get(address);
+    if ((state.totalHits ?? 0) > failureLimit) {
+      return void sendRateLimited(res, state.resetTime, (seconds) => `Too many failed webhook calls from this address; try again in ${seconds} s`);
+    }
+    const notFound = async () => {
+      await failures.increment(address);
+      res.status(404).json({ error: NOT_FOUND_HOOK });
+    };
     let workflowId: string;
     try {
       workflowId = pathParam(req, 'workflowId');
     } catch {
-      return void notFound();
+      return notFound();
     }
     const given = typeof req.params.secret === 'string' ? req.params.secret : '';
     const stored = await secretRef(workflowId).get();
     const expected = stored.get('secret');
     // Compare even when there is no secret, so timing says nothing either.
     const match = secretsMatch(given, typeof expected === 'string' ? expected : `missing:${randomBytes(8).toString('hex')}`);
-    if (!match || typeof expected !== 'string') return void notFound();
+    if (!match || typeof expected !== 'string') return notFound();
     const snapshot = await db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
-    if (!snapshot.exists) return void notFound();
+    if (!snapshot.exists) return notFound();
     const workflow = workflowFromDoc(snapshot.id, snapshot.data() ?? {});
     const trigger = triggerOf(workflow);
     const method = (trigger?.params as { method?: string } | undefined)?.method ?? 'POST';
-    if (trigger?.type !== 'trigger.webhook' || method !== req.method) return void notFound();
+    if (trigger?.type !== 'trigger.webhook' || method !== req.method) return notFound();
+    if (!(await passes(workflowLimiter, req, res))) return;
     checkValid(workflow);
     const body: unknown = req.body;
     const input = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : body === undefined ? {} : { body };
     const runId = await startRun(workflow, workflow.ownerId, { type: 'webhook', userId: null }, input);
     res.status(202).json({ runId });
   };
-  router.post('/api/hooks/:workflowId/:secret', hookLimiter, hook);
-  router.put('/api/hooks/:workflowId/:secret', hookLimiter, hook);
+  router.post('/api/hooks/:workflowId/:secret', hook);
+  router.put('/api/hooks/:workflowId/:secret', hook);
 
   router.get('/api/ai/status', authed, (_req, res) => {
     res.json(options.aiStatus());
@@ -443,7 +481,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
 
   const errors: ErrorRequestHandler = (error: unknown, _req, res: Response, next) => {
     if (error instanceof RunsHttpError) {
-      if (!res.headersSent) res.status(error.status).json({ error: error.message });
+      if (!res.headersSent) res.status(error.status).json(error.code ? { error: error.message, code: error.code } : { error: error.message });
       return;
     }
     next(error);
