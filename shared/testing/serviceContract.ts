@@ -10,6 +10,7 @@ import type { Auth } from 'firebase-admin/auth';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { pino, type Logger } from 'pino';
 import { getAdminAuth, getAdminDb } from '../src/server/admin.js';
+import { listRoutes, type RouteInfo } from '../src/server/routeTable.js';
 import { listen } from '../src/server/staticServer.js';
 import { craftEmulatorToken, emulatorHosts, signUpEmulatorUser } from './emulators.js';
 
@@ -36,6 +37,7 @@ export function describeServiceContract(service: ServiceUnderTest): void {
   describe(`${service.name} HTTP contract (real server on loopback, Firebase emulators)`, () => {
     let server: Server;
     let baseUrl: string;
+    let routes: RouteInfo[];
 
     beforeAll(async () => {
       // No reset: suites run in parallel on one emulator, so every test signs
@@ -47,6 +49,7 @@ export function describeServiceContract(service: ServiceUnderTest): void {
         logger: pino({ level: 'silent' }),
         allowedOrigins: [ALLOWED_ORIGIN],
       });
+      routes = listRoutes(app);
       ({ server, baseUrl } = await startOnLoopback(app));
     });
 
@@ -171,6 +174,20 @@ export function describeServiceContract(service: ServiceUnderTest): void {
       });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: 'Malformed JSON body', code: 'malformed_json' });
+    });
+
+    test('every route with a body answers a gzip header on plain bytes with 400 invalid_body_encoding, before authentication (issue 14: 500)', async () => {
+      const withBody = routes.filter((route) => !['GET', 'HEAD'].includes(route.method));
+      expect(withBody.length).toBeGreaterThan(0);
+      for (const route of withBody) {
+        const path = route.path.replace(/:\w+/g, 'x');
+        const response = await fetch(`${baseUrl}${path}`, { method: route.method === 'ALL' ? 'POST' : route.method, headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: '{"a":1}' });
+        expect({ route: `${route.method} ${route.path}`, status: response.status, body: await response.json() }).toEqual({
+          route: `${route.method} ${route.path}`,
+          status: 400,
+          body: { error: 'The body is not valid gzip data, as its Content-Encoding says', code: 'invalid_body_encoding' },
+        });
+      }
     });
 
     test('404 JSON for unknown routes', async () => {
