@@ -1,8 +1,8 @@
 // Server state of the billing pages (@tanstack/react-query): the client bound
 // to the signed-in user, and the query keys the pages share.
 import { useMemo } from 'react';
-import { QueryClient } from '@tanstack/react-query';
-import { BillingApiError, useAuth, usePlatform, type UsagePeriod } from '@agentflow/shared';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
+import { BillingApiError, isOnline, useAuth, usePlatform, type UsagePeriod } from '@agentflow/shared';
 import { createBillingClient, type BillingClient } from './client';
 
 export function useBillingClient(): BillingClient {
@@ -41,4 +41,14 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * React Query assumes the page starts online and only listens for changes, so
+ * an app started without a network (the installed app in a basement) would
+ * never see the connection "return" and never read again. Telling it the
+ * browser's state when the app mounts lets its own reconnect refetch run.
+ */
+export function syncOnlineManager(): void {
+  onlineManager.setOnline(isOnline());
 }

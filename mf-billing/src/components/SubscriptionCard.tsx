@@ -1,13 +1,17 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useI18n, useToast, type BillingInterval, type MembershipPackage, type Subscription } from '@agentflow/shared';
+import { Link, NeedsConnectionNote, useI18n, useToast, type BillingInterval, type MembershipPackage, type Subscription } from '@agentflow/shared';
 import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { loggedActionError, priceIdFor } from '../api/client';
 import { openPortal } from '../api/checkout';
 import { billingKeys, useBillingClient } from '../api/queries';
 import { actionErrorMessage, isChangeable, planName, tokensText, useBillingAccount, useErrorToast, useRefreshAccount } from './account';
+import { BillingOfflineNote } from './BillingOffline';
 import { formatDate } from './messages';
 import { useBillingBase } from './useBillingBase';
+
+/** Explains the disabled billing actions while billing-api cannot be reached. */
+const OFFLINE_NOTE_ID = 'billing-subscription-offline';
 
 /** The overview's subscription card: plan, status, period; change plan or cycle, cancel, and the Stripe portal. */
 export function SubscriptionCard() {
@@ -19,7 +23,15 @@ export function SubscriptionCard() {
   return (
     <section className="card" aria-labelledby="billing-subscription-title" data-testid="subscription">
       <h2 id="billing-subscription-title">{t('billing.subscription.title')}</h2>
-      {account.loading ? (
+      {account.offline ? <BillingOfflineNote savedAt={account.savedAt} /> : null}
+      {account.offline && !(subscription && plan) ? (
+        // Offline: the last known plan (the membership saved on this device), never "no paid subscription".
+        account.role && account.savedAt ? (
+          <p className="billing-plan" data-testid="subscription-last-plan">
+            {t('billing.offline.lastPlan', { plan: t(`billing.roles.${account.role}`, { defaultValue: account.role }) })}
+          </p>
+        ) : null
+      ) : account.loading ? (
         <div role="status" aria-busy="true" data-testid="subscription-loading">
           <span className="visually-hidden">{t('billing.subscription.loading')}</span>
           <div className="billing-skeleton billing-skeleton-line" aria-hidden="true" />
@@ -59,8 +71,9 @@ export function SubscriptionCard() {
               </div>
             ) : null}
           </dl>
-          {isChangeable(subscription) ? <SubscriptionActions subscription={subscription} plan={plan} customerId={account.customerId} /> : null}
-          {account.customerId ? <ManageBilling customerId={account.customerId} /> : null}
+          {isChangeable(subscription) ? <SubscriptionActions subscription={subscription} plan={plan} customerId={account.customerId} offline={account.offline} /> : null}
+          {account.customerId ? <ManageBilling customerId={account.customerId} offline={account.offline} /> : null}
+          {account.offline ? <NeedsConnectionNote id={OFFLINE_NOTE_ID} /> : null}
         </>
       ) : (
         <>
@@ -79,7 +92,7 @@ export function SubscriptionCard() {
   );
 }
 
-function ManageBilling({ customerId }: { customerId: string }) {
+function ManageBilling({ customerId, offline = false }: { customerId: string; offline?: boolean }) {
   const { t } = useI18n();
   const { toast } = useToast();
   const client = useBillingClient();
@@ -93,20 +106,29 @@ function ManageBilling({ customerId }: { customerId: string }) {
   });
   const leaving = portal.isPending || portal.isSuccess;
   return (
-    <button type="button" className="button button-secondary" onClick={() => portal.mutate()} disabled={leaving} aria-busy={leaving} data-testid="manage-billing">
+    <button
+      type="button"
+      className="button button-secondary"
+      onClick={() => portal.mutate()}
+      disabled={leaving || offline}
+      aria-busy={leaving}
+      aria-describedby={offline ? OFFLINE_NOTE_ID : undefined}
+      data-testid="manage-billing"
+    >
       {t('billing.subscription.manage')}
     </button>
   );
 }
 
-function SubscriptionActions({ subscription, plan, customerId }: { subscription: Subscription; plan: MembershipPackage; customerId: string | null }) {
+function SubscriptionActions({ subscription, plan, customerId, offline }: { subscription: Subscription; plan: MembershipPackage; customerId: string | null; offline: boolean }) {
   const { t, language } = useI18n();
   const { toast } = useToast();
   const client = useBillingClient();
   const refreshAccount = useRefreshAccount();
   const planSelect = useId();
-  const plans = useQuery({ queryKey: billingKeys.plans(), queryFn: () => client.eligiblePackages() });
-  useErrorToast(plans.error);
+  const plans = useQuery({ queryKey: billingKeys.plans(), queryFn: () => client.eligiblePackages(), enabled: !offline });
+  useErrorToast(offline ? null : plans.error);
+  const describedBy = offline ? OFFLINE_NOTE_ID : undefined;
   const others = (plans.data ?? []).filter((pkg) => pkg.id !== plan.id && pkg.priceMonthly > 0);
   const [target, setTarget] = useState<string>('');
   const [confirm, setConfirm] = useState<'plan' | 'cancel' | null>(null);
@@ -157,14 +179,15 @@ function SubscriptionActions({ subscription, plan, customerId }: { subscription:
           type="button"
           className="button button-secondary"
           onClick={() => changeCycle.mutate()}
-          disabled={changeCycle.isPending || !otherPrice}
+          disabled={changeCycle.isPending || !otherPrice || offline}
+          aria-describedby={describedBy}
           aria-busy={changeCycle.isPending}
           title={otherPrice ? undefined : t('billing.subscription.noPriceForCycle')}
           data-testid="change-cycle"
         >
           {t(otherInterval === 'year' ? 'billing.subscription.switchToYearly' : 'billing.subscription.switchToMonthly')}
         </button>
-        <button type="button" className="button button-ghost" onClick={() => setConfirm('cancel')} data-testid="cancel-subscription">
+        <button type="button" className="button button-ghost" onClick={() => setConfirm('cancel')} disabled={offline} aria-describedby={describedBy} data-testid="cancel-subscription">
           {t('billing.subscription.cancel')}
         </button>
       </div>

@@ -2,9 +2,23 @@
 // details, the subscription to show (the active one, else a canceled one still
 // inside its paid period), the Stripe customer id; and turning failures into
 // translated toasts.
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BILLING_ERROR_CODE_LIST, useAuth, useI18n, useMembership, useToast, type I18nContextValue, type MembershipPackage, type Subscription } from '@agentflow/shared';
+import {
+  BILLING_ERROR_CODE_LIST,
+  isUnreachable,
+  readDeviceCopy,
+  saveDeviceCopy,
+  useAuth,
+  useI18n,
+  useMembership,
+  useOnline,
+  useToast,
+  type I18nContextValue,
+  type MembershipDetails,
+  type MembershipPackage,
+  type Subscription,
+} from '@agentflow/shared';
 import { BillingActionError } from '../api/client';
 import { billingKeys, useBillingClient } from '../api/queries';
 import { apiErrorMessage } from './messages';
@@ -51,26 +65,67 @@ export function currentSubscription(active: Subscription | null | undefined, his
 export const isChangeable = (subscription: Subscription | null): subscription is Subscription =>
   subscription !== null && !subscription.cancelAtPeriodEnd && ['active', 'trialing', 'past_due'].includes(subscription.status);
 
-/** `toastErrors`: the one component per page that reports a failed read. */
+/** The last account billing-api gave (membership details and subscriptions), kept on the device for offline use. */
+const ACCOUNT_COPY_KIND = 'billing.account';
+interface SavedAccount {
+  details: MembershipDetails;
+  history: Subscription[];
+}
+const isSavedAccount = (value: unknown): value is SavedAccount => {
+  const saved = value as Partial<SavedAccount> | null;
+  return Boolean(saved && typeof saved.details?.userMembership?.role === 'string' && Array.isArray(saved.history));
+};
+
+/**
+ * Reads that have a copy on the device run even offline (failing at once
+ * instead of pausing), and run again when the connection returns: React Query
+ * turns reconnect refetches off for 'always' unless told.
+ */
+export const OFFLINE_READ = { networkMode: 'always', refetchOnReconnect: true } as const;
+
+/**
+ * `toastErrors`: the one component per page that reports a failed read.
+ *
+ * Offline (no network, or billing-api unreachable) the reads run anyway and
+ * fail at once (React Query would otherwise pause them and leave the
+ * skeletons up), and the account is the last one saved on this device:
+ * `offline` is true, `savedAt` says when it was saved (null: nothing saved,
+ * and then nothing is claimed about a subscription), and nothing is toasted.
+ */
 export function useBillingAccount({ toastErrors = false }: { toastErrors?: boolean } = {}) {
   const client = useBillingClient();
   const { user } = useAuth();
   const { membership } = useMembership();
-  const enabled = Boolean(user);
-  const details = useQuery({ queryKey: billingKeys.details(), queryFn: () => client.membershipDetails(), enabled });
-  const history = useQuery({ queryKey: billingKeys.subscriptions(), queryFn: () => client.subscriptionHistory(), enabled });
-  useErrorToast(toastErrors ? (details.error ?? history.error) : null);
-  const subscription = currentSubscription(details.data?.activeSubscription, history.data);
-  const customerId = details.data?.userMembership.stripeCustomerId ?? membership?.stripeCustomerId ?? null;
+  const online = useOnline();
+  const uid = user?.uid ?? null;
+  const enabled = uid !== null;
+  const details = useQuery({ queryKey: billingKeys.details(), queryFn: () => client.membershipDetails(), enabled, ...OFFLINE_READ });
+  const history = useQuery({ queryKey: billingKeys.subscriptions(), queryFn: () => client.subscriptionHistory(), enabled, ...OFFLINE_READ });
+  const offline = enabled && (!online || isUnreachable(details.error) || isUnreachable(history.error));
+  useErrorToast(toastErrors && !offline ? (details.error ?? history.error) : null);
+
+  // Every complete answer is the one to show the next time billing-api cannot be reached.
+  useEffect(() => {
+    if (uid && details.data && history.data && !offline) saveDeviceCopy(ACCOUNT_COPY_KIND, uid, { details: details.data, history: history.data } satisfies SavedAccount);
+  }, [uid, details.data, history.data, offline]);
+  const saved = useMemo(() => (offline && uid ? readDeviceCopy(ACCOUNT_COPY_KIND, uid, isSavedAccount) : null), [offline, uid]);
+
+  const shown = offline ? saved?.value : { details: details.data, history: history.data };
+  const subscription = currentSubscription(shown?.details?.activeSubscription, shown?.history);
+  const customerId = shown?.details?.userMembership.stripeCustomerId ?? membership?.stripeCustomerId ?? null;
   return {
     details,
     history,
     subscription,
     /** The plan of the subscription (or of the user's role), as billing-api answered it. */
-    plan: details.data?.packageDetails ?? null,
+    plan: shown?.details?.packageDetails ?? null,
     customerId,
-    role: details.data?.userMembership.role ?? membership?.role ?? null,
-    loading: enabled && (details.isPending || history.isPending),
+    role: shown?.details?.userMembership.role ?? membership?.role ?? null,
+    loading: enabled && !offline && (details.isPending || history.isPending),
+    /** billing-api cannot be reached: the account shown is the saved one (if any), and actions wait for a connection. */
+    offline,
+    /** When the shown account was saved on this device (offline only; null when nothing was saved). */
+    savedAt: offline ? (saved?.savedAt ?? null) : null,
   };
 }
 

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RequireAuth, Route, Routes, useI18n, useRemoteCatalogs } from '@agentflow/shared';
-import { createQueryClient } from '../api/queries';
+import { createQueryClient, syncOnlineManager } from '../api/queries';
 import { BILLING_CATALOGS } from '../i18n';
 import { BillingOverview, BillingPage, UnknownSection } from '../pages/BillingPage';
 import '../components/billing.css';
@@ -35,7 +35,10 @@ const guarded = (page: ReactNode) => (
 /** `queryClient` is for tests; the remote makes its own (one per mount). */
 export default function BillingApp({ queryClient }: { queryClient?: QueryClient } = {}) {
   useRemoteCatalogs(BILLING_CATALOGS);
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [client] = useState(() => {
+    syncOnlineManager();
+    return queryClient ?? createQueryClient();
+  });
   return (
     <QueryClientProvider client={client}>
       <Routes>

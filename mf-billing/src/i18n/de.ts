@@ -228,6 +228,13 @@ export const de: BillingCatalog = {
       changePackage: 'Der Tarif konnte nicht gewechselt werden',
       cancelSubscription: 'Das Abonnement konnte nicht gekündigt werden',
     },
+    offline: {
+      unreachable: 'Die Abrechnung ist gerade nicht erreichbar. Dies ist Ihr zuletzt bekannter Tarif.',
+      noCopy: 'Die Abrechnung ist gerade nicht erreichbar. Ihr Tarif wird hier wieder angezeigt, sobald Sie online sind.',
+      lastPlan: 'Ihr zuletzt bekannter Tarif: {{plan}}',
+      summary: 'Die Abrechnung ist gerade nicht erreichbar. Dies sind Ihre zuletzt bekannten Werte.',
+      moreTitle: 'Zahlungsmethoden und Rechnungen',
+    },
     errors: {
       network: 'Der Abrechnungsdienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
       unauthorized: 'Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an, um fortzufahren.',

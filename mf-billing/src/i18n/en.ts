@@ -230,6 +230,13 @@ export const en = {
       changePackage: 'Failed to change plan',
       cancelSubscription: 'Failed to cancel subscription',
     },
+    offline: {
+      unreachable: "We can't reach billing right now. This is your last known plan.",
+      noCopy: "We can't reach billing right now. Your plan shows here again once you're back online.",
+      lastPlan: 'Your last known plan: {{plan}}',
+      summary: "We can't reach billing right now. These are your last known figures.",
+      moreTitle: 'Payment methods and invoices',
+    },
     errors: {
       network: 'The billing service could not be reached. Check your connection and try again.',
       unauthorized: 'Your session has expired. Sign in again to continue.',

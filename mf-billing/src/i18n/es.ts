@@ -228,6 +228,13 @@ export const es: BillingCatalog = {
       changePackage: 'No se pudo cambiar de plan',
       cancelSubscription: 'No se pudo cancelar la suscripción',
     },
+    offline: {
+      unreachable: 'Ahora mismo no podemos conectar con la facturación. Este es tu último plan conocido.',
+      noCopy: 'Ahora mismo no podemos conectar con la facturación. Tu plan volverá a aparecer aquí cuando vuelvas a estar en línea.',
+      lastPlan: 'Tu último plan conocido: {{plan}}',
+      summary: 'Ahora mismo no podemos conectar con la facturación. Estas son tus últimas cifras conocidas.',
+      moreTitle: 'Métodos de pago y facturas',
+    },
     errors: {
       network: 'No se pudo contactar con el servicio de facturación. Comprueba tu conexión e inténtalo de nuevo.',
       unauthorized: 'Tu sesión ha caducado. Vuelve a iniciar sesión para continuar.',

@@ -228,6 +228,13 @@ export const fr: BillingCatalog = {
       changePackage: 'Impossible de changer de formule',
       cancelSubscription: 'Impossible de résilier l’abonnement',
     },
+    offline: {
+      unreachable: 'La facturation est injoignable pour le moment. Voici votre dernière formule connue.',
+      noCopy: 'La facturation est injoignable pour le moment. Votre formule s’affichera de nouveau ici à votre retour en ligne.',
+      lastPlan: 'Votre dernière formule connue : {{plan}}',
+      summary: 'La facturation est injoignable pour le moment. Voici vos derniers chiffres connus.',
+      moreTitle: 'Moyens de paiement et factures',
+    },
     errors: {
       network: 'Le service de facturation est injoignable. Vérifiez votre connexion et réessayez.',
       unauthorized: 'Votre session a expiré. Reconnectez-vous pour continuer.',

@@ -228,6 +228,13 @@ export const it: BillingCatalog = {
       changePackage: 'Impossibile cambiare piano',
       cancelSubscription: 'Impossibile annullare l’abbonamento',
     },
+    offline: {
+      unreachable: 'Al momento non riusciamo a raggiungere la fatturazione. Questo è il tuo ultimo piano noto.',
+      noCopy: 'Al momento non riusciamo a raggiungere la fatturazione. Il tuo piano comparirà di nuovo qui quando tornerai online.',
+      lastPlan: 'Il tuo ultimo piano noto: {{plan}}',
+      summary: 'Al momento non riusciamo a raggiungere la fatturazione. Questi sono i tuoi ultimi dati noti.',
+      moreTitle: 'Metodi di pagamento e fatture',
+    },
     errors: {
       network: 'Il servizio di fatturazione non è raggiungibile. Controlla la connessione e riprova.',
       unauthorized: 'La sessione è scaduta. Accedi di nuovo per continuare.',

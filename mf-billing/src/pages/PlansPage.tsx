@@ -1,15 +1,33 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { BILLING_ERROR_CODES, BILLING_MESSAGES, useAuth, useI18n, usePlatform, useToast, type BillingInterval, type MembershipPackage } from '@agentflow/shared';
+import {
+  BILLING_ERROR_CODES,
+  BILLING_MESSAGES,
+  NeedsConnectionNote,
+  readDeviceCopy,
+  saveDeviceCopy,
+  useAuth,
+  useI18n,
+  usePlatform,
+  useToast,
+  type BillingInterval,
+  type MembershipPackage,
+} from '@agentflow/shared';
 import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { amountFor, BillingActionError, priceIdFor } from '../api/client';
 import { openCheckout } from '../api/checkout';
 import { billingKeys, useBillingClient } from '../api/queries';
-import { actionErrorMessage, isChangeable, planName, tokensText, useBillingAccount, useErrorToast, useRefreshAccount } from '../components/account';
+import { actionErrorMessage, isChangeable, OFFLINE_READ, planName, tokensText, useBillingAccount, useErrorToast, useRefreshAccount } from '../components/account';
+import { BillingOfflineNote } from '../components/BillingOffline';
 import { formatMoney } from '../components/messages';
 import { useBillingBase } from '../components/useBillingBase';
 
 const INTERVALS: readonly BillingInterval[] = ['month', 'year'];
+/** The plans list last read, kept on the device so the plans still show offline (with every action disabled). */
+const PLANS_COPY_KIND = 'billing.plans';
+const isPlanList = (value: unknown): value is MembershipPackage[] =>
+  Array.isArray(value) && value.every((pkg) => typeof (pkg as Partial<MembershipPackage>)?.id === 'string' && Array.isArray((pkg as Partial<MembershipPackage>).features));
+const PLANS_OFFLINE_NOTE_ID = 'billing-plans-offline';
 
 /**
  * /billing/plans: the plans the user may buy, priced per the chosen billing
@@ -19,9 +37,17 @@ const INTERVALS: readonly BillingInterval[] = ['month', 'year'];
 export function PlansPage() {
   const { t } = useI18n();
   const client = useBillingClient();
+  const { user } = useAuth();
+  const uid = user?.uid ?? null;
   const account = useBillingAccount({ toastErrors: true });
-  const plans = useQuery({ queryKey: billingKeys.plans(), queryFn: () => client.eligiblePackages() });
-  useErrorToast(plans.error);
+  const plans = useQuery({ queryKey: billingKeys.plans(), queryFn: () => client.eligiblePackages(), ...OFFLINE_READ });
+  useErrorToast(account.offline ? null : plans.error);
+  useEffect(() => {
+    if (uid && plans.data && !account.offline) saveDeviceCopy(PLANS_COPY_KIND, uid, plans.data);
+  }, [uid, plans.data, account.offline]);
+  // Offline: the list saved on this device (or nothing), every action disabled.
+  const saved = useMemo(() => (account.offline && uid ? readDeviceCopy(PLANS_COPY_KIND, uid, isPlanList) : null), [account.offline, uid]);
+  const list = account.offline ? (saved?.value ?? []) : (plans.data ?? []);
   const [chosen, setChosen] = useState<BillingInterval | null>(null);
   // Until the user picks, show the cycle they already pay by.
   const interval = chosen ?? account.subscription?.interval ?? 'month';
@@ -31,7 +57,7 @@ export function PlansPage() {
     document.title = `${t('common.appName')} · ${t('billing.plans.title')}`;
   }, [t]);
 
-  const currentId = account.subscription?.packageId ?? plans.data?.find((pkg) => pkg.role === account.role)?.id ?? null;
+  const currentId = account.subscription?.packageId ?? list.find((pkg) => pkg.role === account.role)?.id ?? null;
 
   return (
     <section className="card" aria-labelledby="billing-plans-title">
@@ -48,13 +74,19 @@ export function PlansPage() {
         </fieldset>
       </div>
       <p className="muted">{t('billing.plans.intro')}</p>
+      {account.offline ? (
+        <>
+          <BillingOfflineNote savedAt={saved?.savedAt ?? null} />
+          <NeedsConnectionNote id={PLANS_OFFLINE_NOTE_ID} className="billing-offline-actions" />
+        </>
+      ) : null}
       {notConfigured ? (
         <div className="form-alert billing-notice" role="alert" data-testid="plans-not-configured">
           <strong>{t('billing.plans.notConfiguredTitle')}</strong>
           <span>{notConfigured}</span>
         </div>
       ) : null}
-      {plans.isError ? (
+      {account.offline ? null : plans.isError ? (
         <div className="form-alert billing-error" role="alert">
           <span>{actionErrorMessage(t, plans.error)}</span>
           <button type="button" className="button button-secondary" onClick={() => void plans.refetch()}>
@@ -63,13 +95,14 @@ export function PlansPage() {
         </div>
       ) : plans.isPending || account.loading ? (
         <PlanSkeletons />
-      ) : plans.data.length === 0 ? (
+      ) : list.length === 0 ? (
         <p className="muted" data-testid="plans-empty">
           {t('billing.plans.empty')}
         </p>
-      ) : (
+      ) : null}
+      {list.length > 0 && (account.offline || !(plans.isPending || account.loading)) ? (
         <ul className="billing-plans" aria-label={t('billing.plans.listLabel')} data-testid="plans" data-interval={interval}>
-          {plans.data.map((pkg) => (
+          {list.map((pkg) => (
             <PlanCard
               key={pkg.id}
               pkg={pkg}
@@ -78,10 +111,11 @@ export function PlansPage() {
               switching={isChangeable(account.subscription)}
               customerId={account.customerId}
               onNotConfigured={setNotConfigured}
+              offline={account.offline}
             />
           ))}
         </ul>
-      )}
+      ) : null}
     </section>
   );
 }
@@ -105,6 +139,7 @@ function PlanCard({
   switching,
   customerId,
   onNotConfigured,
+  offline,
 }: {
   pkg: MembershipPackage;
   interval: BillingInterval;
@@ -113,6 +148,8 @@ function PlanCard({
   switching: boolean;
   customerId: string | null;
   onNotConfigured: (message: string | null) => void;
+  /** billing-api cannot be reached: Subscribe and Switch are disabled, the note at the top says why. */
+  offline: boolean;
 }) {
   const { t, language } = useI18n();
   const { user } = useAuth();
@@ -188,7 +225,13 @@ function PlanCard({
         ))}
       </ul>
       {current || free || amount === 0 ? null : switching ? (
-        <button type="button" className="button button-secondary" onClick={() => setConfirming(true)} disabled={change.isPending}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => setConfirming(true)}
+          disabled={change.isPending || offline}
+          aria-describedby={offline ? PLANS_OFFLINE_NOTE_ID : undefined}
+        >
           {t('billing.plans.switchTo')}
           <span className="visually-hidden"> {planName(t, pkg)}</span>
         </button>
@@ -198,7 +241,8 @@ function PlanCard({
           className="button button-primary"
           aria-label={t('billing.plans.subscribeTo', { plan: planName(t, pkg) })}
           onClick={() => subscribe.mutate()}
-          disabled={leaving}
+          disabled={leaving || offline}
+          aria-describedby={offline ? PLANS_OFFLINE_NOTE_ID : undefined}
           aria-busy={leaving}
         >
           {leaving ? t('billing.plans.redirecting') : t('billing.plans.subscribe')}

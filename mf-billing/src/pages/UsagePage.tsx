@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useI18n, useMembership, type TokenSummary, type UsagePeriod } from '@agentflow/shared';
+import { NeedsConnectionNote, SavedOnDeviceNote, useI18n, useMembership, useOnline, type TokenSummary, type UsagePeriod } from '@agentflow/shared';
 import { billingKeys, useBillingClient } from '../api/queries';
 import { apiErrorMessage, formatDate } from '../components/messages';
 
@@ -31,10 +31,16 @@ export function UsagePage() {
 
 function UsageSummary() {
   const { t } = useI18n();
-  const { summary, loading, error, refresh } = useMembership();
+  const { summary, loading, error, refresh, savedAt } = useMembership();
   return (
     <section className="card" aria-labelledby="billing-summary-title" data-testid="usage-summary">
       <h2 id="billing-summary-title">{t('billing.usage.summaryTitle')}</h2>
+      {/* billing-api unreachable: the summary saved on this device, said so. */}
+      {savedAt && summary ? (
+        <SavedOnDeviceNote savedAt={savedAt}>
+          <p>{t('billing.offline.summary')}</p>
+        </SavedOnDeviceNote>
+      ) : null}
       {error ? (
         <div className="form-alert billing-error" role="alert">
           <span>{error}</span>
@@ -92,6 +98,8 @@ function UsageHistory() {
   const [period, setPeriod] = useState<UsagePeriod>('month');
   const name = useId();
   const history = useQuery({ queryKey: billingKeys.history(period, language), queryFn: () => client.tokenHistory(period, language) });
+  // Offline the query waits (React Query pauses it): say why instead of loading forever.
+  const waiting = !useOnline() && history.data === undefined;
 
   // A debit anywhere (a voice command, a workflow run) changes `used`: read the history and the recent entries again.
   const lastUsed = useRef(summary?.used);
@@ -123,7 +131,8 @@ function UsageHistory() {
           </button>
         </div>
       ) : null}
-      <div className="billing-chart" data-testid="usage-chart" data-period={period} role="img" aria-label={t('billing.usage.chartLabel')}>
+      {waiting ? <NeedsConnectionNote testId="usage-history-offline" /> : null}
+      <div className="billing-chart" data-testid="usage-chart" data-period={period} role="img" aria-label={t('billing.usage.chartLabel')} hidden={waiting}>
         {history.isPending ? (
           <p className="page-loading" role="status">
             {t('billing.usage.loading')}
@@ -141,7 +150,7 @@ function UsageHistory() {
         )}
       </div>
       {history.isSuccess && points.length === 0 ? <p className="muted">{t('billing.usage.noHistory')}</p> : null}
-      <div className="table-scroll billing-points">
+      <div className="table-scroll billing-points" hidden={waiting}>
         <table className="billing-table" data-testid="usage-points" data-period={period} aria-busy={history.isFetching}>
           <caption>{t('billing.usage.pointsCaption')}</caption>
           <thead>
@@ -170,11 +179,14 @@ function RecentUsage() {
   const { t, language } = useI18n();
   const client = useBillingClient();
   const recent = useQuery({ queryKey: billingKeys.recent(), queryFn: () => client.recentUsage() });
+  const waiting = !useOnline() && recent.data === undefined;
   const entries = recent.data ?? [];
   return (
     <section className="card" aria-labelledby="billing-recent-title">
       <h2 id="billing-recent-title">{t('billing.usage.recentTitle')}</h2>
-      {recent.isError ? (
+      {waiting ? (
+        <NeedsConnectionNote testId="usage-recent-offline" />
+      ) : recent.isError ? (
         <div className="form-alert billing-error" role="alert">
           <span>{apiErrorMessage(t, recent.error)}</span>
           <button type="button" className="button button-secondary" onClick={() => void recent.refetch()}>
