@@ -1,6 +1,6 @@
 // billing-api's token, team and Stripe endpoints, for the billing pages. Every
 // call carries the signed-in user's Firebase ID token; a non-2xx answer rejects
-// with a BillingApiError holding the status and the service's `{error}` text.
+// with a BillingApiError holding the status, the service's `{error}` text and its `code`.
 // The Stripe calls reject with a BillingActionError instead: the service's text
 // when it sent one, else the action's fallback text, and they log the failure.
 import {
@@ -15,12 +15,16 @@ import {
   type InvoiceSummary,
   type MembershipDetails,
   type MembershipPackage,
-  type MembershipRole,
   type PaymentMethodSummary,
   type PortalSessionResponse,
   type Subscription,
   type UpcomingInvoice,
+  type ReceivedTeamInvitationList,
+  type TeamInvitation,
+  type TeamInvitationCreated,
   type TeamMember,
+  type TeamMembershipResponse,
+  type TeamRole,
   type TokenUsageEntry,
   type UsagePeriod,
   type UsagePoint,
@@ -54,14 +58,12 @@ export type BillingAction = keyof typeof BILLING_ACTION_FALLBACKS;
 export class BillingActionError extends BillingApiError {
   readonly action: BillingAction;
   readonly serverMessage: string | null;
-  /** billing-api's stable `code`, when it sent one (the page translates by it, or acts on it). */
-  readonly code: string | null;
+  /** `code` (on BillingApiError) is billing-api's stable code, when it sent one: the page translates by it, or acts on it. */
   constructor(action: BillingAction, status: number, serverMessage: string | null, code: string | null = null) {
-    super(serverMessage ?? BILLING_ACTION_FALLBACKS[action], status);
+    super(serverMessage ?? BILLING_ACTION_FALLBACKS[action], status, code);
     this.name = 'BillingActionError';
     this.action = action;
     this.serverMessage = serverMessage;
-    this.code = code;
   }
 }
 
@@ -151,10 +153,19 @@ export function createBillingClient({ baseUrl, getIdToken, fetch: fetchImpl }: B
       ),
     recentUsage: async (): Promise<TokenUsageEntry[]> => listFrom<TokenUsageEntry>(await request('GET', MEMBERSHIP_API.tokenUsage), 'entries'),
 
+    // The owner's team: members, and the invitations that adding a member creates.
     listTeamMembers: async (): Promise<TeamMember[]> => listFrom<TeamMember>(await request('GET', MEMBERSHIP_API.teamMembers), 'members'),
-    inviteTeamMember: (input: { email: string; role: MembershipRole }) => request('POST', MEMBERSHIP_API.teamMembers, { body: input }),
-    updateTeamMember: (id: string, input: { role: MembershipRole }) => request('PATCH', MEMBERSHIP_API.teamMember(id), { body: input }),
+    inviteTeamMember: (input: { email: string; role: TeamRole }) => request<TeamInvitationCreated>('POST', MEMBERSHIP_API.teamMembers, { body: input }),
+    updateTeamMember: (id: string, input: { role: TeamRole }) => request('PATCH', MEMBERSHIP_API.teamMember(id), { body: input }),
     removeTeamMember: (id: string) => request('DELETE', MEMBERSHIP_API.teamMember(id)),
+    listTeamInvitations: async (): Promise<TeamInvitation[]> => listFrom<TeamInvitation>(await request('GET', MEMBERSHIP_API.teamInvitations), 'invitations'),
+    revokeTeamInvitation: (id: string) => request('DELETE', MEMBERSHIP_API.teamInvitation(id)),
+    // The invited person's side, and the member's own team.
+    receivedTeamInvitations: (): Promise<ReceivedTeamInvitationList> => request<ReceivedTeamInvitationList>('GET', MEMBERSHIP_API.receivedTeamInvitations),
+    acceptTeamInvitation: (id: string): Promise<TeamMembershipResponse> => request<TeamMembershipResponse>('POST', MEMBERSHIP_API.acceptTeamInvitation(id)),
+    declineTeamInvitation: (id: string) => request('POST', MEMBERSHIP_API.declineTeamInvitation(id)),
+    teamMembership: (): Promise<TeamMembershipResponse> => request<TeamMembershipResponse>('GET', MEMBERSHIP_API.teamMembership),
+    leaveTeam: () => request('DELETE', MEMBERSHIP_API.teamMembership),
 
     // Plans and the subscription as billing-api last synced it from Stripe.
     eligiblePackages: async (): Promise<MembershipPackage[]> =>

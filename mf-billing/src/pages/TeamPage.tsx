@@ -1,33 +1,49 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MEMBERSHIP_ROLES, useI18n, useToast, type MembershipRole, type TeamMember } from '@agentflow/shared';
-import { billingKeys, useBillingClient } from '../api/queries';
+import { DEFAULT_TEAM_ROLE, TEAM_ROLES, teamRolesFor, useI18n, useMembership, useToast, type TeamMember, type TeamRole } from '@agentflow/shared';
+import { useBillingClient } from '../api/queries';
 import { ConfirmDialog } from '@agentflow/shared/dialog';
-import { apiErrorMessage, formatDate } from '../components/messages';
+import { formatDate } from '../components/messages';
+import { InvitationsForYou, YourTeam } from './team/ForYou';
+import { SentInvitations } from './team/SentInvitations';
+import { teamErrorMessage, teamKeys } from './team/teamApi';
 
-/** Roles a team member can be given (admin is granted by the platform, not by a plan owner). */
-export const TEAM_ROLES: readonly MembershipRole[] = MEMBERSHIP_ROLES.filter((role) => role !== 'admin');
-const DEFAULT_ROLE: MembershipRole = 'basic';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** /billing/team: the members of the signed-in user's plan; invite, change role, remove (after confirming). */
+/**
+ * The roles the signed-in owner may give: up to their own plan (billing-api
+ * refuses more anyway). Before the membership loads, every team role.
+ */
+function useGrantableRoles(): readonly TeamRole[] {
+  const { membership } = useMembership();
+  return membership ? teamRolesFor(membership.role) : TEAM_ROLES;
+}
+
+/**
+ * /billing/team: invitations addressed to the signed-in user and the team
+ * they belong to; then their own team: invite (by e-mail; the person joins
+ * only by accepting), members (change role, remove after confirming) and the
+ * invitations they sent (revoke).
+ */
 export function TeamPage() {
   const { t } = useI18n();
   const client = useBillingClient();
-  const members = useQuery({ queryKey: billingKeys.team(), queryFn: () => client.listTeamMembers() });
+  const members = useQuery({ queryKey: teamKeys.members(), queryFn: () => client.listTeamMembers() });
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t('billing.team.title')}`;
   }, [t]);
 
   return (
     <>
+      <InvitationsForYou />
+      <YourTeam />
       <InviteForm />
       <section className="card" aria-labelledby="billing-members-title">
         <h2 id="billing-members-title">{t('billing.team.membersTitle')}</h2>
         <p className="muted">{t('billing.team.intro')}</p>
         {members.isError ? (
           <div className="form-alert billing-error" role="alert">
-            <span>{apiErrorMessage(t, members.error)}</span>
+            <span>{teamErrorMessage(t, members.error)}</span>
             <button type="button" className="button button-secondary" onClick={() => void members.refetch()}>
               {t('billing.errors.retry')}
             </button>
@@ -44,6 +60,7 @@ export function TeamPage() {
           <MemberTable members={members.data} />
         )}
       </section>
+      <SentInvitations />
     </>
   );
 }
@@ -51,21 +68,26 @@ export function TeamPage() {
 function InviteForm() {
   const { t } = useI18n();
   const { toast } = useToast();
+  const { membership } = useMembership();
   const client = useBillingClient();
   const queryClient = useQueryClient();
+  const roles = useGrantableRoles();
   const emailId = useId();
   const roleId = useId();
   const errorId = useId();
+  const limitId = useId();
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<MembershipRole>(DEFAULT_ROLE);
+  // null: the default (basic, or the highest the owner's plan allows when that is lower).
+  const [chosen, setChosen] = useState<TeamRole | null>(null);
+  const role: TeamRole = chosen && roles.includes(chosen) ? chosen : roles.includes(DEFAULT_TEAM_ROLE) ? DEFAULT_TEAM_ROLE : (roles[roles.length - 1] ?? 'free');
   const [invalid, setInvalid] = useState(false);
   const invite = useMutation({
-    mutationFn: (input: { email: string; role: MembershipRole }) => client.inviteTeamMember(input),
+    mutationFn: (input: { email: string; role: TeamRole }) => client.inviteTeamMember(input),
     onSuccess: (_answer, input) => {
       toast({ title: t('billing.team.invited', { email: input.email }), variant: 'success' });
       setEmail('');
-      setRole(DEFAULT_ROLE);
-      return queryClient.invalidateQueries({ queryKey: billingKeys.team() });
+      setChosen(null);
+      return queryClient.invalidateQueries({ queryKey: teamKeys.sent() });
     },
   });
 
@@ -83,6 +105,7 @@ function InviteForm() {
   return (
     <section className="card" aria-labelledby="billing-invite-title">
       <h2 id="billing-invite-title">{t('billing.team.inviteTitle')}</h2>
+      <p className="muted">{t('billing.team.inviteIntro')}</p>
       <form className="billing-invite" onSubmit={submit} noValidate data-testid="team-invite">
         <div className="form-field">
           <label htmlFor={emailId}>{t('billing.team.email')}</label>
@@ -103,8 +126,8 @@ function InviteForm() {
         </div>
         <div className="form-field">
           <label htmlFor={roleId}>{t('billing.team.role')}</label>
-          <select id={roleId} value={role} onChange={(event) => setRole(event.target.value as MembershipRole)}>
-            {TEAM_ROLES.map((value) => (
+          <select id={roleId} value={role} onChange={(event) => setChosen(event.target.value as TeamRole)} aria-describedby={membership ? limitId : undefined}>
+            {roles.map((value) => (
               <option key={value} value={value}>
                 {t(`billing.roles.${value}`)}
               </option>
@@ -115,9 +138,14 @@ function InviteForm() {
           {t('billing.team.invite')}
         </button>
       </form>
+      {membership ? (
+        <p className="muted" id={limitId} data-testid="team-role-limit">
+          {t('billing.team.roleLimit', { plan: t(`billing.roles.${membership.role}`), role: t(`billing.roles.${roles[roles.length - 1] ?? 'free'}`) })}
+        </p>
+      ) : null}
       {invite.isError ? (
         <div className="form-alert" role="alert" style={{ marginTop: '1rem' }}>
-          {apiErrorMessage(t, invite.error)}
+          {teamErrorMessage(t, invite.error)}
         </div>
       ) : null}
     </section>
@@ -129,11 +157,12 @@ function MemberTable({ members }: { members: readonly TeamMember[] }) {
   const { toast } = useToast();
   const client = useBillingClient();
   const queryClient = useQueryClient();
+  const roles = useGrantableRoles();
   const [removing, setRemoving] = useState<TeamMember | null>(null);
-  const refreshTeam = () => queryClient.invalidateQueries({ queryKey: billingKeys.team() });
+  const refreshTeam = () => queryClient.invalidateQueries({ queryKey: teamKeys.members() });
 
   const changeRole = useMutation({
-    mutationFn: ({ member, role }: { member: TeamMember; role: MembershipRole }) => client.updateTeamMember(member.id, { role }),
+    mutationFn: ({ member, role }: { member: TeamMember; role: TeamRole }) => client.updateTeamMember(member.id, { role }),
     onSuccess: (_answer, { member, role }) => {
       toast({ title: t('billing.team.roleChanged', { email: member.email, role: t(`billing.roles.${role}`) }), variant: 'success' });
       return refreshTeam();
@@ -152,7 +181,7 @@ function MemberTable({ members }: { members: readonly TeamMember[] }) {
     <>
       {changeRole.isError ? (
         <div className="form-alert" role="alert">
-          {apiErrorMessage(t, changeRole.error)}
+          {teamErrorMessage(t, changeRole.error)}
         </div>
       ) : null}
       <div className="table-scroll">
@@ -168,10 +197,7 @@ function MemberTable({ members }: { members: readonly TeamMember[] }) {
           <tbody>
             {members.map((member) => (
               <tr key={member.id} data-testid={`team-member-${member.id}`}>
-                <th scope="row">
-                  {member.email}
-                  {member.userId ? null : <span className="billing-badge">{t('billing.team.pending')}</span>}
-                </th>
+                <th scope="row">{member.email}</th>
                 <td>
                   <select
                     aria-label={t('billing.team.roleOf', { email: member.email })}
@@ -179,10 +205,11 @@ function MemberTable({ members }: { members: readonly TeamMember[] }) {
                     disabled={changeRole.isPending}
                     onChange={(event) => {
                       changeRole.reset();
-                      changeRole.mutate({ member, role: event.target.value as MembershipRole });
+                      changeRole.mutate({ member, role: event.target.value as TeamRole });
                     }}
                   >
-                    {(TEAM_ROLES.includes(member.role) ? TEAM_ROLES : [...TEAM_ROLES, member.role]).map((value) => (
+                    {/* The member's role stays listed even when the owner's plan no longer allows it. */}
+                    {(roles.includes(member.role) ? roles : [...roles, member.role]).map((value) => (
                       <option key={value} value={value}>
                         {t(`billing.roles.${value}`)}
                       </option>
@@ -214,7 +241,7 @@ function MemberTable({ members }: { members: readonly TeamMember[] }) {
           description={t('billing.team.removeBody')}
           confirmLabel={t('billing.team.removeConfirm')}
           busy={remove.isPending}
-          error={remove.isError ? apiErrorMessage(t, remove.error) : null}
+          error={remove.isError ? teamErrorMessage(t, remove.error) : null}
           onConfirm={() => remove.mutate(removing)}
           cancelLabel={t('billing.team.cancel')}
           onCancel={() => setRemoving(null)}

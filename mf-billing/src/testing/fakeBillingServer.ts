@@ -13,8 +13,13 @@ import {
   type MembershipPackage,
   type MembershipRole,
   type PaymentMethodSummary,
+  type ReceivedTeamInvitation,
   type Subscription,
+  type TeamErrorCode,
+  type TeamInvitation,
   type TeamMember,
+  type TeamMembershipView,
+  type TeamRole,
   type TokenUsageEntry,
   type UpcomingInvoice,
   type UsagePoint,
@@ -49,7 +54,14 @@ export interface FakeBillingState {
   /** What GET /api/tokens/history answers, per period. */
   history: Record<string, UsagePoint[]>;
   entries: TokenUsageEntry[];
+  /** The signed-in user's own team: members, and the invitations they sent. */
   members: TeamMember[];
+  invitations: TeamInvitation[];
+  /** Invitations addressed to the signed-in user, and whether their e-mail is verified. */
+  received: ReceivedTeamInvitation[];
+  emailVerified: boolean;
+  /** The team the signed-in user belongs to. */
+  myTeam: TeamMembershipView | null;
   packages: MembershipPackage[];
   subscriptions: Subscription[];
   paymentMethods: PaymentMethodSummary[];
@@ -116,9 +128,16 @@ export function initialBillingState(): FakeBillingState {
       { id: 'u-1', userId: 'user-1', tokensUsed: 2, feature: 'voice_command', timestamp: '2024-06-03T09:00:00.000Z', createdAt: '2024-06-03T09:00:00.000Z' },
     ],
     members: [
-      { id: 'm-1', ownerId: 'user-1', email: 'bob@example.com', userId: 'bob-uid', role: 'basic', createdAt: '2024-06-02T00:00:00.000Z' },
-      { id: 'm-2', ownerId: 'user-1', email: 'bea@example.com', userId: null, role: 'premium', createdAt: '2024-06-03T00:00:00.000Z' },
+      { id: 'm-1', ownerId: 'user-1', email: 'bob@example.com', role: 'basic', createdAt: '2024-06-02T00:00:00.000Z' },
+      { id: 'm-2', ownerId: 'user-1', email: 'bea@example.com', role: 'premium', createdAt: '2024-06-03T00:00:00.000Z' },
     ],
+    invitations: [
+      { id: 'i-1', ownerId: 'user-1', email: 'cleo@example.com', role: 'basic', status: 'pending', createdAt: '2024-06-04T00:00:00.000Z', expiresAt: '2024-06-18T00:00:00.000Z' },
+      { id: 'i-2', ownerId: 'user-1', email: 'dan@example.com', role: 'premium', status: 'expired', createdAt: '2024-05-01T00:00:00.000Z', expiresAt: '2024-05-15T00:00:00.000Z' },
+    ],
+    received: [],
+    emailVerified: true,
+    myTeam: null,
     packages: testPackages(),
     subscriptions: [],
     paymentMethods: [],
@@ -245,6 +264,81 @@ export function createFakeBillingServer(base = TEST_BILLING_API) {
     }
   }
 
+  const refuse = (status: number, code: TeamErrorCode, error: string) => json(status, { error, code });
+
+  /** billing-api's team endpoints, as the Team page sees them (the e-mail, role and plan checks are billing-api's; see its tests). */
+  function teamRoute(method: string, path: string, body: Record<string, unknown>): Response | null {
+    if (path === '/api/team/members') {
+      if (method === 'GET') return json(200, { members: state.members });
+      if (method === 'POST') {
+        const email = String(body.email).toLowerCase();
+        if (state.members.some((member) => member.email === email)) return refuse(409, 'already_member', `${email} is already a member of this team`);
+        if (state.invitations.some((invitation) => invitation.email === email && invitation.status === 'pending')) {
+          return refuse(409, 'already_invited', `${email} has already been invited to this team`);
+        }
+        const invitation: TeamInvitation = {
+          id: `i-${nextId++}`,
+          ownerId: 'user-1',
+          email,
+          role: (body.role as TeamRole | undefined) ?? 'basic',
+          status: 'pending',
+          createdAt: '2024-06-05T00:00:00.000Z',
+          expiresAt: '2024-06-19T00:00:00.000Z',
+        };
+        state.invitations = [...state.invitations.filter((each) => each.email !== email), invitation];
+        return json(201, { invitation });
+      }
+    }
+    const memberMatch = /^\/api\/team\/members\/([^/]+)$/.exec(path);
+    if (memberMatch) {
+      const id = decodeURIComponent(memberMatch[1] ?? '');
+      const member = state.members.find((candidate) => candidate.id === id);
+      if (!member) return refuse(404, 'member_not_found', `Team member '${id}' not found`);
+      if (method === 'PATCH') {
+        member.role = body.role as TeamRole;
+        return json(200, member);
+      }
+      if (method === 'DELETE') {
+        state.members = state.members.filter((candidate) => candidate.id !== id);
+        return json(204);
+      }
+    }
+    if (path === '/api/team/invitations' && method === 'GET') return json(200, { invitations: state.invitations });
+    if (path === '/api/team/invitations/received' && method === 'GET') return json(200, { invitations: state.received, emailVerified: state.emailVerified });
+    const invitationMatch = /^\/api\/team\/invitations\/([^/]+)(\/accept|\/decline)?$/.exec(path);
+    if (invitationMatch) {
+      const id = decodeURIComponent(invitationMatch[1] ?? '');
+      const action = invitationMatch[2];
+      if (method === 'DELETE' && !action) {
+        if (!state.invitations.some((invitation) => invitation.id === id)) return refuse(404, 'invitation_not_found', `Invitation '${id}' not found`);
+        state.invitations = state.invitations.filter((invitation) => invitation.id !== id);
+        return json(204);
+      }
+      const invitation = state.received.find((candidate) => candidate.id === id);
+      if (method === 'POST' && action) {
+        if (!invitation) return refuse(404, 'invitation_not_found', `Invitation '${id}' not found`);
+        state.received = state.received.filter((candidate) => candidate.id !== id);
+        if (action === '/decline') return json(204);
+        const roleAfterLeaving = state.membership.role;
+        state.myTeam = { id: `m-${nextId++}`, ownerEmail: invitation.ownerEmail, role: invitation.role, joinedAt: '2024-06-05T00:00:00.000Z', roleAfterLeaving };
+        // Joining never lowers a plan.
+        const ranks: Record<string, number> = { free: 0, basic: 1, premium: 2, enterprise: 3, admin: 4 };
+        if ((ranks[invitation.role] ?? 0) > (ranks[state.membership.role] ?? 0)) state.membership = { ...state.membership, role: invitation.role };
+        return json(200, { membership: state.myTeam });
+      }
+    }
+    if (path === '/api/team/membership') {
+      if (method === 'GET') return json(200, { membership: state.myTeam });
+      if (method === 'DELETE') {
+        if (!state.myTeam) return refuse(404, 'not_in_team', 'You are not a member of a team');
+        state.membership = { ...state.membership, role: state.myTeam.roleAfterLeaving };
+        state.myTeam = null;
+        return json(204);
+      }
+    }
+    return null;
+  }
+
   function route(method: string, path: string, query: Record<string, string>, body: Record<string, unknown>): Response {
     if (method === 'GET' && path === '/api/membership') {
       const active = state.subscriptions.find((subscription) => ACTIVE.has(subscription.status)) ?? null;
@@ -266,29 +360,8 @@ export function createFakeBillingServer(base = TEST_BILLING_API) {
       state.membership.tokensRemaining -= amount;
       return json(200, { tokensRemaining: state.membership.tokensRemaining, applied: true });
     }
-    if (path === '/api/team/members') {
-      if (method === 'GET') return json(200, { members: state.members });
-      if (method === 'POST') {
-        if (state.members.some((member) => member.email === body.email)) return json(409, { error: `${String(body.email)} is already a member` });
-        const member: TeamMember = { id: `m-${nextId++}`, ownerId: 'user-1', email: String(body.email), userId: null, role: (body.role as MembershipRole | undefined) ?? 'basic', createdAt: '2024-06-05T00:00:00.000Z' };
-        state.members.push(member);
-        return json(201, { member });
-      }
-    }
-    const memberMatch = /^\/api\/team\/members\/([^/]+)$/.exec(path);
-    if (memberMatch) {
-      const id = decodeURIComponent(memberMatch[1] ?? '');
-      const member = state.members.find((candidate) => candidate.id === id);
-      if (!member) return json(404, { error: `Team member ${id} not found` });
-      if (method === 'PATCH') {
-        member.role = body.role as MembershipRole;
-        return json(200, { member });
-      }
-      if (method === 'DELETE') {
-        state.members = state.members.filter((candidate) => candidate.id !== id);
-        return json(204);
-      }
-    }
+    const team = teamRoute(method, path, body);
+    if (team) return team;
     return json(404, { error: `No route ${method} ${path}` });
   }
 

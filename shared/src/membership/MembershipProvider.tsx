@@ -7,26 +7,37 @@ import { hasMembershipRole, hasTokens as membershipHasTokens } from './rules.js'
 import { readDeviceCopy, saveDeviceCopy } from '../offline/deviceCopy.js';
 import { isUnreachable } from '../offline/networkFailure.js';
 
-/** A failed call to billing-api: its HTTP status (0 when the network failed) and its `{error}` message. */
+/**
+ * A failed call to billing-api: its HTTP status (0 when the network failed),
+ * its `{error}` message, and its stable `code` when the endpoint sends one
+ * (pages translate by the code; the English message is for logs).
+ */
 export class BillingApiError extends Error {
   readonly status: number;
-  constructor(message: string, status: number) {
+  readonly code: string | null;
+  constructor(message: string, status: number, code: string | null = null) {
     super(message);
     this.name = 'BillingApiError';
     this.status = status;
+    this.code = code;
   }
 }
 
-/** Turns a non-2xx response into a BillingApiError carrying the service's `{error}` text when there is one. */
+/** Turns a non-2xx response into a BillingApiError carrying the service's `{error}` text and `code` when there are. */
 export async function billingApiErrorFrom(response: Response): Promise<BillingApiError> {
   let message = `HTTP ${response.status}`;
+  let code: string | null = null;
   try {
     const body: unknown = await response.json();
-    if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string') message = (body as { error: string }).error;
+    if (body && typeof body === 'object') {
+      const { error, code: sent } = body as { error?: unknown; code?: unknown };
+      if (typeof error === 'string') message = error;
+      if (typeof sent === 'string' && sent) code = sent;
+    }
   } catch {
     // not JSON: keep the status line
   }
-  return new BillingApiError(message, response.status);
+  return new BillingApiError(message, response.status, code);
 }
 
 export interface MembershipProviderProps {
