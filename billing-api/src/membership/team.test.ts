@@ -37,7 +37,7 @@ test('adding a member invites them (default role basic); once they accept, the o
   const added = await h.call('POST', MEMBERSHIP_API.teamMembers, { user: owner, body: { email: member.email.toUpperCase() } });
   expect(added.status).toBe(201);
   expect(added.body).toEqual({
-    invitation: { id: expect.stringMatching(/^[0-9a-f]{64}$/), ownerId: owner.uid, email: member.email, role: 'basic', status: 'pending', createdAt: expect.any(String), expiresAt: expect.any(String) },
+    invitation: { id: expect.stringMatching(/^[A-Za-z0-9]{20}$/), ownerId: owner.uid, email: member.email, role: 'basic', status: 'pending', createdAt: expect.any(String), expiresAt: expect.any(String) },
   });
   expect((await h.call('GET', MEMBERSHIP_API.teamMembers, { user: owner })).body).toEqual({ members: [] });
 
@@ -161,4 +161,24 @@ test('PATCH with a bad role is 400; unknown ids 404; bad ids 400; duplicates 409
   const own = await h.call('POST', MEMBERSHIP_API.teamMembers, { user: owner, body: { email: owner.email } });
   expect(own.status).toBe(400);
   expect(own.body).toEqual({ error: expect.stringMatching(/^email /), code: 'own_email' });
+});
+
+test('concurrent invitations of one address make one invitation; a full team refuses 409 team_full', async () => {
+  const owner = await enterpriseOwner();
+  const answers = await Promise.all(Array.from({ length: 5 }, () => h.call('POST', MEMBERSHIP_API.teamMembers, { user: owner, body: { email: 'race@example.com' } })));
+  expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409]);
+  expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.code === 'already_invited')).toBe(true);
+  expect((await h.call('GET', MEMBERSHIP_API.teamInvitations, { user: owner })).body.invitations).toHaveLength(1);
+
+  // 98 more invitations (written directly) fill the team to TEAM_SIZE_LIMIT = 100 with one member.
+  const member = await verifiedUser(h, 'member');
+  await join(owner, member, 'basic');
+  const batch = h.db.batch();
+  for (let index = 0; index < 98; index += 1) {
+    batch.set(h.db.collection(MEMBERSHIP_COLLECTIONS.teamInvitations).doc(), { ownerId: owner.uid, email: `filler-${index}@example.com`, role: 'free', createdAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) });
+  }
+  await batch.commit();
+  const full = await h.call('POST', MEMBERSHIP_API.teamMembers, { user: owner, body: { email: 'one-too-many@example.com' } });
+  expect([full.status, full.body.code]).toEqual([409, 'team_full']);
+  expect((await h.db.collection(MEMBERSHIP_COLLECTIONS.teamInvitations).where('email', '==', 'one-too-many@example.com').get()).size).toBe(0);
 });

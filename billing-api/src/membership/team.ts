@@ -26,7 +26,7 @@ import {
 import { mountInvitations } from './invitations.js';
 import { idParam, parseTeamInput, teamError, teamErrors } from './teamErrors.js';
 import { capTeamToOwnerPlan, prepareTeamRole, removeMember, seatOfMember } from './teamSeats.js';
-import { authorizeOwner, invitationFromData, invitationId, invitationView, membershipRoleIn, ownerEmailOf, ownerIdSchema, ownerOf, teamCollections, teamMemberFromData, type TeamContext } from './teamStore.js';
+import { authorizeOwner, invitationFromData, invitationView, membershipRoleIn, ownerEmailOf, ownerIdSchema, ownerOf, teamCollections, teamMemberFromData, type TeamContext } from './teamStore.js';
 import { mountTeamMembership } from './teamMembership.js';
 
 export { MANAGE_TEAM_PERMISSION, teamMemberFromData } from './teamStore.js';
@@ -74,23 +74,27 @@ export function mountTeam(router: Router, options: TeamOptions): void {
     await authorizeOwner(db, req, ownerId);
     const ownerEmail = await ownerEmailOf(ctx, req, ownerId);
     if (ownerEmail && normalizeEmail(ownerEmail) === email) throw teamError(400, 'own_email', 'email is the team owner’s own address');
-    const ref = invitations.doc(invitationId(ownerId, email));
     const invitation = await db.runTransaction(async (tx) => {
       const at = now();
       const ownerRole = await membershipRoleIn(db, tx, ownerId);
       if (!ownerPlanAllows(ownerRole, input.role)) throw roleAboveOwnerPlan(ownerRole, input.role);
-      const [existing, team, open] = await Promise.all([
-        tx.get(ref),
+      // Read in the transaction, so a concurrent invitation of the same address conflicts and retries.
+      const [same, team, open] = await Promise.all([
+        tx.get(invitations.where('ownerId', '==', ownerId).where('email', '==', email).limit(1)),
         tx.get(members.where('ownerId', '==', ownerId).limit(TEAM_SIZE_LIMIT + 1)),
         tx.get(invitations.where('ownerId', '==', ownerId).limit(TEAM_SIZE_LIMIT + 1)),
       ]);
-      // A lapsed invitation to the same address is replaced by the new one.
-      if (existing.exists && invitationStatus(invitationFromData(existing.id, existing.data() ?? {}).expiresAt, at) === 'pending') {
+      const existing = same.docs[0];
+      if (existing && invitationStatus(invitationFromData(existing.id, existing.data()).expiresAt, at) === 'pending') {
         throw teamError(409, 'already_invited', `${email} has already been invited to this team`);
       }
       if (team.docs.some((doc) => doc.get('email') === email)) throw teamError(409, 'already_member', `${email} is already a member of this team`);
-      const pending = open.docs.filter((doc) => doc.id !== ref.id && invitationStatus(invitationFromData(doc.id, doc.data()).expiresAt, at) === 'pending').length;
-      if (team.size + pending >= TEAM_SIZE_LIMIT) throw teamError(409, 'team_full', `A team has at most ${TEAM_SIZE_LIMIT} members and open invitations`);
+      // Lapsed invitations count until revoked (the owner sees them); the one replaced here does not.
+      const invited = open.docs.filter((doc) => doc.id !== existing?.id).length;
+      if (team.size + invited >= TEAM_SIZE_LIMIT) throw teamError(409, 'team_full', `A team has at most ${TEAM_SIZE_LIMIT} members and invitations`);
+      // A random id (the owner is the only one told it): nobody can work out whether an owner invited an address.
+      // A lapsed invitation to the same address is replaced, keeping its id.
+      const ref = existing?.ref ?? invitations.doc();
       const stored = { ownerId, ownerEmail, email, role: input.role, createdAt: Timestamp.fromDate(at), expiresAt: Timestamp.fromDate(invitationExpiry(at)), invitedBy: req.caller!.uid };
       tx.set(ref, stored);
       return invitationView(invitationFromData(ref.id, stored), at);

@@ -30,9 +30,8 @@ export function parseTeamInput<T extends z.ZodType>(schema: T, input: unknown): 
 }
 
 /**
- * Ids the team endpoints hand out: invitation ids (64 hex digits) and member
- * ids (Firestore auto-ids). Anything else is refused before it reaches a
- * Firestore path.
+ * Ids the team endpoints hand out: invitation and member ids (Firestore
+ * auto-ids). Anything else is refused before it reaches a Firestore path.
  */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 

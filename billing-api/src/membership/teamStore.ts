@@ -1,15 +1,14 @@
 // Where teams live and who may manage them.
 //
-// - teamInvitations/{sha256(ownerId, e-mail)}: one open invitation per team
-//   and e-mail (the id makes a concurrent second invitation collide);
-//   deleted when accepted, declined or revoked; lapses at expiresAt.
+// - teamInvitations/{auto id}: one per team and e-mail (checked in the
+//   inviting transaction); deleted when accepted, declined or revoked; lapses
+//   at expiresAt and then counts until the owner revokes or renews it.
 // - teamMembers/{auto id}: a member as the owner sees them, without a user id.
 // - teamSeats/{uid}: server-only; the member's team (one at a time, so leaving
 //   restores exactly one plan) and their own plan from before joining.
 //
 // A team belongs to its owner; someone holding manage_team (or manage_all) in
 // userAccess/{uid} may manage any owner's team, within the owner's plan.
-import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import { Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
@@ -70,11 +69,6 @@ export function teamCollections(db: Firestore) {
     seats: db.collection(MEMBERSHIP_COLLECTIONS.teamSeats),
     memberships: db.collection(MEMBERSHIP_COLLECTIONS.memberships),
   };
-}
-
-/** One invitation per team and e-mail: its id, which reveals neither. */
-export function invitationId(ownerId: string, email: string): string {
-  return createHash('sha256').update(`${ownerId}\u0000${email}`).digest('hex');
 }
 
 const toDate = (value: unknown): Date | null => (value instanceof Timestamp ? value.toDate() : null);
@@ -160,7 +154,8 @@ export async function ownerEmailOf(ctx: TeamContext, req: Request, ownerId: stri
   try {
     return (await ctx.auth.getUser(ownerId)).email ?? null;
   } catch (error) {
-    if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+    const code = (error as { code?: string }).code;
+    if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') return null;
     throw error;
   }
 }
