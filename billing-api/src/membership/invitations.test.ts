@@ -262,6 +262,20 @@ describe('the owner’s plan caps team roles', () => {
     expect([refused.status, refused.body.code]).toEqual([403, 'role_above_owner_plan']);
   });
 
+  test('a role a team grants is not a plan to pass on: a member’s own team is capped by their own plan', async () => {
+    const payer = await verifiedUser(h, 'payer', 'enterprise');
+    const member = await verifiedUser(h, 'member', 'basic');
+    const friend = await verifiedUser(h, 'friend');
+    await join(payer, member, 'enterprise');
+    expect(await roleOf(member.uid)).toBe('enterprise');
+    const passedOn = await h.call('POST', MEMBERSHIP_API.teamMembers, { user: member, body: { email: friend.email, role: 'premium' } });
+    expect(passedOn.status).toBe(403);
+    expect(passedOn.body).toEqual({ error: 'Forbidden: a basic plan cannot give a team member the premium role', code: 'role_above_owner_plan' });
+    const invitation = await invite(member, friend.email, 'basic');
+    expect((await h.call('POST', MEMBERSHIP_API.acceptTeamInvitation(invitation.id), { user: friend })).body.membership.role).toBe('basic');
+    expect(await roleOf(friend.uid)).toBe('basic');
+  });
+
   test('at acceptance, and when the owner’s plan drops later: members and invitations are capped to it', async () => {
     const owner = await verifiedUser(h, 'owner', 'enterprise');
     const early = await verifiedUser(h, 'early', 'free');

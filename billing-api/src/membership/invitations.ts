@@ -23,7 +23,7 @@ import {
 } from '@agentflow/shared/server';
 import { idParam, teamError } from './teamErrors.js';
 import { capTeamToOwnerPlan, prepareTeamRole } from './teamSeats.js';
-import { authorizeOwner, invitationFromData, invitationView, membershipRoleIn, ownerOf, teamCollections, type StoredInvitation, type TeamContext } from './teamStore.js';
+import { authorizeOwner, invitationFromData, invitationView, ownerOf, ownerPlan, teamCollections, type StoredInvitation, type TeamContext } from './teamStore.js';
 
 const notFound = (id: string) => teamError(404, 'invitation_not_found', `Invitation '${id}' not found`);
 
@@ -67,13 +67,13 @@ export function mountInvitations(team: Router, ctx: TeamContext, authed: Request
     const open = snapshot.docs
       .map((doc) => invitationFromData(doc.id, doc.data()))
       .filter((invitation) => invitation.ownerId !== req.caller!.uid && invitationStatus(invitation.expiresAt, at) === 'pending');
-    const owners = open.length > 0 ? await db.getAll(...open.map((invitation) => teamCollections(db).memberships.doc(invitation.ownerId))) : [];
+    const owners = await Promise.all(open.map((invitation) => ownerPlan(db, invitation.ownerId)));
     const list: ReceivedTeamInvitation[] = open
       .map((invitation, index) => ({
         id: invitation.id,
         ownerEmail: invitation.ownerEmail,
         // What accepting now would give: the owner's plan may have dropped since.
-        role: capTeamRole(invitation.role, owners[index]?.get('role') as string | undefined),
+        role: capTeamRole(invitation.role, owners[index]),
         createdAt: invitation.createdAt?.toISOString() ?? null,
         expiresAt: invitation.expiresAt.toISOString(),
       }))
@@ -121,7 +121,7 @@ export function mountInvitations(team: Router, ctx: TeamContext, authed: Request
           ? teamError(409, 'already_member', 'You are already a member of this team')
           : teamError(409, 'in_another_team', 'You are a member of another team; leave it before joining this one');
       }
-      const role = capTeamRole(invitation.role, await membershipRoleIn(db, tx, invitation.ownerId));
+      const role = capTeamRole(invitation.role, await ownerPlan(db, invitation.ownerId, tx));
       const change = await prepareTeamRole(db, tx, uid, null, role, at);
       const memberRef = members.doc();
       tx.delete(invitations.doc(id));

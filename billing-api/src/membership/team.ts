@@ -26,7 +26,7 @@ import {
 import { mountInvitations } from './invitations.js';
 import { idParam, parseTeamInput, teamError, teamErrors } from './teamErrors.js';
 import { capTeamToOwnerPlan, prepareTeamRole, removeMember, seatOfMember } from './teamSeats.js';
-import { authorizeOwner, invitationFromData, invitationView, membershipRoleIn, ownerEmailOf, ownerIdSchema, ownerOf, teamCollections, teamMemberFromData, type TeamContext } from './teamStore.js';
+import { authorizeOwner, invitationFromData, invitationView, ownerEmailOf, ownerPlan, ownerIdSchema, ownerOf, teamCollections, teamMemberFromData, type TeamContext } from './teamStore.js';
 import { mountTeamMembership } from './teamMembership.js';
 
 export { MANAGE_TEAM_PERMISSION, teamMemberFromData } from './teamStore.js';
@@ -76,7 +76,7 @@ export function mountTeam(router: Router, options: TeamOptions): void {
     if (ownerEmail && normalizeEmail(ownerEmail) === email) throw teamError(400, 'own_email', 'email is the team owner’s own address');
     const invitation = await db.runTransaction(async (tx) => {
       const at = now();
-      const ownerRole = await membershipRoleIn(db, tx, ownerId);
+      const ownerRole = await ownerPlan(db, ownerId, tx);
       if (!ownerPlanAllows(ownerRole, input.role)) throw roleAboveOwnerPlan(ownerRole, input.role);
       // Read in the transaction, so a concurrent invitation of the same address conflicts and retries.
       const [same, team, open] = await Promise.all([
@@ -121,7 +121,7 @@ export function mountTeam(router: Router, options: TeamOptions): void {
       const snapshot = await tx.get(ref);
       if (!snapshot.exists) throw teamError(404, 'member_not_found', `Team member '${found.id}' not found`);
       const current = teamMemberFromData(snapshot.id, snapshot.data() ?? {});
-      const ownerRole = await membershipRoleIn(db, tx, current.ownerId);
+      const ownerRole = await ownerPlan(db, current.ownerId, tx);
       if (!ownerPlanAllows(ownerRole, role)) throw roleAboveOwnerPlan(ownerRole, role);
       const seat = await seatOfMember(db, tx, current.id, snapshot.data() ?? {});
       const change = seat ? await prepareTeamRole(db, tx, seat.uid, seat.seat, role, now()) : null;

@@ -4,7 +4,7 @@
 // The rules themselves are pure (shared/src/membership/teams.ts).
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { capTeamRole, ownerPlanAllows, prepareMembershipRole, roleAfterLeaving, seatFor, type MembershipRole, type TeamRole, type TeamSeatPlan } from '@agentflow/shared/server';
-import { membershipRoleIn, seatFromSnapshot, teamCollections, teamMemberFromData, type StoredSeat, type TeamContext } from './teamStore.js';
+import { membershipRoleIn, ownerPlan, seatFromSnapshot, teamCollections, teamMemberFromData, type StoredSeat, type TeamContext } from './teamStore.js';
 
 /** Sets the membership role when it differs; reads now, writes when called. */
 async function prepareRole(db: Firestore, tx: Transaction, uid: string, current: MembershipRole, target: MembershipRole, now: Date): Promise<() => void> {
@@ -65,12 +65,8 @@ export async function removeMember(ctx: TeamContext, tx: Transaction, memberId: 
  */
 export async function capTeamToOwnerPlan(ctx: TeamContext, ownerId: string): Promise<number> {
   const { db } = ctx;
-  const { members, invitations, memberships, seats } = teamCollections(db);
-  const ownerRole = async (tx?: Transaction): Promise<string> => {
-    const snapshot = tx ? await tx.get(memberships.doc(ownerId)) : await memberships.doc(ownerId).get();
-    const role = snapshot.get('role');
-    return typeof role === 'string' ? role : 'free';
-  };
+  const { members, invitations, seats } = teamCollections(db);
+  const ownerRole = (tx?: Transaction) => ownerPlan(db, ownerId, tx);
   const plan = await ownerRole();
   const [memberDocs, invitationDocs] = await Promise.all([members.where('ownerId', '==', ownerId).get(), invitations.where('ownerId', '==', ownerId).get()]);
   const above = (role: unknown) => !ownerPlanAllows(plan, teamMemberFromData('', { role }).role);

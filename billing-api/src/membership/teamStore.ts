@@ -19,6 +19,7 @@ import {
   isMembershipRole,
   isTeamRole,
   membershipFromData,
+  ownPlan,
   type MembershipRole,
   type TeamInvitation,
   type TeamMember,
@@ -133,6 +134,19 @@ export function seatFromSnapshot(snapshot: DocumentSnapshot): StoredSeat | null 
 export async function membershipRoleIn(db: Firestore, tx: Transaction, uid: string): Promise<MembershipRole> {
   const snapshot = await tx.get(teamCollections(db).memberships.doc(uid));
   return snapshot.exists ? membershipFromData(uid, snapshot.data() ?? {}).role : 'free';
+}
+
+/**
+ * The plan an owner's team roles are capped by: the owner's own plan, not a
+ * role another team grants them (otherwise one paid plan could be passed on
+ * from team to team without end). Inside a transaction when one is given.
+ */
+export async function ownerPlan(db: Firestore, ownerId: string, tx?: Transaction): Promise<MembershipRole> {
+  const { memberships, seats } = teamCollections(db);
+  const read = (ref: ReturnType<typeof memberships.doc>) => (tx ? tx.get(ref) : ref.get());
+  const [membership, seat] = await Promise.all([read(memberships.doc(ownerId)), read(seats.doc(ownerId))]);
+  const current = membership.exists ? membershipFromData(ownerId, membership.data() ?? {}).role : 'free';
+  return ownPlan(current, seatFromSnapshot(seat));
 }
 
 async function holdsManageTeam(db: Firestore, uid: string): Promise<boolean> {
