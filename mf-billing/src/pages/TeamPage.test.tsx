@@ -91,6 +91,15 @@ describe('Team page: the owner’s side', () => {
     expect(teamRequests(server).find((request) => request.method === 'POST')?.body).toEqual({ email: 'dee@example.com', role: chosen });
   });
 
+  test('a role another team grants the owner does not count: their own plan caps what they offer', async () => {
+    const server = serverOn('enterprise');
+    server.state.myTeam = { id: 'm-9', ownerEmail: 'alice@example.com', role: 'enterprise', joinedAt: '2024-06-01T00:00:00.000Z', roleAfterLeaving: 'basic' };
+    await openTeam({ server });
+    const form = screen.getByTestId('team-invite');
+    await waitFor(() => expect(within(form).getAllByRole('option').map((option) => option.textContent)).toEqual(['Free', 'Basic']));
+    expect(screen.getByTestId('team-role-limit')).toHaveTextContent('Your Basic plan lets you give roles up to Basic.');
+  });
+
   test('an invalid e-mail is refused in the form, without a request', async () => {
     const { server } = await openTeam();
     const form = screen.getByTestId('team-invite');

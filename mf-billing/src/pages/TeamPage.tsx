@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_TEAM_ROLE, TEAM_ROLES, teamRolesFor, useI18n, useMembership, useToast, type TeamMember, type TeamRole } from '@agentflow/shared';
+import { DEFAULT_TEAM_ROLE, TEAM_ROLES, teamRolesFor, useI18n, useMembership, useToast, type MembershipRole, type TeamMember, type TeamRole } from '@agentflow/shared';
 import { useBillingClient } from '../api/queries';
 import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { formatDate } from '../components/messages';
@@ -11,12 +11,15 @@ import { teamErrorMessage, teamKeys } from './team/teamApi';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The roles the signed-in owner may give: up to their own plan (billing-api
- * refuses more anyway). Before the membership loads, every team role.
+ * The signed-in owner's own plan, which caps the roles they may give: not a
+ * role another team grants them (billing-api refuses that too). Null until known.
  */
-function useGrantableRoles(): readonly TeamRole[] {
+function useOwnPlan(): MembershipRole | null {
   const { membership } = useMembership();
-  return membership ? teamRolesFor(membership.role) : TEAM_ROLES;
+  const client = useBillingClient();
+  const mine = useQuery({ queryKey: teamKeys.membership(), queryFn: () => client.teamMembership() });
+  if (!membership || mine.isPending) return null;
+  return mine.data?.membership?.roleAfterLeaving ?? membership.role;
 }
 
 /**
@@ -29,6 +32,9 @@ export function TeamPage() {
   const { t } = useI18n();
   const client = useBillingClient();
   const members = useQuery({ queryKey: teamKeys.members(), queryFn: () => client.listTeamMembers() });
+  const plan = useOwnPlan();
+  // The roles the owner may give, lowest first; every team role before the plan is known (billing-api refuses more anyway).
+  const roles = plan ? teamRolesFor(plan) : TEAM_ROLES;
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t('billing.team.title')}`;
   }, [t]);
@@ -37,7 +43,7 @@ export function TeamPage() {
     <>
       <InvitationsForYou />
       <YourTeam />
-      <InviteForm />
+      <InviteForm plan={plan} roles={roles} />
       <section className="card" aria-labelledby="billing-members-title">
         <h2 id="billing-members-title">{t('billing.team.membersTitle')}</h2>
         <p className="muted">{t('billing.team.intro')}</p>
@@ -57,7 +63,7 @@ export function TeamPage() {
             {t('billing.team.empty')}
           </p>
         ) : (
-          <MemberTable members={members.data} />
+          <MemberTable members={members.data} roles={roles} />
         )}
       </section>
       <SentInvitations />
@@ -65,13 +71,11 @@ export function TeamPage() {
   );
 }
 
-function InviteForm() {
+function InviteForm({ plan, roles }: { plan: MembershipRole | null; roles: readonly TeamRole[] }) {
   const { t } = useI18n();
   const { toast } = useToast();
-  const { membership } = useMembership();
   const client = useBillingClient();
   const queryClient = useQueryClient();
-  const roles = useGrantableRoles();
   const emailId = useId();
   const roleId = useId();
   const errorId = useId();
@@ -126,7 +130,7 @@ function InviteForm() {
         </div>
         <div className="form-field">
           <label htmlFor={roleId}>{t('billing.team.role')}</label>
-          <select id={roleId} value={role} onChange={(event) => setChosen(event.target.value as TeamRole)} aria-describedby={membership ? limitId : undefined}>
+          <select id={roleId} value={role} onChange={(event) => setChosen(event.target.value as TeamRole)} aria-describedby={plan ? limitId : undefined}>
             {roles.map((value) => (
               <option key={value} value={value}>
                 {t(`billing.roles.${value}`)}
@@ -138,9 +142,9 @@ function InviteForm() {
           {t('billing.team.invite')}
         </button>
       </form>
-      {membership ? (
+      {plan ? (
         <p className="muted" id={limitId} data-testid="team-role-limit">
-          {t('billing.team.roleLimit', { plan: t(`billing.roles.${membership.role}`), role: t(`billing.roles.${roles[roles.length - 1] ?? 'free'}`) })}
+          {t('billing.team.roleLimit', { plan: t(`billing.roles.${plan}`), role: t(`billing.roles.${roles[roles.length - 1] ?? 'free'}`) })}
         </p>
       ) : null}
       {invite.isError ? (
@@ -152,12 +156,11 @@ function InviteForm() {
   );
 }
 
-function MemberTable({ members }: { members: readonly TeamMember[] }) {
+function MemberTable({ members, roles }: { members: readonly TeamMember[]; roles: readonly TeamRole[] }) {
   const { t, language } = useI18n();
   const { toast } = useToast();
   const client = useBillingClient();
   const queryClient = useQueryClient();
-  const roles = useGrantableRoles();
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const refreshTeam = () => queryClient.invalidateQueries({ queryKey: teamKeys.members() });
 
