@@ -3,14 +3,40 @@
 const store = new Map<string, Record<string, unknown>>();
 const commits: Array<Array<{ op: string; path: string; data: Record<string, unknown> }>> = [];
 
-jest.mock('@agentflow/shared', () => ({ getFirestoreDb: jest.fn(async () => ({ kind: 'db' })) }));
+/** What the stand-in SDK's cache holds (the device's copy), and whether the browser is online. */
+const cache = new Map<string, Record<string, unknown>>();
+let mockOnline = true;
+const serverReads: string[] = [];
+
+jest.mock('@agentflow/shared', () => {
+  const deviceCopy = jest.requireActual('../../../shared/src/offline/deviceCopy');
+  return { getFirestoreDb: jest.fn(async () => ({ kind: 'db' })), isOnline: () => mockOnline, readDeviceCopy: deviceCopy.readDeviceCopy, saveDeviceCopy: deviceCopy.saveDeviceCopy };
+});
 jest.mock('firebase/firestore', () => ({
   doc: (_db: unknown, ...segments: string[]) => ({ path: segments.join('/'), id: segments[segments.length - 1] }),
   collection: (_db: unknown, ...segments: string[]) => ({ path: segments.join('/') }),
   orderBy: (field: string, direction: string) => ({ field, direction }),
   query: (ref: { path: string }, order: unknown) => ({ ...ref, order }),
   serverTimestamp: () => 'SERVER_TIME',
-  getDoc: async (ref: { path: string; id: string }) => ({ id: ref.id, exists: () => store.has(ref.path), data: () => store.get(ref.path) }),
+  // Online: the server's document (and the cache keeps it); offline: the cached one, or unavailable.
+  getDoc: async (ref: { path: string; id: string }) => {
+    if (!mockOnline) {
+      if (!cache.has(ref.path)) throw Object.assign(new Error('Failed to get document because the client is offline.'), { code: 'unavailable' });
+      return { id: ref.id, exists: () => true, data: () => cache.get(ref.path), metadata: { fromCache: true } };
+    }
+    serverReads.push(ref.path);
+    if (store.has(ref.path)) cache.set(ref.path, store.get(ref.path)!);
+    return { id: ref.id, exists: () => store.has(ref.path), data: () => store.get(ref.path), metadata: { fromCache: false } };
+  },
+  getDocFromCache: async (ref: { path: string; id: string }) => {
+    if (!cache.has(ref.path)) throw Object.assign(new Error('Failed to get document from cache.'), { code: 'unavailable' });
+    return { id: ref.id, exists: () => true, data: () => cache.get(ref.path), metadata: { fromCache: true } };
+  },
+  getDocFromServer: async (ref: { path: string; id: string }) => {
+    if (!mockOnline) throw Object.assign(new Error('Failed to get document from server.'), { code: 'unavailable' });
+    serverReads.push(ref.path);
+    return { id: ref.id, exists: () => store.has(ref.path), data: () => store.get(ref.path), metadata: { fromCache: false } };
+  },
   getDocs: async (q: { path: string }) => ({
     docs: [...store.entries()]
       .filter(([path]) => path.startsWith(`${q.path}/`) && !path.slice(q.path.length + 1).includes('/'))
@@ -51,6 +77,10 @@ const workflow: Workflow = {
 
 beforeEach(() => {
   store.clear();
+  cache.clear();
+  serverReads.length = 0;
+  mockOnline = true;
+  window.localStorage.clear();
   commits.length = 0;
   const { id: _id, ...stored } = workflow;
   store.set('workflows/wf-1', { ...stored, createdAt: { toDate: () => new Date('2024-01-01T00:00:00Z') } });
@@ -103,4 +133,35 @@ test('listVersions is newest first; restore saves the snapshot as a new version'
   expect(restored.nodes).toEqual([]);
   expect(store.get('workflows/wf-1/versions/6')).toMatchObject({ version: 6, nodes: [] });
   await expect(docs.restore('wf-1', 99, restored)).rejects.toThrow('Version 99');
+});
+
+describe('offline (issue 25)', () => {
+  test('open: from the server while online; offline, straight from the cache, marked with when this device last read it', async () => {
+    const online = await docs.open('wf-1');
+    expect(online).toMatchObject({ workflow: { id: 'wf-1', version: 3 }, savedAt: null });
+    const readAt = Date.now();
+
+    mockOnline = false;
+    store.set('workflows/wf-1', { ...store.get('workflows/wf-1'), version: 9 }); // the server moved on meanwhile
+    const offline = await docs.open('wf-1');
+    expect(offline?.workflow.version).toBe(3);
+    expect(Date.parse(offline?.savedAt ?? '')).toBeGreaterThanOrEqual(readAt - 1000);
+    expect(Date.parse(offline?.savedAt ?? '')).toBeLessThanOrEqual(Date.now());
+    expect(serverReads).toEqual(['workflows/wf-1']);
+  });
+
+  test('offline and not on this device: open and load fail (never "missing")', async () => {
+    mockOnline = false;
+    await expect(docs.open('wf-1')).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(docs.load('wf-1')).rejects.toMatchObject({ code: 'unavailable' });
+  });
+
+  test('loadFromServer never answers from the cache', async () => {
+    await docs.open('wf-1');
+    mockOnline = false;
+    await expect(docs.loadFromServer('wf-1')).rejects.toMatchObject({ code: 'unavailable' });
+    mockOnline = true;
+    store.set('workflows/wf-1', { ...store.get('workflows/wf-1'), version: 9 });
+    expect((await docs.loadFromServer('wf-1'))?.version).toBe(9);
+  });
 });

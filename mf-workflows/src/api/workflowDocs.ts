@@ -1,7 +1,7 @@
 // The builder's access to workflows/{id} and its append-only snapshots in
 // workflows/{id}/versions/{version}, through the Firebase web SDK under the
 // security rules. The builder takes a WorkflowDocs, so tests inject a fake.
-import { getFirestoreDb } from '@agentflow/shared';
+import { getFirestoreDb, isOnline, readDeviceCopy, saveDeviceCopy } from '@agentflow/shared';
 import type { Workflow, WorkflowEdge, WorkflowNode } from '@agentflow/shared/workflow';
 
 export interface WorkflowVersion {
@@ -16,9 +16,24 @@ export interface WorkflowVersion {
   savedAt: string | null;
 }
 
+/** A workflow as the builder opens it, and whether it came from this device. */
+export interface OpenedWorkflow {
+  workflow: Workflow;
+  /**
+   * Offline, the workflow is the copy in Firestore's persistent cache: when
+   * this device last read it from the server (ISO; its last change when that
+   * is unknown). Null when it came from the server now.
+   */
+  savedAt: string | null;
+}
+
 export interface WorkflowDocs {
-  /** The workflow, or null when it does not exist. */
+  /** The workflow, or null when it does not exist. Offline: this device's copy (Firestore's cache) when it has one. */
   load(id: string): Promise<Workflow | null>;
+  /** load() for the builder, saying whether what it got is this device's copy. */
+  open(id: string): Promise<OpenedWorkflow | null>;
+  /** The workflow as the server has it now (never a cached copy); rejects when the server cannot be reached. */
+  loadFromServer(id: string): Promise<Workflow | null>;
   /**
    * Writes the workflow as version expectedVersion + 1 and its snapshot, in one
    * batch (the rules reject it when the stored version is not expectedVersion).
@@ -101,13 +116,54 @@ export interface WorkflowSaver {
 }
 
 /** WorkflowDocs on Firestore; `savedBy` names who saves (the signed-in user). */
+/** Remembers, per user and workflow, when this device last read the workflow from the server. */
+const SEEN_KIND = (id: string) => `workflows.seen:${id}`;
+const isSeenMark = (value: unknown): value is true => value === true;
+
 export function firestoreWorkflowDocs(savedBy: () => WorkflowSaver): WorkflowDocs {
+  /**
+   * Offline, straight from Firestore's persistent cache (getDoc would first
+   * wait to learn that the network is gone); else getDoc, which reads the
+   * server and falls back to the cache when it cannot.
+   */
+  const read = async (id: string): Promise<{ workflow: Workflow; fromCache: boolean } | null> => {
+    const [db, fs] = await firestore();
+    const reference = fs.doc(db, 'workflows', id);
+    if (!isOnline()) {
+      try {
+        const cached = await fs.getDocFromCache(reference);
+        if (cached.exists()) return { workflow: workflowFromDocument(cached.id, cached.data() as Rec), fromCache: true };
+      } catch {
+        // not on this device: getDoc says so (offline it fails rather than answer "missing")
+      }
+    }
+    const snapshot = await fs.getDoc(reference);
+    if (!snapshot.exists()) return null;
+    return { workflow: workflowFromDocument(snapshot.id, snapshot.data() as Rec), fromCache: snapshot.metadata.fromCache };
+  };
+
   const docs: WorkflowDocs = {
     async load(id) {
+      return (await read(id))?.workflow ?? null;
+    },
+
+    async open(id) {
+      const found = await read(id);
+      if (!found) return null;
+      const { uid } = savedBy();
+      if (!found.fromCache) {
+        if (uid) saveDeviceCopy(SEEN_KIND(id), uid, true);
+        return { workflow: found.workflow, savedAt: null };
+      }
+      const seen = uid ? readDeviceCopy(SEEN_KIND(id), uid, isSeenMark) : null;
+      // Not recorded (read before this was kept): the copy is at least as new as its last change.
+      return { workflow: found.workflow, savedAt: seen?.savedAt ?? found.workflow.updatedAt ?? new Date().toISOString() };
+    },
+
+    async loadFromServer(id) {
       const [db, fs] = await firestore();
-      const snapshot = await fs.getDoc(fs.doc(db, 'workflows', id));
-      if (!snapshot.exists()) return null;
-      return workflowFromDocument(snapshot.id, snapshot.data() as Rec);
+      const snapshot = await fs.getDocFromServer(fs.doc(db, 'workflows', id));
+      return snapshot.exists() ? workflowFromDocument(snapshot.id, snapshot.data() as Rec) : null;
     },
 
     async save(workflow, expectedVersion) {

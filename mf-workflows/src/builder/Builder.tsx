@@ -20,7 +20,7 @@ import {
   type NodeChange,
   type NodeProps,
 } from '@xyflow/react';
-import { Link, useAuth, useI18n, useRemoteCatalogs } from '@agentflow/shared';
+import { Link, SavedOnDeviceNote, isOnline, useAuth, useI18n, useOnline, useRemoteCatalogs } from '@agentflow/shared';
 import {
   NODE_TYPES,
   WORKFLOW_CATEGORIES,
@@ -33,6 +33,8 @@ import {
   type WorkflowProblem,
 } from '@agentflow/shared/workflow';
 import type { WorkflowDocs, WorkflowVersion } from '../api/workflowDocs';
+import { readDraft, type WorkflowDraft } from '../api/workflowDrafts';
+import { SaveIndicator, useAutosave } from './autosave';
 import { BUILDER_CATALOGS } from './i18n';
 import { acceptsInput, builderReducer, canRedo, canUndo, initialBuilderState, sourceHandlesOf, type BuilderAction, type BuilderState } from './builderState';
 import { ConfigPanel } from './ConfigPanel';
@@ -40,7 +42,7 @@ import { BuilderRunActions } from '../runs/BuilderRunActions';
 import { NODE_TYPE_KEYS } from './fields';
 
 const P = 'workflows.builder.';
-export const AUTOSAVE_DELAY_MS = 1000;
+export { AUTOSAVE_DELAY_MS } from './autosave';
 const DRAG_TYPE = 'application/x-agentflow-node';
 /** Phones: the side panels are hidden (builder.css, under 641 px) and open as a bottom sheet. */
 export const PHONE_QUERY = '(max-width: 640px)';
@@ -65,25 +67,41 @@ export interface BuilderProps {
   docs: WorkflowDocs;
 }
 
-type LoadState = { status: 'loading' } | { status: 'missing' } | { status: 'failed' } | { status: 'ready'; workflow: Workflow };
+type Ready = {
+  status: 'ready';
+  workflow: Workflow;
+  /** Opened from this device's copy (offline): when it was saved there. */
+  savedAt: string | null;
+  /** An edit kept on this device, not yet on the server: the builder continues from it. */
+  draft: WorkflowDraft | null;
+};
+type LoadState = { status: 'loading' } | { status: 'missing' } | { status: 'failed'; offline: boolean } | Ready;
 
 export default function Builder({ workflowId, docs }: BuilderProps) {
   useRemoteCatalogs(BUILDER_CATALOGS);
   const { t } = useI18n();
+  const { user } = useAuth();
+  const uid = user?.uid ?? '';
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
     setLoad({ status: 'loading' });
-    docs.load(workflowId).then(
-      (workflow) => live && setLoad(workflow ? { status: 'ready', workflow } : { status: 'missing' }),
-      () => live && setLoad({ status: 'failed' }),
+    const draft = readDraft(uid, workflowId);
+    docs.open(workflowId).then(
+      (opened) => live && setLoad(opened ? { status: 'ready', workflow: opened.workflow, savedAt: opened.savedAt, draft } : { status: 'missing' }),
+      () => {
+        if (!live) return;
+        // Not readable (offline and not in Firestore's cache): an edit kept here still opens.
+        if (draft) setLoad({ status: 'ready', workflow: { ...draft.workflow, version: draft.baseVersion }, savedAt: draft.savedAt, draft });
+        else setLoad({ status: 'failed', offline: !isOnline() });
+      },
     );
     return () => {
       live = false;
     };
-  }, [docs, workflowId, attempt]);
+  }, [docs, workflowId, attempt, uid]);
 
   if (load.status === 'loading') {
     return (
@@ -93,9 +111,10 @@ export default function Builder({ workflowId, docs }: BuilderProps) {
     );
   }
   if (load.status !== 'ready') {
+    const message = load.status === 'missing' ? `${P}notFound` : load.offline ? `${P}offline.notOnDevice` : `${P}loadFailed`;
     return (
       <div className="builder-message" role="alert">
-        <p>{t(load.status === 'missing' ? `${P}notFound` : `${P}loadFailed`)}</p>
+        <p>{t(message)}</p>
         {load.status === 'failed' && (
           <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
             {t(`${P}retry`)}
@@ -105,17 +124,27 @@ export default function Builder({ workflowId, docs }: BuilderProps) {
       </div>
     );
   }
+  // An edit kept here continues from where it was, on the version it started from.
+  const initial = load.draft ? { ...load.draft.workflow, version: load.draft.baseVersion } : load.workflow;
   return (
     <ReactFlowProvider>
-      <BuilderScreen initial={load.workflow} docs={docs} />
+      <BuilderScreen initial={initial} docs={docs} uid={uid} draft={load.draft} openedSavedAt={load.savedAt} />
     </ReactFlowProvider>
   );
 }
 
-type SaveStatus = 'saved' | 'pending' | 'saving' | 'error';
+interface BuilderScreenProps {
+  initial: Workflow;
+  docs: WorkflowDocs;
+  uid: string;
+  draft: WorkflowDraft | null;
+  /** Opened from this device's copy: when it was saved there. */
+  openedSavedAt: string | null;
+}
 
-function BuilderScreen({ initial, docs }: { initial: Workflow; docs: WorkflowDocs }) {
+function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScreenProps) {
   const { t } = useI18n();
+  const online = useOnline();
   const [state, dispatch] = useReducer(builderReducer, initial, initialBuilderState);
   const workflow = state.workflow;
   const readOnly = initial.visibility === 'template';
@@ -124,7 +153,9 @@ function BuilderScreen({ initial, docs }: { initial: Workflow; docs: WorkflowDoc
   const phone = useMediaQuery(PHONE_QUERY);
   const sideRef = useRef<HTMLElement>(null);
 
-  const { status, retry, historyTick, markRestored, savingRef, flush } = useAutosave(state, dispatch, docs, readOnly);
+  const { status, retry, historyTick, markRestored, savingRef, flush, keptAt, conflictView } = useAutosave(state, dispatch, docs, readOnly, { uid, draft });
+  // Offline, or with an edit waiting here: say the workflow is this device's copy, and as of when.
+  const deviceCopyAt = keptAt ?? (online ? null : openedSavedAt);
 
   // On a phone the panels are hidden: tapping a node opens them as a sheet,
   // scrolled to the top where its configuration is.
@@ -178,6 +209,12 @@ function BuilderScreen({ initial, docs }: { initial: Workflow; docs: WorkflowDoc
           {t(`${P}templateReadOnly`)}
         </p>
       )}
+      {deviceCopyAt ? (
+        <SavedOnDeviceNote savedAt={deviceCopyAt} testId="builder-offline" className="builder-offline">
+          {online ? null : <p>{t(readOnly ? 'offline.indicatorTitle' : `${P}offline.editing`)}</p>}
+        </SavedOnDeviceNote>
+      ) : null}
+      {conflictView}
       <div className="builder-body">
         <Palette dispatch={dispatch} readOnly={readOnly} />
         <Canvas state={state} problems={problems} dispatch={dispatch} readOnly={readOnly} />
@@ -195,129 +232,6 @@ function BuilderScreen({ initial, docs }: { initial: Workflow; docs: WorkflowDoc
         </aside>
       </div>
     </div>
-  );
-}
-
-// ---------------------------------------------------------------- autosave
-
-function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) => void, docs: WorkflowDocs, readOnly: boolean) {
-  const [status, setStatus] = useState<SaveStatus>('saved');
-  const [historyTick, setHistoryTick] = useState(0);
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  const savedRevision = useRef(state.revision);
-  const version = useRef(state.workflow.version);
-  const savingRef = useRef(false);
-  /** The save in flight (true: stored, false: failed); flush() awaits it. */
-  const inFlight = useRef<Promise<boolean> | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  const save = useCallback((): Promise<boolean> => {
-    // One save at a time: the one in flight saves the newer edits when it ends.
-    if (inFlight.current) return inFlight.current;
-    const current = stateRef.current;
-    if (current.revision === savedRevision.current) {
-      setStatus('saved');
-      return Promise.resolve(true);
-    }
-    const revision = current.revision;
-    savingRef.current = true;
-    setStatus('saving');
-    const attempt = (async () => {
-      try {
-        const saved = await docs.save({ ...current.workflow, version: version.current }, version.current);
-        version.current = saved.version;
-        savedRevision.current = revision;
-        dispatch({ type: 'saved', version: saved.version, updatedAt: saved.updatedAt });
-        savingRef.current = false;
-        inFlight.current = null;
-        setHistoryTick((n) => n + 1);
-        if (stateRef.current.revision !== revision) void save();
-        else setStatus('saved');
-        return true;
-      } catch {
-        savingRef.current = false;
-        inFlight.current = null;
-        setStatus('error');
-        return false;
-      }
-    })();
-    inFlight.current = attempt;
-    return attempt;
-  }, [docs, dispatch]);
-
-  useEffect(() => {
-    if (readOnly || state.revision === savedRevision.current) return;
-    if (!savingRef.current) setStatus('pending');
-    timer.current = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
-    return () => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
-    };
-  }, [state.revision, readOnly, save]);
-
-  /**
-   * Saves now what the debounce would save later and waits until the latest
-   * edit is stored (Run needs it: a run executes the stored version).
-   * Resolves false when a save fails.
-   */
-  const flush = useCallback(async (): Promise<boolean> => {
-    if (readOnly) return true;
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    while (stateRef.current.revision !== savedRevision.current || inFlight.current) {
-      if (!(await (inFlight.current ?? save()))) return false;
-    }
-    return true;
-  }, [readOnly, save]);
-
-  // Leaving the builder (another route, closing or hiding the tab) must not
-  // drop the edits of the last second: save what is pending at once.
-  useEffect(() => {
-    if (readOnly) return undefined;
-    const flush = () => {
-      if (stateRef.current.revision !== savedRevision.current) void save();
-    };
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') flush();
-    };
-    window.addEventListener('pagehide', flush);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      document.removeEventListener('visibilitychange', onVisibility);
-      flush();
-    };
-  }, [readOnly, save]);
-
-  /** A restore saved a new version: it becomes the loaded state. */
-  const markRestored = useCallback(
-    (restored: Workflow) => {
-      version.current = restored.version;
-      savedRevision.current = 0;
-      dispatch({ type: 'load', workflow: restored });
-      setStatus('saved');
-      setHistoryTick((n) => n + 1);
-    },
-    [dispatch],
-  );
-
-  return { status, retry: () => void save(), historyTick, markRestored, savingRef, flush };
-}
-
-function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry: () => void }) {
-  const { t } = useI18n();
-  if (status === 'error') {
-    return (
-      <button type="button" className="builder-save-status builder-save-status--error" data-testid="save-status" onClick={onRetry}>
-        {t(`${P}status.failed`)}
-      </button>
-    );
-  }
-  return (
-    <span className="builder-save-status" data-testid="save-status" role="status" aria-live="polite">
-      {t(status === 'saved' ? `${P}status.saved` : `${P}status.saving`)}
-    </span>
   );
 }
 

@@ -9,12 +9,14 @@ export interface WorkflowCardProps {
   onUseTemplate?: (template: Workflow) => void;
   /** This template is being copied. */
   copying?: boolean;
-  /** Another copy is in progress: the button is disabled. */
+  /** Another copy is in progress (or the app is offline): the button is disabled. */
   disabled?: boolean;
+  /** The id of the text saying why the button is disabled. */
+  describedBy?: string;
 }
 
 /** One workflow in the catalogue: name, description, badges, tags, step count and its action. */
-export function WorkflowCard({ workflow, kind, onUseTemplate, copying = false, disabled = false }: WorkflowCardProps) {
+export function WorkflowCard({ workflow, kind, onUseTemplate, copying = false, disabled = false, describedBy }: WorkflowCardProps) {
   const { t } = useI18n();
   const titleId = `workflow-${workflow.id}-title`;
   const category = t(`workflows.catalogue.categories.${workflow.category}`);
@@ -63,6 +65,7 @@ export function WorkflowCard({ workflow, kind, onUseTemplate, copying = false, d
             aria-label={t('workflows.catalogue.card.useTemplateLabel', { name: workflow.name })}
             aria-busy={copying || undefined}
             disabled={disabled || copying}
+            aria-describedby={describedBy}
             onClick={() => onUseTemplate?.(workflow)}
           >
             {copying ? t('workflows.catalogue.card.copying') : t('workflows.catalogue.card.useTemplate')}

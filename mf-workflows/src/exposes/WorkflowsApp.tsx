@@ -4,8 +4,8 @@
 // ':id/runs/:runId'. The builder (React Flow and its forms) is a separate chunk
 // that loads only on its route, so the catalogue's first view stays small.
 import { lazy, Suspense, useState } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Route, Routes, useI18n } from '@agentflow/shared';
+import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
+import { isOnline, Route, Routes, useI18n } from '@agentflow/shared';
 import type { CatalogueSource } from '../api/catalogue';
 import { CatalogueSourceProvider } from '../components/CatalogueSourceContext';
 import { WorkflowsTexts } from '../i18n/WorkflowsTexts';
@@ -42,7 +42,12 @@ export interface WorkflowsAppProps {
 }
 
 export default function WorkflowsApp({ source, queryClient }: WorkflowsAppProps = {}) {
-  const [client] = useState(() => queryClient ?? createWorkflowsQueryClient());
+  const [client] = useState(() => {
+    // React Query assumes it starts online; an app started offline says so,
+    // so its reconnect refetch runs when the connection returns.
+    onlineManager.setOnline(isOnline());
+    return queryClient ?? createWorkflowsQueryClient();
+  });
   return (
     <WorkflowsTexts>
       <QueryClientProvider client={client}>

@@ -2,7 +2,7 @@
 // shows the last successful result saved on this device (the same tab, the
 // same user, the URL's filters applied) with a notice and Try again; with
 // nothing saved, or on a refusal from the server, the error stays.
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from '@agentflow/shared';
 import { TestProviders, testUser, type ProvidersOptions } from '@agentflow/shared/testing/renderWithProviders';
 import WorkflowsApp from '../exposes/WorkflowsApp';
@@ -135,4 +135,40 @@ test("signing out removes the user's saved workflows from the device; the public
 
   view.rerender(<TestProviders options={{ route: '/workflows', user: null }}>{tree}</TestProviders>);
   await waitFor(() => expect(saved()).toEqual([cacheKey({ tab: 'templates', uid: null })]));
+});
+
+describe('issue 25: the saved copy says as of when, and copying waits for a connection', () => {
+  const setOnline = (online: boolean) => {
+    Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  };
+  afterEach(() => setOnline(true));
+
+  test('the notice names when the copy was saved on this device', async () => {
+    await visitOnline('/workflows', { user: null });
+    const savedAt = readCatalogueCache({ tab: 'templates', uid: null })?.savedAt;
+    renderCatalogue('/workflows', { user: null, source: offlineSource() });
+    const notice = await screen.findByTestId('catalogue-offline');
+    expect(notice).toHaveAttribute('data-saved-at', savedAt);
+    expect(notice).toHaveTextContent(/^You're offline — showing workflows saved on this deviceSaved on this device, as of .+Try again$/);
+  });
+
+  test('offline, a signed-in user’s Use template is disabled with the reason; when the connection returns the list is read again', async () => {
+    await visitOnline('/workflows?tab=templates');
+    const source = offlineSource();
+    setOnline(false);
+    renderCatalogue('/workflows?tab=templates', { source });
+    await screen.findByTestId('catalogue-offline');
+    const use = screen.getAllByRole('button', { name: /^Use the template/ })[0]!;
+    expect(use).toBeDisabled();
+    expect(use).toHaveAccessibleDescription("You're offline. This needs a connection and works again when you're back online.");
+
+    source.listTemplates.mockImplementation(async () => [FAKE_TEMPLATES[1]!]);
+    const reads = source.listTemplates.mock.calls.length;
+    act(() => setOnline(true));
+    await waitFor(() => expect(cardIds()).toEqual(['tpl-delay']));
+    expect(source.listTemplates.mock.calls.length).toBeGreaterThan(reads);
+    expect(screen.queryByTestId('catalogue-offline')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Use the template/ })).toBeEnabled();
+  });
 });

@@ -5,7 +5,7 @@
 // the same view. ?run=<name> (voice "run workflow X") shows a notice.
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, PageHeader, signInPathFor, useAuth, useI18n, useLocation, useNavigate, useSearchParams, useToast } from '@agentflow/shared';
+import { Link, NeedsConnectionNote, PageHeader, SavedOnDeviceNote, signInPathFor, useAuth, useI18n, useLocation, useNavigate, useOnline, useSearchParams, useToast } from '@agentflow/shared';
 import { WORKFLOW_CATEGORIES, WORKFLOW_INDUSTRIES, type Workflow } from '@agentflow/shared/workflow';
 import { pruneCatalogueCache, readWithOfflineCopy, type CatalogueResult } from '../api/catalogueCache';
 import { CatalogueSkeleton } from '../components/CatalogueSkeleton';
@@ -28,9 +28,11 @@ export const catalogueKeys = {
 // The catalogue's reads run even when the browser says it is offline (React
 // Query would pause them, leaving the skeleton up): offline they answer with
 // the copy saved on this device. That copy goes stale at once, so the next
-// chance (reconnecting, Try again) asks the server again.
+// chance (reconnecting, Try again) asks the server again; React Query turns
+// reconnect refetches off for networkMode 'always' unless told.
 const catalogueQueryOptions = {
   networkMode: 'always',
+  refetchOnReconnect: true,
   staleTime: (query: { state: { data?: CatalogueResult } }) => (query.state.data?.savedAt ? 0 : 30_000),
 } as const;
 
@@ -49,6 +51,7 @@ export function WorkflowsPage() {
   const filters = filtersFromParams(params);
   const uid = user?.uid ?? null;
   const ids = useId();
+  const online = useOnline();
 
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t('workflows.title')}`;
@@ -197,13 +200,21 @@ export function WorkflowsPage() {
         ) : (
           <>
             {active.data.savedAt !== null ? (
-              <div className="form-status catalogue-offline" data-testid="catalogue-offline" data-saved-at={active.data.savedAt}>
+              <SavedOnDeviceNote
+                savedAt={active.data.savedAt}
+                testId="catalogue-offline"
+                className="catalogue-offline"
+                actions={
+                  <button type="button" className="button" onClick={() => void active.refetch()} disabled={active.isFetching}>
+                    {t('workflows.catalogue.retry')}
+                  </button>
+                }
+              >
                 <p>{t('workflows.catalogue.offline')}</p>
-                <button type="button" className="button" onClick={() => void active.refetch()} disabled={active.isFetching}>
-                  {t('workflows.catalogue.retry')}
-                </button>
-              </div>
+              </SavedOnDeviceNote>
             ) : null}
+            {/* Copying a template writes to Firestore: offline the buttons are disabled, and this says why. */}
+            {!online && user && tab === 'templates' ? <NeedsConnectionNote id={`${ids}-offline`} testId="catalogue-needs-connection" /> : null}
             {shown.length === 0 ? (
               <div className="catalogue-empty" data-testid="catalogue-empty">
                 <p className="catalogue-empty-title">{t('workflows.catalogue.empty')}</p>
@@ -227,7 +238,8 @@ export function WorkflowsPage() {
                       kind={tab ?? 'templates'}
                       onUseTemplate={onUseTemplate}
                       copying={copyTemplate.isPending && copyTemplate.variables?.id === workflow.id}
-                      disabled={copyTemplate.isPending}
+                      disabled={copyTemplate.isPending || (!online && user !== null)}
+                      describedBy={!online && user ? `${ids}-offline` : undefined}
                     />
                   ))}
                 </div>

@@ -4,7 +4,7 @@
 // field, any other refusal in a toast. A workflow without a manual trigger
 // (webhook, schedule) takes its input as a JSON object.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useI18n, useToast } from '@agentflow/shared';
+import { useI18n, useOnline, useToast } from '@agentflow/shared';
 import type { Workflow, WorkflowProblem } from '@agentflow/shared/workflow';
 import { RunsApiError, type RunsClient } from '../api/runs';
 import { initialValues, parseJsonInput, parseRunForm, runFormFields, type FieldErrorCode, type FormValues } from './runModel';
@@ -31,6 +31,8 @@ export function RunForm({ workflow, client, onStarted, onClose, problems = [] }:
   /** A server refusal naming a field: its own text (the service's English). */
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [starting, setStarting] = useState(false);
+  // Starting a run needs platform-api: offline the form stays, its Start disabled (the runs page says why).
+  const online = useOnline();
 
   const set = (key: string, value: string | boolean) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -169,7 +171,7 @@ export function RunForm({ workflow, client, onStarted, onClose, problems = [] }:
         </>
       )}
       <div className="form-actions">
-        <button type="submit" className="button button-primary" data-testid="run-submit" disabled={starting}>
+        <button type="submit" className="button button-primary" data-testid="run-submit" disabled={starting || !online}>
           {t(starting ? `${F}starting` : `${F}submit`)}
         </button>
         {onClose && (

@@ -7,7 +7,7 @@
 // the history are refreshed.
 import { useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useI18n, useRemoteCatalogs, useMembership, useNavigate, useToast } from '@agentflow/shared';
+import { Link, NeedsConnectionNote, useI18n, useOnline, useRemoteCatalogs, useMembership, useNavigate, useToast } from '@agentflow/shared';
 import { RUN_MESSAGES, isTerminalRunStatus, type RunStep, type WorkflowRun } from '@agentflow/shared/workflow';
 import type { RunsClient } from '../api/runs';
 import { AiProviderHint } from './AiProviderHint';
@@ -54,7 +54,10 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
       void queryClient.invalidateQueries({ queryKey: runsKeys.list(workflowId) });
     },
   });
-  const [busy, setBusy] = useState(false);
+  const [acting, setActing] = useState(false);
+  // Cancel, approve, reject and re-run happen on the server: disabled offline, with the reason.
+  const online = useOnline();
+  const busy = acting || !online;
   const running = run ? isActiveStatus(run.status) : false;
   const now = useNow(running);
 
@@ -86,14 +89,14 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
   }
 
   const act = async (action: () => Promise<unknown>, done: string) => {
-    setBusy(true);
+    setActing(true);
     try {
       await action();
       toast({ title: t(`workflows.runs.toasts.${done}`), variant: 'success' });
     } catch (error) {
       toast({ title: t('workflows.runs.toasts.actionFailed'), description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
     } finally {
-      setBusy(false);
+      setActing(false);
     }
   };
 
@@ -156,6 +159,7 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
           </button>
         )}
       </div>
+      {online ? null : <NeedsConnectionNote testId="run-offline-actions" />}
 
       {run.error && (
         <div className="form-alert" role="alert" data-testid="run-error">

@@ -4,7 +4,21 @@
 // duration, tokens, a link to each run's live view, and Re-run.
 import { useEffect, useId } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useI18n, useRemoteCatalogs, useNavigate, useSearchParams, useToast } from '@agentflow/shared';
+import {
+  isUnreachable,
+  Link,
+  NeedsConnectionNote,
+  readDeviceCopy,
+  SavedOnDeviceNote,
+  saveDeviceCopy,
+  useAuth,
+  useI18n,
+  useOnline,
+  useRemoteCatalogs,
+  useNavigate,
+  useSearchParams,
+  useToast,
+} from '@agentflow/shared';
 import { isTerminalRunStatus, validateWorkflow, type Workflow, type WorkflowRunSummary } from '@agentflow/shared/workflow';
 import type { RunsClient } from '../api/runs';
 import type { WorkflowDocs } from '../api/workflowDocs';
@@ -27,7 +41,10 @@ export function RunsPage({ workflowId, docs, client }: RunsPageProps) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const workflow = useQuery({ queryKey: runsKeys.workflow(workflowId), queryFn: () => docs.load(workflowId) });
+  // docs.load reads this device's copy offline, so the query runs offline too (React Query would pause it).
+  const workflow = useQuery({ queryKey: runsKeys.workflow(workflowId), queryFn: () => docs.load(workflowId), networkMode: 'always', refetchOnReconnect: true });
+  const online = useOnline();
+  const offlineWhy = useId();
   const formOpen = params.get('run') === '1';
   const setFormOpen = (open: boolean) =>
     setParams(
@@ -79,11 +96,19 @@ export function RunsPage({ workflowId, docs, client }: RunsPageProps) {
         </Link>
         <h1>{t('workflows.runs.title', { name: wf.name })}</h1>
         {!template && !formOpen && (
-          <button type="button" className="button button-primary" data-testid="run-open-form" onClick={() => setFormOpen(true)}>
+          <button
+            type="button"
+            className="button button-primary"
+            data-testid="run-open-form"
+            onClick={() => setFormOpen(true)}
+            disabled={!online}
+            aria-describedby={online ? undefined : offlineWhy}
+          >
             {t('workflows.runs.actions.run')}
           </button>
         )}
       </header>
+      {online || template ? null : <NeedsConnectionNote id={offlineWhy} testId="runs-offline-actions" />}
       {template ? (
         <p className="form-status" role="note">
           {t('workflows.runs.form.templateNote')}
@@ -96,16 +121,45 @@ export function RunsPage({ workflowId, docs, client }: RunsPageProps) {
   );
 }
 
+/** The last history page platform-api gave for a workflow, kept on this device for offline use. */
+const historyCopyKind = (workflowId: string) => `runs.history:${workflowId}`;
+const isRunList = (value: unknown): value is WorkflowRunSummary[] =>
+  Array.isArray(value) && value.every((run) => typeof (run as Partial<WorkflowRunSummary>)?.id === 'string' && typeof (run as Partial<WorkflowRunSummary>).status === 'string');
+
+interface HistoryPage {
+  runs: WorkflowRunSummary[];
+  /** Set when the page is this device's copy (platform-api unreachable): when it was saved. */
+  savedAt: string | null;
+}
+
 export function RunHistory({ workflowId, client, onStarted }: { workflowId: string; client: RunsClient; onStarted: (runId: string) => void }) {
   const { t, language } = useI18n();
   const { toast } = useToast();
+  const { user } = useAuth();
+  const uid = user?.uid ?? '';
+  const online = useOnline();
   const queryClient = useQueryClient();
   const id = useId();
   const runs = useQuery({
     queryKey: runsKeys.list(workflowId),
-    queryFn: () => client.list(workflowId),
-    // Follow runs still going (their status, duration and tokens change).
-    refetchInterval: (query) => ((query.state.data as WorkflowRunSummary[] | undefined)?.some((run) => !isTerminalRunStatus(run.status)) ? HISTORY_POLL_MS : false),
+    queryFn: async (): Promise<HistoryPage> => {
+      try {
+        const page = await client.list(workflowId);
+        if (uid) saveDeviceCopy(historyCopyKind(workflowId), uid, page);
+        return { runs: page, savedAt: null };
+      } catch (error) {
+        // Unreachable: the page saved on this device stands in (a refusal stays an error).
+        const saved = uid && isUnreachable(error) ? readDeviceCopy(historyCopyKind(workflowId), uid, isRunList) : null;
+        if (saved) return { runs: saved.value, savedAt: saved.savedAt };
+        throw error;
+      }
+    },
+    // Runs offline too (answering from the device), and asks again when the connection returns.
+    networkMode: 'always',
+    refetchOnReconnect: true,
+    // Follow runs still going (their status, duration and tokens change), while online.
+    refetchInterval: (query) =>
+      !(query.state.data as HistoryPage | undefined)?.savedAt && (query.state.data as HistoryPage | undefined)?.runs.some((run) => !isTerminalRunStatus(run.status)) ? HISTORY_POLL_MS : false,
   });
 
   const rerun = async (run: WorkflowRunSummary) => {
@@ -133,11 +187,17 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
             {t('workflows.runs.retry')}
           </button>
         </div>
-      ) : runs.data.length === 0 ? (
+      ) : runs.data.runs.length === 0 ? (
         <p className="muted" data-testid="run-history-empty">
           {t(`${H}empty`)}
         </p>
       ) : (
+        <>
+        {runs.data.savedAt ? (
+          <SavedOnDeviceNote savedAt={runs.data.savedAt} testId="run-history-offline">
+            <p>{t(`${H}offline`)}</p>
+          </SavedOnDeviceNote>
+        ) : null}
         <div className="run-table-wrap">
           <table className="run-table" data-testid="run-history">
             <thead>
@@ -151,7 +211,7 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
               </tr>
             </thead>
             <tbody>
-              {runs.data.map((run) => {
+              {runs.data.runs.map((run) => {
                 const when = formatTime(run.startedAt ?? run.createdAt, language);
                 const ms = durationMs(run.startedAt, run.endedAt);
                 return (
@@ -168,7 +228,13 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
                         {t('workflows.runs.actions.view')}
                       </Link>
                       {isTerminalRunStatus(run.status) && (
-                        <button type="button" className="link-button" aria-label={t('workflows.runs.actions.rerunLabel', { time: when })} onClick={() => void rerun(run)}>
+                        <button
+                          type="button"
+                          className="link-button"
+                          aria-label={t('workflows.runs.actions.rerunLabel', { time: when })}
+                          onClick={() => void rerun(run)}
+                          disabled={!online}
+                        >
                           {t('workflows.runs.actions.rerun')}
                         </button>
                       )}
@@ -179,6 +245,7 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
             </tbody>
           </table>
         </div>
+        </>
       )}
     </section>
   );

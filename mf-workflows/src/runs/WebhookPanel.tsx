@@ -1,7 +1,7 @@
 // The webhook trigger's address: the hook URL and its secret (GET RUNS_API.webhookSecret),
 // each with Copy, and Rotate (POST) after a confirmation, since the old URL stops working.
 import { useEffect, useId, useState } from 'react';
-import { useI18n, useRemoteCatalogs, useToast } from '@agentflow/shared';
+import { useI18n, useOnline, useRemoteCatalogs, useToast } from '@agentflow/shared';
 import type { WebhookInfo } from '@agentflow/shared/workflow';
 import { RUNS_CATALOGS } from './i18n';
 import { useRunsClient } from './RunsClientContext';
@@ -19,6 +19,8 @@ export function WebhookPanel({ workflowId, template = false }: { workflowId: str
   const [failed, setFailed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [rotating, setRotating] = useState(false);
+  // Rotating the secret happens on platform-api: not offline.
+  const online = useOnline();
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -93,7 +95,7 @@ export function WebhookPanel({ workflowId, template = false }: { workflowId: str
           {confirming ? (
             <div className="run-confirm" role="group" aria-label={t(`${W}rotate`)}>
               <p>{t(`${W}rotateConfirm`)}</p>
-              <button type="button" className="button button-danger" disabled={rotating} onClick={() => void rotate()}>
+              <button type="button" className="button button-danger" disabled={rotating || !online} onClick={() => void rotate()}>
                 {t(`${W}rotateYes`)}
               </button>
               <button type="button" disabled={rotating} onClick={() => setConfirming(false)}>

@@ -11,13 +11,29 @@ export function formatSavedAt(savedAt: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/** Marks what is shown as read from this device: "Saved on this device, as of <time>", after `children` (what happened). */
-export function SavedOnDeviceNote({ savedAt, children, testId = 'saved-on-device', className }: { savedAt: string; children?: ReactNode; testId?: string; className?: string }) {
+/**
+ * Marks what is shown as read from this device: "Saved on this device, as of
+ * <time>", after `children` (what happened) and before `actions` (Try again).
+ */
+export function SavedOnDeviceNote({
+  savedAt,
+  children,
+  actions,
+  testId = 'saved-on-device',
+  className,
+}: {
+  savedAt: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   const { t, language } = useI18n();
   return (
     <div className={className ? `saved-on-device ${className}` : 'saved-on-device'} role="status" data-testid={testId} data-saved-at={savedAt}>
       {children}
       <p>{t('offline.savedAsOf', { time: formatSavedAt(savedAt, language) })}</p>
+      {actions}
     </div>
   );
 }

@@ -24,7 +24,7 @@ export const de: BuilderCatalog = {
       },
       canvas: { label: 'Workflow-Arbeitsfläche' },
       actions: { undo: 'Rückgängig', redo: 'Wiederholen', delete: 'Auswahl löschen', exportJson: 'JSON exportieren', importJson: 'JSON importieren', panels: 'Bereiche anzeigen', backToCanvas: 'Zurück zur Arbeitsfläche' },
-      status: { saving: 'Wird gespeichert…', saved: 'Alle Änderungen gespeichert', failed: 'Speichern fehlgeschlagen — erneut versuchen' },
+      status: { saving: 'Wird gespeichert…', saved: 'Alle Änderungen gespeichert', failed: 'Speichern fehlgeschlagen — erneut versuchen', offline: 'Auf diesem Gerät gespeichert — wird synchronisiert, sobald Sie online sind', syncing: 'Ihre Offline-Änderungen werden synchronisiert…', conflict: 'Anderswo geändert — wählen Sie eine Fassung' },
       settings: { title: 'Einstellungen', name: 'Bezeichnung', description: 'Beschreibung', category: 'Kategorie', industry: 'Branche', visibility: 'Sichtbarkeit', private: 'Privat', organization: 'Organisation', template: 'Vorlage' },
       config: {
         title: 'Knotenkonfiguration',
@@ -65,6 +65,23 @@ export const de: BuilderCatalog = {
       },
       outputTypes: { text: 'Freitext', json: 'Strukturiert (JSON-Schema)' },
       problems: { title: 'Probleme', none: 'Keine Probleme gefunden.', count: '{{count}} Probleme' },
+      conflict: {
+        title: 'Dieser Ablauf wurde geändert, während Sie offline waren',
+        body: 'Jemand hat eine neuere Fassung gespeichert, während Ihre Änderungen auf diesem Gerät warteten. Wählen Sie, welche Sie behalten möchten: Nichts wird überschrieben, bevor Sie entscheiden.',
+        mine: 'Ihre Fassung',
+        mineMeta: 'Auf diesem Gerät gespeichert, {{time}}',
+        theirs: 'Version {{version}} auf dem Server',
+        theirsMeta: 'Gespeichert {{time}}',
+        steps: 'Schritte: {{count}}',
+        keepMine: 'Meine Fassung behalten',
+        useTheirs: 'Serverfassung übernehmen',
+        later: 'Später entscheiden',
+        hint: 'Wenn Sie Ihre Fassung behalten, wird sie als neue Version gespeichert; die andere bleibt im Verlauf. Wenn Sie die Serverfassung übernehmen, werden Ihre Offline-Änderungen verworfen.',
+      },
+      offline: {
+        editing: 'Sie sind offline. Ihre Änderungen werden auf diesem Gerät gespeichert und synchronisiert, sobald Sie wieder online sind.',
+        notOnDevice: 'Dieser Ablauf ist nicht auf diesem Gerät gespeichert. Öffnen Sie ihn einmal online, um offline daran zu arbeiten.',
+      },
       history: {
         title: 'Verlauf',
         empty: 'Noch keine gespeicherten Versionen.',

@@ -39,6 +39,9 @@ export const en = {
         saving: 'Saving…',
         saved: 'All changes saved',
         failed: 'Save failed — retry',
+        offline: "Saved on this device — syncs when you're back online",
+        syncing: 'Syncing your offline changes…',
+        conflict: 'Changed elsewhere — choose a version',
       },
       settings: {
         title: 'Settings',
@@ -93,6 +96,23 @@ export const en = {
         title: 'Problems',
         none: 'No problems found.',
         count: '{{count}} problems',
+      },
+      conflict: {
+        title: 'This workflow changed while you were offline',
+        body: 'Someone saved a newer version while your changes waited on this device. Choose which one to keep: nothing is overwritten until you do.',
+        mine: 'Your version',
+        mineMeta: 'Saved on this device, {{time}}',
+        theirs: 'Version {{version}} on the server',
+        theirsMeta: 'Saved {{time}}',
+        steps: 'Steps: {{count}}',
+        keepMine: 'Keep my version',
+        useTheirs: 'Use the server version',
+        later: 'Decide later',
+        hint: 'Keeping yours saves it as a new version, and the other one stays in the history. Using the server version discards your offline changes.',
+      },
+      offline: {
+        editing: "You're offline. Your changes are saved on this device and sync when you're back online.",
+        notOnDevice: 'This workflow is not saved on this device. Open it once while online to work on it offline.',
       },
       history: {
         title: 'History',

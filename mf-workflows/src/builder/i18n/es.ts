@@ -24,7 +24,7 @@ export const es: BuilderCatalog = {
       },
       canvas: { label: 'Lienzo del flujo' },
       actions: { undo: 'Deshacer', redo: 'Rehacer', delete: 'Eliminar selección', exportJson: 'Exportar JSON', importJson: 'Importar JSON', panels: 'Mostrar paneles', backToCanvas: 'Volver al lienzo' },
-      status: { saving: 'Guardando…', saved: 'Todos los cambios guardados', failed: 'Error al guardar — reintentar' },
+      status: { saving: 'Guardando…', saved: 'Todos los cambios guardados', failed: 'Error al guardar — reintentar', offline: 'Guardado en este dispositivo — se sincroniza cuando vuelvas a estar en línea', syncing: 'Sincronizando tus cambios sin conexión…', conflict: 'Cambiado en otro lugar — elige una versión' },
       settings: { title: 'Ajustes', name: 'Nombre', description: 'Descripción', category: 'Categoría', industry: 'Sector', visibility: 'Visibilidad', private: 'Privado', organization: 'Organización', template: 'Plantilla' },
       config: {
         title: 'Configuración del nodo',
@@ -65,6 +65,23 @@ export const es: BuilderCatalog = {
       },
       outputTypes: { text: 'Texto', json: 'Estructurado (esquema JSON)' },
       problems: { title: 'Problemas', none: 'No se encontraron problemas.', count: '{{count}} problemas' },
+      conflict: {
+        title: 'Este flujo cambió mientras estabas sin conexión',
+        body: 'Alguien guardó una versión más reciente mientras tus cambios esperaban en este dispositivo. Elige cuál conservar: no se sobrescribe nada hasta que lo decidas.',
+        mine: 'Tu versión',
+        mineMeta: 'Guardada en este dispositivo, {{time}}',
+        theirs: 'Versión {{version}} en el servidor',
+        theirsMeta: 'Guardada {{time}}',
+        steps: 'Pasos: {{count}}',
+        keepMine: 'Conservar mi versión',
+        useTheirs: 'Usar la versión del servidor',
+        later: 'Decidir más tarde',
+        hint: 'Si conservas la tuya, se guarda como una versión nueva y la otra queda en el historial. Si usas la del servidor, se descartan tus cambios sin conexión.',
+      },
+      offline: {
+        editing: 'Estás sin conexión. Tus cambios se guardan en este dispositivo y se sincronizan cuando vuelvas a estar en línea.',
+        notOnDevice: 'Este flujo no está guardado en este dispositivo. Ábrelo una vez con conexión para trabajar en él sin conexión.',
+      },
       history: {
         title: 'Historial',
         empty: 'Aún no hay versiones guardadas.',

@@ -24,7 +24,7 @@ export const fr: BuilderCatalog = {
       },
       canvas: { label: 'Canevas du workflow' },
       actions: { undo: 'Annuler', redo: 'Rétablir', delete: 'Supprimer la sélection', exportJson: 'Exporter en JSON', importJson: 'Importer du JSON', panels: 'Afficher les panneaux', backToCanvas: 'Retour au canevas' },
-      status: { saving: 'Enregistrement…', saved: 'Toutes les modifications sont enregistrées', failed: 'Échec de l’enregistrement — réessayer' },
+      status: { saving: 'Enregistrement…', saved: 'Toutes les modifications sont enregistrées', failed: 'Échec de l’enregistrement — réessayer', offline: 'Enregistré sur cet appareil — synchronisé à votre retour en ligne', syncing: 'Synchronisation de vos modifications hors ligne…', conflict: 'Modifié ailleurs — choisissez une version' },
       settings: { title: 'Paramètres', name: 'Nom', description: 'Descriptif', category: 'Catégorie', industry: 'Secteur', visibility: 'Visibilité', private: 'Privé', organization: 'Organisation', template: 'Modèle' },
       config: {
         title: 'Configuration du nœud',
@@ -65,6 +65,23 @@ export const fr: BuilderCatalog = {
       },
       outputTypes: { text: 'Texte', json: 'Structuré (schéma JSON)' },
       problems: { title: 'Problèmes', none: 'Aucun problème trouvé.', count: '{{count}} problèmes' },
+      conflict: {
+        title: 'Ce flux a changé pendant que vous étiez hors ligne',
+        body: 'Quelqu’un a enregistré une version plus récente pendant que vos modifications attendaient sur cet appareil. Choisissez celle à conserver : rien n’est écrasé avant votre choix.',
+        mine: 'Votre version',
+        mineMeta: 'Enregistrée sur cet appareil, {{time}}',
+        theirs: 'Version {{version}} sur le serveur',
+        theirsMeta: 'Enregistrée {{time}}',
+        steps: 'Étapes : {{count}}',
+        keepMine: 'Garder ma version',
+        useTheirs: 'Utiliser la version du serveur',
+        later: 'Décider plus tard',
+        hint: 'Garder la vôtre l’enregistre comme nouvelle version ; l’autre reste dans l’historique. Utiliser la version du serveur abandonne vos modifications hors ligne.',
+      },
+      offline: {
+        editing: 'Vous êtes hors ligne. Vos modifications sont enregistrées sur cet appareil et synchronisées à votre retour en ligne.',
+        notOnDevice: 'Ce flux n’est pas enregistré sur cet appareil. Ouvrez-le une fois en ligne pour y travailler hors ligne.',
+      },
       history: {
         title: 'Historique',
         empty: 'Aucune version enregistrée pour l’instant.',

@@ -24,7 +24,7 @@ export const it: BuilderCatalog = {
       },
       canvas: { label: 'Tela del flusso' },
       actions: { undo: 'Annulla', redo: 'Ripeti', delete: 'Elimina selezione', exportJson: 'Esporta JSON', importJson: 'Importa JSON', panels: 'Mostra pannelli', backToCanvas: 'Torna alla tela' },
-      status: { saving: 'Salvataggio…', saved: 'Tutte le modifiche salvate', failed: 'Salvataggio non riuscito — riprova' },
+      status: { saving: 'Salvataggio…', saved: 'Tutte le modifiche salvate', failed: 'Salvataggio non riuscito — riprova', offline: 'Salvato su questo dispositivo — si sincronizza quando torni online', syncing: 'Sincronizzazione delle modifiche offline…', conflict: 'Modificato altrove — scegli una versione' },
       settings: { title: 'Impostazioni', name: 'Nome', description: 'Descrizione', category: 'Categoria', industry: 'Settore', visibility: 'Visibilità', private: 'Privato', organization: 'Organizzazione', template: 'Modello' },
       config: {
         title: 'Configurazione del nodo',
@@ -65,6 +65,23 @@ export const it: BuilderCatalog = {
       },
       outputTypes: { text: 'Testo', json: 'Strutturato (schema JSON)' },
       problems: { title: 'Problemi', none: 'Nessun problema trovato.', count: '{{count}} problemi' },
+      conflict: {
+        title: 'Questo flusso è cambiato mentre eri offline',
+        body: 'Qualcuno ha salvato una versione più recente mentre le tue modifiche aspettavano su questo dispositivo. Scegli quale tenere: nulla viene sovrascritto finché non decidi.',
+        mine: 'La tua versione',
+        mineMeta: 'Salvata su questo dispositivo, {{time}}',
+        theirs: 'Versione {{version}} sul server',
+        theirsMeta: 'Salvata {{time}}',
+        steps: 'Passaggi: {{count}}',
+        keepMine: 'Tieni la mia versione',
+        useTheirs: 'Usa la versione del server',
+        later: 'Decidi più tardi',
+        hint: 'Se tieni la tua, viene salvata come nuova versione e l’altra resta nella cronologia. Se usi quella del server, le tue modifiche offline vengono scartate.',
+      },
+      offline: {
+        editing: 'Sei offline. Le tue modifiche vengono salvate su questo dispositivo e si sincronizzano quando torni online.',
+        notOnDevice: 'Questo flusso non è salvato su questo dispositivo. Aprilo una volta online per lavorarci offline.',
+      },
       history: {
         title: 'Cronologia',
         empty: 'Ancora nessuna versione salvata.',

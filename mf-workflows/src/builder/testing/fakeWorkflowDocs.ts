@@ -10,6 +10,10 @@ export interface FakeWorkflowDocs extends WorkflowDocs {
   versions: WorkflowVersion[];
   current: Workflow | null;
   failNextSave: boolean;
+  /** What open() says: null (from the server), or when this device's copy was saved. */
+  deviceSavedAt: string | null;
+  /** loadFromServer() rejects (the server cannot be reached) while true. */
+  serverUnreachable: boolean;
 }
 
 export function fakeWorkflowDocs(initial: Workflow | null, versions: WorkflowVersion[] = []): FakeWorkflowDocs {
@@ -18,7 +22,18 @@ export function fakeWorkflowDocs(initial: Workflow | null, versions: WorkflowVer
     versions: [...versions],
     current: initial,
     failNextSave: false,
+    deviceSavedAt: null,
+    serverUnreachable: false,
     load: async () => (fake.current ? clone(fake.current) : null),
+    // Through fake.load, so a test spying on load sees the builder's read too.
+    open: async (id: string) => {
+      const workflow = await fake.load(id);
+      return workflow ? { workflow, savedAt: fake.deviceSavedAt } : null;
+    },
+    loadFromServer: async () => {
+      if (fake.serverUnreachable) throw new TypeError('Failed to fetch');
+      return fake.current ? clone(fake.current) : null;
+    },
     save: async (workflow: Workflow, expectedVersion: number) => {
       fake.saves.push({ workflow: clone(workflow), expectedVersion });
       if (fake.failNextSave) {

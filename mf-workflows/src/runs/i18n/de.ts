@@ -44,6 +44,7 @@ export const de: RunsCatalog = {
         problems: 'Dieser Workflow hat Probleme, daher wird die Ausführung abgelehnt. Beheben Sie sie zuerst im Editor:',
       },
       history: {
+        offline: 'Sie sind offline — angezeigt wird der auf diesem Gerät gespeicherte Ausführungsverlauf.',
         title: 'Ausführungsverlauf',
         empty: 'Noch keine Ausführungen. Starten Sie eine mit Ausführen.',
         failed: 'Die Ausführungen konnten nicht geladen werden.',

@@ -45,6 +45,7 @@ export const en = {
         problems: 'This workflow has problems, so the run will be refused. Fix them in the builder first:',
       },
       history: {
+        offline: "You're offline — showing the run history saved on this device.",
         title: 'Run history',
         empty: 'No runs yet. Start one with Run.',
         failed: 'Failed to load the runs.',

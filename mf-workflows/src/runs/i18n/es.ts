@@ -44,6 +44,7 @@ export const es: RunsCatalog = {
         problems: 'Este flujo de trabajo tiene problemas, así que la ejecución será rechazada. Corrígelos primero en el editor:',
       },
       history: {
+        offline: 'Estás sin conexión: se muestra el historial de ejecuciones guardado en este dispositivo.',
         title: 'Historial de ejecuciones',
         empty: 'Aún no hay ejecuciones. Inicia una con Ejecutar.',
         failed: 'No se pudieron cargar las ejecuciones.',

@@ -44,6 +44,7 @@ export const fr: RunsCatalog = {
         problems: 'Ce flux de travail comporte des problèmes : l’exécution sera refusée. Corrigez-les d’abord dans l’éditeur :',
       },
       history: {
+        offline: 'Vous êtes hors ligne — voici l’historique des exécutions enregistré sur cet appareil.',
         title: 'Historique des exécutions',
         empty: 'Aucune exécution pour l’instant. Lancez-en une avec Exécuter.',
         failed: 'Impossible de charger les exécutions.',

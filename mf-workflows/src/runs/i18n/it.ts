@@ -44,6 +44,7 @@ export const it: RunsCatalog = {
         problems: 'Questo flusso di lavoro ha dei problemi, quindi l’esecuzione verrà rifiutata. Correggili prima nell’editor:',
       },
       history: {
+        offline: 'Sei offline: ecco la cronologia delle esecuzioni salvata su questo dispositivo.',
         title: 'Cronologia delle esecuzioni',
         empty: 'Ancora nessuna esecuzione. Avviane una con Esegui.',
         failed: 'Impossibile caricare le esecuzioni.',
