@@ -2,6 +2,7 @@ import type { ConsoleCatalog } from './en';
 
 export const de: ConsoleCatalog = {
   rbac: {
+    offline: 'Sie sind offline. Änderungen an Zugriffsrechten brauchen eine Verbindung und funktionieren wieder, sobald Sie online sind.',
     unknownSection: 'Diesen Bereich gibt es nicht. Wählen Sie einen der Reiter oben.',
     tabs: {
       label: 'Bereiche der Zugriffskontrolle',

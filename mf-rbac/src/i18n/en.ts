@@ -3,6 +3,7 @@
 // shell's first view, and deploy with the remote.
 export const en = {
   rbac: {
+    offline: "You're offline. Access changes need a connection and work again when you're back online.",
     unknownSection: 'This section does not exist. Choose one of the tabs above.',
     tabs: {
       label: 'Access control sections',

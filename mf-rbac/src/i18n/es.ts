@@ -2,6 +2,7 @@ import type { ConsoleCatalog } from './en';
 
 export const es: ConsoleCatalog = {
   rbac: {
+    offline: 'Estás sin conexión. Los cambios de acceso necesitan conexión y volverán a funcionar cuando vuelvas a estar en línea.',
     unknownSection: 'Esta sección no existe. Elige una de las pestañas de arriba.',
     tabs: {
       label: 'Secciones del control de acceso',

@@ -2,6 +2,7 @@ import type { ConsoleCatalog } from './en';
 
 export const fr: ConsoleCatalog = {
   rbac: {
+    offline: 'Vous êtes hors ligne. Les modifications d’accès nécessitent une connexion et fonctionneront de nouveau à votre retour en ligne.',
     unknownSection: 'Cette section n’existe pas. Choisissez l’un des onglets ci-dessus.',
     tabs: {
       label: 'Sections du contrôle d’accès',

@@ -2,6 +2,7 @@ import type { ConsoleCatalog } from './en';
 
 export const it: ConsoleCatalog = {
   rbac: {
+    offline: 'Sei offline. Le modifiche agli accessi richiedono una connessione e funzioneranno di nuovo quando tornerai online.',
     unknownSection: 'Questa sezione non esiste. Scegli una delle schede qui sopra.',
     tabs: {
       label: 'Sezioni del controllo degli accessi',

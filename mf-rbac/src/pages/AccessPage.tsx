@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Can, Navigate, NavLink, Outlet, PageHeader, useI18n, useRBAC } from '@agentflow/shared';
+import { useEffect, useId } from 'react';
+import { Can, Navigate, NavLink, Outlet, PageHeader, useI18n, useOnline, useRBAC } from '@agentflow/shared';
 import { Loading } from '../components/TabGuard';
 import { ACCESS_TABS, tabAllowed } from '../components/tabs';
 import { useConsoleBase } from '../components/useConsoleBase';
@@ -14,6 +14,8 @@ export function AccessPage() {
   const rbac = useRBAC();
   const base = useConsoleBase();
   const noSection = !rbac.loading && !rbac.error && !ACCESS_TABS.some((tab) => tabAllowed(rbac, tab));
+  const online = useOnline();
+  const offlineWhy = useId();
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t(noSection ? 'rbac.forbidden.title' : 'rbac.title')}`;
   }, [t, noSection]);
@@ -39,9 +41,16 @@ export function AccessPage() {
           </Can>
         ))}
       </nav>
-      <div className="access-section">
+      {online ? null : (
+        <p id={offlineWhy} className="needs-connection access-offline" role="note" data-testid="access-offline">
+          {t('rbac.offline')}
+        </p>
+      )}
+      {/* Every change here (and the searches) goes to platform-api: offline the
+          section's controls are disabled at once, and the note above says why. */}
+      <fieldset className="access-section access-controls" disabled={!online} aria-describedby={online ? undefined : offlineWhy}>
         <Outlet />
-      </div>
+      </fieldset>
     </section>
   );
 }
