@@ -6,6 +6,7 @@
 // same data, as a new platform-api process would.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
 import { deleteApp } from 'firebase-admin/app';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -27,6 +28,8 @@ export interface RunsUser {
 
 export interface RunsApp {
   baseUrl: string;
+  /** The Express app itself (its routes are listed by the fuzz suite). */
+  express: Express;
   runs: RunsModule;
   close: () => Promise<void>;
 }
@@ -81,6 +84,7 @@ export async function startRunsHarness(suite: string, defaults: AppOptions = {})
     const { port } = server.address() as AddressInfo;
     return {
       baseUrl: `http://127.0.0.1:${port}`,
+      express: app,
       runs,
       close: async () => {
         await runs.stop();
