@@ -5,6 +5,7 @@
 import { BILLING_API, BILLING_MESSAGES, MEMBERSHIP_API, MEMBERSHIP_COLLECTIONS, allowanceGrantKey, readMembership } from '@agentflow/shared/server';
 import type { TestUser } from '../../testing/harness';
 import { APP_ORIGIN, startStripeHarness, type StripeHarness } from '../testing/stripeHarness';
+import { verifiedUser } from '../testing/teamUsers';
 
 let h: StripeHarness;
 
@@ -160,5 +161,20 @@ describe('server-owned key namespaces', () => {
     expect((await h.fake.deliver(h.fake.buildEvent('customer.subscription.created', subscription))).status).toBe(200);
     expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: ALLOWANCE.premium - 1 });
     expect((await spend(user, 1, allowanceKey)).body).toMatchObject({ applied: false, tokensRemaining: ALLOWANCE.premium - 1 });
+  });
+});
+
+describe('teams follow the owner’s paid plan', () => {
+  test('an owner who downgrades through change-package caps their team at once', async () => {
+    const owner = await verifiedUser(h, 'capowner');
+    await h.subscribe(owner, 'enterprise');
+    const member = await verifiedUser(h, 'capmember');
+    const invited = await h.call('POST', MEMBERSHIP_API.teamMembers, { user: owner, body: { email: member.email, role: 'premium' } });
+    expect(invited.status).toBe(201);
+    expect((await h.call('POST', MEMBERSHIP_API.acceptTeamInvitation(invited.body.invitation.id), { user: member })).status).toBe(200);
+    expect(await h.membership(member.uid)).toMatchObject({ role: 'premium' });
+    expect((await h.call('POST', BILLING_API.changePackage, { user: owner, body: { packageId: 'basic' } })).status).toBe(200);
+    // No team read in between: the plan change itself capped the member.
+    expect((await h.db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(member.uid).get()).get('role')).toBe('basic');
   });
 });

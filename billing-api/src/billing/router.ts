@@ -199,7 +199,9 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
   /** Applies what Stripe answered to Firestore (billing-api's own change, versioned now). */
   const store = async (uid: string, subscription: Stripe.Subscription): Promise<Subscription> => {
     const now = clock();
-    await applyStripeSubscription(db, { subscription, version: Math.floor(now.getTime() / 1000), uid, now });
+    // What Stripe just answered is at least as new as any event created in the same second (events carry
+    // whole seconds): the half second makes a late event of an earlier change in that second stale.
+    await applyStripeSubscription(db, { subscription, version: Math.floor(now.getTime() / 1000) + 0.5, uid, now });
     const snapshot = await db.collection(MEMBERSHIP_COLLECTIONS.subscriptions).doc(subscription.id).get();
     return subscriptionFromData(snapshot.id, snapshot.data() ?? {});
   };

@@ -18,6 +18,7 @@ import {
   type MembershipRole,
   type SubscriptionStatusName,
 } from '@agentflow/shared/server';
+import { capTeamToOwnerPlan } from '../membership/teamSeats.js';
 
 /**
  * The membership role a bought plan grants. The issue's webhook text says
@@ -95,9 +96,18 @@ const secondsToTimestamp = (seconds: number | null | undefined) => (typeof secon
  */
 const oneAtATime = createSerialQueue();
 
-/** Applies a Stripe subscription to Firestore in one transaction (see the file comment). */
-export function applyStripeSubscription(db: Firestore, input: ApplySubscriptionInput): Promise<ApplyResult> {
-  return oneAtATime(input.subscription.id, () => applyInTransaction(db, input));
+/**
+ * Applies a Stripe subscription to Firestore in one transaction (see the file
+ * comment); then, when the owner's plan may have dropped, caps their team's
+ * roles to it at once (team reads and joins cap it too, so a failure here is
+ * caught up on the next read and does not fail the delivery that was applied).
+ */
+export async function applyStripeSubscription(db: Firestore, input: ApplySubscriptionInput): Promise<ApplyResult> {
+  const result = await oneAtATime(input.subscription.id, () => applyInTransaction(db, input));
+  if (result.outcome === 'applied' && result.uid) {
+    await capTeamToOwnerPlan({ db, now: () => input.now }, result.uid).catch(() => 0);
+  }
+  return result;
 }
 
 /** The transaction alone, without the in-process queue: what two service instances race with (tests use it). */

@@ -63,7 +63,7 @@ export async function removeMember(ctx: TeamContext, tx: Transaction, memberId: 
  * hook for the subscription sync to call after a plan change. Returns how
  * many members and invitations it capped.
  */
-export async function capTeamToOwnerPlan(ctx: TeamContext, ownerId: string): Promise<number> {
+export async function capTeamToOwnerPlan(ctx: Pick<TeamContext, 'db' | 'now'>, ownerId: string): Promise<number> {
   const { db } = ctx;
   const { members, invitations, seats } = teamCollections(db);
   const ownerRole = (tx?: Transaction) => ownerPlan(db, ownerId, tx);
