@@ -2,7 +2,7 @@ import { Route, Routes } from '@agentflow/shared';
 import { CATALOGS } from '@agentflow/shared/testing/catalogs';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { LocationProbe, renderWithProviders } from '@agentflow/shared/testing/renderWithProviders';
-import { FAB_BODY_CLASS, InstallPromptProvider, type InstallPromptProviderProps, type InstallWindow, useInstallPrompt } from './InstallPromptProvider';
+import { InstallPromptProvider, type InstallPromptProviderProps, type InstallWindow, useInstallPrompt } from './InstallPromptProvider';
 import { DISMISSED_STORAGE_KEY, type InstallOutcome } from './installMachine';
 
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -115,7 +115,7 @@ describe('InstallPromptProvider', () => {
     expect(event.prompt).not.toHaveBeenCalled();
   });
 
-  test('Maybe Later stores the flag; after a reload with the flag the modal does not auto-open, but the floating button opens it', async () => {
+  test('Maybe Later stores the flag; the Install app bar goes too, and after a reload with the flag neither the modal nor the bar returns', async () => {
     const first = renderWidget();
     await dispatchOn(window, installPromptEvent().event);
     await advance(3000);
@@ -123,7 +123,7 @@ describe('InstallPromptProvider', () => {
     await settle();
     expect(modal()).not.toBeInTheDocument();
     expect(localStorage.getItem(DISMISSED_STORAGE_KEY)).toBe('true');
-    expect(fab()).toBeInTheDocument();
+    expect(fab()).not.toBeInTheDocument();
     first.unmount();
 
     // Reload: a fresh provider reads the stored flag.
@@ -133,11 +133,11 @@ describe('InstallPromptProvider', () => {
     expect(event.defaultPrevented).toBe(true);
     await advance(10_000);
     expect(modal()).not.toBeInTheDocument();
-
-    fireEvent.click(fab()!);
+    expect(fab()).not.toBeInTheDocument();
+    // Another way in (openInstallModal) still opens it on purpose.
+    fireEvent.click(screen.getByRole('button', { name: 'open from elsewhere' }));
     await settle();
     expect(modal()).toBeInTheDocument();
-    expect(fab()).not.toBeInTheDocument();
   });
 
   test.each([
@@ -163,7 +163,7 @@ describe('InstallPromptProvider', () => {
     await settle();
     expect(modal()).not.toBeInTheDocument();
     expect(localStorage.getItem(DISMISSED_STORAGE_KEY)).toBe('true');
-    expect(fab()).toBeInTheDocument();
+    expect(fab()).not.toBeInTheDocument();
   });
 
   test('accepted outcome: prompt() and userChoice are used, then the modal and the floating button disappear for good', async () => {
@@ -184,7 +184,8 @@ describe('InstallPromptProvider', () => {
     expect(modal()).not.toBeInTheDocument();
     expect(fab()).not.toBeInTheDocument();
     expect(screen.getByTestId('hook')).toHaveTextContent('desktop hidden=true installed=true');
-    expect(localStorage.getItem(DISMISSED_STORAGE_KEY)).toBeNull();
+    // Remembered, so a reload in the browser tab stays quiet.
+    expect(localStorage.getItem(DISMISSED_STORAGE_KEY)).toBe('installed');
     expect(location()).toBe('/');
 
     // A later event is left to the browser, and nothing opens again.
@@ -197,7 +198,7 @@ describe('InstallPromptProvider', () => {
     expect(fab()).not.toBeInTheDocument();
   });
 
-  test('dismissed outcome: the modal closes and the used event is dropped (Install Now then shows the instructions)', async () => {
+  test('dismissed outcome: the modal closes, the used event is dropped, Install Now is remembered (Install Now again shows the instructions)', async () => {
     renderWidget();
     const { event, choose } = installPromptEvent();
     await dispatchOn(window, event);
@@ -206,10 +207,10 @@ describe('InstallPromptProvider', () => {
     choose('dismissed');
     await settle();
     expect(modal()).not.toBeInTheDocument();
-    expect(fab()).toBeInTheDocument();
-    expect(localStorage.getItem(DISMISSED_STORAGE_KEY)).toBeNull();
+    expect(fab()).not.toBeInTheDocument();
+    expect(localStorage.getItem(DISMISSED_STORAGE_KEY)).toBe('install-requested');
 
-    fireEvent.click(fab()!);
+    fireEvent.click(screen.getByRole('button', { name: 'open from elsewhere' }));
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Install Now' }));
     await settle();
@@ -227,7 +228,8 @@ describe('InstallPromptProvider', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Install Now' }));
     await settle();
     expect(modal()).not.toBeInTheDocument();
-    expect(fab()).toBeInTheDocument();
+    expect(fab()).not.toBeInTheDocument();
+    expect(localStorage.getItem(DISMISSED_STORAGE_KEY)).toBe('install-requested');
   });
 
   test('desktop without a held event: no auto-open; the floating button opens it and Install Now goes to the instructions at once', async () => {
@@ -241,7 +243,8 @@ describe('InstallPromptProvider', () => {
     expect(location()).toBe('/pwa/install-instructions');
     await settle();
     expect(modal()).not.toBeInTheDocument();
-    expect(localStorage.getItem(DISMISSED_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(DISMISSED_STORAGE_KEY)).toBe('install-requested');
+    expect(fab()).not.toBeInTheDocument();
   });
 
   test('Android without a held event: the timer never opens the modal', async () => {
@@ -270,18 +273,27 @@ describe('InstallPromptProvider', () => {
     expect(location()).toBe('/workflows');
     await advance(1);
     expect(location()).toBe('/pwa/install-instructions?platform=ios');
-    expect(localStorage.getItem(DISMISSED_STORAGE_KEY)).toBeNull();
-    // It does not open by itself again during this visit.
+    // Install Now is remembered (issue 25): no Install app bar now, and no modal after a reload.
+    expect(localStorage.getItem(DISMISSED_STORAGE_KEY)).toBe('install-requested');
+    expect(fab()).not.toBeInTheDocument();
     await advance(10_000);
     expect(modal()).not.toBeInTheDocument();
   });
 
-  test('iOS with the dismissed flag: no auto-open', async () => {
+  test('iOS after Install Now: a reload opens neither the modal nor the bar', async () => {
+    localStorage.setItem(DISMISSED_STORAGE_KEY, 'install-requested');
+    renderWidget({ win: fakeWindow(IPHONE_UA) });
+    await advance(10_000);
+    expect(modal()).not.toBeInTheDocument();
+    expect(fab()).not.toBeInTheDocument();
+  });
+
+  test('iOS with the dismissed flag: no auto-open, no Install app bar', async () => {
     localStorage.setItem(DISMISSED_STORAGE_KEY, 'true');
     renderWidget({ win: fakeWindow(IPHONE_UA) });
     await advance(10_000);
     expect(modal()).not.toBeInTheDocument();
-    expect(fab()).toBeInTheDocument();
+    expect(fab()).not.toBeInTheDocument();
   });
 
   test('iPadOS in desktop mode is iOS', async () => {
@@ -339,38 +351,12 @@ describe('InstallPromptProvider', () => {
     expect(screen.getByTestId('hook')).toHaveTextContent('installed=true');
   });
 
-  test('<body> carries has-install-fab exactly while the floating button shows (room reserved below the content)', async () => {
-    const hasClass = () => document.body.classList.contains(FAB_BODY_CLASS);
-    const view = renderWidget();
-    expect(fab()).toBeInTheDocument();
-    expect(hasClass()).toBe(true);
-    // The modal replaces the button: the room goes with it.
-    fireEvent.click(fab()!);
-    await settle();
-    expect(fab()).not.toBeInTheDocument();
-    expect(hasClass()).toBe(false);
-    fireEvent.click(screen.getByRole('button', { name: 'Maybe Later' }));
-    await settle();
-    expect(fab()).toBeInTheDocument();
-    expect(hasClass()).toBe(true);
-    // Installed: the widget hides for good, and so does the class.
-    await dispatchOn(window, new Event('appinstalled'));
-    await settle();
-    expect(fab()).not.toBeInTheDocument();
-    expect(hasClass()).toBe(false);
-    view.unmount();
-    expect(hasClass()).toBe(false);
-  });
-
-  test('unmounting while the floating button shows removes the class; standalone never adds it', async () => {
-    const view = renderWidget();
-    expect(document.body).toHaveClass(FAB_BODY_CLASS);
-    view.unmount();
-    expect(document.body).not.toHaveClass(FAB_BODY_CLASS);
-    renderWidget({ win: fakeWindow(ANDROID_UA, { standalone: true }) });
-    await settle();
-    expect(fab()).not.toBeInTheDocument();
-    expect(document.body).not.toHaveClass(FAB_BODY_CLASS);
+  test('the Install app bar comes before the page content in the document (in the flow above it, never over it)', async () => {
+    renderWidget();
+    const bar = screen.getByTestId('install-bar');
+    expect(bar).toContainElement(fab());
+    expect(bar).toHaveTextContent('Works offline - use anywhere');
+    expect(bar.compareDocumentPosition(screen.getByTestId('hook')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   test('openInstallModal() from another component opens the modal', async () => {

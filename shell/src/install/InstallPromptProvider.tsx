@@ -1,15 +1,17 @@
 // The install widget: holds the browser's `beforeinstallprompt`, opens the
 // install modal a few seconds later (on iOS, where that event never fires, a
-// few seconds after load), shows a floating "Install app" button on small
-// screens, and hides itself for good when the app runs standalone or gets
-// installed. The state lives in installMachine (pure); this component
-// performs the effects: window events, timers, storage and navigation.
+// few seconds after load), shows an "Install app" bar above the page on small
+// screens, and stays away for good once answered: when the app runs
+// standalone, gets installed, or the user chose Install Now or Maybe Later
+// (remembered across reloads). The state lives in installMachine (pure); this
+// component performs the effects: window events, timers, storage and navigation.
 import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { createRequiredContext, useI18n, useNavigate } from '@agentflow/shared';
 import {
   type BeforeInstallPromptEvent,
   deriveInstallView,
   DISMISSED_STORAGE_KEY,
+  type HandledReason,
   type HeldPrompt,
   type InstallEvent,
   type InstallOutcome,
@@ -59,9 +61,6 @@ export interface InstallPromptContextValue {
   /** Opens the install modal (does nothing while the widget is hidden). */
   openInstallModal: () => void;
 }
-
-/** On <body> while the floating "Install app" button shows. */
-export const FAB_BODY_CLASS = 'has-install-fab';
 
 const [InstallPromptContext, useInstallPromptContext] = createRequiredContext<InstallPromptContextValue>('useInstallPrompt', 'InstallPromptProvider');
 
@@ -113,9 +112,9 @@ function readDismissed(storage: InstallStorage | null): boolean {
   }
 }
 
-function storeDismissed(storage: InstallStorage | null): void {
+function storeHandled(storage: InstallStorage | null, reason: HandledReason): void {
   try {
-    storage?.setItem(DISMISSED_STORAGE_KEY, 'true');
+    storage?.setItem(DISMISSED_STORAGE_KEY, reason);
   } catch {
     // Quota or privacy mode: the modal may auto-open again next visit, nothing worse.
   }
@@ -180,27 +179,27 @@ export function InstallPromptProvider({ children, win = globalWindow(), storage 
     [timers],
   );
 
-  // While the floating button shows, <body> carries FAB_BODY_CLASS so styles.css
-  // reserves room below the page's last content (the button is fixed over it).
+  // Installed (the browser said so): remembered, so a reload in the browser tab stays quiet too.
   useEffect(() => {
-    if (!view.floatingButtonVisible || typeof document === 'undefined') return undefined;
-    document.body.classList.add(FAB_BODY_CLASS);
-    return () => document.body.classList.remove(FAB_BODY_CLASS);
-  }, [view.floatingButtonVisible]);
+    if (view.installed) storeHandled(storage, 'installed');
+  }, [view.installed, storage]);
 
   const openInstallModal = useCallback(() => dispatch({ type: 'openRequested' }), []);
 
   const dismiss = useCallback(() => {
-    storeDismissed(storage);
+    storeHandled(storage, 'true');
     dispatch({ type: 'dismissed' });
   }, [storage]);
 
   // Not persisted: a failed chunk says nothing about the user's wishes.
-  const closeAfterLoadError = useCallback(() => dispatch({ type: 'dismissed' }), []);
+  const closeAfterLoadError = useCallback(() => dispatch({ type: 'modalFailed' }), []);
 
   const install = useCallback(() => {
     const action = installActionFor(state);
     const held = state.heldPrompt;
+    // Install Now is remembered at once: on iOS it only shows the steps, and
+    // the page reloads (or the user comes back) before anything else is known.
+    if (action !== 'none') storeHandled(storage, 'install-requested');
     dispatch({ type: 'installRequested' });
     const path = instructionsPathFor(action);
     if (action === 'ios-instructions' && path) {
@@ -218,7 +217,7 @@ export function InstallPromptProvider({ children, win = globalWindow(), storage 
       // prompt() runs synchronously inside the click, as the browser requires a user gesture.
       void runPrompt(held, dispatch);
     }
-  }, [state, timers, navigate]);
+  }, [state, timers, navigate, storage]);
 
   const contextValue = useMemo<InstallPromptContextValue>(
     () => ({ platform: state.platform, widgetHidden: view.widgetHidden, installed: view.installed, openInstallModal }),
@@ -227,12 +226,17 @@ export function InstallPromptProvider({ children, win = globalWindow(), storage 
 
   return (
     <InstallPromptContext.Provider value={contextValue}>
-      {children}
+      {/* Phones: a bar in the flow above the page (styles.css), like a smart app
+          banner: it scrolls away with the page and never lies over its content. */}
       {view.floatingButtonVisible && (
-        <button type="button" className="install-fab button button-primary" data-testid="install-fab" onClick={openInstallModal}>
-          {t('install.openWidget')}
-        </button>
+        <div className="install-bar" data-testid="install-bar">
+          <span className="install-bar-text">{t('install.benefitOffline')}</span>
+          <button type="button" className="install-fab button button-primary" data-testid="install-fab" onClick={openInstallModal}>
+            {t('install.openWidget')}
+          </button>
+        </div>
       )}
+      {children}
       {view.modalOpen && (
         <ModalBoundary onError={closeAfterLoadError}>
           <Suspense fallback={null}>

@@ -29,6 +29,7 @@ const EVERY_EVENT: InstallEvent[] = [
   { type: 'installOutcome', outcome: 'dismissed' },
   { type: 'installOutcome', outcome: 'accepted' },
   { type: 'dismissed' },
+  { type: 'modalFailed' },
   { type: 'appInstalled' },
 ];
 
@@ -102,9 +103,9 @@ describe('installReducer', () => {
       }
     });
 
-    test('the dismissed flag does not stop the floating button from opening the modal', () => {
+    test('the stored flag hides the Install app button too (issue 25); openInstallModal() from elsewhere still opens the modal', () => {
       const state = run([init('desktop', { dismissed: true }), { type: 'promptHeld', prompt: heldPrompt() }]);
-      expect(deriveInstallView(state).floatingButtonVisible).toBe(true);
+      expect(deriveInstallView(state).floatingButtonVisible).toBe(false);
       const opened = installReducer(state, { type: 'openRequested' });
       expect(deriveInstallView(opened)).toMatchObject({ modalOpen: true, floatingButtonVisible: false });
     });
@@ -142,11 +143,17 @@ describe('installReducer', () => {
       expect(installReducer(open, { type: 'openRequested' })).toBe(open);
     });
 
-    test('dismissed closes the modal, records the flag, shows the floating button again, keeps the held event', () => {
+    test('dismissed closes the modal, records the flag, keeps the held event, and the Install app button stays away (issue 25)', () => {
       const prompt = heldPrompt();
       const state = run([init('desktop'), { type: 'promptHeld', prompt }, { type: 'timerElapsed' }, { type: 'dismissed' }]);
       expect(state).toMatchObject({ modalOpen: false, dismissed: true, heldPrompt: prompt });
-      expect(deriveInstallView(state)).toMatchObject({ modalOpen: false, floatingButtonVisible: true, autoOpenArmed: false });
+      expect(deriveInstallView(state)).toMatchObject({ modalOpen: false, floatingButtonVisible: false, autoOpenArmed: false });
+    });
+
+    test('a modal that failed to load closes without recording anything: the Install app button comes back', () => {
+      const state = run([init('desktop'), { type: 'openRequested' }, { type: 'modalFailed' }]);
+      expect(state).toMatchObject({ modalOpen: false, dismissed: false });
+      expect(deriveInstallView(state).floatingButtonVisible).toBe(true);
     });
   });
 
@@ -156,8 +163,9 @@ describe('installReducer', () => {
       expect(installActionFor(open)).toBe('ios-instructions');
       expect(instructionsPathFor('ios-instructions')).toBe('/pwa/install-instructions?platform=ios');
       const state = installReducer(open, { type: 'installRequested' });
-      expect(deriveInstallView(state)).toMatchObject({ modalOpen: false, floatingButtonVisible: true, widgetHidden: false });
-      expect(state.dismissed).toBe(false);
+      // Install Now is remembered like an answer (issue 25): no auto-open, no Install app button.
+      expect(deriveInstallView(state)).toMatchObject({ modalOpen: false, floatingButtonVisible: false, widgetHidden: false, autoOpenArmed: false });
+      expect(state.dismissed).toBe(true);
     });
 
     test.each<DevicePlatform>(['android', 'desktop'])('%s without a held event: Install Now closes (the provider shows the instructions)', (platform) => {
@@ -204,8 +212,8 @@ describe('installReducer', () => {
         { type: 'installRequested' },
         { type: 'installOutcome', outcome: 'dismissed' },
       ]);
-      expect(state).toMatchObject({ status: 'available', heldPrompt: null, prompting: false, modalOpen: false });
-      expect(deriveInstallView(state)).toMatchObject({ floatingButtonVisible: true, widgetHidden: false, installBusy: false });
+      expect(state).toMatchObject({ status: 'available', heldPrompt: null, prompting: false, modalOpen: false, dismissed: true });
+      expect(deriveInstallView(state)).toMatchObject({ floatingButtonVisible: false, widgetHidden: false, installBusy: false });
       // Without an event, Install Now now leads to the instructions.
       expect(installActionFor(installReducer(state, { type: 'openRequested' }))).toBe('instructions');
     });

@@ -10,8 +10,15 @@ import type { DevicePlatform } from './platform';
 export const PROMPT_DELAY_MS = 3000;
 /** On iOS, Install Now lets the modal close for this long before it shows the instructions. */
 export const IOS_REDIRECT_DELAY_MS = 300;
-/** localStorage key: once set, the modal never opens by itself again (the floating button still opens it). */
+/**
+ * localStorage key: once set, the widget has had its answer and stays out of
+ * the way: the modal never opens by itself again and the Install app button
+ * is gone. Set by Maybe Later ('true'), by Install Now ('install-requested':
+ * on iOS it only shows the steps, and nothing says whether they were
+ * followed) and by an install ('installed').
+ */
 export const DISMISSED_STORAGE_KEY = 'pwa-prompt-dismissed';
+export type HandledReason = 'true' | 'install-requested' | 'installed';
 export const INSTALL_INSTRUCTIONS_PATH = '/pwa/install-instructions';
 export const IOS_INSTALL_INSTRUCTIONS_PATH = `${INSTALL_INSTRUCTIONS_PATH}?platform=ios`;
 
@@ -55,6 +62,8 @@ export type InstallEvent =
   | { type: 'timerElapsed' }
   | { type: 'openRequested' }
   | { type: 'dismissed' }
+  /** The modal's chunk failed to load: it closes for now, nothing is remembered. */
+  | { type: 'modalFailed' }
   | { type: 'installRequested' }
   | { type: 'installOutcome'; outcome: InstallOutcome }
   | { type: 'appInstalled' };
@@ -107,7 +116,8 @@ export function deriveInstallView(state: InstallState): InstallView {
   return {
     widgetHidden,
     modalOpen,
-    floatingButtonVisible: !widgetHidden && !modalOpen,
+    // Once answered (dismissed, Install Now, installed) the button stays away too.
+    floatingButtonVisible: !widgetHidden && !modalOpen && !state.dismissed,
     autoOpenArmed: !widgetHidden && !state.dismissed && !state.shown && (state.platform === 'ios' || state.heldPrompt !== null),
     installBusy: !widgetHidden && state.prompting,
     installed: state.status === 'installed',
@@ -138,11 +148,14 @@ export function installReducer(state: InstallState, event: InstallEvent): Instal
       return open(state);
     case 'dismissed':
       return { ...state, modalOpen: false, dismissed: true };
+    case 'modalFailed':
+      return { ...state, modalOpen: false };
     case 'installRequested': {
+      // Install Now is an answer too: remembered like Maybe Later (the provider stores it).
       const action = installActionFor(state);
       if (action === 'none') return state;
-      if (action === 'prompt') return { ...state, prompting: true };
-      return { ...state, modalOpen: false };
+      if (action === 'prompt') return { ...state, prompting: true, dismissed: true };
+      return { ...state, modalOpen: false, dismissed: true };
     }
     case 'installOutcome':
       if (event.outcome === 'accepted') return installed(state);
