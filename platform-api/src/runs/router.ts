@@ -396,7 +396,11 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     if (workflow.ownerId !== caller(req).uid) throw new RunsHttpError(403, 'Forbidden: only the workflow owner manages its webhook');
     return workflow;
   };
-  const newSecret = () => randomBytes(24).toString('base64url');
+  const newSecret = (): string => {
+    const secret = randomBytes(24).toString('base64url');
+    // The reserved form __x__ is refused in any path (about 1 in 17 million): draw again.
+    return /^__.*__$/.test(secret) ? newSecret() : secret;
+  };
 
   router.get('/api/workflows/:workflowId/webhook', authed, async (req, res) => {
     const workflow = await ownWorkflow(req);

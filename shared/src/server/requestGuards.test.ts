@@ -93,8 +93,15 @@ describe('path parameters (issue 14: malformed percent-encoding answered 500; a 
     expect(response.body).toEqual({ error: 'path segment 4 is not valid percent-encoded UTF-8', code: 'invalid_path_param' });
   });
 
-  test('ids that decode well pass through (128 characters, encoded non-ASCII, an encoded slash for the route to refuse)', async () => {
-    for (const id of ['r'.repeat(128), '%C3%A9t%C3%A9', 'a%2Fb']) {
+  test('segments that no id can be are a 404 for every route (they would make Firestore throw)', async () => {
+    for (const [segment, value] of [['%2E%2E', '..'], ['.', '.'], ['a%2Fb', 'a/b'], ['__x__', '__x__'], ['__name__', '__name__']]) {
+      const response = await request(app).get(`/api/runs/${segment}`).set('Authorization', 'Bearer ok');
+      expect({ segment, status: response.status, body: response.body }).toEqual({ segment, status: 404, body: { error: `Not found: runId '${value}' cannot name anything`, code: 'not_found' } });
+    }
+  });
+
+  test('ids that decode well pass through (128 characters, encoded non-ASCII, reserved-looking but not reserved)', async () => {
+    for (const id of ['r'.repeat(128), '%C3%A9t%C3%A9', '__x', 'x__', '...']) {
       const response = await request(app).get(`/api/runs/${id}`).set('Authorization', 'Bearer ok');
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ runId: decodeURIComponent(id) });

@@ -5,7 +5,7 @@
 // a 4xx `{ error, code }` naming the problem.
 import type { Application, Request, RequestHandler } from 'express';
 import { REQUEST_ERROR_CODES, type RequestErrorBody } from '../validation/errorCodes.js';
-import { decodePathSegment, isWellFormedText } from '../validation/ids.js';
+import { cannotNameDocument, decodePathSegment, isWellFormedText, toWellFormedText } from '../validation/ids.js';
 import { describeJsonProblem, findJsonProblem } from '../validation/json.js';
 import { listRoutes, pathSegments, type RouteInfo } from './routeTable.js';
 
@@ -41,7 +41,9 @@ export function nameOfSegment(app: Application | undefined, segments: readonly s
 /**
  * Every segment of the path must decode safely (see decodePathSegment): a
  * 400 `invalid_path_param` names the parameter otherwise. Runs before the
- * router, which would throw on '%ZZ' while matching.
+ * router, which would throw on '%ZZ' while matching. A segment that decodes
+ * to what no document id can be ('..', 'a/b', '__x__') is a 404 `not_found`
+ * for every route, so no route hands such a value to Firestore.
  */
 export const pathGuard: RequestHandler = (req, res, next) => {
   const segments = pathSegments(req.path);
@@ -50,6 +52,11 @@ export const pathGuard: RequestHandler = (req, res, next) => {
     if (!result.ok) {
       const body: RequestErrorBody = { error: `${nameOfSegment(req.app, segments, index)} ${result.problem}`, code: REQUEST_ERROR_CODES.invalidPathParam };
       res.status(400).json(body);
+      return;
+    }
+    if (cannotNameDocument(result.value)) {
+      const body: RequestErrorBody = { error: `Not found: ${nameOfSegment(req.app, segments, index)} '${toWellFormedText(result.value)}' cannot name anything`, code: REQUEST_ERROR_CODES.notFound };
+      res.status(404).json(body);
       return;
     }
   }

@@ -5,6 +5,8 @@
 export const REQUEST_ERROR_CODES = {
   /** A path segment is not valid percent-encoded UTF-8, holds control characters, or is too long. */
   invalidPathParam: 'invalid_path_param',
+  /** A path parameter no id can be ('..', 'a%2Fb', '__x__'): nothing is there (404). */
+  notFound: 'not_found',
   /** A body or query string holds text that is not well-formed Unicode (a lone UTF-16 surrogate). */
   invalidUnicode: 'invalid_unicode',
   /** A JSON body nested deeper than MAX_JSON_DEPTH. */

@@ -32,15 +32,24 @@ export const documentIdSchema = z
   .max(ID_MAX_LENGTH, { error: `must be at most ${ID_MAX_LENGTH} characters` })
   .refine(isDocumentId, { error: `must be an id (${ID_CHARACTERS_TEXT})` });
 
+/**
+ * True for text no document id can be: '.', '..', anything with '/', and
+ * Firestore's reserved __x__ form. A path parameter like that names nothing
+ * (404), whatever the route; handing it to the SDK would throw.
+ */
+export function cannotNameDocument(value: string): boolean {
+  return value === '.' || value === '..' || value.includes('/') || RESERVED_ID.test(value);
+}
+
 export type PathSegmentResult = { ok: true; value: string } | { ok: false; problem: string };
 
 /**
  * Decodes one raw (still percent-encoded) path segment without throwing.
  * Refused: malformed percent-encoding or encoded bytes that are not UTF-8
  * ('%ZZ', '%C0%AF', an encoded lone surrogate), control characters, and
- * more than ID_MAX_LENGTH characters once decoded. A decoded segment that
- * is well formed but is no id (it holds '/', or is '..') is the route's to
- * answer: such a document cannot exist, so that is a 404.
+ * more than ID_MAX_LENGTH characters once decoded. A segment that decodes
+ * well but cannot name a document ('..', 'a%2Fb', '__x__') is a 404 (see
+ * cannotNameDocument); one that can but is no id ('a b') is the route's 404.
  */
 export function decodePathSegment(raw: string): PathSegmentResult {
   let value: string;

@@ -1,5 +1,5 @@
 // The shared id schema and JSON limits (pure: no Express, no Firestore).
-import { ID_MAX_LENGTH, decodePathSegment, documentIdSchema, isDocumentId, isWellFormedText, toWellFormedText } from './ids';
+import { ID_MAX_LENGTH, cannotNameDocument, decodePathSegment, documentIdSchema, isDocumentId, isWellFormedText, toWellFormedText } from './ids';
 import { MAX_JSON_DEPTH, describeJsonProblem, findJsonProblem } from './json';
 
 describe('isDocumentId', () => {
@@ -24,6 +24,11 @@ describe('isDocumentId', () => {
     expect(message('a/b')).toBe('must be an id (letters, digits, "_", "-", "." and ":")');
     expect(message('..')).toBe('must be an id (letters, digits, "_", "-", "." and ":")');
   });
+});
+
+test('cannotNameDocument: what Firestore refuses as an id', () => {
+  for (const value of ['.', '..', 'a/b', '/', '__x__', '__name__', '____']) expect(cannotNameDocument(value)).toBe(true);
+  for (const value of ['a', '...', '__x', 'x__', '_x_', 'a b', 'é']) expect(cannotNameDocument(value)).toBe(false);
 });
 
 describe('decodePathSegment', () => {
