@@ -9,32 +9,15 @@
 // or run; 409 when the run is not in a state for the action (cancel a
 // finished run, approve a step that is not waiting). The public webhook
 // answers 404 with one body for an unknown workflow and a wrong secret alike.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { ipKeyGenerator } from 'express-rate-limit';
 import type { Auth } from 'firebase-admin/auth';
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import {
-  DEFAULT_WEBHOOK_LIMITS,
-  InsufficientTokensError,
-  LedgerValidationError,
-  REQUEST_ERROR_CODES,
-  TokenBucketStore,
-  createLimiter,
-  describeTokenError,
-  isDocumentId,
-  requireAuth,
-  sendRateLimited,
-  type Caller,
-  type RequestErrorCode,
-  type WebhookLimits,
-} from '@agentflow/shared/server';
+import { InsufficientTokensError, LedgerValidationError, REQUEST_ERROR_CODES, describeTokenError, isDocumentId, requireAuth, type WebhookLimits } from '@agentflow/shared/server';
 import {
   RUN_LIMITS,
   RUN_MESSAGES,
-  RUN_SERVER_COLLECTIONS,
   WORKFLOW_COLLECTION,
   isTerminalRunStatus,
   templateById,
@@ -43,25 +26,14 @@ import {
   type InputField,
   type RunTrigger,
   type Workflow,
-  type WorkflowNode,
 } from '@agentflow/shared/workflow';
 import { mayDecide, mayRunWorkflow } from './access.js';
+import { RunsHttpError, caller, missing, parseOr400, pathParam, triggerOf, workflowFromDoc } from './routeKit.js';
 import type { RunsService } from './service.js';
 import { decodeRun, encodeRun, publicRun, runRef, runSummary, runsCollection, type StoredRun } from './store.js';
+import { mountWebhooks } from './webhook.js';
 
-export class RunsHttpError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413,
-    message: string,
-    /** A stable machine code beside the message (REQUEST_ERROR_CODES), for the newer refusals. */
-    readonly code?: RequestErrorCode,
-  ) {
-    super(message);
-    this.name = 'RunsHttpError';
-  }
-}
-
-const NOT_FOUND_HOOK = 'Not found';
+export { RunsHttpError, secretsMatch, workflowFromDoc } from './routeKit.js';
 
 export interface RunsRouterOptions {
   auth: Auth;
@@ -79,23 +51,7 @@ export interface RunsRouterOptions {
   sseHeartbeatMs?: number;
 }
 
-// ---------------------------------------------------------------- helpers
-
-function describe(error: z.ZodError, prefix = ''): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid request';
-  if (issue.code === 'unrecognized_keys') return `${prefix}${issue.keys[0]} is not a known field`;
-  const field = `${prefix}${issue.path.join('.')}`.replace(/\.$/, '');
-  return field ? `${field} ${issue.message}` : issue.message;
-}
-
-function parseOr400<T extends z.ZodType>(schema: T, value: unknown, prefix = ''): z.output<T> {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new RunsHttpError(400, describe(result.error, prefix));
-  return result.data;
-}
-
-const missing = (value: unknown) => value === undefined || value === null;
+// ---------------------------------------------------------------- bodies
 
 const startSchema = z.strictObject({
   input: z.record(z.string(), z.unknown(), { error: (issue) => (missing(issue.input) ? 'is required' : 'must be an object') }).default({}),
@@ -129,37 +85,6 @@ export function inputSchemaFor(fields: readonly InputField[]) {
   return z.strictObject(shape);
 }
 
-function iso(value: unknown): string | null {
-  if (value instanceof Timestamp) return value.toDate().toISOString();
-  return typeof value === 'string' ? value : null;
-}
-
-export function workflowFromDoc(id: string, data: Record<string, unknown>): Workflow {
-  return { ...(data as unknown as Workflow), id, organizationId: (data.organizationId as string | null | undefined) ?? null, createdAt: iso(data.createdAt), updatedAt: iso(data.updatedAt) };
-}
-
-const triggerOf = (workflow: Pick<Workflow, 'nodes'>): WorkflowNode | undefined => workflow.nodes.find((node) => node.type.startsWith('trigger.'));
-
-const pathParam = (req: Request, name: string): string => {
-  const value = req.params[name];
-  // The kit refused undecodable and over-long segments; a well-formed one that is no id cannot exist.
-  if (!isDocumentId(value)) throw new RunsHttpError(404, 'Not found');
-  return value;
-};
-
-const caller = (req: Request): Caller => {
-  if (!req.caller) throw new RunsHttpError(401, 'Missing Authorization header with a Bearer ID token');
-  return req.caller;
-};
-
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
-
-/** Constant-time comparison of two secrets (of any lengths). */
-export function secretsMatch(given: string, expected: string): boolean {
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 // ---------------------------------------------------------------- router
 
@@ -387,97 +312,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
   router.post('/api/runs/:runId/approve', authed, decide(true));
   router.post('/api/runs/:runId/reject', authed, decide(false));
 
-  // -- webhook secret (owner only; stored where browsers cannot read it)
-  const secretRef = (workflowId: string) => db.collection(RUN_SERVER_COLLECTIONS.webhookSecrets).doc(workflowId);
-  const hookUrl = (req: Request, workflowId: string, secret: string) =>
-    `${(options.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`).replace(/\/$/, '')}/api/hooks/${encodeURIComponent(workflowId)}/${encodeURIComponent(secret)}`;
-  const ownWorkflow = async (req: Request): Promise<Workflow> => {
-    const workflow = await loadWorkflow(pathParam(req, 'workflowId'));
-    if (workflow.ownerId !== caller(req).uid) throw new RunsHttpError(403, 'Forbidden: only the workflow owner manages its webhook');
-    return workflow;
-  };
-  const newSecret = (): string => {
-    const secret = randomBytes(24).toString('base64url');
-    // The reserved form __x__ is refused in any path (about 1 in 17 million): draw again.
-    return /^__.*__$/.test(secret) ? newSecret() : secret;
-  };
-
-  router.get('/api/workflows/:workflowId/webhook', authed, async (req, res) => {
-    const workflow = await ownWorkflow(req);
-    const secret = await db.runTransaction(async (tx) => {
-      const current = await tx.get(secretRef(workflow.id));
-      const existing = current.get('secret');
-      if (typeof existing === 'string') return existing;
-      const created = newSecret();
-      tx.set(secretRef(workflow.id), { secret: created, ownerId: workflow.ownerId, createdAt: service.now().toISOString() });
-      return created;
-    });
-    res.json({ url: hookUrl(req, workflow.id, secret), secret });
-  });
-
-  router.post('/api/workflows/:workflowId/webhook', authed, async (req, res) => {
-    const workflow = await ownWorkflow(req);
-    const secret = newSecret();
-    await secretRef(workflow.id).set({ secret, ownerId: workflow.ownerId, createdAt: service.now().toISOString() });
-    res.json({ url: hookUrl(req, workflow.id, secret), secret });
-  });
-
-  // -- public webhook trigger
-  // Two limits, neither fooled by X-Forwarded-For (req.ip follows TRUST_PROXY):
-  // failed calls per client address (guessing secrets, unknown hooks), and
-  // accepted calls per workflow, counted only once the secret matched, so a
-  // stranger who knows a workflow id cannot use up its owner's allowance.
-  const failureLimit = options.hookRateLimit ?? 60;
-  const failures = new TokenBucketStore(failureLimit, failureLimit);
-  const limits = options.webhookLimits ?? DEFAULT_WEBHOOK_LIMITS;
-  const workflowLimiter = createLimiter({
-    limit: limits.burst,
-    store: new TokenBucketStore(limits.burst, limits.perMinute),
-    keyGenerator: (req) => `workflow:${String(req.params.workflowId)}`,
-    describe: (seconds) => `Too many calls to this workflow's webhook (${limits.burst} at once, then ${limits.perMinute} a minute); try again in ${seconds} s`,
-  });
-  /** Runs a limiter inline: true when it let the request through, false when it answered 429. */
-  const passes = (limiter: RequestHandler, req: Request, res: Response): Promise<boolean> =>
-    new Promise((resolve, reject) => {
-      Promise.resolve(limiter(req, res, (error?: unknown) => (error ? reject(error) : resolve(true)))).then(() => resolve(false), reject);
-    });
-  const hook: RequestHandler = async (req, res) => {
-    const address = ipKeyGenerator(req.ip ?? 'unknown');
-    const state = await failures.get(address);
-    if ((state.totalHits ?? 0) > failureLimit) {
-      return void sendRateLimited(res, state.resetTime, (seconds) => `Too many failed webhook calls from this address; try again in ${seconds} s`);
-    }
-    const notFound = async () => {
-      await failures.increment(address);
-      res.status(404).json({ error: NOT_FOUND_HOOK });
-    };
-    let workflowId: string;
-    try {
-      workflowId = pathParam(req, 'workflowId');
-    } catch {
-      return notFound();
-    }
-    const given = typeof req.params.secret === 'string' ? req.params.secret : '';
-    const stored = await secretRef(workflowId).get();
-    const expected = stored.get('secret');
-    // Compare even when there is no secret, so timing says nothing either.
-    const match = secretsMatch(given, typeof expected === 'string' ? expected : `missing:${randomBytes(8).toString('hex')}`);
-    if (!match || typeof expected !== 'string') return notFound();
-    const snapshot = await db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
-    if (!snapshot.exists) return notFound();
-    const workflow = workflowFromDoc(snapshot.id, snapshot.data() ?? {});
-    const trigger = triggerOf(workflow);
-    const method = (trigger?.params as { method?: string } | undefined)?.method ?? 'POST';
-    if (trigger?.type !== 'trigger.webhook' || method !== req.method) return notFound();
-    if (!(await passes(workflowLimiter, req, res))) return;
-    checkValid(workflow);
-    const body: unknown = req.body;
-    const input = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : body === undefined ? {} : { body };
-    const runId = await startRun(workflow, workflow.ownerId, { type: 'webhook', userId: null }, input);
-    res.status(202).json({ runId });
-  };
-  router.post('/api/hooks/:workflowId/:secret', hook);
-  router.put('/api/hooks/:workflowId/:secret', hook);
+  mountWebhooks(router, { db, authed, options, loadWorkflow, checkValid, startRun });
 
   router.get('/api/ai/status', authed, (_req, res) => {
     res.json(options.aiStatus());

@@ -1,0 +1,118 @@
+// The webhook endpoints of the runs API: the owner reads or rotates a
+// workflow's secret (stored where browsers cannot read it), and anyone with
+// the secret URL starts a run (POST or PUT /api/hooks/:workflowId/:secret),
+// within limits per workflow and per client address.
+import { randomBytes } from 'node:crypto';
+import type { Request, RequestHandler, Response, Router } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
+import type { Firestore } from 'firebase-admin/firestore';
+import { DEFAULT_WEBHOOK_LIMITS, TokenBucketStore, createLimiter, sendRateLimited } from '@agentflow/shared/server';
+import { RUN_SERVER_COLLECTIONS, WORKFLOW_COLLECTION, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
+import type { RunsRouterOptions } from './router.js';
+import { RunsHttpError, caller, pathParam, secretsMatch, triggerOf, workflowFromDoc } from './routeKit.js';
+
+// One body for an unknown workflow and a wrong secret alike.
+const NOT_FOUND_HOOK = 'Not found';
+
+export interface WebhookContext {
+  db: Firestore;
+  authed: RequestHandler;
+  options: RunsRouterOptions;
+  loadWorkflow: (workflowId: string) => Promise<Workflow>;
+  checkValid: (workflow: Workflow) => void;
+  startRun: (workflow: Workflow, ownerId: string, trigger: RunTrigger, input: Record<string, unknown>) => Promise<string>;
+}
+
+export function mountWebhooks(router: Router, { db, authed, options, loadWorkflow, checkValid, startRun }: WebhookContext): void {
+  // -- webhook secret (owner only; stored where browsers cannot read it)
+  const secretRef = (workflowId: string) => db.collection(RUN_SERVER_COLLECTIONS.webhookSecrets).doc(workflowId);
+  const hookUrl = (req: Request, workflowId: string, secret: string) =>
+    `${(options.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`).replace(/\/$/, '')}/api/hooks/${encodeURIComponent(workflowId)}/${encodeURIComponent(secret)}`;
+  const ownWorkflow = async (req: Request): Promise<Workflow> => {
+    const workflow = await loadWorkflow(pathParam(req, 'workflowId'));
+    if (workflow.ownerId !== caller(req).uid) throw new RunsHttpError(403, 'Forbidden: only the workflow owner manages its webhook');
+    return workflow;
+  };
+  const newSecret = (): string => {
+    const secret = randomBytes(24).toString('base64url');
+    // The reserved form __x__ is refused in any path (about 1 in 17 million): draw again.
+    return /^__.*__$/.test(secret) ? newSecret() : secret;
+  };
+
+  router.get('/api/workflows/:workflowId/webhook', authed, async (req, res) => {
+    const workflow = await ownWorkflow(req);
+    const secret = await db.runTransaction(async (tx) => {
+      const current = await tx.get(secretRef(workflow.id));
+      const existing = current.get('secret');
+      if (typeof existing === 'string') return existing;
+      const created = newSecret();
+      tx.set(secretRef(workflow.id), { secret: created, ownerId: workflow.ownerId, createdAt: options.service.now().toISOString() });
+      return created;
+    });
+    res.json({ url: hookUrl(req, workflow.id, secret), secret });
+  });
+
+  router.post('/api/workflows/:workflowId/webhook', authed, async (req, res) => {
+    const workflow = await ownWorkflow(req);
+    const secret = newSecret();
+    await secretRef(workflow.id).set({ secret, ownerId: workflow.ownerId, createdAt: options.service.now().toISOString() });
+    res.json({ url: hookUrl(req, workflow.id, secret), secret });
+  });
+
+  // -- public webhook trigger
+  // Two limits, neither fooled by X-Forwarded-For (req.ip follows TRUST_PROXY):
+  // failed calls per client address (guessing secrets, unknown hooks), and
+  // accepted calls per workflow, counted only once the secret matched, so a
+  // stranger who knows a workflow id cannot use up its owner's allowance.
+  const failureLimit = options.hookRateLimit ?? 60;
+  const failures = new TokenBucketStore(failureLimit, failureLimit);
+  const limits = options.webhookLimits ?? DEFAULT_WEBHOOK_LIMITS;
+  const workflowLimiter = createLimiter({
+    limit: limits.burst,
+    store: new TokenBucketStore(limits.burst, limits.perMinute),
+    keyGenerator: (req) => `workflow:${String(req.params.workflowId)}`,
+    describe: (seconds) => `Too many calls to this workflow's webhook (${limits.burst} at once, then ${limits.perMinute} a minute); try again in ${seconds} s`,
+  });
+  /** Runs a limiter inline: true when it let the request through, false when it answered 429. */
+  const passes = (limiter: RequestHandler, req: Request, res: Response): Promise<boolean> =>
+    new Promise((resolve, reject) => {
+      Promise.resolve(limiter(req, res, (error?: unknown) => (error ? reject(error) : resolve(true)))).then(() => resolve(false), reject);
+    });
+  const hook: RequestHandler = async (req, res) => {
+    const address = ipKeyGenerator(req.ip ?? 'unknown');
+    const state = await failures.get(address);
+    if ((state.totalHits ?? 0) > failureLimit) {
+      return void sendRateLimited(res, state.resetTime, (seconds) => `Too many failed webhook calls from this address; try again in ${seconds} s`);
+    }
+    const notFound = async () => {
+      await failures.increment(address);
+      res.status(404).json({ error: NOT_FOUND_HOOK });
+    };
+    let workflowId: string;
+    try {
+      workflowId = pathParam(req, 'workflowId');
+    } catch {
+      return notFound();
+    }
+    const given = typeof req.params.secret === 'string' ? req.params.secret : '';
+    const stored = await secretRef(workflowId).get();
+    const expected = stored.get('secret');
+    // Compare even when there is no secret, so timing says nothing either.
+    const match = secretsMatch(given, typeof expected === 'string' ? expected : `missing:${randomBytes(8).toString('hex')}`);
+    if (!match || typeof expected !== 'string') return notFound();
+    const snapshot = await db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
+    if (!snapshot.exists) return notFound();
+    const workflow = workflowFromDoc(snapshot.id, snapshot.data() ?? {});
+    const trigger = triggerOf(workflow);
+    const method = (trigger?.params as { method?: string } | undefined)?.method ?? 'POST';
+    if (trigger?.type !== 'trigger.webhook' || method !== req.method) return notFound();
+    if (!(await passes(workflowLimiter, req, res))) return;
+    checkValid(workflow);
+    const body: unknown = req.body;
+    const input = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : body === undefined ? {} : { body };
+    const runId = await startRun(workflow, workflow.ownerId, { type: 'webhook', userId: null }, input);
+    res.status(202).json({ runId });
+  };
+  router.post('/api/hooks/:workflowId/:secret', hook);
+  router.put('/api/hooks/:workflowId/:secret', hook);
+}
