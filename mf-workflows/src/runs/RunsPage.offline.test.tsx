@@ -97,3 +97,15 @@ test('the builder’s Run is disabled offline with the reason, and comes back wi
   await waitFor(() => expect(screen.getByTestId('builder-run').tagName).toBe('A'));
   expect(screen.queryByTestId('builder-run-offline')).not.toBeInTheDocument();
 });
+
+test('offline with an empty history saved: "no runs yet", still marked as this device’s copy', async () => {
+  const server = createFakeRunsServer({ runs: [] });
+  const online = renderPage(server);
+  await screen.findByTestId('run-history-empty');
+  online.unmount();
+  setOnline(false);
+  unreachable(server);
+  renderPage(server);
+  expect(await screen.findByTestId('run-history-empty')).toBeInTheDocument();
+  expect(screen.getByTestId('run-history-offline')).toHaveTextContent(/Saved on this device, as of .+/);
+});

@@ -176,6 +176,11 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
   return (
     <section className="run-history" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t(`${H}title`)}</h2>
+      {runs.data?.savedAt ? (
+        <SavedOnDeviceNote savedAt={runs.data.savedAt} testId="run-history-offline">
+          <p>{t(`${H}offline`)}</p>
+        </SavedOnDeviceNote>
+      ) : null}
       {runs.isPending ? (
         <p className="page-loading" role="status">
           {t('workflows.runs.loading')}
@@ -192,12 +197,6 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
           {t(`${H}empty`)}
         </p>
       ) : (
-        <>
-        {runs.data.savedAt ? (
-          <SavedOnDeviceNote savedAt={runs.data.savedAt} testId="run-history-offline">
-            <p>{t(`${H}offline`)}</p>
-          </SavedOnDeviceNote>
-        ) : null}
         <div className="run-table-wrap">
           <table className="run-table" data-testid="run-history">
             <thead>
@@ -245,7 +244,6 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
             </tbody>
           </table>
         </div>
-        </>
       )}
     </section>
   );
