@@ -38,10 +38,8 @@ export function parseOr400<T extends z.ZodType>(schema: T, input: unknown): z.in
   return result.data;
 }
 
-/** True when the string can name a Firestore document. */
-export function isDocumentId(id: string): boolean {
-  return id.length > 0 && Buffer.byteLength(id) <= 1500 && !id.includes('/') && id !== '.' && id !== '..' && !/^__.*__$/.test(id);
-}
+/** The shared id schema (shared/src/validation/ids.ts): an id no document can have is refused before Firestore. */
+export { isDocumentId } from '@agentflow/shared/server';
 
 // gRPC status codes the Firestore client reports.
 const GRPC_DEADLINE_EXCEEDED = 4;
