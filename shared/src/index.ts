@@ -31,3 +31,4 @@ export { Can, type CanProps } from './rbac/Can.js';
 export { MembershipProvider, BillingApiError, billingApiErrorFrom, type MembershipProviderProps } from './membership/MembershipProvider.js';
 export { withReadFallbacks, guestAssignment, type AccessReader } from './rbac/accessReader.js';
 export * from './offline/index.js';
+export * from './validation/index.js';
