@@ -122,11 +122,11 @@ describe('webhook limits (issue 14: one limit per forwarded address, 60 a minute
     expect((await post(limited.baseUrl, path, '{}')).status).toBe(202);
   });
 
-  test('failed calls are limited per socket address: 65 forged X-Forwarded-For addresses are one client', async () => {
-    limited = await h.startApp({ hookRateLimit: 60 });
+  test('failed calls are limited per socket address: forged X-Forwarded-For addresses are one client', async () => {
+    // 5 a minute refills one every 12 s: none comes back during the test.
+    limited = await h.startApp({ hookRateLimit: 5 });
     const statuses: number[] = [];
-    for (let i = 0; i < 65; i++) statuses.push((await post(limited.baseUrl, `/api/hooks/no-such-workflow/secret${i}`, '{}', { 'X-Forwarded-For': `203.0.113.${i + 1}` })).status);
-    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(404));
-    expect(statuses.slice(60)).toEqual(Array(5).fill(429));
+    for (let i = 0; i < 10; i++) statuses.push((await post(limited.baseUrl, `/api/hooks/no-such-workflow/secret${i}`, '{}', { 'X-Forwarded-For': `203.0.113.${i + 1}` })).status);
+    expect(statuses).toEqual([...Array(5).fill(404), ...Array(5).fill(429)]);
   });
 });
