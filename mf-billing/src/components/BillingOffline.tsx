@@ -4,12 +4,13 @@
 // paid subscription": offline says nothing about what the user pays for.
 import { SavedOnDeviceNote, useI18n } from '@agentflow/shared';
 
-export function BillingOfflineNote({ savedAt }: { savedAt: string | null }) {
+/** `what`: the account (the last known plan) or the plans list. */
+export function BillingOfflineNote({ savedAt, what = 'account' }: { savedAt: string | null; what?: 'account' | 'plans' }) {
   const { t } = useI18n();
   if (savedAt) {
     return (
       <SavedOnDeviceNote savedAt={savedAt} testId="billing-offline">
-        <p>{t('billing.offline.unreachable')}</p>
+        <p>{t(what === 'plans' ? 'billing.offline.plans' : 'billing.offline.unreachable')}</p>
       </SavedOnDeviceNote>
     );
   }

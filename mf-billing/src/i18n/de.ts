@@ -275,6 +275,7 @@ export const de: BillingCatalog = {
       noCopy: 'Die Abrechnung ist gerade nicht erreichbar. Ihr Tarif wird hier wieder angezeigt, sobald Sie online sind.',
       lastPlan: 'Ihr zuletzt bekannter Tarif: {{plan}}',
       summary: 'Die Abrechnung ist gerade nicht erreichbar. Dies sind Ihre zuletzt bekannten Werte.',
+      plans: 'Die Abrechnung ist gerade nicht erreichbar. Dies sind die Tarife, wie sie Ihnen zuletzt angezeigt wurden.',
       moreTitle: 'Zahlungsmethoden und Rechnungen',
     },
     errors: {

@@ -277,6 +277,7 @@ export const en = {
       noCopy: "We can't reach billing right now. Your plan shows here again once you're back online.",
       lastPlan: 'Your last known plan: {{plan}}',
       summary: "We can't reach billing right now. These are your last known figures.",
+      plans: "We can't reach billing right now. These are the plans as last shown to you.",
       moreTitle: 'Payment methods and invoices',
     },
     errors: {

@@ -275,6 +275,7 @@ export const es: BillingCatalog = {
       noCopy: 'Ahora mismo no podemos conectar con la facturación. Tu plan volverá a aparecer aquí cuando vuelvas a estar en línea.',
       lastPlan: 'Tu último plan conocido: {{plan}}',
       summary: 'Ahora mismo no podemos conectar con la facturación. Estas son tus últimas cifras conocidas.',
+      plans: 'Ahora mismo no podemos conectar con la facturación. Estos son los planes tal como se te mostraron la última vez.',
       moreTitle: 'Métodos de pago y facturas',
     },
     errors: {

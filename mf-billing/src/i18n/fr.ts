@@ -275,6 +275,7 @@ export const fr: BillingCatalog = {
       noCopy: 'La facturation est injoignable pour le moment. Votre formule s’affichera de nouveau ici à votre retour en ligne.',
       lastPlan: 'Votre dernière formule connue : {{plan}}',
       summary: 'La facturation est injoignable pour le moment. Voici vos derniers chiffres connus.',
+      plans: 'La facturation est injoignable pour le moment. Voici les formules telles qu’elles vous ont été présentées la dernière fois.',
       moreTitle: 'Moyens de paiement et factures',
     },
     errors: {

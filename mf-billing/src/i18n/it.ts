@@ -275,6 +275,7 @@ export const it: BillingCatalog = {
       noCopy: 'Al momento non riusciamo a raggiungere la fatturazione. Il tuo piano comparirà di nuovo qui quando tornerai online.',
       lastPlan: 'Il tuo ultimo piano noto: {{plan}}',
       summary: 'Al momento non riusciamo a raggiungere la fatturazione. Questi sono i tuoi ultimi dati noti.',
+      plans: 'Al momento non riusciamo a raggiungere la fatturazione. Questi sono i piani come ti sono stati mostrati l’ultima volta.',
       moreTitle: 'Metodi di pagamento e fatture',
     },
     errors: {

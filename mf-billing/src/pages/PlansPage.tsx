@@ -76,7 +76,7 @@ export function PlansPage() {
       <p className="muted">{t('billing.plans.intro')}</p>
       {account.offline ? (
         <>
-          <BillingOfflineNote savedAt={saved?.savedAt ?? null} />
+          <BillingOfflineNote savedAt={saved?.savedAt ?? null} what="plans" />
           <NeedsConnectionNote id={PLANS_OFFLINE_NOTE_ID} className="billing-offline-actions" />
         </>
       ) : null}
