@@ -35,17 +35,19 @@ export function TokenCount() {
   );
 }
 
-/** Shown while the browser has no connection (role=status: announced when it appears); gone when it returns. */
+/**
+ * Shown while the browser has no connection (role=status: announced when it
+ * appears), gone when it returns: a row of its own at the bottom of the
+ * header, so it never crowds the bar's controls (phones, long languages).
+ */
 export function OfflineIndicator() {
   const { t } = useI18n();
-  const online = useOnline();
-  if (online) return null;
   return (
-    <span className="offline-indicator" data-testid="offline-indicator" role="status" title={t('offline.indicatorTitle')}>
+    <div className="offline-indicator" data-testid="offline-indicator" role="status">
       <span className="offline-indicator-dot" aria-hidden="true" />
-      {t('offline.indicator')}
-      <span className="visually-hidden">{` — ${t('offline.indicatorTitle')}`}</span>
-    </span>
+      <strong>{t('offline.indicator')}</strong>
+      <span className="offline-indicator-text">{` — ${t('offline.indicatorTitle')}`}</span>
+    </div>
   );
 }
 
@@ -54,6 +56,7 @@ export function Header() {
   const { user, userProfile, loading } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const online = useOnline();
   useRenderFault('header');
   const signInHref = NO_RETURN_PATHS.has(location.pathname) ? '/signin' : signInPathFor(`${location.pathname}${location.search}`);
 
@@ -61,14 +64,13 @@ export function Header() {
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
-    <header className="app-header">
+    <header className={online ? 'app-header' : 'app-header app-header--offline'}>
       <div className="app-header-bar">
         <NavLink to="/" className="brand" aria-label={t('common.appName')}>
           <span className="brand-mark" aria-hidden="true">◆</span> {t('common.appName')}
         </NavLink>
         {/* Outside the collapsible nav, so a phone user can speak without opening the menu. */}
         <div className="header-bar-tools">
-          <OfflineIndicator />
           <TokenCount />
           <VoiceCommandButton />
           <button
@@ -113,6 +115,7 @@ export function Header() {
           )}
         </div>
       </nav>
+      {online ? null : <OfflineIndicator />}
     </header>
   );
 }
