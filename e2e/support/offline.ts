@@ -83,7 +83,8 @@ export async function signInThroughPage(page: Page, user: Pick<OfflineUser, 'ema
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByTestId('user-status').filter({ hasText: `Signed in as ${user.displayName}` }).waitFor();
+  // 'attached': on phones the status sits in the collapsed menu.
+  await page.getByTestId('user-status').filter({ hasText: `Signed in as ${user.displayName}` }).waitFor({ state: 'attached' });
 }
 
 /** Waits until the service worker is installed (its warm-up done) and controls the page. */
