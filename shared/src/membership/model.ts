@@ -79,7 +79,7 @@ export interface TokenUsageEntry {
 export interface TokenSummary {
   used: number;
   total: number;
-  /** tokensReset + 30 days, ISO 8601 (as the product defines the summary's reset date). */
+  /** The ledger's next refill (the membership's tokensReset), ISO 8601. */
   resetDate: string;
 }
 
