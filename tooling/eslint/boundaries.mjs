@@ -90,7 +90,8 @@ function restrictedImportsRule(description) {
         ExportAllDeclaration: (node) => checkSource(node, node.source),
         ImportExpression: (node) => checkSource(node, node.source),
         // `typeof import('x')` in a type position still ties this file to x's package.
-        TSImportType: (node) => checkSource(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
+        // (typescript-eslint 8 names its specifier `source`; older ASTs had a TSLiteralType `argument`.)
+        TSImportType: (node) => checkSource(node, node.source ?? (node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument)),
         TSExternalModuleReference: (node) => checkSource(node, node.expression),
         CallExpression: (node) => {
           if (node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments.length === 1) checkSource(node, node.arguments[0]);
