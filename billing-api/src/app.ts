@@ -1,3 +1,11 @@
+// billing-api's three folders, and the one way their imports point:
+//   stripe/  →  billing/  →  membership/
+// membership/ is what a user has: their plan (packages, plans.ts), allowance
+// and team seats, in Firestore. billing/ is how they pay for it: checkout,
+// portal, invoices, and applying a Stripe subscription to the membership.
+// stripe/ is the Stripe-side plumbing: the SDK client, the webhook receiver,
+// and the catalogue sync. A folder never imports from one to its left; this
+// file (and server.ts) wires all three.
 import type { Express } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';

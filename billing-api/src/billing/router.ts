@@ -34,8 +34,8 @@ import {
 } from '@agentflow/shared/server';
 import { HttpError, badRequest, forbidden, isDocumentId, membershipErrors, notFound, parseOr400 } from '../membership/errors.js';
 import { subscriptionFromData } from '../membership/router.js';
-import { isStripeNotFound } from '../stripe/client.js';
-import { applyStripeSubscription, idOf, packageForPrice, readPackages } from './subscriptionSync.js';
+import { idOf, isStripeNotFound } from './stripeObjects.js';
+import { applyStripeSubscription, packageForPrice, readPackages } from './subscriptionSync.js';
 
 export interface BillingRouterOptions {
   auth: Auth;

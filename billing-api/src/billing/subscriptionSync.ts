@@ -19,6 +19,7 @@ import {
   type SubscriptionStatusName,
 } from '@agentflow/shared/server';
 import { capTeamToOwnerPlan } from '../membership/teamSeats.js';
+import { idOf } from './stripeObjects.js';
 
 /**
  * The membership role a bought plan grants. The issue's webhook text says
@@ -45,7 +46,6 @@ export function storedStatus(subscription: Pick<Stripe.Subscription, 'status' | 
 
 export const priceIdOf = (subscription: Stripe.Subscription): string | null => subscription.items?.data?.[0]?.price?.id ?? null;
 const intervalOf = (subscription: Stripe.Subscription): BillingInterval => (subscription.items?.data?.[0]?.price?.recurring?.interval === 'year' ? 'year' : 'month');
-export const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : value?.id ?? null);
 
 /** The package one of whose prices is `priceId` (monthly, yearly or the legacy default), among `packages`. */
 export function packageForPrice(packages: readonly MembershipPackage[], priceId: string | null): MembershipPackage | null {

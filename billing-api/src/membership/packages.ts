@@ -2,9 +2,9 @@
 // missing (never overwriting a plan someone changed).
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { MEMBERSHIP_COLLECTIONS, type MembershipPackage } from '@agentflow/shared/server';
-import { PLANS, packageFromPlan } from '../stripe/plans.js';
+import { PLANS, packageFromPlan } from './plans.js';
 
-/** The default packages, from the one plans file (src/stripe/plans.ts). */
+/** The default packages, from the one plans file (src/membership/plans.ts). */
 export const DEFAULT_PACKAGES: readonly MembershipPackage[] = PLANS.map(packageFromPlan);
 
 /** Creates each default package that does not exist yet, in one transaction; returns the ids it created. */

@@ -43,8 +43,3 @@ export function createStripeClient(settings: StripeSettings): Stripe | null {
     ...(settings.protocol ? { protocol: settings.protocol } : {}),
   });
 }
-
-/** True for an error Stripe answered with a 404 (no such customer, subscription...). */
-export function isStripeNotFound(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeError && error.statusCode === 404;
-}

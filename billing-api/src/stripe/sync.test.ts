@@ -5,7 +5,7 @@ import { MEMBERSHIP_COLLECTIONS, packageFromData } from '@agentflow/shared/serve
 import { startBillingHarness, type BillingHarness } from '../../testing/harness';
 import { startFakeStripe, type FakeStripe } from '../testing/fakeStripe/index';
 import { createStripeClient } from './client';
-import { PLANS } from './plans';
+import { PLANS } from '../membership/plans';
 import { DEFAULT_PACKAGES } from '../membership/packages';
 import { syncStripePlans } from './sync';
 import { STRIPE_WEBHOOK_API_VERSION, STRIPE_WEBHOOK_EVENTS } from './webhook';

@@ -6,7 +6,7 @@ import type Stripe from 'stripe';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { MEMBERSHIP_COLLECTIONS, type BillingInterval } from '@agentflow/shared/server';
 import { ensureDefaultPackages } from '../membership/packages.js';
-import { PLANS, packageFromPlan, type PlanDefinition } from './plans.js';
+import { PLANS, packageFromPlan, type PlanDefinition } from '../membership/plans.js';
 import { STRIPE_WEBHOOK_API_VERSION, STRIPE_WEBHOOK_EVENTS } from './webhook.js';
 
 export interface SyncResult {

@@ -7,7 +7,8 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import { BILLING_API, BILLING_COLLECTIONS, BILLING_MESSAGES } from '@agentflow/shared/server';
-import { applyStripeSubscription, idOf, recordIgnoredEvent, type ApplyOutcome } from '../billing/subscriptionSync.js';
+import { idOf } from '../billing/stripeObjects.js';
+import { applyStripeSubscription, recordIgnoredEvent, type ApplyOutcome } from '../billing/subscriptionSync.js';
 
 /** The events the handler acts on; stripe:sync subscribes the webhook endpoint to exactly these. */
 export const STRIPE_WEBHOOK_EVENTS = [

@@ -1,21 +1,14 @@
 // The plans, in one place: the default packages (packages/{id}) and the
 // Stripe products and prices `npm run stripe:sync` creates (found by lookup
-// key) derive from this list. Amounts in cents.
-import type { BillingInterval, MembershipPackage } from '@agentflow/shared/server';
+// key) derive from this list. Amounts in cents. It lives with membership
+// (what a plan grants) so that stripe/ reads it and membership never imports stripe/.
+import { FREE_TOKENS_PER_MONTH, type BillingInterval, type MembershipPackage } from '@agentflow/shared/server';
 
-export interface PlanDefinition {
-  id: string;
-  name: string;
-  description: string;
-  role: string;
-  requiredRole: string;
-  tokensPerMonth: number;
-  priceMonthly: number;
-  priceYearly: number;
-  currency: string;
-  interval: BillingInterval;
-  features: string[];
-  active: boolean;
+/** The Stripe price ids are filled in by `stripe:sync`; a plan names its prices by lookup key instead. */
+type StripePriceIds = 'stripePriceId' | 'stripePriceIdMonthly' | 'stripePriceIdYearly';
+
+/** A package before Stripe prices exist, plus the lookup keys that find them. */
+export interface PlanDefinition extends Omit<MembershipPackage, StripePriceIds> {
   /** Stripe price lookup keys per interval; null for a plan Stripe does not bill (free). */
   lookupKeys: Record<BillingInterval, string | null>;
 }
@@ -24,10 +17,10 @@ export const PLANS: readonly PlanDefinition[] = [
   {
     id: 'free',
     name: 'Free',
-    description: 'Try Agentflow: 10 tokens a month.',
+    description: `Try Agentflow: ${FREE_TOKENS_PER_MONTH} tokens a month.`,
     role: 'free',
     requiredRole: 'free',
-    tokensPerMonth: 10,
+    tokensPerMonth: FREE_TOKENS_PER_MONTH,
     priceMonthly: 0,
     priceYearly: 0,
     currency: 'usd',
