@@ -1,8 +1,10 @@
 // One Jest project per package. TypeScript is transpiled by ts-jest to
 // CommonJS (type checking is `npm run typecheck`); workspace imports of
-// @agentflow/shared resolve to its sources so tests never need a build.
+// @agentflow/shared resolve to its sources so tests never need a build
+// (shared/scripts/aliases.mjs derives the mapping from shared's exports).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { jestModuleNameMapper } from './shared/scripts/aliases.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const shared = path.join(root, 'shared');
@@ -28,17 +30,8 @@ export const transform = {
 };
 
 export const moduleNameMapper = {
-  '^@agentflow/shared$': path.join(shared, 'src/index.ts'),
-  '^@agentflow/shared/server$': path.join(shared, 'src/server/index.ts'),
-  '^@agentflow/shared/forms$': path.join(shared, 'src/auth/forms.ts'),
-  '^@agentflow/shared/voice$': path.join(shared, 'src/voice/index.ts'),
-  '^@agentflow/shared/rbac$': path.join(shared, 'src/rbac/schemas.ts'),
-  '^@agentflow/shared/workflow$': path.join(shared, 'src/workflow/index.ts'),
-  '^@agentflow/shared/dialog$': path.join(shared, 'src/ui/Dialog.tsx'),
-  '^@agentflow/shared/contract$': path.join(shared, 'src/federation/contract.ts'),
-  '^@agentflow/shared/runtime-config$': path.join(shared, 'src/federation/runtimeConfig.ts'),
-  '^@agentflow/shared/static-server$': path.join(shared, 'src/server/staticServer.ts'),
-  '^@agentflow/shared/testing/(.*)$': path.join(shared, 'testing/$1'),
+  // @agentflow/shared's entries, derived from its package.json exports.
+  ...jestModuleNameMapper(),
   '\\.css$': path.join(shared, 'testing/styleMock.cjs'),
   // Sources import siblings as './x.js' (NodeNext); Jest finds the .ts file.
   '^(\\.{1,2}/.*)\\.js$': '$1',
@@ -49,7 +42,7 @@ function project(dir, environment) {
     displayName: dir,
     rootDir: path.join(root, dir),
     testEnvironment: environment,
-    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/*.test.ts', '<rootDir>/stack/*.test.ts'],
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/*.test.ts', '<rootDir>/stack/*.test.ts', '<rootDir>/scripts/*.test.ts'],
     transform,
     moduleNameMapper,
     moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],

@@ -161,7 +161,7 @@ export async function startFrontends(ports, options) {
 /** True when every production artefact exists (services' dist, each app's build). */
 export function buildOutputsExist() {
   const outputs = [
-    'shared/dist/index.js',
+    'shared/dist/web/index.js',
     'billing-api/dist/server.js',
     'platform-api/dist/server.js',
     'shell/dist/index.html',

@@ -10,11 +10,13 @@ import { buildAppConfig } from '@agentflow/shared/runtime-config';
 
 const SHARED_PACKAGE_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const PLUGIN_NAME = 'AgentflowFederationBoundaryPlugin';
+const SINGLETON_ALIAS = '@agentflow/shared/web';
 
 /**
  * Fails the build when app code imports a package that must come through
- * '@agentflow/shared' (contract.ts, PROVIDED_BY_SHARED): such an import would
- * bundle a second router or i18n instance whose context the shell never fills.
+ * '@agentflow/shared' (contract.ts, PROVIDED_BY_SHARED), or the singleton by
+ * its other name: such an import would bundle a second router, i18n or
+ * provider instance whose context the shell never fills.
  */
 class FederationBoundaryPlugin {
   apply(compiler) {
@@ -22,6 +24,17 @@ class FederationBoundaryPlugin {
       normalModuleFactory.hooks.beforeResolve.tap(PLUGIN_NAME, (data) => {
         const issuer = data.contextInfo?.issuer ?? '';
         if (!issuer || issuer.includes(`${path.sep}node_modules${path.sep}`) || issuer.startsWith(SHARED_PACKAGE_DIR + path.sep)) return;
+        // '@agentflow/shared/web' is the singleton under another name: federation
+        // matches requests by name, so it would bundle a second copy whose
+        // contexts the shell's providers never fill.
+        if (data.request === SINGLETON_ALIAS) {
+          compilation.errors.push(
+            new compiler.webpack.WebpackError(
+              `${path.relative(process.cwd(), issuer)} imports '${SINGLETON_ALIAS}'. Import '@agentflow/shared' instead: only that name is the federated singleton.`,
+            ),
+          );
+          return;
+        }
         const packageName = PROVIDED_BY_SHARED.find((name) => data.request === name || data.request.startsWith(`${name}/`));
         if (packageName) {
           compilation.errors.push(

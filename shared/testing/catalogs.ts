@@ -1,7 +1,7 @@
 // Test code: every catalog registered up front, so components render in any
 // language synchronously (the app fetches non-English catalogs on demand).
-import { registerCatalogs } from '../src/i18n/catalogRegistry';
-import { CATALOGS } from '../src/i18n/catalogs/index';
+import { registerCatalogs } from '../src/web/i18n/catalogRegistry';
+import { CATALOGS } from '../src/web/i18n/catalogs/index';
 
 registerCatalogs(CATALOGS);
 export { CATALOGS };

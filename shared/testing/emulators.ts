@@ -1,5 +1,5 @@
 // Test helpers for the Firebase emulators (test code only, never shipped).
-import { DEFAULT_PROJECT_ID } from '../src/federation/runtimeConfig.js';
+import { DEFAULT_PROJECT_ID } from '../src/domain/federation/runtimeConfig.js';
 
 export const PROJECT_ID = process.env.FIREBASE_PROJECT_ID || process.env.GCLOUD_PROJECT || DEFAULT_PROJECT_ID;
 

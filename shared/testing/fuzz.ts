@@ -6,7 +6,7 @@
 // of the suite's project are listed before and after).
 import fc from 'fast-check';
 import type { RouteInfo } from '../src/server/routeTable.js';
-import { REQUEST_ERROR_CODES } from '../src/validation/errorCodes.js';
+import { REQUEST_ERROR_CODES } from '../src/domain/validation/errorCodes.js';
 import { emulatorHosts } from './emulators.js';
 
 export interface DocumentChange {

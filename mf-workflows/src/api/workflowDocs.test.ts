@@ -9,7 +9,7 @@ let mockOnline = true;
 const serverReads: string[] = [];
 
 jest.mock('@agentflow/shared', () => {
-  const deviceCopy = jest.requireActual('../../../shared/src/offline/deviceCopy');
+  const deviceCopy = jest.requireActual('../../../shared/src/web/offline/deviceCopy');
   return { getFirestoreDb: jest.fn(async () => ({ kind: 'db' })), isOnline: () => mockOnline, readDeviceCopy: deviceCopy.readDeviceCopy, saveDeviceCopy: deviceCopy.saveDeviceCopy };
 });
 jest.mock('firebase/firestore', () => ({

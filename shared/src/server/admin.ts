@@ -4,7 +4,7 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { DEFAULT_PROJECT_ID } from '../federation/runtimeConfig.js';
+import { DEFAULT_PROJECT_ID } from '../domain/federation/runtimeConfig.js';
 
 export function projectIdFromEnv(env: NodeJS.ProcessEnv = process.env): string {
   return env.FIREBASE_PROJECT_ID || env.GCLOUD_PROJECT || DEFAULT_PROJECT_ID;

@@ -1,4 +1,4 @@
-import { REMOTES, SHELL_PORT } from '../federation/contract.js';
+import { REMOTES, SHELL_PORT } from '../domain/federation/contract.js';
 import { defaultAllowedOrigins, allowedOriginsFromEnv } from './app.js';
 
 export interface ServiceConfig {

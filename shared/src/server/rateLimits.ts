@@ -7,7 +7,7 @@
 import { isIP } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { rateLimit, type ClientRateLimitInfo, type Store } from 'express-rate-limit';
-import { REQUEST_ERROR_CODES } from '../validation/errorCodes.js';
+import { REQUEST_ERROR_CODES } from '../domain/validation/errorCodes.js';
 
 /** Express's 'trust proxy': false (the socket address), a hop count, or proxy addresses/ranges. */
 export type TrustProxySetting = false | number | string[];

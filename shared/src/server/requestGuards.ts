@@ -4,9 +4,9 @@
 // the body parser's own refusals (an undecodable Content-Encoding...), each
 // a 4xx `{ error, code }` naming the problem.
 import type { Application, Request, RequestHandler } from 'express';
-import { REQUEST_ERROR_CODES, type RequestErrorBody } from '../validation/errorCodes.js';
-import { cannotNameDocument, decodePathSegment, isWellFormedText, toWellFormedText } from '../validation/ids.js';
-import { describeJsonProblem, findJsonProblem } from '../validation/json.js';
+import { REQUEST_ERROR_CODES, type RequestErrorBody } from '../domain/validation/errorCodes.js';
+import { cannotNameDocument, decodePathSegment, isWellFormedText, toWellFormedText } from '../domain/validation/ids.js';
+import { describeJsonProblem, findJsonProblem } from '../domain/validation/json.js';
 import { listRoutes, pathSegments, type RouteInfo } from './routeTable.js';
 
 export interface ClientErrorAnswer {

@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
-import { resolveRemotesMap } from '../federation/contract.js';
-import { buildAppConfig } from '../federation/runtimeConfig.js';
+import { resolveRemotesMap } from '../domain/federation/contract.js';
+import { buildAppConfig } from '../domain/federation/runtimeConfig.js';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css|woff2?|png|svg)$/;
 const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'sw.js', 'manifest.webmanifest']);

@@ -1,3 +1,0 @@
-export * from './errors.js';
-export * from './profile.js';
-export * from './services.js';

@@ -1,0 +1,20 @@
+// '@agentflow/shared/domain': the pure core (no DOM, no Node, no React, no
+// Firebase, no Express; zod and JSONata only). Browser and services both
+// import it; the narrower entries (/workflow, /rbac, /forms, /voice,
+// /contract, /runtime-config) stay for callers that want less.
+export * from './federation/appConfig.js';
+export * from './federation/contract.js';
+export * from './federation/runtimeConfig.js';
+export * from './i18n/languages.js';
+export * from './auth/index.js';
+export * from './auth/forms.js';
+export * from './rbac/schemas.js';
+export * from './rbac/accessReader.js';
+export * from './membership/index.js';
+export * from './billing/index.js';
+export * from './validation/index.js';
+export * from './workflow/index.js';
+export * from './voice/index.js';
+// Defined twice (membership/history.ts and workflow/params.ts; issue 15 item 2
+// gives it one home). The server entry has always exported membership's.
+export { isValidTimeZone } from './membership/index.js';

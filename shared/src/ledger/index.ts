@@ -1,0 +1,5 @@
+// '@agentflow/shared/ledger' (Node, Admin SDK): the token ledger and
+// everything that writes balances. Services reach it through
+// '@agentflow/shared/server' too, which re-exports it.
+export * from './ledger.js';
+export * from './serialQueue.js';

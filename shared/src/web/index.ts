@@ -1,0 +1,39 @@
+// Browser entry of @agentflow/shared ('.' and './web'): the Module Federation
+// singleton. It holds the web part and the domain modules the singleton has
+// always carried; the rest of the domain (workflow, voice, rbac schemas, forms)
+// stays behind its own entry so the singleton, which is never tree-shaken,
+// does not grow.
+export * from './config.js';
+export * from './federation/contexts.js';
+export { createRequiredContext } from './federation/requiredContext.js';
+export * from './firebase/web.js';
+export * from './i18n/index.js';
+export { addRemoteCatalogs, useRemoteCatalogs } from './i18n/remoteCatalogs.js';
+export { AppProviders } from './providers/AppProviders.js';
+export { AuthProvider, createUserProfile } from './providers/AuthProvider.js';
+export { firebaseAuthServices, profileFromDocument } from './auth/firebaseServices.js';
+export { I18nProvider } from './providers/I18nProvider.js';
+export { PlatformProvider } from './providers/PlatformProvider.js';
+export { mountApp } from './mountApp.js';
+export { PageHeader } from './ui/PageHeader.js';
+export { HelpButton } from './ui/HelpButton.js';
+export { HelpProvider } from './help/HelpProvider.js';
+export * from './help/topics.js';
+export { ToastProvider } from './toast/ToastProvider.js';
+export * from './toast/toastStore.js';
+export * from './speech/recognition.js';
+export { RequireAuth, signInPathFor } from './ui/RequireAuth.js';
+export * from '../domain/federation/contract.js';
+export * from '../domain/federation/runtimeConfig.js';
+export * from './router.js';
+export * from '../domain/auth/index.js';
+export * from './auth/services.js';
+export * from '../domain/rbac/index.js';
+export * from '../domain/membership/index.js';
+export * from '../domain/billing/index.js';
+export { RBACProvider, AccessApiError, accessApiErrorFrom, type RBACProviderProps } from './rbac/RBACProvider.js';
+export { Can, type CanProps } from './rbac/Can.js';
+export { MembershipProvider, BillingApiError, billingApiErrorFrom, type MembershipProviderProps } from './membership/MembershipProvider.js';
+export { withReadFallbacks, guestAssignment, type AccessReader } from '../domain/rbac/accessReader.js';
+export * from './offline/index.js';
+export * from '../domain/validation/index.js';
