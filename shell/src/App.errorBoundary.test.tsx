@@ -7,7 +7,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders, TEST_APP_CONFIG, testProfile, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import { App } from './App';
 import { loadRemotePage } from './remotes/remoteLoader';
-import { RENDER_FAULT_KEY } from './testing/renderFault';
+import { RENDER_FAULT_KEY } from './testHooks/renderFault';
 
 jest.mock('./remotes/remoteLoader', () => ({ loadRemotePage: jest.fn() }));
 

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { type AuthUser, Link, NavLink, type UserProfile, signInPathFor, useAuth, useI18n, useLocation, useMembership, useOnline } from '@agentflow/shared';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { UserMenu } from './UserMenu';
 import { VoiceCommandButton } from '../voice/VoiceCommandButton';
-import { useRenderFault } from '../testing/renderFault';
+import { useRenderFault } from '../testHooks/renderFault';
+import { useOpenUntilNavigation } from './useOpenUntilNavigation';
 
 const NAV_ITEMS = [
   { to: '/', key: 'nav.home', end: true },
@@ -54,14 +54,12 @@ export function OfflineIndicator() {
 export function Header() {
   const { t } = useI18n();
   const { user, userProfile, loading } = useAuth();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // A phone user who picked a destination wants the page, not the menu.
+  const [menuOpen, setMenuOpen] = useOpenUntilNavigation();
   const location = useLocation();
   const online = useOnline();
   useRenderFault('header');
   const signInHref = NO_RETURN_PATHS.has(location.pathname) ? '/signin' : signInPathFor(`${location.pathname}${location.search}`);
-
-  // A phone user who picked a destination wants the page, not the menu.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
     <header className={online ? 'app-header' : 'app-header app-header--offline'}>

@@ -5,7 +5,7 @@ import { useFormState } from '../components/useFormState';
 import { FormField, SelectField } from '../components/FormField';
 import { useAsyncAction } from '../components/useAsyncAction';
 import { useDocumentTitle } from '../components/useDocumentTitle';
-import { useRenderFault } from '../testing/renderFault';
+import { useRenderFault } from '../testHooks/renderFault';
 
 const FIELD_IDS = { displayName: 'profile-display-name', phoneNumber: 'profile-phone-number', language: 'profile-language' };
 

@@ -1,3 +1,6 @@
+// A test hook that ships: production pages call it (inert there, see below),
+// so it lives here rather than under testing/, which production code may not
+// import (lint rule agentflow/no-test-fakes).
 import { usePlatform } from '@agentflow/shared';
 
 /** Where the end-to-end suite names the area that should fail (sessionStorage). */
