@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useI18n, useMembership } from '@agentflow/shared';
 import { billingKeys, useBillingClient } from '../api/queries';
@@ -23,9 +23,6 @@ export function CheckoutSuccessPage() {
   const base = useBillingBase();
   const [attempts, setAttempts] = useState(0);
   const polling = attempts < SUCCESS_POLL_ATTEMPTS;
-  // Read by refetchInterval, which react-query calls outside render.
-  const pollingRef = useRef(polling);
-  pollingRef.current = polling;
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t('billing.success.title')}`;
   }, [t]);
@@ -40,7 +37,9 @@ export function CheckoutSuccessPage() {
       setAttempts((count) => count + 1);
       return client.membershipDetails();
     },
-    refetchInterval: (query) => (pollingRef.current && !query.state.data?.activeSubscription ? SUCCESS_POLL_MS : false),
+    // React Query takes these options afresh on every render and recomputes the interval then,
+    // so a change of `polling` (the last attempt, or Check again) starts or stops the timer.
+    refetchInterval: (query) => (polling && !query.state.data?.activeSubscription ? SUCCESS_POLL_MS : false),
     staleTime: 0,
   });
   useErrorToast(details.error);
@@ -71,7 +70,6 @@ export function CheckoutSuccessPage() {
             type="button"
             className="button button-secondary"
             onClick={() => {
-              pollingRef.current = true;
               setAttempts(0);
               void details.refetch();
             }}

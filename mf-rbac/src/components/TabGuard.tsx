@@ -1,4 +1,4 @@
-import { Suspense, useRef, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useI18n, useRBAC } from '@agentflow/shared';
 import { ForbiddenPage } from '../pages/ForbiddenPage';
 import { tabAllowed, type AccessTab } from './tabs';
@@ -18,11 +18,15 @@ export function Loading() {
  * section itself. While access reloads (after an assign or revoke) the last
  * decision stands, so the section keeps its state instead of unmounting.
  */
+type Decision = 'allowed' | 'forbidden' | 'error';
+
 export function TabGuard({ tab, children }: { tab: AccessTab; children: ReactNode }) {
   const rbac = useRBAC();
-  const settled = useRef<'allowed' | 'forbidden' | 'error' | null>(null);
-  if (!rbac.loading) settled.current = rbac.error ? 'error' : tabAllowed(rbac, tab) ? 'allowed' : 'forbidden';
-  switch (settled.current) {
+  const decided: Decision | null = rbac.loading ? null : rbac.error ? 'error' : tabAllowed(rbac, tab) ? 'allowed' : 'forbidden';
+  // The last decision, kept in state (set while rendering, as React allows for state derived from props) to stand in while access reloads.
+  const [settled, setSettled] = useState<Decision | null>(decided);
+  if (decided !== null && decided !== settled) setSettled(decided);
+  switch (decided ?? settled) {
     case null:
       return <Loading />;
     case 'error':

@@ -13,6 +13,7 @@ const BASE = 'https://agentflow.invalid';
  */
 export function safeNextPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//')) return null;
+  // eslint-disable-next-line no-control-regex -- refusing control characters is this check's purpose
   if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return null;
   try {
     if (new URL(value, BASE).origin !== BASE) return null;

@@ -5,13 +5,13 @@ import { ErrorBoundary } from './ErrorBoundary';
 
 type LoadState = { status: 'loading' } | { status: 'ready'; Page: ComponentType } | { status: 'failed'; error: Error };
 
-function RemoteLoader({ remote, exposed, attempt }: { remote: string; exposed: string; attempt: number }) {
+function RemoteLoader({ remote, exposed }: { remote: string; exposed: string }) {
   const { t } = useI18n();
   const [state, setState] = useState<LoadState>({ status: 'loading' });
 
+  // A loader loads one page once: RemotePage remounts it (key) for another page or another attempt.
   useEffect(() => {
     let cancelled = false;
-    setState({ status: 'loading' });
     loadRemotePage(remote, exposed).then(
       (Page) => !cancelled && setState({ status: 'ready', Page }),
       (error: unknown) =>
@@ -20,8 +20,7 @@ function RemoteLoader({ remote, exposed, attempt }: { remote: string; exposed: s
     return () => {
       cancelled = true;
     };
-    // attempt: Try Again remounts this loader with a new count, loading afresh.
-  }, [remote, exposed, attempt]);
+  }, [remote, exposed]);
 
   if (state.status === 'failed') throw state.error; // handled by the boundary
   if (state.status === 'loading') {
@@ -37,6 +36,8 @@ function RemoteLoader({ remote, exposed, attempt }: { remote: string; exposed: s
 /** A route's page, federated from a remote, inside its own error boundary. */
 export function RemotePage({ remote, exposed }: { remote: string; exposed: string }) {
   return (
-    <ErrorBoundary>{(attempt) => <RemoteLoader key={attempt} remote={remote} exposed={exposed} attempt={attempt} />}</ErrorBoundary>
+    // Keyed by page and attempt: Try Again (a new attempt) or another remote page mounts a fresh loader,
+    // which starts in 'loading' (never showing the previous page while the next one loads).
+    <ErrorBoundary>{(attempt) => <RemoteLoader key={`${attempt}:${remote}/${exposed}`} remote={remote} exposed={exposed} />}</ErrorBoundary>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useAuth, useI18n, useLocation } from '@agentflow/shared';
+import { Link, useAuth, useI18n } from '@agentflow/shared';
 import { failureMessage } from './useAsyncAction';
+import { useOpenUntilNavigation } from './useOpenUntilNavigation';
 
 type FocusTarget = 'first' | 'last';
 
@@ -12,8 +13,8 @@ type FocusTarget = 'first' | 'last';
 export function UserMenu({ name }: { name: string }) {
   const { t } = useI18n();
   const { signOut, error: authError } = useAuth();
-  const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
+  // Following a menu link closes the menu.
+  const [open, setOpen] = useOpenUntilNavigation();
   const [signingOut, setSigningOut] = useState(false);
   const [signOutError, setSignOutError] = useState<string | null>(null);
   // The provider reports a failed sign-out through its error rather than by rejecting.
@@ -32,9 +33,6 @@ export function UserMenu({ name }: { name: string }) {
     };
   }, []);
 
-  // Following a menu link closes the menu.
-  useEffect(() => setOpen(false), [pathname]);
-
   useEffect(() => {
     if (!open) return undefined;
     focusItem(menu.current, focusOnOpen.current);
@@ -52,7 +50,7 @@ export function UserMenu({ name }: { name: string }) {
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [open]);
+  }, [open, setOpen]); // setOpen is a state setter: it never changes
 
   const openMenu = (target: FocusTarget) => {
     focusOnOpen.current = target;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useI18n, useToast } from '@agentflow/shared';
 
 /**
@@ -8,9 +8,15 @@ import { useI18n, useToast } from '@agentflow/shared';
 export function ServiceWorkerUpdates({ enabled = process.env.NODE_ENV === 'production' }: { enabled?: boolean }) {
   const { t } = useI18n();
   const { toast } = useToast();
-  // The toast is worded in the language of the moment it appears.
-  const latest = useRef({ t, toast });
-  latest.current = { t, toast };
+  // An effect event: the toast is worded in the language of the moment it appears, without re-registering.
+  const offerReload = useEffectEvent((applyUpdate: () => void) => {
+    toast({
+      title: t('toast.updateTitle'),
+      description: t('toast.updateBody'),
+      duration: Infinity,
+      action: { label: t('toast.reload'), onClick: applyUpdate },
+    });
+  });
 
   useEffect(() => {
     if (!enabled || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
@@ -19,14 +25,7 @@ export function ServiceWorkerUpdates({ enabled = process.env.NODE_ENV === 'produ
       void import('./registerServiceWorker').then(({ registerServiceWorker }) =>
         registerServiceWorker({
           onUpdateWaiting: (applyUpdate) => {
-            if (!active) return;
-            const { t: translate, toast: show } = latest.current;
-            show({
-              title: translate('toast.updateTitle'),
-              description: translate('toast.updateBody'),
-              duration: Infinity,
-              action: { label: translate('toast.reload'), onClick: applyUpdate },
-            });
+            if (active) offerReload(applyUpdate);
           },
         }),
       );
