@@ -46,8 +46,10 @@ async function signedInBuilder(context, shellOrigin) {
     apiKey: appConfig.firebase.apiKey,
     appName: '[DEFAULT]',
   };
-  await context.addInitScript(([name, value]) => window.localStorage.setItem(name, value), [key, JSON.stringify(user)]);
-  const backEnds = [appConfig.emulators?.auth, appConfig.emulators?.firestore].filter(Boolean);
+  // The init script runs in the page, where globalThis is the window.
+  await context.addInitScript(([name, value]) => globalThis.localStorage.setItem(name, value), [key, JSON.stringify(user)]);
+  // emulators.auth is a URL (http://host:port), emulators.firestore a host:port.
+  const backEnds = [appConfig.emulators?.auth, appConfig.emulators?.firestore].filter(Boolean).map((address) => (address.includes('://') ? new URL(address).host : address));
   await context.route(
     (url) => backEnds.includes(url.host) || /(^|\.)(googleapis\.com|firebaseapp\.com)$/.test(url.hostname),
     (route) => route.abort(),

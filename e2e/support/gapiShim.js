@@ -16,13 +16,17 @@
     var pending = {};
     var readyCallbacks = [];
     var isReady = false;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- an ES5 script like the loader it stands in for: its callbacks are plain functions
     var self = this;
     this.markReady = function () {
       if (isReady) return;
       isReady = true;
       readyCallbacks.splice(0).forEach(function (cb) { cb(); });
     };
-    this.whenReady = function (cb) { isReady ? cb() : readyCallbacks.push(cb); };
+    this.whenReady = function (cb) {
+      if (isReady) cb();
+      else readyCallbacks.push(cb);
+    };
     this.post = function (message) {
       var peer = getPeer();
       if (peer) peer.postMessage(Object.assign({}, message, { tag: TAG }), '*');

@@ -27,6 +27,7 @@ export async function installScriptedSpeech(context: BrowserContext): Promise<vo
         state.started += 1;
         state.lang = this.lang;
         state.running = true;
+        // eslint-disable-next-line @typescript-eslint/no-this-alias -- records which recognition is listening (not a closure's alias)
         current = this;
       }
       stop() {
