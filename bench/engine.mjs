@@ -51,7 +51,7 @@ try {
   console.error(`bench/engine: cannot load platform-api's build (build it first: npx tsc -b platform-api): ${error.message}`);
   process.exit(2);
 }
-const { RunExecutor, InProcessRunQueue, RunsService, decodeRun, runRef } = engine;
+const { RunExecutor, InProcessRunQueue, RunsService, FirestoreRunStore, LedgerMeter, decodeRun, runRef } = engine;
 const { MEMBERSHIP_COLLECTIONS, TOKEN_PERIOD_MS } = server;
 
 const projectId = 'demo-agentflow-bench-engine';
@@ -120,7 +120,10 @@ async function run(concurrency) {
       }),
     ),
   );
-  const executor = new RunExecutor({ db, logger, instanceId: `bench-${concurrency}`, fetchPolicy: { allowPrivateNetworks: false, timeoutMs: 10_000, maxResponseBytes: 1_000_000 } });
+  // The service's own adapters behind the engine's ports: runs in Firestore, charges in the ledger.
+  const store = new FirestoreRunStore(db);
+  const meter = new LedgerMeter(db);
+  const executor = new RunExecutor({ store, meter, logger, instanceId: `bench-${concurrency}`, fetchPolicy: { allowPrivateNetworks: false, timeoutMs: 10_000, maxResponseBytes: 1_000_000 } });
   const finished = new Map();
   const queue = new InProcessRunQueue(
     async (runId) => {
@@ -130,7 +133,7 @@ async function run(concurrency) {
     { concurrency, logger },
   );
   queue.start();
-  const service = new RunsService(db, logger, executor, queue, `bench-${concurrency}`);
+  const service = new RunsService(store, meter, logger, executor, queue, `bench-${concurrency}`);
   const latencies = [];
   const runIds = [];
   let next = 0;

@@ -12,7 +12,7 @@ import { NoObjectGeneratedError, Output, generateText, jsonSchema, stepCountIs, 
 import { z } from 'zod';
 import { RUN_LIMITS, parseNodeParams, type AgentParams, type HttpTool, type WorkflowNode } from '@agentflow/shared/workflow';
 import { safeFetch, type SafeFetchPolicy } from '../net/safeFetch.js';
-import { renderTemplate } from '../runs/expressions.js';
+import { renderTemplate } from '../expressions/evaluate.js';
 import { NoProviderError, ProviderCallError, toProviderCallError, type ModelResolver } from './providers.js';
 
 export interface ChildStepUpdate {

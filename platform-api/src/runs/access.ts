@@ -17,7 +17,7 @@ import { PERMISSIONS, can } from '@agentflow/shared/rbac';
 import { parseNodeParams, type Workflow } from '@agentflow/shared/workflow';
 import type { Caller } from '@agentflow/shared/server';
 import { loadAccess } from '../access/store.js';
-import type { StoredRun } from './store.js';
+import type { StoredRun } from './runModel.js';
 
 export async function mayRunWorkflow(db: Firestore, caller: Caller, workflow: Workflow): Promise<boolean> {
   if (workflow.ownerId === caller.uid) return true;

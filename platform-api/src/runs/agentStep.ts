@@ -1,5 +1,5 @@
 // The agent step: runAgent() (src/agents) with the engine's token charging
-// (through the ledger, see engine.ts charge) and child-step recording.
+// (through the meter port, see execution.ts charge) and child-step recording.
 // Errors pass through: ProviderCallError.transient is retried by the
 // executor; NoProviderError (RUN_MESSAGES.noProvider) and the ledger's
 // InsufficientTokensError fail the step at once.

@@ -1,8 +1,8 @@
 // JSONata evaluation and {{ … }} templates as the engine uses them (pure).
-import { ExpressionError, evaluate, renderTemplate } from './expressions';
+import { ExpressionError, evaluate, renderTemplate } from '../expressions/evaluate';
 import { inputSchemaFor, secretsMatch } from './router';
-import { ledgerKey, initialSteps } from './engine';
-import { truncateValue } from './store';
+import { initialSteps } from './graph';
+import { truncateValue } from './runModel';
 
 const data = { input: { name: 'Ada Lovelace', tags: ['a', 'b'] }, lead: { email: 'ada@example.com', score: 82 } };
 
@@ -42,30 +42,6 @@ describe('renderTemplate', () => {
 });
 
 describe('helpers', () => {
-  it('builds ledger keys the ledger accepts, hashing long or odd ids', () => {
-    expect(ledgerKey('run', 'abc', '1', 'supervisor:call:1')).toBe('run:abc:1:supervisor:call:1');
-    expect(ledgerKey('run', 'abc', '1', 'sup/researcher#2:call:1')).toBe('run:abc:1:sup_2fresearcher_232:call:1');
-    const long = ledgerKey('run', 'r'.repeat(30), '2', `${'x'.repeat(120)}:call:1`);
-    expect(long).toMatch(/^[A-Za-z0-9_.:-]{1,128}$/);
-    expect(long).not.toBe(ledgerKey('run', 'r'.repeat(30), '2', `${'x'.repeat(120)}:call:2`));
-  });
-
-  it('gives distinct ledger keys to a child step and a node whose id spells it with "_"', () => {
-    // Delegated call 'spec#1' of 'sup' versus a node named 'sup_spec_1' (node ids may hold '_').
-    const child = ledgerKey('run', 'abc', '1', 'sup/spec#1:call:1');
-    const node = ledgerKey('run', 'abc', '1', 'sup_spec_1:call:1');
-    expect(child).not.toBe(node);
-    for (const key of [child, node]) expect(key).toMatch(/^[A-Za-z0-9_.:-]{1,128}$/);
-    // Stable across retries of the same call.
-    expect(ledgerKey('run', 'abc', '1', 'sup/spec#1:call:1')).toBe(child);
-    // Parts do not run into each other, and hashed keys never equal short ones.
-    expect(ledgerKey('run', 'a:b', '1', 'c')).not.toBe(ledgerKey('run', 'a', 'b:1', 'c'));
-    const long = `${'n'.repeat(120)}/x#1:call:1`;
-    expect(ledgerKey('run', 'abc', '1', long)).toMatch(/^run:_h[0-9a-f]{64}$/);
-    expect(ledgerKey('run', 'abc', '1', long)).toBe(ledgerKey('run', 'abc', '1', long));
-    expect(ledgerKey('run', 'abc', '1', long)).not.toBe(ledgerKey('run', 'abc', '1', `${'n'.repeat(120)}_x_1:call:1`));
-  });
-
   it('truncates past the limit and reports the full size', () => {
     expect(truncateValue({ a: 1 }, 100)).toEqual({ value: { a: 1 }, bytes: 7, truncated: false });
     const big = truncateValue('é'.repeat(100), 51);

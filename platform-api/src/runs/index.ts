@@ -13,6 +13,8 @@ import { fetchPolicyFromEnv, type SafeFetchPolicy } from '../net/safeFetch.js';
 import { aiConfigFromEnv, createModelResolver, type ModelResolver } from '../agents/providers.js';
 import { createAgentHandler } from './agentStep.js';
 import { RunExecutor, type EngineLimits } from './engine.js';
+import { FirestoreRunStore } from './firestoreRunStore.js';
+import { LedgerMeter } from './ledgerMeter.js';
 import { InProcessRunQueue, concurrencyFromEnv, type RunQueue } from './queue.js';
 import { startRecoveryLoop } from './recovery.js';
 import { createRunsRouter } from './router.js';
@@ -20,13 +22,19 @@ import { RunScheduler } from './scheduler.js';
 import { RunsService } from './service.js';
 import type { StepHandler } from './steps.js';
 
-export { RunExecutor, DEFAULT_ENGINE_LIMITS, initialSteps, topologicalOrder, ledgerKey, isTransient, type EngineLimits } from './engine.js';
+export { RunExecutor, DEFAULT_ENGINE_LIMITS, type EngineLimits, type ExecutorOptions } from './engine.js';
+export { isTransient } from './failures.js';
+export { initialSteps, topologicalOrder } from './graph.js';
+export { FirestoreRunStore } from './firestoreRunStore.js';
+export { LedgerMeter } from './ledgerMeter.js';
+export type { LoadedRun, Meter, ModelCall, RunAccount, RunPatch, RunStore, RunVersion, SaveOutcome, ScheduleTick } from './ports.js';
 export { InProcessRunQueue, concurrencyFromEnv, type RunQueue } from './queue.js';
 export { recoverInterruptedRuns, startRecoveryLoop } from './recovery.js';
 export { RunScheduler } from './scheduler.js';
 export { RunsService, type NewRun } from './service.js';
 export { createRunsRouter, inputSchemaFor, secretsMatch, workflowFromDoc } from './router.js';
-export { decodeRun, encodeRun, publicRun, runRef, truncateValue, type StoredRun } from './store.js';
+export { publicRun, truncateValue, type StoredRun } from './runModel.js';
+export { decodeRun, encodeRun, runRef } from './store.js';
 export { BUILTIN_HANDLERS, TransientStepError, StepFailure, type StepHandler, type StepContext, type StepResult } from './steps.js';
 
 export interface RunsModuleOptions {
@@ -75,8 +83,12 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const instanceId = options.instanceId ?? newInstanceId();
   const fetchPolicy = options.fetchPolicy ?? fetchPolicyFromEnv(env);
   const models = options.models ?? createModelResolver(aiConfigFromEnv(env));
+  // The adapters behind the engine's ports: Firestore keeps runs, the ledger meters them.
+  const store = new FirestoreRunStore(options.db);
+  const meter = new LedgerMeter(options.db);
   const executor = new RunExecutor({
-    db: options.db,
+    store,
+    meter,
     logger: options.logger,
     instanceId,
     fetchPolicy,
@@ -88,7 +100,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const queue = options.createQueue?.(execute) ?? new InProcessRunQueue(execute, { concurrency: options.concurrency ?? concurrencyFromEnv(env), logger: options.logger });
   // The queue works from creation (the API enqueues at once); start() adds the background duties.
   queue.start();
-  const service = new RunsService(options.db, options.logger, executor, queue, instanceId);
+  const service = new RunsService(store, meter, options.logger, executor, queue, instanceId);
   const { router, closeStreams } = createRunsRouter({
     auth: options.auth,
     db: options.db,

@@ -30,7 +30,8 @@ import {
 import { mayDecide, mayRunWorkflow } from './access.js';
 import { RunsHttpError, caller, missing, parseOr400, pathParam, triggerOf, workflowFromDoc } from './routeKit.js';
 import type { RunsService } from './service.js';
-import { decodeRun, encodeRun, publicRun, runRef, runSummary, runsCollection, type StoredRun } from './store.js';
+import { publicRun, runSummary, type StoredRun } from './runModel.js';
+import { decodeRun, encodeRun, runRef, runsCollection } from './store.js';
 import { mountWebhooks } from './webhook.js';
 
 export { RunsHttpError, secretsMatch, workflowFromDoc } from './routeKit.js';

@@ -2,7 +2,6 @@
 // in agentStep.ts). A handler gets the step's input and an AbortSignal
 // (cancel or timeout) and returns the step's output; the executor records,
 // retries and times it.
-import type { Firestore } from 'firebase-admin/firestore';
 import {
   RUN_LIMITS,
   parseNodeParams,
@@ -11,8 +10,8 @@ import {
   type WorkflowNode,
 } from '@agentflow/shared/workflow';
 import { safeFetch, type SafeFetchPolicy } from '../net/safeFetch.js';
-import { evaluate, renderTemplate } from './expressions.js';
-import type { StoredRun } from './store.js';
+import { evaluate, renderTemplate } from '../expressions/evaluate.js';
+import type { StoredRun } from './runModel.js';
 
 /** A child step an agent reports (a delegated call); the executor records it in run.steps. */
 export interface ChildStepReport {
@@ -30,7 +29,6 @@ export interface ChildStepReport {
 }
 
 export interface StepContext {
-  db: Firestore;
   run: StoredRun;
   node: WorkflowNode;
   /** The step id (the node id for top-level steps). */
@@ -41,7 +39,7 @@ export interface StepContext {
   /** 1 for the first attempt. */
   attempt: number;
   fetchPolicy: SafeFetchPolicy;
-  /** Debits tokens a model reported for one call; callKey is stable per call within the attempt. */
+  /** Charges (through the meter) tokens a model reported for one call; callKey is stable per call within the attempt. */
   chargeTokens: (tokens: number, callKey: string) => Promise<void>;
   onChildStep: (update: ChildStepReport) => void | Promise<void>;
 }

@@ -3,3 +3,4 @@
 // '@agentflow/shared/server' too, which re-exports it.
 export * from './ledger.js';
 export * from './serialQueue.js';
+export * from './ledgerKeys.js';

@@ -1,5 +1,6 @@
 // Evaluating the workflow's JSONata expressions and {{ … }} templates against
-// a step's input. JSONata is a query language with no access to the process
+// a step's input: used by the run steps (runs/steps.ts) and by agents
+// (prompt and tool templates), so it lives in neither. JSONata is a query language with no access to the process
 // (no eval, no require); its guardrails (time, depth, sequence length) stop
 // runaway expressions.
 import jsonata from 'jsonata';

@@ -1,0 +1,106 @@
+// The two ports a run's life is reported through, like n8n's execution
+// lifecycle hooks: the executor and the runs service say what happened (a
+// run was created, its steps changed, a model call used tokens) and the
+// adapters decide how that is kept. RunStore keeps the run
+// (firestoreRunStore.ts: workflowRuns/{runId}); Meter turns usage into
+// token ledger entries (ledgerMeter.ts: the ledger's debit/credit and its
+// idempotency keys). The engine knows neither Firestore nor the ledger's
+// key format, so it runs as well against the in-memory fakes of its tests.
+import type { RunLease, StoredRun } from './runModel.js';
+
+/** The store's stamp of a run's last write (Firestore: the update time); only the store reads it. */
+export type RunVersion = unknown;
+
+export interface LoadedRun {
+  run: StoredRun;
+  /** null: the store has no stamp, and the next save is unconditional. */
+  version: RunVersion | null;
+}
+
+/**
+ * How a conditional save ended: stored; refused because someone else wrote
+ * the run since `since` (cancel, an approval decided elsewhere; `current`
+ * is their run, null when it was deleted); or the store was busy or briefly
+ * unreachable, worth another try with the then-current state.
+ */
+export type SaveOutcome =
+  | { kind: 'saved'; version: RunVersion }
+  | { kind: 'conflict'; current: StoredRun | null; version: RunVersion | null }
+  | { kind: 'busy'; error: unknown };
+
+/** The plain fields patch() may set (no JSON values: the store writes them as they are). */
+export type RunPatch = Partial<Pick<StoredRun, 'status' | 'error' | 'tokensUsed' | 'startedAt' | 'endedAt' | 'updatedAt' | 'lease'>>;
+
+/** A schedule tick that creates one run, whichever instance gets there first. */
+export interface ScheduleTick {
+  workflowId: string;
+  /** The tick's instant, ISO 8601. */
+  tick: string;
+  instanceId: string;
+  createdAt: string;
+}
+
+export interface RunStore {
+  /** A new run; throws when it cannot be stored (then it does not exist). */
+  create(run: StoredRun): Promise<void>;
+  /** The run of a schedule tick, created with the tick in one step; false when the tick already has its run. */
+  createForTick(run: StoredRun, tick: ScheduleTick): Promise<boolean>;
+  /** The run and its version; null when there is no such run. */
+  load(runId: string): Promise<LoadedRun | null>;
+  /**
+   * Replaces the run's fields with `run` if nobody wrote it since `since`
+   * (null: unconditionally). Takes its copy of `run` before it first
+   * awaits: the executor goes on changing the object. Throws on a failure
+   * that another try would repeat (the run was deleted).
+   */
+  save(run: StoredRun, since: RunVersion | null): Promise<SaveOutcome>;
+  /** Sets a few fields of a run (a scheduled run that could not be paid). */
+  patch(runId: string, fields: RunPatch): Promise<void>;
+  /** Gives `lease` to those of the runs still queued or running; returns their ids. */
+  renewLeases(runIds: readonly string[], lease: RunLease): Promise<string[]>;
+  /** The whole output of a step whose output in the run was truncated. */
+  saveFullOutput(runId: string, stepId: string, output: unknown): Promise<void>;
+  /** null when none was saved. */
+  loadFullOutput(runId: string, stepId: string): Promise<{ output: unknown } | null>;
+}
+
+/** Whose tokens a run spends. */
+export interface RunAccount {
+  runId: string;
+  ownerId: string;
+}
+
+/** One model call of an agent step, as the engine reports it. */
+export interface ModelCall extends RunAccount {
+  /** The step's attempt (1 for the first): a retried step's calls are new calls. */
+  attempt: number;
+  /** Stable per call within an attempt (runAgent's `${stepId}:call:${n}`); any characters. */
+  callKey: string;
+  tokens: number;
+}
+
+/**
+ * Every token a run spends goes through here. Each charge is idempotent per
+ * run (and per call): reporting it twice charges once. A charge the owner
+ * cannot pay throws the ledger's InsufficientTokensError (see isUnpaid);
+ * like every meter error it is final for the step unless it says
+ * `transient: true`.
+ */
+export interface Meter {
+  /** The start of a run, before the run exists (nothing starts when it throws). */
+  chargeRunStart(run: RunAccount, tokens: number): Promise<void>;
+  /** Gives the start charge back: the run could not be stored. */
+  refundRunStart(run: RunAccount, tokens: number): Promise<void>;
+  /** The tokens one model call used; false when this call was charged before. */
+  chargeModelCall(call: ModelCall): Promise<boolean>;
+}
+
+/**
+ * Whether a meter error says the owner cannot pay (the ledger's
+ * InsufficientTokensError, whose message says how many tokens were needed and
+ * remain). Told by name, as agents/runAgent.ts does: neither the engine nor
+ * the service loads the ledger.
+ */
+export function isUnpaid(error: unknown): error is Error {
+  return (error as { name?: unknown } | null)?.name === 'InsufficientTokensError' && typeof (error as { message?: unknown }).message === 'string';
+}
