@@ -36,6 +36,8 @@ describe('one allowance authority', () => {
       const response = await h.call('POST', BILLING_API.changeBillingCycle, { user, body: { subscriptionId: subscription.id, newPriceId: h.price('premium', interval), customerId } });
       expect(response.status).toBe(200);
       expect(response.body.subscription).toMatchObject({ interval, packageId: 'premium' });
+      // Stripe itself made the change (a repeated switch is a new request, not a replay of the first).
+      expect(h.fake.subscriptions.get(subscription.id)!.items.data[0].price.id).toBe(h.price('premium', interval));
       // Stripe delivers the change's events too: they grant nothing either.
       balances.push((await h.membership(user.uid)).tokensRemaining);
     }
@@ -46,14 +48,15 @@ describe('one allowance authority', () => {
     expect(await grantedTokens(user.uid)).toBe(ALLOWANCE.premium - ALLOWANCE.free);
   });
 
-  test('premium → basic → premium → enterprise → premium grants exactly the highest allowance held this month', async () => {
+  test('premium → basic → premium → enterprise → premium → enterprise → premium grants exactly the highest allowance held this month', async () => {
     const user = await h.createUser('plans');
     await h.subscribe(user, 'premium');
     expect((await spend(user, 1, 'plans-voice')).status).toBe(200);
     const after: Array<[string, number]> = [];
-    for (const packageId of ['basic', 'premium', 'enterprise', 'premium'] as const) {
+    for (const packageId of ['basic', 'premium', 'enterprise', 'premium', 'enterprise', 'premium'] as const) {
       const response = await h.call('POST', BILLING_API.changePackage, { user, body: { packageId } });
       expect(response.status).toBe(200);
+      expect(h.fake.subscriptions.get(response.body.subscription.id)!.items.data[0].price.id).toBe(h.price(packageId));
       const membership = await h.membership(user.uid);
       after.push([membership.role, membership.tokensRemaining]);
     }
@@ -62,6 +65,8 @@ describe('one allowance authority', () => {
       ['premium', 999], // switching back grants nothing
       ['enterprise', 9999], // an upgrade grants the difference to what the month granted (10,000 − 1,000)
       ['premium', 9999], // a downgrade keeps the paid-for balance for the rest of the month
+      ['enterprise', 9999], // the same upgrade again, asked anew (not a replay): applied in Stripe, nothing more granted
+      ['premium', 9999],
     ]);
     // Free 10 at creation + 990 to premium + 9,000 to enterprise = the enterprise allowance, never more.
     expect(await grantedTokens(user.uid)).toBe(ALLOWANCE.enterprise - ALLOWANCE.free);

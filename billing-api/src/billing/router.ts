@@ -196,6 +196,18 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
     return null;
   };
 
+  /**
+   * The stored subscription's state stamp: its document's update time, which
+   * every sync (ours or a webhook's) moves. Part of each change's idempotency
+   * key, so requests racing on one state make one change, while the same
+   * change asked again later (yearly, monthly, yearly again) is a new request
+   * and not a replay of the first, which Stripe would answer without changing anything.
+   */
+  const stateStamp = async (subscriptionId: string): Promise<string> => {
+    const time = (await db.collection(MEMBERSHIP_COLLECTIONS.subscriptions).doc(subscriptionId).get()).updateTime;
+    return time ? `${time.seconds}.${time.nanoseconds}` : 'none';
+  };
+
   /** Applies what Stripe answered to Firestore (billing-api's own change, versioned now). */
   const store = async (uid: string, subscription: Stripe.Subscription): Promise<Subscription> => {
     const now = clock();
@@ -391,7 +403,7 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
         : await client.subscriptions.update(
             current.id,
             { items: [{ id: item.id, price: priceId }], proration_behavior: 'create_prorations' },
-            { idempotencyKey: stripeIdempotencyKey('cycle', uid, { subscription: current.id, from: item.price.id, to: priceId }) },
+            { idempotencyKey: stripeIdempotencyKey('cycle', uid, { subscription: current.id, from: item.price.id, to: priceId, state: await stateStamp(current.id) }) },
           );
     return store(uid, updated);
   };
@@ -429,7 +441,7 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
     const billing: Pick<Stripe.SubscriptionUpdateParams, 'proration_behavior' | 'payment_behavior'> = upgrade
       ? { proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete' }
       : { proration_behavior: 'none' };
-    const intent = { subscription: existing.id, from: item.price.id, to: priceId, resume: existing.cancel_at_period_end };
+    const intent = { subscription: existing.id, from: item.price.id, to: priceId, resume: existing.cancel_at_period_end, state: await stateStamp(existing.id) };
     if (upgrade && existing.cancel_at_period_end) {
       // A pending (pay-first) update accepts only the items and billing fields: resume first.
       await client.subscriptions.update(existing.id, { cancel_at_period_end: false }, { idempotencyKey: stripeIdempotencyKey('resume', uid, intent) });
