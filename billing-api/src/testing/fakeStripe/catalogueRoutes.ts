@@ -6,7 +6,7 @@ import type { StripeObject } from './types.js';
 import { DAY, StripeHttpError, asBool, asInt, asList, asMetadata, checkParams, clone, list, missing, newId, nowSeconds, required } from './wire.js';
 
 export function registerCatalogueRoutes(route: Route, { state, objects }: RouteContext): void {
-  const { customers: _customers, products, prices, checkoutSessions, portalSessions, paymentMethods, webhookEndpoints } = state;
+  const { products, prices, checkoutSessions, portalSessions, paymentMethods, webhookEndpoints } = state;
   const { createCustomer, createPrice, getCustomer, getPrice, publicSession, withExpand } = objects;
 
   route('POST', '/v1/customers', (params) => {
