@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Ledger benchmark: debits per second through the token ledger
-// (shared/src/server/ledger.ts, the code billing-api and platform-api debit
+// (shared/src/ledger/ledger.ts, the code billing-api and platform-api debit
 // with) against the Firestore emulator, at concurrency 1 and 20, with the
 // count of unexpected errors (0 expected). Each debit is one Firestore
 // transaction: refill check, idempotency check, balance update and usage entry.

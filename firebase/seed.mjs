@@ -41,7 +41,7 @@ async function loadAccessModule() {
 }
 
 /**
- * The industry templates (shared/src/workflow/templates) as public
+ * The industry templates (shared/src/domain/workflow/templates) as public
  * workflows/{id} documents: created when missing, brought up to date when the
  * shipped template changed, otherwise left alone.
  */
