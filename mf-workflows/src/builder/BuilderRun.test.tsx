@@ -1,7 +1,7 @@
 // The builder's Run waits for the autosave: a run executes the stored
 // version, so the run form opens only once the latest edit is saved, and a
 // failed save keeps the user in the builder with the error.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from '@agentflow/shared';
 import { LocationProbe, renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import { emptyWorkflow, type Workflow } from '@agentflow/shared/workflow';

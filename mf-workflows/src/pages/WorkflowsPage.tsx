@@ -3,7 +3,7 @@
 // filter lives in the URL (?search=&category=&industry=&tab=), so a reload, the
 // back button, the home page's industry links and voice search all land on
 // the same view. ?run=<name> (voice "run workflow X") shows a notice.
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, NeedsConnectionNote, PageHeader, SavedOnDeviceNote, signInPathFor, useAuth, useI18n, useLocation, useNavigate, useOnline, useSearchParams, useToast } from '@agentflow/shared';
 import { WORKFLOW_CATEGORIES, WORKFLOW_INDUSTRIES, type Workflow } from '@agentflow/shared/workflow';
@@ -48,7 +48,8 @@ export function WorkflowsPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const filters = filtersFromParams(params);
+  // Memoized on the params object (new on every URL change), so what is derived from it can be memoized too.
+  const filters = useMemo(() => filtersFromParams(params), [params]);
   const uid = user?.uid ?? null;
   const ids = useId();
   const online = useOnline();
@@ -61,18 +62,21 @@ export function WorkflowsPage() {
   // keystroke (replacing the entry: no history step per letter); a URL that
   // changes otherwise (back, a voice search) refills the box.
   const [searchText, setSearchText] = useState(filters.search);
-  useEffect(() => {
+  // Refilled while rendering the new URL (state adjusted to a changed input, not an effect after it).
+  const [urlSearch, setUrlSearch] = useState(filters.search);
+  if (urlSearch !== filters.search) {
+    setUrlSearch(filters.search);
     setSearchText(filters.search);
-  }, [filters.search]);
+  }
+  // An effect event: writing the URL does not restart the wait; only the text (a keystroke, or the URL refilling the box) does.
+  const writeSearch = useEffectEvent((text: string) => {
+    setParams((current) => withParam(current, 'search', text.trim() === '' ? null : text), { replace: true });
+  });
   useEffect(() => {
-    if (searchText === filters.search) return undefined;
-    const timer = setTimeout(() => {
-      setParams((current) => withParam(current, 'search', searchText.trim() === '' ? null : searchText), { replace: true });
-    }, SEARCH_DEBOUNCE_MS);
+    if (searchText === urlSearch) return undefined;
+    const timer = setTimeout(() => writeSearch(searchText), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // Only a keystroke restarts the wait.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [searchText]);
+  }, [searchText, urlSearch]);
 
   const setFilter = (key: 'category' | 'industry' | 'tab', value: string) => setParams((current) => withParam(current, key, value));
 
@@ -113,9 +117,10 @@ export function WorkflowsPage() {
   });
   const active = tab === 'templates' ? templates : tab === 'organization' ? organization : tab === 'mine' ? mine : null;
 
+  const activeData = active?.data;
   const shown = useMemo(
-    () => (active?.data ? applyFilters(active.data.workflows, { search: filters.search, category: filters.category, industry: filters.industry }) : []),
-    [active?.data, filters.search, filters.category, filters.industry],
+    () => (activeData ? applyFilters(activeData.workflows, { search: filters.search, category: filters.category, industry: filters.industry }) : []),
+    [activeData, filters.search, filters.category, filters.industry],
   );
 
   const copyTemplate = useMutation({

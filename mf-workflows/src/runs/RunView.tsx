@@ -5,7 +5,7 @@
 // under their parent. Cancel while it runs, Approve/Reject on a waiting
 // approval, Re-run once it ended. When it ends, the header's token count and
 // the history are refreshed.
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NeedsConnectionNote, useI18n, useOnline, useRemoteCatalogs, useMembership, useNavigate, useToast } from '@agentflow/shared';
 import { RUN_MESSAGES, isTerminalRunStatus, type RunStep, type WorkflowRun } from '@agentflow/shared/workflow';
@@ -20,16 +20,28 @@ import { useRunStream, type RunStreamOptions } from './useRunStream';
 
 const V = 'workflows.runs.view.';
 
-/** Re-renders every `ms` while `active`: running durations tick. */
+/**
+ * Re-renders every `ms` while `active`: running durations tick. The clock is
+ * an external store: subscribing (on becoming active) catches it up at once,
+ * since it stood still meanwhile, then every tick moves it.
+ */
 function useNow(active: boolean, ms = 500): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return undefined;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [active, ms]);
-  return now;
+  // When the clock last moved: first read at mount.
+  const clock = useRef<number | null>(null);
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      if (!active) return () => undefined;
+      const tick = () => {
+        clock.current = Date.now();
+        changed();
+      };
+      tick();
+      const timer = setInterval(tick, ms);
+      return () => clearInterval(timer);
+    },
+    [active, ms],
+  );
+  return useSyncExternalStore(subscribe, () => (clock.current ??= Date.now()));
 }
 
 export interface RunViewProps {

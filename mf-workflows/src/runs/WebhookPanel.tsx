@@ -16,20 +16,21 @@ export function WebhookPanel({ workflowId, template = false }: { workflowId: str
   const client = useRunsClient();
   const id = useId();
   const [info, setInfo] = useState<WebhookInfo | null>(null);
-  const [failed, setFailed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [rotating, setRotating] = useState(false);
   // Rotating the secret happens on platform-api: not offline.
   const online = useOnline();
   const [attempt, setAttempt] = useState(0);
+  // Which read failed: another workflow or client, or a retry, is a new read, not failed until it fails.
+  const [failedRead, setFailedRead] = useState<{ client: typeof client; workflowId: string; attempt: number } | null>(null);
+  const failed = failedRead?.client === client && failedRead.workflowId === workflowId && failedRead.attempt === attempt;
 
   useEffect(() => {
     if (template) return undefined;
     let live = true;
-    setFailed(false);
     client.webhook(workflowId).then(
       (answer) => live && setInfo(answer),
-      () => live && setFailed(true),
+      () => live && setFailedRead({ client, workflowId, attempt }),
     );
     return () => {
       live = false;

@@ -4,7 +4,7 @@
 // token after a growing pause (the token in the URL may have expired), and
 // the run is read again meanwhile; once the run is terminal the stream is
 // closed for good.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { isTerminalRunStatus, type WorkflowRun } from '@agentflow/shared/workflow';
 import { RunsApiError, type EventSourceLike, type RunsClient } from '../api/runs';
 
@@ -33,8 +33,21 @@ export function useRunStream(client: RunsClient, runId: string, options: RunStre
   const [run, setRun] = useState<WorkflowRun | null>(null);
   const [state, setState] = useState<StreamState>('loading');
   const [attempt, setAttempt] = useState(0);
-  const onTerminal = useRef(options.onTerminal);
-  onTerminal.current = options.onTerminal;
+  // An effect event: the latest callback is called, and a new one does not reopen the stream.
+  const onTerminal = useEffectEvent((finishedRun: WorkflowRun) => options.onTerminal?.(finishedRun));
+  // A new stream (another run, a retry, another client or pace) starts from 'loading': set while
+  // rendering it, as React allows for state that follows the props, not by the effect afterwards.
+  const [followed, setFollowed] = useState({ client, runId, reconnectDelayMs, maxDelayMs, attempt });
+  if (
+    followed.client !== client ||
+    followed.runId !== runId ||
+    followed.reconnectDelayMs !== reconnectDelayMs ||
+    followed.maxDelayMs !== maxDelayMs ||
+    followed.attempt !== attempt
+  ) {
+    setFollowed({ client, runId, reconnectDelayMs, maxDelayMs, attempt });
+    setState('loading');
+  }
 
   useEffect(() => {
     let alive = true;
@@ -63,7 +76,7 @@ export function useRunStream(client: RunsClient, runId: string, options: RunStre
         if (!finished) {
           finished = true;
           setState('done');
-          if (fromStream) onTerminal.current?.(next);
+          if (fromStream) onTerminal(next);
         }
       }
     };
@@ -116,7 +129,6 @@ export function useRunStream(client: RunsClient, runId: string, options: RunStre
       delay = Math.min(delay * 2, maxDelayMs);
     };
 
-    setState('loading');
     client.get(runId).then(
       (loaded) => {
         if (!alive) return;

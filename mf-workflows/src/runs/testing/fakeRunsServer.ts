@@ -103,8 +103,6 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-type Handler = (request: RecordedRequest) => Response | undefined;
-
 export interface FakeRunsServer {
   fetch: typeof fetch;
   client: RunsClient;
