@@ -13,7 +13,7 @@ import { ROOT } from './stack.mjs';
 
 const STAMP = path.join(ROOT, '.agentflow', 'build-stamp');
 const APP_DIRS = ['shell', ...REMOTES.map((remote) => remote.dir)];
-const WATCHED = ['shared/src', 'shared/federation', 'shared/styles', 'shared/package.json', 'billing-api/src', 'platform-api/src', 'package.json', 'tsconfig.base.json',
+const WATCHED = ['shared/src', 'shared/federation', 'shared/styles', 'shared/package.json', 'shared/tsconfig.json', 'shared/tsconfig.part.json', 'shared/boundaries', 'billing-api/src', 'platform-api/src', 'package.json', 'tsconfig.base.json',
   ...APP_DIRS.flatMap((dir) => [`${dir}/src`, `${dir}/public`, `${dir}/webpack.config.js`, `${dir}/package.json`])];
 
 async function run(label, command, args, cwd = ROOT) {
