@@ -11,6 +11,7 @@ import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { sharedAliases } from './shared/scripts/aliases.mjs';
 import boundaries, { NODE_BUILTINS } from './tooling/eslint/boundaries.mjs';
 
 const SOURCE = '**/*.{ts,tsx,js,mjs,cjs}';
@@ -30,6 +31,19 @@ function remoteRestriction(remote, { federated }) {
   };
 }
 
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The package entries of @agentflow/shared whose sources lie in the given parts
+ * of shared/src, as exact-specifier patterns: derived from shared's exports (the
+ * one list; see shared/scripts/aliases.mjs), so a new entry is covered as it is added.
+ */
+function sharedEntriesIn(parts) {
+  return sharedAliases()
+    .filter(({ specifier, source }) => !specifier.endsWith('/*') && parts.some((part) => source.startsWith(`src/${part}/`)))
+    .map(({ specifier }) => `^${escapeRegExp(specifier)}$`);
+}
+
 // (b) What browser code must not import.
 const BROWSER_RESTRICTIONS = [
   {
@@ -41,8 +55,9 @@ const BROWSER_RESTRICTIONS = [
     message: 'the Admin SDK is server-only; the browser uses the Firebase web SDK and calls a service for privileged writes.',
   },
   {
-    modules: ['^@agentflow/shared/(?:server|ledger|static-server)(?:/|$)'],
-    paths: ['^shared/src/(?:server|ledger)(?:/|\\.|$)'],
+    // The entries into shared's server and ledger parts, and its webpack factory (build tooling).
+    modules: [...sharedEntriesIn(['server', 'ledger']), '^@agentflow/shared/federation(?:/|$)'],
+    paths: ['^shared/src/(?:server|ledger)(?:/|\\.|$)', '^shared/federation(?:/|$)'],
     message: "the server and ledger parts of shared are Node-only; browser code uses shared's domain and web parts.",
   },
 ];
@@ -62,7 +77,7 @@ const DOMAIN_RESTRICTIONS = [
     message: 'the domain core is pure: no Express (HTTP belongs in the server part).',
   },
   {
-    modules: ['^@agentflow/shared(?:$|/)'],
+    modules: sharedEntriesIn(['web', 'server', 'ledger']),
     paths: ['^shared/src/(?:web|server|ledger)(?:/|\\.|$)'],
     message: "the domain core depends on no other part of shared (they depend on it); move what both need into the domain.",
   },

@@ -64,6 +64,8 @@ export default {
     project('firebase', 'node'),
     // The stack launcher itself (the browser suite has its own config, e2e/jest.config.mjs).
     { ...project('e2e', 'node'), displayName: 'e2e-stack' },
+    // Repository tooling: the lint boundaries' fixture test.
+    { ...project('tooling', 'node'), testMatch: ['<rootDir>/eslint/*.test.ts'] },
   ],
   testTimeout: 30_000,
 };
