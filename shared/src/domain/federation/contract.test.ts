@@ -1,5 +1,4 @@
 import { REMOTES, SHELL_PORT, PROVIDED_BY_SHARED, SINGLETONS, defaultRemoteUrl, resolveRemotesMap } from './contract';
-import * as sharedEntry from '../../web/index';
 
 const byName = (name: string) => {
   const remote = REMOTES.find((candidate) => candidate.name === name);
@@ -64,12 +63,7 @@ describe('PROVIDED_BY_SHARED', () => {
     expect(PROVIDED_BY_SHARED).toEqual(expect.arrayContaining(['react-router', 'react-router-dom', 'i18next', 'react-i18next']));
     for (const name of PROVIDED_BY_SHARED) expect(SINGLETONS).not.toContain(name);
   });
-
-  test('the shared package exports the router API apps use', () => {
-    for (const name of ['BrowserRouter', 'MemoryRouter', 'Routes', 'Route', 'Link', 'NavLink', 'Navigate', 'Outlet', 'useLocation', 'useNavigate', 'useParams', 'useSearchParams']) {
-      expect(sharedEntry).toHaveProperty(name);
-    }
-  });
+  // That the web entry exports the router API apps use is tested beside it (web/router.test.ts).
 });
 
 describe('resolveRemotesMap', () => {

@@ -16,6 +16,7 @@ const ID_CHARACTERS = /^[A-Za-z0-9_.:-]+$/;
 // Firestore reserves ids of the form __x__.
 const RESERVED_ID = /^__.*__$/;
 // C0 controls and DEL: never part of an id, and unreadable in an error message.
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 export const ID_CHARACTERS_TEXT = 'letters, digits, "_", "-", "." and ":"';

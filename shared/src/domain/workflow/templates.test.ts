@@ -18,7 +18,11 @@ function reachable(workflow: Workflow): Set<string> {
     const id = queue.shift()!;
     const node = workflow.nodes.find((n) => n.id === id)!;
     const onward = [...workflow.edges.filter((e) => e.source === id).map((e) => e.target), ...(node.type === 'agent' ? (params(node).tools.delegates as string[]) : [])];
-    for (const next of onward) if (!seen.has(next)) (seen.add(next), queue.push(next));
+    for (const next of onward) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      queue.push(next);
+    }
   }
   return seen;
 }

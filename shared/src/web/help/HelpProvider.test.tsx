@@ -8,11 +8,16 @@ import { HelpButton } from '../ui/HelpButton';
 import { VOICE_COMMAND_EXAMPLES } from '../../domain/voice/index';
 import { HELP_CONTENT } from './content/index';
 import { HelpProvider } from './HelpProvider';
+import { useEffect } from 'react';
 
 let help: HelpContextValue | undefined;
 function Probe() {
-  help = useHelp();
-  return <output data-testid="topic">{help.topicKey ?? 'closed'}</output>;
+  const value = useHelp();
+  // Handed to the test after each commit (an effect), so rendering stays pure.
+  useEffect(() => {
+    help = value;
+  });
+  return <output data-testid="topic">{value.topicKey ?? 'closed'}</output>;
 }
 
 function renderHelp(language: SupportedLanguage = 'en') {

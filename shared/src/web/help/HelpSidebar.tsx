@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useI18n } from '../federation/contexts.js';
 import { getSpeechRecognition } from '../speech/recognition.js';
@@ -20,11 +20,9 @@ interface HelpSidebarProps {
  */
 export default function HelpSidebar({ topicKey, onClose, onOpenTopic, onClosed }: HelpSidebarProps) {
   const { t, language } = useI18n();
-  // Keep showing the last topic while the panel closes.
+  // Keep showing the last topic while the panel closes (remembered while rendering a new one, not in an effect after it).
   const [shownTopic, setShownTopic] = useState<HelpTopicKey>(topicKey ?? 'home');
-  useEffect(() => {
-    if (topicKey) setShownTopic(topicKey);
-  }, [topicKey]);
+  if (topicKey && topicKey !== shownTopic) setShownTopic(topicKey);
 
   const catalog = HELP_CONTENT[language];
   const topic = catalog.topics[shownTopic];

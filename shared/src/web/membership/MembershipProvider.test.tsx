@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { AuthContext, PlatformContext, useMembership, type AuthContextValue, type AuthUser, type MembershipContextValue } from '../federation/contexts';
 import { buildAppConfig } from '../../domain/federation/runtimeConfig';
 import { CATALOGS } from '../i18n/catalogs/index';
@@ -96,11 +96,15 @@ function fakeBillingApi() {
 
 let latest: MembershipContextValue | undefined;
 function Probe() {
-  latest = useMembership();
+  const membership = useMembership();
+  // Handed to the test after each commit (an effect), so rendering stays pure.
+  useEffect(() => {
+    latest = membership;
+  });
   return (
     <output data-testid="membership">
-      {latest.loading ? 'loading' : 'ready'}|{latest.error ?? ''}|{latest.membership ? `${latest.membership.userId}:${latest.membership.tokensRemaining}` : 'none'}|
-      {latest.summary ? `${latest.summary.used}/${latest.summary.total}` : 'no-summary'}
+      {membership.loading ? 'loading' : 'ready'}|{membership.error ?? ''}|{membership.membership ? `${membership.membership.userId}:${membership.membership.tokensRemaining}` : 'none'}|
+      {membership.summary ? `${membership.summary.used}/${membership.summary.total}` : 'no-summary'}
     </output>
   );
 }

@@ -33,9 +33,9 @@ describe('device copies', () => {
     expect(readDeviceCopy('runs', 'user-1', isNumbers)).toBeNull();
     // Copied by hand under another user's key: the uid inside decides.
     window.localStorage.setItem(`${DEVICE_COPY_PREFIX}:user-2:runs`, window.localStorage.getItem(`${DEVICE_COPY_PREFIX}:user-1:runs`) ?? '');
-    expect(readDeviceCopy('runs', 'user-2', (value): value is unknown => true)).toBeNull();
+    expect(readDeviceCopy('runs', 'user-2', (_value): _value is unknown => true)).toBeNull();
     window.localStorage.setItem(`${DEVICE_COPY_PREFIX}:user-1:broken`, '{not json');
-    expect(readDeviceCopy('broken', 'user-1', (value): value is unknown => true)).toBeNull();
+    expect(readDeviceCopy('broken', 'user-1', (_value): _value is unknown => true)).toBeNull();
   });
 
   test('an answer too large is not saved, and its older copy is removed', () => {

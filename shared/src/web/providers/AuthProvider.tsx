@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthActionError, authErrorCode, authReasonKey } from '../../domain/auth/errors.js';
 import { firebaseAuthServices } from '../auth/firebaseServices.js';
 import { SELF_SERVICE_ROLES, type ProfileUpdate, type UserProfile } from '../../domain/auth/profile.js';
@@ -47,9 +47,12 @@ export function AuthProvider({ children, services = firebaseAuthServices }: { ch
   const changeCount = useRef(0);
   /** The name being signed up with: the account has none yet when its first state change arrives. */
   const pendingDisplayName = useRef<string | null>(null);
-  // The handler outlives renders; read the current translator and demo config through refs.
+  // The handler outlives renders; read the current translator and demo config through a ref, kept
+  // current as each render commits (before any effect or event handler can run).
   const latest = useRef({ t, demo });
-  latest.current = { t, demo };
+  useLayoutEffect(() => {
+    latest.current = { t, demo };
+  });
 
   const handleAccount = useCallback(async (account: AuthAccount | null, profiles: ProfileStore) => {
     const change = ++changeCount.current;

@@ -5,12 +5,16 @@ import { useI18n } from '../federation/contexts';
 import type { I18nContextValue } from '../federation/contexts';
 import { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, type SupportedLanguage } from '../../domain/i18n/languages';
 import { I18nProvider } from './I18nProvider';
+import { useEffect } from 'react';
 
 let context: I18nContextValue | undefined;
 
 function Probe() {
   const i18n = useI18n();
-  context = i18n;
+  // Handed to the test after each commit (an effect), so rendering stays pure.
+  useEffect(() => {
+    context = i18n;
+  });
   return (
     <p data-testid="probe" data-language={i18n.language}>
       {i18n.t('errors.title')}

@@ -117,11 +117,16 @@ class FakeReader implements AccessReader {
 let latest: RBACContextValue | undefined;
 let i18n: I18nContextValue | undefined;
 function Probe() {
-  latest = useRBAC();
-  i18n = useI18n();
+  const rbac = useRBAC();
+  const translation = useI18n();
+  // Handed to the test after each commit (an effect), so rendering stays pure.
+  useEffect(() => {
+    latest = rbac;
+    i18n = translation;
+  });
   return (
     <output data-testid="rbac">
-      {latest.loading ? 'loading' : 'ready'}|{latest.error ?? ''}|{latest.userPermissions.join(',')}|{latest.userRoles.map((entry) => entry.roleId).join(',')}
+      {rbac.loading ? 'loading' : 'ready'}|{rbac.error ?? ''}|{rbac.userPermissions.join(',')}|{rbac.userRoles.map((entry) => entry.roleId).join(',')}
     </output>
   );
 }

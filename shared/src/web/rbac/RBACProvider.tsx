@@ -40,6 +40,9 @@ interface LoadedState {
 
 const EMPTY: LoadedState = { roles: [], permissions: [], userRoles: [], userPermissions: [], grants: [], loading: true, error: null };
 
+/** Marks a load under way, clearing the error (the same state when it already is, so nothing re-renders). */
+const markLoading = (previous: LoadedState): LoadedState => (previous.loading && previous.error === null ? previous : { ...previous, loading: true, error: null });
+
 export interface RBACProviderProps {
   children: ReactNode;
   /** Where roles, permissions and the user's assignments are read (default: Firestore). The read fallbacks apply to any reader. */
@@ -105,12 +108,12 @@ export function RBACProvider({ children, reader = lazyFirestoreReader, fetch: fe
     };
   }, []);
 
-  const load = useCallback(async (): Promise<void> => {
+  /** Reads access for whoever is signed in now; the caller has marked the state loading. */
+  const read = useCallback(async (): Promise<void> => {
     const run = ++generation.current;
     const current = () => mounted.current && run === generation.current;
     const { user: account, userProfile: profile, isDemoUser: demo, authLoading: waiting, t: translate } = latest.current;
     // Nothing is known until auth is: wait for its next change.
-    setState((previous) => (previous.loading && previous.error === null ? previous : { ...previous, loading: true, error: null }));
     if (waiting) return;
     try {
       const [roles, permissions] = await Promise.all([source.listRoles(), source.listPermissions()]);
@@ -134,10 +137,23 @@ export function RBACProvider({ children, reader = lazyFirestoreReader, fetch: fe
     }
   }, [source]);
 
-  // (Re)load on activation and whenever who is signed in, or the language, changes.
+  const load = useCallback(async (): Promise<void> => {
+    setState(markLoading);
+    await read();
+  }, [read]);
+
+  // (Re)load on activation and whenever who is signed in, or the language, changes. The state is
+  // marked loading while rendering that change (state that follows its inputs, as React allows),
+  // not by the effect after it; the effect reads.
+  const loadInputs = [active, read, user, userProfile, isDemoUser, authLoading, t] as const;
+  const [loadedFor, setLoadedFor] = useState(loadInputs);
+  if (loadInputs.some((input, index) => input !== loadedFor[index])) {
+    setLoadedFor(loadInputs);
+    if (active) setState(markLoading);
+  }
   useEffect(() => {
-    if (active) void load();
-  }, [active, load, user, userProfile, isDemoUser, authLoading, t]);
+    if (active) void read();
+  }, [active, read, user, userProfile, isDemoUser, authLoading, t]);
 
   const refresh = useCallback(async () => {
     setActive(true);

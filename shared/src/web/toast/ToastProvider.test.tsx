@@ -5,11 +5,16 @@ import { useToast, type ToastContextValue } from '../federation/contexts';
 import { I18nProvider } from '../providers/I18nProvider';
 import { ToastProvider } from './ToastProvider';
 import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS } from './toastStore';
+import { useEffect } from 'react';
 
 let api: ToastContextValue | undefined;
 function Probe() {
-  api = useToast();
-  return <output data-testid="queue">{api.toasts.map((toast) => `${toast.title}:${toast.open ? 'open' : 'closed'}`).join(',')}</output>;
+  const toasts = useToast();
+  // Handed to the test after each commit (an effect), so rendering stays pure.
+  useEffect(() => {
+    api = toasts;
+  });
+  return <output data-testid="queue">{toasts.toasts.map((toast) => `${toast.title}:${toast.open ? 'open' : 'closed'}`).join(',')}</output>;
 }
 
 function renderToasts() {

@@ -17,8 +17,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [viewportNeeded, setViewportNeeded] = useState(false);
   const removals = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
+  // Once a toast has been queued the viewport stays (set while rendering the queue, not in an effect after it).
+  if (toasts.length > 0 && !viewportNeeded) setViewportNeeded(true);
+
   useEffect(() => {
-    if (toasts.length > 0) setViewportNeeded(true);
     for (const toast of toasts) {
       if (toast.open || removals.current.has(toast.id)) continue;
       removals.current.set(
