@@ -4,7 +4,7 @@
 // history and import/export.
 import '@xyflow/react/dist/style.css';
 import './builder.css';
-import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useMemo, useReducer, useRef, useState, type DragEvent } from 'react';
 import {
   Background,
   Controls,
@@ -84,10 +84,16 @@ export default function Builder({ workflowId, docs }: BuilderProps) {
   const uid = user?.uid ?? '';
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // Another workflow, user, store or attempt starts from 'loading': set while rendering that change
+  // (state that follows its inputs, as React allows), not by the effect after it.
+  const [loadFor, setLoadFor] = useState({ docs, workflowId, attempt, uid });
+  if (loadFor.docs !== docs || loadFor.workflowId !== workflowId || loadFor.attempt !== attempt || loadFor.uid !== uid) {
+    setLoadFor({ docs, workflowId, attempt, uid });
+    setLoad({ status: 'loading' });
+  }
 
   useEffect(() => {
     let live = true;
-    setLoad({ status: 'loading' });
     const draft = readDraft(uid, workflowId);
     docs.open(workflowId).then(
       (opened) => live && setLoad(opened ? { status: 'ready', workflow: opened.workflow, savedAt: opened.savedAt, draft } : { status: 'missing' }),
@@ -157,11 +163,15 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
   // Offline, or with an edit waiting here: say the workflow is this device's copy, and as of when.
   const deviceCopyAt = keptAt ?? (online ? null : openedSavedAt);
 
-  // On a phone the panels are hidden: tapping a node opens them as a sheet,
-  // scrolled to the top where its configuration is.
+  // On a phone the panels are hidden: tapping a node opens them as a sheet (opened while rendering
+  // the new selection), scrolled to the top where its configuration is (the effect).
+  const [sheetFor, setSheetFor] = useState({ phone, selected: state.selectedNodeId });
+  if (sheetFor.phone !== phone || sheetFor.selected !== state.selectedNodeId) {
+    setSheetFor({ phone, selected: state.selectedNodeId });
+    if (phone && state.selectedNodeId) setPanelsOpen(true);
+  }
   useEffect(() => {
     if (!phone || !state.selectedNodeId) return;
-    setPanelsOpen(true);
     if (sideRef.current) sideRef.current.scrollTop = 0;
   }, [phone, state.selectedNodeId]);
 
@@ -535,8 +545,8 @@ function HistoryPanel({
   const [versions, setVersions] = useState<WorkflowVersion[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [restoring, setRestoring] = useState<number | null>(null);
-  const current = useRef(workflow);
-  current.current = workflow;
+  // An effect event: worded in the language of the moment the read fails, and a new language does not read again.
+  const listFailed = useEffectEvent(() => setError(t(`${P}history.failed`)));
 
   useEffect(() => {
     let live = true;
@@ -547,19 +557,18 @@ function HistoryPanel({
           setError(null);
         }
       },
-      () => live && setError(t(`${P}history.failed`)),
+      () => live && listFailed(),
     );
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [docs, workflow.id, tick]);
 
   const restore = async (version: number) => {
     if (busy.current) return;
     setRestoring(version);
     try {
-      onRestored(await docs.restore(workflow.id, version, current.current));
+      onRestored(await docs.restore(workflow.id, version, workflow));
       setError(null);
     } catch {
       setError(t(`${P}history.restoreFailed`));

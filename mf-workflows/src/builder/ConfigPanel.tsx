@@ -1,7 +1,7 @@
 // The selected node's form: its name, its params by node type, errors next to
 // each field (nodeProblems() paths), and its outgoing connections (a way to
 // connect without dragging: keyboard and touch).
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useI18n } from '@agentflow/shared';
 import { nodeProblems, type Workflow, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
 import { NODE_FIELDS, NODE_TYPE_KEYS, getPath, problemAtField, setPath, type FieldSpec } from './fields';
@@ -147,19 +147,27 @@ function ParamField({ id, field, value, problems, onChange }: { id: string; fiel
 function JsonEditor({ common, value, onChange, onValidity }: { common: object; value: unknown; onChange: (v: unknown) => void; onValidity: (ok: boolean) => void }) {
   const format = (v: unknown) => (v === undefined ? '' : JSON.stringify(v, null, 2));
   const [text, setText] = useState(() => format(value));
-  // Follow outside changes (undo, import) when the text is not mid-edit.
-  useEffect(() => {
+  // Follow outside changes (undo, import) when the text is not mid-edit: while rendering the new
+  // value (state that follows a prop), compared by content, since an equal value may be a new object.
+  const serialized = JSON.stringify(value);
+  const [followed, setFollowed] = useState(serialized);
+  if (followed !== serialized) {
+    setFollowed(serialized);
     setText((current) => {
       try {
-        if (JSON.stringify(JSON.parse(current)) === JSON.stringify(value)) return current;
+        if (JSON.stringify(JSON.parse(current)) === serialized) return current;
       } catch {
         /* keep going */
       }
       return format(value);
     });
-    onValidity(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [JSON.stringify(value)]);
+  }
+  // The field's error state lives in the parent: reset it after each new value is shown (an effect
+  // event, so a new callback from the parent does not count as a new value).
+  const valueShown = useEffectEvent(() => onValidity(true));
+  useEffect(() => {
+    valueShown();
+  }, [serialized]);
   return (
     <textarea
       {...common}

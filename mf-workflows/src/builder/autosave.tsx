@@ -4,7 +4,7 @@
 // connection returns, but only over the version it was edited from: if the
 // server has a newer one, someone changed the workflow meanwhile and the user
 // chooses between the two (ConflictDialog); nothing is overwritten silently.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isOnline, isUnreachable, useI18n } from '@agentflow/shared';
 import type { Workflow } from '@agentflow/shared/workflow';
 import type { WorkflowDocs } from '../api/workflowDocs';
@@ -41,8 +41,12 @@ export function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) =>
   /** The server's newer version while the user chooses. */
   const [conflict, setConflict] = useState<Workflow | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // The saves outlive renders: they read the current edits through a ref, kept current as each
+  // render commits (before the autosave effect, a timer or an event handler can run).
   const stateRef = useRef(state);
-  stateRef.current = state;
+  useLayoutEffect(() => {
+    stateRef.current = state;
+  });
   const savedRevision = useRef(state.revision);
   /** The server version the current edits build on. */
   const version = useRef(state.workflow.version);
@@ -77,7 +81,8 @@ export function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) =>
     [uid],
   );
 
-  const save = useCallback((): Promise<boolean> => {
+  // Named, so the retries inside it call this same function.
+  const save = useCallback(function save(): Promise<boolean> {
     // One save at a time: the one in flight saves the newer edits when it ends.
     if (inFlight.current) return inFlight.current;
     if (retryTimer.current) clearTimeout(retryTimer.current);
