@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: type-check, build for production, then inside one
+// npm test: type-check, lint, build for production, then inside one
 // `firebase emulators:exec` run every Jest project (unit, rules, API
 // integration) and the end-to-end suite in headless Chromium. Prints one
 // summary line and exits non-zero on any failure.
@@ -75,6 +75,12 @@ async function main() {
   if ((await run('typecheck', tsc, ['-b', 'tsconfig.json'])) !== 0 || (await run('typecheck', tsc, ['-p', 'tsconfig.tests.json'])) !== 0) {
     throw new Error('Type checking failed');
   }
+  console.log(`ok (${seconds(since)})`);
+
+  // The same command as `npm run lint`: any error or warning fails the run.
+  since = step('Linting (ESLint: recommended rules, React hooks, import boundaries)');
+  const eslint = path.join(ROOT, 'node_modules/.bin/eslint');
+  if ((await run('lint', eslint, ['--max-warnings', '0', '.'])) !== 0) throw new Error('Lint failed (run npm run lint to see it alone)');
   console.log(`ok (${seconds(since)})`);
 
   if (runE2e && !values['skip-build']) {
