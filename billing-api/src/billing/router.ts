@@ -16,12 +16,21 @@ import {
   BILLING_API,
   BILLING_ERROR_CODES,
   BILLING_MESSAGES,
+  HttpError,
+  LIVE_SUBSCRIPTION_STATUSES,
   MEMBERSHIP_COLLECTIONS,
+  badRequest,
   createSerialQueue,
+  forbidden,
+  isDocumentId,
+  notFound,
   packageFromData,
+  parseOr400,
   prepareMembershipUpdate,
   readMembership,
   requireAuth,
+  serviceErrors,
+  subscriptionStatusIn,
   type BillingInterval,
   type CheckoutSessionResponse,
   type InvoiceList,
@@ -32,7 +41,6 @@ import {
   type Subscription,
   type UpcomingInvoice,
 } from '@agentflow/shared/server';
-import { HttpError, badRequest, forbidden, isDocumentId, membershipErrors, notFound, parseOr400 } from '../membership/errors.js';
 import { subscriptionFromData } from '../membership/router.js';
 import { idOf, isStripeNotFound } from './stripeObjects.js';
 import { applyStripeSubscription, packageForPrice, readPackages } from './subscriptionSync.js';
@@ -94,7 +102,8 @@ export function stripeIdempotencyKey(action: string, uid: string, intent: Record
   return `agentflow-${action}-${uid}-${digest}`;
 }
 const toIso = (seconds: number | null | undefined): string | null => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null);
-const CURRENT: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+/** A subscription Stripe still bills (LIVE_SUBSCRIPTION_STATUSES): the one a plan change updates. */
+const isLive = (status: string) => subscriptionStatusIn(LIVE_SUBSCRIPTION_STATUSES, status);
 
 export function createBillingRouter(options: BillingRouterOptions): Router {
   const { db, logger, stripe, allowedOrigins } = options;
@@ -183,7 +192,7 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
    * stored ones, so a missed deleted event cannot hide that one has ended.
    */
   const liveSubscription = async (client: Stripe, uid: string, customerId: string | null): Promise<Stripe.Subscription | null> => {
-    const candidates = (await storedSubscriptions(uid)).filter((each) => each.stripeSubscriptionId && (CURRENT.has(each.status) || (each.status === 'canceled' && each.cancelAtPeriodEnd)));
+    const candidates = (await storedSubscriptions(uid)).filter((each) => each.stripeSubscriptionId && (isLive(each.status) || (each.status === 'canceled' && each.cancelAtPeriodEnd)));
     for (const candidate of candidates) {
       const found = await retrieveSubscription(client, candidate.stripeSubscriptionId!).catch((error: unknown) => {
         if (error instanceof HttpError && error.status === 404) return null;
@@ -191,7 +200,7 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
       });
       if (!found) continue;
       if (idOf(found.customer) !== customerId) throw forbidden(FORBIDDEN_SUBSCRIPTION);
-      if (CURRENT.has(found.status)) return found;
+      if (isLive(found.status)) return found;
     }
     return null;
   };
@@ -470,7 +479,7 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
     const uid = uidOf(req);
     let stored: Subscription | undefined;
     if (body.subscriptionId) stored = await ownSubscription(uid, body.subscriptionId);
-    else stored = (await storedSubscriptions(uid)).find((each) => each.stripeSubscriptionId && CURRENT.has(each.status));
+    else stored = (await storedSubscriptions(uid)).find((each) => each.stripeSubscriptionId && isLive(each.status));
     if (!stored?.stripeSubscriptionId) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
     const existing = await retrieveSubscription(client, stored.stripeSubscriptionId);
     const customerId = await ownCustomer(uid);
@@ -479,8 +488,8 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
     return store(uid, updated);
   };
 
-  router.use(membershipErrors(logger));
-  // Stripe refused or could not be reached: not the client's fault, and not ours either.
+  // Stripe refused or could not be reached: not the client's fault, and not ours either. First, because a
+  // Stripe error carries Stripe's own 4xx statusCode, which the kit would otherwise answer as the client's.
   router.use(((error, _req, res, next) => {
     if (error instanceof StripeErrors.StripeError) {
       logger.error({ err: error, type: error.type, code: error.code }, 'Stripe request failed');
@@ -489,5 +498,6 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
     }
     next(error);
   }) as ErrorRequestHandler);
+  router.use(serviceErrors({ store: { name: 'membership', logger } }));
   return router;
 }

@@ -12,6 +12,7 @@
 import type { Request, RequestHandler, Router } from 'express';
 import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import {
+  HttpError,
   MEMBERSHIP_API,
   capTeamRole,
   invitationStatus,
@@ -21,11 +22,10 @@ import {
   type TeamInvitationList,
   type TeamMembershipResponse,
 } from '@agentflow/shared/server';
-import { idParam, teamError } from './teamErrors.js';
 import { capTeamToOwnerPlan, prepareTeamRole } from './teamSeats.js';
-import { authorizeOwner, invitationFromData, invitationView, ownerOf, ownerPlan, teamCollections, type StoredInvitation, type TeamContext } from './teamStore.js';
+import { authorizeOwner, idParam, invitationFromData, invitationView, ownerOf, ownerPlan, teamCollections, type StoredInvitation, type TeamContext } from './teamStore.js';
 
-const notFound = (id: string) => teamError(404, 'invitation_not_found', `Invitation '${id}' not found`);
+const notFound = (id: string) => new HttpError(404, `Invitation '${id}' not found`, 'invitation_not_found');
 
 /** The caller's e-mail, when their token says it is verified. */
 function verifiedEmail(req: Request): string | null {
@@ -43,9 +43,9 @@ async function answerable(ctx: TeamContext, tx: Transaction, req: Request, id: s
   if (!snapshot.exists) throw notFound(id);
   const invitation = invitationFromData(snapshot.id, snapshot.data() ?? {});
   if (normalizeEmail(req.caller!.email ?? '') !== invitation.email) {
-    throw teamError(403, 'invitation_email_mismatch', 'Forbidden: this invitation is for another e-mail address; sign in with that address to answer it');
+    throw new HttpError(403, 'Forbidden: this invitation is for another e-mail address; sign in with that address to answer it', 'invitation_email_mismatch');
   }
-  if (!verifiedEmail(req)) throw teamError(403, 'email_not_verified', 'Forbidden: verify your e-mail address before answering an invitation');
+  if (!verifiedEmail(req)) throw new HttpError(403, 'Forbidden: verify your e-mail address before answering an invitation', 'email_not_verified');
   return invitation;
 }
 
@@ -112,14 +112,14 @@ export function mountInvitations(team: Router, ctx: TeamContext, authed: Request
       const at = now();
       const invitation = await answerable(ctx, tx, req, id);
       if (invitationStatus(invitation.expiresAt, at) === 'expired') {
-        throw teamError(410, 'invitation_expired', 'This invitation has expired; ask the team owner to invite you again');
+        throw new HttpError(410, 'This invitation has expired; ask the team owner to invite you again', 'invitation_expired');
       }
-      if (invitation.ownerId === uid) throw teamError(400, 'own_email', 'You cannot join your own team');
+      if (invitation.ownerId === uid) throw new HttpError(400, 'You cannot join your own team', 'own_email');
       const seat = await tx.get(seats.doc(uid));
       if (seat.exists) {
         throw seat.get('ownerId') === invitation.ownerId
-          ? teamError(409, 'already_member', 'You are already a member of this team')
-          : teamError(409, 'in_another_team', 'You are a member of another team; leave it before joining this one');
+          ? new HttpError(409, 'You are already a member of this team', 'already_member')
+          : new HttpError(409, 'You are a member of another team; leave it before joining this one', 'in_another_team');
       }
       const role = capTeamRole(invitation.role, await ownerPlan(db, invitation.ownerId, tx));
       const change = await prepareTeamRole(db, tx, uid, null, role, at);

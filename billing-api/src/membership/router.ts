@@ -12,17 +12,23 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   MEMBERSHIP_API,
   MEMBERSHIP_COLLECTIONS,
+  PLAN_GRANTING_STATUSES,
   activePackageForRole,
+  badRequest,
   debit,
   isMeteredFeature,
   isPackageEligible,
   isUsagePeriod,
   isValidTimeZone,
   packageFromData,
+  parseIso,
+  parseOr400,
   pickInitialLanguage,
   planAllowance,
   readMembership,
   requireAuth,
+  serviceErrors,
+  subscriptionStatusIn,
   summaryResetDate,
   usageEntryFromData,
   usageHistory,
@@ -40,7 +46,6 @@ import {
   type TokenSummaryResponse,
   type UsagePeriod,
 } from '@agentflow/shared/server';
-import { badRequest, membershipErrors, parseOr400 } from './errors.js';
 import { mountTeam } from './team.js';
 
 export const RECENT_USAGE_DEFAULT = 20;
@@ -54,16 +59,6 @@ export interface MembershipRouterOptions {
   now?: () => Date;
 }
 
-const CURRENT_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing']);
-
-function toIso(value: unknown): string | null {
-  if (value instanceof Timestamp) return value.toDate().toISOString();
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
-  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value).toISOString();
-  return null;
-}
-
 export function subscriptionFromData(id: string, data: Record<string, unknown>): Subscription {
   return {
     id,
@@ -74,11 +69,11 @@ export function subscriptionFromData(id: string, data: Record<string, unknown>):
     stripeCustomerId: typeof data.stripeCustomerId === 'string' ? data.stripeCustomerId : null,
     priceId: typeof data.priceId === 'string' ? data.priceId : null,
     interval: data.interval === 'year' ? 'year' : 'month',
-    currentPeriodStart: toIso(data.currentPeriodStart),
-    currentPeriodEnd: toIso(data.currentPeriodEnd),
+    currentPeriodStart: parseIso(data.currentPeriodStart),
+    currentPeriodEnd: parseIso(data.currentPeriodEnd),
     cancelAtPeriodEnd: data.cancelAtPeriodEnd === true,
-    createdAt: toIso(data.createdAt),
-    updatedAt: toIso(data.updatedAt),
+    createdAt: parseIso(data.createdAt),
+    updatedAt: parseIso(data.updatedAt),
   };
 }
 
@@ -122,7 +117,7 @@ export function createMembershipRouter(options: MembershipRouterOptions): Router
     return snapshot.exists ? packageFromData(snapshot.id, snapshot.data() ?? {}) : null;
   };
   const currentSubscription = async (uid: string): Promise<{ subscription: Subscription | null; pkg: MembershipPackage | null }> => {
-    const subscription = (await subscriptionsOf(uid)).find((each) => CURRENT_STATUSES.has(each.status)) ?? null;
+    const subscription = (await subscriptionsOf(uid)).find((each) => subscriptionStatusIn(PLAN_GRANTING_STATUSES, each.status)) ?? null;
     return { subscription, pkg: subscription ? await packageById(subscription.packageId) : null };
   };
 
@@ -251,6 +246,6 @@ export function createMembershipRouter(options: MembershipRouterOptions): Router
 
   mountTeam(router, { auth, db, authed, now: clock });
 
-  router.use(membershipErrors(logger));
+  router.use(serviceErrors({ store: { name: 'membership', logger } }));
   return router;
 }

@@ -12,6 +12,7 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import {
   DEFAULT_TEAM_ROLE,
+  HttpError,
   MEMBERSHIP_API,
   TEAM_ROLES,
   TEAM_SIZE_LIMIT,
@@ -19,14 +20,14 @@ import {
   invitationStatus,
   normalizeEmail,
   ownerPlanAllows,
+  parseOr400,
   type TeamInvitationCreated,
   type TeamMemberList,
   type TeamRole,
 } from '@agentflow/shared/server';
 import { mountInvitations } from './invitations.js';
-import { idParam, parseTeamInput, teamError, teamErrors } from './teamErrors.js';
 import { capTeamToOwnerPlan, prepareTeamRole, removeMember, seatOfMember } from './teamSeats.js';
-import { authorizeOwner, invitationFromData, invitationView, ownerEmailOf, ownerPlan, ownerIdSchema, ownerOf, teamCollections, teamMemberFromData, type TeamContext } from './teamStore.js';
+import { TEAM_INPUT, authorizeOwner, idParam, invitationFromData, invitationView, ownerEmailOf, ownerPlan, ownerIdSchema, ownerOf, teamCollections, teamMemberFromData, type TeamContext } from './teamStore.js';
 import { mountTeamMembership } from './teamMembership.js';
 
 export { MANAGE_TEAM_PERMISSION, teamMemberFromData } from './teamStore.js';
@@ -42,7 +43,7 @@ export const addMemberSchema = z.strictObject({
 export const updateMemberSchema = z.strictObject({ role: roleSchema });
 
 export const roleAboveOwnerPlan = (ownerRole: string, role: TeamRole) =>
-  teamError(403, 'role_above_owner_plan', `Forbidden: a ${ownerRole} plan cannot give a team member the ${role} role`);
+  new HttpError(403, `Forbidden: a ${ownerRole} plan cannot give a team member the ${role} role`, 'role_above_owner_plan');
 
 export interface TeamOptions extends TeamContext {
   authed: RequestHandler;
@@ -68,12 +69,12 @@ export function mountTeam(router: Router, options: TeamOptions): void {
   // answer, the stored invitation and the time taken are the same for an
   // address with an account and one without.
   team.post(MEMBERSHIP_API.teamMembers, authed, async (req, res) => {
-    const input = parseTeamInput(addMemberSchema, req.body);
+    const input = parseOr400(addMemberSchema, req.body, TEAM_INPUT);
     const ownerId = input.ownerId ?? req.caller!.uid;
     const email = normalizeEmail(input.email);
     await authorizeOwner(db, req, ownerId);
     const ownerEmail = await ownerEmailOf(ctx, req, ownerId);
-    if (ownerEmail && normalizeEmail(ownerEmail) === email) throw teamError(400, 'own_email', 'email is the team owner’s own address');
+    if (ownerEmail && normalizeEmail(ownerEmail) === email) throw new HttpError(400, 'email is the team owner’s own address', 'own_email');
     const invitation = await db.runTransaction(async (tx) => {
       const at = now();
       const ownerRole = await ownerPlan(db, ownerId, tx);
@@ -86,12 +87,12 @@ export function mountTeam(router: Router, options: TeamOptions): void {
       ]);
       const existing = same.docs[0];
       if (existing && invitationStatus(invitationFromData(existing.id, existing.data()).expiresAt, at) === 'pending') {
-        throw teamError(409, 'already_invited', `${email} has already been invited to this team`);
+        throw new HttpError(409, `${email} has already been invited to this team`, 'already_invited');
       }
-      if (team.docs.some((doc) => doc.get('email') === email)) throw teamError(409, 'already_member', `${email} is already a member of this team`);
+      if (team.docs.some((doc) => doc.get('email') === email)) throw new HttpError(409, `${email} is already a member of this team`, 'already_member');
       // Lapsed invitations count until revoked (the owner sees them); the one replaced here does not.
       const invited = open.docs.filter((doc) => doc.id !== existing?.id).length;
-      if (team.size + invited >= TEAM_SIZE_LIMIT) throw teamError(409, 'team_full', `A team has at most ${TEAM_SIZE_LIMIT} members and invitations`);
+      if (team.size + invited >= TEAM_SIZE_LIMIT) throw new HttpError(409, `A team has at most ${TEAM_SIZE_LIMIT} members and invitations`, 'team_full');
       // A random id (the owner is the only one told it): nobody can work out whether an owner invited an address.
       // A lapsed invitation to the same address is replaced, keeping its id.
       const ref = existing?.ref ?? invitations.doc();
@@ -107,7 +108,7 @@ export function mountTeam(router: Router, options: TeamOptions): void {
   const memberOf = async (req: Parameters<RequestHandler>[0]) => {
     const id = idParam(req, 'member');
     const snapshot = await members.doc(id).get();
-    if (!snapshot.exists) throw teamError(404, 'member_not_found', `Team member '${id}' not found`);
+    if (!snapshot.exists) throw new HttpError(404, `Team member '${id}' not found`, 'member_not_found');
     const member = teamMemberFromData(snapshot.id, snapshot.data() ?? {});
     await authorizeOwner(db, req, member.ownerId);
     return member;
@@ -115,11 +116,11 @@ export function mountTeam(router: Router, options: TeamOptions): void {
 
   team.patch(`${MEMBERSHIP_API.teamMembers}/:id`, authed, async (req, res) => {
     const found = await memberOf(req);
-    const { role } = parseTeamInput(updateMemberSchema, req.body);
+    const { role } = parseOr400(updateMemberSchema, req.body, TEAM_INPUT);
     const ref = members.doc(found.id);
     const updated = await db.runTransaction(async (tx) => {
       const snapshot = await tx.get(ref);
-      if (!snapshot.exists) throw teamError(404, 'member_not_found', `Team member '${found.id}' not found`);
+      if (!snapshot.exists) throw new HttpError(404, `Team member '${found.id}' not found`, 'member_not_found');
       const current = teamMemberFromData(snapshot.id, snapshot.data() ?? {});
       const ownerRole = await ownerPlan(db, current.ownerId, tx);
       if (!ownerPlanAllows(ownerRole, role)) throw roleAboveOwnerPlan(ownerRole, role);
@@ -136,12 +137,11 @@ export function mountTeam(router: Router, options: TeamOptions): void {
   team.delete(`${MEMBERSHIP_API.teamMembers}/:id`, authed, async (req, res) => {
     const found = await memberOf(req);
     const removed = await db.runTransaction((tx) => removeMember(ctx, tx, found.id));
-    if (!removed) throw teamError(404, 'member_not_found', `Team member '${found.id}' not found`);
+    if (!removed) throw new HttpError(404, `Team member '${found.id}' not found`, 'member_not_found');
     res.status(204).end();
   });
 
   mountInvitations(team, ctx, authed);
   mountTeamMembership(team, ctx, authed);
-  team.use(teamErrors());
   router.use(team);
 }

@@ -2,8 +2,7 @@
 //   GET    /api/team/membership   the team the caller belongs to ({membership: null} when none)
 //   DELETE /api/team/membership   leave it; the caller's own plan comes back
 import type { RequestHandler, Router } from 'express';
-import { MEMBERSHIP_API, roleAfterLeaving, type TeamMembershipResponse } from '@agentflow/shared/server';
-import { teamError } from './teamErrors.js';
+import { HttpError, MEMBERSHIP_API, roleAfterLeaving, type TeamMembershipResponse } from '@agentflow/shared/server';
 import { capTeamToOwnerPlan, prepareLeave } from './teamSeats.js';
 import { membershipRoleIn, seatFromSnapshot, teamCollections, teamMemberFromData, type TeamContext } from './teamStore.js';
 
@@ -50,7 +49,7 @@ export function mountTeamMembership(team: Router, ctx: TeamContext, authed: Requ
       apply();
       return true;
     });
-    if (!left) throw teamError(404, 'not_in_team', 'You are not a member of a team');
+    if (!left) throw new HttpError(404, 'You are not a member of a team', 'not_in_team');
     res.status(204).end();
   });
 }

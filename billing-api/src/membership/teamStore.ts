@@ -14,22 +14,41 @@ import type { Auth } from 'firebase-admin/auth';
 import { Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
   DEFAULT_TEAM_ROLE,
+  HttpError,
   MEMBERSHIP_COLLECTIONS,
+  PERMISSIONS,
+  RBAC_COLLECTIONS,
   invitationStatus,
   isMembershipRole,
+  isDocumentId,
   isTeamRole,
   membershipFromData,
   ownPlan,
+  parseOr400,
+  type ParseOptions,
   type MembershipRole,
   type TeamInvitation,
   type TeamMember,
   type TeamRole,
   type TeamSeatPlan,
 } from '@agentflow/shared/server';
-import { PERMISSIONS, RBAC_COLLECTIONS } from '@agentflow/shared/rbac';
 import { z } from 'zod';
-import { isDocumentId } from './errors.js';
-import { parseTeamInput, teamError } from './teamErrors.js';
+
+/** The team endpoints' 400 for a body, query or path that is not valid carries the code 'invalid_request'. */
+export const TEAM_INPUT: ParseOptions = { code: 'invalid_request' };
+
+/**
+ * Ids the team endpoints hand out: invitation and member ids (Firestore
+ * auto-ids). Anything else is refused before it reaches a Firestore path.
+ */
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+export function idParam(req: Request, what: 'invitation' | 'member'): string {
+  const raw = req.params.id;
+  const id = typeof raw === 'string' ? raw : '';
+  if (!ID_PATTERN.test(id)) throw new HttpError(400, `id is not a ${what} id`, 'invalid_request');
+  return id;
+}
 
 /** False for a string holding a lone UTF-16 surrogate (Firestore cannot store it). */
 function wellFormed(value: string): boolean {
@@ -51,7 +70,7 @@ export const ownerIdSchema = z
 /** `?ownerId=` names another owner's team (manage_team holders); absent, the caller's own. */
 export function ownerOf(req: Request): string {
   const raw = req.query.ownerId;
-  return raw === undefined ? req.caller!.uid : parseTeamInput(z.strictObject({ ownerId: ownerIdSchema }), { ownerId: raw }).ownerId;
+  return raw === undefined ? req.caller!.uid : parseOr400(z.strictObject({ ownerId: ownerIdSchema }), { ownerId: raw }, TEAM_INPUT).ownerId;
 }
 
 /** The permission that lets someone manage every team. */
@@ -159,7 +178,7 @@ async function holdsManageTeam(db: Firestore, uid: string): Promise<boolean> {
 export async function authorizeOwner(db: Firestore, req: Request, ownerId: string): Promise<void> {
   const caller = req.caller!.uid;
   if (ownerId === caller || (await holdsManageTeam(db, caller))) return;
-  throw teamError(403, 'team_forbidden', `Forbidden: only the team's owner or someone with the ${MANAGE_TEAM_PERMISSION} permission may manage it`);
+  throw new HttpError(403, `Forbidden: only the team's owner or someone with the ${MANAGE_TEAM_PERMISSION} permission may manage it`, 'team_forbidden');
 }
 
 /** The owner's e-mail (shown to the people they invite); null when the account has none or is gone. */

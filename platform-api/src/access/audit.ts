@@ -3,8 +3,7 @@
 // verified token. Writing an entry never fails a request: a failure is logged.
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
-import type { AuditEntry } from '@agentflow/shared/rbac';
-import { withTimeout } from '@agentflow/shared/server';
+import { withTimeout, type AuditEntry } from '@agentflow/shared/server';
 import { collections } from './store.js';
 
 /** An entry as a route describes it; the writer adds the server timestamp. */

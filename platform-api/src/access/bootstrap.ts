@@ -4,7 +4,7 @@
 // (rbacBootstrap/{uid}) records that this happened, so revoking the role
 // later sticks instead of being undone by the next call.
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { ADMIN_ROLE_ID } from '@agentflow/shared/rbac';
+import { ADMIN_ROLE_ID } from '@agentflow/shared/server';
 import type { NewAuditEntry } from './audit.js';
 import { assignmentDocId, collections, readAssignmentsOf, rolesById, writeUserAccess } from './store.js';
 

@@ -5,9 +5,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
-import { PERMISSIONS, can, type AuditAction, type AuditTargetType, type Grant } from '@agentflow/shared/rbac';
+import { HttpError, PERMISSIONS, can, forbidden, isDocumentId, notFound, type AuditAction, type AuditTargetType, type Grant } from '@agentflow/shared/server';
 import { createAuditRecorder, firestoreAuditWriter, type AuditWriter, type NewAuditEntry } from './audit.js';
-import { HttpError, forbidden, isDocumentId, notFound } from './errors.js';
 import { initializeRbac } from './initialize.js';
 import { collections, loadAccess, type CallerAccess, type Collections } from './store.js';
 

@@ -11,7 +11,7 @@ import {
   type AuditEntry,
   type Permission,
   type Role,
-} from '@agentflow/shared/rbac';
+} from '@agentflow/shared/server';
 import { collections } from './store.js';
 
 export const INITIALIZE_MESSAGE = 'Default admin role and manage_all permission created';

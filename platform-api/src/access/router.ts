@@ -1,11 +1,10 @@
-// The access-control API (ACCESS_API in @agentflow/shared/rbac), mounted by
+// The access-control API (ACCESS_API in @agentflow/shared/server), mounted by
 // createApp. Every route needs a verified ID token except GET /api/access/me,
 // which answers a signed-out visitor with the guest role's permissions.
-import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
-import { requireAuth } from '@agentflow/shared/server';
+import { Router, type RequestHandler } from 'express';
+import { requireAuth, serviceErrors } from '@agentflow/shared/server';
 import { AccessContext, type AccessOptions } from './context.js';
 import { bootstrapAdmin, isBootstrapAdmin } from './bootstrap.js';
-import { HttpError } from './errors.js';
 import { mountAssignments } from './routes/assignments.js';
 import { mountAudit } from './routes/audit.js';
 import { mountMe } from './routes/me.js';
@@ -13,11 +12,6 @@ import { mountOrganizations } from './routes/organizations.js';
 import { mountPermissions } from './routes/permissions.js';
 import { mountRoles } from './routes/roles.js';
 import { mountUsers } from './routes/users.js';
-
-// gRPC status codes the Firestore client reports.
-const GRPC_DEADLINE_EXCEEDED = 4;
-const GRPC_ABORTED = 10;
-const GRPC_UNAVAILABLE = 14;
 
 export interface AccessRouterOptions extends AccessOptions {
   /** Create the built-in roles and permissions now (service start) rather than on first need. */
@@ -76,20 +70,6 @@ export function createAccessRouter(options: AccessRouterOptions): { router: Rout
   mountUsers(router, ctx, authed);
   mountAudit(router, ctx, authed);
 
-  const clientErrors: ErrorRequestHandler = (error: unknown, _req, res, next) => {
-    if (error instanceof HttpError) {
-      res.status(error.status).json({ error: error.message });
-      return;
-    }
-    // Firestore unreachable, or a transaction that kept colliding: try again later.
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === GRPC_UNAVAILABLE || code === GRPC_DEADLINE_EXCEEDED || code === GRPC_ABORTED) {
-      ctx.logger.warn({ err: error }, 'access store unavailable');
-      res.status(503).json({ error: 'The access-control store is unavailable; try again shortly' });
-      return;
-    }
-    next(error);
-  };
-  router.use(clientErrors);
+  router.use(serviceErrors({ store: { name: 'access-control', logger: ctx.logger } }));
   return { router, context: ctx };
 }

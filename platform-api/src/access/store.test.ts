@@ -1,8 +1,9 @@
 // The pure parts of the access layer (no emulator needed).
 import { decodeCursor, encodeCursor } from './routes/audit';
 import { isBootstrapAdmin } from './bootstrap';
-import { isDocumentId, missingAsEmpty, sentFieldsOnly } from './errors';
-import { assignmentDocId, computeUserAccess, toIso } from './store';
+import { isDocumentId, toIso } from '@agentflow/shared/server';
+import { missingAsEmpty, sentFieldsOnly } from './input';
+import { assignmentDocId, computeUserAccess } from './store';
 
 describe('computeUserAccess', () => {
   const roles = new Map([

@@ -8,6 +8,7 @@ import {
   RBAC_COLLECTIONS,
   grantsFor,
   permissionIdsIn,
+  toIso,
   type AuditEntry,
   type Grant,
   type Organization,
@@ -16,7 +17,7 @@ import {
   type Role,
   type UserAccess,
   type UserRole,
-} from '@agentflow/shared/rbac';
+} from '@agentflow/shared/server';
 
 export const USERS_COLLECTION = 'users';
 /**
@@ -62,12 +63,6 @@ export function assignmentDocId(userId: string, roleId: string, organizationId: 
   const parts = organizationId ? [userId, roleId, organizationId] : [userId, roleId];
   if (parts.every((part) => PLAIN_ID.test(part))) return parts.join(':');
   return `h-${createHash('sha256').update(JSON.stringify(parts)).digest('hex')}`;
-}
-
-/** Firestore Timestamps (anything with toDate) as ISO 8601; null otherwise. */
-export function toIso(value: unknown): string | null {
-  if (value && typeof (value as { toDate?: unknown }).toDate === 'function') return (value as { toDate: () => Date }).toDate().toISOString();
-  return typeof value === 'string' ? value : null;
 }
 
 const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);

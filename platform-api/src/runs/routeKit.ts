@@ -1,48 +1,21 @@
-// What the runs routes (router.ts, webhook.ts) share: their HTTP error, body
-// parsing that names the field, path ids on the shared id schema, the
-// verified caller, workflow documents, and constant-time secret comparison.
+// What the runs routes (router.ts, webhook.ts) share: body parsing that names
+// the field, path ids on the shared id schema, the verified caller, workflow
+// documents, and constant-time secret comparison. The HTTP error is the server kit's.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
-import { Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { isDocumentId, type Caller, type RequestErrorCode } from '@agentflow/shared/server';
+import { HttpError, isDocumentId, parseOr400 as parseInput, toIso, type Caller } from '@agentflow/shared/server';
 import type { Workflow, WorkflowNode } from '@agentflow/shared/workflow';
 
-export class RunsHttpError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413,
-    message: string,
-    /** A stable machine code beside the message (REQUEST_ERROR_CODES), for the newer refusals. */
-    readonly code?: RequestErrorCode,
-  ) {
-    super(message);
-    this.name = 'RunsHttpError';
-  }
-}
-
-function describe(error: z.ZodError, prefix = ''): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid request';
-  if (issue.code === 'unrecognized_keys') return `${prefix}${issue.keys[0]} is not a known field`;
-  const field = `${prefix}${issue.path.join('.')}`.replace(/\.$/, '');
-  return field ? `${field} ${issue.message}` : issue.message;
-}
-
+/** Body parsing that names the field: the kit's parseOr400 in the wording runs have always used ('input.name is not a known field'). */
 export function parseOr400<T extends z.ZodType>(schema: T, value: unknown, prefix = ''): z.output<T> {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new RunsHttpError(400, describe(result.error, prefix));
-  return result.data;
+  return parseInput(schema, value, { prefix, unknownKeys: 'field' });
 }
 
 export const missing = (value: unknown) => value === undefined || value === null;
 
-function iso(value: unknown): string | null {
-  if (value instanceof Timestamp) return value.toDate().toISOString();
-  return typeof value === 'string' ? value : null;
-}
-
 export function workflowFromDoc(id: string, data: Record<string, unknown>): Workflow {
-  return { ...(data as unknown as Workflow), id, organizationId: (data.organizationId as string | null | undefined) ?? null, createdAt: iso(data.createdAt), updatedAt: iso(data.updatedAt) };
+  return { ...(data as unknown as Workflow), id, organizationId: (data.organizationId as string | null | undefined) ?? null, createdAt: toIso(data.createdAt), updatedAt: toIso(data.updatedAt) };
 }
 
 export const triggerOf = (workflow: Pick<Workflow, 'nodes'>): WorkflowNode | undefined => workflow.nodes.find((node) => node.type.startsWith('trigger.'));
@@ -50,12 +23,12 @@ export const triggerOf = (workflow: Pick<Workflow, 'nodes'>): WorkflowNode | und
 export const pathParam = (req: Request, name: string): string => {
   const value = req.params[name];
   // The kit refused undecodable and over-long segments; a well-formed one that is no id cannot exist.
-  if (!isDocumentId(value)) throw new RunsHttpError(404, 'Not found');
+  if (!isDocumentId(value)) throw new HttpError(404, 'Not found');
   return value;
 };
 
 export const caller = (req: Request): Caller => {
-  if (!req.caller) throw new RunsHttpError(401, 'Missing Authorization header with a Bearer ID token');
+  if (!req.caller) throw new HttpError(401, 'Missing Authorization header with a Bearer ID token');
   return req.caller;
 };
 

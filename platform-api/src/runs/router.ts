@@ -9,12 +9,12 @@
 // or run; 409 when the run is not in a state for the action (cancel a
 // finished run, approve a step that is not waiting). The public webhook
 // answers 404 with one body for an unknown workflow and a wrong secret alike.
-import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { InsufficientTokensError, LedgerValidationError, REQUEST_ERROR_CODES, describeTokenError, isDocumentId, requireAuth, type WebhookLimits } from '@agentflow/shared/server';
+import { HttpError, InsufficientTokensError, LedgerValidationError, REQUEST_ERROR_CODES, describeTokenError, isDocumentId, requireAuth, serviceErrors, type WebhookLimits } from '@agentflow/shared/server';
 import {
   RUN_LIMITS,
   RUN_MESSAGES,
@@ -28,13 +28,13 @@ import {
   type Workflow,
 } from '@agentflow/shared/workflow';
 import { mayDecide, mayRunWorkflow } from './access.js';
-import { RunsHttpError, caller, missing, parseOr400, pathParam, triggerOf, workflowFromDoc } from './routeKit.js';
+import { caller, missing, parseOr400, pathParam, triggerOf, workflowFromDoc } from './routeKit.js';
 import type { RunsService } from './service.js';
 import { publicRun, runSummary, type StoredRun } from './runModel.js';
 import { decodeRun, encodeRun, runRef, runsCollection } from './store.js';
 import { mountWebhooks } from './webhook.js';
 
-export { RunsHttpError, secretsMatch, workflowFromDoc } from './routeKit.js';
+export { secretsMatch, workflowFromDoc } from './routeKit.js';
 
 export interface RunsRouterOptions {
   auth: Auth;
@@ -104,36 +104,36 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
   const loadWorkflow = async (workflowId: string): Promise<Workflow> => {
     const snapshot = await db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
     if (!snapshot.exists) {
-      if (templateById(workflowId)) throw new RunsHttpError(403, RUN_MESSAGES.copyTemplateFirst);
-      throw new RunsHttpError(404, `Workflow '${workflowId}' not found`);
+      if (templateById(workflowId)) throw new HttpError(403, RUN_MESSAGES.copyTemplateFirst);
+      throw new HttpError(404, `Workflow '${workflowId}' not found`);
     }
     return workflowFromDoc(snapshot.id, snapshot.data() ?? {});
   };
 
   const loadRun = async (runId: string): Promise<StoredRun> => {
     const run = decodeRun(await runRef(db, runId).get());
-    if (!run) throw new RunsHttpError(404, `Run '${runId}' not found`);
+    if (!run) throw new HttpError(404, `Run '${runId}' not found`);
     return run;
   };
 
   const ownRun = async (req: Request): Promise<StoredRun> => {
     const run = await loadRun(pathParam(req, 'runId'));
-    if (run.ownerId !== caller(req).uid) throw new RunsHttpError(403, 'Forbidden: this run is not yours');
+    if (run.ownerId !== caller(req).uid) throw new HttpError(403, 'Forbidden: this run is not yours');
     return run;
   };
 
   const checkValid = (workflow: Workflow) => {
     const problems = validateWorkflow(workflow);
-    if (problems.length > 0) throw new RunsHttpError(400, `The workflow cannot run: ${problems[0]!.message}`);
+    if (problems.length > 0) throw new HttpError(400, `The workflow cannot run: ${problems[0]!.message}`);
   };
 
   const startRun = async (workflow: Workflow, ownerId: string, trigger: RunTrigger, input: Record<string, unknown>): Promise<string> => {
-    if (Buffer.byteLength(JSON.stringify(input)) > RUN_LIMITS.maxInputBytes) throw new RunsHttpError(413, `input is larger than ${RUN_LIMITS.maxInputBytes} bytes`);
+    if (Buffer.byteLength(JSON.stringify(input)) > RUN_LIMITS.maxInputBytes) throw new HttpError(413, `input is larger than ${RUN_LIMITS.maxInputBytes} bytes`);
     try {
       return await service.start({ workflow, ownerId, trigger, input });
     } catch (error) {
-      if (error instanceof InsufficientTokensError) throw new RunsHttpError(402, error.message);
-      if (error instanceof LedgerValidationError) throw new RunsHttpError(400, error.message);
+      if (error instanceof InsufficientTokensError) throw new HttpError(402, error.message);
+      if (error instanceof LedgerValidationError) throw new HttpError(400, error.message);
       throw error;
     }
   };
@@ -144,16 +144,16 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     const workflowId = pathParam(req, 'workflowId');
     const body = parseOr400(startSchema, req.body);
     const workflow = await loadWorkflow(workflowId);
-    if (workflow.visibility === 'template') throw new RunsHttpError(403, RUN_MESSAGES.copyTemplateFirst);
-    if (!(await mayRunWorkflow(db, user, workflow))) throw new RunsHttpError(403, RUN_MESSAGES.notAllowedToRun);
+    if (workflow.visibility === 'template') throw new HttpError(403, RUN_MESSAGES.copyTemplateFirst);
+    if (!(await mayRunWorkflow(db, user, workflow))) throw new HttpError(403, RUN_MESSAGES.notAllowedToRun);
     checkValid(workflow);
     let input: Record<string, unknown> = body.input;
     let trigger: RunTrigger = { type: 'manual', userId: user.uid };
-    if (body.rerunOf !== undefined && !isDocumentId(body.rerunOf)) throw new RunsHttpError(400, 'rerunOf must be the id of a run of this workflow', REQUEST_ERROR_CODES.invalidId);
+    if (body.rerunOf !== undefined && !isDocumentId(body.rerunOf)) throw new HttpError(400, 'rerunOf must be the id of a run of this workflow', REQUEST_ERROR_CODES.invalidId);
     if (body.rerunOf) {
       const earlier = decodeRun(await runRef(db, body.rerunOf).get());
-      if (!earlier || earlier.workflowId !== workflowId) throw new RunsHttpError(400, `rerunOf names no run of this workflow`);
-      if (earlier.ownerId !== user.uid) throw new RunsHttpError(403, 'Forbidden: this run is not yours');
+      if (!earlier || earlier.workflowId !== workflowId) throw new HttpError(400, `rerunOf names no run of this workflow`);
+      if (earlier.ownerId !== user.uid) throw new HttpError(403, 'Forbidden: this run is not yours');
       input = earlier.input;
       trigger = { type: 'rerun', userId: user.uid, rerunOf: earlier.id };
     }
@@ -170,7 +170,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     const user = caller(req);
     const workflowId = pathParam(req, 'workflowId');
     const before = typeof req.query.before === 'string' ? req.query.before : null;
-    if (before !== null && Number.isNaN(Date.parse(before))) throw new RunsHttpError(400, 'before must be an ISO 8601 date');
+    if (before !== null && Number.isNaN(Date.parse(before))) throw new HttpError(400, 'before must be an ISO 8601 date');
     let query = runsCollection(db).where('workflowId', '==', workflowId).where('ownerId', '==', user.uid).orderBy('createdAt', 'desc');
     if (before) query = query.where('createdAt', '<', before);
     const snapshot = await query.limit(RUN_LIMITS.historyPageSize).get();
@@ -186,7 +186,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
       const waiting = run.steps.filter((step) => step.status === 'waiting');
       let allowed = false;
       for (const step of waiting) if (await mayDecide(db, user, run, step.nodeId)) allowed = true;
-      if (!allowed) throw new RunsHttpError(403, 'Forbidden: this run is not yours');
+      if (!allowed) throw new HttpError(403, 'Forbidden: this run is not yours');
     }
     res.json(publicRun(run));
   });
@@ -196,7 +196,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     const header = req.headers.authorization;
     const queryToken = typeof req.query.token === 'string' ? req.query.token : null;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : queryToken;
-    if (!token) throw new RunsHttpError(401, 'Missing Authorization header with a Bearer ID token (or ?token=)');
+    if (!token) throw new HttpError(401, 'Missing Authorization header with a Bearer ID token (or ?token=)');
     try {
       const decoded = await auth.verifyIdToken(token, true);
       req.caller = { uid: decoded.uid, email: decoded.email ?? null, token: decoded };
@@ -242,7 +242,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
 
   router.post('/api/runs/:runId/cancel', authed, async (req, res) => {
     const run = await ownRun(req);
-    if (isTerminalRunStatus(run.status)) throw new RunsHttpError(409, `The run has already ${run.status === 'canceled' ? 'been canceled' : run.status}`);
+    if (isTerminalRunStatus(run.status)) throw new HttpError(409, `The run has already ${run.status === 'canceled' ? 'been canceled' : run.status}`);
     // Here: abort the in-flight steps now. Elsewhere: the executing
     // instance sees the canceled document at its next write or heartbeat.
     service.executor.cancelLocal(run.id);
@@ -272,10 +272,10 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
         // Only the owner and the run's approvers learn that nothing is waiting.
         let involved = run.ownerId === user.uid;
         for (const n of run.snapshot.nodes) if (!involved && n.type === 'approval') involved = await mayDecide(db, user, run, n.id);
-        if (!involved) throw new RunsHttpError(403, RUN_MESSAGES.notAllowedToApprove);
-        throw new RunsHttpError(409, body.stepId ? `Step '${body.stepId}' is not waiting for approval` : 'No step of this run is waiting for approval');
+        if (!involved) throw new HttpError(403, RUN_MESSAGES.notAllowedToApprove);
+        throw new HttpError(409, body.stepId ? `Step '${body.stepId}' is not waiting for approval` : 'No step of this run is waiting for approval');
       }
-      if (!(await mayDecide(db, user, run, step.nodeId))) throw new RunsHttpError(403, RUN_MESSAGES.notAllowedToApprove);
+      if (!(await mayDecide(db, user, run, step.nodeId))) throw new HttpError(403, RUN_MESSAGES.notAllowedToApprove);
       const decision = { approved, by: user.uid, byEmail: user.email, comment: body.comment ?? null, decidedAt: service.now().toISOString() };
       const outcome = await db.runTransaction(async (tx) => {
         const current = decodeRun(await tx.get(runRef(db, runId)));
@@ -306,7 +306,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
         tx.set(runRef(db, runId), encodeRun(current));
         return resume ? ('resume' as const) : ('stored' as const);
       });
-      if (outcome === 'conflict') throw new RunsHttpError(409, `Step '${step.id}' is not waiting for approval`);
+      if (outcome === 'conflict') throw new HttpError(409, `Step '${step.id}' is not waiting for approval`);
       if (outcome === 'resume') await service.queue.enqueue(runId);
       res.json({ runId, stepId: step.id, approved });
     };
@@ -319,14 +319,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     res.json(options.aiStatus());
   });
 
-  const errors: ErrorRequestHandler = (error: unknown, _req, res: Response, next) => {
-    if (error instanceof RunsHttpError) {
-      if (!res.headersSent) res.status(error.status).json(error.code ? { error: error.message, code: error.code } : { error: error.message });
-      return;
-    }
-    next(error);
-  };
-  router.use(errors);
+  router.use(serviceErrors());
 
   return {
     router,

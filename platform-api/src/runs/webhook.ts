@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Firestore } from 'firebase-admin/firestore';
-import { DEFAULT_WEBHOOK_LIMITS, TokenBucketStore, createLimiter, sendRateLimited } from '@agentflow/shared/server';
+import { DEFAULT_WEBHOOK_LIMITS, HttpError, TokenBucketStore, createLimiter, sendRateLimited } from '@agentflow/shared/server';
 import { RUN_SERVER_COLLECTIONS, WORKFLOW_COLLECTION, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
 import type { RunsRouterOptions } from './router.js';
-import { RunsHttpError, caller, pathParam, secretsMatch, triggerOf, workflowFromDoc } from './routeKit.js';
+import { caller, pathParam, secretsMatch, triggerOf, workflowFromDoc } from './routeKit.js';
 
 // One body for an unknown workflow and a wrong secret alike.
 const NOT_FOUND_HOOK = 'Not found';
@@ -30,7 +30,7 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
     `${(options.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`).replace(/\/$/, '')}/api/hooks/${encodeURIComponent(workflowId)}/${encodeURIComponent(secret)}`;
   const ownWorkflow = async (req: Request): Promise<Workflow> => {
     const workflow = await loadWorkflow(pathParam(req, 'workflowId'));
-    if (workflow.ownerId !== caller(req).uid) throw new RunsHttpError(403, 'Forbidden: only the workflow owner manages its webhook');
+    if (workflow.ownerId !== caller(req).uid) throw new HttpError(403, 'Forbidden: only the workflow owner manages its webhook');
     return workflow;
   };
   const newSecret = (): string => {

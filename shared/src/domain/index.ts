@@ -13,6 +13,8 @@ export * from './rbac/accessReader.js';
 export * from './membership/index.js';
 export * from './billing/index.js';
 export * from './validation/index.js';
+// Not in validation/index.js: the browser singleton exports that whole and has no use for these.
+export * from './validation/time.js';
 export * from './workflow/index.js';
 export * from './voice/index.js';
 // Defined twice (membership/history.ts and workflow/params.ts; issue 15 item 2

@@ -2,14 +2,15 @@
 // configured origins, bounded JSON bodies, request logs, a health check, the
 // client address from TRUST_PROXY, a per-user rate limit, request guards
 // (requestGuards.ts) so that no client input can fault a route, and JSON
-// errors that never leak a stack trace.
+// errors (httpErrors.ts) that never leak a stack trace.
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { createUserRateLimiter, installUserRateLimiter, trustProxyFromEnv, userRateLimitFromEnv, type TrustProxySetting } from './rateLimits.js';
-import { bodyGuard, clientErrorFor, pathGuard } from './requestGuards.js';
+import { serviceErrors } from './httpErrors.js';
+import { JSON_BODY_LIMIT, bodyGuard, pathGuard } from './requestGuards.js';
 
 export interface ServiceAppOptions {
   name: string;
@@ -29,16 +30,10 @@ export interface ServiceAppOptions {
   userRateLimit?: number;
 }
 
-export const JSON_BODY_LIMIT = '100kb';
+export { JSON_BODY_LIMIT };
 
-const jsonErrors: ErrorRequestHandler = (error: unknown, req, res, next) => {
-  const client = clientErrorFor(error, req, JSON_BODY_LIMIT);
-  if (client && !res.headersSent) {
-    // Not the error itself: a parse error carries the body, which may hold secrets.
-    req.log?.info({ status: client.status, code: client.body.code }, 'request refused');
-    res.status(client.status).json(client.body);
-    return;
-  }
+/** The last handler: the kit's answers (httpErrors.ts), else a 500 that never shows the error. */
+const lastErrors: ErrorRequestHandler = (error: unknown, req, res, next) => {
   req.log?.error({ err: error }, 'unhandled error');
   if (res.headersSent) {
     // Too late for a JSON error: Express's default handler closes the
@@ -118,7 +113,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(bodyGuard);
   options.routes(app);
   app.use(notFound);
-  app.use(jsonErrors);
+  app.use(serviceErrors({ bodyLimit: JSON_BODY_LIMIT }));
+  app.use(lastErrors);
   return app;
 }
 

@@ -6,6 +6,7 @@ export * from '../ledger/index.js';
 export * from './admin.js';
 export * from './app.js';
 export * from './auth.js';
+export * from './httpErrors.js';
 export * from './run.js';
 export * from './me.js';
 export * from './config.js';

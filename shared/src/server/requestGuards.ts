@@ -9,6 +9,9 @@ import { cannotNameDocument, decodePathSegment, isWellFormedText, toWellFormedTe
 import { describeJsonProblem, findJsonProblem } from '../domain/validation/json.js';
 import { listRoutes, pathSegments, type RouteInfo } from './routeTable.js';
 
+/** The largest JSON body a service reads (createServiceApp's default; its refusal names it). */
+export const JSON_BODY_LIMIT = '100kb';
+
 export interface ClientErrorAnswer {
   status: number;
   body: RequestErrorBody;

@@ -1,6 +1,5 @@
 // The fake Stripe's public face: what a test starts it with and gets back.
 /** Stripe objects are open-ended JSON; tests read the fields they assert. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any nested field, as Stripe's JSON has; a typed model of every object is what the SDK's own types are for
 export type StripeObject = Record<string, any>;
 
 export interface FakeStripeRequest {

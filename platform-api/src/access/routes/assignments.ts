@@ -9,13 +9,18 @@ import {
   PERMISSIONS,
   assignmentSchema,
   can,
+  conflict,
+  forbidden,
+  isDocumentId,
+  notFound,
+  parseOr400,
   type AssignmentInput,
   type AssignmentList,
   type OrganizationList,
   type Role,
-} from '@agentflow/shared/rbac';
+} from '@agentflow/shared/server';
 import { type AccessContext, type ChangeAudit, rawString } from '../context.js';
-import { conflict, forbidden, isDocumentId, missingAsEmpty, notFound, parseOr400 } from '../errors.js';
+import { missingAsEmpty } from '../input.js';
 import { assignmentDocId, assignmentFromDoc, organizationFromDoc, readAssignmentsOf, roleFromDoc, rolesById, writeUserAccess } from '../store.js';
 import { organizationFilterQuery } from './queries.js';
 

@@ -9,9 +9,8 @@
 // a cursor to continue, so a page may hold fewer entries than asked for.
 import type { RequestHandler, Router } from 'express';
 import { FieldPath, Timestamp, type Query } from 'firebase-admin/firestore';
-import { ACCESS_API, PERMISSIONS, auditQuerySchema, can, type AuditEntry, type AuditPage } from '@agentflow/shared/rbac';
+import { ACCESS_API, PERMISSIONS, auditQuerySchema, badRequest, can, forbidden, parseOr400, type AuditEntry, type AuditPage } from '@agentflow/shared/server';
 import type { AccessContext } from '../context.js';
-import { badRequest, forbidden, parseOr400 } from '../errors.js';
 import { auditEntryFromDoc } from '../store.js';
 
 export const MAX_SCAN = 2000;

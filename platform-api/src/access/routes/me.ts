@@ -2,9 +2,8 @@
 // role's permissions; with one: their roles, permission ids (everything when
 // they hold manage_all) and assignments.
 import type { Router } from 'express';
-import { ACCESS_API, GUEST_ROLE_ID, PERMISSIONS, expandManageAll, permissionIdsIn, type AccessMeResponse } from '@agentflow/shared/rbac';
+import { ACCESS_API, GUEST_ROLE_ID, PERMISSIONS, expandManageAll, parseOr400, permissionIdsIn, type AccessMeResponse } from '@agentflow/shared/server';
 import type { AccessContext } from '../context.js';
-import { parseOr400 } from '../errors.js';
 import { roleFromDoc } from '../store.js';
 import { organizationFilterQuery } from './queries.js';
 import type { RequestHandler } from 'express';

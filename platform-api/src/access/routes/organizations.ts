@@ -8,16 +8,21 @@ import { FieldValue } from 'firebase-admin/firestore';
 import {
   ACCESS_API,
   PERMISSIONS,
+  badRequest,
   can,
+  conflict,
   createOrganizationSchema,
+  forbidden,
+  notFound,
+  parseOr400,
   updateOrganizationSchema,
   type OrganizationList,
   type OrganizationMember,
   type UserRole,
   type UserSummary,
-} from '@agentflow/shared/rbac';
+} from '@agentflow/shared/server';
 import { type AccessContext, type ChangeAudit, missingPermission, pathId, rawString } from '../context.js';
-import { badRequest, conflict, forbidden, notFound, parseOr400, sentFieldsOnly } from '../errors.js';
+import { sentFieldsOnly } from '../input.js';
 import { assignmentFromDoc, organizationFromDoc, readAssignmentsOf, rolesById, writeUserAccess } from '../store.js';
 import { forceQuery, noQuery } from './queries.js';
 

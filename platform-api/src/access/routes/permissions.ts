@@ -6,13 +6,17 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import {
   ACCESS_API,
   PERMISSIONS,
+  badRequest,
+  conflict,
   createPermissionSchema,
+  notFound,
+  parseOr400,
   updatePermissionSchema,
   type Permission,
   type PermissionList,
-} from '@agentflow/shared/rbac';
+} from '@agentflow/shared/server';
 import { type AccessContext, type ChangeAudit, pathId, rawString } from '../context.js';
-import { badRequest, conflict, notFound, parseOr400, sentFieldsOnly } from '../errors.js';
+import { sentFieldsOnly } from '../input.js';
 import { permissionFromDoc, readAssignmentsOf, roleFromDoc, rolesById, writeUserAccess } from '../store.js';
 import { forceQuery, noQuery, systemFilterQuery } from './queries.js';
 

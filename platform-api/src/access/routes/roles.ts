@@ -7,15 +7,20 @@ import {
   ADMIN_ROLE_ID,
   PERMISSIONS,
   UNDELETABLE_ROLE_IDS,
+  badRequest,
   can,
+  conflict,
   createRoleSchema,
+  forbidden,
+  notFound,
+  parseOr400,
   updateRoleSchema,
   type Grant,
   type Role,
   type RoleList,
-} from '@agentflow/shared/rbac';
+} from '@agentflow/shared/server';
 import { type AccessContext, type ChangeAudit, pathId, rawString } from '../context.js';
-import { badRequest, conflict, forbidden, notFound, parseOr400, sentFieldsOnly } from '../errors.js';
+import { sentFieldsOnly } from '../input.js';
 import { readAssignmentsOf, roleFromDoc, rolesById, writeUserAccess } from '../store.js';
 import { forceQuery, noQuery, systemFilterQuery } from './queries.js';
 

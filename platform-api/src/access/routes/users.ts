@@ -2,9 +2,9 @@
 // start of their e-mail (users/{uid} profiles). Needs read_users or
 // assign_roles, in any scope (an organization admin looks people up to add them).
 import type { RequestHandler, Router } from 'express';
-import { ACCESS_API, PERMISSIONS, userSearchSchema, type UserSummary } from '@agentflow/shared/rbac';
+import { ACCESS_API, PERMISSIONS, forbidden, parseOr400, userSearchSchema, type UserSummary } from '@agentflow/shared/server';
 import { type AccessContext, canAnywhere } from '../context.js';
-import { forbidden, missingAsEmpty, parseOr400 } from '../errors.js';
+import { missingAsEmpty } from '../input.js';
 
 export const USER_SEARCH_LIMIT = 20;
 

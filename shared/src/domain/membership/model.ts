@@ -92,6 +92,19 @@ export interface UsagePoint {
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'incomplete', 'incomplete_expired', 'unpaid', 'paused'] as const;
 export type SubscriptionStatusName = (typeof SUBSCRIPTION_STATUSES)[number];
 
+// The status sets every package branches on, in one place (Stripe's names).
+/** The plan applies now: paid or on trial (the membership holds the plan's role). */
+export const PLAN_GRANTING_STATUSES = ['active', 'trialing'] as const satisfies readonly SubscriptionStatusName[];
+/** Stripe still bills it: a plan change updates it, and a second Checkout would charge twice. */
+export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const satisfies readonly SubscriptionStatusName[];
+/** Over: the membership falls back to free. */
+export const ENDED_SUBSCRIPTION_STATUSES = ['canceled', 'incomplete_expired', 'unpaid'] as const satisfies readonly SubscriptionStatusName[];
+
+/** Whether `status` (any string: Stripe may send a status newer than this list) is one of `statuses`. */
+export function subscriptionStatusIn(statuses: readonly SubscriptionStatusName[], status: string): boolean {
+  return (statuses as readonly string[]).includes(status);
+}
+
 /** subscriptions/{id}: the user's Stripe subscription as billing-api last synced it. */
 export interface Subscription {
   id: string;

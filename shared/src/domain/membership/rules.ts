@@ -1,5 +1,5 @@
 // Pure membership rules (table-tested in rules.test.ts).
-import { TOKEN_PERIOD_MS, type UserMembership } from './model.js';
+import { FREE_TOKENS_PER_MONTH, TOKEN_PERIOD_MS, type UserMembership } from './model.js';
 
 /** Membership role ranks: a user has a role when their rank is at least the asked one. */
 export const MEMBERSHIP_RANKS: Readonly<Record<string, number>> = { free: 0, basic: 1, premium: 2, enterprise: 3, admin: 4 };
@@ -100,7 +100,7 @@ export function nextResetAfter(tokensReset: Date, now: Date): Date | null {
   return new Date(tokensReset.getTime() + periods * TOKEN_PERIOD_MS);
 }
 
-/** What a membership starts with: 10 tokens when free, else 0, resetting 30 days from now. */
+/** What a membership starts with: the free allowance when free, else 0, resetting 30 days from now. */
 export function initialMembershipTokens(role: string, now: Date): { tokensRemaining: number; tokensReset: Date } {
-  return { tokensRemaining: role === 'free' ? 10 : 0, tokensReset: new Date(now.getTime() + TOKEN_PERIOD_MS) };
+  return { tokensRemaining: role === 'free' ? FREE_TOKENS_PER_MONTH : 0, tokensReset: new Date(now.getTime() + TOKEN_PERIOD_MS) };
 }

@@ -86,17 +86,8 @@ export type CreateOrganizationInput = z.infer<typeof createOrganizationSchema>;
 export type AssignmentInput = z.infer<typeof assignmentSchema>;
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-/**
- * The first problem of a failed parse as "<field> <message>", so a 400 names
- * the field: e.g. 'roleId is undefined or empty.'.
- */
-export function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid request';
-  const field = issue.path.join('.');
-  if (issue.code === 'unrecognized_keys') return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
-  return field ? `${field} ${issue.message}` : issue.message;
-}
+/** The services' one describer (validation/issues.ts), here too for callers of this entry. */
+export { describeIssue } from '../validation/issues.js';
 
 // The whole model too, so services need only this entry.
 export * from './index.js';

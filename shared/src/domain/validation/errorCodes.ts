@@ -2,6 +2,9 @@
 // route runs (request decoding, path, body shape, rate limits), sent as
 // `{ error: "<English text naming the field>", code }`. Clients branch and
 // translate by code; the text may change, the codes may not.
+import type { BillingErrorCode } from '../billing/api.js';
+import type { TeamErrorCode } from '../membership/api.js';
+
 export const REQUEST_ERROR_CODES = {
   /** A path segment is not valid percent-encoded UTF-8, holds control characters, or is too long. */
   invalidPathParam: 'invalid_path_param',
@@ -36,3 +39,10 @@ export interface RequestErrorBody {
   error: string;
   code: RequestErrorCode;
 }
+
+/**
+ * Every code a service's refusal may carry: the kit's own (above), the team
+ * endpoints' (membership/api.ts) and billing's (billing/api.ts). The server
+ * kit's HttpError takes only these, so each code is defined once, here in the domain.
+ */
+export type ServiceErrorCode = RequestErrorCode | TeamErrorCode | BillingErrorCode;
