@@ -36,4 +36,7 @@ export { Can, type CanProps } from './rbac/Can.js';
 export { MembershipProvider, BillingApiError, billingApiErrorFrom, type MembershipProviderProps } from './membership/MembershipProvider.js';
 export { withReadFallbacks, guestAssignment, type AccessReader } from '../domain/rbac/accessReader.js';
 export * from './offline/index.js';
-export * from '../domain/validation/index.js';
+// The request error codes only: the id schema and JSON limits bring zod (22 kB
+// gzip) into every first view through this singleton, over the 180 kB budget
+// of '/'. Browser code that needs them imports '@agentflow/shared/domain'.
+export * from '../domain/validation/errorCodes.js';
