@@ -2,28 +2,22 @@
 // loopback port, the Auth emulator for accounts and tokens, and the Firestore
 // emulator under a project of the suite's own (so suites running in parallel,
 // and the seed test, never see each other's roles, assignments or audit log).
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+// What every service's harness shares is in shared/testing/serviceHarness.ts.
+import { deleteApp } from 'firebase-admin/app';
 import type { Auth } from 'firebase-admin/auth';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import { pino, type Logger } from 'pino';
-import { RBAC_COLLECTIONS } from '@agentflow/shared/rbac';
-import { getAdminAuth, type TrustProxySetting } from '@agentflow/shared/server';
-import { listen } from '@agentflow/shared/static-server';
+import { RBAC_COLLECTIONS, getAdminAuth, isTimestampLike, toIso, type TrustProxySetting } from '@agentflow/shared/server';
 import { emulatorHosts } from '@agentflow/shared/testing/emulators';
+import { clearFirestore, createTestUser, firestoreFor, serveForTests, signIn, type ServiceCall, type TestUser } from '@agentflow/shared/testing/serviceHarness';
 import { createApp } from '../src/app';
 import type { AuditWriter } from '../src/access/audit';
 import { bootstrapAdmin } from '../src/access/bootstrap';
 import { firestoreAuditWriter } from '../src/access/audit';
 import { initializeRbac } from '../src/access/initialize';
 
-export interface TestUser {
-  uid: string;
-  email: string;
-  idToken: string;
-  label: string;
-}
+export { clearFirestore, firestoreFor, signIn };
+export type { ApiResponse, TestUser } from '@agentflow/shared/testing/serviceHarness';
 
 export interface AccessHarness {
   projectId: string;
@@ -31,46 +25,12 @@ export interface AccessHarness {
   auth: Auth;
   baseUrl: string;
   /** fetch against the service, JSON in and out, with the user's token when given. */
-  call: (method: string, path: string, options?: { user?: TestUser | null; body?: unknown; headers?: Record<string, string> }) => Promise<ApiResponse>;
+  call: ServiceCall;
   createUser: (label: string, options?: { emailVerified?: boolean; email?: string; profile?: boolean }) => Promise<TestUser>;
   /** A user made global admin directly (as ADMIN_EMAILS does), for setting up a scene. */
   createAdmin: (label: string) => Promise<TestUser>;
   resetFirestore: () => Promise<void>;
   close: () => Promise<void>;
-}
-
-export interface ApiResponse {
-  status: number;
-  /** JSON of many shapes, asserted by each test. */
-  body: any;
-}
-
-let unique = 0;
-const nextId = () => `${Date.now().toString(36)}${(unique++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** Deletes every document of one emulator project. */
-export async function clearFirestore(projectId: string): Promise<void> {
-  const { firestore } = emulatorHosts();
-  const response = await fetch(`http://${firestore}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' });
-  if (!response.ok) throw new Error(`Could not clear Firestore of ${projectId}: ${response.status}`);
-}
-
-/** A Firestore client of its own for the project (several may exist at once, like service instances). */
-export function firestoreFor(projectId: string): { app: App; db: Firestore } {
-  const app = initializeApp({ projectId }, `${projectId}-${nextId()}`);
-  return { app, db: getFirestore(app) };
-}
-
-export async function signIn(email: string, password: string): Promise<string> {
-  const { auth } = emulatorHosts();
-  const response = await fetch(`http://${auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await response.json()) as { idToken?: string; error?: { message: string } };
-  if (!response.ok || !body.idToken) throw new Error(`Emulator sign-in failed: ${body.error?.message ?? response.status}`);
-  return body.idToken;
 }
 
 export async function startAccessHarness(
@@ -95,38 +55,8 @@ export async function startAccessHarness(
     auditWriter: options.auditWriter,
     trustProxy: options.trustProxy,
   });
-  const server: Server = await listen(app, 0);
-  const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
-
-  const call: AccessHarness['call'] = async (method, path, { user, body, headers = {} } = {}) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        ...(user ? { Authorization: `Bearer ${user.idToken}` } : {}),
-        'User-Agent': 'access-tests/1.0',
-        ...headers,
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON: keep the text so a failing assertion shows it
-    }
-    return { status: response.status, body: parsed };
-  };
-
-  const createUser: AccessHarness['createUser'] = async (label, { emailVerified = false, email, profile = true } = {}) => {
-    const address = email ?? `${label}-${nextId()}@example.com`;
-    const password = 'correct-horse-42';
-    const record = await auth.createUser({ email: address, password, emailVerified, displayName: label });
-    if (profile) await db.collection('users').doc(record.uid).set({ email: address, displayName: label, roles: ['b2c_user'], preferences: {} });
-    return { uid: record.uid, email: address, idToken: await signIn(address, password), label };
-  };
+  const service = await serveForTests(app, { 'User-Agent': 'access-tests/1.0' });
+  const createUser: AccessHarness['createUser'] = (label, options) => createTestUser(auth, db, label, options);
 
   const createAdmin: AccessHarness['createAdmin'] = async (label) => {
     const user = await createUser(label, { emailVerified: true });
@@ -139,14 +69,13 @@ export async function startAccessHarness(
     projectId,
     db,
     auth,
-    baseUrl,
-    call,
+    baseUrl: service.baseUrl,
+    call: service.call,
     createUser,
     createAdmin,
     resetFirestore: () => clearFirestore(projectId),
     close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await service.close();
       await deleteApp(firebaseApp);
     },
   };
@@ -164,7 +93,7 @@ export const SNAPSHOT_COLLECTIONS = [
 export type Snapshot = Record<string, Record<string, unknown>>;
 
 function plain(value: unknown): unknown {
-  if (value && typeof (value as { toDate?: unknown }).toDate === 'function') return (value as { toDate: () => Date }).toDate().toISOString();
+  if (isTimestampLike(value)) return toIso(value);
   if (Array.isArray(value)) return value.map(plain);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plain(inner)]));
   return value;

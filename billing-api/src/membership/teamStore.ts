@@ -11,7 +11,7 @@
 // userAccess/{uid} may manage any owner's team, within the owner's plan.
 import type { Request } from 'express';
 import type { Auth } from 'firebase-admin/auth';
-import { Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
   DEFAULT_TEAM_ROLE,
   HttpError,
@@ -22,9 +22,11 @@ import {
   isMembershipRole,
   isDocumentId,
   isTeamRole,
+  isTimestampLike,
   membershipFromData,
   ownPlan,
   parseOr400,
+  toIso,
   type ParseOptions,
   type MembershipRole,
   type TeamInvitation,
@@ -91,8 +93,7 @@ export function teamCollections(db: Firestore) {
   };
 }
 
-const toDate = (value: unknown): Date | null => (value instanceof Timestamp ? value.toDate() : null);
-const toIso = (value: unknown): string | null => toDate(value)?.toISOString() ?? (typeof value === 'string' ? value : null);
+const toDate = (value: unknown): Date | null => (isTimestampLike(value) ? value.toDate() : null);
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const teamRoleOf = (value: unknown): TeamRole => (isTeamRole(value) ? value : DEFAULT_TEAM_ROLE);
 

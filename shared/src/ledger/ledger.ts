@@ -17,6 +17,7 @@ import {
   type UserMembership,
 } from '../domain/membership/model.js';
 import { allowanceTopUp, initialMembershipTokens, newAllowanceMonth, nextResetAfter } from '../domain/membership/rules.js';
+import { parseIso } from '../domain/validation/time.js';
 
 /** A clock: a fixed instant, or a function read afresh on each transaction attempt (tests move it). */
 export type LedgerClock = Date | (() => Date);
@@ -153,15 +154,8 @@ function serialized<T>(db: Firestore, uid: string, work: () => Promise<T>): Prom
 
 const membershipRef = (db: Firestore, uid: string) => db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(uid);
 
-function toIso(value: unknown): string | null {
-  if (value instanceof Timestamp) return value.toDate().toISOString();
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
-  return null;
-}
-
 function toDate(value: unknown): Date | null {
-  const iso = toIso(value);
+  const iso = parseIso(value);
   return iso ? new Date(iso) : null;
 }
 
@@ -172,11 +166,11 @@ export function membershipFromData(uid: string, data: Record<string, unknown>): 
     userId: uid,
     role: isMembershipRole(data.role) ? data.role : 'free',
     tokensRemaining: typeof remaining === 'number' && Number.isFinite(remaining) ? remaining : 0,
-    tokensReset: toIso(data.tokensReset) ?? new Date(0).toISOString(),
+    tokensReset: parseIso(data.tokensReset) ?? new Date(0).toISOString(),
     stripeCustomerId: typeof data.stripeCustomerId === 'string' ? data.stripeCustomerId : null,
     subscriptionId: typeof data.subscriptionId === 'string' ? data.subscriptionId : null,
-    createdAt: toIso(data.createdAt),
-    updatedAt: toIso(data.updatedAt),
+    createdAt: parseIso(data.createdAt),
+    updatedAt: parseIso(data.updatedAt),
   };
 }
 
@@ -210,8 +204,8 @@ export function usageEntryFromData(id: string, data: Record<string, unknown>): T
     userId: typeof data.userId === 'string' ? data.userId : '',
     tokensUsed: typeof data.tokensUsed === 'number' ? data.tokensUsed : 0,
     feature: typeof data.feature === 'string' ? data.feature : '',
-    timestamp: toIso(data.timestamp) ?? new Date(0).toISOString(),
-    createdAt: toIso(data.createdAt),
+    timestamp: parseIso(data.timestamp) ?? new Date(0).toISOString(),
+    createdAt: parseIso(data.createdAt),
   };
 }
 

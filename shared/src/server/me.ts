@@ -1,16 +1,12 @@
 import { Router } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
+import { isTimestampLike, toIso } from '../domain/validation/time.js';
 import { requireAuth } from './auth.js';
 
 /** Firestore Timestamps as ISO strings; everything else as stored. */
 function serializeProfile(data: FirebaseFirestore.DocumentData): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(data).map(([key, value]) => [
-      key,
-      value && typeof (value as { toDate?: unknown }).toDate === 'function' ? (value as { toDate: () => Date }).toDate().toISOString() : value,
-    ]),
-  );
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, isTimestampLike(value) ? toIso(value) : value]));
 }
 
 export class TimeoutError extends Error {}
