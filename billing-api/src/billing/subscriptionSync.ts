@@ -6,12 +6,15 @@ import type Stripe from 'stripe';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
   BILLING_COLLECTIONS,
+  ENDED_SUBSCRIPTION_STATUSES,
   MEMBERSHIP_COLLECTIONS,
+  PLAN_GRANTING_STATUSES,
   SUBSCRIPTION_STATUSES,
   isMembershipRole,
   packageFromData,
   createSerialQueue,
   prepareMembershipUpdate,
+  subscriptionStatusIn,
   type BillingInterval,
   type MembershipChange,
   type MembershipPackage,
@@ -30,9 +33,6 @@ export function grantedRole(pkg: MembershipPackage): MembershipRole {
   return isMembershipRole(pkg.role) ? pkg.role : 'free';
 }
 
-/** Stripe statuses after which the plan no longer applies. */
-const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired', 'unpaid']);
-
 /**
  * The status stored for a Stripe subscription. One set to cancel at period end
  * is stored as 'canceled' (with cancelAtPeriodEnd true), as the cancel
@@ -40,8 +40,8 @@ const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_exp
  */
 export function storedStatus(subscription: Pick<Stripe.Subscription, 'status' | 'cancel_at_period_end'>): SubscriptionStatusName {
   const status = subscription.status as string;
-  if ((status === 'active' || status === 'trialing') && subscription.cancel_at_period_end) return 'canceled';
-  return (SUBSCRIPTION_STATUSES as readonly string[]).includes(status) ? (status as SubscriptionStatusName) : 'incomplete';
+  if (subscriptionStatusIn(PLAN_GRANTING_STATUSES, status) && subscription.cancel_at_period_end) return 'canceled';
+  return subscriptionStatusIn(SUBSCRIPTION_STATUSES, status) ? (status as SubscriptionStatusName) : 'incomplete';
 }
 
 export const priceIdOf = (subscription: Stripe.Subscription): string | null => subscription.items?.data?.[0]?.price?.id ?? null;
@@ -155,7 +155,7 @@ export async function applyInTransaction(db: Firestore, input: ApplySubscription
         (version < storedVersion || (version === storedVersion && typeof storedPeriod === 'number' && periodStart < storedPeriod));
 
       const rawStatus = input.statusOverride ?? (subscription.status as string);
-      const live = rawStatus === 'active' || rawStatus === 'trialing';
+      const live = subscriptionStatusIn(PLAN_GRANTING_STATUSES, rawStatus);
       const membership = await prepareMembershipUpdate(db, tx, uid, now);
       const before = membership.grantedThisMonth;
 
@@ -167,7 +167,7 @@ export async function applyInTransaction(db: Firestore, input: ApplySubscription
       if (!stale) {
         change.fields = { stripeCustomerId: customerId, subscriptionId: subscription.id };
         if (live) change.role = grantedRole(pkg);
-        else if (ENDED_STATUSES.has(rawStatus) && (membership.membership.subscriptionId === subscription.id || membership.membership.subscriptionId === null)) change.role = 'free';
+        else if (subscriptionStatusIn(ENDED_SUBSCRIPTION_STATUSES, rawStatus) && (membership.membership.subscriptionId === subscription.id || membership.membership.subscriptionId === null)) change.role = 'free';
         const status = input.statusOverride ?? storedStatus(subscription);
         tx.set(
           subscriptionRef,
