@@ -1,30 +1,15 @@
 // Security rules of billing's server-only data, against the real Firestore
 // emulator: processed Stripe events (stripeEvents) are never readable or
 // writable from a browser, and subscriptions stay read-only for their owner.
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { asFirestore, openRulesTestEnv } from './rulesTestEnv';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { rulesSuite } from './rulesTestEnv';
 import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
 
-const PROJECT_ID = 'demo-agentflow-billing-rules';
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  env = await openRulesTestEnv(PROJECT_ID);
+const suite = rulesSuite('demo-agentflow-billing-rules', async (db) => {
+  await setDoc(doc(db, 'stripeEvents/evt_1'), { type: 'invoice.paid', created: 1, subscriptionId: 'sub_alice', userId: 'alice', outcome: 'applied' });
+  await setDoc(doc(db, 'subscriptions/sub_alice'), { userId: 'alice', packageId: 'premium', status: 'active', stripeSubscriptionId: 'sub_alice', stripeVersion: 1 });
 });
-
-afterAll(() => env.cleanup());
-
-const dbOf = (uid: string) => asFirestore(env.authenticatedContext(uid, { email: `${uid}@example.com` }).firestore());
-const guestDb = () => asFirestore(env.unauthenticatedContext().firestore());
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (context) => {
-    const db = asFirestore(context.firestore());
-    await setDoc(doc(db, 'stripeEvents/evt_1'), { type: 'invoice.paid', created: 1, subscriptionId: 'sub_alice', userId: 'alice', outcome: 'applied' });
-    await setDoc(doc(db, 'subscriptions/sub_alice'), { userId: 'alice', packageId: 'premium', status: 'active', stripeSubscriptionId: 'sub_alice', stripeVersion: 1 });
-  });
-});
+const { dbOf, guestDb } = suite;
 
 test('stripeEvents: no browser reads one, lists them, or writes one, even the user it names', async () => {
   for (const db of [dbOf('alice'), dbOf('mallory'), guestDb()]) {

@@ -1,7 +1,7 @@
 // Security rules, tested against the real Firestore emulator: each allow and
 // each deny. Later issues open more collections and extend this file.
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { asFirestore, openRulesTestEnv } from './rulesTestEnv';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { rulesSuite } from './rulesTestEnv';
 import {
   Timestamp,
   collection,
@@ -14,20 +14,11 @@ import {
   updateDoc,
 } from 'firebase/firestore';
 
-// Own project id: clearing its data never touches other suites' documents.
-const PROJECT_ID = 'demo-agentflow-rules';
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  env = await openRulesTestEnv(PROJECT_ID);
-});
-
-afterAll(() => env.cleanup());
-
-// rules-unit-testing hands out its compat Firestore type; the modular functions take it as is.
-const aliceDb = () => asFirestore(env.authenticatedContext('alice', { email: 'alice@example.com' }).firestore());
-const malloryDb = () => asFirestore(env.authenticatedContext('mallory', { email: 'mallory@example.com' }).firestore());
-const guestDb = () => asFirestore(env.unauthenticatedContext().firestore());
+// Own project id: clearing its data (before each test) never touches other suites' documents.
+const suite = rulesSuite('demo-agentflow-rules');
+const aliceDb = () => suite.dbOf('alice');
+const malloryDb = () => suite.dbOf('mallory');
+const { guestDb } = suite;
 
 /** What the AuthProvider writes when it creates a profile. */
 const newProfile = (overrides: Record<string, unknown> = {}) => ({
@@ -43,8 +34,8 @@ const newProfile = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function seedAlice(): Promise<void> {
-  await env.withSecurityRulesDisabled(async (context) => {
-    await setDoc(doc(context.firestore(), 'users/alice'), {
+  await suite.asAdmin(async (db) => {
+    await setDoc(doc(db, 'users/alice'), {
       email: 'alice@example.com',
       displayName: 'Alice',
       photoURL: null,
@@ -56,10 +47,6 @@ async function seedAlice(): Promise<void> {
     });
   });
 }
-
-beforeEach(async () => {
-  await env.clearFirestore();
-});
 
 describe('users/{uid}: reading', () => {
   beforeEach(seedAlice);
@@ -112,7 +99,7 @@ describe('users/{uid}: creating', () => {
   });
 
   test('denied: an account whose token has no e-mail', async () => {
-    const phoneOnly = asFirestore(env.authenticatedContext('alice').firestore());
+    const phoneOnly = suite.dbOf('alice', {});
     await assertFails(setDoc(doc(phoneOnly, 'users/alice'), newProfile({ email: null })));
   });
 });
@@ -156,9 +143,7 @@ describe('users/{uid}: updating', () => {
 
 describe('everything else stays closed', () => {
   beforeEach(async () => {
-    await env.withSecurityRulesDisabled(async (context) => {
-      await setDoc(doc(context.firestore(), 'packages/free'), { name: 'Free' });
-    });
+    await suite.asAdmin((db) => setDoc(doc(db, 'packages/free'), { name: 'Free' }));
   });
 
   test('signed in or not, no other collection can be read or written', async () => {

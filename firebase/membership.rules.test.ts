@@ -1,38 +1,23 @@
 // Security rules of the membership collections, against the real Firestore
 // emulator: browsers read their own membership, usage, subscriptions and
 // team, and the active plans; they never write any of it (billing-api does).
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { asFirestore, openRulesTestEnv } from './rulesTestEnv';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { rulesSuite } from './rulesTestEnv';
 import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
 
-const PROJECT_ID = 'demo-agentflow-membership-rules';
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  env = await openRulesTestEnv(PROJECT_ID);
+const suite = rulesSuite('demo-agentflow-membership-rules', async (db) => {
+  await setDoc(doc(db, 'userMemberships/alice'), { userId: 'alice', role: 'free', tokensRemaining: 10 });
+  await setDoc(doc(db, 'userMemberships/bob'), { userId: 'bob', role: 'premium', tokensRemaining: 900 });
+  await setDoc(doc(db, 'tokenUsage/a1'), { userId: 'alice', tokensUsed: 1, feature: 'voice_command' });
+  await setDoc(doc(db, 'tokenUsage/b1'), { userId: 'bob', tokensUsed: 3, feature: 'workflow_run' });
+  await setDoc(doc(db, 'packages/basic'), { name: 'Basic', role: 'basic', tokensPerMonth: 100, active: true });
+  await setDoc(doc(db, 'packages/legacy'), { name: 'Legacy', role: 'basic', tokensPerMonth: 50, active: false });
+  await setDoc(doc(db, 'subscriptions/s-alice'), { userId: 'alice', packageId: 'basic', status: 'active' });
+  await setDoc(doc(db, 'subscriptions/s-bob'), { userId: 'bob', packageId: 'premium', status: 'active' });
+  await setDoc(doc(db, 'teamMembers/m1'), { ownerId: 'alice', email: 'carol@example.com', userId: 'carol', role: 'basic' });
+  await setDoc(doc(db, 'teamMembers/m2'), { ownerId: 'bob', email: 'dave@example.com', userId: 'dave', role: 'basic' });
 });
-
-afterAll(() => env.cleanup());
-
-const dbOf = (uid: string) => asFirestore(env.authenticatedContext(uid, { email: `${uid}@example.com` }).firestore());
-const guestDb = () => asFirestore(env.unauthenticatedContext().firestore());
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (context) => {
-    const db = asFirestore(context.firestore());
-    await setDoc(doc(db, 'userMemberships/alice'), { userId: 'alice', role: 'free', tokensRemaining: 10 });
-    await setDoc(doc(db, 'userMemberships/bob'), { userId: 'bob', role: 'premium', tokensRemaining: 900 });
-    await setDoc(doc(db, 'tokenUsage/a1'), { userId: 'alice', tokensUsed: 1, feature: 'voice_command' });
-    await setDoc(doc(db, 'tokenUsage/b1'), { userId: 'bob', tokensUsed: 3, feature: 'workflow_run' });
-    await setDoc(doc(db, 'packages/basic'), { name: 'Basic', role: 'basic', tokensPerMonth: 100, active: true });
-    await setDoc(doc(db, 'packages/legacy'), { name: 'Legacy', role: 'basic', tokensPerMonth: 50, active: false });
-    await setDoc(doc(db, 'subscriptions/s-alice'), { userId: 'alice', packageId: 'basic', status: 'active' });
-    await setDoc(doc(db, 'subscriptions/s-bob'), { userId: 'bob', packageId: 'premium', status: 'active' });
-    await setDoc(doc(db, 'teamMembers/m1'), { ownerId: 'alice', email: 'carol@example.com', userId: 'carol', role: 'basic' });
-    await setDoc(doc(db, 'teamMembers/m2'), { ownerId: 'bob', email: 'dave@example.com', userId: 'dave', role: 'basic' });
-  });
-});
+const { dbOf, guestDb } = suite;
 
 describe('reads', () => {
   test('a user reads their own membership, not another’s; a guest reads none', async () => {

@@ -2,42 +2,27 @@
 // Firestore emulator: browsers read roles, permissions, their own assignments
 // and organizations, and the audit log only with the audit-read permission;
 // they never write any of it (platform-api does, with the Admin SDK).
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { asFirestore, openRulesTestEnv } from './rulesTestEnv';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { rulesSuite } from './rulesTestEnv';
 import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
 
-const PROJECT_ID = 'demo-agentflow-rbac-rules';
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  env = await openRulesTestEnv(PROJECT_ID);
+const suite = rulesSuite('demo-agentflow-rbac-rules', async (db) => {
+  await setDoc(doc(db, 'permissions/manage_all'), { name: 'Manage All', description: 'Full control over all resources', resource: '*', action: 'manage', system: 'core' });
+  await setDoc(doc(db, 'roles/admin'), { name: 'Admin', description: 'Administrator with full access', system: 'core', permissions: ['manage_all'] });
+  await setDoc(doc(db, 'roles/org_admin'), { name: 'Organization admin', description: '', system: 'core', permissions: ['read_audit_log', 'assign_roles'] });
+  await setDoc(doc(db, 'organizations/acme'), { name: 'Acme', description: '', createdBy: 'root' });
+  await setDoc(doc(db, 'organizations/globex'), { name: 'Globex', description: '', createdBy: 'root' });
+  await setDoc(doc(db, 'userRoles/alice-org'), { userId: 'alice', roleId: 'org_admin', organizationId: 'acme', assignedBy: 'root' });
+  await setDoc(doc(db, 'userRoles/root-admin'), { userId: 'root', roleId: 'admin', organizationId: null, assignedBy: 'system' });
+  // The access summaries platform-api keeps.
+  await setDoc(doc(db, 'userAccess/alice'), { userId: 'alice', roleIds: ['org_admin'], permissions: [], organizations: { acme: ['assign_roles', 'read_audit_log'] }, organizationIds: ['acme'] });
+  await setDoc(doc(db, 'userAccess/root'), { userId: 'root', roleIds: ['admin'], permissions: ['manage_all'], organizations: {}, organizationIds: [] });
+  await setDoc(doc(db, 'userAccess/bob'), { userId: 'bob', roleIds: [], permissions: [], organizations: {}, organizationIds: [] });
+  await setDoc(doc(db, 'rbacAuditLogs/acme-entry'), { action: 'ASSIGN_ROLE', userId: 'root', organizationId: 'acme', status: 'success' });
+  await setDoc(doc(db, 'rbacAuditLogs/globex-entry'), { action: 'ASSIGN_ROLE', userId: 'root', organizationId: 'globex', status: 'success' });
+  await setDoc(doc(db, 'rbacAuditLogs/global-entry'), { action: 'CREATE_ROLE', userId: 'root', organizationId: null, status: 'success' });
 });
-
-afterAll(() => env.cleanup());
-
-const dbOf = (uid: string) => asFirestore(env.authenticatedContext(uid, { email: `${uid}@example.com` }).firestore());
-const guestDb = () => asFirestore(env.unauthenticatedContext().firestore());
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (context) => {
-    const db = asFirestore(context.firestore());
-    await setDoc(doc(db, 'permissions/manage_all'), { name: 'Manage All', description: 'Full control over all resources', resource: '*', action: 'manage', system: 'core' });
-    await setDoc(doc(db, 'roles/admin'), { name: 'Admin', description: 'Administrator with full access', system: 'core', permissions: ['manage_all'] });
-    await setDoc(doc(db, 'roles/org_admin'), { name: 'Organization admin', description: '', system: 'core', permissions: ['read_audit_log', 'assign_roles'] });
-    await setDoc(doc(db, 'organizations/acme'), { name: 'Acme', description: '', createdBy: 'root' });
-    await setDoc(doc(db, 'organizations/globex'), { name: 'Globex', description: '', createdBy: 'root' });
-    await setDoc(doc(db, 'userRoles/alice-org'), { userId: 'alice', roleId: 'org_admin', organizationId: 'acme', assignedBy: 'root' });
-    await setDoc(doc(db, 'userRoles/root-admin'), { userId: 'root', roleId: 'admin', organizationId: null, assignedBy: 'system' });
-    // The access summaries platform-api keeps.
-    await setDoc(doc(db, 'userAccess/alice'), { userId: 'alice', roleIds: ['org_admin'], permissions: [], organizations: { acme: ['assign_roles', 'read_audit_log'] }, organizationIds: ['acme'] });
-    await setDoc(doc(db, 'userAccess/root'), { userId: 'root', roleIds: ['admin'], permissions: ['manage_all'], organizations: {}, organizationIds: [] });
-    await setDoc(doc(db, 'userAccess/bob'), { userId: 'bob', roleIds: [], permissions: [], organizations: {}, organizationIds: [] });
-    await setDoc(doc(db, 'rbacAuditLogs/acme-entry'), { action: 'ASSIGN_ROLE', userId: 'root', organizationId: 'acme', status: 'success' });
-    await setDoc(doc(db, 'rbacAuditLogs/globex-entry'), { action: 'ASSIGN_ROLE', userId: 'root', organizationId: 'globex', status: 'success' });
-    await setDoc(doc(db, 'rbacAuditLogs/global-entry'), { action: 'CREATE_ROLE', userId: 'root', organizationId: null, status: 'success' });
-  });
-});
+const { dbOf, guestDb } = suite;
 
 describe('roles and permissions', () => {
   test('anyone may read them, signed in or not', async () => {

@@ -1,32 +1,19 @@
 // Security rules of workflow runs and the run engine's server-only
 // collections, against the real Firestore emulator.
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { asFirestore, openRulesTestEnv } from './rulesTestEnv';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { rulesSuite } from './rulesTestEnv';
 import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
 
-const PROJECT_ID = 'demo-agentflow-runs-rules';
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  env = await openRulesTestEnv(PROJECT_ID);
+const suite = rulesSuite('demo-agentflow-runs-rules', async (db) => {
+  await setDoc(doc(db, 'workflowRuns/run-a'), { ownerId: 'alice', workflowId: 'wf1', status: 'running', createdAt: '2026-01-01T00:00:00.000Z' });
+  await setDoc(doc(db, 'workflowRuns/run-b'), { ownerId: 'bob', workflowId: 'wf1', status: 'succeeded', createdAt: '2026-01-01T00:00:00.000Z' });
+  await setDoc(doc(db, 'workflowRuns/run-a/stepOutputs/s1'), { json: '{"big":true}' });
+  await setDoc(doc(db, 'workflowSecrets/wf1'), { secret: 'top-secret', ownerId: 'alice' });
+  await setDoc(doc(db, 'scheduleTicks/wf1_2026-01-01T09:00:00.000Z'), { workflowId: 'wf1', runId: 'run-a' });
 });
-
-afterAll(() => env.cleanup());
-
-const dbOf = (uid: string) => asFirestore(env.authenticatedContext(uid).firestore());
-const guestDb = () => asFirestore(env.unauthenticatedContext().firestore());
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (context) => {
-    const db = asFirestore(context.firestore());
-    await setDoc(doc(db, 'workflowRuns/run-a'), { ownerId: 'alice', workflowId: 'wf1', status: 'running', createdAt: '2026-01-01T00:00:00.000Z' });
-    await setDoc(doc(db, 'workflowRuns/run-b'), { ownerId: 'bob', workflowId: 'wf1', status: 'succeeded', createdAt: '2026-01-01T00:00:00.000Z' });
-    await setDoc(doc(db, 'workflowRuns/run-a/stepOutputs/s1'), { json: '{"big":true}' });
-    await setDoc(doc(db, 'workflowSecrets/wf1'), { secret: 'top-secret', ownerId: 'alice' });
-    await setDoc(doc(db, 'scheduleTicks/wf1_2026-01-01T09:00:00.000Z'), { workflowId: 'wf1', runId: 'run-a' });
-  });
-});
+const { guestDb } = suite;
+/** The run rules read no e-mail: these tokens carry none. */
+const dbOf = (uid: string) => suite.dbOf(uid, {});
 
 describe('workflowRuns', () => {
   it('lets the owner read their run and query their own runs', async () => {

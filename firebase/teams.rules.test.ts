@@ -2,34 +2,20 @@
 // emulator: billing-api alone writes them; the owner reads their team's
 // invitations, the invited person those addressed to their verified e-mail;
 // seats (a member's uid and own plan) are read by no browser.
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
-import { asFirestore, openRulesTestEnv } from './rulesTestEnv';
-
-const PROJECT_ID = 'demo-agentflow-team-rules';
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  env = await openRulesTestEnv(PROJECT_ID);
-});
-
-afterAll(() => env.cleanup());
-
-/** A signed-in browser; its token's e-mail verified unless told otherwise. */
-const dbOf = (uid: string, email = `${uid}@example.com`, verified = true) => asFirestore(env.authenticatedContext(uid, { email, email_verified: verified }).firestore());
-const guestDb = () => asFirestore(env.unauthenticatedContext().firestore());
+import { rulesSuite } from './rulesTestEnv';
 
 const invitation = { ownerId: 'alice', ownerEmail: 'alice@example.com', email: 'carol@example.com', role: 'basic' };
 
-beforeEach(async () => {
-  await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (context) => {
-    const db = asFirestore(context.firestore());
-    await setDoc(doc(db, 'teamInvitations/i1'), invitation);
-    await setDoc(doc(db, 'teamInvitations/i2'), { ...invitation, ownerId: 'bob', ownerEmail: 'bob@example.com', email: 'dave@example.com' });
-    await setDoc(doc(db, 'teamSeats/carol'), { ownerId: 'alice', memberId: 'm1', previousRole: 'free', grantedRole: 'basic' });
-  });
+const suite = rulesSuite('demo-agentflow-team-rules', async (db) => {
+  await setDoc(doc(db, 'teamInvitations/i1'), invitation);
+  await setDoc(doc(db, 'teamInvitations/i2'), { ...invitation, ownerId: 'bob', ownerEmail: 'bob@example.com', email: 'dave@example.com' });
+  await setDoc(doc(db, 'teamSeats/carol'), { ownerId: 'alice', memberId: 'm1', previousRole: 'free', grantedRole: 'basic' });
 });
+const { guestDb } = suite;
+/** A signed-in browser; its token's e-mail verified unless told otherwise. */
+const dbOf = (uid: string, email = `${uid}@example.com`, verified = true) => suite.dbOf(uid, { email, email_verified: verified });
 
 describe('teamInvitations: reads', () => {
   test('the owner reads their team’s invitations, one by one and as a query; not another team’s', async () => {

@@ -1,20 +1,8 @@
 // Security rules of workflows and their version snapshots, against the real
 // Firestore emulator: each allow and each deny of issue 8 §5.
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { asFirestore, openRulesTestEnv } from './rulesTestEnv';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { rulesSuite } from './rulesTestEnv';
 import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, updateDoc, writeBatch } from 'firebase/firestore';
-
-const PROJECT_ID = 'demo-agentflow-workflow-rules';
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  env = await openRulesTestEnv(PROJECT_ID);
-});
-
-afterAll(() => env.cleanup());
-
-const dbOf = (uid: string) => asFirestore(env.authenticatedContext(uid, { email: `${uid}@example.com` }).firestore());
-const guestDb = () => asFirestore(env.unauthenticatedContext().firestore());
 
 const node = (id: string, type = 'agent') => ({ id, type, name: id, position: { x: 0, y: 0 }, params: {} });
 const workflow = (ownerId: string, overrides: Record<string, unknown> = {}) => ({
@@ -33,26 +21,17 @@ const workflow = (ownerId: string, overrides: Record<string, unknown> = {}) => (
   ...overrides,
 });
 
-/** A stored copy as the rules see it after creation (timestamps resolved). */
-async function seed(id: string, data: Record<string, unknown>) {
-  await env.withSecurityRulesDisabled(async (context) => {
-    await setDoc(doc(asFirestore(context.firestore()), 'workflows', id), data);
-  });
-}
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (context) => {
-    const db = asFirestore(context.firestore());
-    await setDoc(doc(db, 'userAccess/alice'), { userId: 'alice', roleIds: [], permissions: [], organizations: {}, organizationIds: [] });
-    await setDoc(doc(db, 'userAccess/olga'), { userId: 'olga', roleIds: ['member'], permissions: [], organizations: { acme: ['read_users'] }, organizationIds: ['acme'] });
-    await setDoc(doc(db, 'userAccess/erin'), { userId: 'erin', roleIds: ['editor'], permissions: [], organizations: { acme: ['edit_workflows'] }, organizationIds: ['acme'] });
-    await setDoc(doc(db, 'userAccess/mallory'), { userId: 'mallory', roleIds: [], permissions: [], organizations: { globex: ['edit_workflows'] }, organizationIds: ['globex'] });
-  });
-  await seed('template-1', { ...workflow('system', { visibility: 'template' }), createdAt: new Date(), updatedAt: new Date() });
-  await seed('alice-private', { ...workflow('alice'), createdAt: new Date(), updatedAt: new Date() });
-  await seed('acme-shared', { ...workflow('olga', { visibility: 'organization', organizationId: 'acme' }), createdAt: new Date(), updatedAt: new Date() });
+// Stored copies as the rules see them after creation (timestamps resolved).
+const suite = rulesSuite('demo-agentflow-workflow-rules', async (db) => {
+  await setDoc(doc(db, 'userAccess/alice'), { userId: 'alice', roleIds: [], permissions: [], organizations: {}, organizationIds: [] });
+  await setDoc(doc(db, 'userAccess/olga'), { userId: 'olga', roleIds: ['member'], permissions: [], organizations: { acme: ['read_users'] }, organizationIds: ['acme'] });
+  await setDoc(doc(db, 'userAccess/erin'), { userId: 'erin', roleIds: ['editor'], permissions: [], organizations: { acme: ['edit_workflows'] }, organizationIds: ['acme'] });
+  await setDoc(doc(db, 'userAccess/mallory'), { userId: 'mallory', roleIds: [], permissions: [], organizations: { globex: ['edit_workflows'] }, organizationIds: ['globex'] });
+  await setDoc(doc(db, 'workflows', 'template-1'), { ...workflow('system', { visibility: 'template' }), createdAt: new Date(), updatedAt: new Date() });
+  await setDoc(doc(db, 'workflows', 'alice-private'), { ...workflow('alice'), createdAt: new Date(), updatedAt: new Date() });
+  await setDoc(doc(db, 'workflows', 'acme-shared'), { ...workflow('olga', { visibility: 'organization', organizationId: 'acme' }), createdAt: new Date(), updatedAt: new Date() });
 });
+const { dbOf, guestDb } = suite;
 
 describe('reading', () => {
   test('templates are readable by everyone, guests included', async () => {
@@ -144,9 +123,7 @@ const snapshot = (version: number, savedBy = 'alice', extra: Record<string, unkn
 
 describe('versions are append-only', () => {
   beforeEach(async () => {
-    await env.withSecurityRulesDisabled(async (context) => {
-      await setDoc(doc(asFirestore(context.firestore()), 'workflows/alice-private/versions/1'), { version: 1, nodes: [], edges: [] });
-    });
+    await suite.asAdmin((db) => setDoc(doc(db, 'workflows/alice-private/versions/1'), { version: 1, nodes: [], edges: [] }));
   });
 
   test('a snapshot is added with the save that creates its version', async () => {
