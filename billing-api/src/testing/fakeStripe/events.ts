@@ -78,31 +78,26 @@ export function createEvents(state: StripeState, objects: StripeObjects, options
     return { session, subscription, invoice, deliveries: state.webhookUrl ? await deliverAll(built) : [] };
   };
 
-  const advancePeriod: FakeStripe['advancePeriod'] = async (subscriptionId, { deliver: send = true } = {}) => {
+  /**
+   * The subscription's next period begins: `paid` renews it (active, a paid
+   * invoice), otherwise the charge failed (past_due, an open invoice). The
+   * renewal happens "now" in Stripe's eyes: its events are newer than anything before.
+   */
+  const renew = async (subscriptionId: string, paid: boolean, send: boolean) => {
     const subscription = getSubscription(subscriptionId);
     const interval = subscription.items.data[0]?.price?.recurring?.interval ?? 'month';
     subscription.current_period_start = subscription.current_period_end;
     subscription.current_period_end = subscription.current_period_start + periodSeconds(interval);
-    subscription.status = 'active';
-    const invoice = createInvoice(subscription, { status: 'paid', billingReason: 'subscription_cycle' });
-    // The renewal happens "now" in Stripe's eyes: newer than anything before.
+    subscription.status = paid ? 'active' : 'past_due';
+    const invoice = createInvoice(subscription, { status: paid ? 'paid' : 'open', billingReason: 'subscription_cycle' });
     const created = Math.max(nowSeconds(), ...events.map((event) => event.created as number)) + 1;
-    const built = [buildEvent('customer.subscription.updated', subscription, { created }), buildEvent('invoice.paid', invoice, { created })];
+    const built = paid
+      ? [buildEvent('customer.subscription.updated', subscription, { created }), buildEvent('invoice.paid', invoice, { created })]
+      : [buildEvent('invoice.payment_failed', invoice, { created }), buildEvent('customer.subscription.updated', subscription, { created })];
     return { subscription, invoice, deliveries: send ? await deliverAll(built) : [] };
   };
-
-  const failPayment: FakeStripe['failPayment'] = async (subscriptionId, { deliver: send = true } = {}) => {
-    const subscription = getSubscription(subscriptionId);
-    const interval = subscription.items.data[0]?.price?.recurring?.interval ?? 'month';
-    subscription.current_period_start = subscription.current_period_end;
-    subscription.current_period_end = subscription.current_period_start + periodSeconds(interval);
-    subscription.status = 'past_due';
-    const invoice = createInvoice(subscription, { status: 'open', billingReason: 'subscription_cycle' });
-    const created = Math.max(nowSeconds(), ...events.map((event) => event.created as number)) + 1;
-    const built = [buildEvent('invoice.payment_failed', invoice, { created }), buildEvent('customer.subscription.updated', subscription, { created })];
-    return { subscription, invoice, deliveries: send ? await deliverAll(built) : [] };
-  };
-
+  const advancePeriod: FakeStripe['advancePeriod'] = (subscriptionId, { deliver: send = true } = {}) => renew(subscriptionId, true, send);
+  const failPayment: FakeStripe['failPayment'] = (subscriptionId, { deliver: send = true } = {}) => renew(subscriptionId, false, send);
 
   const emitLater = (type: string, object: StripeObject) => {
     if (!options.emitApiEvents || !state.webhookUrl) return;

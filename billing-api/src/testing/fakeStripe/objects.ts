@@ -1,26 +1,19 @@
 // The fake's state (every object by id) and the builders that make objects
 // the way Stripe shapes them: customers, prices, cards, subscriptions with
 // their invoices; plus `expand` over stored ids.
-import type { Delivery, StripeObject } from './types.js';
+import type { FakeStripe, StripeObject } from './types.js';
 import { DAY, asList, clone, list, missing, newId, nowSeconds, periodSeconds } from './wire.js';
 
-export interface StripeState {
-  customers: Map<string, StripeObject>;
-  products: Map<string, StripeObject>;
-  prices: Map<string, StripeObject>;
-  checkoutSessions: Map<string, StripeObject>;
-  portalSessions: Map<string, StripeObject>;
-  paymentMethods: Map<string, StripeObject>;
-  subscriptions: Map<string, StripeObject>;
-  invoices: Map<string, StripeObject>;
-  webhookEndpoints: Map<string, StripeObject>;
-  events: StripeObject[];
-  deliveries: Delivery[];
+/** What the fake holds: the maps and lists the test sees (FakeStripe's), and its own counters. */
+export type StripeState = Pick<
+  FakeStripe,
+  'customers' | 'products' | 'prices' | 'checkoutSessions' | 'portalSessions' | 'paymentMethods' | 'subscriptions' | 'invoices' | 'webhookEndpoints' | 'events' | 'deliveries'
+> & {
   invoiceCounter: number;
   /** http://host:port once listening: hosted page URLs start with it. */
   base: string;
   webhookUrl: string | null;
-}
+};
 
 export function createState(webhookUrl: string | null): StripeState {
   return {
@@ -60,7 +53,7 @@ export function createObjects(state: StripeState) {
     return subscription;
   };
 
-  const createCustomer = (fields: { email?: string; metadata?: Record<string, string> } = {}): StripeObject => {
+  const createCustomer: FakeStripe['createCustomer'] = (fields = {}) => {
     const customer: StripeObject = {
       id: newId('cus'),
       object: 'customer',
@@ -76,7 +69,7 @@ export function createObjects(state: StripeState) {
     return customer;
   };
 
-  const createPrice = ({ productId, unitAmount, interval, lookupKey, currency = 'usd' }: { productId?: string; unitAmount: number; interval: 'month' | 'year'; lookupKey?: string; currency?: string }): StripeObject => {
+  const createPrice: FakeStripe['createPrice'] = ({ productId, unitAmount, interval, lookupKey, currency = 'usd' }) => {
     let product = productId;
     if (!product) {
       const created = { id: newId('prod'), object: 'product', name: 'Test product', description: null, active: true, metadata: {}, created: nowSeconds(), livemode: false };
@@ -102,7 +95,7 @@ export function createObjects(state: StripeState) {
     return price;
   };
 
-  const addPaymentMethod = (customerId: string, card: { brand?: string; last4?: string; expMonth?: number; expYear?: number; makeDefault?: boolean } = {}): StripeObject => {
+  const addPaymentMethod: FakeStripe['addPaymentMethod'] = (customerId, card = {}) => {
     const customer = getCustomer(customerId);
     const pm: StripeObject = {
       id: newId('pm'),
@@ -185,7 +178,7 @@ export function createObjects(state: StripeState) {
     return subscription;
   };
 
-  const createSubscription = (customerId: string, priceId: string, fields: { metadata?: Record<string, string>; status?: string; periodStart?: number } = {}): StripeObject => {
+  const createSubscription: FakeStripe['createSubscription'] = (customerId, priceId, fields = {}) => {
     getCustomer(customerId);
     const subscription = newSubscription(customerId, getPrice(priceId), fields);
     createInvoice(subscription, { status: subscription.status === 'active' ? 'paid' : 'open', billingReason: 'subscription_create' });
