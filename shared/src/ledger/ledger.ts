@@ -221,7 +221,7 @@ export async function activePackageForRole(db: Firestore, role: string, tx?: Tra
   return first ? packageFromData(first.id, first.data()) : null;
 }
 
-/** The monthly allowance of a plan: its active package's tokensPerMonth, else 10 for free, else 0. */
+/** The monthly allowance of a plan: its active package's tokensPerMonth, else FREE_TOKENS_PER_MONTH for free, else 0. */
 export function planAllowance(role: string, pkg: MembershipPackage | null): number {
   if (pkg) return pkg.tokensPerMonth;
   return role === 'free' ? FREE_TOKENS_PER_MONTH : 0;
@@ -229,6 +229,30 @@ export function planAllowance(role: string, pkg: MembershipPackage | null): numb
 
 export async function tokensPerMonthForRole(db: Firestore, role: string, tx?: Transaction): Promise<number> {
   return planAllowance(role, await activePackageForRole(db, role, tx));
+}
+
+/**
+ * A membership that does not exist yet, in one place: the document to create
+ * (the first allowance counted as granted) and the wire view of it.
+ */
+function newMembership(uid: string, role: MembershipRole, now: Date): { document: Record<string, unknown>; membership: UserMembership; granted: number } {
+  const { tokensRemaining, tokensReset } = initialMembershipTokens(role, now);
+  return {
+    document: {
+      userId: uid,
+      role,
+      tokensRemaining,
+      allowanceGranted: tokensRemaining,
+      tokensReset: Timestamp.fromDate(tokensReset),
+      stripeCustomerId: null,
+      subscriptionId: null,
+      createdAt: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    },
+    // The wire view, in the order membershipFromData gives.
+    membership: { userId: uid, role, tokensRemaining, tokensReset: tokensReset.toISOString(), stripeCustomerId: null, subscriptionId: null, createdAt: now.toISOString(), updatedAt: now.toISOString() },
+    granted: tokensRemaining,
+  };
 }
 
 /**
@@ -246,35 +270,8 @@ async function settleMembership(
 ): Promise<{ membership: UserMembership; granted: number | null; write: (changes: Record<string, unknown>) => void }> {
   const ref = membershipRef(db, uid);
   if (!snapshot.exists) {
-    const role: MembershipRole = 'free';
-    const initial = initialMembershipTokens(role, now);
-    const membership: UserMembership = {
-      userId: uid,
-      role,
-      tokensRemaining: initial.tokensRemaining,
-      tokensReset: initial.tokensReset.toISOString(),
-      stripeCustomerId: null,
-      subscriptionId: null,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-    };
-    return {
-      membership,
-      granted: initial.tokensRemaining,
-      write: (changes) =>
-        tx.create(ref, {
-          userId: uid,
-          role,
-          tokensRemaining: initial.tokensRemaining,
-          allowanceGranted: initial.tokensRemaining,
-          tokensReset: Timestamp.fromDate(initial.tokensReset),
-          stripeCustomerId: null,
-          subscriptionId: null,
-          createdAt: FieldValue.serverTimestamp(),
-          updatedAt: FieldValue.serverTimestamp(),
-          ...changes,
-        }),
-    };
+    const created = newMembership(uid, 'free', now);
+    return { membership: created.membership, granted: created.granted, write: (changes) => tx.create(ref, { ...created.document, ...changes }) };
   }
   const membership = membershipFromData(uid, snapshot.data() ?? {});
   const reset = toDate(snapshot.get('tokensReset')) ?? new Date(0);
@@ -311,7 +308,7 @@ const needsWrite = (snapshot: DocumentSnapshot, now: Date): boolean => {
 };
 
 /**
- * The user's membership, created on first need (free: 10 tokens; tokensReset
+ * The user's membership, created on first need (free: the free allowance; tokensReset
  * 30 days ahead) and refilled when its reset date has passed, in one
  * transaction. Reads without a transaction when nothing is due.
  */
@@ -410,35 +407,16 @@ export async function credit(db: Firestore, request: CreditRequest): Promise<Led
 /**
  * For a transaction that sets a user's membership role: reads now (call it
  * before the transaction's writes) and returns the function that queues the
- * write. Creates the membership when missing (free: 10 tokens, others 0).
+ * write. Creates the membership when missing (free: the free allowance, others 0).
  */
 export async function prepareMembershipRole(db: Firestore, tx: Transaction, uid: string, role: MembershipRole, now: Date): Promise<() => UserMembership> {
   const ref = membershipRef(db, uid);
   const snapshot = await tx.get(ref);
   if (!snapshot.exists) {
-    const initial = initialMembershipTokens(role, now);
+    const created = newMembership(uid, role, now);
     return () => {
-      tx.create(ref, {
-        userId: uid,
-        role,
-        tokensRemaining: initial.tokensRemaining,
-        allowanceGranted: initial.tokensRemaining,
-        tokensReset: Timestamp.fromDate(initial.tokensReset),
-        stripeCustomerId: null,
-        subscriptionId: null,
-        createdAt: FieldValue.serverTimestamp(),
-        updatedAt: FieldValue.serverTimestamp(),
-      });
-      return {
-        userId: uid,
-        role,
-        tokensRemaining: initial.tokensRemaining,
-        tokensReset: initial.tokensReset.toISOString(),
-        stripeCustomerId: null,
-        subscriptionId: null,
-        createdAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-      };
+      tx.create(ref, created.document);
+      return created.membership;
     };
   }
   const current = membershipFromData(uid, snapshot.data() ?? {});
