@@ -10,7 +10,7 @@ import {
   MEMBERSHIP_COLLECTIONS,
   PLAN_GRANTING_STATUSES,
   SUBSCRIPTION_STATUSES,
-  isMembershipRole,
+  isPlanRole,
   packageFromData,
   createSerialQueue,
   prepareMembershipUpdate,
@@ -18,7 +18,7 @@ import {
   type BillingInterval,
   type MembershipChange,
   type MembershipPackage,
-  type MembershipRole,
+  type PlanRole,
   type SubscriptionStatusName,
 } from '@agentflow/shared/server';
 import { capTeamToOwnerPlan } from '../membership/teamSeats.js';
@@ -29,8 +29,8 @@ import { idOf } from './stripeObjects.js';
  * requiredRole, but requiredRole is the eligibility floor ('free' for every
  * paid plan); the lead decided on the plan's role. One line to change.
  */
-export function grantedRole(pkg: MembershipPackage): MembershipRole {
-  return isMembershipRole(pkg.role) ? pkg.role : 'free';
+export function grantedRole(pkg: MembershipPackage): PlanRole {
+  return isPlanRole(pkg.role) ? pkg.role : 'free';
 }
 
 /**

@@ -3,11 +3,11 @@
 // prepare* reads (call before any write), the returned function writes.
 // The rules themselves are pure (shared/src/membership/teams.ts).
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { capTeamRole, ownerPlanAllows, prepareMembershipRole, roleAfterLeaving, seatFor, type MembershipRole, type TeamRole, type TeamSeatPlan } from '@agentflow/shared/server';
+import { capTeamRole, ownerPlanAllows, prepareMembershipRole, roleAfterLeaving, seatFor, type PlanRole, type TeamRole, type TeamSeatPlan } from '@agentflow/shared/server';
 import { membershipRoleIn, ownerPlan, seatFromSnapshot, teamCollections, teamMemberFromData, type StoredSeat, type TeamContext } from './teamStore.js';
 
 /** Sets the membership role when it differs; reads now, writes when called. */
-async function prepareRole(db: Firestore, tx: Transaction, uid: string, current: MembershipRole, target: MembershipRole, now: Date): Promise<() => void> {
+async function prepareRole(db: Firestore, tx: Transaction, uid: string, current: PlanRole, target: PlanRole, now: Date): Promise<() => void> {
   if (target === current) return () => undefined;
   const apply = await prepareMembershipRole(db, tx, uid, target, now);
   return () => void apply();

@@ -19,7 +19,7 @@ import {
   PERMISSIONS,
   RBAC_COLLECTIONS,
   invitationStatus,
-  isMembershipRole,
+  isPlanRole,
   isDocumentId,
   isTeamRole,
   isTimestampLike,
@@ -28,7 +28,7 @@ import {
   parseOr400,
   toIso,
   type ParseOptions,
-  type MembershipRole,
+  type PlanRole,
   type TeamInvitation,
   type TeamMember,
   type TeamRole,
@@ -146,12 +146,12 @@ export interface StoredSeat extends TeamSeatPlan {
 export function seatFromSnapshot(snapshot: DocumentSnapshot): StoredSeat | null {
   if (!snapshot.exists) return null;
   const data = snapshot.data() ?? {};
-  const role = (value: unknown): MembershipRole => (isMembershipRole(value) ? value : 'free');
+  const role = (value: unknown): PlanRole => (isPlanRole(value) ? value : 'free');
   return { uid: snapshot.id, ownerId: str(data.ownerId), memberId: str(data.memberId), previousRole: role(data.previousRole), grantedRole: role(data.grantedRole) };
 }
 
 /** The role a user's membership holds now (free when they have none yet), read inside a transaction. */
-export async function membershipRoleIn(db: Firestore, tx: Transaction, uid: string): Promise<MembershipRole> {
+export async function membershipRoleIn(db: Firestore, tx: Transaction, uid: string): Promise<PlanRole> {
   const snapshot = await tx.get(teamCollections(db).memberships.doc(uid));
   return snapshot.exists ? membershipFromData(uid, snapshot.data() ?? {}).role : 'free';
 }
@@ -161,7 +161,7 @@ export async function membershipRoleIn(db: Firestore, tx: Transaction, uid: stri
  * role another team grants them (otherwise one paid plan could be passed on
  * from team to team without end). Inside a transaction when one is given.
  */
-export async function ownerPlan(db: Firestore, ownerId: string, tx?: Transaction): Promise<MembershipRole> {
+export async function ownerPlan(db: Firestore, ownerId: string, tx?: Transaction): Promise<PlanRole> {
   const { memberships, seats } = teamCollections(db);
   const read = (ref: ReturnType<typeof memberships.doc>) => (tx ? tx.get(ref) : ref.get());
   const [membership, seat] = await Promise.all([read(memberships.doc(ownerId)), read(seats.doc(ownerId))]);

@@ -1,12 +1,12 @@
 // Test code only: accounts for the team suites. Accepting an invitation needs
 // a verified e-mail, which the harness's accounts lack; these helpers mark it
 // verified in the Auth emulator and sign in again for a token that says so.
-import { MEMBERSHIP_COLLECTIONS, setMembershipRole, type MembershipRole } from '@agentflow/shared/server';
+import { MEMBERSHIP_COLLECTIONS, setMembershipRole, type PlanRole } from '@agentflow/shared/server';
 import { signIn } from '@agentflow/shared/testing/serviceHarness';
 import type { BillingHarness, TestUser } from '../../testing/harness';
 
 /** A new account whose e-mail is verified, optionally on a plan. */
-export async function verifiedUser(h: BillingHarness, label: string, role?: MembershipRole): Promise<TestUser> {
+export async function verifiedUser(h: BillingHarness, label: string, role?: PlanRole): Promise<TestUser> {
   const user = await h.createUser(label);
   await h.auth.updateUser(user.uid, { emailVerified: true });
   if (role) await setMembershipRole(h.db, user.uid, role);

@@ -10,7 +10,7 @@ import {
   MANAGE_ALL_PERMISSION,
   type AuditEntry,
   type Permission,
-  type Role,
+  type AccessRole,
 } from '@agentflow/shared/server';
 import { collections } from './store.js';
 
@@ -23,7 +23,7 @@ export interface InitializeResult {
   created: string[];
 }
 
-const roleDoc = (role: Role) => ({ ...role });
+const roleDoc = (role: AccessRole) => ({ ...role });
 const permissionDoc = (permission: Permission) => ({ ...permission });
 
 /**

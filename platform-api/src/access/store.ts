@@ -14,7 +14,7 @@ import {
   type Organization,
   type Permission,
   type PermissionAction,
-  type Role,
+  type AccessRole,
   type UserAccess,
   type UserRole,
 } from '@agentflow/shared/server';
@@ -69,9 +69,9 @@ const str = (value: unknown, fallback = ''): string => (typeof value === 'string
 const strOrNull = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
-export function roleFromDoc(snapshot: DocumentSnapshot): Role {
+export function roleFromDoc(snapshot: DocumentSnapshot): AccessRole {
   const data = snapshot.data() ?? {};
-  const role: Role = {
+  const role: AccessRole = {
     id: snapshot.id,
     name: str(data.name, snapshot.id),
     description: str(data.description),
@@ -140,7 +140,7 @@ export function auditEntryFromDoc(snapshot: DocumentSnapshot): AuditEntry {
 export function computeUserAccess(
   userId: string,
   assignments: readonly Pick<UserRole, 'roleId' | 'organizationId'>[],
-  roles: ReadonlyMap<string, Pick<Role, 'permissions'>>,
+  roles: ReadonlyMap<string, Pick<AccessRole, 'permissions'>>,
 ): UserAccess {
   const grants = grantsFor(assignments, roles);
   const organizationIds = [...new Set(grants.map((grant) => grant.organizationId).filter((id): id is string => !!id))].sort();
@@ -157,9 +157,9 @@ export function computeUserAccess(
   };
 }
 
-export async function rolesById(db: Firestore, roleIds: Iterable<string>, tx?: Transaction): Promise<Map<string, Role>> {
+export async function rolesById(db: Firestore, roleIds: Iterable<string>, tx?: Transaction): Promise<Map<string, AccessRole>> {
   const ids = [...new Set(roleIds)];
-  const roles = new Map<string, Role>();
+  const roles = new Map<string, AccessRole>();
   if (ids.length === 0) return roles;
   const refs = ids.map((id) => collections(db).roles.doc(id));
   const snapshots = tx ? await tx.getAll(...refs) : await db.getAll(...refs);
@@ -170,7 +170,7 @@ export async function rolesById(db: Firestore, roleIds: Iterable<string>, tx?: T
 export interface CallerAccess {
   assignments: UserRole[];
   grants: Grant[];
-  roles: Map<string, Role>;
+  roles: Map<string, AccessRole>;
 }
 
 /** A user's assignments and the grants they give (read from userRoles and roles, the source of truth). */
@@ -212,7 +212,7 @@ export async function readAssignmentsOf(tx: Transaction, db: Firestore, userIds:
  * The write half: userAccess/{uid} of each user from the assignments they
  * will have after the transaction and the roles as they will be.
  */
-export function writeUserAccess(tx: Transaction, db: Firestore, assignmentsByUser: ReadonlyMap<string, readonly StoredAssignment[]>, roles: ReadonlyMap<string, Pick<Role, 'permissions'>>): void {
+export function writeUserAccess(tx: Transaction, db: Firestore, assignmentsByUser: ReadonlyMap<string, readonly StoredAssignment[]>, roles: ReadonlyMap<string, Pick<AccessRole, 'permissions'>>): void {
   for (const [userId, assignments] of assignmentsByUser) {
     tx.set(collections(db).userAccess.doc(userId), computeUserAccess(userId, assignments, roles));
   }

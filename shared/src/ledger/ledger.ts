@@ -10,9 +10,10 @@ import { FEATURE_COSTS, isMeteredFeature, type MeteredFeature } from '../domain/
 import {
   FREE_TOKENS_PER_MONTH,
   MEMBERSHIP_COLLECTIONS,
-  MEMBERSHIP_ROLES,
+  PLAN_ROLES,
+  isPlanRole,
   type MembershipPackage,
-  type MembershipRole,
+  type PlanRole,
   type TokenUsageEntry,
   type UserMembership,
 } from '../domain/membership/model.js';
@@ -115,10 +116,6 @@ function requireKey(key: unknown): string {
   return key;
 }
 
-export function isMembershipRole(value: unknown): value is MembershipRole {
-  return typeof value === 'string' && (MEMBERSHIP_ROLES as readonly string[]).includes(value);
-}
-
 /**
  * The tokenUsage document id of a user's idempotency key: a hash of both, so
  * one user's key can never name (collide with, or reveal) another user's entry.
@@ -164,7 +161,7 @@ export function membershipFromData(uid: string, data: Record<string, unknown>): 
   const remaining = data.tokensRemaining;
   return {
     userId: uid,
-    role: isMembershipRole(data.role) ? data.role : 'free',
+    role: isPlanRole(data.role) ? data.role : 'free',
     tokensRemaining: typeof remaining === 'number' && Number.isFinite(remaining) ? remaining : 0,
     tokensReset: parseIso(data.tokensReset) ?? new Date(0).toISOString(),
     stripeCustomerId: typeof data.stripeCustomerId === 'string' ? data.stripeCustomerId : null,
@@ -235,7 +232,7 @@ export async function tokensPerMonthForRole(db: Firestore, role: string, tx?: Tr
  * A membership that does not exist yet, in one place: the document to create
  * (the first allowance counted as granted) and the wire view of it.
  */
-function newMembership(uid: string, role: MembershipRole, now: Date): { document: Record<string, unknown>; membership: UserMembership; granted: number } {
+function newMembership(uid: string, role: PlanRole, now: Date): { document: Record<string, unknown>; membership: UserMembership; granted: number } {
   const { tokensRemaining, tokensReset } = initialMembershipTokens(role, now);
   return {
     document: {
@@ -409,7 +406,7 @@ export async function credit(db: Firestore, request: CreditRequest): Promise<Led
  * before the transaction's writes) and returns the function that queues the
  * write. Creates the membership when missing (free: the free allowance, others 0).
  */
-export async function prepareMembershipRole(db: Firestore, tx: Transaction, uid: string, role: MembershipRole, now: Date): Promise<() => UserMembership> {
+export async function prepareMembershipRole(db: Firestore, tx: Transaction, uid: string, role: PlanRole, now: Date): Promise<() => UserMembership> {
   const ref = membershipRef(db, uid);
   const snapshot = await tx.get(ref);
   if (!snapshot.exists) {
@@ -427,9 +424,9 @@ export async function prepareMembershipRole(db: Firestore, tx: Transaction, uid:
 }
 
 /** Sets a user's membership role (the balance is unchanged), creating the membership when missing. */
-export async function setMembershipRole(db: Firestore, uid: string, role: MembershipRole, now?: LedgerClock): Promise<UserMembership> {
+export async function setMembershipRole(db: Firestore, uid: string, role: PlanRole, now?: LedgerClock): Promise<UserMembership> {
   requireUid(uid);
-  if (!isMembershipRole(role)) throw new LedgerValidationError('role', `role must be one of ${MEMBERSHIP_ROLES.join(', ')}`);
+  if (!isPlanRole(role)) throw new LedgerValidationError('role', `role must be one of ${PLAN_ROLES.join(', ')}`);
   return serialized(db, uid, () =>
     db.runTransaction(
       async (tx) => {
@@ -443,7 +440,7 @@ export async function setMembershipRole(db: Firestore, uid: string, role: Member
 
 /** One change of a membership inside a caller's transaction (prepareMembershipUpdate). */
 export interface MembershipChange {
-  role?: MembershipRole;
+  role?: PlanRole;
   /** Adds tokens, once per idempotency key (skipped when the key was already applied). */
   credit?: { amount: number; reason: string; idempotencyKey: string };
   /**
@@ -496,7 +493,7 @@ export async function prepareMembershipUpdate(
     grantedThisMonth,
     applied: (key) => appliedKeys.has(key),
     commit: (change) => {
-      if (change.role !== undefined && !isMembershipRole(change.role)) throw new LedgerValidationError('role', `role must be one of ${MEMBERSHIP_ROLES.join(', ')}`);
+      if (change.role !== undefined && !isPlanRole(change.role)) throw new LedgerValidationError('role', `role must be one of ${PLAN_ROLES.join(', ')}`);
       let balance = settled.membership.tokensRemaining;
       const writeEntry = (key: string, tokensUsed: number, feature: string) => {
         tx.create(entryRef(key), { userId: uid, tokensUsed, feature, idempotencyKey: key, timestamp: Timestamp.fromDate(now), createdAt: FieldValue.serverTimestamp() });

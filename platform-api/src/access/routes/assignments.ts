@@ -17,7 +17,7 @@ import {
   type AssignmentInput,
   type AssignmentList,
   type OrganizationList,
-  type Role,
+  type AccessRole,
 } from '@agentflow/shared/server';
 import { type AccessContext, type ChangeAudit, rawString } from '../context.js';
 import { missingAsEmpty } from '../input.js';
@@ -31,7 +31,7 @@ export function mountAssignments(router: Router, ctx: AccessContext, authed: Req
   const db = ctx.db;
 
   /** Validates the body, fills the failure entry, and checks the caller may hand out (or take back) this role here. */
-  async function authorize(req: Request, audit: ChangeAudit, verb: 'assign' | 'revoke'): Promise<{ input: AssignmentInput; organizationId: string | null; role: Role | null }> {
+  async function authorize(req: Request, audit: ChangeAudit, verb: 'assign' | 'revoke'): Promise<{ input: AssignmentInput; organizationId: string | null; role: AccessRole | null }> {
     const rawOrganization = rawString(req.body, 'organizationId');
     audit.targetId = rawString(req.body, 'userId') ?? '';
     audit.organizationId = rawOrganization;

@@ -16,7 +16,7 @@ import {
   parseOr400,
   updateRoleSchema,
   type Grant,
-  type Role,
+  type AccessRole,
   type RoleList,
 } from '@agentflow/shared/server';
 import { type AccessContext, type ChangeAudit, pathId, rawString } from '../context.js';
@@ -65,7 +65,7 @@ export function mountRoles(router: Router, ctx: AccessContext, authed: RequestHa
       audit.targetId = rawString(req.body, 'id') ?? '';
       const { grants } = await ctx.require(req, PERMISSIONS.manageRoles);
       const input = parseOr400(createRoleSchema, req.body);
-      const role: Role = { ...input };
+      const role: AccessRole = { ...input };
       if (!role.googleEquivalent) delete role.googleEquivalent;
       const ref = roles.doc(role.id);
       await db.runTransaction(async (tx) => {
@@ -90,7 +90,7 @@ export function mountRoles(router: Router, ctx: AccessContext, authed: RequestHa
       const snapshot = await tx.get(ref);
       if (!snapshot.exists) throw notFound(`Role '${id}' not found`);
       const before = roleFromDoc(snapshot);
-      const after: Role = { ...before, ...changes, id };
+      const after: AccessRole = { ...before, ...changes, id };
       const permissionsChanged = changes.permissions !== undefined && [...before.permissions].sort().join() !== [...new Set(changes.permissions)].sort().join();
       if (changes.permissions) {
         after.permissions = [...new Set(changes.permissions)];

@@ -4,7 +4,16 @@
 // singleton so zod loads only with the screens that validate.
 import type { SUPPORTED_LANGUAGES } from '../i18n/languages.js';
 
-/** Roles a browser may give itself when it creates its own profile (firestore.rules checks the same). */
+/**
+ * A tag in the profile's `roles` list ('b2c_user', 'free'): internal
+ * bookkeeping written when the profile is created. No decision reads it: what
+ * a user may do comes from their access roles (userRoles) and their plan
+ * (userMemberships/{uid}.role). It is kept because the seed's profile carries
+ * it and firestore.rules checks what a browser may write there.
+ */
+export type ProfileRoleTag = string;
+
+/** The tags a browser may give itself when it creates its own profile (firestore.rules checks the same). */
 export const SELF_SERVICE_ROLES = { signUp: ['b2c_user'], helper: ['free'] } as const;
 
 /** Fields a browser may change on its own profile after creation. */
@@ -20,7 +29,8 @@ export interface UserProfile {
   displayName: string;
   photoURL: string | null;
   phoneNumber: string | null;
-  roles: string[];
+  /** Bookkeeping tags (ProfileRoleTag), never an access or plan decision. */
+  roles: ProfileRoleTag[];
   preferences: UserPreferences;
   createdAt: Date | null;
   lastLogin: Date | null;

@@ -1,8 +1,26 @@
 // Memberships, plans and the token meter: the types and constants every
 // package shares. Pure: no Firebase, no React.
+//
+// "Role" means three different things in Agentflow; this file is about the first:
+// - a plan role (PlanRole): what a user or team pays for and may therefore do
+//   (userMemberships/{uid}.role, packages' role and requiredRole, team roles);
+// - an access role (rbac/model.ts, AccessRole): who may do what, assigned in userRoles;
+// - the profile's roles (auth/profile.ts, ProfileRoleTag): bookkeeping tags written
+//   at sign-up, read by no decision.
 
-export const MEMBERSHIP_ROLES = ['free', 'basic', 'premium', 'enterprise', 'admin'] as const;
-export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
+/**
+ * The plans, lowest first. 'admin' is the plan the platform grants its
+ * operators (no plan owner can give it); it is not the access-control role
+ * 'admin' (ADMIN_ROLE_ID), which decides what someone may manage.
+ */
+export const PLAN_ROLES = ['free', 'basic', 'premium', 'enterprise', 'admin'] as const;
+export type PlanRole = (typeof PLAN_ROLES)[number];
+/** @deprecated The old name of PlanRole (browser code still says it); a plan role, not an access role. */
+export type MembershipRole = PlanRole;
+
+export function isPlanRole(value: unknown): value is PlanRole {
+  return typeof value === 'string' && (PLAN_ROLES as readonly string[]).includes(value);
+}
 
 /** One billing period: 30 days. */
 export const TOKEN_PERIOD_MS = 2_592_000_000;
@@ -28,7 +46,8 @@ export const MEMBERSHIP_COLLECTIONS = {
 /** userMemberships/{uid}. Dates cross the wire as ISO 8601 strings. */
 export interface UserMembership {
   userId: string;
-  role: MembershipRole;
+  /** The plan the user has now (their own, or a team's). */
+  role: PlanRole;
   tokensRemaining: number;
   /** When the allowance next refills. */
   tokensReset: string;
@@ -43,9 +62,9 @@ export interface MembershipPackage {
   id: string;
   name: string;
   description: string;
-  /** The membership role the plan grants. */
+  /** The plan role buying it grants. */
   role: string;
-  /** The lowest role that may buy it (eligibility). */
+  /** The lowest plan role that may buy it (eligibility). */
   requiredRole: string;
   tokensPerMonth: number;
   /** Price in the smallest currency unit (cents). */
@@ -124,8 +143,8 @@ export interface Subscription {
   updatedAt: string | null;
 }
 
-/** Roles a team member can be given (admin is granted by the platform, not by a plan owner). */
-export const TEAM_ROLES = ['free', 'basic', 'premium', 'enterprise'] as const satisfies readonly MembershipRole[];
+/** Plan roles a team member can be given (admin is granted by the platform, not by a plan owner). */
+export const TEAM_ROLES = ['free', 'basic', 'premium', 'enterprise'] as const satisfies readonly PlanRole[];
 export type TeamRole = (typeof TEAM_ROLES)[number];
 export const DEFAULT_TEAM_ROLE: TeamRole = 'basic';
 /** Members plus open invitations of one team. */
@@ -180,5 +199,5 @@ export interface TeamMembershipView {
   role: TeamRole;
   joinedAt: string | null;
   /** The plan leaving the team returns them to. */
-  roleAfterLeaving: MembershipRole;
+  roleAfterLeaving: PlanRole;
 }

@@ -1,25 +1,34 @@
 // Pure membership rules (table-tested in rules.test.ts).
 import { FREE_TOKENS_PER_MONTH, TOKEN_PERIOD_MS, type UserMembership } from './model.js';
 
-/** Membership role ranks: a user has a role when their rank is at least the asked one. */
+/** Plan role ranks (PLAN_ROLES): a user has a plan role when their rank is at least the asked one. */
 export const MEMBERSHIP_RANKS: Readonly<Record<string, number>> = { free: 0, basic: 1, premium: 2, enterprise: 3, admin: 4 };
 
-/** The scale package eligibility is judged on. */
+/**
+ * The scale package eligibility is judged on: the plan roles, plus the seed's
+ * profile tags (b2c_user, b2b_admin) at the rank they had there.
+ */
 export const ELIGIBILITY_RANKS: Readonly<Record<string, number>> = { free: 0, basic: 1, b2c_user: 1, premium: 2, admin: 3, b2b_admin: 3, enterprise: 4 };
 
-/** The simpler check some screens use. */
+/** The seed's simpler plan scale (no enterprise); see meetsSimpleRole. */
 export const SIMPLE_RANKS: Readonly<Record<string, number>> = { free: 0, basic: 1, premium: 2, admin: 3 };
 
 const rankIn = (scale: Readonly<Record<string, number>>, role: string | null | undefined): number =>
   role != null && Object.hasOwn(scale, role) ? (scale[role] as number) : -1;
 
-/** True when the membership's role ranks at least `askedRole`; an unknown asked role counts as -1; no membership is false. */
+/** True when the membership's plan role ranks at least `askedRole`; an unknown asked role counts as -1; no membership is false. */
 export function hasMembershipRole(membership: Pick<UserMembership, 'role'> | null | undefined, askedRole: string): boolean {
   if (!membership) return false;
   return rankIn(MEMBERSHIP_RANKS, membership.role) >= rankIn(MEMBERSHIP_RANKS, askedRole);
 }
 
-/** The simpler rank check (free 0, basic 1, premium 2, admin 3). */
+/**
+ * The seed's simpler plan check (free 0, basic 1, premium 2, admin 3).
+ * Nothing in the product calls it (the membership provider's hasRole uses
+ * hasMembershipRole). It is kept because issue 6 §1 lists it among the rules
+ * shared must provide ("the simpler check free 0, basic 1, premium 2,
+ * admin 3") and rules.test.ts pins it; delete it with that requirement.
+ */
 export function meetsSimpleRole(userRole: string | null | undefined, askedRole: string): boolean {
   if (userRole == null) return false;
   return rankIn(SIMPLE_RANKS, userRole) >= rankIn(SIMPLE_RANKS, askedRole);

@@ -1,4 +1,4 @@
-import { TEAM_INVITATION_TTL_MS, type MembershipRole, type TeamRole } from './model';
+import { TEAM_INVITATION_TTL_MS, type PlanRole, type TeamRole } from './model';
 import { capTeamRole, invitationExpiry, invitationStatus, isTeamRole, normalizeEmail, ownerPlanAllows, roleAfterLeaving, seatFor, teamRolesFor } from './teams';
 
 describe('the owner’s plan caps team roles', () => {
@@ -44,7 +44,7 @@ describe('the owner’s plan caps team roles', () => {
 });
 
 describe('joining never lowers a plan; leaving restores the own plan', () => {
-  test.each<[MembershipRole, TeamRole, MembershipRole]>([
+  test.each<[PlanRole, TeamRole, PlanRole]>([
     ['free', 'premium', 'premium'],
     ['premium', 'free', 'premium'],
     ['premium', 'basic', 'premium'],

@@ -10,7 +10,7 @@
 // - Leaving restores the member's own plan: the one they had before joining,
 //   unless something other than the team (their own subscription) changed
 //   their plan meanwhile; then that change is their own plan and stays.
-import { TEAM_INVITATION_TTL_MS, TEAM_ROLES, type MembershipRole, type TeamInvitationStatus, type TeamRole } from './model.js';
+import { TEAM_INVITATION_TTL_MS, TEAM_ROLES, type PlanRole, type TeamInvitationStatus, type TeamRole } from './model.js';
 import { MEMBERSHIP_RANKS } from './rules.js';
 
 const rankOf = (role: string | null | undefined): number => (role != null && Object.hasOwn(MEMBERSHIP_RANKS, role) ? (MEMBERSHIP_RANKS[role] as number) : -1);
@@ -36,32 +36,32 @@ export function teamRolesFor(ownerRole: string | null | undefined): TeamRole[] {
   return TEAM_ROLES.filter((role) => ownerPlanAllows(ownerRole, role));
 }
 
-const higher = (a: MembershipRole, b: MembershipRole): MembershipRole => (rankOf(b) > rankOf(a) ? b : a);
+const higher = (a: PlanRole, b: PlanRole): PlanRole => (rankOf(b) > rankOf(a) ? b : a);
 
 /** What a team stores about a member's plan (teamSeats/{uid}). */
 export interface TeamSeatPlan {
   /** The member's own plan when they joined (or when it last changed outside the team). */
-  previousRole: MembershipRole;
+  previousRole: PlanRole;
   /** The membership role the team set. */
-  grantedRole: MembershipRole;
+  grantedRole: PlanRole;
 }
 
 /**
  * The member's own plan: the stored one while the team's grant is still in
  * force; their current role once something else changed it.
  */
-export function ownPlan(currentRole: MembershipRole, seat: TeamSeatPlan | null): MembershipRole {
+export function ownPlan(currentRole: PlanRole, seat: TeamSeatPlan | null): PlanRole {
   return seat && currentRole === seat.grantedRole ? seat.previousRole : currentRole;
 }
 
 /** Joining with, or changing to, `teamRole`: the seat to store; its grantedRole is the membership role to set. */
-export function seatFor(currentRole: MembershipRole, seat: TeamSeatPlan | null, teamRole: TeamRole): TeamSeatPlan {
+export function seatFor(currentRole: PlanRole, seat: TeamSeatPlan | null, teamRole: TeamRole): TeamSeatPlan {
   const own = ownPlan(currentRole, seat);
   return { previousRole: own, grantedRole: higher(own, teamRole) };
 }
 
 /** Leaving (or being removed): the membership role to set. */
-export function roleAfterLeaving(currentRole: MembershipRole, seat: TeamSeatPlan | null): MembershipRole {
+export function roleAfterLeaving(currentRole: PlanRole, seat: TeamSeatPlan | null): PlanRole {
   return ownPlan(currentRole, seat);
 }
 

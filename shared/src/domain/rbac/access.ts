@@ -6,6 +6,11 @@ import { PERMISSIONS } from './model.js';
 /**
  * Passes when some permission grants the action (or 'manage') on exactly this
  * resource. A '*' resource is a name like any other here, not a wildcard.
+ *
+ * Nothing in the product calls it: platform-api guards with `can` (permission
+ * ids, manage_all, organization scope) and the browser with hasPermission.
+ * It is kept because issue 5 §1 specifies it as a rule of the access model
+ * and access.test.ts pins it; delete it with that requirement.
  */
 export function checkPermission(userPermissions: readonly Pick<Permission, 'resource' | 'action'>[], resource: string, action: PermissionAction): boolean {
   return userPermissions.some((permission) => (permission.action === action || permission.action === 'manage') && permission.resource === resource);

@@ -10,9 +10,14 @@ export interface AccessReader {
   listRoles(): Promise<Role[]>;
   /** Every permission. */
   listPermissions(): Promise<Permission[]>;
-  /** The roles one part of the platform defined ('core', 'custom'…). */
+  /**
+   * The roles one part of the platform defined ('core', 'custom'…). Like the
+   * next one, and their fallbacks below, nothing calls it yet: issue 5 §4
+   * specifies these reads and their fallbacks, and the provider tests pin
+   * them. Kept for that contract; delete them with it.
+   */
   listRolesBySystem(system: string): Promise<Role[]>;
-  /** The permissions one part of the platform defined. */
+  /** The permissions one part of the platform defined (see listRolesBySystem). */
   listPermissionsBySystem(system: string): Promise<Permission[]>;
   /** One user's assignments (the rules let a browser read its own only). */
   listUserRoles(userId: string): Promise<UserRole[]>;

@@ -1,6 +1,10 @@
-// The access-control model every package shares: roles hold permissions,
-// users hold roles (globally or inside one organization), and every change is
-// written to an audit log by platform-api. Pure: no Firebase, no React, no zod
+// The access-control model every package shares: access roles hold
+// permissions, users hold access roles (globally or inside one organization),
+// and every change is written to an audit log by platform-api. An access role
+// decides who may do what; it is not a plan role (membership/model.ts,
+// PlanRole: what a user pays for) nor a profile tag (auth/profile.ts). The
+// domain is called "access" in services and APIs (/api/access, ACCESS_API);
+// "rbac" survives in this folder, its entry and the collection names. Pure: no Firebase, no React, no zod
 // (the request schemas are in schemas.ts, entry '@agentflow/shared/rbac').
 
 export const PERMISSION_ACTIONS = ['read', 'manage', 'create', 'update', 'delete', 'run', 'system'] as const;
@@ -17,6 +21,7 @@ export const RBAC_COLLECTIONS = {
   userAccess: 'userAccess',
 } as const;
 
+/** The access role with manage_all. Not the plan role 'admin' (PLAN_ROLES). */
 export const ADMIN_ROLE_ID = 'admin';
 export const GUEST_ROLE_ID = 'guest';
 export const ORG_ADMIN_ROLE_ID = 'org_admin';
@@ -54,7 +59,8 @@ export interface Permission {
   system: string;
 }
 
-export interface Role {
+/** An access role (roles/{id}): a named set of permissions that userRoles assign. */
+export interface AccessRole {
   id: string;
   name: string;
   description: string;
@@ -64,6 +70,10 @@ export interface Role {
   googleEquivalent?: GoogleEquivalent;
 }
 
+/** @deprecated The old name of AccessRole (browser code still says it). */
+export type Role = AccessRole;
+
+/** One assignment of an access role to a user (userRoles/{id}), global or inside an organization. */
 export interface UserRole {
   /** Firestore document id (present when read back). */
   id?: string;
