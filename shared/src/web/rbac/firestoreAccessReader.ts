@@ -5,21 +5,14 @@
 import type { DocumentData } from 'firebase/firestore';
 import { getFirestoreDb } from '../firebase/web.js';
 import type { AccessReader } from '../../domain/rbac/accessReader.js';
+import { toIso } from '../../domain/validation/time.js';
 import { PERMISSION_ACTIONS, RBAC_COLLECTIONS, type Permission, type PermissionAction, type Role, type UserRole } from '../../domain/rbac/model.js';
 
 const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
-/** A Firestore Timestamp (or Date, or ISO string) as ISO 8601; null when absent or unreadable. */
-export function isoTime(value: unknown): string | null {
-  if (typeof value === 'string') return value;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (value && typeof (value as { toDate?: unknown }).toDate === 'function') {
-    const date = (value as { toDate: () => Date }).toDate();
-    return date instanceof Date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
-  }
-  return null;
-}
+/** A Firestore Timestamp (or Date, or ISO string) as ISO 8601; null when absent or unreadable: the domain's toIso. */
+export const isoTime = toIso;
 
 export function roleFromDocument(id: string, data: DocumentData): Role {
   const role: Role = {
