@@ -5,9 +5,9 @@
 // service's harness shares is in shared/testing/serviceHarness.ts.
 import { deleteApp } from 'firebase-admin/app';
 import type { Auth } from 'firebase-admin/auth';
-import type { Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { pino } from 'pino';
-import { getAdminAuth } from '@agentflow/shared/server';
+import { MEMBERSHIP_COLLECTIONS, getAdminAuth, type PlanRole } from '@agentflow/shared/server';
 import { emulatorHosts } from '@agentflow/shared/testing/emulators';
 import { clearFirestore, createTestUser, firestoreFor, serveForTests, type ApiResponse, type CallOptions, type TestUser } from '@agentflow/shared/testing/serviceHarness';
 import { createApp } from '../src/app';
@@ -53,4 +53,18 @@ export async function startBillingHarness(suite: string, options: { packages?: b
       await deleteApp(firebaseApp);
     },
   };
+}
+
+/** Stores a user's membership as the ledger would have left it: a balance, its next reset, a plan. */
+export async function setBalance(db: Firestore, uid: string, tokensRemaining: number, tokensReset: Date, role: PlanRole = 'free'): Promise<void> {
+  await db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(uid).set({
+    userId: uid,
+    role,
+    tokensRemaining,
+    tokensReset: Timestamp.fromDate(tokensReset),
+    stripeCustomerId: null,
+    subscriptionId: null,
+    createdAt: Timestamp.now(),
+    updatedAt: Timestamp.now(),
+  });
 }

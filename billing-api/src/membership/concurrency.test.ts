@@ -2,7 +2,7 @@
 // and one refill when requests race across the reset (the service's clock moves).
 import { Timestamp } from 'firebase-admin/firestore';
 import { MEMBERSHIP_API, MEMBERSHIP_COLLECTIONS, TOKEN_PERIOD_MS } from '@agentflow/shared/server';
-import { startBillingHarness, type BillingHarness, type TestUser } from '../../testing/harness';
+import { setBalance, startBillingHarness, type BillingHarness, type TestUser } from '../../testing/harness';
 
 let h: BillingHarness;
 
@@ -12,26 +12,13 @@ beforeAll(async () => {
 
 afterAll(() => h.close());
 
-async function setBalance(uid: string, tokensRemaining: number, tokensReset: Date, role = 'free') {
-  await h.db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(uid).set({
-    userId: uid,
-    role,
-    tokensRemaining,
-    tokensReset: Timestamp.fromDate(tokensReset),
-    stripeCustomerId: null,
-    subscriptionId: null,
-    createdAt: Timestamp.now(),
-    updatedAt: Timestamp.now(),
-  });
-}
-
 const consume = (user: TestUser, idempotencyKey: string) => h.call('POST', MEMBERSHIP_API.consume, { user, body: { feature: 'voice_command', amount: 1, idempotencyKey } });
 const entriesOf = async (uid: string) => (await h.db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).where('userId', '==', uid).get()).docs.map((doc) => doc.data());
 const balanceOf = async (uid: string) => (await h.db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(uid).get()).get('tokensRemaining');
 
 test('50 parallel consumes on a balance of 20: exactly 20 × 200 and 30 × 402, balance 0, 20 entries', async () => {
   const user = await h.createUser('race');
-  await setBalance(user.uid, 20, new Date(Date.now() + TOKEN_PERIOD_MS));
+  await setBalance(h.db, user.uid, 20, new Date(Date.now() + TOKEN_PERIOD_MS));
   const responses = await Promise.all(Array.from({ length: 50 }, (_, index) => consume(user, `race-${index}`)));
   const ok = responses.filter((response) => response.status === 200);
   const refused = responses.filter((response) => response.status === 402);
@@ -45,7 +32,7 @@ test('50 parallel consumes on a balance of 20: exactly 20 × 200 and 30 × 402, 
 
 test('20 parallel retries of one idempotency key debit once', async () => {
   const user = await h.createUser('retry');
-  await setBalance(user.uid, 20, new Date(Date.now() + TOKEN_PERIOD_MS));
+  await setBalance(h.db, user.uid, 20, new Date(Date.now() + TOKEN_PERIOD_MS));
   const responses = await Promise.all(Array.from({ length: 20 }, () => consume(user, 'the-same-voice-command')));
   expect(responses.every((response) => response.status === 200 && response.body.tokensRemaining === 19)).toBe(true);
   expect(responses.filter((response) => response.body.applied === true)).toHaveLength(1);
@@ -56,7 +43,7 @@ test('20 parallel retries of one idempotency key debit once', async () => {
 test('10 consumes racing across the reset date refill exactly once', async () => {
   const user = await h.createUser('edge');
   const reset = new Date('2026-03-01T00:00:00.000Z');
-  await setBalance(user.uid, 3, reset, 'basic');
+  await setBalance(h.db, user.uid, 3, reset, 'basic');
   h.clock.now = new Date(reset.getTime() - 1);
   const requests = Array.from({ length: 10 }, (_, index) => consume(user, `edge-${index}`));
   // The clock passes the reset as soon as the first debit is answered, while the others are in flight.

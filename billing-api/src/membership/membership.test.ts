@@ -3,7 +3,7 @@
 // summaries, history labels, packages and subscriptions.
 import { Timestamp } from 'firebase-admin/firestore';
 import { MEMBERSHIP_API, MEMBERSHIP_COLLECTIONS, TOKEN_PERIOD_MS, setMembershipRole } from '@agentflow/shared/server';
-import { startBillingHarness, type BillingHarness, type TestUser } from '../../testing/harness';
+import { setBalance as storeBalance, startBillingHarness, type BillingHarness, type TestUser } from '../../testing/harness';
 import { DEFAULT_PACKAGES, ensureDefaultPackages } from './packages';
 
 let h: BillingHarness;
@@ -22,18 +22,8 @@ const consume = (user: TestUser, body: unknown) => h.call('POST', MEMBERSHIP_API
 let keys = 0;
 const key = () => `k-${Date.now()}-${keys++}`;
 
-async function setBalance(uid: string, tokensRemaining: number, tokensReset = new Date(Date.now() + TOKEN_PERIOD_MS)) {
-  await h.db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(uid).set({
-    userId: uid,
-    role: 'free',
-    tokensRemaining,
-    tokensReset: Timestamp.fromDate(tokensReset),
-    stripeCustomerId: null,
-    subscriptionId: null,
-    createdAt: Timestamp.now(),
-    updatedAt: Timestamp.now(),
-  });
-}
+/** A free membership with this balance, resetting a period from now unless told otherwise. */
+const setBalance = (uid: string, tokensRemaining: number, tokensReset = new Date(Date.now() + TOKEN_PERIOD_MS)) => storeBalance(h.db, uid, tokensRemaining, tokensReset);
 
 const usageCount = async (uid: string) => (await h.db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).where('userId', '==', uid).get()).size;
 
