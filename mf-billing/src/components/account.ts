@@ -6,9 +6,11 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BILLING_ERROR_CODE_LIST,
+  LIVE_SUBSCRIPTION_STATUSES,
   isUnreachable,
   readDeviceCopy,
   saveDeviceCopy,
+  subscriptionStatusIn,
   useAuth,
   useI18n,
   useMembership,
@@ -63,7 +65,7 @@ export function currentSubscription(active: Subscription | null | undefined, his
 
 /** A subscription the user can still change (plan, cycle, cancel) rather than buy again. */
 export const isChangeable = (subscription: Subscription | null): subscription is Subscription =>
-  subscription !== null && !subscription.cancelAtPeriodEnd && ['active', 'trialing', 'past_due'].includes(subscription.status);
+  subscription !== null && !subscription.cancelAtPeriodEnd && subscriptionStatusIn(LIVE_SUBSCRIPTION_STATUSES, subscription.status);
 
 /** The last account billing-api gave (membership details and subscriptions), kept on the device for offline use. */
 const ACCOUNT_COPY_KIND = 'billing.account';
