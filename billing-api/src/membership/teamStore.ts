@@ -23,6 +23,7 @@ import {
   isDocumentId,
   isTeamRole,
   isTimestampLike,
+  isWellFormedText,
   membershipFromData,
   ownPlan,
   parseOr400,
@@ -52,22 +53,12 @@ export function idParam(req: Request, what: 'invitation' | 'member'): string {
   return id;
 }
 
-/** False for a string holding a lone UTF-16 surrogate (Firestore cannot store it). */
-function wellFormed(value: string): boolean {
-  try {
-    encodeURIComponent(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const ownerIdSchema = z
   .string({ error: 'must be a string' })
   .min(1, { error: 'is undefined or empty.' })
   .max(128, { error: 'is not a user id' })
   .refine(isDocumentId, { error: 'is not a user id' })
-  .refine(wellFormed, { error: 'is not a user id' });
+  .refine(isWellFormedText, { error: 'is not a user id' });
 
 /** `?ownerId=` names another owner's team (manage_team holders); absent, the caller's own. */
 export function ownerOf(req: Request): string {
