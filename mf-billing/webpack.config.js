@@ -1,17 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { REMOTES } from '@agentflow/shared/contract';
-import { createFederatedConfig } from '@agentflow/shared/federation/webpack.mjs';
+// This remote's build: name, port and exposed modules come from its entry in the federation contract.
+import { createRemoteConfig } from '@agentflow/shared/federation/webpack.mjs';
 
-const appDir = path.dirname(fileURLToPath(import.meta.url));
-const remote = REMOTES.find((candidate) => candidate.name === 'mf_billing');
-
-export default (_env, argv) =>
-  createFederatedConfig({
-    appDir,
-    name: remote.name,
-    port: remote.port,
-    exposes: remote.exposes,
-    title: 'Agentflow billing (standalone)',
-    mode: argv.mode === 'production' ? 'production' : 'development',
-  });
+export default createRemoteConfig(import.meta.url, 'mf_billing', 'Agentflow billing (standalone)');

@@ -7,6 +7,15 @@ import { createFederatedConfig } from '@agentflow/shared/federation/webpack.mjs'
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
+// The installable app's head: its manifest, icon and home-screen name (the page template is shared/federation/index.html).
+const PWA_HEAD = [
+  '<link rel="manifest" href="/manifest.webmanifest" />',
+  '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />',
+  '<meta name="apple-mobile-web-app-capable" content="yes" />',
+  '<meta name="mobile-web-app-capable" content="yes" />',
+  '<meta name="apple-mobile-web-app-title" content="Agentflow" />',
+].join('\n    ');
+
 export default (_env, argv) => {
   const production = argv.mode === 'production';
   return createFederatedConfig({
@@ -15,10 +24,11 @@ export default (_env, argv) => {
     port: SHELL_PORT,
     isHost: true,
     title: 'Agentflow',
+    head: PWA_HEAD,
     mode: production ? 'production' : 'development',
     plugins: [
       // The web app manifest and its icons ship as they are.
-      new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+      new CopyWebpackPlugin({ patterns: [{ from: 'public' }] }),
       // The service worker only in production builds: in development it
       // would serve stale bundles across rebuilds.
       ...(production

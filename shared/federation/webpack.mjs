@@ -2,10 +2,11 @@
 // every remote, so the singleton list and build settings cannot drift apart.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import { PROVIDED_BY_SHARED, SINGLETONS, resolveRemotesMap } from '@agentflow/shared/contract';
+import { PROVIDED_BY_SHARED, REMOTES, SINGLETONS, resolveRemotesMap } from '@agentflow/shared/contract';
 import { buildAppConfig } from '@agentflow/shared/runtime-config';
 
 const SHARED_PACKAGE_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -64,11 +65,12 @@ function packageVersion(require, request) {
  * @param {Record<string,string>} [options.exposes] exposed modules (remotes only)
  * @param {boolean} [options.isHost]
  * @param {string} options.title HTML title for the standalone page
+ * @param {string} [options.head] extra <head> markup for the page (the shell's web app manifest and icons)
  * @param {'development'|'production'} options.mode
  * @param {Record<string, unknown>} [options.devServer] extra dev-server settings
  * @param {object[]} [options.plugins] extra webpack plugins (the shell's PWA files)
  */
-export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost = false, title, mode, devServer = {}, plugins = [] }) {
+export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost = false, title, head = '', mode, devServer = {}, plugins = [] }) {
   const production = mode === 'production';
   // The shell's production CSS ships as stylesheet files: they download in
   // parallel with the scripts and cost no JavaScript. Remotes keep injecting
@@ -147,8 +149,10 @@ export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost
       new FederationBoundaryPlugin(),
       ...(extractCss ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
       new HtmlWebpackPlugin({
-        template: path.join(appDir, 'public/index.html'),
+        // One page template for every app (index.html beside this file); only the title and the extra head differ.
+        template: path.join(SHARED_PACKAGE_DIR, 'federation/index.html'),
         title,
+        head,
         // Remote chunks must not be injected into a standalone page twice.
         chunks: ['main'],
         favicon: path.join(appDir, 'public/favicon.svg'),
@@ -174,4 +178,20 @@ export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost
       ...devServer,
     },
   };
+}
+
+/**
+ * A remote's webpack config (webpack's `(env, argv) => config`) from its entry
+ * in the federation contract (name, port, exposes), so each remote's
+ * webpack.config.js says only which remote it builds and its standalone title.
+ * @param {string} configUrl the calling webpack.config.js's import.meta.url (the app folder is beside it)
+ * @param {string} remoteName the remote's container name in REMOTES ('mf_billing')
+ * @param {string} title HTML title for the standalone page
+ */
+export function createRemoteConfig(configUrl, remoteName, title) {
+  const remote = REMOTES.find((candidate) => candidate.name === remoteName);
+  if (!remote) throw new Error(`No remote named '${remoteName}' in the federation contract (REMOTES)`);
+  const appDir = path.dirname(fileURLToPath(configUrl));
+  return (_env, argv) =>
+    createFederatedConfig({ appDir, name: remote.name, port: remote.port, exposes: remote.exposes, title, mode: argv.mode === 'production' ? 'production' : 'development' });
 }
