@@ -20,3 +20,4 @@ export * from './voice/index.js';
 // Defined twice (membership/history.ts and workflow/params.ts; issue 15 item 2
 // gives it one home). The server entry has always exported membership's.
 export { isValidTimeZone } from './membership/index.js';
+export * from './credentials/index.js';

@@ -35,6 +35,8 @@ export const CORE_PERMISSIONS: readonly Permission[] = [
   { id: PERMISSIONS.editWorkflows, name: 'Edit workflows', description: 'Change the workflows of an organization', resource: 'workflows', action: 'update', system: 'core' },
   { id: PERMISSIONS.readWorkflowTemplates, name: 'Read workflow templates', description: 'Browse the public workflow templates', resource: 'workflowTemplates', action: 'read', system: 'core' },
   { id: PERMISSIONS.readPackages, name: 'Read packages', description: 'Browse the public packages', resource: 'packages', action: 'read', system: 'core' },
+  { id: PERMISSIONS.useCredentials, name: 'Use credentials', description: 'List an organization’s credentials and use them in workflow runs', resource: 'credentials', action: 'run', system: 'core' },
+  { id: PERMISSIONS.manageCredentials, name: 'Manage credentials', description: 'Create, change and delete an organization’s credentials', resource: 'credentials', action: 'manage', system: 'core' },
 ];
 
 

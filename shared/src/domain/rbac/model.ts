@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   editWorkflows: 'edit_workflows',
   readWorkflowTemplates: 'read_workflow_templates',
   readPackages: 'read_packages',
+  useCredentials: 'use_credentials',
+  manageCredentials: 'manage_credentials',
 } as const;
 export type PlatformPermissionId = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
@@ -108,9 +110,13 @@ export const AUDIT_ACTIONS = [
   'UPDATE_ORGANIZATION',
   'DELETE_ORGANIZATION',
   'INITIALIZE_RBAC',
+  'CREATE_CREDENTIAL',
+  'UPDATE_CREDENTIAL',
+  'DELETE_CREDENTIAL',
+  'USE_CREDENTIAL',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = 'role' | 'permission' | 'organization' | 'userRole' | 'rbac';
+export type AuditTargetType = 'role' | 'permission' | 'organization' | 'userRole' | 'rbac' | 'credential';
 
 export interface AuditEntry {
   id?: string;

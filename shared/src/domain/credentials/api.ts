@@ -1,0 +1,115 @@
+// platform-api's credential endpoints: paths, bodies, the masked view a
+// browser gets back, and the refusals' stable codes. A view never holds a
+// secret: only `secretHints`.
+import { z } from 'zod';
+import { isDocumentId } from '../validation/ids.js';
+import { CREDENTIAL_TYPE_IDS, MAX_CREDENTIAL_NAME_LENGTH, credentialFieldsSchema, isCredentialTypeId, type CredentialTypeId } from './types.js';
+
+export const CREDENTIALS_API = {
+  list: '/api/credentials',
+  create: '/api/credentials',
+  one: (id: string) => `/api/credentials/${encodeURIComponent(id)}`,
+  test: (id: string) => `/api/credentials/${encodeURIComponent(id)}/test`,
+} as const;
+
+/** Server-only collection: security rules deny every client read and write. */
+export const CREDENTIALS_COLLECTION = 'credentials';
+
+/** Who a credential belongs to: one user, or an organization whose members may use it by permission. */
+export type CredentialOwner = { kind: 'user'; userId: string } | { kind: 'organization'; organizationId: string };
+
+export interface CredentialView {
+  id: string;
+  type: CredentialTypeId;
+  name: string;
+  owner: CredentialOwner;
+  settings: Record<string, string>;
+  /** Field key → '••••abcd'; a secret left empty has no entry. */
+  secretHints: Record<string, string>;
+  createdBy: string;
+  createdAt: string | null;
+  updatedAt: string | null;
+  /** When a run last decrypted it. */
+  lastUsedAt: string | null;
+}
+
+export interface CredentialTestResult {
+  ok: boolean;
+  /** The provider's models, for AI credentials that list them. */
+  models: string[];
+  /** Why the test failed, in English (the code is what the UI translates). */
+  error?: string;
+  code?: CredentialErrorCode;
+}
+
+export const CREDENTIAL_ERROR_CODES = {
+  /** The deployment has no master key (CREDENTIALS_KEY): nothing can be stored or used. */
+  vaultNotConfigured: 'credentials_not_configured',
+  notFound: 'credential_not_found',
+  /** The stored secret could not be decrypted (a wrong master key or a tampered document). */
+  unreadable: 'credential_unreadable',
+  /** The provider refused the key (401/403). */
+  rejected: 'credential_rejected',
+  /** The provider could not be reached or answered with an error. */
+  providerUnavailable: 'provider_unavailable',
+  /** This type has nothing to test (an HTTP header is only checked by the service it is sent to). */
+  notTestable: 'credential_not_testable',
+  /** The credential exists but is of another kind than the step needs. */
+  wrongKind: 'credential_wrong_kind',
+} as const;
+export type CredentialErrorCode = (typeof CREDENTIAL_ERROR_CODES)[keyof typeof CREDENTIAL_ERROR_CODES];
+
+export const CREDENTIAL_MESSAGES = {
+  vaultNotConfigured: 'Credentials are not available on this server yet.',
+  notFound: 'Credential not found',
+  unreadable: 'The credential could not be decrypted; save its secret again.',
+  notTestable: 'This kind of credential cannot be tested on its own.',
+} as const;
+
+const name = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(MAX_CREDENTIAL_NAME_LENGTH)
+  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'must not hold control characters');
+const organizationId = z.string().refine(isDocumentId, 'must be an organization id');
+
+/** POST /api/credentials: settings and secrets are checked against the type's own fields. */
+export const createCredentialBodySchema = z
+  .strictObject({
+    type: z.enum(CREDENTIAL_TYPE_IDS as [CredentialTypeId, ...CredentialTypeId[]]),
+    name,
+    organizationId: organizationId.nullable().optional(),
+    settings: z.record(z.string(), z.unknown()).default({}),
+    secrets: z.record(z.string(), z.unknown()).default({}),
+  })
+  .transform((body, ctx) => {
+    const settings = credentialFieldsSchema(body.type, false).safeParse(body.settings);
+    const secrets = credentialFieldsSchema(body.type, true).safeParse(body.secrets);
+    for (const [path, result] of [['settings', settings], ['secrets', secrets]] as const) {
+      if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ ...issue, path: [path, ...issue.path] } as never);
+    }
+    if (!settings.success || !secrets.success) return z.NEVER;
+    return { type: body.type, name: body.name, organizationId: body.organizationId ?? null, settings: compact(settings.data), secrets: compact(secrets.data) };
+  });
+export type CreateCredentialBody = z.output<typeof createCredentialBodySchema>;
+
+/** PATCH /api/credentials/:id: a secret sent replaces the stored one; one left out stays. */
+export function updateCredentialBodySchema(type: CredentialTypeId) {
+  return z
+    .strictObject({
+      name: name.optional(),
+      settings: credentialFieldsSchema(type, false, true).optional(),
+      secrets: credentialFieldsSchema(type, true, true).optional(),
+    })
+    .transform((body) => ({ name: body.name, settings: body.settings ? compact(body.settings) : undefined, secrets: body.secrets ? compact(body.secrets) : undefined }));
+}
+
+/** `?organizationId=` on the list: that organization's credentials; absent: the caller's own and every organization's they may use. */
+export const listCredentialsQuerySchema = z.strictObject({ organizationId: organizationId.optional() });
+
+export { isCredentialTypeId };
+
+function compact(values: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+}
