@@ -1,0 +1,79 @@
+// The side panels about the whole workflow: its problems (each one selects
+// its node) and its settings (name, description, category, industry, visibility).
+import { useId } from 'react';
+import { useI18n } from '@agentflow/shared';
+import { WORKFLOW_CATEGORIES, WORKFLOW_INDUSTRIES, type Workflow, type WorkflowProblem } from '@agentflow/shared/workflow';
+import type { BuilderAction } from './builderState';
+
+const P = 'workflows.builder.';
+
+export function ProblemsList({ problems, workflow, dispatch }: { problems: WorkflowProblem[]; workflow: Workflow; dispatch: (a: BuilderAction) => void }) {
+  const { t } = useI18n();
+  const nameOf = (id: string) => workflow.nodes.find((n) => n.id === id)?.name ?? id;
+  return (
+    <section className="builder-panel" data-testid="problems-list" aria-label={t(`${P}problems.title`)}>
+      <h2>
+        {t(`${P}problems.title`)} ({problems.length})
+      </h2>
+      {problems.length === 0 ? (
+        <p>{t(`${P}problems.none`)}</p>
+      ) : (
+        <ul className="builder-problems">
+          {problems.map((p, i) => (
+            <li key={i}>
+              {p.nodeId ? (
+                <button type="button" className="builder-problem" onClick={() => dispatch({ type: 'select', nodeId: p.nodeId! })}>
+                  <strong>{nameOf(p.nodeId)}</strong>
+                  {p.path ? ` (${p.path})` : ''}: {p.message}
+                </button>
+              ) : (
+                <span className="builder-problem">{p.message}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function SettingsPanel({ workflow, dispatch, readOnly }: { workflow: Workflow; dispatch: (a: BuilderAction) => void; readOnly: boolean }) {
+  const { t } = useI18n();
+  const id = useId();
+  const set = (settings: Partial<Workflow>) => dispatch({ type: 'updateSettings', settings });
+  return (
+    <section className="builder-panel" data-testid="settings-panel" aria-label={t(`${P}settings.title`)}>
+      <h2>{t(`${P}settings.title`)}</h2>
+      <fieldset disabled={readOnly} className="builder-form">
+        <label htmlFor={`${id}-name`}>{t(`${P}settings.name`)}</label>
+        <input id={`${id}-name`} value={workflow.name} maxLength={120} onChange={(e) => set({ name: e.target.value })} />
+        <label htmlFor={`${id}-description`}>{t(`${P}settings.description`)}</label>
+        <textarea id={`${id}-description`} rows={3} maxLength={2000} value={workflow.description} onChange={(e) => set({ description: e.target.value })} />
+        <label htmlFor={`${id}-category`}>{t(`${P}settings.category`)}</label>
+        <select id={`${id}-category`} value={workflow.category} onChange={(e) => set({ category: e.target.value as Workflow['category'] })}>
+          {WORKFLOW_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {t(`workflows.catalogue.categories.${c}`)}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-industry`}>{t(`${P}settings.industry`)}</label>
+        <select id={`${id}-industry`} value={workflow.industry} onChange={(e) => set({ industry: e.target.value as Workflow['industry'] })}>
+          {WORKFLOW_INDUSTRIES.map((c) => (
+            <option key={c} value={c}>
+              {t(`workflows.catalogue.industries.${c}`)}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-visibility`}>{t(`${P}settings.visibility`)}</label>
+        <select id={`${id}-visibility`} value={workflow.visibility} onChange={(e) => set({ visibility: e.target.value as Workflow['visibility'] })}>
+          <option value="private">{t(`${P}settings.private`)}</option>
+          <option value="organization" disabled={!workflow.organizationId}>
+            {t(`${P}settings.organization`)}
+          </option>
+          {workflow.visibility === 'template' && <option value="template">{t(`${P}settings.template`)}</option>}
+        </select>
+      </fieldset>
+    </section>
+  );
+}
