@@ -7,7 +7,10 @@
 // `membershipFetch`: then the real MembershipProvider runs on that fetch.
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { type AccessReader, type AppConfig, AuthContext, type ConsumeResponse, MembershipContext, type MembershipContextValue, MembershipProvider, hasMembershipRole, hasTokens, type AuthContextValue, type AuthUser, buildAppConfig, HelpProvider, I18nProvider, MemoryRouter, PlatformContext, type PlatformContextValue, RBACContext, type RBACContextValue, RBACProvider, Route, Routes, type SupportedLanguage, ToastProvider, useLocation, type UserProfile } from '@agentflow/shared';
+import { type AccessReader, type AppConfig, AuthContext, type ConsumeResponse, MembershipContext, type MembershipContextValue, MembershipProvider, hasMembershipRole, hasTokens, type AuthContextValue, type AuthUser, buildAppConfig, HelpProvider, I18nProvider, MemoryRouter, PlatformContext, type PlatformContextValue, RBACContext, type RBACContextValue, RBACProvider, Route, Routes, type SupportedLanguage, ToastProvider, useLocation } from '@agentflow/shared';
+import { fakeAuth } from './fakeAuth';
+
+export { fakeAuth, testProfile, testUser } from './fakeAuth';
 
 /** The configuration the shell would serve with an empty environment (emulators, local APIs). */
 export const TEST_APP_CONFIG: AppConfig = buildAppConfig({});
@@ -49,52 +52,6 @@ export interface ProvidersOptions {
    * instead of a plain value. Wins over `membership`.
    */
   membershipFetch?: typeof fetch;
-}
-
-export function testUser(overrides: Partial<AuthUser> = {}): AuthUser {
-  return { uid: 'user-1', email: 'ada@example.com', displayName: 'Ada Lovelace', photoURL: null, ...overrides };
-}
-
-/** A users/{uid} profile for the signed-in test user (the defaults match testUser()). */
-export function testProfile(overrides: Partial<UserProfile> = {}): UserProfile {
-  return {
-    uid: 'user-1',
-    email: 'ada@example.com',
-    displayName: 'Ada Lovelace',
-    photoURL: null,
-    phoneNumber: null,
-    roles: ['b2c_user'],
-    preferences: { language: 'en' },
-    createdAt: new Date('2024-03-05T12:00:00Z'),
-    lastLogin: new Date('2024-06-01T08:30:00Z'),
-    ...overrides,
-  };
-}
-
-/**
- * An AuthContext value without Firebase: signed out, not loading, no profile
- * and no demo account unless told otherwise. Every action resolves and does
- * nothing; pass jest.fn() overrides to observe or fail them.
- */
-export function fakeAuth(user: AuthUser | null = null, overrides: Partial<AuthContextValue> = {}): AuthContextValue {
-  const done = async (): Promise<void> => undefined;
-  return {
-    user,
-    userProfile: null,
-    loading: false,
-    error: null,
-    isDemoUser: false,
-    demoAvailable: false,
-    signIn: done,
-    signUp: done,
-    signInWithGoogle: done,
-    signInAsDemoUser: done,
-    signOut: done,
-    sendPasswordReset: done,
-    updateProfile: done,
-    getIdToken: async () => (user ? `test-id-token-${user.uid}` : null),
-    ...overrides,
-  };
 }
 
 /**

@@ -2,7 +2,8 @@
 import '@testing-library/jest-dom';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
-import { AuthContext, PlatformContext, useMembership, type AuthContextValue, type AuthUser, type MembershipContextValue } from '../federation/contexts';
+import { fakeAuth, testUser } from '@agentflow/shared/testing/fakeAuth';
+import { AuthContext, PlatformContext, useMembership, type AuthContextValue, type MembershipContextValue } from '../federation/contexts';
 import { buildAppConfig } from '../../domain/federation/runtimeConfig';
 import { CATALOGS } from '../i18n/catalogs/index';
 import { I18nProvider } from '../providers/I18nProvider';
@@ -12,28 +13,6 @@ import { BillingApiError, MembershipProvider } from './MembershipProvider';
 
 const BILLING = 'http://billing.test';
 const CONFIG = buildAppConfig({ BILLING_API_URL: BILLING });
-
-const testUser = (overrides: Partial<AuthUser> = {}): AuthUser => ({ uid: 'user-1', email: 'ada@example.com', displayName: 'Ada', photoURL: null, ...overrides });
-function fakeAuth(user: AuthUser | null, overrides: Partial<AuthContextValue> = {}): AuthContextValue {
-  const done = async (): Promise<void> => undefined;
-  return {
-    user,
-    userProfile: null,
-    loading: false,
-    error: null,
-    isDemoUser: false,
-    demoAvailable: false,
-    signIn: done,
-    signUp: done,
-    signInWithGoogle: done,
-    signInAsDemoUser: done,
-    signOut: done,
-    sendPasswordReset: done,
-    updateProfile: done,
-    getIdToken: async () => (user ? `id-token-${user.uid}` : null),
-    ...overrides,
-  };
-}
 
 const membershipOf = (userId: string, overrides: Partial<UserMembership> = {}): UserMembership => ({
   userId,
@@ -74,7 +53,7 @@ function fakeBillingApi() {
       if (failure.status === 0) throw new TypeError('Failed to fetch');
       return respond(failure.status, failure.body);
     }
-    const uid = headers.Authorization?.replace(/^Bearer id-token-/, '');
+    const uid = headers.Authorization?.replace(/^Bearer test-id-token-/, '');
     if (!uid) return respond(401, { error: 'Missing token' });
     if (!balances.has(uid)) balances.set(uid, membershipOf(uid));
     const membership = balances.get(uid) as UserMembership;
@@ -175,8 +154,8 @@ describe('MembershipProvider', () => {
     expect(current().loading).toBe(true);
     await ready();
     expect(api.requests.map((request) => [request.method, request.url, request.authorization])).toEqual([
-      ['GET', `${BILLING}/api/membership`, 'Bearer id-token-user-1'],
-      ['GET', `${BILLING}/api/tokens/summary`, 'Bearer id-token-user-1'],
+      ['GET', `${BILLING}/api/membership`, 'Bearer test-id-token-user-1'],
+      ['GET', `${BILLING}/api/tokens/summary`, 'Bearer test-id-token-user-1'],
     ]);
     expect(current().membership).toEqual(membershipOf('user-1'));
     expect(current().summary).toEqual({ used: 0, total: 10, resetDate: '2024-07-31T00:00:00.000Z' });
@@ -246,7 +225,7 @@ describe('MembershipProvider', () => {
     expect(current().membership).toBeNull();
     await waitFor(() => expect(current().membership?.userId).toBe('user-2'));
     expect(current().membership?.tokensRemaining).toBe(4);
-    expect(api.requests.filter((request) => request.url.endsWith('/api/membership')).map((request) => request.authorization)).toEqual(['Bearer id-token-user-1', 'Bearer id-token-user-2']);
+    expect(api.requests.filter((request) => request.url.endsWith('/api/membership')).map((request) => request.authorization)).toEqual(['Bearer test-id-token-user-1', 'Bearer test-id-token-user-2']);
 
     const before = api.requests.length;
     rerenderWith(fakeAuth(null));
@@ -274,7 +253,7 @@ describe('MembershipProvider', () => {
     });
     expect(answer).toEqual({ tokensRemaining: 9, applied: true });
     const post = api.requests.find((request) => request.method === 'POST');
-    expect(post).toMatchObject({ url: `${BILLING}/api/tokens/consume`, authorization: 'Bearer id-token-user-1' });
+    expect(post).toMatchObject({ url: `${BILLING}/api/tokens/consume`, authorization: 'Bearer test-id-token-user-1' });
     expect(post?.body).toEqual({ feature: 'voice_command', amount: 1, idempotencyKey: expect.stringMatching(/\S{8,}/) });
     expect(api.requests.slice(-2).map((request) => request.url)).toEqual([`${BILLING}/api/membership`, `${BILLING}/api/tokens/summary`]);
     expect(current().membership?.tokensRemaining).toBe(9);

@@ -2,8 +2,8 @@
 import '@testing-library/jest-dom';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
-import type { UserProfile } from '../../domain/auth/profile';
-import { AuthContext, PlatformContext, useI18n, useRBAC, type AuthContextValue, type AuthUser, type I18nContextValue, type RBACContextValue } from '../federation/contexts';
+import { fakeAuth, testProfile, testUser } from '@agentflow/shared/testing/fakeAuth';
+import { AuthContext, PlatformContext, useI18n, useRBAC, type AuthContextValue, type I18nContextValue, type RBACContextValue } from '../federation/contexts';
 import { buildAppConfig } from '../../domain/federation/runtimeConfig';
 import { I18nProvider } from '../providers/I18nProvider';
 import type { AccessReader } from '../../domain/rbac/accessReader';
@@ -11,41 +11,6 @@ import { Can } from './Can';
 import { DEFAULT_READ_PERMISSION, GUEST_ROLE, MANAGE_ALL_PERMISSION, ADMIN_ROLE, CORE_PERMISSIONS } from '../../domain/rbac/defaults';
 import type { Permission, Role, UserRole } from '../../domain/rbac/model';
 import { AccessApiError, RBACProvider } from './RBACProvider';
-
-// Local stand-ins for the testing helpers (which import the whole shared entry, router included).
-const testUser = (overrides: Partial<AuthUser> = {}): AuthUser => ({ uid: 'user-1', email: 'ada@example.com', displayName: 'Ada Lovelace', photoURL: null, ...overrides });
-const testProfile = (overrides: Partial<UserProfile> = {}): UserProfile => ({
-  uid: 'user-1',
-  email: 'ada@example.com',
-  displayName: 'Ada Lovelace',
-  photoURL: null,
-  phoneNumber: null,
-  roles: ['b2c_user'],
-  preferences: { language: 'en' },
-  createdAt: null,
-  lastLogin: null,
-  ...overrides,
-});
-function fakeAuth(user: AuthUser | null, overrides: Partial<AuthContextValue> = {}): AuthContextValue {
-  const done = async (): Promise<void> => undefined;
-  return {
-    user,
-    userProfile: null,
-    loading: false,
-    error: null,
-    isDemoUser: false,
-    demoAvailable: false,
-    signIn: done,
-    signUp: done,
-    signInWithGoogle: done,
-    signInAsDemoUser: done,
-    signOut: done,
-    sendPasswordReset: done,
-    updateProfile: done,
-    getIdToken: async () => (user ? `test-id-token-${user.uid}` : null),
-    ...overrides,
-  };
-}
 
 const CONFIG = buildAppConfig({ PLATFORM_API_URL: 'http://platform.test' });
 
