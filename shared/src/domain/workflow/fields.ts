@@ -1,4 +1,5 @@
-// Small zod field builders shared by params.ts and validate.ts (internal).
+// Small zod field builders and path helpers shared by params.ts, validate.ts,
+// nodeProblems.ts and graph.ts (internal: not re-exported by the index).
 import { z } from 'zod';
 
 const missing = (input: unknown) => input === undefined || input === null;
@@ -27,4 +28,11 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
 export function issueEntries(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string }[] {
   if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ path: [...issue.path, key], message: 'is not a known field' }));
   return [{ path: [...issue.path], message: issueMessage(issue) }];
+}
+
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A zod issue path as the dotted path problems carry ('tools.http.0.url'). */
+export function pathOf(path: readonly PropertyKey[]): string {
+  return path.map((key) => (typeof key === 'symbol' ? key.description ?? '' : String(key))).join('.');
 }

@@ -1,8 +1,15 @@
-// '@agentflow/shared/workflow': the workflow model, node param schemas,
-// validateWorkflow() and the industry templates.
+// '@agentflow/shared/workflow': the workflow model, its graph operations, node
+// labels and factories, param schemas, validateWorkflow(), the document
+// decoder, the run-input schema and the industry templates.
 export * from './model.js';
 export * from './params.js';
 export * from './expressions.js';
+export * from './labels.js';
+export * from './graph.js';
+export * from './nodeProblems.js';
 export * from './validate.js';
+export * from './factories.js';
+export * from './documents.js';
+export * from './runInput.js';
 export * from './templates.js';
 export * from './runs.js';

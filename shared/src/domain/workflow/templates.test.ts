@@ -1,17 +1,17 @@
 import jsonata from 'jsonata';
-import { NODE_TYPES, TRIGGER_TYPES, WORKFLOW_CATEGORIES, WORKFLOW_INDUSTRIES, type Workflow, type WorkflowNode } from './model.js';
+import { NODE_TYPES, WORKFLOW_CATEGORIES, WORKFLOW_INDUSTRIES, type Workflow, type WorkflowNode } from './model.js';
 import { WORKFLOW_TEMPLATES, templateById, templatesFor } from './templates.js';
 import { validateWorkflow } from './validate.js';
+import { isTrigger, triggerOf } from './graph.js';
 
 const INDUSTRIES = WORKFLOW_INDUSTRIES.filter((industry) => industry !== 'general');
 const each = WORKFLOW_TEMPLATES.map((template) => [template.id, template] as const);
 
 const params = (node: WorkflowNode) => node.params as Record<string, any>;
-const isTrigger = (node: WorkflowNode) => TRIGGER_TYPES.includes(node.type);
 
 /** Nodes reachable from the trigger along edges or an agent's delegation. */
 function reachable(workflow: Workflow): Set<string> {
-  const trigger = workflow.nodes.find(isTrigger);
+  const trigger = triggerOf(workflow);
   const seen = new Set<string>(trigger ? [trigger.id] : []);
   const queue = [...seen];
   while (queue.length > 0) {
@@ -86,7 +86,7 @@ describe('WORKFLOW_TEMPLATES', () => {
   });
 
   it.each(each)('%s has exactly one trigger, known node types and unique node and edge ids', (_id, t) => {
-    expect(t.nodes.filter(isTrigger)).toHaveLength(1);
+    expect(t.nodes.filter((node) => isTrigger(node.type))).toHaveLength(1);
     for (const node of t.nodes) expect(NODE_TYPES).toContain(node.type);
     expect(new Set(t.nodes.map((n) => n.id)).size).toBe(t.nodes.length);
     expect(new Set(t.edges.map((e) => e.id)).size).toBe(t.edges.length);
