@@ -10,6 +10,7 @@ const suite = rulesSuite('demo-agentflow-runs-rules', async (db) => {
   await setDoc(doc(db, 'workflowRuns/run-a/stepOutputs/s1'), { json: '{"big":true}' });
   await setDoc(doc(db, 'workflowSecrets/wf1'), { secret: 'top-secret', ownerId: 'alice' });
   await setDoc(doc(db, 'scheduleTicks/wf1_2026-01-01T09:00:00.000Z'), { workflowId: 'wf1', runId: 'run-a' });
+  await setDoc(doc(db, 'credentials/c1'), { type: 'openai', name: 'Mine', ownerKind: 'user', ownerId: 'alice', settings: {}, secretHints: { apiKey: '••••1234' }, sealed: { v: 1 } });
 });
 const { guestDb } = suite;
 /** The run rules read no e-mail: these tokens carry none. */
@@ -46,6 +47,15 @@ describe('server-only collections', () => {
     await assertFails(getDoc(doc(dbOf('alice'), 'workflowSecrets/wf1')));
     await assertFails(setDoc(doc(dbOf('alice'), 'workflowSecrets/wf1'), { secret: 'mine', ownerId: 'alice' }));
     await assertFails(getDoc(doc(guestDb(), 'workflowSecrets/wf1')));
+  });
+
+  it('hides credentials from everyone, their owner included, and lets no browser write one', async () => {
+    await assertFails(getDoc(doc(dbOf('alice'), 'credentials/c1')));
+    await assertFails(getDocs(query(collection(dbOf('alice'), 'credentials'), where('ownerId', '==', 'alice'))));
+    await assertFails(setDoc(doc(dbOf('alice'), 'credentials/c2'), { type: 'openai', name: 'Forged', ownerKind: 'user', ownerId: 'alice' }));
+    await assertFails(updateDoc(doc(dbOf('alice'), 'credentials/c1'), { name: 'Renamed' }));
+    await assertFails(deleteDoc(doc(dbOf('alice'), 'credentials/c1')));
+    await assertFails(getDoc(doc(guestDb(), 'credentials/c1')));
   });
 
   it('lets no browser read or forge schedule ticks', async () => {
