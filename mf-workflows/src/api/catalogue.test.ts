@@ -3,8 +3,8 @@
 // builds, what it writes, and how it reads back. (The rules themselves are
 // tested on the emulator in firebase/, the real SDK in the browser e2e.)
 import type { FirestoreLite } from '@agentflow/shared';
-import { WORKFLOW_TEMPLATES } from '@agentflow/shared/workflow';
-import { chunk, copyOfTemplate, createFirestoreCatalogueSource, workflowFromDocument } from './catalogue';
+import { WORKFLOW_TEMPLATES, workflowFromDocument } from '@agentflow/shared/workflow';
+import { chunk, copyOfTemplate, createFirestoreCatalogueSource } from './catalogue';
 
 type Doc = { id: string; data: Record<string, unknown> };
 const store: { results: Doc[][]; access: Record<string, unknown> | null } = { results: [], access: null };

@@ -13,9 +13,8 @@ import {
   WORKFLOW_COLLECTION,
   WORKFLOW_LIMITS,
   WORKFLOW_VERSIONS_SUBCOLLECTION,
+  workflowFromDocument,
   type Workflow,
-  type WorkflowEdge,
-  type WorkflowNode,
 } from '@agentflow/shared/workflow';
 
 /** Who copies a template: the owner's uid, and the name the builder's history shows (display name or e-mail). */
@@ -44,31 +43,6 @@ export function chunk<T>(values: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];
   for (let index = 0; index < values.length; index += size) chunks.push(values.slice(index, index + size));
   return chunks;
-}
-
-function timestampToIso(value: unknown): string | null {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && 'toDate' in value && typeof (value as { toDate: unknown }).toDate === 'function') {
-    return ((value as { toDate: () => Date }).toDate()).toISOString();
-  }
-  return null;
-}
-
-/** A stored document as the model's Workflow (timestamps as ISO strings, missing lists as []). */
-export function workflowFromDocument(id: string, data: Record<string, unknown>): Workflow {
-  return {
-    ...(data as unknown as Omit<Workflow, 'id'>),
-    id,
-    organizationId: typeof data.organizationId === 'string' ? data.organizationId : null,
-    name: typeof data.name === 'string' ? data.name : '',
-    description: typeof data.description === 'string' ? data.description : '',
-    tags: Array.isArray(data.tags) ? (data.tags as string[]) : [],
-    nodes: Array.isArray(data.nodes) ? (data.nodes as WorkflowNode[]) : [],
-    edges: Array.isArray(data.edges) ? (data.edges as WorkflowEdge[]) : [],
-    version: typeof data.version === 'number' ? data.version : 1,
-    createdAt: timestampToIso(data.createdAt),
-    updatedAt: timestampToIso(data.updatedAt),
-  };
 }
 
 /** Firestore refuses `undefined` (an edge without sourceHandle): a JSON copy drops those keys. */

@@ -2,7 +2,7 @@
 // workflows/{id}/versions/{version}, through the Firebase web SDK under the
 // security rules. The builder takes a WorkflowDocs, so tests inject a fake.
 import { getFirestoreDb, isOnline, readDeviceCopy, saveDeviceCopy } from '@agentflow/shared';
-import type { Workflow, WorkflowEdge, WorkflowNode } from '@agentflow/shared/workflow';
+import { workflowFromDocument, type Workflow, type WorkflowEdge, type WorkflowNode } from '@agentflow/shared/workflow';
 
 export interface WorkflowVersion {
   version: number;
@@ -74,25 +74,6 @@ export function workflowUpdate(workflow: Workflow, version: number): Rec {
   }
   if (update.organizationId === undefined) update.organizationId = null;
   return update;
-}
-
-export function workflowFromDocument(id: string, data: Rec): Workflow {
-  return {
-    id,
-    ownerId: String(data.ownerId ?? ''),
-    organizationId: typeof data.organizationId === 'string' ? data.organizationId : null,
-    name: String(data.name ?? ''),
-    description: String(data.description ?? ''),
-    category: (data.category ?? 'automation') as Workflow['category'],
-    industry: (data.industry ?? 'general') as Workflow['industry'],
-    tags: Array.isArray(data.tags) ? data.tags.filter((t): t is string => typeof t === 'string') : [],
-    visibility: (data.visibility ?? 'private') as Workflow['visibility'],
-    version: typeof data.version === 'number' ? data.version : 0,
-    nodes: Array.isArray(data.nodes) ? (data.nodes as WorkflowNode[]) : [],
-    edges: Array.isArray(data.edges) ? (data.edges as WorkflowEdge[]) : [],
-    createdAt: isoTime(data.createdAt),
-    updatedAt: isoTime(data.updatedAt),
-  };
 }
 
 export function versionFromDocument(data: Rec): WorkflowVersion {

@@ -81,15 +81,5 @@ export function setPath(params: Record<string, unknown>, path: string, value: un
 export const problemAtField = (problem: WorkflowProblem, path: string): boolean =>
   problem.path !== undefined && (problem.path === path || problem.path.startsWith(`${path}.`));
 
-/** The catalog key (under workflows.builder.nodeTypes) of a node type's label. */
-export const NODE_TYPE_KEYS: Record<NodeType, string> = {
-  'trigger.manual': 'manual',
-  'trigger.webhook': 'webhook',
-  'trigger.schedule': 'schedule',
-  agent: 'agent',
-  condition: 'condition',
-  transform: 'transform',
-  http: 'http',
-  approval: 'approval',
-  output: 'output',
-};
+/** The catalog key (under workflows.builder.nodeTypes) of a node type's label: the domain's one table. */
+export { NODE_TYPE_KEYS } from '@agentflow/shared/workflow';

@@ -1,8 +1,7 @@
-// Pure helpers for the run views: the run form's fields and their zod schema
-// (built from the manual trigger's input schema), the step tree (delegated
+// Pure helpers for the run views: the run form's fields (from the manual
+// trigger's input schema) parsed with the domain's run-input schema, the step tree (delegated
 // calls under their parent), durations and JSON display.
-import { z } from 'zod';
-import type { RunStatus, RunStep, StepStatus, Workflow, WorkflowRun, WorkflowRunSummary } from '@agentflow/shared/workflow';
+import { RUN_INPUT_MESSAGES, runInputSchema, type RunStatus, type RunStep, type StepStatus, type Workflow, type WorkflowRun, type WorkflowRunSummary } from '@agentflow/shared/workflow';
 
 export type FormFieldType = 'string' | 'text' | 'number' | 'boolean';
 export interface FormField {
@@ -47,43 +46,19 @@ export function initialValues(fields: FormField[], input: Record<string, unknown
 /** Error codes the form translates (workflows.runs.form.errors.<code>). */
 export type FieldErrorCode = 'required' | 'number' | 'json';
 
-/**
- * The zod schema that turns the form's raw values into the run input:
- * strings trimmed (empty optional ones left out), numbers parsed, booleans kept.
- * Issue messages are FieldErrorCodes.
- */
-export function runInputSchema(fields: FormField[]) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const field of fields) {
-    if (field.type === 'boolean') {
-      shape[field.key] = z.boolean().optional().transform((value) => value === true);
-      continue;
-    }
-    shape[field.key] = z
-      .string()
-      .optional()
-      .transform((raw) => (field.type === 'text' ? (raw ?? '') : (raw ?? '').trim()))
-      .superRefine((value, ctx) => {
-        if (value.trim() === '') {
-          if (field.required) ctx.addIssue({ code: 'custom', message: 'required' satisfies FieldErrorCode });
-        } else if (field.type === 'number' && !Number.isFinite(Number(value))) {
-          ctx.addIssue({ code: 'custom', message: 'number' satisfies FieldErrorCode });
-        }
-      })
-      .transform((value) => (value.trim() === '' ? undefined : field.type === 'number' ? Number(value) : value));
-  }
-  return z.object(shape).transform((values) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)));
-}
+const NUMBER_MESSAGES: readonly string[] = [RUN_INPUT_MESSAGES.number, RUN_INPUT_MESSAGES.finite];
 
 export type ParsedForm = { ok: true; input: Record<string, unknown> } | { ok: false; errors: Record<string, FieldErrorCode> };
 
 export function parseRunForm(fields: FormField[], values: FormValues): ParsedForm {
-  const result = runInputSchema(fields).safeParse(values);
+  // The runs API's own schema (the domain's), so the form refuses what the API would;
+  // only the fields' keys, an unticked box as false.
+  const result = runInputSchema(fields).safeParse(initialValues(fields, values));
   if (result.success) return { ok: true, input: result.data };
   const errors: Record<string, FieldErrorCode> = {};
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? '');
-    if (key && !errors[key]) errors[key] = issue.message === 'number' ? 'number' : 'required';
+    if (key && !errors[key]) errors[key] = NUMBER_MESSAGES.includes(issue.message) ? 'number' : 'required';
   }
   return { ok: false, errors };
 }
