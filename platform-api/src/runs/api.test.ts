@@ -4,9 +4,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { debit } from '@agentflow/shared/server';
-import { RUN_MESSAGES, RUN_LIMITS } from '@agentflow/shared/workflow';
+import { RUN_MESSAGES, RUN_LIMITS, initialSteps } from '@agentflow/shared/workflow';
 import { recoverInterruptedRuns } from './recovery';
-import { initialSteps } from './graph';
 import type { StoredRun } from './runModel';
 import { encodeRun, runRef } from './store';
 import type { RunQueue } from './queue';

@@ -1,7 +1,6 @@
 // Recording a child step an agent reports (a delegated call) in the run's
 // step list, where it follows its parent and the parent's earlier children.
-import type { NodeType, RunStep } from '@agentflow/shared/workflow';
-import { newStep } from './graph.js';
+import { newStep, type NodeType, type RunStep } from '@agentflow/shared/workflow';
 import { truncateValue } from './runModel.js';
 import type { ChildStepReport } from './steps.js';
 

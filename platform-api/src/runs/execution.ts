@@ -6,6 +6,7 @@
 import {
   RUN_MESSAGES,
   isTerminalRunStatus,
+  isTrigger,
   type NodeParams,
   type RunStatus,
   type RunStep,
@@ -17,7 +18,6 @@ import {
 import type { EngineLimits, RunExecutor } from './engine.js';
 import { CanceledError, StepTimeoutError, isTransient, messageOf, sleep } from './failures.js';
 import { applyChildStep } from './childSteps.js';
-import { isTrigger } from './graph.js';
 import type { RunStore } from './ports.js';
 import { truncateValue, type StoredRun } from './runModel.js';
 import { RunWriter } from './runWriter.js';

@@ -1,7 +1,6 @@
 // JSONata evaluation and {{ … }} templates as the engine uses them (pure).
 import { ExpressionError, evaluate, renderTemplate } from '../expressions/evaluate';
-import { inputSchemaFor, secretsMatch } from './router';
-import { initialSteps } from './graph';
+import { secretsMatch } from './router';
 import { truncateValue } from './runModel';
 
 const data = { input: { name: 'Ada Lovelace', tags: ['a', 'b'] }, lead: { email: 'ada@example.com', score: 82 } };
@@ -54,28 +53,5 @@ describe('helpers', () => {
     expect(secretsMatch('abc', 'abc')).toBe(true);
     expect(secretsMatch('abc', 'abd')).toBe(false);
     expect(secretsMatch('', 'abc')).toBe(false);
-  });
-
-  it('makes the input schema of a manual trigger', () => {
-    const schema = inputSchemaFor([
-      { key: 'name', label: 'Name', type: 'string', required: true },
-      { key: 'count', label: 'Count', type: 'number', required: false },
-    ]);
-    expect(schema.parse({ name: 'x', count: '4' })).toEqual({ name: 'x', count: 4 });
-    expect(schema.parse({ name: 'x', count: '' })).toEqual({ name: 'x' });
-    expect(schema.safeParse({ name: '' }).success).toBe(false);
-  });
-
-  it('orders steps along the edges and leaves delegate-only agents out', () => {
-    const n = (id: string, type: 'trigger.manual' | 'agent' | 'output') => ({ id, type, name: id, position: { x: 0, y: 0 }, params: {} });
-    const steps = initialSteps(
-      [n('out', 'output'), n('helper', 'agent'), n('boss', 'agent'), n('trigger', 'trigger.manual')],
-      [{ id: 'e1', source: 'trigger', target: 'boss' }, { id: 'e2', source: 'boss', target: 'out' }],
-    );
-    expect(steps.map((s) => [s.id, s.status, s.parentStepId])).toEqual([
-      ['trigger', 'pending', null],
-      ['boss', 'pending', null],
-      ['out', 'pending', null],
-    ]);
   });
 });

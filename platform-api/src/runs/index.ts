@@ -24,7 +24,6 @@ import type { StepHandler } from './steps.js';
 
 export { RunExecutor, DEFAULT_ENGINE_LIMITS, type EngineLimits, type ExecutorOptions } from './engine.js';
 export { isTransient } from './failures.js';
-export { initialSteps, topologicalOrder } from './graph.js';
 export { FirestoreRunStore } from './firestoreRunStore.js';
 export { LedgerMeter } from './ledgerMeter.js';
 export type { LoadedRun, Meter, ModelCall, RunAccount, RunPatch, RunStore, RunVersion, SaveOutcome, ScheduleTick } from './ports.js';
@@ -32,7 +31,7 @@ export { InProcessRunQueue, concurrencyFromEnv, type RunQueue } from './queue.js
 export { recoverInterruptedRuns, startRecoveryLoop } from './recovery.js';
 export { RunScheduler } from './scheduler.js';
 export { RunsService, type NewRun } from './service.js';
-export { createRunsRouter, inputSchemaFor, secretsMatch, workflowFromDoc } from './router.js';
+export { createRunsRouter, secretsMatch } from './router.js';
 export { publicRun, truncateValue, type StoredRun } from './runModel.js';
 export { decodeRun, encodeRun, runRef } from './store.js';
 export { BUILTIN_HANDLERS, TransientStepError, StepFailure, type StepHandler, type StepContext, type StepResult } from './steps.js';

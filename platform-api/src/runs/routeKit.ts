@@ -1,11 +1,11 @@
 // What the runs routes (router.ts, webhook.ts) share: body parsing that names
-// the field, path ids on the shared id schema, the verified caller, workflow
-// documents, and constant-time secret comparison. The HTTP error is the server kit's.
+// the field, path ids on the shared id schema, the verified caller, and
+// constant-time secret comparison. Workflow documents are read by the domain's
+// workflowFromDocument. The HTTP error is the server kit's.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { HttpError, isDocumentId, parseOr400 as parseInput, toIso, type Caller } from '@agentflow/shared/server';
-import type { Workflow, WorkflowNode } from '@agentflow/shared/workflow';
+import { HttpError, isDocumentId, parseOr400 as parseInput, type Caller } from '@agentflow/shared/server';
 
 /** Body parsing that names the field: the kit's parseOr400 in the wording runs have always used ('input.name is not a known field'). */
 export function parseOr400<T extends z.ZodType>(schema: T, value: unknown, prefix = ''): z.output<T> {
@@ -13,12 +13,6 @@ export function parseOr400<T extends z.ZodType>(schema: T, value: unknown, prefi
 }
 
 export const missing = (value: unknown) => value === undefined || value === null;
-
-export function workflowFromDoc(id: string, data: Record<string, unknown>): Workflow {
-  return { ...(data as unknown as Workflow), id, organizationId: (data.organizationId as string | null | undefined) ?? null, createdAt: toIso(data.createdAt), updatedAt: toIso(data.updatedAt) };
-}
-
-export const triggerOf = (workflow: Pick<Workflow, 'nodes'>): WorkflowNode | undefined => workflow.nodes.find((node) => node.type.startsWith('trigger.'));
 
 export const pathParam = (req: Request, name: string): string => {
   const value = req.params[name];

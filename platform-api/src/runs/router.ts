@@ -21,20 +21,23 @@ import {
   WORKFLOW_COLLECTION,
   isTerminalRunStatus,
   templateById,
+  runInputSchema,
+  triggerOf,
   validateWorkflow,
+  workflowFromDocument,
   type AiStatus,
   type InputField,
   type RunTrigger,
   type Workflow,
 } from '@agentflow/shared/workflow';
 import { mayDecide, mayRunWorkflow } from './access.js';
-import { caller, missing, parseOr400, pathParam, triggerOf, workflowFromDoc } from './routeKit.js';
+import { caller, missing, parseOr400, pathParam } from './routeKit.js';
 import type { RunsService } from './service.js';
 import { publicRun, runSummary, type StoredRun } from './runModel.js';
 import { decodeRun, encodeRun, runRef, runsCollection } from './store.js';
 import { mountWebhooks } from './webhook.js';
 
-export { secretsMatch, workflowFromDoc } from './routeKit.js';
+export { secretsMatch } from './routeKit.js';
 
 export interface RunsRouterOptions {
   auth: Auth;
@@ -64,29 +67,6 @@ const decisionSchema = z.strictObject({
   comment: z.string({ error: 'must be a string' }).max(2000, 'must be at most 2000 characters').optional(),
 });
 
-/** The zod schema of a manual trigger's input form. */
-export function inputSchemaFor(fields: readonly InputField[]) {
-  const shape: Record<string, z.ZodType> = {};
-  // A blank form field is an absent one (then 'is required' when it must be given).
-  const absent = (value: unknown) => value === undefined || value === null || value === '';
-  for (const field of fields) {
-    let base: z.ZodType;
-    let prepare = (value: unknown): unknown => (absent(value) ? undefined : value);
-    if (field.type === 'number') {
-      base = z.number({ error: (issue) => (missing(issue.input) ? 'is required' : 'must be a number') }).refine(Number.isFinite, 'must be a finite number');
-      // Forms send numbers as text.
-      prepare = (value) => (absent(value) ? undefined : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value);
-    } else if (field.type === 'boolean') {
-      base = z.boolean({ error: (issue) => (missing(issue.input) ? 'is required' : 'must be true or false') });
-    } else {
-      base = z.string({ error: (issue) => (missing(issue.input) ? 'is required' : 'must be a string') }).max(RUN_LIMITS.maxInputBytes, 'is too long');
-    }
-    shape[field.key] = z.preprocess(prepare, field.required ? base : base.optional());
-  }
-  return z.strictObject(shape);
-}
-
-
 // ---------------------------------------------------------------- router
 
 export interface RunsRouter {
@@ -107,7 +87,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
       if (templateById(workflowId)) throw new HttpError(403, RUN_MESSAGES.copyTemplateFirst);
       throw new HttpError(404, `Workflow '${workflowId}' not found`);
     }
-    return workflowFromDoc(snapshot.id, snapshot.data() ?? {});
+    return workflowFromDocument(snapshot.id, snapshot.data() ?? {});
   };
 
   const loadRun = async (runId: string): Promise<StoredRun> => {
@@ -160,7 +140,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     const triggerNode = triggerOf(workflow);
     if (triggerNode?.type === 'trigger.manual') {
       const fields = (triggerNode.params as { inputSchema?: InputField[] }).inputSchema ?? [];
-      input = parseOr400(inputSchemaFor(fields), input, 'input.') as Record<string, unknown>;
+      input = parseOr400(runInputSchema(fields), input, 'input.');
     }
     const runId = await startRun(workflow, user.uid, trigger, input);
     res.status(202).json({ runId });

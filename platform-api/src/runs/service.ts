@@ -3,9 +3,8 @@
 // scheduler go through here; runs are kept through the run store port and
 // paid through the meter port (ports.ts), like the executor's steps.
 import type { Logger } from 'pino';
-import { RUN_START_COST, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
+import { RUN_START_COST, initialSteps, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
 import type { RunExecutor } from './engine.js';
-import { initialSteps } from './graph.js';
 import { isUnpaid, type Meter, type RunAccount, type RunStore } from './ports.js';
 import type { InProcessRunQueue, RunQueue } from './queue.js';
 import { newRunId, type StoredRun } from './runModel.js';

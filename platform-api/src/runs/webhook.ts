@@ -7,9 +7,9 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Firestore } from 'firebase-admin/firestore';
 import { DEFAULT_WEBHOOK_LIMITS, HttpError, TokenBucketStore, createLimiter, sendRateLimited } from '@agentflow/shared/server';
-import { RUN_SERVER_COLLECTIONS, WORKFLOW_COLLECTION, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
+import { RUN_SERVER_COLLECTIONS, WORKFLOW_COLLECTION, triggerOf, workflowFromDocument, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
 import type { RunsRouterOptions } from './router.js';
-import { caller, pathParam, secretsMatch, triggerOf, workflowFromDoc } from './routeKit.js';
+import { caller, pathParam, secretsMatch } from './routeKit.js';
 
 // One body for an unknown workflow and a wrong secret alike.
 const NOT_FOUND_HOOK = 'Not found';
@@ -102,7 +102,7 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
     if (!match || typeof expected !== 'string') return notFound();
     const snapshot = await db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
     if (!snapshot.exists) return notFound();
-    const workflow = workflowFromDoc(snapshot.id, snapshot.data() ?? {});
+    const workflow = workflowFromDocument(snapshot.id, snapshot.data() ?? {});
     const trigger = triggerOf(workflow);
     const method = (trigger?.params as { method?: string } | undefined)?.method ?? 'POST';
     if (trigger?.type !== 'trigger.webhook' || method !== req.method) return notFound();
