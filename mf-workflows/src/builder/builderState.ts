@@ -3,8 +3,8 @@
 // changes that must be saved (selection does not count); autosave watches it.
 import {
   CONDITION_HANDLES,
-  TRIGGER_TYPES,
   createNode,
+  isTrigger,
   type NodePosition,
   type NodeType,
   type Workflow,
@@ -91,7 +91,7 @@ export function sourceHandlesOf(type: NodeType): readonly (string | null)[] {
   return [null];
 }
 
-export const acceptsInput = (type: NodeType): boolean => !TRIGGER_TYPES.includes(type);
+export const acceptsInput = (type: NodeType): boolean => !isTrigger(type);
 
 function edgeId(source: string, handle: string | null, target: string, edges: readonly WorkflowEdge[]): string {
   const base = `e-${source}${handle ? `-${handle}` : ''}-${target}`.slice(0, 60);

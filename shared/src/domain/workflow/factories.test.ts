@@ -1,8 +1,8 @@
 // The builder's factories make nodes and workflows that validate.
-import { TRIGGER_TYPES } from './model.js';
 import { defaultParams } from './params.js';
 import { validateWorkflow } from './validate.js';
 import { createNode, emptyWorkflow } from './factories.js';
+import { isTrigger } from './graph.js';
 
 describe('builder helpers', () => {
   test('emptyWorkflow is valid with one manual trigger', () => {
@@ -30,7 +30,7 @@ describe('builder helpers', () => {
     'a new %s node is valid once connected',
     (type) => {
       const wf = emptyWorkflow('user-1', 'W');
-      if (TRIGGER_TYPES.includes(type)) wf.nodes = [];
+      if (isTrigger(type)) wf.nodes = [];
       const n = createNode(type, { x: 0, y: 0 }, wf.nodes.map((x) => x.id));
       wf.nodes.push(n);
       if (wf.nodes.length === 2) wf.edges.push({ id: 'e1', source: wf.nodes[0]!.id, target: n.id });
