@@ -1,16 +1,8 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { useI18n, useRBAC } from '@agentflow/shared';
+import { useRBAC } from '@agentflow/shared';
 import { ForbiddenPage } from '../pages/ForbiddenPage';
+import { Loading } from './Panel';
 import { tabAllowed, type AccessTab } from './tabs';
-
-export function Loading() {
-  const { t } = useI18n();
-  return (
-    <p className="page-loading" role="status">
-      {t('common.loading')}
-    </p>
-  );
-}
 
 /**
  * One console section: a loading status until the user's access is known,

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useI18n } from '@agentflow/shared';
-import { focusFirstInvalid } from './Field';
+import { focusFirstInvalid } from '@agentflow/shared/ui';
 import { schemaFieldErrors, type SchemaIssue } from './messages';
 
 /** What the console needs of a zod schema (kept structural: the console does not import zod itself). */

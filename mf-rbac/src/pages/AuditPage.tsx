@@ -5,9 +5,9 @@ import { auditQuerySchema } from '@agentflow/shared/rbac';
 import type { AuditFilters } from '../api/client';
 import { accessKeys, useAccessClient } from '../api/queries';
 import { Dialog } from '@agentflow/shared/dialog';
-import { SelectField, TextField } from '../components/Field';
-import { apiErrorMessage, formatTime } from '../components/messages';
-import { Loading } from '../components/TabGuard';
+import { DataTable, SelectField, TextField } from '@agentflow/shared/ui';
+import { formatTime } from '../components/messages';
+import { ListStates, Panel } from '../components/Panel';
 import { useSchemaForm } from '../components/useSchemaForm';
 
 export const AUDIT_PAGE_SIZE = 25;
@@ -73,10 +73,7 @@ export function AuditPage() {
   };
 
   return (
-    <section className="access-panel" aria-labelledby="audit-title">
-      <div className="access-panel-header">
-        <h2 id="audit-title">{t('rbac.audit.title')}</h2>
-      </div>
+    <Panel id="audit" title={t('rbac.audit.title')}>
       <form className="form card access-filters" noValidate onSubmit={onApply} aria-label={t('rbac.audit.filters')} data-testid="audit-filters">
         <div className="access-form-row">
           <SelectField id={FIELD_IDS.action} label={t('rbac.audit.action')} value={form.action} onChange={(event) => change('action', event.target.value)} error={errors.action}>
@@ -109,65 +106,44 @@ export function AuditPage() {
           </button>
         </div>
       </form>
-      {log.error ? (
-        <div className="form-alert" role="alert">
-          {apiErrorMessage(t, log.error)}
-        </div>
-      ) : null}
-      {log.isPending ? <Loading /> : null}
-      {log.data ? (
-        entries.length === 0 ? (
-          <p className="muted" role="status">
-            {t('rbac.audit.empty')}
-          </p>
-        ) : (
-          <div className="table-scroll">
-            <table className="access-table" data-testid="audit-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('rbac.audit.time')}</th>
-                  <th scope="col">{t('rbac.audit.action')}</th>
-                  <th scope="col">{t('rbac.audit.actor')}</th>
-                  <th scope="col">{t('rbac.audit.target')}</th>
-                  <th scope="col">{t('rbac.fields.organization')}</th>
-                  <th scope="col">{t('rbac.audit.status')}</th>
-                  <th scope="col">{t('rbac.fields.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry, index) => (
-                  <tr key={entry.id ?? index} data-testid="audit-row" data-action={entry.action} data-status={entry.status}>
-                    <td>{formatTime(entry.timestamp, language)}</td>
-                    <td>
-                      <code>{entry.action}</code>
-                    </td>
-                    <td>{entry.userEmail ?? entry.userId}</td>
-                    <td>
-                      {entry.targetType}: <code>{entry.targetId}</code>
-                    </td>
-                    <td>{entry.organizationId ?? '—'}</td>
-                    <td>
-                      <span className={`access-status access-status-${entry.status}`}>{t(entry.status === 'success' ? 'rbac.audit.success' : 'rbac.audit.failure')}</span>
-                    </td>
-                    <td className="access-row-actions">
-                      <button type="button" className="button button-ghost" onClick={() => setOpen(entry)} data-testid="audit-details-button">
-                        {t('rbac.audit.details')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      ) : null}
+      <ListStates error={log.error} pending={log.isPending} items={log.data ? entries : undefined} empty={t('rbac.audit.empty')} emptyStatus>
+        {(list) => (
+          <DataTable
+            className="access-table"
+            testId="audit-table"
+            columns={[t('rbac.audit.time'), t('rbac.audit.action'), t('rbac.audit.actor'), t('rbac.audit.target'), t('rbac.fields.organization'), t('rbac.audit.status'), t('rbac.fields.actions')]}
+          >
+            {list.map((entry, index) => (
+              <tr key={entry.id ?? index} data-testid="audit-row" data-action={entry.action} data-status={entry.status}>
+                <td>{formatTime(entry.timestamp, language)}</td>
+                <td>
+                  <code>{entry.action}</code>
+                </td>
+                <td>{entry.userEmail ?? entry.userId}</td>
+                <td>
+                  {entry.targetType}: <code>{entry.targetId}</code>
+                </td>
+                <td>{entry.organizationId ?? '—'}</td>
+                <td>
+                  <span className={`access-status access-status-${entry.status}`}>{t(entry.status === 'success' ? 'rbac.audit.success' : 'rbac.audit.failure')}</span>
+                </td>
+                <td className="access-row-actions">
+                  <button type="button" className="button button-ghost" onClick={() => setOpen(entry)} data-testid="audit-details-button">
+                    {t('rbac.audit.details')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </ListStates>
       {log.hasNextPage ? (
         <button type="button" className="button button-secondary access-more" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage} aria-busy={log.isFetchingNextPage}>
           {log.isFetchingNextPage ? t('common.loading') : t('rbac.audit.loadMore')}
         </button>
       ) : null}
       {open ? <AuditDetails entry={open} onClose={() => setOpen(null)} /> : null}
-    </section>
+    </Panel>
   );
 }
 

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_ROLE_ID, useI18n, useToast, type Role } from '@agentflow/shared';
 import { accessKeys, useAccessClient } from '../api/queries';
 import { apiErrorMessage } from '../components/messages';
-import { Loading } from '../components/TabGuard';
+import { ApiErrorAlert, Loading, Panel } from '../components/Panel';
+import { DataTable } from '@agentflow/shared/ui';
 
 interface Toggle {
   role: Role;
@@ -59,67 +60,43 @@ export function MatrixPage() {
   });
 
   const error = roles.error ?? permissions.error;
-  if (error) {
-    return (
-      <div className="form-alert" role="alert">
-        {apiErrorMessage(t, error)}
-      </div>
-    );
-  }
+  if (error) return <ApiErrorAlert error={error} />;
   if (!roles.data || !permissions.data) return <Loading />;
   const roleList = roles.data;
 
   return (
-    <section className="access-panel" aria-labelledby="matrix-title">
-      <div className="access-panel-header">
-        <h2 id="matrix-title">{t('rbac.matrix.title')}</h2>
-      </div>
+    <Panel id="matrix" title={t('rbac.matrix.title')}>
       <p className="muted">{t('rbac.matrix.intro')}</p>
       {roleList.length === 0 || permissions.data.length === 0 ? (
         <p className="muted">{t('rbac.matrix.empty')}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="access-table access-matrix" data-testid="permission-matrix">
-            <caption className="visually-hidden">{t('rbac.matrix.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('rbac.fields.permission')}</th>
-                {roleList.map((role) => (
-                  <th scope="col" key={role.id}>
-                    {role.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {permissions.data.map((permission) => (
-                <tr key={permission.id}>
-                  <th scope="row">
-                    {permission.name}
-                    <code className="access-matrix-id">{permission.id}</code>
-                  </th>
-                  {roleList.map((role) => {
-                    const locked = role.id === ADMIN_ROLE_ID;
-                    const busy = pending.has(cell(role.id, permission.id));
-                    return (
-                      <td key={role.id} className="access-matrix-cell">
-                        <input
-                          type="checkbox"
-                          aria-label={`${role.name}: ${permission.name}`}
-                          checked={role.permissions.includes(permission.id)}
-                          disabled={locked || busy}
-                          title={locked ? t('rbac.matrix.adminLocked') : undefined}
-                          onChange={(event) => toggle.mutate({ role, permissionId: permission.id, granted: event.target.checked })}
-                        />
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable className="access-table access-matrix" testId="permission-matrix" caption={t('rbac.matrix.caption')} hideCaption columns={[t('rbac.fields.permission'), ...roleList.map((role) => role.name)]}>
+          {permissions.data.map((permission) => (
+            <tr key={permission.id}>
+              <th scope="row">
+                {permission.name}
+                <code className="access-matrix-id">{permission.id}</code>
+              </th>
+              {roleList.map((role) => {
+                const locked = role.id === ADMIN_ROLE_ID;
+                const busy = pending.has(cell(role.id, permission.id));
+                return (
+                  <td key={role.id} className="access-matrix-cell">
+                    <input
+                      type="checkbox"
+                      aria-label={`${role.name}: ${permission.name}`}
+                      checked={role.permissions.includes(permission.id)}
+                      disabled={locked || busy}
+                      title={locked ? t('rbac.matrix.adminLocked') : undefined}
+                      onChange={(event) => toggle.mutate({ role, permissionId: permission.id, granted: event.target.checked })}
+                    />
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </DataTable>
       )}
-    </section>
+    </Panel>
   );
 }

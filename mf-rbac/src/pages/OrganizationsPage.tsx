@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useI18n, useToast, type Organization } from '@agentflow/shared';
 import { createOrganizationSchema, updateOrganizationSchema } from '@agentflow/shared/rbac';
 import { accessKeys, useAccessClient } from '../api/queries';
-import { TextAreaField, TextField } from '../components/Field';
-import { apiErrorMessage, formatTime } from '../components/messages';
-import { Loading } from '../components/TabGuard';
+import { DataTable, TextAreaField, TextField } from '@agentflow/shared/ui';
+import { formatTime } from '../components/messages';
+import { EditorForm, ListStates, Panel } from '../components/Panel';
 import { useSchemaForm } from '../components/useSchemaForm';
 
 const FIELD_IDS = { name: 'organization-name', description: 'organization-description' };
@@ -21,13 +21,15 @@ export function OrganizationsPage() {
   const [membersOf, setMembersOf] = useState<Organization | null>(null);
 
   return (
-    <section className="access-panel" aria-labelledby="organizations-title">
-      <div className="access-panel-header">
-        <h2 id="organizations-title">{t('rbac.organizations.title')}</h2>
+    <Panel
+      id="organizations"
+      title={t('rbac.organizations.title')}
+      action={
         <button type="button" className="button button-primary" onClick={() => setEditing({ mode: 'create' })} disabled={editing?.mode === 'create'}>
           {t('rbac.organizations.create')}
         </button>
-      </div>
+      }
+    >
       {editing ? (
         <OrganizationForm
           key={editing.mode === 'edit' ? editing.organization.id : 'new'}
@@ -35,64 +37,47 @@ export function OrganizationsPage() {
           onDone={() => setEditing(null)}
         />
       ) : null}
-      {organizations.error ? (
-        <div className="form-alert" role="alert">
-          {apiErrorMessage(t, organizations.error)}
-        </div>
-      ) : null}
-      {organizations.isPending ? <Loading /> : null}
-      {organizations.data ? (
-        organizations.data.length === 0 ? (
-          <p className="muted">{t('rbac.organizations.empty')}</p>
-        ) : (
-          <div className="table-scroll">
-            <table className="access-table" data-testid="organizations-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('rbac.fields.name')}</th>
-                  <th scope="col">{t('rbac.fields.id')}</th>
-                  <th scope="col">{t('rbac.fields.description')}</th>
-                  <th scope="col">{t('rbac.organizations.createdAt')}</th>
-                  <th scope="col">{t('rbac.fields.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {organizations.data.map((organization) => (
-                  <tr key={organization.id} data-testid="organization-row" data-organization-id={organization.id}>
-                    <th scope="row">{organization.name}</th>
-                    <td>
-                      <code>{organization.id}</code>
-                    </td>
-                    <td>{organization.description}</td>
-                    <td>{formatTime(organization.createdAt, language)}</td>
-                    <td className="access-row-actions">
-                      <button
-                        type="button"
-                        className="button button-ghost"
-                        onClick={() => setEditing({ mode: 'edit', organization })}
-                        aria-label={t('rbac.organizations.editNamed', { name: organization.name })}
-                      >
-                        {t('rbac.actions.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-ghost"
-                        aria-expanded={membersOf?.id === organization.id}
-                        onClick={() => setMembersOf((current) => (current?.id === organization.id ? null : organization))}
-                        aria-label={t('rbac.organizations.membersNamed', { name: organization.name })}
-                      >
-                        {t('rbac.organizations.members')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      ) : null}
+      <ListStates error={organizations.error} pending={organizations.isPending} items={organizations.data} empty={t('rbac.organizations.empty')}>
+        {(list) => (
+          <DataTable
+            className="access-table"
+            testId="organizations-table"
+            columns={[t('rbac.fields.name'), t('rbac.fields.id'), t('rbac.fields.description'), t('rbac.organizations.createdAt'), t('rbac.fields.actions')]}
+          >
+            {list.map((organization) => (
+              <tr key={organization.id} data-testid="organization-row" data-organization-id={organization.id}>
+                <th scope="row">{organization.name}</th>
+                <td>
+                  <code>{organization.id}</code>
+                </td>
+                <td>{organization.description}</td>
+                <td>{formatTime(organization.createdAt, language)}</td>
+                <td className="access-row-actions">
+                  <button
+                    type="button"
+                    className="button button-ghost"
+                    onClick={() => setEditing({ mode: 'edit', organization })}
+                    aria-label={t('rbac.organizations.editNamed', { name: organization.name })}
+                  >
+                    {t('rbac.actions.edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-ghost"
+                    aria-expanded={membersOf?.id === organization.id}
+                    onClick={() => setMembersOf((current) => (current?.id === organization.id ? null : organization))}
+                    aria-label={t('rbac.organizations.membersNamed', { name: organization.name })}
+                  >
+                    {t('rbac.organizations.members')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </ListStates>
       {membersOf ? <Members key={membersOf.id} organization={membersOf} /> : null}
-    </section>
+    </Panel>
   );
 }
 
@@ -105,26 +90,18 @@ function Members({ organization }: { organization: Organization }) {
   return (
     <section className="card access-members" aria-labelledby="members-title" data-testid="organization-members">
       <h3 id="members-title">{t('rbac.organizations.membersOf', { name: organization.name })}</h3>
-      {members.error ? (
-        <div className="form-alert" role="alert">
-          {apiErrorMessage(t, members.error)}
-        </div>
-      ) : null}
-      {members.isPending ? <Loading /> : null}
-      {members.data ? (
-        members.data.length === 0 ? (
-          <p className="muted">{t('rbac.organizations.noMembers')}</p>
-        ) : (
+      <ListStates error={members.error} pending={members.isPending} items={members.data} empty={t('rbac.organizations.noMembers')}>
+        {(list) => (
           <ul className="access-list">
-            {members.data.map((member) => (
+            {list.map((member) => (
               <li key={member.user.uid} data-testid="member-row">
                 <strong>{member.user.email ?? member.user.uid}</strong>
                 <span className="muted">{member.assignments.map((assignment) => roleNames.get(assignment.roleId) ?? assignment.roleId).join(', ')}</span>
               </li>
             ))}
           </ul>
-        )
-      ) : null}
+        )}
+      </ListStates>
     </section>
   );
 }
@@ -162,29 +139,11 @@ function OrganizationForm({ organization, onDone }: { organization: Organization
     setValues((current) => ({ ...current, [field]: value }));
     clear(field);
   };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!save.isPending) save.mutate();
-  };
 
   return (
-    <form className="form card access-form" noValidate onSubmit={onSubmit} aria-labelledby="organization-form-title" data-testid="organization-form">
-      <h3 id="organization-form-title">{organization ? t('rbac.organizations.editTitle', { name: organization.name }) : t('rbac.organizations.createTitle')}</h3>
-      {save.error ? (
-        <div className="form-alert" role="alert">
-          {apiErrorMessage(t, save.error)}
-        </div>
-      ) : null}
+    <EditorForm id="organization" title={organization ? t('rbac.organizations.editTitle', { name: organization.name }) : t('rbac.organizations.createTitle')} save={save} onCancel={onDone}>
       <TextField id={FIELD_IDS.name} label={t('rbac.organizations.fields.name')} value={values.name} autoComplete="organization" onChange={(event) => change('name', event.target.value)} error={errors.name} />
       <TextAreaField id={FIELD_IDS.description} label={t('rbac.fields.description')} value={values.description} onChange={(event) => change('description', event.target.value)} error={errors.description} />
-      <div className="access-form-actions">
-        <button type="submit" className="button button-primary" disabled={save.isPending} aria-busy={save.isPending}>
-          {t('rbac.actions.save')}
-        </button>
-        <button type="button" className="button button-ghost" onClick={onDone}>
-          {t('rbac.actions.cancel')}
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

@@ -1,11 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PERMISSION_ACTIONS, useI18n, useToast, type Permission } from '@agentflow/shared';
 import { createPermissionSchema, updatePermissionSchema } from '@agentflow/shared/rbac';
 import { accessKeys, useAccessClient } from '../api/queries';
-import { SelectField, TextAreaField, TextField } from '../components/Field';
-import { apiErrorMessage } from '../components/messages';
-import { Loading } from '../components/TabGuard';
+import { DataTable, SelectField, TextAreaField, TextField } from '@agentflow/shared/ui';
+import { EditorForm, ListStates, Panel } from '../components/Panel';
 import { useSchemaForm } from '../components/useSchemaForm';
 
 const FIELD_IDS = {
@@ -36,83 +35,71 @@ export function PermissionsPage() {
   const [editing, setEditing] = useState<Editing | null>(null);
 
   return (
-    <section className="access-panel" aria-labelledby="permissions-title">
-      <div className="access-panel-header">
-        <h2 id="permissions-title">{t('rbac.permissions.title')}</h2>
+    <Panel
+      id="permissions"
+      title={t('rbac.permissions.title')}
+      action={
         <button type="button" className="button button-primary" onClick={() => setEditing({ mode: 'create' })} disabled={editing?.mode === 'create'}>
           {t('rbac.permissions.create')}
         </button>
-      </div>
+      }
+    >
       {editing ? (
         <PermissionForm key={editing.mode === 'edit' ? editing.permission.id : 'new'} permission={editing.mode === 'edit' ? editing.permission : null} onDone={() => setEditing(null)} />
       ) : null}
       <div className="access-toolbar">
-        <div className="form-field">
-          <label htmlFor={filterId}>{t('rbac.permissions.filterSystem')}</label>
-          <select id={filterId} value={system} onChange={(event) => setSystem(event.target.value)}>
-            <option value="">{t('rbac.permissions.allSystems')}</option>
-            {systems.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={filterId} label={t('rbac.permissions.filterSystem')} value={system} onChange={(event) => setSystem(event.target.value)}>
+          <option value="">{t('rbac.permissions.allSystems')}</option>
+          {systems.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
       </div>
-      {shown.error ? (
-        <div className="form-alert" role="alert">
-          {apiErrorMessage(t, shown.error)}
-        </div>
-      ) : null}
-      {shown.isPending ? <Loading /> : null}
-      {shown.data ? (
-        shown.data.length === 0 ? (
-          <p className="muted">{t('rbac.permissions.empty')}</p>
-        ) : (
-          <div className="table-scroll">
-            <table className="access-table" data-testid="permissions-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('rbac.fields.name')}</th>
-                  <th scope="col">{t('rbac.fields.id')}</th>
-                  <th scope="col">{t('rbac.permissions.fields.resource')}</th>
-                  <th scope="col">{t('rbac.permissions.fields.action')}</th>
-                  <th scope="col">{t('rbac.fields.system')}</th>
-                  <th scope="col">{t('rbac.fields.description')}</th>
-                  <th scope="col">{t('rbac.fields.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.data.map((permission) => (
-                  <tr key={permission.id} data-testid="permission-row" data-permission-id={permission.id}>
-                    <th scope="row">{permission.name}</th>
-                    <td>
-                      <code>{permission.id}</code>
-                    </td>
-                    <td>
-                      <code>{permission.resource}</code>
-                    </td>
-                    <td>{permission.action}</td>
-                    <td>{permission.system}</td>
-                    <td>{permission.description}</td>
-                    <td className="access-row-actions">
-                      <button
-                        type="button"
-                        className="button button-ghost"
-                        onClick={() => setEditing({ mode: 'edit', permission })}
-                        aria-label={t('rbac.permissions.editNamed', { name: permission.name })}
-                      >
-                        {t('rbac.actions.edit')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      ) : null}
-    </section>
+      <ListStates error={shown.error} pending={shown.isPending} items={shown.data} empty={t('rbac.permissions.empty')}>
+        {(list) => (
+          <DataTable
+            className="access-table"
+            testId="permissions-table"
+            columns={[
+              t('rbac.fields.name'),
+              t('rbac.fields.id'),
+              t('rbac.permissions.fields.resource'),
+              t('rbac.permissions.fields.action'),
+              t('rbac.fields.system'),
+              t('rbac.fields.description'),
+              t('rbac.fields.actions'),
+            ]}
+          >
+            {list.map((permission) => (
+              <tr key={permission.id} data-testid="permission-row" data-permission-id={permission.id}>
+                <th scope="row">{permission.name}</th>
+                <td>
+                  <code>{permission.id}</code>
+                </td>
+                <td>
+                  <code>{permission.resource}</code>
+                </td>
+                <td>{permission.action}</td>
+                <td>{permission.system}</td>
+                <td>{permission.description}</td>
+                <td className="access-row-actions">
+                  <button
+                    type="button"
+                    className="button button-ghost"
+                    onClick={() => setEditing({ mode: 'edit', permission })}
+                    aria-label={t('rbac.permissions.editNamed', { name: permission.name })}
+                  >
+                    {t('rbac.actions.edit')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </ListStates>
+    </Panel>
   );
 }
 
@@ -157,19 +144,9 @@ function PermissionForm({ permission, onDone }: { permission: Permission | null;
     setValues((current) => ({ ...current, [field]: value }));
     clear(field);
   };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!save.isPending) save.mutate();
-  };
 
   return (
-    <form className="form card access-form" noValidate onSubmit={onSubmit} aria-labelledby="permission-form-title" data-testid="permission-form">
-      <h3 id="permission-form-title">{permission ? t('rbac.permissions.editTitle', { name: permission.name }) : t('rbac.permissions.createTitle')}</h3>
-      {save.error ? (
-        <div className="form-alert" role="alert">
-          {apiErrorMessage(t, save.error)}
-        </div>
-      ) : null}
+    <EditorForm id="permission" title={permission ? t('rbac.permissions.editTitle', { name: permission.name }) : t('rbac.permissions.createTitle')} save={save} onCancel={onDone}>
       <TextField
         id={FIELD_IDS.id}
         label={t('rbac.permissions.fields.id')}
@@ -201,14 +178,6 @@ function PermissionForm({ permission, onDone }: { permission: Permission | null;
         </SelectField>
         <TextField id={FIELD_IDS.system} label={t('rbac.fields.system')} value={values.system} autoComplete="off" onChange={(event) => change('system', event.target.value)} error={errors.system} />
       </div>
-      <div className="access-form-actions">
-        <button type="submit" className="button button-primary" disabled={save.isPending} aria-busy={save.isPending}>
-          {t('rbac.actions.save')}
-        </button>
-        <button type="button" className="button button-ghost" onClick={onDone}>
-          {t('rbac.actions.cancel')}
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AccessApiError, UNDELETABLE_ROLE_IDS, useI18n, useToast, type Permission, type Role } from '@agentflow/shared';
 import { createRoleSchema, updateRoleSchema } from '@agentflow/shared/rbac';
 import { accessKeys, useAccessClient } from '../api/queries';
 import { ConfirmDialog } from '@agentflow/shared/dialog';
-import { TextAreaField, TextField } from '../components/Field';
+import { DataTable, TextAreaField, TextField } from '@agentflow/shared/ui';
 import { apiErrorMessage } from '../components/messages';
-import { Loading } from '../components/TabGuard';
+import { EditorForm, ListStates, Panel } from '../components/Panel';
 import { useSchemaForm } from '../components/useSchemaForm';
 
 const FIELD_IDS = { id: 'role-id', name: 'role-name', description: 'role-description', permissions: 'role-permissions' };
@@ -28,13 +28,15 @@ export function RolesPage() {
   const permissionNames = new Map((permissions.data ?? []).map((permission) => [permission.id, permission.name]));
 
   return (
-    <section className="access-panel" aria-labelledby="roles-title">
-      <div className="access-panel-header">
-        <h2 id="roles-title">{t('rbac.roles.title')}</h2>
+    <Panel
+      id="roles"
+      title={t('rbac.roles.title')}
+      action={
         <button type="button" className="button button-primary" onClick={() => setEditing({ mode: 'create' })} disabled={editing?.mode === 'create'}>
           {t('rbac.roles.create')}
         </button>
-      </div>
+      }
+    >
       {editing ? (
         <RoleForm
           key={editing.mode === 'edit' ? editing.role.id : 'new'}
@@ -43,67 +45,50 @@ export function RolesPage() {
           onDone={() => setEditing(null)}
         />
       ) : null}
-      {roles.error ? (
-        <div className="form-alert" role="alert">
-          {apiErrorMessage(t, roles.error)}
-        </div>
-      ) : null}
-      {roles.isPending ? <Loading /> : null}
-      {roles.data ? (
-        roles.data.length === 0 ? (
-          <p className="muted">{t('rbac.roles.empty')}</p>
-        ) : (
-          <div className="table-scroll">
-            <table className="access-table" data-testid="roles-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('rbac.fields.name')}</th>
-                  <th scope="col">{t('rbac.fields.id')}</th>
-                  <th scope="col">{t('rbac.fields.description')}</th>
-                  <th scope="col">{t('rbac.fields.permissions')}</th>
-                  <th scope="col">{t('rbac.fields.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {roles.data.map((role) => (
-                  <tr key={role.id} data-testid="role-row" data-role-id={role.id}>
-                    <th scope="row">
-                      {role.name}
-                      {isBuiltIn(role) ? (
-                        <span className="access-badge" data-testid="built-in">
-                          {t('rbac.roles.builtIn')}
-                        </span>
-                      ) : null}
-                    </th>
-                    <td>
-                      <code>{role.id}</code>
-                    </td>
-                    <td>{role.description}</td>
-                    <td>{role.permissions.length ? role.permissions.map((id) => permissionNames.get(id) ?? id).join(', ') : t('rbac.common.none')}</td>
-                    <td className="access-row-actions">
-                      <button type="button" className="button button-ghost" onClick={() => setEditing({ mode: 'edit', role })} aria-label={t('rbac.roles.editNamed', { name: role.name })}>
-                        {t('rbac.actions.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-ghost"
-                        onClick={() => setDeleting({ role, stage: 'confirm' })}
-                        disabled={UNDELETABLE_ROLE_IDS.includes(role.id)}
-                        title={UNDELETABLE_ROLE_IDS.includes(role.id) ? t('rbac.roles.cannotDelete') : undefined}
-                        aria-label={t('rbac.roles.deleteNamed', { name: role.name })}
-                      >
-                        {t('rbac.actions.delete')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      ) : null}
+      <ListStates error={roles.error} pending={roles.isPending} items={roles.data} empty={t('rbac.roles.empty')}>
+        {(list) => (
+          <DataTable
+            className="access-table"
+            testId="roles-table"
+            columns={[t('rbac.fields.name'), t('rbac.fields.id'), t('rbac.fields.description'), t('rbac.fields.permissions'), t('rbac.fields.actions')]}
+          >
+            {list.map((role) => (
+              <tr key={role.id} data-testid="role-row" data-role-id={role.id}>
+                <th scope="row">
+                  {role.name}
+                  {isBuiltIn(role) ? (
+                    <span className="access-badge" data-testid="built-in">
+                      {t('rbac.roles.builtIn')}
+                    </span>
+                  ) : null}
+                </th>
+                <td>
+                  <code>{role.id}</code>
+                </td>
+                <td>{role.description}</td>
+                <td>{role.permissions.length ? role.permissions.map((id) => permissionNames.get(id) ?? id).join(', ') : t('rbac.common.none')}</td>
+                <td className="access-row-actions">
+                  <button type="button" className="button button-ghost" onClick={() => setEditing({ mode: 'edit', role })} aria-label={t('rbac.roles.editNamed', { name: role.name })}>
+                    {t('rbac.actions.edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-ghost"
+                    onClick={() => setDeleting({ role, stage: 'confirm' })}
+                    disabled={UNDELETABLE_ROLE_IDS.includes(role.id)}
+                    title={UNDELETABLE_ROLE_IDS.includes(role.id) ? t('rbac.roles.cannotDelete') : undefined}
+                    aria-label={t('rbac.roles.deleteNamed', { name: role.name })}
+                  >
+                    {t('rbac.actions.delete')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </ListStates>
       {deleting ? <DeleteRole key={`${deleting.role.id}-${deleting.stage}`} deleting={deleting} onChange={setDeleting} /> : null}
-    </section>
+    </Panel>
   );
 }
 
@@ -202,19 +187,9 @@ function RoleForm({ role, permissions, onDone }: { role: Role | null; permission
     setChosen((current) => (on ? [...current, id] : current.filter((candidate) => candidate !== id)));
     clear('permissions');
   };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!save.isPending) save.mutate();
-  };
 
   return (
-    <form className="form card access-form" noValidate onSubmit={onSubmit} aria-labelledby="role-form-title" data-testid="role-form">
-      <h3 id="role-form-title">{role ? t('rbac.roles.editTitle', { name: role.name }) : t('rbac.roles.createTitle')}</h3>
-      {save.error ? (
-        <div className="form-alert" role="alert">
-          {apiErrorMessage(t, save.error)}
-        </div>
-      ) : null}
+    <EditorForm id="role" title={role ? t('rbac.roles.editTitle', { name: role.name }) : t('rbac.roles.createTitle')} save={save} onCancel={onDone}>
       <TextField
         id={FIELD_IDS.id}
         label={t('rbac.roles.fields.id')}
@@ -255,14 +230,6 @@ function RoleForm({ role, permissions, onDone }: { role: Role | null; permission
           </p>
         ) : null}
       </fieldset>
-      <div className="access-form-actions">
-        <button type="submit" className="button button-primary" disabled={save.isPending} aria-busy={save.isPending}>
-          {t('rbac.actions.save')}
-        </button>
-        <button type="button" className="button button-ghost" onClick={onDone}>
-          {t('rbac.actions.cancel')}
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

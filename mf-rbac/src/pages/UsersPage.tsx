@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PERMISSIONS, useI18n, useRBAC, useToast, type Organization, type UserRole, type UserSummary } from '@agentflow/shared';
 import { assignmentSchema, userSearchSchema } from '@agentflow/shared/rbac';
 import { accessKeys, useAccessClient } from '../api/queries';
-import { SelectField, TextField } from '../components/Field';
-import { apiErrorMessage, formatTime } from '../components/messages';
-import { Loading } from '../components/TabGuard';
+import { DataTable, SelectField, TextField } from '@agentflow/shared/ui';
+import { formatTime } from '../components/messages';
+import { ApiErrorAlert, ListStates, Panel } from '../components/Panel';
 import { useSchemaForm } from '../components/useSchemaForm';
 
 const SEARCH_IDS = { emailPrefix: 'user-search' };
@@ -32,10 +32,7 @@ export function UsersPage() {
   };
 
   return (
-    <section className="access-panel" aria-labelledby="users-title">
-      <div className="access-panel-header">
-        <h2 id="users-title">{t('rbac.users.title')}</h2>
-      </div>
+    <Panel id="users" title={t('rbac.users.title')}>
       <form className="access-search" role="search" noValidate onSubmit={onSearch}>
         <TextField
           id={SEARCH_IDS.emailPrefix}
@@ -54,20 +51,10 @@ export function UsersPage() {
           {t('rbac.users.searchButton')}
         </button>
       </form>
-      {users.error ? (
-        <div className="form-alert" role="alert">
-          {apiErrorMessage(t, users.error)}
-        </div>
-      ) : null}
-      {prefix !== null && users.isPending ? <Loading /> : null}
-      {users.data ? (
-        users.data.length === 0 ? (
-          <p className="muted" role="status">
-            {t('rbac.users.noResults', { prefix })}
-          </p>
-        ) : (
+      <ListStates error={users.error} pending={prefix !== null && users.isPending} items={users.data} empty={t('rbac.users.noResults', { prefix })} emptyStatus>
+        {(list) => (
           <ul className="access-list" data-testid="user-results" aria-label={t('rbac.users.results')}>
-            {users.data.map((user) => (
+            {list.map((user) => (
               <li key={user.uid} data-testid="user-result" data-user-id={user.uid} aria-current={selected?.uid === user.uid ? 'true' : undefined}>
                 <span>
                   <strong>{user.email ?? user.uid}</strong>
@@ -79,10 +66,10 @@ export function UsersPage() {
               </li>
             ))}
           </ul>
-        )
-      ) : null}
+        )}
+      </ListStates>
       {selected ? <UserAccess key={selected.uid} user={selected} /> : null}
-    </section>
+    </Panel>
   );
 }
 
@@ -123,62 +110,35 @@ function UserAccess({ user }: { user: UserSummary }) {
   return (
     <section className="card access-user" aria-labelledby="user-access-title" data-testid="user-access" data-user-id={user.uid}>
       <h3 id="user-access-title">{t('rbac.users.accessOf', { email })}</h3>
-      {assignments.error ? (
-        <div className="form-alert" role="alert">
-          {apiErrorMessage(t, assignments.error)}
-        </div>
-      ) : null}
-      {revoke.error ? (
-        <div className="form-alert" role="alert">
-          {apiErrorMessage(t, revoke.error)}
-        </div>
-      ) : null}
-      {assignments.isPending ? <Loading /> : null}
-      {assignments.data ? (
-        assignments.data.length === 0 ? (
-          <p className="muted">{t('rbac.users.noAssignments')}</p>
-        ) : (
-          <div className="table-scroll">
-            <table className="access-table" data-testid="assignments-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('rbac.fields.role')}</th>
-                  <th scope="col">{t('rbac.fields.organization')}</th>
-                  <th scope="col">{t('rbac.users.assignedBy')}</th>
-                  <th scope="col">{t('rbac.users.assignedAt')}</th>
-                  <th scope="col">{t('rbac.fields.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {assignments.data.map((assignment) => (
-                  <tr
-                    key={assignment.id ?? `${assignment.roleId}-${assignment.organizationId ?? ''}`}
-                    data-testid="assignment-row"
-                    data-role-id={assignment.roleId}
-                    data-organization-id={assignment.organizationId ?? ''}
-                  >
-                    <th scope="row">{roleNames.get(assignment.roleId) ?? assignment.roleId}</th>
-                    <td>{organizationLabel(assignment.organizationId)}</td>
-                    <td>{assignment.assignedBy}</td>
-                    <td>{formatTime(assignment.assignedAt, language)}</td>
-                    <td className="access-row-actions">
-                      <button
-                        type="button"
-                        className="button button-ghost"
-                        disabled={revoke.isPending}
-                        onClick={() => revoke.mutate(assignment)}
-                        data-testid="revoke-button"
-                      >
-                        {t('rbac.users.revoke')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      ) : null}
+      <ApiErrorAlert error={revoke.error} />
+      <ListStates error={assignments.error} pending={assignments.isPending} items={assignments.data} empty={t('rbac.users.noAssignments')}>
+        {(list) => (
+          <DataTable
+            className="access-table"
+            testId="assignments-table"
+            columns={[t('rbac.fields.role'), t('rbac.fields.organization'), t('rbac.users.assignedBy'), t('rbac.users.assignedAt'), t('rbac.fields.actions')]}
+          >
+            {list.map((assignment) => (
+              <tr
+                key={assignment.id ?? `${assignment.roleId}-${assignment.organizationId ?? ''}`}
+                data-testid="assignment-row"
+                data-role-id={assignment.roleId}
+                data-organization-id={assignment.organizationId ?? ''}
+              >
+                <th scope="row">{roleNames.get(assignment.roleId) ?? assignment.roleId}</th>
+                <td>{organizationLabel(assignment.organizationId)}</td>
+                <td>{assignment.assignedBy}</td>
+                <td>{formatTime(assignment.assignedAt, language)}</td>
+                <td className="access-row-actions">
+                  <button type="button" className="button button-ghost" disabled={revoke.isPending} onClick={() => revoke.mutate(assignment)} data-testid="revoke-button">
+                    {t('rbac.users.revoke')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </ListStates>
       <AssignForm user={user} organizations={organizations.data ?? []} afterChange={afterChange} />
     </section>
   );
@@ -226,11 +186,7 @@ function AssignForm({ user, organizations, afterChange }: { user: UserSummary; o
   return (
     <form className="form access-assign" noValidate onSubmit={onSubmit} aria-labelledby="assign-title" data-testid="assign-form">
       <h4 id="assign-title">{t('rbac.users.assignTitle')}</h4>
-      {assign.error ? (
-        <div className="form-alert" role="alert">
-          {apiErrorMessage(t, assign.error)}
-        </div>
-      ) : null}
+      <ApiErrorAlert error={assign.error} />
       <div className="access-form-row">
         <SelectField
           id={ASSIGN_IDS.roleId}

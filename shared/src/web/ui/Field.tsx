@@ -1,3 +1,6 @@
+// Labelled form controls with their hint and inline error, tied together by
+// ids and ARIA (entry '@agentflow/shared/ui': bundled by each app that uses
+// them, not part of the singleton).
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 interface FieldProps {
@@ -8,6 +11,7 @@ interface FieldProps {
   hint?: string | undefined;
 }
 
+/** ids and ARIA attributes tying a control to its hint and error. */
 function describe({ id, error, hint }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -37,15 +41,17 @@ function Field({ field, children }: { field: FieldProps; children: (control: Ret
 
 type Without<T> = Omit<T, 'id' | 'aria-invalid' | 'aria-describedby'>;
 
-/** A labelled input with its hint and inline error. */
+/** A labelled input (text unless `type` says otherwise) with its hint and inline error. */
 export function TextField({ id, label, error, hint, ...input }: FieldProps & Without<InputHTMLAttributes<HTMLInputElement>>) {
   return <Field field={{ id, label, error, hint }}>{(control) => <input type="text" {...input} {...control} />}</Field>;
 }
 
+/** A labelled textarea with its hint and inline error. */
 export function TextAreaField({ id, label, error, hint, ...input }: FieldProps & Without<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
   return <Field field={{ id, label, error, hint }}>{(control) => <textarea rows={3} {...input} {...control} />}</Field>;
 }
 
+/** A labelled select with its hint and inline error. */
 export function SelectField({ id, label, error, hint, children, ...select }: FieldProps & Without<SelectHTMLAttributes<HTMLSelectElement>>) {
   return (
     <Field field={{ id, label, error, hint }}>
@@ -58,7 +64,10 @@ export function SelectField({ id, label, error, hint, children, ...select }: Fie
   );
 }
 
-/** Focuses the first field (in `order`) that has an error. */
+/**
+ * Moves focus to the first field (in `order`, form order) that has an error,
+ * so a keyboard or screen-reader user lands on what needs fixing.
+ */
 export function focusFirstInvalid(order: Record<string, string>, errors: Record<string, string>): void {
   const first = Object.keys(order).find((field) => errors[field]);
   if (first) document.getElementById(order[first] ?? '')?.focus();

@@ -1,0 +1,6 @@
+// Entry '@agentflow/shared/ui': the presentational parts of the UI kit that
+// read no context (form fields, data tables). Like '/dialog' it is bundled by
+// each app that imports it (and tree-shaken there), so it adds nothing to the
+// federated singleton that every first view loads.
+export { SelectField, TextAreaField, TextField, focusFirstInvalid } from './Field.js';
+export { DataTable, type Column } from './DataTable.js';
