@@ -4,6 +4,7 @@ import { useI18n, useToast, type PaymentMethodSummary } from '@agentflow/shared'
 import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { billingKeys, useBillingClient } from '../api/queries';
 import { actionErrorMessage, useErrorToast } from './account';
+import { ReadStates, SkeletonLines } from './ReadStates';
 
 /** Stripe's brand ids ('visa', 'amex') as people write them; unknown ones are capitalised. */
 const BRANDS: Record<string, string> = {
@@ -52,59 +53,55 @@ export function PaymentMethods({ customerId }: { customerId: string | null }) {
     onError: fail,
   });
 
-  const list = customerId === null ? [] : (methods.data ?? []);
   return (
     <section className="card" aria-labelledby="billing-methods-title" data-testid="payment-methods">
       <h2 id="billing-methods-title">{t('billing.paymentMethods.title')}</h2>
-      {methods.isError ? (
-        <div className="form-alert billing-error" role="alert">
-          <span>{actionErrorMessage(t, methods.error)}</span>
-          <button type="button" className="button button-secondary" onClick={() => void methods.refetch()}>
-            {t('billing.errors.retry')}
-          </button>
-        </div>
-      ) : customerId !== null && methods.isPending ? (
-        <div role="status" aria-busy="true" data-testid="payment-methods-loading">
-          <span className="visually-hidden">{t('billing.paymentMethods.loading')}</span>
-          <div className="billing-skeleton billing-skeleton-line" aria-hidden="true" />
-        </div>
-      ) : list.length === 0 ? (
-        <p className="muted" data-testid="payment-methods-empty">
-          {t('billing.paymentMethods.empty')}
-          {customerId ? <> · {t('billing.paymentMethods.addHint')}</> : null}
-        </p>
-      ) : (
-        <ul className="billing-methods">
-          {list.map((method) => (
-            <li key={method.id} className="billing-method" data-testid={`payment-method-${method.id}`} data-default={method.isDefault}>
-              <span className="billing-method-card">
-                <strong>{cardText(method)}</strong>
-                <span className="muted"> {t('billing.paymentMethods.expires', { month: String(method.expMonth).padStart(2, '0'), year: method.expYear })}</span>
-                {method.isDefault ? <span className="billing-badge billing-badge-current">{t('billing.paymentMethods.default')}</span> : null}
-              </span>
-              <span className="billing-method-actions">
-                {method.isDefault ? null : (
-                  <button type="button" className="button button-secondary" onClick={() => setDefault.mutate(method)} disabled={setDefault.isPending}>
-                    {t('billing.paymentMethods.setDefault')}
+      <ReadStates
+        read={methods}
+        message={actionErrorMessage}
+        pending={customerId !== null && methods.isPending}
+        loading={<SkeletonLines testId="payment-methods-loading" label={t('billing.paymentMethods.loading')} lines={1} />}
+        empty={
+          <>
+            {t('billing.paymentMethods.empty')}
+            {customerId ? <> · {t('billing.paymentMethods.addHint')}</> : null}
+          </>
+        }
+        emptyTestId="payment-methods-empty"
+      >
+        {(list) => (
+          <ul className="billing-methods">
+            {list.map((method) => (
+              <li key={method.id} className="billing-method" data-testid={`payment-method-${method.id}`} data-default={method.isDefault}>
+                <span className="billing-method-card">
+                  <strong>{cardText(method)}</strong>
+                  <span className="muted"> {t('billing.paymentMethods.expires', { month: String(method.expMonth).padStart(2, '0'), year: method.expYear })}</span>
+                  {method.isDefault ? <span className="billing-badge billing-badge-current">{t('billing.paymentMethods.default')}</span> : null}
+                </span>
+                <span className="billing-method-actions">
+                  {method.isDefault ? null : (
+                    <button type="button" className="button button-secondary" onClick={() => setDefault.mutate(method)} disabled={setDefault.isPending}>
+                      {t('billing.paymentMethods.setDefault')}
+                      <span className="visually-hidden"> {cardText(method)}</span>
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="button button-ghost"
+                    onClick={() => {
+                      remove.reset();
+                      setDeleting(method);
+                    }}
+                  >
+                    {t('billing.paymentMethods.delete')}
                     <span className="visually-hidden"> {cardText(method)}</span>
                   </button>
-                )}
-                <button
-                  type="button"
-                  className="button button-ghost"
-                  onClick={() => {
-                    remove.reset();
-                    setDeleting(method);
-                  }}
-                >
-                  {t('billing.paymentMethods.delete')}
-                  <span className="visually-hidden"> {cardText(method)}</span>
-                </button>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ReadStates>
       {deleting ? (
         <ConfirmDialog
           title={t('billing.paymentMethods.deleteTitle', { card: cardText(deleting) })}

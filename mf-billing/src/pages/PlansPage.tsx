@@ -18,6 +18,7 @@ import { amountFor, BillingActionError, priceIdFor } from '../api/client';
 import { openCheckout } from '../api/checkout';
 import { billingKeys, useBillingClient } from '../api/queries';
 import { actionErrorMessage, isChangeable, OFFLINE_READ, planName, tokensText, useBillingAccount, useErrorToast, useRefreshAccount } from '../components/account';
+import { RetryAlert } from '../components/ReadStates';
 import { BillingOfflineNote } from '../components/BillingOffline';
 import { formatMoney } from '../components/messages';
 import { useBillingBase } from '../components/useBillingBase';
@@ -87,12 +88,7 @@ export function PlansPage() {
         </div>
       ) : null}
       {account.offline ? null : plans.isError ? (
-        <div className="form-alert billing-error" role="alert">
-          <span>{actionErrorMessage(t, plans.error)}</span>
-          <button type="button" className="button button-secondary" onClick={() => void plans.refetch()}>
-            {t('billing.errors.retry')}
-          </button>
-        </div>
+        <RetryAlert message={actionErrorMessage(t, plans.error)} onRetry={() => void plans.refetch()} />
       ) : plans.isPending || account.loading ? (
         <PlanSkeletons />
       ) : list.length === 0 ? (

@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_TEAM_ROLE, TEAM_ROLES, teamRolesFor, useI18n, useMembership, useToast, type MembershipRole, type TeamMember, type TeamRole } from '@agentflow/shared';
 import { useBillingClient } from '../api/queries';
 import { ConfirmDialog } from '@agentflow/shared/dialog';
+import { DataTable } from '@agentflow/shared/ui';
 import { formatDate } from '../components/messages';
+import { ErrorAlert, ReadStates } from '../components/ReadStates';
 import { InvitationsForYou, YourTeam } from './team/ForYou';
 import { SentInvitations } from './team/SentInvitations';
 import { teamErrorMessage, teamKeys } from './team/teamApi';
@@ -47,24 +49,9 @@ export function TeamPage() {
       <section className="card" aria-labelledby="billing-members-title">
         <h2 id="billing-members-title">{t('billing.team.membersTitle')}</h2>
         <p className="muted">{t('billing.team.intro')}</p>
-        {members.isError ? (
-          <div className="form-alert billing-error" role="alert">
-            <span>{teamErrorMessage(t, members.error)}</span>
-            <button type="button" className="button button-secondary" onClick={() => void members.refetch()}>
-              {t('billing.errors.retry')}
-            </button>
-          </div>
-        ) : members.isPending ? (
-          <p className="muted" role="status">
-            {t('billing.team.loading')}
-          </p>
-        ) : members.data.length === 0 ? (
-          <p className="muted" data-testid="team-empty">
-            {t('billing.team.empty')}
-          </p>
-        ) : (
-          <MemberTable members={members.data} roles={roles} />
-        )}
+        <ReadStates read={members} message={teamErrorMessage} loading={t('billing.team.loading')} empty={t('billing.team.empty')} emptyTestId="team-empty">
+          {(list) => <MemberTable members={list} roles={roles} />}
+        </ReadStates>
       </section>
       <SentInvitations />
     </>
@@ -182,62 +169,46 @@ function MemberTable({ members, roles }: { members: readonly TeamMember[]; roles
 
   return (
     <>
-      {changeRole.isError ? (
-        <div className="form-alert" role="alert">
-          {teamErrorMessage(t, changeRole.error)}
-        </div>
-      ) : null}
-      <div className="table-scroll">
-        <table className="billing-table" data-testid="team-members">
-          <thead>
-            <tr>
-              <th scope="col">{t('billing.team.email')}</th>
-              <th scope="col">{t('billing.team.role')}</th>
-              <th scope="col">{t('billing.team.added')}</th>
-              <th scope="col">{t('billing.team.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <tr key={member.id} data-testid={`team-member-${member.id}`}>
-                <th scope="row">{member.email}</th>
-                <td>
-                  <select
-                    aria-label={t('billing.team.roleOf', { email: member.email })}
-                    value={member.role}
-                    disabled={changeRole.isPending}
-                    onChange={(event) => {
-                      changeRole.reset();
-                      changeRole.mutate({ member, role: event.target.value as TeamRole });
-                    }}
-                  >
-                    {/* The member's role stays listed even when the owner's plan no longer allows it. */}
-                    {(roles.includes(member.role) ? roles : [...roles, member.role]).map((value) => (
-                      <option key={value} value={value}>
-                        {t(`billing.roles.${value}`)}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>{formatDate(member.createdAt, language)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button-ghost"
-                    onClick={() => {
-                      remove.reset();
-                      setRemoving(member);
-                    }}
-                  >
-                    {t('billing.team.remove')}
-                    <span className="visually-hidden"> {member.email}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ErrorAlert message={changeRole.isError ? teamErrorMessage(t, changeRole.error) : null} />
+      <DataTable className="billing-table" testId="team-members" columns={[t('billing.team.email'), t('billing.team.role'), t('billing.team.added'), t('billing.team.actions')]}>
+        {members.map((member) => (
+          <tr key={member.id} data-testid={`team-member-${member.id}`}>
+            <th scope="row">{member.email}</th>
+            <td>
+              <select
+                aria-label={t('billing.team.roleOf', { email: member.email })}
+                value={member.role}
+                disabled={changeRole.isPending}
+                onChange={(event) => {
+                  changeRole.reset();
+                  changeRole.mutate({ member, role: event.target.value as TeamRole });
+                }}
+              >
+                {/* The member's role stays listed even when the owner's plan no longer allows it. */}
+                {(roles.includes(member.role) ? roles : [...roles, member.role]).map((value) => (
+                  <option key={value} value={value}>
+                    {t(`billing.roles.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </td>
+            <td>{formatDate(member.createdAt, language)}</td>
+            <td>
+              <button
+                type="button"
+                className="button button-ghost"
+                onClick={() => {
+                  remove.reset();
+                  setRemoving(member);
+                }}
+              >
+                {t('billing.team.remove')}
+                <span className="visually-hidden"> {member.email}</span>
+              </button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {removing ? (
         <ConfirmDialog
           title={t('billing.team.removeTitle', { email: removing.email })}

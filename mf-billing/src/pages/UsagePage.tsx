@@ -2,7 +2,9 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NeedsConnectionNote, SavedOnDeviceNote, useI18n, useMembership, useOnline, type TokenSummary, type UsagePeriod } from '@agentflow/shared';
 import { billingKeys, useBillingClient } from '../api/queries';
+import { DataTable } from '@agentflow/shared/ui';
 import { apiErrorMessage, formatDate } from '../components/messages';
+import { ReadStates, RetryAlert } from '../components/ReadStates';
 
 // recharts (and the chart) load only when the usage page is opened.
 const UsageChart = lazy(() => import('../components/UsageChart'));
@@ -42,12 +44,7 @@ function UsageSummary() {
         </SavedOnDeviceNote>
       ) : null}
       {error ? (
-        <div className="form-alert billing-error" role="alert">
-          <span>{error}</span>
-          <button type="button" className="button button-secondary" onClick={() => void refresh()}>
-            {t('billing.errors.retry')}
-          </button>
-        </div>
+        <RetryAlert message={error} onRetry={() => void refresh()} />
       ) : summary ? (
         <SummaryFigures summary={summary} />
       ) : loading ? (
@@ -123,14 +120,7 @@ function UsageHistory() {
           ))}
         </fieldset>
       </div>
-      {history.isError ? (
-        <div className="form-alert billing-error" role="alert">
-          <span>{apiErrorMessage(t, history.error)}</span>
-          <button type="button" className="button button-secondary" onClick={() => void history.refetch()}>
-            {t('billing.errors.retry')}
-          </button>
-        </div>
-      ) : null}
+      {history.isError ? <RetryAlert message={apiErrorMessage(t, history.error)} onRetry={() => void history.refetch()} /> : null}
       {waiting ? <NeedsConnectionNote testId="usage-history-offline" /> : null}
       <div className="billing-chart" data-testid="usage-chart" data-period={period} role="img" aria-label={t('billing.usage.chartLabel')} hidden={waiting}>
         {history.isPending ? (
@@ -180,39 +170,20 @@ function RecentUsage() {
   const client = useBillingClient();
   const recent = useQuery({ queryKey: billingKeys.recent(), queryFn: () => client.recentUsage() });
   const waiting = !useOnline() && recent.data === undefined;
-  const entries = recent.data ?? [];
   return (
     <section className="card" aria-labelledby="billing-recent-title">
       <h2 id="billing-recent-title">{t('billing.usage.recentTitle')}</h2>
       {waiting ? (
         <NeedsConnectionNote testId="usage-recent-offline" />
-      ) : recent.isError ? (
-        <div className="form-alert billing-error" role="alert">
-          <span>{apiErrorMessage(t, recent.error)}</span>
-          <button type="button" className="button button-secondary" onClick={() => void recent.refetch()}>
-            {t('billing.errors.retry')}
-          </button>
-        </div>
-      ) : recent.isPending ? (
-        <p className="muted" role="status">
-          {t('billing.usage.loading')}
-        </p>
-      ) : entries.length === 0 ? (
-        <p className="muted">{t('billing.usage.noRecent')}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="billing-table" data-testid="usage-recent">
-            <caption>{t('billing.usage.recentCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('billing.usage.feature')}</th>
-                <th scope="col" className="number">
-                  {t('billing.usage.tokens')}
-                </th>
-                <th scope="col">{t('billing.usage.when')}</th>
-              </tr>
-            </thead>
-            <tbody>
+        <ReadStates read={recent} message={apiErrorMessage} loading={t('billing.usage.loading')} empty={t('billing.usage.noRecent')}>
+          {(entries) => (
+            <DataTable
+              className="billing-table"
+              testId="usage-recent"
+              caption={t('billing.usage.recentCaption')}
+              columns={[t('billing.usage.feature'), { label: t('billing.usage.tokens'), className: 'number' }, t('billing.usage.when')]}
+            >
               {entries.map((entry, index) => (
                 <tr key={entry.id ?? `${entry.timestamp}-${index}`} data-feature={entry.feature}>
                   <td>{t(`billing.usage.features.${entry.feature}`, { defaultValue: entry.feature })}</td>
@@ -220,9 +191,9 @@ function RecentUsage() {
                   <td>{formatDate(entry.timestamp, language, true)}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </DataTable>
+          )}
+        </ReadStates>
       )}
     </section>
   );

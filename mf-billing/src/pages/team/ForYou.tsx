@@ -8,6 +8,7 @@ import { useI18n, useMembership, useToast, type ReceivedTeamInvitation } from '@
 import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { billingKeys, useBillingClient } from '../../api/queries';
 import { formatDate } from '../../components/messages';
+import { ErrorAlert } from '../../components/ReadStates';
 import { teamErrorMessage, teamKeys } from './teamApi';
 
 /** After the user's plan changed: the header's membership and every billing view. */
@@ -54,11 +55,7 @@ export function InvitationsForYou() {
       ) : (
         <>
           <p className="muted">{t('billing.team.forYouIntro')}</p>
-          {failure ? (
-            <div className="form-alert" role="alert">
-              {teamErrorMessage(t, failure)}
-            </div>
-          ) : null}
+          <ErrorAlert message={failure ? teamErrorMessage(t, failure) : null} />
           <ul className="billing-team-invitations">
             {received.data.invitations.map((invitation) => (
               <li key={invitation.id} className="billing-team-invitation" data-testid={`team-invitation-for-you-${invitation.id}`}>

@@ -2,8 +2,10 @@
 // Revoke. Accepting or declining happens on the invited person's side.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useI18n, useToast, type TeamInvitation } from '@agentflow/shared';
+import { DataTable } from '@agentflow/shared/ui';
 import { useBillingClient } from '../../api/queries';
 import { formatDate } from '../../components/messages';
+import { ErrorAlert, ReadStates } from '../../components/ReadStates';
 import { teamErrorMessage, teamKeys } from './teamApi';
 
 export function SentInvitations() {
@@ -23,66 +25,37 @@ export function SentInvitations() {
   return (
     <section className="card" aria-labelledby="billing-sent-title">
       <h2 id="billing-sent-title">{t('billing.team.sentTitle')}</h2>
-      {revoke.isError ? (
-        <div className="form-alert" role="alert">
-          {teamErrorMessage(t, revoke.error)}
-        </div>
-      ) : null}
-      {sent.isError ? (
-        <div className="form-alert billing-error" role="alert">
-          <span>{teamErrorMessage(t, sent.error)}</span>
-          <button type="button" className="button button-secondary" onClick={() => void sent.refetch()}>
-            {t('billing.errors.retry')}
-          </button>
-        </div>
-      ) : sent.isPending ? (
-        <p className="muted" role="status">
-          {t('billing.team.loading')}
-        </p>
-      ) : sent.data.length === 0 ? (
-        <p className="muted" data-testid="team-sent-empty">
-          {t('billing.team.sentEmpty')}
-        </p>
-      ) : (
-        <div className="table-scroll">
-          <table className="billing-table" data-testid="team-invitations">
-            <thead>
-              <tr>
-                <th scope="col">{t('billing.team.email')}</th>
-                <th scope="col">{t('billing.team.role')}</th>
-                <th scope="col">{t('billing.team.expires')}</th>
-                <th scope="col">{t('billing.team.actions')}</th>
+      <ErrorAlert message={revoke.isError ? teamErrorMessage(t, revoke.error) : null} />
+      <ReadStates read={sent} message={teamErrorMessage} loading={t('billing.team.loading')} empty={t('billing.team.sentEmpty')} emptyTestId="team-sent-empty">
+        {(list) => (
+          <DataTable className="billing-table" testId="team-invitations" columns={[t('billing.team.email'), t('billing.team.role'), t('billing.team.expires'), t('billing.team.actions')]}>
+            {list.map((invitation) => (
+              <tr key={invitation.id} data-testid={`team-invitation-${invitation.id}`}>
+                <th scope="row">
+                  {invitation.email}
+                  <span className="billing-badge">{t(invitation.status === 'expired' ? 'billing.team.expired' : 'billing.team.pending')}</span>
+                </th>
+                <td>{t(`billing.roles.${invitation.role}`)}</td>
+                <td>{formatDate(invitation.expiresAt, language)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button-ghost"
+                    disabled={revoke.isPending}
+                    onClick={() => {
+                      revoke.reset();
+                      revoke.mutate(invitation);
+                    }}
+                  >
+                    {t('billing.team.revoke')}
+                    <span className="visually-hidden"> {invitation.email}</span>
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {sent.data.map((invitation) => (
-                <tr key={invitation.id} data-testid={`team-invitation-${invitation.id}`}>
-                  <th scope="row">
-                    {invitation.email}
-                    <span className="billing-badge">{t(invitation.status === 'expired' ? 'billing.team.expired' : 'billing.team.pending')}</span>
-                  </th>
-                  <td>{t(`billing.roles.${invitation.role}`)}</td>
-                  <td>{formatDate(invitation.expiresAt, language)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button-ghost"
-                      disabled={revoke.isPending}
-                      onClick={() => {
-                        revoke.reset();
-                        revoke.mutate(invitation);
-                      }}
-                    >
-                      {t('billing.team.revoke')}
-                      <span className="visually-hidden"> {invitation.email}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </ReadStates>
     </section>
   );
 }
