@@ -4,16 +4,8 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { emulatorHosts } from '../../testing/emulators';
 import { MEMBERSHIP_COLLECTIONS, TOKEN_PERIOD_MS } from '../domain/membership/model';
-import {
-  IdempotencyConflictError,
-  InsufficientTokensError,
-  LedgerValidationError,
-  credit,
-  debit,
-  readMembership,
-  setMembershipRole,
-  usageEntryId,
-} from './ledger';
+import { credit, debit, readMembership, setMembershipRole } from './ledger';
+import { IdempotencyConflictError, InsufficientTokensError, LedgerValidationError, usageEntryId } from './ledgerTypes';
 
 const PROJECT_ID = 'demo-agentflow-ledger';
 let app: App;

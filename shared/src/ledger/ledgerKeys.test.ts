@@ -1,6 +1,6 @@
 // The ledger's idempotency keys for runs (ledgerKeys.ts): accepted by the
 // ledger, distinct for distinct parts, stable for the same ones.
-import { IDEMPOTENCY_KEY_PATTERN } from './ledger';
+import { IDEMPOTENCY_KEY_PATTERN } from './ledgerTypes';
 import { ledgerKey, modelCallChargeKey, runStartChargeKey, runStartRefundKey } from './ledgerKeys';
 
 describe('ledger keys', () => {

@@ -4,7 +4,7 @@
 // ledger side knows the key format: platform-api's meter (runs/ledgerMeter.ts)
 // names the charge, the key comes from here.
 import { createHash } from 'node:crypto';
-import { IDEMPOTENCY_KEY_PATTERN } from './ledger.js';
+import { IDEMPOTENCY_KEY_PATTERN } from './ledgerTypes.js';
 
 /**
  * Escapes a key part injectively into the ledger's alphabet: '_' and every

@@ -4,7 +4,8 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { emulatorHosts } from '../../testing/emulators';
 import { MEMBERSHIP_COLLECTIONS } from '../domain/membership/model';
-import { LedgerValidationError, prepareMembershipUpdate, readMembership, usageEntryId } from './ledger';
+import { prepareMembershipUpdate, readMembership } from './ledger';
+import { LedgerValidationError, usageEntryId } from './ledgerTypes';
 
 const PROJECT_ID = 'demo-agentflow-ledger-update';
 let app: App;

@@ -3,7 +3,7 @@ import { Router, type Express } from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import { z } from 'zod';
-import { IdempotencyConflictError, InsufficientTokensError, LedgerValidationError } from '../ledger/ledger';
+import { IdempotencyConflictError, InsufficientTokensError, LedgerValidationError } from '../ledger/ledgerTypes';
 import { createServiceApp } from './app';
 import { HttpError, parseOr400, serviceErrors } from './httpErrors';
 

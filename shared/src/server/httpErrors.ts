@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { ServiceErrorCode } from '../domain/validation/errorCodes.js';
 import { describeIssue, type IssueWording } from '../domain/validation/issues.js';
-import { IdempotencyConflictError, InsufficientTokensError, LedgerValidationError } from '../ledger/ledger.js';
+import { IdempotencyConflictError, InsufficientTokensError, LedgerValidationError } from '../ledger/ledgerTypes.js';
 import { JSON_BODY_LIMIT, clientErrorFor } from './requestGuards.js';
 
 export type HttpErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 503;
