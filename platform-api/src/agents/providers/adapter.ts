@@ -8,7 +8,7 @@
 // a user's base URL cannot reach a private or metadata address), and no
 // error that leaves an adapter holds the credential's secret.
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { CREDENTIAL_TYPES, type CredentialTypeId } from '@agentflow/shared/credentials';
+import { CREDENTIAL_TYPES, credentialType, type CredentialTypeId } from '@agentflow/shared/credentials';
 import { ProviderCallError } from '../providers.js';
 import { redactText, redactValue } from './redact.js';
 
@@ -54,8 +54,7 @@ export class ProviderConfigError extends Error {
  * type's default, without a trailing slash.
  */
 export function baseUrlOf(type: AiProviderType, config: ProviderConfig): string {
-  const declared: { defaultBaseUrl?: string } = CREDENTIAL_TYPES[type];
-  const url = config.settings.baseUrl?.trim() || declared.defaultBaseUrl;
+  const url = config.settings.baseUrl?.trim() || credentialType(type).defaultBaseUrl;
   if (!url) throw new ProviderConfigError(`A ${CREDENTIAL_TYPES[type].label} credential needs a base URL`);
   return url.replace(/\/+$/, '');
 }

@@ -5,7 +5,7 @@
 // base URL is held to the private-address guard.
 import { CREDENTIAL_ERROR_CODES, CREDENTIAL_TYPES } from '@agentflow/shared/credentials';
 import { ProviderCallError } from '../providers.js';
-import { ProviderRejectedError, secretsOf, type AiProviderType, type FetchFunction, type ProviderAdapter, type ProviderConfig } from './adapter.js';
+import { ProviderConfigError, ProviderRejectedError, secretsOf, type AiProviderType, type FetchFunction, type ProviderAdapter, type ProviderConfig } from './adapter.js';
 import { redactText } from './redact.js';
 import { anthropicAdapter } from './anthropic/adapter.js';
 import { googleAdapter } from './google/adapter.js';
@@ -75,8 +75,10 @@ export function createProviderRegistry(options: ProviderRegistryOptions = {}): P
         if (signal.aborted) throw signal.reason ?? error;
         // Adapters redact their own errors; this is the last line for anything that slipped past.
         const message = redactText(messageOf(error), secretsOf(config));
-        const code = error instanceof ProviderRejectedError ? CREDENTIAL_ERROR_CODES.rejected : CREDENTIAL_ERROR_CODES.providerUnavailable;
-        return { ok: false, code, error: error instanceof ProviderCallError ? message : `The AI provider could not be checked: ${message}` };
+        // A stored credential missing its key is unusable as a refused one is: the user's fix is the same (enter the key again).
+        const refused = error instanceof ProviderRejectedError || error instanceof ProviderConfigError;
+        const code = refused ? CREDENTIAL_ERROR_CODES.rejected : CREDENTIAL_ERROR_CODES.providerUnavailable;
+        return { ok: false, code, error: error instanceof ProviderCallError || error instanceof ProviderConfigError ? message : `The AI provider could not be checked: ${message}` };
       }
     },
   };

@@ -6,7 +6,7 @@
 // and never let the key out in an error or a log line, even when the
 // provider echoes it back.
 import { APICallError, generateText } from 'ai';
-import { CREDENTIAL_TYPES } from '@agentflow/shared/credentials';
+import { credentialType } from '@agentflow/shared/credentials';
 import { guardedFetch } from '../../../net/guardedFetch.js';
 import { BlockedAddressError, type SafeFetchPolicy } from '../../../net/safeFetch.js';
 import { ProviderCallError } from '../../providers.js';
@@ -133,7 +133,7 @@ export function describeAdapterContract(subject: AdapterContractSubject): void {
         urls.push(input instanceof Request ? input.url : String(input));
         return new Response('{"error":{"message":"no"}}', { status: 401, headers: { 'content-type': 'application/json' } });
       };
-      const declared: { defaultBaseUrl?: string } = CREDENTIAL_TYPES[type];
+      const declared = credentialType(type);
       const config: ProviderConfig = { settings: {}, secrets: key === undefined ? {} : { apiKey: key } };
       if (declared.defaultBaseUrl === undefined) {
         await expect(adapter.listModels(config, recording, AbortSignal.timeout(5000))).rejects.toBeInstanceOf(ProviderConfigError);
