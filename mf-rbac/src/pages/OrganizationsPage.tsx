@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useI18n, useToast, type Organization } from '@agentflow/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useI18n, type Organization } from '@agentflow/shared';
 import { createOrganizationSchema, updateOrganizationSchema } from '@agentflow/shared/rbac';
 import { accessKeys, useAccessClient } from '../api/queries';
 import { DataTable, TextAreaField, TextField } from '@agentflow/shared/ui';
 import { formatTime } from '../components/messages';
 import { EditorForm, ListStates, Panel } from '../components/Panel';
-import { useSchemaForm } from '../components/useSchemaForm';
+import { useEditor } from '../components/useEditor';
 
 const FIELD_IDS = { name: 'organization-name', description: 'organization-description' };
 
@@ -109,36 +109,15 @@ function Members({ organization }: { organization: Organization }) {
 function OrganizationForm({ organization, onDone }: { organization: Organization | null; onDone: () => void }) {
   const { t } = useI18n();
   const client = useAccessClient();
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
-  const { errors, validate, clear } = useSchemaForm(FIELD_IDS);
-  const [values, setValues] = useState({ name: organization?.name ?? '', description: organization?.description ?? '' });
-
-  const save = useMutation({
-    mutationFn: async () => {
-      if (organization) {
-        const data = validate(updateOrganizationSchema, values);
-        if (!data) return false;
-        await client.updateOrganization(organization.id, data);
-      } else {
-        const data = validate(createOrganizationSchema, values);
-        if (!data) return false;
-        await client.createOrganization(data);
-      }
-      return true;
-    },
-    onSuccess: async (saved) => {
-      if (!saved) return;
-      toast({ title: t(organization ? 'rbac.organizations.updated' : 'rbac.organizations.created', { name: values.name.trim() }), variant: 'success' });
-      onDone();
-      await queryClient.invalidateQueries({ queryKey: accessKeys.organizations() });
-    },
+  const { values, change, errors, save } = useEditor({
+    fieldIds: FIELD_IDS,
+    initial: { name: organization?.name ?? '', description: organization?.description ?? '' },
+    send: (fields, submit) =>
+      organization ? submit(updateOrganizationSchema, fields, (data) => client.updateOrganization(organization.id, data)) : submit(createOrganizationSchema, fields, (data) => client.createOrganization(data)),
+    savedKey: organization ? 'rbac.organizations.updated' : 'rbac.organizations.created',
+    refresh: [accessKeys.organizations()],
+    onDone,
   });
-
-  const change = (field: keyof typeof values, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    clear(field);
-  };
 
   return (
     <EditorForm id="organization" title={organization ? t('rbac.organizations.editTitle', { name: organization.name }) : t('rbac.organizations.createTitle')} save={save} onCancel={onDone}>

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PERMISSION_ACTIONS, useI18n, useToast, type Permission } from '@agentflow/shared';
+import { useQuery } from '@tanstack/react-query';
+import { PERMISSION_ACTIONS, useI18n, type Permission } from '@agentflow/shared';
 import { createPermissionSchema, updatePermissionSchema } from '@agentflow/shared/rbac';
 import { accessKeys, useAccessClient } from '../api/queries';
 import { DataTable, SelectField, TextAreaField, TextField } from '@agentflow/shared/ui';
 import { EditorForm, ListStates, Panel } from '../components/Panel';
-import { useSchemaForm } from '../components/useSchemaForm';
+import { useEditor } from '../components/useEditor';
 
 const FIELD_IDS = {
   id: 'permission-id',
@@ -106,44 +106,24 @@ export function PermissionsPage() {
 function PermissionForm({ permission, onDone }: { permission: Permission | null; onDone: () => void }) {
   const { t } = useI18n();
   const client = useAccessClient();
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
-  const { errors, validate, clear } = useSchemaForm(FIELD_IDS);
-  const [values, setValues] = useState({
-    id: permission?.id ?? '',
-    name: permission?.name ?? '',
-    description: permission?.description ?? '',
-    resource: permission?.resource ?? '',
-    action: permission?.action ?? 'read',
-    system: permission?.system ?? 'custom',
-  });
-
-  const save = useMutation({
-    mutationFn: async () => {
-      const { id, ...fields } = values;
-      if (permission) {
-        const data = validate(updatePermissionSchema, fields);
-        if (!data) return false;
-        await client.updatePermission(permission.id, data);
-      } else {
-        const data = validate(createPermissionSchema, { id, ...fields });
-        if (!data) return false;
-        await client.createPermission(data);
-      }
-      return true;
+  const { values, change, errors, save } = useEditor({
+    fieldIds: FIELD_IDS,
+    initial: {
+      id: permission?.id ?? '',
+      name: permission?.name ?? '',
+      description: permission?.description ?? '',
+      resource: permission?.resource ?? '',
+      action: permission?.action ?? 'read',
+      system: permission?.system ?? 'custom',
     },
-    onSuccess: async (saved) => {
-      if (!saved) return;
-      toast({ title: t(permission ? 'rbac.permissions.updated' : 'rbac.permissions.created', { name: values.name.trim() }), variant: 'success' });
-      onDone();
-      await Promise.all([queryClient.invalidateQueries({ queryKey: accessKeys.allPermissions() }), queryClient.invalidateQueries({ queryKey: accessKeys.roles() })]);
-    },
+    send: ({ id, ...fields }, submit) =>
+      permission
+        ? submit(updatePermissionSchema, fields, (data) => client.updatePermission(permission.id, data))
+        : submit(createPermissionSchema, { id, ...fields }, (data) => client.createPermission(data)),
+    savedKey: permission ? 'rbac.permissions.updated' : 'rbac.permissions.created',
+    refresh: [accessKeys.allPermissions(), accessKeys.roles()],
+    onDone,
   });
-
-  const change = (field: keyof typeof values, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    clear(field);
-  };
 
   return (
     <EditorForm id="permission" title={permission ? t('rbac.permissions.editTitle', { name: permission.name }) : t('rbac.permissions.createTitle')} save={save} onCancel={onDone}>

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { DataTable, TextAreaField, TextField } from '@agentflow/shared/ui';
 import { apiErrorMessage } from '../components/messages';
 import { EditorForm, ListStates, Panel } from '../components/Panel';
-import { useSchemaForm } from '../components/useSchemaForm';
+import { useEditor } from '../components/useEditor';
 
 const FIELD_IDS = { id: 'role-id', name: 'role-name', description: 'role-description', permissions: 'role-permissions' };
 
@@ -114,28 +114,22 @@ function DeleteRole({ deleting, onChange }: { deleting: Deleting; onChange: (nex
   });
   const error = remove.error && !inUse(remove.error) ? apiErrorMessage(t, remove.error) : null;
 
-  return force ? (
+  // The second confirmation says the role is still assigned and deletes it with its assignments.
+  return (
     <ConfirmDialog
-      testId="force-delete-dialog"
-      title={t('rbac.roles.inUseTitle', { name: role.name })}
+      testId={force ? 'force-delete-dialog' : undefined}
+      title={t(force ? 'rbac.roles.inUseTitle' : 'rbac.roles.deleteTitle', { name: role.name })}
       description={
-        <>
-          <p>{t('rbac.roles.inUseBody')}</p>
-          {deleting.inUse ? <p className="muted">{deleting.inUse}</p> : null}
-        </>
+        force ? (
+          <>
+            <p>{t('rbac.roles.inUseBody')}</p>
+            {deleting.inUse ? <p className="muted">{deleting.inUse}</p> : null}
+          </>
+        ) : (
+          <p>{t('rbac.roles.deleteBody')}</p>
+        )
       }
-      confirmLabel={t('rbac.roles.forceDelete')}
-      busy={remove.isPending}
-      error={error}
-      onConfirm={() => remove.mutate()}
-      cancelLabel={t('rbac.actions.cancel')}
-      onCancel={() => onChange(null)}
-    />
-  ) : (
-    <ConfirmDialog
-      title={t('rbac.roles.deleteTitle', { name: role.name })}
-      description={<p>{t('rbac.roles.deleteBody')}</p>}
-      confirmLabel={t('rbac.actions.delete')}
+      confirmLabel={t(force ? 'rbac.roles.forceDelete' : 'rbac.actions.delete')}
       busy={remove.isPending}
       error={error}
       onConfirm={() => remove.mutate()}
@@ -149,40 +143,22 @@ function DeleteRole({ deleting, onChange }: { deleting: Deleting; onChange: (nex
 function RoleForm({ role, permissions, onDone }: { role: Role | null; permissions: Permission[]; onDone: () => void }) {
   const { t } = useI18n();
   const client = useAccessClient();
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
-  const { errors, validate, clear } = useSchemaForm(FIELD_IDS);
-  const [values, setValues] = useState({ id: role?.id ?? '', name: role?.name ?? '', description: role?.description ?? '' });
   const [chosen, setChosen] = useState<string[]>(role?.permissions ?? []);
-
-  const save = useMutation({
-    mutationFn: async () => {
-      const fields = { name: values.name, description: values.description, permissions: chosen };
-      if (role) {
-        const data = validate(updateRoleSchema, fields);
-        if (!data) return false;
-        // Only what the form edits: the parse also fills absent fields with
-        // their defaults (system 'custom'), which would turn a built-in role custom.
-        await client.updateRole(role.id, { name: data.name, description: data.description, permissions: data.permissions });
-      } else {
-        const data = validate(createRoleSchema, { id: values.id, ...fields });
-        if (!data) return false;
-        await client.createRole(data);
-      }
-      return true;
+  const { values, change, errors, clear, save } = useEditor({
+    fieldIds: FIELD_IDS,
+    initial: { id: role?.id ?? '', name: role?.name ?? '', description: role?.description ?? '' },
+    send: ({ id, name, description }, submit) => {
+      const fields = { name, description, permissions: chosen };
+      // An update sends only what the form edits: the parse also fills absent fields with
+      // their defaults (system 'custom'), which would turn a built-in role custom.
+      return role
+        ? submit(updateRoleSchema, fields, (data) => client.updateRole(role.id, { name: data.name, description: data.description, permissions: data.permissions }))
+        : submit(createRoleSchema, { id, ...fields }, (data) => client.createRole(data));
     },
-    onSuccess: async (saved) => {
-      if (!saved) return;
-      toast({ title: t(role ? 'rbac.roles.updated' : 'rbac.roles.created', { name: values.name.trim() }), variant: 'success' });
-      onDone();
-      await queryClient.invalidateQueries({ queryKey: accessKeys.roles() });
-    },
+    savedKey: role ? 'rbac.roles.updated' : 'rbac.roles.created',
+    refresh: [accessKeys.roles()],
+    onDone,
   });
-
-  const change = (field: keyof typeof values, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    clear(field);
-  };
   const toggle = (id: string, on: boolean) => {
     setChosen((current) => (on ? [...current, id] : current.filter((candidate) => candidate !== id)));
     clear('permissions');
