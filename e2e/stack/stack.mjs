@@ -2,7 +2,8 @@
 // the shell and the four remotes (production builds served on loopback).
 // `npm start` runs it on the default ports; the e2e suite on its own ports so
 // both can coexist.
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTES, SHELL_PORT } from '@agentflow/shared/contract';
@@ -76,6 +77,21 @@ export function portList(ports, { emulators = true } = {}) {
 
 export const shellUrl = (ports) => `http://localhost:${ports.shell}`;
 
+/**
+ * The credential vault's master key for the local stack: generated once into
+ * .agentflow/credentials.key (git-ignored, never committed) and reused, so
+ * credentials saved in one `npm start` still open in the next. Production
+ * sets CREDENTIALS_KEY itself (README, "Credentials").
+ */
+export function localCredentialsKey(dir = path.join(ROOT, '.agentflow')) {
+  const file = path.join(dir, 'credentials.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dir, { recursive: true });
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+  return key;
+}
+
 /** The environment every server of the stack runs with. */
 export function stackEnv(ports, base = process.env) {
   const env = {
@@ -91,6 +107,7 @@ export function stackEnv(ports, base = process.env) {
     // platform-api makes these users global admins on their first verified
     // call; the seed creates this account (password agentflow-admin).
     ADMIN_EMAILS: base.ADMIN_EMAILS || 'admin@agentflow.local',
+    CREDENTIALS_KEY: base.CREDENTIALS_KEY || localCredentialsKey(),
     NO_UPDATE_NOTIFIER: '1',
   };
   for (const remote of REMOTES) {

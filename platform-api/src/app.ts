@@ -3,9 +3,13 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { createFirestoreProbe, createMeRouter, createServiceApp, type TrustProxySetting } from '@agentflow/shared/server';
-import type { AuditWriter } from './access/audit.js';
+import { createAuditRecorder, firestoreAuditWriter, type AuditWriter } from './access/audit.js';
 import { createAccessRouter } from './access/router.js';
 import { createRunsModule, type RunsModule } from './runs/index.js';
+import { createCredentialVault, createCredentialsModule, keyRingFromEnv, type CredentialTester, type CredentialVault, type KeyRing } from './credentials/index.js';
+import { createAiCredentialTester } from './credentials/aiTester.js';
+import { createProviderRegistry } from './agents/providers/index.js';
+import { fetchPolicyFromEnv } from './net/safeFetch.js';
 
 export const SERVICE_NAME = 'platform-api';
 
@@ -26,11 +30,29 @@ export interface AppDependencies {
   trustProxy?: TrustProxySetting;
   /** Requests per minute per signed-in user (default: USER_RATE_LIMIT, else 1200). */
   userRateLimit?: number;
+  /** The credential vault's master keys (default: CREDENTIALS_KEY / CREDENTIALS_PREVIOUS_KEYS; null: no vault). */
+  credentialsRing?: KeyRing | null;
+  /** How "Test connection" checks a credential (default: the AI provider adapters). */
+  credentialTester?: CredentialTester;
+  /** A vault built by server.ts (shared with the runs module it builds); default: one from credentialsRing. */
+  credentialVault?: CredentialVault;
 }
 
 /** Builds the platform-api Express app; listening is server.ts's job, so tests mount it on any port. */
-export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit }: AppDependencies): Express {
-  const runsModule = runs ?? createRunsModule({ auth, db, logger });
+export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault }: AppDependencies): Express {
+  const record = createAuditRecorder(auditWriter ?? firestoreAuditWriter(db), logger);
+  const providers = createProviderRegistry();
+  const vault = credentialVault ?? createCredentialVault({ db, logger, record, ring: credentialsRing === undefined ? keyRingFromEnv(process.env) : credentialsRing });
+  const runsModule = runs ?? createRunsModule({ auth, db, logger, credentials: { vault, providers } });
+  const credentials = createCredentialsModule({
+    auth,
+    db,
+    logger,
+    ring: null,
+    record,
+    vault,
+    test: credentialTester ?? createAiCredentialTester(providers, fetchPolicyFromEnv(process.env)),
+  });
   return createServiceApp({
     name: SERVICE_NAME,
     allowedOrigins,
@@ -43,6 +65,7 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
       const access = createAccessRouter({ auth, db, logger, adminEmails, auditWriter, initializeNow: initializeAccess });
       app.use(access.router);
       app.use(runsModule.router);
+      app.use(credentials.router);
     },
   });
 }

@@ -2,6 +2,9 @@ import { pino } from 'pino';
 import { adminEmailsFromEnv, getAdminAuth, getAdminDb, runService, serviceConfigFromEnv } from '@agentflow/shared/server';
 import { SERVICE_NAME, createApp } from './app.js';
 import { createRunsModule } from './runs/index.js';
+import { createAuditRecorder, firestoreAuditWriter } from './access/audit.js';
+import { createProviderRegistry } from './agents/providers/index.js';
+import { createCredentialVault, keyRingFromEnv } from './credentials/index.js';
 
 export const DEFAULT_PORT = 4002;
 
@@ -13,13 +16,15 @@ const adminEmails = adminEmailsFromEnv(process.env);
 
 // Runs: recovery of interrupted runs (now and every lease period), the
 // schedule triggers and the lease heartbeats start with the process.
-const runs = createRunsModule({ db, auth, logger });
+// The credential vault (CREDENTIALS_KEY) serves both the credential routes and agent steps.
+const credentialVault = createCredentialVault({ db, logger, ring: keyRingFromEnv(process.env), record: createAuditRecorder(firestoreAuditWriter(db), logger) });
+const runs = createRunsModule({ db, auth, logger, credentials: { vault: credentialVault, providers: createProviderRegistry() } });
 runs.start();
 logger.info({ instanceId: runs.instanceId, ai: runs.models.configured ? runs.models.providers : 'not configured' }, 'workflow runs ready');
 
 // Access control is initialised at start (idempotent across instances);
 // if Firestore is down, /healthz says so and the next bootstrap retries.
-const app = createApp({ auth, db, logger, allowedOrigins: config.allowedOrigins, adminEmails, initializeAccess: true, runs });
+const app = createApp({ auth, db, logger, allowedOrigins: config.allowedOrigins, adminEmails, initializeAccess: true, runs, credentialVault });
 
 // Event streams would hold the server open: end them as shutdown begins.
 const endStreams = () => void runs.stop().catch((error: unknown) => logger.error({ err: error }, 'runs shutdown failed'));

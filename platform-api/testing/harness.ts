@@ -15,6 +15,7 @@ import type { AuditWriter } from '../src/access/audit';
 import { bootstrapAdmin } from '../src/access/bootstrap';
 import { firestoreAuditWriter } from '../src/access/audit';
 import { initializeRbac } from '../src/access/initialize';
+import { createKeyRing, generateMasterKey, parseMasterKey, type CredentialTester, type KeyRing } from '../src/credentials/index';
 
 export { clearFirestore, firestoreFor, signIn };
 export type { ApiResponse, TestUser } from '@agentflow/shared/testing/serviceHarness';
@@ -35,7 +36,17 @@ export interface AccessHarness {
 
 export async function startAccessHarness(
   suite: string,
-  options: { adminEmails?: string[]; auditWriter?: AuditWriter; initialize?: boolean; logger?: Logger; clear?: boolean; trustProxy?: TrustProxySetting } = {},
+  options: {
+    adminEmails?: string[];
+    auditWriter?: AuditWriter;
+    initialize?: boolean;
+    logger?: Logger;
+    clear?: boolean;
+    trustProxy?: TrustProxySetting;
+    /** The vault's keys (default: a fresh random master key; null: no vault). */
+    credentialsRing?: KeyRing | null;
+    credentialTester?: CredentialTester;
+  } = {},
 ): Promise<AccessHarness> {
   emulatorHosts();
   // The default app first: getAdminAuth() takes the first app there is, and
@@ -54,6 +65,8 @@ export async function startAccessHarness(
     adminEmails: options.adminEmails,
     auditWriter: options.auditWriter,
     trustProxy: options.trustProxy,
+    credentialsRing: options.credentialsRing === undefined ? createKeyRing(parseMasterKey(generateMasterKey(), 'test key')) : options.credentialsRing,
+    credentialTester: options.credentialTester,
   });
   const service = await serveForTests(app, { 'User-Agent': 'access-tests/1.0' });
   const createUser: AccessHarness['createUser'] = (label, options) => createTestUser(auth, db, label, options);

@@ -8,7 +8,7 @@
 // middleware, before any tool the call asked for runs), so a run that runs
 // out of tokens stops at that call. The SDK's own retries are off: the
 // engine's retry/backoff is the only one, and counts attempts.
-import { NoObjectGeneratedError, Output, generateText, jsonSchema, stepCountIs, tool, wrapLanguageModel, type LanguageModelMiddleware, type ToolSet } from 'ai';
+import { NoObjectGeneratedError, Output, generateText, jsonSchema, stepCountIs, tool, wrapLanguageModel, type LanguageModel, type LanguageModelMiddleware, type ToolSet } from 'ai';
 import { z } from 'zod';
 import { RUN_LIMITS, parseNodeParams, type AgentParams, type HttpTool, type WorkflowNode } from '@agentflow/shared/workflow';
 import { safeFetch, type SafeFetchPolicy } from '../net/safeFetch.js';
@@ -39,6 +39,12 @@ export interface RunAgentOptions {
   /** This step's id; child step ids are `${stepId}/${delegateNodeId}#${n}`. */
   stepId: string;
   models: ModelResolver;
+  /**
+   * The model of an agent (this one or a delegate) that names a credential:
+   * opened from the vault for the run's owner. null: the agent names none,
+   * and `models` (the platform default) serves it.
+   */
+  credentialModel?: (params: AgentParams, nodeId: string) => Promise<LanguageModel | null>;
   /** Cancel / timeout. */
   signal: AbortSignal;
   /**
@@ -158,7 +164,7 @@ async function runOne(
   };
 
   try {
-    const resolved = options.models.resolve(params.model ?? null);
+    const resolved = (await options.credentialModel?.(params, node.id)) ?? options.models.resolve(params.model ?? null);
     if (typeof resolved === 'string' || resolved.specificationVersion !== 'v3') throw new AgentConfigError('The AI provider gave a model this version of platform-api cannot call');
     const model = wrapLanguageModel({ model: resolved, middleware: charging });
 

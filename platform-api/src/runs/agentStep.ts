@@ -3,11 +3,53 @@
 // Errors pass through: ProviderCallError.transient is retried by the
 // executor; NoProviderError (RUN_MESSAGES.noProvider) and the ledger's
 // InsufficientTokensError fail the step at once.
+//
+// An agent that names a credential calls that provider: the vault opens the
+// credential for the run's owner at this moment (audited with the run and
+// node), the adapter builds the model, and the secrets live only in that
+// model's closure: never in the step's input, output, error or log.
+import { HttpError, credentialType } from '@agentflow/shared/server';
+import type { LanguageModel } from 'ai';
 import type { ModelResolver } from '../agents/providers.js';
+import { isAiProviderType, type ProviderRegistry } from '../agents/providers/index.js';
 import { runAgent } from '../agents/runAgent.js';
-import type { StepHandler } from './steps.js';
+import type { CredentialVault } from '../credentials/index.js';
+import { guardedFetch } from '../net/guardedFetch.js';
+import type { StepContext, StepHandler } from './steps.js';
 
-export function createAgentHandler(models: ModelResolver): StepHandler {
+export interface AgentCredentials {
+  vault: CredentialVault;
+  providers: ProviderRegistry;
+}
+
+/** The agent's credential cannot be used: deleted, not the owner's to use, unreadable, or not an AI credential. Not transient. */
+export class AgentCredentialError extends Error {
+  override name = 'AgentCredentialError';
+}
+
+function credentialModelFor(context: StepContext, credentials: AgentCredentials | undefined) {
+  const fetch = guardedFetch(context.fetchPolicy);
+  return async (params: { credentialId?: string; model?: string }, nodeId: string): Promise<LanguageModel | null> => {
+    if (!params.credentialId) return null;
+    // Never fall back to the platform's model for an agent that names its own provider.
+    if (!credentials) throw new AgentCredentialError('This agent uses a credential, but credentials are not available on this server');
+    let opened;
+    try {
+      opened = await credentials.vault.use({ userId: context.run.ownerId }, params.credentialId, { runId: context.run.id, nodeId });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      throw new AgentCredentialError(
+        error.status === 404 ? 'The AI credential this agent uses no longer exists, or the workflow’s owner may not use it: pick another in the agent’s settings' : error.message,
+      );
+    }
+    if (!isAiProviderType(opened.type)) throw new AgentCredentialError(`The credential "${params.credentialId}" is not an AI provider`);
+    const modelId = params.model ?? credentialType(opened.type).suggestedModel;
+    if (!modelId) throw new AgentCredentialError('Pick a model for this agent: its provider has no default');
+    return credentials.providers.providerAdapter(opened.type).model(opened, modelId, fetch);
+  };
+}
+
+export function createAgentHandler(models: ModelResolver, credentials?: AgentCredentials): StepHandler {
   return async (context) => {
     const result = await runAgent({
       node: context.node,
@@ -15,6 +57,7 @@ export function createAgentHandler(models: ModelResolver): StepHandler {
       input: context.input,
       stepId: context.stepId,
       models,
+      credentialModel: credentialModelFor(context, credentials),
       signal: context.signal,
       chargeTokens: context.chargeTokens,
       onChildStep: context.onChildStep,

@@ -11,7 +11,7 @@ import { webhookLimitsFromEnv, type WebhookLimits } from '@agentflow/shared/serv
 import type { NodeType } from '@agentflow/shared/workflow';
 import { fetchPolicyFromEnv, type SafeFetchPolicy } from '../net/safeFetch.js';
 import { aiConfigFromEnv, createModelResolver, type ModelResolver } from '../agents/providers.js';
-import { createAgentHandler } from './agentStep.js';
+import { createAgentHandler, type AgentCredentials } from './agentStep.js';
 import { RunExecutor, type EngineLimits } from './engine.js';
 import { FirestoreRunStore } from './firestoreRunStore.js';
 import { LedgerMeter } from './ledgerMeter.js';
@@ -46,6 +46,8 @@ export interface RunsModuleOptions {
   concurrency?: number;
   fetchPolicy?: SafeFetchPolicy;
   models?: ModelResolver;
+  /** The vault and provider adapters agents with a credential use (absent: agents use the platform default model only). */
+  credentials?: AgentCredentials;
   /** Replace step handlers (tests). */
   handlers?: Partial<Record<NodeType, StepHandler>>;
   limits?: Partial<EngineLimits>;
@@ -91,7 +93,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     logger: options.logger,
     instanceId,
     fetchPolicy,
-    handlers: { agent: createAgentHandler(models), ...options.handlers },
+    handlers: { agent: createAgentHandler(models, options.credentials), ...options.handlers },
     limits: options.limits,
     now: options.now,
   });

@@ -4,6 +4,10 @@
 // tokens, workflows written as a browser would store them, and waiting for
 // runs. restart() stops the app and its queue and starts a fresh one on the
 // same data, as a new platform-api process would.
+import { createAuditRecorder, firestoreAuditWriter } from '../access/audit';
+import { createProviderRegistry } from '../agents/providers/index';
+import { createAiCredentialTester } from '../credentials/aiTester';
+import { createCredentialVault, createKeyRing, generateMasterKey, parseMasterKey } from '../credentials/index';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
@@ -76,10 +80,15 @@ export async function startRunsHarness(suite: string, defaults: AppOptions = {})
   const { app: firebaseApp, db } = firestoreFor(projectId);
   const logger = pino({ level: process.env.RUNS_TEST_LOG ?? 'silent' });
 
+  // One master key for the harness's life, so credentials saved before a restart still open after it.
+  const ring = createKeyRing(parseMasterKey(generateMasterKey(), 'runs test key'));
+
   const startApp = async (options: AppOptions = {}): Promise<RunsApp> => {
     const appLogger = options.logger ?? defaults.logger ?? logger;
-    const runs = createRunsModule({ db, auth, fetchPolicy: ALLOW_LOCAL, env: {}, ...defaults, ...options, logger: appLogger });
-    const app = createApp({ auth, db, logger: appLogger, allowedOrigins: ['http://localhost:3000'], runs });
+    const vault = createCredentialVault({ db, logger: appLogger, ring, record: createAuditRecorder(firestoreAuditWriter(db), appLogger) });
+    const credentials = { vault, providers: createProviderRegistry() };
+    const runs = createRunsModule({ db, auth, fetchPolicy: ALLOW_LOCAL, env: {}, credentials, ...defaults, ...options, logger: appLogger });
+    const app = createApp({ auth, db, logger: appLogger, allowedOrigins: ['http://localhost:3000'], runs, credentialVault: vault, credentialTester: createAiCredentialTester(credentials.providers, ALLOW_LOCAL) });
     const server: Server = await listen(app, 0);
     const { port } = server.address() as AddressInfo;
     return {

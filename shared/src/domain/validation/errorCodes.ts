@@ -4,6 +4,7 @@
 // translate by code; the text may change, the codes may not.
 import type { BillingErrorCode } from '../billing/api.js';
 import type { TeamErrorCode } from '../membership/api.js';
+import type { CredentialErrorCode } from '../credentials/api.js';
 
 export const REQUEST_ERROR_CODES = {
   /** A path segment is not valid percent-encoded UTF-8, holds control characters, or is too long. */
@@ -45,4 +46,4 @@ export interface RequestErrorBody {
  * endpoints' (membership/api.ts) and billing's (billing/api.ts). The server
  * kit's HttpError takes only these, so each code is defined once, here in the domain.
  */
-export type ServiceErrorCode = RequestErrorCode | TeamErrorCode | BillingErrorCode;
+export type ServiceErrorCode = RequestErrorCode | TeamErrorCode | BillingErrorCode | CredentialErrorCode;

@@ -18,8 +18,10 @@ export function describeIssue(error: z.ZodError, { prefix = '', unknownKeys = 'l
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';
   if (issue.code === 'unrecognized_keys') {
-    if (unknownKeys === 'field') return `${prefix}${issue.keys[0]} is not a known field`;
-    return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.map((key) => `${prefix}${key}`).join(', ')}`;
+    // A nested object's stray key is named with its path ('secrets.stray').
+    const at = issue.path.length > 0 ? `${issue.path.join('.')}.` : '';
+    if (unknownKeys === 'field') return `${prefix}${at}${issue.keys[0]} is not a known field`;
+    return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.map((key) => `${prefix}${at}${key}`).join(', ')}`;
   }
   const path = issue.path.join('.');
   // With a prefix and no path ('input.' for a body that is not an object) the field is the prefix alone.

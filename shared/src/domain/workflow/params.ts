@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { NodeType } from './model.js';
 import { oneOf, requiredText, str, text } from './fields.js';
+import { documentIdSchema } from '../validation/ids.js';
 
 export const PARAM_LIMITS = {
   maxNameLength: 80,
@@ -239,6 +240,12 @@ export const agentParamsSchema = z.strictObject({
     .max(100, 'must be at most 100 characters')
     .regex(/^[A-Za-z0-9][A-Za-z0-9._:/@-]*$/, 'is not a valid model name')
     .optional(),
+  /**
+   * An AI credential of the vault (the owner's own, or their organization's):
+   * the step calls that provider with `model` (or the type's suggested one).
+   * Absent: the platform's default model.
+   */
+  credentialId: documentIdSchema.optional(),
   output: agentOutputSchema.default({ type: 'text' }),
   tools: z
     .strictObject({

@@ -1,0 +1,108 @@
+// An agent that names a credential, end to end on the emulators: the user
+// saves an OpenAI-compatible credential (the fake server), tests it, and a
+// run's agent calls that provider with the decrypted key. The canary key
+// reaches the provider and nothing else: no Firestore document, no API
+// answer, no run event, no log line. Another user's workflow cannot use it.
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { CREDENTIALS_API } from '@agentflow/shared/server';
+import { startFakeOpenAI, type FakeOpenAI } from '../testing/fakeOpenAI';
+import { edge, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
+
+const CANARY = 'sk-canary-5d1e-run-path-0042';
+const logLines: string[] = [];
+const logger = pino({ level: 'debug' }, new Writable({ write: (chunk, _encoding, done) => (logLines.push(String(chunk)), done()) }));
+
+let h: RunsHarness;
+let fake: FakeOpenAI;
+let alice: RunsUser;
+let bob: RunsUser;
+let credentialId: string;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ apiKey: CANARY, models: ['fake-model', 'fake-model-large'] });
+  // No AI_* variables: the platform has no default model, so only the credential can serve the agent.
+  h = await startRunsHarness('agent-credentials', { logger, limits: { retryBaseDelayMs: 20 } });
+  alice = await h.createUser('alice', { tokens: 5000 });
+  bob = await h.createUser('bob', { tokens: 5000 });
+  const created = await h.call('POST', CREDENTIALS_API.create, { user: alice, body: { type: 'openaiCompatible', name: 'Local model', settings: { baseUrl: fake.baseUrl }, secrets: { apiKey: CANARY } } });
+  expect(created.status).toBe(201);
+  credentialId = created.body.id;
+});
+
+afterAll(async () => {
+  await h?.close();
+  await fake?.close();
+});
+
+const workflowWith = (owner: string, params: Record<string, unknown>) =>
+  h.saveWorkflow(
+    owner,
+    [
+      node('trigger', 'trigger.manual', { inputSchema: [{ key: 'lead', label: 'Lead', type: 'text', required: true }] }),
+      node('qualify', 'agent', { name: 'Qualifier', role: 'You qualify sales leads.', promptTemplate: 'Lead: {{ input.lead }}', output: { type: 'text' }, tools: { http: [], delegates: [] }, ...params }),
+    ],
+    [edge('trigger', 'qualify')],
+  );
+
+async function everything(): Promise<string> {
+  const parts: string[] = [];
+  for (const collection of await h.db.listCollections()) {
+    for (const doc of (await collection.get()).docs) {
+      parts.push(JSON.stringify(doc.data()));
+      for (const sub of await doc.ref.listCollections()) for (const inner of (await sub.get()).docs) parts.push(JSON.stringify(inner.data()));
+    }
+  }
+  return parts.join('\n');
+}
+
+test('"Test connection" lists the provider’s models with the saved key', async () => {
+  const response = await h.call('POST', CREDENTIALS_API.test(credentialId), { user: alice });
+  expect(response.status).toBe(200);
+  expect(response.body).toEqual({ ok: true, models: ['fake-model', 'fake-model-large'] });
+});
+
+test('a run’s agent calls the credential’s provider with its key and model; the use is audited with the run', async () => {
+  fake.reset();
+  fake.script({ match: { system: 'qualify sales leads' }, reply: { text: 'Hot lead: budget confirmed.', usage: { prompt: 40, completion: 8 } } });
+  const wf = await workflowWith(alice.uid, { credentialId, model: 'fake-model-large' });
+  const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: { lead: 'Ada at Acme' } } });
+  expect(started.status).toBe(202);
+  const run = await h.waitForRun(started.body.runId, ['succeeded', 'failed']);
+  expect({ status: run.status, error: run.error }).toEqual({ status: 'succeeded', error: null });
+  expect(run.steps.find((step) => step.id === 'qualify')?.output).toBe('Hot lead: budget confirmed.');
+  expect(fake.requests.map((request) => [request.authorization, request.model])).toEqual([[`Bearer ${CANARY}`, 'fake-model-large']]);
+  const uses = (await h.db.collection('rbacAuditLogs').where('targetId', '==', credentialId).where('action', '==', 'USE_CREDENTIAL').get()).docs.map((doc) => doc.get('details'));
+  expect(uses).toContainEqual(expect.objectContaining({ runId: started.body.runId, nodeId: 'qualify' }));
+
+  const runView = await h.call('GET', `/api/runs/${started.body.runId}`, { user: alice });
+  expect(runView.status).toBe(200);
+  expect(JSON.stringify(runView.body)).not.toContain(CANARY);
+  const events = await fetch(`${h.baseUrl()}/api/runs/${started.body.runId}/events`, { headers: { Authorization: `Bearer ${alice.idToken}` } });
+  expect(await events.text()).not.toContain(CANARY);
+});
+
+test('another user’s workflow naming that credential fails the step plainly, and the provider is never called', async () => {
+  fake.reset();
+  const wf = await workflowWith(bob.uid, { credentialId });
+  const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: bob, body: { input: { lead: 'x' } } });
+  const run = await h.waitForRun(started.body.runId, ['succeeded', 'failed']);
+  expect(run.status).toBe('failed');
+  expect(run.steps.find((step) => step.id === 'qualify')?.error).toMatch(/no longer exists, or the workflow’s owner may not use it/);
+  expect(fake.requests).toEqual([]);
+});
+
+test('a provider error that echoes the key is redacted before it reaches the run', async () => {
+  fake.reset();
+  fake.script({ match: {}, reply: { error: { status: 400, message: `Model not allowed for key ${CANARY}` } } });
+  const wf = await workflowWith(alice.uid, { credentialId, model: 'fake-model' });
+  const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: { lead: 'x' } } });
+  const run = await h.waitForRun(started.body.runId, ['succeeded', 'failed']);
+  expect(run.status).toBe('failed');
+  expect(JSON.stringify(run)).not.toContain(CANARY);
+});
+
+test('the canary appears in no Firestore document and no log line', async () => {
+  expect(await everything()).not.toContain(CANARY);
+  expect(logLines.join('')).not.toContain(CANARY);
+});
