@@ -1,6 +1,8 @@
 // Small builders that keep the template files readable. Templates are plain
 // data (a Workflow each); these helpers only fill in the repetitive parts:
-// positions on a left-to-right grid, edge ids, and the fixed template fields.
+// positions on a left-to-right grid, form fields, an agent's JSON answer and
+// empty tools, the edges of a path with a condition's branches (flow), and the
+// fixed template fields. The param types are the model's (params.ts).
 //
 // Expression convention used by every template (JSONata, never eval):
 //   - `input` is the run input (the manual form, the webhook body, or the
@@ -9,6 +11,7 @@
 //     are plain identifiers (`qualify.score`, `$.qualify.score`);
 //   - `{{ ... }}` in prompt templates, URLs and bodies is a JSONata expression.
 import type { NodePosition, Workflow, WorkflowCategory, WorkflowEdge, WorkflowIndustry, WorkflowNode } from '../model.js';
+import type { AgentParams, HttpParams, InputField, InputFieldType } from '../params.js';
 
 export const COLUMN_WIDTH = 220;
 export const ROW_HEIGHT = 160;
@@ -18,42 +21,15 @@ export function at(column: number, row = 0): NodePosition {
   return { x: 40 + column * COLUMN_WIDTH, y: 200 + row * ROW_HEIGHT };
 }
 
-export type InputFieldType = 'string' | 'number' | 'boolean' | 'text';
-export interface InputField {
-  key: string;
-  label: string;
-  type: InputFieldType;
-  required: boolean;
-}
-
-export interface HttpTool {
-  name: string;
-  description: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: string;
-  headers?: Record<string, string>;
-}
-
+/** A JSON schema, as an agent's JSON answer is described. */
 export type JsonSchema = Record<string, unknown>;
 
-export interface AgentParams {
-  name: string;
-  role: string;
-  promptTemplate: string;
-  model?: string;
-  output: { type: 'text' } | { type: 'json'; schema: JsonSchema };
-  tools: { http: HttpTool[]; delegates: string[] };
-}
-
-export interface HttpParams {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-  timeoutMs: number;
-}
-
 const JSON_HEADERS: Record<string, string> = { 'Content-Type': 'application/json' };
+
+/** A field of a manual trigger's form that must be filled in (a one-line string unless `type` says otherwise). */
+export const requiredField = (key: string, label: string, type: InputFieldType = 'string'): InputField => ({ key, label, type, required: true });
+/** A field of a manual trigger's form that may stay empty. */
+export const optionalField = (key: string, label: string, type: InputFieldType = 'string'): InputField => ({ key, label, type, required: false });
 
 export function manualTrigger(id: string, name: string, position: NodePosition, inputSchema: InputField[]): WorkflowNode {
   return { id, type: 'trigger.manual', name, position, params: { inputSchema } };
@@ -67,8 +43,28 @@ export function scheduleTrigger(id: string, name: string, position: NodePosition
   return { id, type: 'trigger.schedule', name, position, params: { cron, timeZone } };
 }
 
-export function agent(id: string, position: NodePosition, params: AgentParams): WorkflowNode {
-  return { id, type: 'agent', name: params.name, position, params: { ...params } };
+/**
+ * What a template says of an agent: `answer` lists the properties of its JSON
+ * answer (all required; without it the agent answers in text), and `tools`
+ * only what it has (no HTTP tools, no delegates otherwise).
+ */
+export interface AgentSpec {
+  name: string;
+  role: string;
+  promptTemplate: string;
+  model?: string;
+  answer?: Record<string, JsonSchema>;
+  tools?: Partial<AgentParams['tools']>;
+}
+
+export function agent(id: string, position: NodePosition, spec: AgentSpec): WorkflowNode {
+  const { answer, tools, ...prompt } = spec;
+  const params: AgentParams = {
+    ...prompt,
+    output: answer ? { type: 'json', schema: objectSchema(answer) } : { type: 'text' },
+    tools: { http: tools?.http ?? [], delegates: tools?.delegates ?? [] },
+  };
+  return { id, type: 'agent', name: spec.name, position, params: { ...params } };
 }
 
 export function condition(id: string, name: string, position: NodePosition, expression: string): WorkflowNode {
@@ -88,6 +84,16 @@ export function http(
 ): WorkflowNode {
   const { headers = { ...JSON_HEADERS }, timeoutMs = 10_000, ...rest } = params;
   return { id, type: 'http', name, position, params: { ...rest, headers, timeoutMs } };
+}
+
+/** An HTTP step that POSTs `body` (JSON) to `url`, with the defaults of http(). */
+export function post(id: string, name: string, position: NodePosition, url: string, body: string): WorkflowNode {
+  return http(id, name, position, { method: 'POST', url, body });
+}
+
+/** An HTTP step that PUTs `body` (JSON) to `url`, with the defaults of http(). */
+export function put(id: string, name: string, position: NodePosition, url: string, body: string): WorkflowNode {
+  return http(id, name, position, { method: 'PUT', url, body });
 }
 
 export function approval(id: string, name: string, position: NodePosition, approvers: string[], message: string): WorkflowNode {
@@ -121,6 +127,28 @@ export function edges(specs: readonly EdgeSpec[]): WorkflowEdge[] {
   return specs.map(([source, target, handle]) =>
     handle === undefined ? { id: `e-${source}-${target}`, source, target } : { id: `e-${source}-${handle}-${target}`, source, sourceHandle: handle, target },
   );
+}
+
+/** A condition's two branches, each a path of its own. */
+export interface Branches {
+  true: readonly string[];
+  false: readonly string[];
+}
+
+/**
+ * The edges of a template as it reads: a path of node ids, optionally ending
+ * in a condition whose 'true' and then 'false' branch are paths of their own.
+ */
+export function flow(path: readonly string[], branches?: Branches): EdgeSpec[] {
+  const along = (ids: readonly string[]): EdgeSpec[] => ids.slice(1).map((target, i) => [ids[i]!, target] as const);
+  const specs = along(path);
+  if (!branches) return specs;
+  const condition = path[path.length - 1]!;
+  for (const handle of ['true', 'false'] as const) {
+    const branch = branches[handle];
+    specs.push([condition, branch[0]!, handle], ...along(branch));
+  }
+  return specs;
 }
 
 export interface TemplateSpec {

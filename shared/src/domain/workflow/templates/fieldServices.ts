@@ -1,7 +1,7 @@
 // Field services templates: turn a service request into a work order, pick and
 // dispatch the right technician, and write up the visit afterwards.
 import type { Workflow } from '../model.js';
-import { agent, approval, at, bool, condition, http, list, manualTrigger, num, objectSchema, oneOf, output, str, template, transform, webhookTrigger } from './build.js';
+import { agent, approval, at, bool, condition, flow, http, list, manualTrigger, num, objectSchema, oneOf, optionalField, output, post, put, requiredField, str, template, transform, webhookTrigger } from './build.js';
 
 const workOrderIntake = template({
   id: 'tpl-field-services-work-order-intake',
@@ -21,20 +21,16 @@ const workOrderIntake = template({
         'List any information the technician needs that is missing (model number, access instructions, photos).',
       promptTemplate:
         'Service request from {{ input.customerName }} ({{ input.phone }}) at {{ input.address }}:\n\n{{ input.description }}\n\nEquipment (if given): {{ input.equipment }}',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          trade: oneOf('Trade', ['hvac', 'plumbing', 'electrical', 'appliance', 'general']),
-          urgency: oneOf('Urgency', ['emergency', 'urgent', 'routine']),
-          safetyRisk: bool('Whether there is a risk to people or property right now'),
-          safetyAdvice: str('What the customer should do until the technician arrives; empty if nothing'),
-          requiredSkills: list('Skills or certifications needed, e.g. gas-safe, refrigerant handling'),
-          estimatedHours: num('Estimated time on site in hours', 0),
-          summary: str('One-line job summary for the work order'),
-          missingInfo: list('Information to ask the customer for'),
-        }),
+      answer: {
+        trade: oneOf('Trade', ['hvac', 'plumbing', 'electrical', 'appliance', 'general']),
+        urgency: oneOf('Urgency', ['emergency', 'urgent', 'routine']),
+        safetyRisk: bool('Whether there is a risk to people or property right now'),
+        safetyAdvice: str('What the customer should do until the technician arrives; empty if nothing'),
+        requiredSkills: list('Skills or certifications needed, e.g. gas-safe, refrigerant handling'),
+        estimatedHours: num('Estimated time on site in hours', 0),
+        summary: str('One-line job summary for the work order'),
+        missingInfo: list('Information to ask the customer for'),
       },
-      tools: { http: [], delegates: [] },
     }),
     transform(
       'workOrder',
@@ -42,25 +38,13 @@ const workOrderIntake = template({
       at(2),
       '{"customer": input.customerName, "phone": input.phone, "address": input.address, "trade": intake.trade, "priority": intake.urgency, "skills": intake.requiredSkills, "estimatedHours": intake.estimatedHours, "summary": intake.summary, "description": input.description, "openQuestions": intake.missingInfo}',
     ),
-    http('createOrder', 'Create work order', at(3), { method: 'POST', url: 'https://fsm.example.com/api/work-orders', body: '{{ $string(workOrder) }}' }),
+    post('createOrder', 'Create work order', at(3), 'https://fsm.example.com/api/work-orders', '{{ $string(workOrder) }}'),
     condition('isEmergency', 'Emergency or safety risk?', at(4), 'intake.urgency = "emergency" or intake.safetyRisk = true'),
-    http('pageOnCall', 'Page on-call technician', at(5, -0.5), {
-      method: 'POST',
-      url: 'https://paging.example.com/api/alerts',
-      body: '{"team": "on-call-{{ intake.trade }}", "message": {{ $string(intake.summary & " at " & input.address) }}, "workOrder": {{ $string(createOrder) }} }',
-    }),
+    post('pageOnCall', 'Page on-call technician', at(5, -0.5), 'https://paging.example.com/api/alerts', '{"team": "on-call-{{ intake.trade }}", "message": {{ $string(intake.summary & " at " & input.address) }}, "workOrder": {{ $string(createOrder) }} }'),
     output('emergency', 'On-call paged', at(6, -0.5), '{"urgency": intake.urgency, "safetyAdvice": intake.safetyAdvice, "workOrder": createOrder}'),
     output('queued', 'Queued for dispatch', at(5, 0.5), '{"urgency": intake.urgency, "missingInfo": intake.missingInfo, "workOrder": createOrder}'),
   ],
-  edges: [
-    ['trigger', 'intake'],
-    ['intake', 'workOrder'],
-    ['workOrder', 'createOrder'],
-    ['createOrder', 'isEmergency'],
-    ['isEmergency', 'pageOnCall', 'true'],
-    ['pageOnCall', 'emergency'],
-    ['isEmergency', 'queued', 'false'],
-  ],
+  edges: flow(['trigger', 'intake', 'workOrder', 'createOrder', 'isEmergency'], { true: ['pageOnCall', 'emergency'], false: ['queued'] }),
 });
 
 const technicianDispatch = template({
@@ -73,11 +57,11 @@ const technicianDispatch = template({
   tags: ['dispatch', 'scheduling', 'multi-agent', 'routing', 'parts'],
   nodes: [
     manualTrigger('trigger', 'Work order', at(0), [
-      { key: 'workOrderId', label: 'Work order', type: 'string', required: true },
-      { key: 'address', label: 'Site address', type: 'string', required: true },
-      { key: 'requiredSkills', label: 'Required skills (comma separated)', type: 'string', required: true },
-      { key: 'priority', label: 'Priority (emergency, urgent, routine)', type: 'string', required: true },
-      { key: 'customerWindow', label: 'Customer availability', type: 'text', required: false },
+      requiredField('workOrderId', 'Work order'),
+      requiredField('address', 'Site address'),
+      requiredField('requiredSkills', 'Required skills (comma separated)'),
+      requiredField('priority', 'Priority (emergency, urgent, routine)'),
+      optionalField('customerWindow', 'Customer availability', 'text'),
     ]),
     http('technicians', 'Fetch technicians on shift', at(1), { method: 'GET', url: 'https://fsm.example.com/api/technicians?onShift=true' }),
     agent('plan', at(2), {
@@ -87,48 +71,37 @@ const technicianDispatch = template({
         'Ask the routing specialist for travel times from each candidate\'s current location and the parts specialist whether the parts are on the candidate\'s van. Emergencies may bump routine jobs; say which.',
       promptTemplate:
         'Work order {{ input.workOrderId }} at {{ input.address }}, priority {{ input.priority }}.\nRequired skills: {{ input.requiredSkills }}\nCustomer availability: {{ input.customerWindow }}\n\nTechnicians on shift:\n{{ $string(technicians) }}',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          technicianId: str('Chosen technician id'),
-          technicianName: str('Chosen technician name'),
-          arrivalWindowStart: str('ISO 8601 start of the arrival window'),
-          arrivalWindowEnd: str('ISO 8601 end of the arrival window'),
-          travelMinutes: num('Drive time in minutes', 0),
-          partsReady: bool('Whether all parts are on the technician\'s van'),
-          missingParts: list('Parts to order before the visit'),
-          rationale: str('Why this technician, in two sentences'),
-        }),
+      answer: {
+        technicianId: str('Chosen technician id'),
+        technicianName: str('Chosen technician name'),
+        arrivalWindowStart: str('ISO 8601 start of the arrival window'),
+        arrivalWindowEnd: str('ISO 8601 end of the arrival window'),
+        travelMinutes: num('Drive time in minutes', 0),
+        partsReady: bool('Whether all parts are on the technician\'s van'),
+        missingParts: list('Parts to order before the visit'),
+        rationale: str('Why this technician, in two sentences'),
       },
-      tools: { http: [], delegates: ['routing', 'parts'] },
+      tools: { delegates: ['routing', 'parts'] },
     }),
     agent('routing', at(2, 1.5), {
       name: 'Routing specialist',
       role: 'You estimate drive times for field technicians from their current position to a job site, taking the time of day into account, and say which candidates can make the customer\'s window.',
       promptTemplate: 'Estimate the drive time from each candidate technician to {{ input.address }}.',
-      output: {
-        type: 'json',
-        schema: objectSchema({ estimates: list('Drive time per technician', objectSchema({ technicianId: str('Technician id'), minutes: num('Drive time in minutes', 0) })) }),
-      },
+      answer: { estimates: list('Drive time per technician', objectSchema({ technicianId: str('Technician id'), minutes: num('Drive time in minutes', 0) })) },
       tools: {
         http: [{ name: 'get_travel_time', description: 'Returns the driving time in minutes between two addresses at the current time.', method: 'GET', url: 'https://maps.example.com/api/travel-time' }],
-        delegates: [],
       },
     }),
     agent('parts', at(3, 1.5), {
       name: 'Parts specialist',
       role: 'You manage van stock for field technicians. For a job you list the parts it will probably need from the job description and check each candidate\'s van inventory.',
       promptTemplate: 'Which parts will work order {{ input.workOrderId }} need (skills: {{ input.requiredSkills }}), and which candidate vans carry them?',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          likelyParts: list('Parts the job will probably need'),
-          vans: list('Stock per technician', objectSchema({ technicianId: str('Technician id'), missing: list('Parts not on the van') })),
-        }),
+      answer: {
+        likelyParts: list('Parts the job will probably need'),
+        vans: list('Stock per technician', objectSchema({ technicianId: str('Technician id'), missing: list('Parts not on the van') })),
       },
       tools: {
         http: [{ name: 'get_van_stock', description: 'Returns the current inventory of a technician\'s van.', method: 'GET', url: 'https://fsm.example.com/api/van-stock' }],
-        delegates: [],
       },
     }),
     condition('partsReady', 'Parts on the van?', at(3), 'plan.partsReady = true'),
@@ -139,29 +112,12 @@ const technicianDispatch = template({
       ['dispatcher'],
       'Confirm the technician and arrival window before the job is assigned and the customer is told.',
     ),
-    http('assign', 'Assign technician', at(5, -0.5), {
-      method: 'POST',
-      url: 'https://fsm.example.com/api/work-orders/{{ input.workOrderId }}/assignment',
-      body: '{"technicianId": "{{ plan.technicianId }}", "windowStart": "{{ plan.arrivalWindowStart }}", "windowEnd": "{{ plan.arrivalWindowEnd }}" }',
-    }),
+    post('assign', 'Assign technician', at(5, -0.5), 'https://fsm.example.com/api/work-orders/{{ input.workOrderId }}/assignment', '{"technicianId": "{{ plan.technicianId }}", "windowStart": "{{ plan.arrivalWindowStart }}", "windowEnd": "{{ plan.arrivalWindowEnd }}" }'),
     output('dispatched', 'Dispatched', at(6, -0.5), '{"technician": plan.technicianName, "arrivalWindowStart": plan.arrivalWindowStart, "arrivalWindowEnd": plan.arrivalWindowEnd, "travelMinutes": plan.travelMinutes}'),
-    http('orderParts', 'Order missing parts', at(4, 0.5), {
-      method: 'POST',
-      url: 'https://fsm.example.com/api/parts-requests',
-      body: '{"workOrderId": "{{ input.workOrderId }}", "technicianId": "{{ plan.technicianId }}", "parts": {{ $string(plan.missingParts) }} }',
-    }),
+    post('orderParts', 'Order missing parts', at(4, 0.5), 'https://fsm.example.com/api/parts-requests', '{"workOrderId": "{{ input.workOrderId }}", "technicianId": "{{ plan.technicianId }}", "parts": {{ $string(plan.missingParts) }} }'),
     output('awaitingParts', 'Awaiting parts', at(5, 0.5), '{"technician": plan.technicianName, "missingParts": plan.missingParts, "partsRequest": orderParts}'),
   ],
-  edges: [
-    ['trigger', 'technicians'],
-    ['technicians', 'plan'],
-    ['plan', 'partsReady'],
-    ['partsReady', 'dispatcherCheck', 'true'],
-    ['dispatcherCheck', 'assign'],
-    ['assign', 'dispatched'],
-    ['partsReady', 'orderParts', 'false'],
-    ['orderParts', 'awaitingParts'],
-  ],
+  edges: flow(['trigger', 'technicians', 'plan', 'partsReady'], { true: ['dispatcherCheck', 'assign', 'dispatched'], false: ['orderParts', 'awaitingParts'] }),
 });
 
 const postVisitReport = template({
@@ -174,12 +130,12 @@ const postVisitReport = template({
   tags: ['visit report', 'job completion', 'invoicing', 'follow-up'],
   nodes: [
     manualTrigger('trigger', 'Visit notes', at(0), [
-      { key: 'workOrderId', label: 'Work order', type: 'string', required: true },
-      { key: 'technicianName', label: 'Technician', type: 'string', required: true },
-      { key: 'notes', label: 'What you found and did', type: 'text', required: true },
-      { key: 'partsUsed', label: 'Parts used', type: 'text', required: false },
-      { key: 'hoursOnSite', label: 'Hours on site', type: 'number', required: true },
-      { key: 'customerSignedOff', label: 'Customer signed off', type: 'boolean', required: true },
+      requiredField('workOrderId', 'Work order'),
+      requiredField('technicianName', 'Technician'),
+      requiredField('notes', 'What you found and did', 'text'),
+      optionalField('partsUsed', 'Parts used', 'text'),
+      requiredField('hoursOnSite', 'Hours on site', 'number'),
+      requiredField('customerSignedOff', 'Customer signed off', 'boolean'),
     ]),
     agent('report', at(1), {
       name: 'Visit report writer',
@@ -188,40 +144,21 @@ const postVisitReport = template({
         'The internal notes are technical and precise (readings, part numbers, root cause). A return visit is required when the fault is not fully fixed, a part was ordered, or the customer did not sign off.',
       promptTemplate:
         'Work order {{ input.workOrderId }}, technician {{ input.technicianName }}, {{ input.hoursOnSite }} hours on site. Customer signed off: {{ input.customerSignedOff ? "yes" : "no" }}.\n\nNotes:\n{{ input.notes }}\n\nParts used:\n{{ input.partsUsed }}',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          customerSummary: str('Report for the customer, under 120 words'),
-          internalNotes: str('Technical notes for the service history'),
-          invoiceLines: list('Labour and parts to invoice', objectSchema({ description: str('Line description'), quantity: num('Quantity', 0), unit: str('hours, pcs, ...') })),
-          followUpRequired: bool('Whether a return visit is needed'),
-          followUpReason: str('Why a return visit is needed; empty if not'),
-        }),
+      answer: {
+        customerSummary: str('Report for the customer, under 120 words'),
+        internalNotes: str('Technical notes for the service history'),
+        invoiceLines: list('Labour and parts to invoice', objectSchema({ description: str('Line description'), quantity: num('Quantity', 0), unit: str('hours, pcs, ...') })),
+        followUpRequired: bool('Whether a return visit is needed'),
+        followUpReason: str('Why a return visit is needed; empty if not'),
       },
-      tools: { http: [], delegates: [] },
     }),
-    http('saveReport', 'Save report on work order', at(2), {
-      method: 'PUT',
-      url: 'https://fsm.example.com/api/work-orders/{{ input.workOrderId }}/report',
-      body: '{{ $string(report) }}',
-    }),
+    put('saveReport', 'Save report on work order', at(2), 'https://fsm.example.com/api/work-orders/{{ input.workOrderId }}/report', '{{ $string(report) }}'),
     condition('needsReturn', 'Return visit needed?', at(3), 'report.followUpRequired = true'),
-    http('followUp', 'Create follow-up work order', at(4, -0.5), {
-      method: 'POST',
-      url: 'https://fsm.example.com/api/work-orders',
-      body: '{"parentId": "{{ input.workOrderId }}", "priority": "urgent", "summary": {{ $string("Return visit: " & report.followUpReason) }} }',
-    }),
+    post('followUp', 'Create follow-up work order', at(4, -0.5), 'https://fsm.example.com/api/work-orders', '{"parentId": "{{ input.workOrderId }}", "priority": "urgent", "summary": {{ $string("Return visit: " & report.followUpReason) }} }'),
     output('returnBooked', 'Follow-up created', at(5, -0.5), '{"customerSummary": report.customerSummary, "followUp": followUp}'),
     output('closed', 'Job complete', at(4, 0.5), '{"customerSummary": report.customerSummary, "invoiceLines": report.invoiceLines}'),
   ],
-  edges: [
-    ['trigger', 'report'],
-    ['report', 'saveReport'],
-    ['saveReport', 'needsReturn'],
-    ['needsReturn', 'followUp', 'true'],
-    ['followUp', 'returnBooked'],
-    ['needsReturn', 'closed', 'false'],
-  ],
+  edges: flow(['trigger', 'report', 'saveReport', 'needsReturn'], { true: ['followUp', 'returnBooked'], false: ['closed'] }),
 });
 
 export const FIELD_SERVICES_TEMPLATES: Workflow[] = [workOrderIntake, technicianDispatch, postVisitReport];

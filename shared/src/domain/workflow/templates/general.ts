@@ -1,6 +1,6 @@
 // General templates that fit any team.
 import type { Workflow } from '../model.js';
-import { agent, at, bool, condition, http, list, manualTrigger, objectSchema, oneOf, output, str, template, transform, webhookTrigger } from './build.js';
+import { agent, at, bool, condition, flow, list, manualTrigger, objectSchema, oneOf, optionalField, output, post, requiredField, str, template, transform, webhookTrigger } from './build.js';
 
 const researchBrief = template({
   id: 'tpl-general-research-brief',
@@ -12,9 +12,9 @@ const researchBrief = template({
   tags: ['research', 'briefing', 'multi-agent', 'fact check'],
   nodes: [
     manualTrigger('trigger', 'Topic', at(0), [
-      { key: 'topic', label: 'Company or topic', type: 'string', required: true },
-      { key: 'purpose', label: 'What the brief is for', type: 'text', required: true },
-      { key: 'audience', label: 'Who will read it', type: 'string', required: false },
+      requiredField('topic', 'Company or topic'),
+      requiredField('purpose', 'What the brief is for', 'text'),
+      optionalField('audience', 'Who will read it'),
     ]),
     agent('editor', at(1), {
       name: 'Brief editor',
@@ -22,47 +22,35 @@ const researchBrief = template({
         'You are an editor who produces one-page briefs for busy managers. Plan the three to five questions the reader needs answered, ask the researcher to answer them with sources, ' +
         'then ask the fact-checker to verify every number and claim. Drop anything the fact-checker cannot verify. Write plainly; no filler.',
       promptTemplate: 'Topic: {{ input.topic }}\nPurpose: {{ input.purpose }}\nAudience: {{ input.audience ? input.audience : "a business manager" }}',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          title: str('Brief title'),
-          keyPoints: list('Five key points, each with its source'),
-          brief: str('The brief, under 400 words'),
-          openQuestions: list('What could not be verified'),
-          confidence: oneOf('Overall confidence', ['low', 'medium', 'high']),
-        }),
+      answer: {
+        title: str('Brief title'),
+        keyPoints: list('Five key points, each with its source'),
+        brief: str('The brief, under 400 words'),
+        openQuestions: list('What could not be verified'),
+        confidence: oneOf('Overall confidence', ['low', 'medium', 'high']),
       },
-      tools: { http: [], delegates: ['researcher', 'factChecker'] },
+      tools: { delegates: ['researcher', 'factChecker'] },
     }),
     agent('researcher', at(1, 1.5), {
       name: 'Researcher',
       role: 'You research questions using the web search tool and answer each with facts and the URL they came from. Prefer primary sources (company filings, official statistics) and recent information.',
       promptTemplate: 'Research {{ input.topic }} for this purpose: {{ input.purpose }}',
-      output: { type: 'text' },
       tools: {
         http: [{ name: 'web_search', description: 'Searches the web and returns the top results with titles, snippets and URLs.', method: 'GET', url: 'https://search.example.com/api/search' }],
-        delegates: [],
       },
     }),
     agent('factChecker', at(2, 1.5), {
       name: 'Fact-checker',
       role: 'You verify claims. For each claim say whether the cited source supports it, contradicts it or does not mention it, and correct numbers where the source differs.',
       promptTemplate: 'Check the claims in the research on {{ input.topic }}.',
-      output: {
-        type: 'json',
-        schema: objectSchema({ checks: list('One entry per claim', objectSchema({ claim: str('The claim'), verdict: oneOf('Verdict', ['supported', 'contradicted', 'unverified']), note: str('Correction or comment') })) }),
-      },
+      answer: { checks: list('One entry per claim', objectSchema({ claim: str('The claim'), verdict: oneOf('Verdict', ['supported', 'contradicted', 'unverified']), note: str('Correction or comment') })) },
       tools: {
         http: [{ name: 'fetch_page', description: 'Fetches the text of a web page so a source can be read.', method: 'GET', url: 'https://search.example.com/api/fetch' }],
-        delegates: [],
       },
     }),
     output('result', 'Brief', at(2), '{"title": editor.title, "brief": editor.brief, "keyPoints": editor.keyPoints, "openQuestions": editor.openQuestions, "confidence": editor.confidence}'),
   ],
-  edges: [
-    ['trigger', 'editor'],
-    ['editor', 'result'],
-  ],
+  edges: flow(['trigger', 'editor', 'result']),
 });
 
 const supportInboxTriage = template({
@@ -80,38 +68,22 @@ const supportInboxTriage = template({
       role:
         'You triage a company\'s shared inbox. Classify each message, judge the sender\'s sentiment and urgency (urgent: service down, legal threat, payment failure, a deadline today), and draft a short, polite first reply the team can send or edit. Never promise refunds or dates.',
       promptTemplate: 'From: {{ input.from }}\nSubject: {{ input.subject }}\n\n{{ input.text }}',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          queue: oneOf('Team queue', ['support', 'billing', 'sales', 'spam']),
-          urgent: bool('Whether it needs attention within the hour'),
-          sentiment: oneOf('Sender sentiment', ['positive', 'neutral', 'negative']),
-          summary: str('One-line summary'),
-          draftReply: str('Suggested first reply'),
-        }),
+      answer: {
+        queue: oneOf('Team queue', ['support', 'billing', 'sales', 'spam']),
+        urgent: bool('Whether it needs attention within the hour'),
+        sentiment: oneOf('Sender sentiment', ['positive', 'neutral', 'negative']),
+        summary: str('One-line summary'),
+        draftReply: str('Suggested first reply'),
       },
-      tools: { http: [], delegates: [] },
     }),
     transform('ticket', 'Build ticket', at(2), '{"queue": classify.queue, "from": input.from, "subject": input.subject, "summary": classify.summary, "draftReply": classify.draftReply, "priority": classify.urgent ? "high" : "normal"}'),
-    http('createTicket', 'Create ticket', at(3), { method: 'POST', url: 'https://helpdesk.example.com/api/tickets', body: '{{ $string(ticket) }}' }),
+    post('createTicket', 'Create ticket', at(3), 'https://helpdesk.example.com/api/tickets', '{{ $string(ticket) }}'),
     condition('isUrgent', 'Urgent and unhappy?', at(4), 'classify.urgent = true and classify.sentiment = "negative"'),
-    http('alert', 'Alert team channel', at(5, -0.5), {
-      method: 'POST',
-      url: 'https://chat.example.com/api/channels/{{ classify.queue }}/messages',
-      body: '{"text": {{ $string("Urgent: " & classify.summary & " (from " & input.from & ")") }} }',
-    }),
+    post('alert', 'Alert team channel', at(5, -0.5), 'https://chat.example.com/api/channels/{{ classify.queue }}/messages', '{"text": {{ $string("Urgent: " & classify.summary & " (from " & input.from & ")") }} }'),
     output('alerted', 'Team alerted', at(6, -0.5), '{"queue": classify.queue, "ticket": createTicket}'),
     output('queued', 'Queued', at(5, 0.5), '{"queue": classify.queue, "ticket": createTicket}'),
   ],
-  edges: [
-    ['trigger', 'classify'],
-    ['classify', 'ticket'],
-    ['ticket', 'createTicket'],
-    ['createTicket', 'isUrgent'],
-    ['isUrgent', 'alert', 'true'],
-    ['alert', 'alerted'],
-    ['isUrgent', 'queued', 'false'],
-  ],
+  edges: flow(['trigger', 'classify', 'ticket', 'createTicket', 'isUrgent'], { true: ['alert', 'alerted'], false: ['queued'] }),
 });
 
 export const GENERAL_TEMPLATES: Workflow[] = [researchBrief, supportInboxTriage];

@@ -1,7 +1,7 @@
 // Logistics templates: triage shipment delays with a team of agents, tell
 // customers about a delay, and audit carrier invoices against the rate card.
 import type { Workflow } from '../model.js';
-import { agent, approval, at, bool, condition, http, list, manualTrigger, num, objectSchema, oneOf, output, str, template, transform, webhookTrigger } from './build.js';
+import { agent, approval, at, bool, condition, flow, http, list, manualTrigger, num, objectSchema, oneOf, optionalField, output, post, requiredField, str, template, transform, webhookTrigger } from './build.js';
 
 const delayTriage = template({
   id: 'tpl-logistics-shipment-delay-triage',
@@ -22,19 +22,16 @@ const delayTriage = template({
       promptTemplate:
         'Carrier exception:\nShipment: {{ input.shipmentId }}\nCarrier: {{ input.carrier }}\nStatus code: {{ input.statusCode }}\nDescription: {{ input.description }}\nLast known location: {{ input.location }}\nOriginal ETA: {{ input.originalEta }}\n\n' +
         'Consult your specialists, then give your triage decision.',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          severity: oneOf('Severity of the delay', ['low', 'medium', 'high']),
-          newEta: str('Best estimate of the new arrival, ISO 8601'),
-          delayHours: num('Expected delay in hours', 0),
-          rootCause: str('Most likely cause in one sentence'),
-          affectedOrders: list('Order numbers affected'),
-          notifyCustomers: bool('Whether customers should be told now'),
-          recommendedAction: str('What the operations desk should do next'),
-        }),
+      answer: {
+        severity: oneOf('Severity of the delay', ['low', 'medium', 'high']),
+        newEta: str('Best estimate of the new arrival, ISO 8601'),
+        delayHours: num('Expected delay in hours', 0),
+        rootCause: str('Most likely cause in one sentence'),
+        affectedOrders: list('Order numbers affected'),
+        notifyCustomers: bool('Whether customers should be told now'),
+        recommendedAction: str('What the operations desk should do next'),
       },
-      tools: { http: [], delegates: ['etaSpecialist', 'impactSpecialist'] },
+      tools: { delegates: ['etaSpecialist', 'impactSpecialist'] },
     }),
     agent('etaSpecialist', at(1, 1.5), {
       name: 'ETA specialist',
@@ -42,10 +39,7 @@ const delayTriage = template({
         'You estimate realistic arrival times for delayed shipments. Use the tracking tool for the latest scans, account for carrier cut-off times, weekends and the typical recovery time of the exception type. ' +
         'Give a best estimate and a confidence, never a range wider than 24 hours without saying why.',
       promptTemplate: 'Estimate the new ETA for shipment {{ input.shipmentId }} with carrier {{ input.carrier }} after exception "{{ input.description }}" (original ETA {{ input.originalEta }}).',
-      output: {
-        type: 'json',
-        schema: objectSchema({ newEta: str('ISO 8601 arrival estimate'), confidence: oneOf('Confidence in the estimate', ['low', 'medium', 'high']), reasoning: str('Short explanation') }),
-      },
+      answer: { newEta: str('ISO 8601 arrival estimate'), confidence: oneOf('Confidence in the estimate', ['low', 'medium', 'high']), reasoning: str('Short explanation') },
       tools: {
         http: [
           {
@@ -55,7 +49,6 @@ const delayTriage = template({
             url: 'https://tracking.example.com/api/shipments/{{ input.shipmentId }}/events',
           },
         ],
-        delegates: [],
       },
     }),
     agent('impactSpecialist', at(2, 1.5), {
@@ -63,14 +56,11 @@ const delayTriage = template({
       role:
         'You work in customer operations. Given a delayed shipment you find the customer orders on it, their promised delivery dates and any contractual SLA or penalty, and say who is affected and how badly.',
       promptTemplate: 'Which orders and customers are affected by the delay of shipment {{ input.shipmentId }}, and which promises or SLAs will be missed?',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          affectedOrders: list('Order numbers on the shipment'),
-          slaBreached: bool('Whether a contractual SLA will be missed'),
-          keyAccounts: list('Key accounts affected'),
-          notes: str('Anything the supervisor should know'),
-        }),
+      answer: {
+        affectedOrders: list('Order numbers on the shipment'),
+        slaBreached: bool('Whether a contractual SLA will be missed'),
+        keyAccounts: list('Key accounts affected'),
+        notes: str('Anything the supervisor should know'),
       },
       tools: {
         http: [
@@ -81,7 +71,6 @@ const delayTriage = template({
             url: 'https://oms.example.com/api/shipments/{{ input.shipmentId }}/orders',
           },
         ],
-        delegates: [],
       },
     }),
     condition('isHigh', 'High severity?', at(2), 'triage.severity = "high"'),
@@ -91,24 +80,12 @@ const delayTriage = template({
       at(3, -0.5),
       '{"title": "Delay: shipment " & input.shipmentId & " (" & input.carrier & ")", "priority": "P1", "newEta": triage.newEta, "rootCause": triage.rootCause, "affectedOrders": triage.affectedOrders, "action": triage.recommendedAction}',
     ),
-    http('openIncident', 'Open ops incident', at(4, -0.5), { method: 'POST', url: 'https://ops.example.com/api/incidents', body: '{{ $string(incident) }}' }),
+    post('openIncident', 'Open ops incident', at(4, -0.5), 'https://ops.example.com/api/incidents', '{{ $string(incident) }}'),
     output('escalated', 'Escalated', at(5, -0.5), '{"severity": triage.severity, "newEta": triage.newEta, "incident": openIncident, "notifyCustomers": triage.notifyCustomers}'),
-    http('logDelay', 'Log on shipment', at(3, 0.5), {
-      method: 'POST',
-      url: 'https://tms.example.com/api/shipments/{{ input.shipmentId }}/notes',
-      body: '{"severity": "{{ triage.severity }}", "newEta": "{{ triage.newEta }}", "note": {{ $string(triage.rootCause) }} }',
-    }),
+    post('logDelay', 'Log on shipment', at(3, 0.5), 'https://tms.example.com/api/shipments/{{ input.shipmentId }}/notes', '{"severity": "{{ triage.severity }}", "newEta": "{{ triage.newEta }}", "note": {{ $string(triage.rootCause) }} }'),
     output('logged', 'Logged', at(4, 0.5), '{"severity": triage.severity, "newEta": triage.newEta, "notifyCustomers": triage.notifyCustomers}'),
   ],
-  edges: [
-    ['trigger', 'triage'],
-    ['triage', 'isHigh'],
-    ['isHigh', 'incident', 'true'],
-    ['incident', 'openIncident'],
-    ['openIncident', 'escalated'],
-    ['isHigh', 'logDelay', 'false'],
-    ['logDelay', 'logged'],
-  ],
+  edges: flow(['trigger', 'triage', 'isHigh'], { true: ['incident', 'openIncident', 'escalated'], false: ['logDelay', 'logged'] }),
 });
 
 const customerNotice = template({
@@ -121,14 +98,14 @@ const customerNotice = template({
   tags: ['customer notice', 'delay', 'e-mail', 'approval'],
   nodes: [
     manualTrigger('trigger', 'Delay details', at(0), [
-      { key: 'orderId', label: 'Order number', type: 'string', required: true },
-      { key: 'customerName', label: 'Customer name', type: 'string', required: true },
-      { key: 'customerEmail', label: 'Customer e-mail', type: 'string', required: true },
-      { key: 'originalDate', label: 'Promised delivery date', type: 'string', required: true },
-      { key: 'newDate', label: 'New delivery date', type: 'string', required: true },
-      { key: 'reason', label: 'Reason for the delay', type: 'text', required: true },
-      { key: 'language', label: 'Language (e.g. English, Deutsch)', type: 'string', required: false },
-      { key: 'offerCompensation', label: 'Offer shipping refund', type: 'boolean', required: false },
+      requiredField('orderId', 'Order number'),
+      requiredField('customerName', 'Customer name'),
+      requiredField('customerEmail', 'Customer e-mail'),
+      requiredField('originalDate', 'Promised delivery date'),
+      requiredField('newDate', 'New delivery date'),
+      requiredField('reason', 'Reason for the delay', 'text'),
+      optionalField('language', 'Language (e.g. English, Deutsch)'),
+      optionalField('offerCompensation', 'Offer shipping refund', 'boolean'),
     ]),
     agent('notice', at(1), {
       name: 'Customer notice writer',
@@ -137,21 +114,14 @@ const customerNotice = template({
         'say what we are doing to get the goods there, and tell them how to reach us. No more than 150 words. Only mention a refund when it is offered.',
       promptTemplate:
         'Write a delay notice in {{ input.language ? input.language : "English" }}.\nCustomer: {{ input.customerName }}\nOrder: {{ input.orderId }}\nPromised date: {{ input.originalDate }}\nNew date: {{ input.newDate }}\nReason: {{ input.reason }}\nOffer a shipping refund: {{ input.offerCompensation ? "yes" : "no" }}',
-      output: { type: 'json', schema: objectSchema({ subject: str('E-mail subject'), body: str('E-mail body in plain text') }) },
-      tools: { http: [], delegates: [] },
+      answer: { subject: str('E-mail subject'), body: str('E-mail body in plain text') },
     }),
     approval('review', 'Customer service approval', at(2), ['customer_service_lead'], 'Check the delay notice before it is sent to the customer: the dates, the reason and any refund promise.'),
     transform('email', 'Build e-mail', at(3), '{"to": input.customerEmail, "subject": notice.subject, "text": notice.body, "tags": ["delay-notice", input.orderId]}'),
-    http('send', 'Send e-mail', at(4), { method: 'POST', url: 'https://mail.example.com/api/messages', body: '{{ $string(email) }}' }),
+    post('send', 'Send e-mail', at(4), 'https://mail.example.com/api/messages', '{{ $string(email) }}'),
     output('result', 'Notice sent', at(5), '{"orderId": input.orderId, "to": input.customerEmail, "subject": notice.subject}'),
   ],
-  edges: [
-    ['trigger', 'notice'],
-    ['notice', 'review'],
-    ['review', 'email'],
-    ['email', 'send'],
-    ['send', 'result'],
-  ],
+  edges: flow(['trigger', 'notice', 'review', 'email', 'send', 'result']),
 });
 
 const invoiceCheck = template({
@@ -172,42 +142,21 @@ const invoiceCheck = template({
         'Flag duplicates, charges not in the contract, and arithmetic errors. Report amounts in the invoice currency.',
       promptTemplate:
         'Invoice {{ input.invoiceNumber }} from carrier {{ input.carrierId }}, total {{ input.total }} {{ input.currency }}.\nLines:\n{{ $string(input.lines) }}\n\nContracted rate card:\n{{ $string(rates) }}',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          expectedTotal: num('What the invoice should total under the contract'),
-          discrepancyTotal: num('Overcharge in the invoice currency; 0 when it matches', 0),
-          findings: list('Problems found', objectSchema({ line: str('Invoice line reference'), issue: str('What is wrong'), amount: num('Amount in dispute') })),
-          verdict: oneOf('Overall verdict', ['pay', 'dispute']),
-        }),
+      answer: {
+        expectedTotal: num('What the invoice should total under the contract'),
+        discrepancyTotal: num('Overcharge in the invoice currency; 0 when it matches', 0),
+        findings: list('Problems found', objectSchema({ line: str('Invoice line reference'), issue: str('What is wrong'), amount: num('Amount in dispute') })),
+        verdict: oneOf('Overall verdict', ['pay', 'dispute']),
       },
-      tools: { http: [], delegates: [] },
     }),
     condition('overTolerance', 'Overcharge above 50?', at(3), 'audit.discrepancyTotal > 50'),
     approval('financeApproval', 'Finance approval', at(4, -0.5), ['finance_manager'], 'The carrier invoice does not match the contract. Review the findings and approve sending a dispute to the carrier.'),
-    http('dispute', 'Send dispute', at(5, -0.5), {
-      method: 'POST',
-      url: 'https://tms.example.com/api/carriers/{{ input.carrierId }}/disputes',
-      body: '{"invoiceNumber": "{{ input.invoiceNumber }}", "findings": {{ $string(audit.findings) }}, "amount": {{ audit.discrepancyTotal }} }',
-    }),
+    post('dispute', 'Send dispute', at(5, -0.5), 'https://tms.example.com/api/carriers/{{ input.carrierId }}/disputes', '{"invoiceNumber": "{{ input.invoiceNumber }}", "findings": {{ $string(audit.findings) }}, "amount": {{ audit.discrepancyTotal }} }'),
     output('disputed', 'Disputed', at(6, -0.5), '{"invoiceNumber": input.invoiceNumber, "verdict": "dispute", "discrepancyTotal": audit.discrepancyTotal, "findings": audit.findings}'),
-    http('approvePayment', 'Approve for payment', at(4, 0.5), {
-      method: 'POST',
-      url: 'https://erp.example.com/api/payables/{{ input.invoiceNumber }}/approve',
-      body: '{"approvedAmount": {{ input.total }}, "note": "Matched rate card" }',
-    }),
+    post('approvePayment', 'Approve for payment', at(4, 0.5), 'https://erp.example.com/api/payables/{{ input.invoiceNumber }}/approve', '{"approvedAmount": {{ input.total }}, "note": "Matched rate card" }'),
     output('paid', 'Approved', at(5, 0.5), '{"invoiceNumber": input.invoiceNumber, "verdict": "pay", "discrepancyTotal": audit.discrepancyTotal}'),
   ],
-  edges: [
-    ['trigger', 'rates'],
-    ['rates', 'audit'],
-    ['audit', 'overTolerance'],
-    ['overTolerance', 'financeApproval', 'true'],
-    ['financeApproval', 'dispute'],
-    ['dispute', 'disputed'],
-    ['overTolerance', 'approvePayment', 'false'],
-    ['approvePayment', 'paid'],
-  ],
+  edges: flow(['trigger', 'rates', 'audit', 'overTolerance'], { true: ['financeApproval', 'dispute', 'disputed'], false: ['approvePayment', 'paid'] }),
 });
 
 export const LOGISTICS_TEMPLATES: Workflow[] = [delayTriage, customerNotice, invoiceCheck];

@@ -1,7 +1,7 @@
 // Real estate templates: write compliant listing copy, answer buyer enquiries
 // from the portals, and book viewings.
 import type { Workflow } from '../model.js';
-import { agent, approval, at, bool, condition, http, list, manualTrigger, num, objectSchema, oneOf, output, str, template, transform, webhookTrigger } from './build.js';
+import { agent, approval, at, bool, condition, flow, http, list, manualTrigger, num, oneOf, optionalField, output, post, requiredField, str, template, transform, webhookTrigger } from './build.js';
 
 const listingDescription = template({
   id: 'tpl-real-estate-listing-description',
@@ -13,14 +13,14 @@ const listingDescription = template({
   tags: ['listing', 'copywriting', 'fair housing', 'property portal'],
   nodes: [
     manualTrigger('trigger', 'Property facts', at(0), [
-      { key: 'address', label: 'Address', type: 'string', required: true },
-      { key: 'propertyType', label: 'Property type', type: 'string', required: true },
-      { key: 'price', label: 'Asking price', type: 'number', required: true },
-      { key: 'bedrooms', label: 'Bedrooms', type: 'number', required: true },
-      { key: 'bathrooms', label: 'Bathrooms', type: 'number', required: true },
-      { key: 'livingArea', label: 'Living area (m²)', type: 'number', required: true },
-      { key: 'highlights', label: 'Highlights and recent renovations', type: 'text', required: true },
-      { key: 'neighbourhood', label: 'Neighbourhood notes', type: 'text', required: false },
+      requiredField('address', 'Address'),
+      requiredField('propertyType', 'Property type'),
+      requiredField('price', 'Asking price', 'number'),
+      requiredField('bedrooms', 'Bedrooms', 'number'),
+      requiredField('bathrooms', 'Bathrooms', 'number'),
+      requiredField('livingArea', 'Living area (m²)', 'number'),
+      requiredField('highlights', 'Highlights and recent renovations', 'text'),
+      optionalField('neighbourhood', 'Neighbourhood notes', 'text'),
     ]),
     agent('copy', at(1), {
       name: 'Listing copywriter',
@@ -29,16 +29,12 @@ const listingDescription = template({
         'Use only facts you are given; never invent views, finishes or distances. Avoid clichés like "nestled" and "boasts". Description 150 to 250 words.',
       promptTemplate:
         '{{ input.propertyType }} at {{ input.address }}, asking {{ input.price }}.\n{{ input.bedrooms }} bedrooms, {{ input.bathrooms }} bathrooms, {{ input.livingArea }} m².\nHighlights:\n{{ input.highlights }}\nNeighbourhood:\n{{ input.neighbourhood }}',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          headline: str('Portal headline, under 80 characters'),
-          description: str('Portal description'),
-          bulletPoints: list('Five key features'),
-          socialPost: str('Instagram or Facebook post, under 60 words, no hashtags spam'),
-        }),
+      answer: {
+        headline: str('Portal headline, under 80 characters'),
+        description: str('Portal description'),
+        bulletPoints: list('Five key features'),
+        socialPost: str('Instagram or Facebook post, under 60 words, no hashtags spam'),
       },
-      tools: { http: [], delegates: [] },
     }),
     agent('compliance', at(2), {
       name: 'Listing compliance reviewer',
@@ -47,15 +43,11 @@ const listingDescription = template({
         'and any claim not supported by the facts given. When you flag something, rewrite the description so it is compliant.',
       promptTemplate:
         'Facts supplied by the agent:\n{{ input.highlights }}\n{{ input.neighbourhood }}\n\nDraft headline: {{ copy.headline }}\nDraft description:\n{{ copy.description }}\nSocial post:\n{{ copy.socialPost }}',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          compliant: bool('True when nothing needs changing'),
-          issues: list('Each problem and the phrase it concerns'),
-          revisedDescription: str('The corrected description, or the original when compliant'),
-        }),
+      answer: {
+        compliant: bool('True when nothing needs changing'),
+        issues: list('Each problem and the phrase it concerns'),
+        revisedDescription: str('The corrected description, or the original when compliant'),
       },
-      tools: { http: [], delegates: [] },
     }),
     condition('isCompliant', 'Compliant?', at(3), 'compliance.compliant = true'),
     output('ready', 'Ready to publish', at(4, -0.5), '{"headline": copy.headline, "description": copy.description, "bulletPoints": copy.bulletPoints, "socialPost": copy.socialPost}'),
@@ -68,14 +60,7 @@ const listingDescription = template({
     ),
     output('revised', 'Revised copy', at(5, 0.5), '{"headline": copy.headline, "description": compliance.revisedDescription, "bulletPoints": copy.bulletPoints, "issues": compliance.issues}'),
   ],
-  edges: [
-    ['trigger', 'copy'],
-    ['copy', 'compliance'],
-    ['compliance', 'isCompliant'],
-    ['isCompliant', 'ready', 'true'],
-    ['isCompliant', 'brokerReview', 'false'],
-    ['brokerReview', 'revised'],
-  ],
+  edges: flow(['trigger', 'copy', 'compliance', 'isCompliant'], { true: ['ready'], false: ['brokerReview', 'revised'] }),
 });
 
 const buyerLeadResponse = template({
@@ -96,46 +81,24 @@ const buyerLeadResponse = template({
         'Rate intent: hot when they are pre-approved or cash buyers and want to view within a week; warm when interested but early; cold when just browsing.',
       promptTemplate:
         'Enquiry from {{ input.name }} ({{ input.email }}, {{ input.phone }}) about listing {{ input.listingId }}:\n{{ input.message }}\n\nListing data:\n{{ $string(listing) }}',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          subject: str('Reply subject'),
-          body: str('Reply body in plain text, under 150 words'),
-          intent: oneOf('Buyer intent', ['hot', 'warm', 'cold']),
-          preApproved: bool('Whether they said they have financing or pay cash'),
-          budget: num('Stated budget, 0 if unknown', 0),
-          summary: str('One-line summary for the listing agent'),
-        }),
+      answer: {
+        subject: str('Reply subject'),
+        body: str('Reply body in plain text, under 150 words'),
+        intent: oneOf('Buyer intent', ['hot', 'warm', 'cold']),
+        preApproved: bool('Whether they said they have financing or pay cash'),
+        budget: num('Stated budget, 0 if unknown', 0),
+        summary: str('One-line summary for the listing agent'),
       },
-      tools: { http: [], delegates: [] },
     }),
     transform('email', 'Build reply', at(3), '{"to": input.email, "subject": reply.subject, "text": reply.body, "replyTo": "listings@agency.example.com"}'),
-    http('send', 'Send reply', at(4), { method: 'POST', url: 'https://mail.example.com/api/messages', body: '{{ $string(email) }}' }),
+    post('send', 'Send reply', at(4), 'https://mail.example.com/api/messages', '{{ $string(email) }}'),
     condition('isHot', 'Hot buyer?', at(5), 'reply.intent = "hot"'),
-    http('callTask', 'Create call task', at(6, -0.5), {
-      method: 'POST',
-      url: 'https://crm.example.com/api/tasks',
-      body: '{"type": "call", "due": "today", "contact": {{ $string(input.name & " " & input.phone) }}, "note": {{ $string(reply.summary) }} }',
-    }),
+    post('callTask', 'Create call task', at(6, -0.5), 'https://crm.example.com/api/tasks', '{"type": "call", "due": "today", "contact": {{ $string(input.name & " " & input.phone) }}, "note": {{ $string(reply.summary) }} }'),
     output('hot', 'Call task created', at(7, -0.5), '{"intent": reply.intent, "summary": reply.summary, "task": callTask}'),
-    http('alerts', 'Subscribe to new listings', at(6, 0.5), {
-      method: 'POST',
-      url: 'https://listings.example.com/api/alerts',
-      body: '{"email": "{{ input.email }}", "similarTo": "{{ input.listingId }}", "maxPrice": {{ reply.budget }} }',
-    }),
+    post('alerts', 'Subscribe to new listings', at(6, 0.5), 'https://listings.example.com/api/alerts', '{"email": "{{ input.email }}", "similarTo": "{{ input.listingId }}", "maxPrice": {{ reply.budget }} }'),
     output('nurtured', 'Subscribed to alerts', at(7, 0.5), '{"intent": reply.intent, "summary": reply.summary}'),
   ],
-  edges: [
-    ['trigger', 'listing'],
-    ['listing', 'reply'],
-    ['reply', 'email'],
-    ['email', 'send'],
-    ['send', 'isHot'],
-    ['isHot', 'callTask', 'true'],
-    ['callTask', 'hot'],
-    ['isHot', 'alerts', 'false'],
-    ['alerts', 'nurtured'],
-  ],
+  edges: flow(['trigger', 'listing', 'reply', 'email', 'send', 'isHot'], { true: ['callTask', 'hot'], false: ['alerts', 'nurtured'] }),
 });
 
 const viewingScheduling = template({
@@ -148,11 +111,11 @@ const viewingScheduling = template({
   tags: ['viewing', 'calendar', 'appointment', 'showing'],
   nodes: [
     manualTrigger('trigger', 'Viewing request', at(0), [
-      { key: 'listingId', label: 'Listing', type: 'string', required: true },
-      { key: 'buyerName', label: 'Buyer name', type: 'string', required: true },
-      { key: 'buyerEmail', label: 'Buyer e-mail', type: 'string', required: true },
-      { key: 'preferredTimes', label: 'Preferred times', type: 'text', required: true },
-      { key: 'accessNotes', label: 'Seller access rules', type: 'text', required: false },
+      requiredField('listingId', 'Listing'),
+      requiredField('buyerName', 'Buyer name'),
+      requiredField('buyerEmail', 'Buyer e-mail'),
+      requiredField('preferredTimes', 'Preferred times', 'text'),
+      optionalField('accessNotes', 'Seller access rules', 'text'),
     ]),
     http('calendar', 'Fetch agent availability', at(1), { method: 'GET', url: 'https://calendar.example.com/api/availability?listing={{ input.listingId }}&days=14' }),
     agent('schedule', at(2), {
@@ -162,17 +125,13 @@ const viewingScheduling = template({
         'Pick the earliest slot that matches the buyer\'s preferences; if none does, propose three alternatives and write a friendly message offering them.',
       promptTemplate:
         'Buyer {{ input.buyerName }} would like to view listing {{ input.listingId }}.\nPreferred times: {{ input.preferredTimes }}\nSeller access rules: {{ input.accessNotes }}\n\nAgent availability:\n{{ $string(calendar) }}',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          booked: bool('Whether a slot matching the buyer\'s preferences was found'),
-          slotStart: str('ISO 8601 start of the chosen slot, empty if none'),
-          slotEnd: str('ISO 8601 end of the chosen slot, empty if none'),
-          alternatives: list('Up to three alternative ISO 8601 start times'),
-          message: str('Message to the buyer: confirmation or alternatives'),
-        }),
+      answer: {
+        booked: bool('Whether a slot matching the buyer\'s preferences was found'),
+        slotStart: str('ISO 8601 start of the chosen slot, empty if none'),
+        slotEnd: str('ISO 8601 end of the chosen slot, empty if none'),
+        alternatives: list('Up to three alternative ISO 8601 start times'),
+        message: str('Message to the buyer: confirmation or alternatives'),
       },
-      tools: { http: [], delegates: [] },
     }),
     condition('hasSlot', 'Slot found?', at(3), 'schedule.booked = true'),
     transform(
@@ -181,19 +140,11 @@ const viewingScheduling = template({
       at(4, -0.5),
       '{"title": "Viewing: " & input.listingId & " with " & input.buyerName, "start": schedule.slotStart, "end": schedule.slotEnd, "attendees": [input.buyerEmail], "description": schedule.message}',
     ),
-    http('book', 'Book viewing', at(5, -0.5), { method: 'POST', url: 'https://calendar.example.com/api/events', body: '{{ $string(event) }}' }),
+    post('book', 'Book viewing', at(5, -0.5), 'https://calendar.example.com/api/events', '{{ $string(event) }}'),
     output('confirmed', 'Viewing booked', at(6, -0.5), '{"slotStart": schedule.slotStart, "slotEnd": schedule.slotEnd, "message": schedule.message}'),
     output('alternatives', 'Alternatives proposed', at(4, 0.5), '{"alternatives": schedule.alternatives, "message": schedule.message}'),
   ],
-  edges: [
-    ['trigger', 'calendar'],
-    ['calendar', 'schedule'],
-    ['schedule', 'hasSlot'],
-    ['hasSlot', 'event', 'true'],
-    ['event', 'book'],
-    ['book', 'confirmed'],
-    ['hasSlot', 'alternatives', 'false'],
-  ],
+  edges: flow(['trigger', 'calendar', 'schedule', 'hasSlot'], { true: ['event', 'book', 'confirmed'], false: ['alternatives'] }),
 });
 
 export const REAL_ESTATE_TEMPLATES: Workflow[] = [listingDescription, buyerLeadResponse, viewingScheduling];

@@ -1,7 +1,7 @@
 // Sales templates: qualify inbound leads, draft follow-ups, keep the CRM current,
 // and a weekly pipeline review.
 import type { Workflow } from '../model.js';
-import { agent, approval, at, condition, http, list, manualTrigger, num, objectSchema, oneOf, output, scheduleTrigger, str, template, transform, webhookTrigger } from './build.js';
+import { agent, approval, at, condition, flow, http, list, manualTrigger, num, objectSchema, oneOf, optionalField, output, post, put, requiredField, scheduleTrigger, str, template, transform, webhookTrigger } from './build.js';
 
 const leadQualification = template({
   id: 'tpl-sales-lead-qualification',
@@ -28,18 +28,15 @@ const leadQualification = template({
       promptTemplate:
         'Qualify this inbound lead.\n\nName: {{ lead.name }}\nJob title: {{ lead.jobTitle }}\nCompany: {{ lead.company }}\nEmployees: {{ lead.employees }}\nE-mail: {{ lead.email }}\nSource: {{ lead.source }}\nTheir message:\n{{ lead.message }}\n\n' +
         'Use the company lookup tool if the company size or industry is unclear. Score from 0 to 100, where 70 or more means an account executive should call within one business day.',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          score: num('Fit and intent score, 0 to 100', 0, 100),
-          tier: oneOf('hot: call today, warm: nurture with a human touch, cold: automated nurture', ['hot', 'warm', 'cold']),
-          budget: str('What we know about budget, or "unknown"'),
-          authority: str('Their role in the buying decision'),
-          need: str('The problem they want solved, in one sentence'),
-          timing: str('When they want to buy, or "unknown"'),
-          reasons: list('Two to four short reasons for the score'),
-          nextStep: str('The single next action for the sales team'),
-        }),
+      answer: {
+        score: num('Fit and intent score, 0 to 100', 0, 100),
+        tier: oneOf('hot: call today, warm: nurture with a human touch, cold: automated nurture', ['hot', 'warm', 'cold']),
+        budget: str('What we know about budget, or "unknown"'),
+        authority: str('Their role in the buying decision'),
+        need: str('The problem they want solved, in one sentence'),
+        timing: str('When they want to buy, or "unknown"'),
+        reasons: list('Two to four short reasons for the score'),
+        nextStep: str('The single next action for the sales team'),
       },
       tools: {
         http: [
@@ -50,7 +47,6 @@ const leadQualification = template({
             url: 'https://enrichment.example.com/v1/companies?domain={{ $substringAfter(lead.email, "@") }}',
           },
         ],
-        delegates: [],
       },
     }),
     condition('isHot', 'Score 70 or more?', at(3), 'qualify.score >= 70'),
@@ -60,25 +56,12 @@ const leadQualification = template({
       at(4, -0.5),
       '{"title": lead.company & " - inbound", "contactEmail": lead.email, "contactName": lead.name, "stage": "qualified", "score": qualify.score, "notes": $join(qualify.reasons, "; "), "nextStep": qualify.nextStep}',
     ),
-    http('createDeal', 'Create CRM deal', at(5, -0.5), { method: 'POST', url: 'https://crm.example.com/api/deals', body: '{{ $string(deal) }}' }),
+    post('createDeal', 'Create CRM deal', at(5, -0.5), 'https://crm.example.com/api/deals', '{{ $string(deal) }}'),
     output('hotResult', 'Deal created', at(6, -0.5), '{"tier": qualify.tier, "score": qualify.score, "deal": createDeal, "nextStep": qualify.nextStep}'),
-    http('nurture', 'Add to nurture sequence', at(4, 0.5), {
-      method: 'POST',
-      url: 'https://marketing.example.com/api/sequences/nurture/enrolments',
-      body: '{"email": "{{ lead.email }}", "tier": "{{ qualify.tier }}", "score": {{ qualify.score }} }',
-    }),
+    post('nurture', 'Add to nurture sequence', at(4, 0.5), 'https://marketing.example.com/api/sequences/nurture/enrolments', '{"email": "{{ lead.email }}", "tier": "{{ qualify.tier }}", "score": {{ qualify.score }} }'),
     output('nurtureResult', 'Sent to nurture', at(5, 0.5), '{"tier": qualify.tier, "score": qualify.score, "reasons": qualify.reasons}'),
   ],
-  edges: [
-    ['trigger', 'lead'],
-    ['lead', 'qualify'],
-    ['qualify', 'isHot'],
-    ['isHot', 'deal', 'true'],
-    ['deal', 'createDeal'],
-    ['createDeal', 'hotResult'],
-    ['isHot', 'nurture', 'false'],
-    ['nurture', 'nurtureResult'],
-  ],
+  edges: flow(['trigger', 'lead', 'qualify', 'isHot'], { true: ['deal', 'createDeal', 'hotResult'], false: ['nurture', 'nurtureResult'] }),
 });
 
 const followUpEmail = template({
@@ -91,11 +74,11 @@ const followUpEmail = template({
   tags: ['follow-up', 'e-mail', 'discount approval', 'sales call'],
   nodes: [
     manualTrigger('trigger', 'Call details', at(0), [
-      { key: 'contactName', label: 'Contact name', type: 'string', required: true },
-      { key: 'company', label: 'Company', type: 'string', required: true },
-      { key: 'callNotes', label: 'Notes from the call', type: 'text', required: true },
-      { key: 'offeredDiscount', label: 'Discount discussed (%)', type: 'number', required: false },
-      { key: 'senderName', label: 'Your name', type: 'string', required: true },
+      requiredField('contactName', 'Contact name'),
+      requiredField('company', 'Company'),
+      requiredField('callNotes', 'Notes from the call', 'text'),
+      optionalField('offeredDiscount', 'Discount discussed (%)', 'number'),
+      requiredField('senderName', 'Your name'),
     ]),
     agent('draft', at(1), {
       name: 'Follow-up writer',
@@ -106,16 +89,12 @@ const followUpEmail = template({
       promptTemplate:
         'Write a follow-up e-mail to {{ input.contactName }} at {{ input.company }} from {{ input.senderName }}.\n\nCall notes:\n{{ input.callNotes }}\n\n' +
         'Discount discussed on the call (percent, empty if none): {{ input.offeredDiscount }}\n\nReport the discount the e-mail actually offers in discountPercent (0 if none).',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          subject: str('E-mail subject line, under 70 characters'),
-          body: str('The e-mail body in plain text'),
-          nextStep: str('The next step proposed in the e-mail'),
-          discountPercent: num('Discount offered in the e-mail, 0 if none', 0, 100),
-        }),
+      answer: {
+        subject: str('E-mail subject line, under 70 characters'),
+        body: str('The e-mail body in plain text'),
+        nextStep: str('The next step proposed in the e-mail'),
+        discountPercent: num('Discount offered in the e-mail, 0 if none', 0, 100),
       },
-      tools: { http: [], delegates: [] },
     }),
     condition('bigDiscount', 'Discount above 10 %?', at(2), 'draft.discountPercent > 10'),
     approval(
@@ -128,13 +107,7 @@ const followUpEmail = template({
     output('approvedDraft', 'Approved draft', at(4, -0.5), '{"subject": draft.subject, "body": draft.body, "discountPercent": draft.discountPercent, "approved": true}'),
     output('readyDraft', 'Draft ready', at(3, 0.5), '{"subject": draft.subject, "body": draft.body, "discountPercent": draft.discountPercent, "approved": false}'),
   ],
-  edges: [
-    ['trigger', 'draft'],
-    ['draft', 'bigDiscount'],
-    ['bigDiscount', 'managerApproval', 'true'],
-    ['managerApproval', 'approvedDraft'],
-    ['bigDiscount', 'readyDraft', 'false'],
-  ],
+  edges: flow(['trigger', 'draft', 'bigDiscount'], { true: ['managerApproval', 'approvedDraft'], false: ['readyDraft'] }),
 });
 
 const meetingNotesToCrm = template({
@@ -147,9 +120,9 @@ const meetingNotesToCrm = template({
   tags: ['CRM', 'meeting notes', 'pipeline hygiene', 'deal update'],
   nodes: [
     manualTrigger('trigger', 'Meeting notes', at(0), [
-      { key: 'dealId', label: 'CRM deal ID', type: 'string', required: true },
-      { key: 'accountName', label: 'Account', type: 'string', required: true },
-      { key: 'notes', label: 'Meeting notes', type: 'text', required: true },
+      requiredField('dealId', 'CRM deal ID'),
+      requiredField('accountName', 'Account'),
+      requiredField('notes', 'Meeting notes', 'text'),
     ]),
     agent('extract', at(1), {
       name: 'CRM notes analyst',
@@ -157,19 +130,15 @@ const meetingNotesToCrm = template({
         'You are a sales operations analyst. You read messy meeting notes and extract only what was actually said into CRM fields. ' +
         'Deal stages are: discovery, demo, proposal, negotiation, closed_won, closed_lost. If a field was not discussed, return an empty string or 0 rather than guessing.',
       promptTemplate: 'Account: {{ input.accountName }}\n\nMeeting notes:\n{{ input.notes }}\n\nExtract the CRM update for this deal.',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          summary: str('Three-sentence summary for the deal timeline'),
-          stage: oneOf('Deal stage after this meeting', ['discovery', 'demo', 'proposal', 'negotiation', 'closed_won', 'closed_lost']),
-          amount: num('Deal amount mentioned, 0 if none', 0),
-          closeDate: str('Expected close date as YYYY-MM-DD, empty if unknown'),
-          stakeholders: list('People involved and their roles'),
-          risks: list('Risks or objections raised'),
-          nextSteps: list('Agreed next steps with owners'),
-        }),
+      answer: {
+        summary: str('Three-sentence summary for the deal timeline'),
+        stage: oneOf('Deal stage after this meeting', ['discovery', 'demo', 'proposal', 'negotiation', 'closed_won', 'closed_lost']),
+        amount: num('Deal amount mentioned, 0 if none', 0),
+        closeDate: str('Expected close date as YYYY-MM-DD, empty if unknown'),
+        stakeholders: list('People involved and their roles'),
+        risks: list('Risks or objections raised'),
+        nextSteps: list('Agreed next steps with owners'),
       },
-      tools: { http: [], delegates: [] },
     }),
     transform(
       'crmUpdate',
@@ -177,15 +146,10 @@ const meetingNotesToCrm = template({
       at(2),
       '{"stage": extract.stage, "amount": extract.amount > 0 ? extract.amount : null, "closeDate": extract.closeDate != "" ? extract.closeDate : null, "lastMeetingSummary": extract.summary, "nextStep": extract.nextSteps[0], "risks": $join(extract.risks, "; ")}',
     ),
-    http('updateDeal', 'Update CRM deal', at(3), { method: 'PUT', url: 'https://crm.example.com/api/deals/{{ input.dealId }}', body: '{{ $string(crmUpdate) }}' }),
+    put('updateDeal', 'Update CRM deal', at(3), 'https://crm.example.com/api/deals/{{ input.dealId }}', '{{ $string(crmUpdate) }}'),
     output('result', 'Deal updated', at(4), '{"dealId": input.dealId, "update": crmUpdate, "nextSteps": extract.nextSteps}'),
   ],
-  edges: [
-    ['trigger', 'extract'],
-    ['extract', 'crmUpdate'],
-    ['crmUpdate', 'updateDeal'],
-    ['updateDeal', 'result'],
-  ],
+  edges: flow(['trigger', 'extract', 'crmUpdate', 'updateDeal', 'result']),
 });
 
 const pipelineReview = template({
@@ -205,30 +169,17 @@ const pipelineReview = template({
         'You are a revenue operations analyst preparing the weekly pipeline review for the sales manager. A deal is at risk when it has had no activity for 14 days, ' +
         'its close date has moved more than once, it has no next step, or it has sat in the same stage for over 30 days. Be specific: name the deal and the reason.',
       promptTemplate: 'Open deals as JSON:\n{{ $string(deals) }}\n\nPrepare this week\'s pipeline review.',
-      output: {
-        type: 'json',
-        schema: objectSchema({
-          totalOpenValue: num('Sum of open deal amounts', 0),
-          weightedForecast: num('Forecast weighted by stage probability', 0),
-          atRiskDeals: list('Deals at risk', objectSchema({ name: str('Deal name'), owner: str('Deal owner'), reason: str('Why it is at risk') })),
-          summary: str('Five-line summary for the sales channel'),
-        }),
+      answer: {
+        totalOpenValue: num('Sum of open deal amounts', 0),
+        weightedForecast: num('Forecast weighted by stage probability', 0),
+        atRiskDeals: list('Deals at risk', objectSchema({ name: str('Deal name'), owner: str('Deal owner'), reason: str('Why it is at risk') })),
+        summary: str('Five-line summary for the sales channel'),
       },
-      tools: { http: [], delegates: [] },
     }),
-    http('post', 'Post to sales channel', at(3), {
-      method: 'POST',
-      url: 'https://chat.example.com/api/channels/sales/messages',
-      body: '{"text": {{ $string(review.summary) }} }',
-    }),
+    post('post', 'Post to sales channel', at(3), 'https://chat.example.com/api/channels/sales/messages', '{"text": {{ $string(review.summary) }} }'),
     output('result', 'Review', at(4), '{"totalOpenValue": review.totalOpenValue, "weightedForecast": review.weightedForecast, "atRiskDeals": review.atRiskDeals}'),
   ],
-  edges: [
-    ['trigger', 'deals'],
-    ['deals', 'review'],
-    ['review', 'post'],
-    ['post', 'result'],
-  ],
+  edges: flow(['trigger', 'deals', 'review', 'post', 'result']),
 });
 
 export const SALES_TEMPLATES: Workflow[] = [leadQualification, followUpEmail, meetingNotesToCrm, pipelineReview];
