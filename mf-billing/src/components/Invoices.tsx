@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useI18n } from '@agentflow/shared';
 import { DataTable } from '@agentflow/shared/ui';
 import { billingKeys, useBillingClient } from '../api/queries';
-import { actionErrorMessage, useErrorToast } from './account';
+import { actionErrorMessage, useCustomerQuery } from './account';
 import { formatDate, formatMoney } from './messages';
 import { ReadStates, SkeletonLines } from './ReadStates';
 
@@ -10,12 +9,7 @@ import { ReadStates, SkeletonLines } from './ReadStates';
 export function Invoices({ customerId }: { customerId: string | null }) {
   const { t, language } = useI18n();
   const client = useBillingClient();
-  const invoices = useQuery({
-    queryKey: billingKeys.invoices(customerId ?? ''),
-    queryFn: () => client.invoices(customerId ?? ''),
-    enabled: customerId !== null,
-  });
-  useErrorToast(invoices.error);
+  const invoices = useCustomerQuery(customerId, billingKeys.invoices, (id) => client.invoices(id));
   return (
     <section className="card" aria-labelledby="billing-invoices-title" data-testid="invoices">
       <h2 id="billing-invoices-title">{t('billing.invoices.title')}</h2>
@@ -68,12 +62,7 @@ export function Invoices({ customerId }: { customerId: string | null }) {
 export function UpcomingInvoiceCard({ customerId }: { customerId: string | null }) {
   const { t, language } = useI18n();
   const client = useBillingClient();
-  const upcoming = useQuery({
-    queryKey: billingKeys.upcoming(customerId ?? ''),
-    queryFn: () => client.upcomingInvoice(customerId ?? ''),
-    enabled: customerId !== null,
-  });
-  useErrorToast(upcoming.error);
+  const upcoming = useCustomerQuery(customerId, billingKeys.upcoming, (id) => client.upcomingInvoice(id));
   const invoice = upcoming.data;
   if (!customerId || !invoice) return null;
   return (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useI18n, useToast, type PaymentMethodSummary } from '@agentflow/shared';
 import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { billingKeys, useBillingClient } from '../api/queries';
-import { actionErrorMessage, useErrorToast } from './account';
+import { actionErrorMessage, useCustomerQuery } from './account';
 import { ReadStates, SkeletonLines } from './ReadStates';
 
 /** Stripe's brand ids ('visa', 'amex') as people write them; unknown ones are capitalised. */
@@ -25,12 +25,7 @@ export function PaymentMethods({ customerId }: { customerId: string | null }) {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const [deleting, setDeleting] = useState<PaymentMethodSummary | null>(null);
-  const methods = useQuery({
-    queryKey: billingKeys.paymentMethods(customerId ?? ''),
-    queryFn: () => client.paymentMethods(customerId ?? ''),
-    enabled: customerId !== null,
-  });
-  useErrorToast(methods.error);
+  const methods = useCustomerQuery(customerId, billingKeys.paymentMethods, (id) => client.paymentMethods(id));
   const cardText = (method: PaymentMethodSummary) => t('billing.paymentMethods.card', { brand: brandName(method.brand), last4: method.last4 });
   const reload = () => queryClient.invalidateQueries({ queryKey: billingKeys.account() });
   const fail = (error: unknown) => toast({ title: actionErrorMessage(t, error), variant: 'destructive' });

@@ -3,7 +3,7 @@
 // inside its paid period), the Stripe customer id; and turning failures into
 // translated toasts.
 import { useEffect, useMemo, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   BILLING_ERROR_CODE_LIST,
   LIVE_SUBSCRIPTION_STATUSES,
@@ -47,6 +47,13 @@ export function useErrorToast(error: unknown): void {
     shown.current = error;
     toast({ title: actionErrorMessage(t, error), variant: 'destructive' });
   }, [error, t, toast]);
+}
+
+/** A read about the Stripe customer: it waits while there is none (customerId null), and each new failure is toasted. */
+export function useCustomerQuery<T>(customerId: string | null, queryKey: (customerId: string) => QueryKey, read: (customerId: string) => Promise<T>) {
+  const query = useQuery({ queryKey: queryKey(customerId ?? ''), queryFn: () => read(customerId ?? ''), enabled: customerId !== null });
+  useErrorToast(query.error);
+  return query;
 }
 
 /** A subscription worth showing: the active one, or one that still runs until its period ends. */

@@ -18,6 +18,7 @@ import { amountFor, BillingActionError, priceIdFor } from '../api/client';
 import { openCheckout } from '../api/checkout';
 import { billingKeys, useBillingClient } from '../api/queries';
 import { actionErrorMessage, isChangeable, OFFLINE_READ, planName, tokensText, useBillingAccount, useErrorToast, useRefreshAccount } from '../components/account';
+import { PeriodSwitch } from '../components/PeriodSwitch';
 import { RetryAlert } from '../components/ReadStates';
 import { BillingOfflineNote } from '../components/BillingOffline';
 import { formatMoney } from '../components/messages';
@@ -53,7 +54,6 @@ export function PlansPage() {
   // Until the user picks, show the cycle they already pay by.
   const interval = chosen ?? account.subscription?.interval ?? 'month';
   const [notConfigured, setNotConfigured] = useState<string | null>(null);
-  const name = useId();
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t('billing.plans.title')}`;
   }, [t]);
@@ -64,15 +64,14 @@ export function PlansPage() {
     <section className="card" aria-labelledby="billing-plans-title">
       <div className="billing-history-header">
         <h2 id="billing-plans-title">{t('billing.plans.title')}</h2>
-        <fieldset className="billing-periods" data-testid="plans-interval">
-          <legend>{t('billing.plans.billingCycle')}</legend>
-          {INTERVALS.map((value) => (
-            <label key={value}>
-              <input type="radio" name={name} value={value} checked={interval === value} onChange={() => setChosen(value)} />
-              {t(value === 'year' ? 'billing.plans.yearly' : 'billing.plans.monthly')}
-            </label>
-          ))}
-        </fieldset>
+        <PeriodSwitch
+          legend={t('billing.plans.billingCycle')}
+          options={INTERVALS}
+          value={interval}
+          label={(value) => t(value === 'year' ? 'billing.plans.yearly' : 'billing.plans.monthly')}
+          onChange={setChosen}
+          testId="plans-interval"
+        />
       </div>
       <p className="muted">{t('billing.plans.intro')}</p>
       {account.offline ? (

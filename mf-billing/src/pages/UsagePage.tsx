@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NeedsConnectionNote, SavedOnDeviceNote, useI18n, useMembership, useOnline, type TokenSummary, type UsagePeriod } from '@agentflow/shared';
 import { billingKeys, useBillingClient } from '../api/queries';
 import { DataTable } from '@agentflow/shared/ui';
 import { apiErrorMessage, formatDate } from '../components/messages';
+import { PeriodSwitch } from '../components/PeriodSwitch';
 import { ReadStates, RetryAlert } from '../components/ReadStates';
 
 // recharts (and the chart) load only when the usage page is opened.
@@ -93,7 +94,6 @@ function UsageHistory() {
   const queryClient = useQueryClient();
   const { summary } = useMembership();
   const [period, setPeriod] = useState<UsagePeriod>('month');
-  const name = useId();
   const history = useQuery({ queryKey: billingKeys.history(period, language), queryFn: () => client.tokenHistory(period, language) });
   // Offline the query waits (React Query pauses it): say why instead of loading forever.
   const waiting = !useOnline() && history.data === undefined;
@@ -110,15 +110,7 @@ function UsageHistory() {
     <section className="card" aria-labelledby="billing-history-title">
       <div className="billing-history-header">
         <h2 id="billing-history-title">{t('billing.usage.historyTitle')}</h2>
-        <fieldset className="billing-periods" data-testid="usage-period">
-          <legend>{t('billing.usage.period')}</legend>
-          {PERIODS.map((value) => (
-            <label key={value}>
-              <input type="radio" name={name} value={value} checked={period === value} onChange={() => setPeriod(value)} />
-              {t(`billing.usage.${value}`)}
-            </label>
-          ))}
-        </fieldset>
+        <PeriodSwitch legend={t('billing.usage.period')} options={PERIODS} value={period} label={(value) => t(`billing.usage.${value}`)} onChange={setPeriod} testId="usage-period" />
       </div>
       {history.isError ? <RetryAlert message={apiErrorMessage(t, history.error)} onRetry={() => void history.refetch()} /> : null}
       {waiting ? <NeedsConnectionNote testId="usage-history-offline" /> : null}
