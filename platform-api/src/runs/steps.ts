@@ -12,21 +12,10 @@ import {
 import { safeFetch, type SafeFetchPolicy } from '../net/safeFetch.js';
 import { evaluate, renderTemplate } from '../expressions/evaluate.js';
 import type { StoredRun } from './runModel.js';
+import type { ChildStepUpdate } from '../agents/runAgent.js';
 
-/** A child step an agent reports (a delegated call); the executor records it in run.steps. */
-export interface ChildStepReport {
-  id: string;
-  parentStepId: string;
-  nodeId: string;
-  name: string;
-  status: 'running' | 'succeeded' | 'failed';
-  input?: unknown;
-  output?: unknown;
-  error?: string | null;
-  tokens?: number;
-  startedAt?: string;
-  endedAt?: string;
-}
+/** A child step an agent reports (a delegated call); the executor records it in run.steps. The agent defines its shape. */
+export type ChildStepReport = ChildStepUpdate;
 
 export interface StepContext {
   run: StoredRun;
