@@ -14,6 +14,7 @@ import {
   can,
   credentialType,
   forbidden,
+  isDocumentId,
   notFound,
   secretHint,
   type CreateCredentialBody,
@@ -157,6 +158,13 @@ export class CredentialVault {
       .filter((stored): stored is StoredCredential => stored !== null)
       .map(credentialView)
       .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  }
+
+  /** Whether the credential exists and `actor` may use it (a run's preflight: no decryption, no audit). */
+  async usable(actor: VaultActor, id: string): Promise<boolean> {
+    if (!isDocumentId(id)) return false;
+    const stored = await this.load(id);
+    return !!stored && (await this.allowed(actor.userId, ownerOf(stored.data), 'use'));
   }
 
   async get(actor: VaultActor, id: string): Promise<CredentialView> {

@@ -82,14 +82,28 @@ test('a run’s agent calls the credential’s provider with its key and model; 
   expect(await events.text()).not.toContain(CANARY);
 });
 
-test('another user’s workflow naming that credential fails the step plainly, and the provider is never called', async () => {
+test('a run whose agent names a credential its owner may not use is refused up front: 409, no run stored, nothing charged, the provider never called', async () => {
   fake.reset();
   const wf = await workflowWith(bob.uid, { credentialId });
-  const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: bob, body: { input: { lead: 'x' } } });
-  const run = await h.waitForRun(started.body.runId, ['succeeded', 'failed']);
-  expect(run.status).toBe('failed');
-  expect(run.steps.find((step) => step.id === 'qualify')?.error).toMatch(/no longer exists, or the workflow’s owner may not use it/);
+  const before = await h.balance(bob.uid);
+  const runsBefore = (await h.db.collection('workflowRuns').where('workflowId', '==', wf.id).get()).size;
+  const refused = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: bob, body: { input: { lead: 'x' } } });
+  expect(refused.status).toBe(409);
+  expect(refused.body).toEqual({ error: expect.stringMatching(/agent "Qualifier" no longer exists, or the workflow’s owner may not use it/), code: 'credential_missing' });
+  expect(await h.balance(bob.uid)).toBe(before);
+  expect((await h.db.collection('workflowRuns').where('workflowId', '==', wf.id).get()).size).toBe(runsBefore);
   expect(fake.requests).toEqual([]);
+});
+
+test('a deleted credential refuses the run the same way', async () => {
+  const created = await h.call('POST', CREDENTIALS_API.create, { user: alice, body: { type: 'openaiCompatible', name: 'Soon gone', settings: { baseUrl: fake.baseUrl }, secrets: { apiKey: CANARY } } });
+  const wf = await workflowWith(alice.uid, { credentialId: created.body.id });
+  expect((await h.call('DELETE', CREDENTIALS_API.one(created.body.id), { user: alice })).status).toBe(204);
+  const before = await h.balance(alice.uid);
+  const refused = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: { lead: 'x' } } });
+  expect(refused.status).toBe(409);
+  expect(refused.body.code).toBe('credential_missing');
+  expect(await h.balance(alice.uid)).toBe(before);
 });
 
 test('a provider error that echoes the key is redacted before it reaches the run', async () => {

@@ -8,13 +8,14 @@
 // credential for the run's owner at this moment (audited with the run and
 // node), the adapter builds the model, and the secrets live only in that
 // model's closure: never in the step's input, output, error or log.
-import { HttpError, credentialType } from '@agentflow/shared/server';
+import { HttpError, agentCredentialMissing, credentialType } from '@agentflow/shared/server';
 import type { LanguageModel } from 'ai';
 import type { ModelResolver } from '../agents/providers.js';
 import { isAiProviderType, type ProviderRegistry } from '../agents/providers/index.js';
 import { runAgent } from '../agents/runAgent.js';
 import type { CredentialVault } from '../credentials/index.js';
 import { guardedFetch } from '../net/guardedFetch.js';
+import type { RunPreflight } from './service.js';
 import type { StepContext, StepHandler } from './steps.js';
 
 export interface AgentCredentials {
@@ -39,7 +40,7 @@ function credentialModelFor(context: StepContext, credentials: AgentCredentials 
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       throw new AgentCredentialError(
-        error.status === 404 ? 'The AI credential this agent uses no longer exists, or the workflow’s owner may not use it: pick another in the agent’s settings' : error.message,
+        error.status === 404 ? agentCredentialMissing(context.node.name) : error.message,
       );
     }
     if (!isAiProviderType(opened.type)) throw new AgentCredentialError(`The credential "${params.credentialId}" is not an AI provider`);
@@ -64,5 +65,23 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
       fetchPolicy: context.fetchPolicy,
     });
     return { output: result.output };
+  };
+}
+
+/**
+ * Every agent's credential must exist and be usable by the run's owner
+ * before the run starts (nothing charged, no run stored otherwise). Reads
+ * only: nothing is decrypted or audited here.
+ */
+export function credentialPreflight(vault: CredentialVault | null): RunPreflight {
+  return async (workflow, ownerId) => {
+    for (const node of workflow.nodes) {
+      if (node.type !== 'agent') continue;
+      const credentialId = (node.params as { credentialId?: unknown }).credentialId;
+      if (typeof credentialId !== 'string') continue;
+      const agentName = (node.params as { name?: unknown }).name;
+      if (!vault || !(await vault.usable({ userId: ownerId }, credentialId))) return agentCredentialMissing(typeof agentName === 'string' ? agentName : node.name);
+    }
+    return null;
   };
 }

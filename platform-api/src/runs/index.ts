@@ -11,7 +11,7 @@ import { webhookLimitsFromEnv, type WebhookLimits } from '@agentflow/shared/serv
 import type { NodeType } from '@agentflow/shared/workflow';
 import { fetchPolicyFromEnv, type SafeFetchPolicy } from '../net/safeFetch.js';
 import { aiConfigFromEnv, createModelResolver, type ModelResolver } from '../agents/providers.js';
-import { createAgentHandler, type AgentCredentials } from './agentStep.js';
+import { createAgentHandler, credentialPreflight, type AgentCredentials } from './agentStep.js';
 import { RunExecutor, type EngineLimits } from './engine.js';
 import { FirestoreRunStore } from './firestoreRunStore.js';
 import { LedgerMeter } from './ledgerMeter.js';
@@ -101,7 +101,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const queue = options.createQueue?.(execute) ?? new InProcessRunQueue(execute, { concurrency: options.concurrency ?? concurrencyFromEnv(env), logger: options.logger });
   // The queue works from creation (the API enqueues at once); start() adds the background duties.
   queue.start();
-  const service = new RunsService(store, meter, options.logger, executor, queue, instanceId);
+  const service = new RunsService(store, meter, options.logger, executor, queue, instanceId, credentialPreflight(options.credentials?.vault ?? null));
   const { router, closeStreams } = createRunsRouter({
     auth: options.auth,
     db: options.db,

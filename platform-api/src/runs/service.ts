@@ -19,6 +19,18 @@ export interface NewRun {
 
 const START_COST = RUN_START_COST;
 
+/**
+ * Checks a run can start before anything is charged or stored: today, that
+ * every agent's credential exists and its owner may use it. A message says
+ * what to fix; null lets the run start.
+ */
+export type RunPreflight = (workflow: Workflow, ownerId: string) => Promise<string | null>;
+
+/** The preflight refused: nothing was charged or stored. */
+export class RunRefusedError extends Error {
+  override name = 'RunRefusedError';
+}
+
 export class RunsService {
   constructor(
     readonly store: RunStore,
@@ -27,6 +39,7 @@ export class RunsService {
     readonly executor: RunExecutor,
     readonly queue: RunQueue,
     readonly instanceId: string,
+    private readonly preflight: RunPreflight = async () => null,
   ) {}
 
   now(): Date {
@@ -70,9 +83,12 @@ export class RunsService {
 
   /**
    * Charges the start token, stores the run and queues it. Throws
-   * InsufficientTokensError (nothing stored) when the owner has no token.
+   * RunRefusedError (preflight) or InsufficientTokensError (no token), with
+   * nothing charged or stored.
    */
   async start(newRun: NewRun): Promise<string> {
+    const refusal = await this.preflight(newRun.workflow, newRun.ownerId);
+    if (refusal) throw new RunRefusedError(refusal);
     const account = { runId: newRunId(), ownerId: newRun.ownerId };
     await this.chargeStart(account);
     try {
@@ -96,6 +112,13 @@ export class RunsService {
     const account = { runId: newRunId(), ownerId: newRun.ownerId };
     const tick = { workflowId: newRun.workflow.id, tick: tickIso, instanceId: this.instanceId, createdAt: this.now().toISOString() };
     if (!(await this.store.createForTick(this.document(account.runId, newRun), tick))) return null;
+    // A schedule has nobody to answer: the refused run is recorded, free, with the reason.
+    const refusal = await this.preflight(newRun.workflow, newRun.ownerId);
+    if (refusal) {
+      const at = this.now().toISOString();
+      await this.store.patch(account.runId, { status: 'failed', error: refusal, tokensUsed: 0, endedAt: at, updatedAt: at, lease: null });
+      return account.runId;
+    }
     try {
       await this.chargeStart(account);
     } catch (error) {

@@ -56,8 +56,14 @@ export const CREDENTIAL_ERROR_CODES = {
   notTestable: 'credential_not_testable',
   /** The credential exists but is of another kind than the step needs. */
   wrongKind: 'credential_wrong_kind',
+  /** A run was refused before it started: an agent's credential is deleted or not the owner's to use. */
+  missingForRun: 'credential_missing',
 } as const;
 export type CredentialErrorCode = (typeof CREDENTIAL_ERROR_CODES)[keyof typeof CREDENTIAL_ERROR_CODES];
+
+/** Why a run did not start or an agent step failed: its credential is gone or not usable by the workflow's owner. */
+export const agentCredentialMissing = (agentName: string) =>
+  `The AI credential of agent "${agentName}" no longer exists, or the workflow’s owner may not use it: pick another in the agent’s settings`;
 
 export const CREDENTIAL_MESSAGES = {
   vaultNotConfigured: 'Credentials are not available on this server yet.',
@@ -71,6 +77,7 @@ const name = z
   .trim()
   .min(1, 'is required')
   .max(MAX_CREDENTIAL_NAME_LENGTH)
+  // eslint-disable-next-line no-control-regex -- refusing control characters is this check's purpose
   .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'must not hold control characters');
 const organizationId = z.string().refine(isDocumentId, 'must be an organization id');
 
