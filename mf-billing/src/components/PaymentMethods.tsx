@@ -56,12 +56,7 @@ export function PaymentMethods({ customerId }: { customerId: string | null }) {
         message={actionErrorMessage}
         pending={customerId !== null && methods.isPending}
         loading={<SkeletonLines testId="payment-methods-loading" label={t('billing.paymentMethods.loading')} lines={1} />}
-        empty={
-          <>
-            {t('billing.paymentMethods.empty')}
-            {customerId ? <> · {t('billing.paymentMethods.addHint')}</> : null}
-          </>
-        }
+        empty={customerId ? `${t('billing.paymentMethods.empty')} · ${t('billing.paymentMethods.addHint')}` : t('billing.paymentMethods.empty')}
         emptyTestId="payment-methods-empty"
       >
         {(list) => (

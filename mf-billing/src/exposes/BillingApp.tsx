@@ -9,6 +9,7 @@ import { RequireAuth, Route, Routes, useI18n, useRemoteCatalogs } from '@agentfl
 import { createQueryClient, syncOnlineManager } from '../api/queries';
 import { BILLING_CATALOGS } from '../i18n';
 import { BillingOverview, BillingPage, UnknownSection } from '../pages/BillingPage';
+import '@agentflow/shared/styles/kit.css';
 import '../components/billing.css';
 
 const UsagePage = lazy(() => import('../pages/UsagePage').then((module) => ({ default: module.UsagePage })));

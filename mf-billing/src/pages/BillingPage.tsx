@@ -22,9 +22,9 @@ export function BillingPage() {
   return (
     <section className="billing-app">
       <PageHeader title={t('billing.title')} subtitle={t('billing.subtitle')} helpTopic="billing" />
-      <nav className="billing-tabs" aria-label={t('billing.sections.label')}>
+      <nav className="section-tabs" aria-label={t('billing.sections.label')}>
         {SECTIONS.map((section) => (
-          <NavLink key={section.key} to={`${base}${section.path}` || '/'} end={section.end} className="billing-tab" data-testid={`billing-tab-${section.path.slice(1) || 'overview'}`}>
+          <NavLink key={section.key} to={`${base}${section.path}` || '/'} end={section.end} className="section-tab" data-testid={`billing-tab-${section.path.slice(1) || 'overview'}`}>
             {t(section.key)}
           </NavLink>
         ))}

@@ -9,6 +9,7 @@ import { createQueryClient } from '../api/queries';
 import { TabGuard } from '../components/TabGuard';
 import { tabFor } from '../components/tabs';
 import { AccessHome, AccessPage, UnknownSection } from '../pages/AccessPage';
+import '@agentflow/shared/styles/kit.css';
 import '../components/access.css';
 
 const RolesPage = lazy(() => import('../pages/RolesPage').then((module) => ({ default: module.RolesPage })));

@@ -32,10 +32,10 @@ export function AccessPage() {
           </button>
         </div>
       ) : null}
-      <nav className="access-tabs" aria-label={t('rbac.tabs.label')}>
+      <nav className="section-tabs" aria-label={t('rbac.tabs.label')}>
         {ACCESS_TABS.map((tab) => (
           <Can key={tab.path} permission={tab.permission} anyOrganization={tab.anyOrganization}>
-            <NavLink to={`${base}/${tab.path}`} className="access-tab" data-testid={`access-tab-${tab.path}`}>
+            <NavLink to={`${base}/${tab.path}`} className="section-tab" data-testid={`access-tab-${tab.path}`}>
               {t(tab.labelKey)}
             </NavLink>
           </Can>
