@@ -1,52 +1,37 @@
 // The runs API against the emulators: starting (validation, permissions,
 // tokens), history, approvals across a restart, webhooks, the event stream,
 // and the recovery of interrupted runs.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { debit } from '@agentflow/shared/server';
 import { RUN_MESSAGES, RUN_LIMITS, initialSteps } from '@agentflow/shared/workflow';
 import { recoverInterruptedRuns } from './recovery';
 import type { StoredRun } from './runModel';
 import { encodeRun, runRef } from './store';
 import type { RunQueue } from './queue';
-import { edge, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
+import { edge, manual, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
+import { startUpstream, type Upstream } from '../testing/upstream';
 import { signIn } from '../../testing/harness';
 
 let h: RunsHarness;
 let alice: RunsUser;
 let bob: RunsUser;
-let upstream: http.Server;
+let upstream: Upstream;
 let upstreamUrl: string;
-/** The upstream's pending replies, cleared at the end so nothing outlives the suite. */
-const pending = new Set<NodeJS.Timeout>();
-const later = (fn: () => void, ms: number) => {
-  const timer = setTimeout(() => {
-    pending.delete(timer);
-    fn();
-  }, ms);
-  pending.add(timer);
-};
 
 beforeAll(async () => {
-  upstream = http.createServer((req, res) => {
+  upstream = await startUpstream((req, res, later) => {
     const ms = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('ms') ?? 0);
     later(() => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}'), ms);
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  upstreamUrl = upstream.url;
   h = await startRunsHarness('api', { limits: { retryBaseDelayMs: 20 }, sseHeartbeatMs: 100 });
   [alice, bob] = await Promise.all([h.createUser('alice', { tokens: 100 }), h.createUser('bob', { tokens: 100, emailVerified: true })]);
 });
 
 afterAll(async () => {
   await h?.close();
-  for (const timer of pending) clearTimeout(timer);
-  upstream.closeAllConnections();
-  await new Promise((resolve) => upstream.close(resolve));
+  await upstream?.close();
 });
 
-const manual = (fields: { key: string; type: string; required?: boolean }[] = []) =>
-  node('trigger', 'trigger.manual', { inputSchema: fields.map((f) => ({ label: f.key, required: false, ...f })) });
 const stepOf = (run: { steps: { id: string }[] }, id: string) => run.steps.find((s) => s.id === id) as any;
 const runCount = async () => (await h.db.collection('workflowRuns').count().get()).data().count;
 

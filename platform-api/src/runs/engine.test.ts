@@ -2,31 +2,21 @@
 // order, inputs, branches, fan-out and joins, retries, timeouts, truncation,
 // cancel, and the http step's network policy. http steps call a local
 // server of the test's own.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { RUN_LIMITS, RUN_MESSAGES } from '@agentflow/shared/workflow';
-import { DENY_LOCAL, edge, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
+import { DENY_LOCAL, edge, manual, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
+import { startUpstream, type Upstream } from '../testing/upstream';
 
 let h: RunsHarness;
 let alice: RunsUser;
-let upstream: http.Server;
+let upstream: Upstream;
 let upstreamUrl: string;
-/** The upstream's pending replies, cleared at the end so nothing outlives the suite. */
-const pending = new Set<NodeJS.Timeout>();
-const later = (fn: () => void, ms: number) => {
-  const timer = setTimeout(() => {
-    pending.delete(timer);
-    fn();
-  }, ms);
-  pending.add(timer);
-};
 let inFlight = 0;
 let maxInFlight = 0;
 const flaky = new Map<string, number>();
 const aborted: string[] = [];
 
 beforeAll(async () => {
-  upstream = http.createServer((req, res) => {
+  upstream = await startUpstream((req, res, later) => {
     const url = new URL(req.url ?? '/', 'http://x');
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
@@ -52,21 +42,16 @@ beforeAll(async () => {
       reply(Number(url.searchParams.get('code')), { code: url.searchParams.get('code') });
     } else reply(404, {});
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  upstreamUrl = upstream.url;
   h = await startRunsHarness('engine', { limits: { retryBaseDelayMs: 20 } });
   alice = await h.createUser('alice', { tokens: 100 });
 });
 
 afterAll(async () => {
   await h?.close();
-  for (const timer of pending) clearTimeout(timer);
-  upstream.closeAllConnections();
-  await new Promise((resolve) => upstream.close(resolve));
+  await upstream?.close();
 });
 
-const manual = (fields: { key: string; type: string; required?: boolean }[] = []) =>
-  node('trigger', 'trigger.manual', { inputSchema: fields.map((f) => ({ label: f.key, required: false, ...f })) });
 const transform = (id: string, mapping: string) => node(id, 'transform', { mapping });
 const output = (id: string, mapping?: string) => node(id, 'output', mapping ? { mapping } : {});
 const httpGet = (id: string, url: string, timeoutMs = 5000) => node(id, 'http', { method: 'GET', url, headers: {}, timeoutMs });

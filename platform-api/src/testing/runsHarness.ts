@@ -72,6 +72,10 @@ export const edge = (source: string, target: string, sourceHandle?: string): Wor
   ...(sourceHandle ? { sourceHandle } : {}),
 });
 
+/** The manual trigger 'trigger' asking for these fields (each labelled by its key, optional unless said). */
+export const manual = (fields: { key: string; type: string; required?: boolean }[] = []): WorkflowNode =>
+  node('trigger', 'trigger.manual', { inputSchema: fields.map((f) => ({ label: f.key, required: false, ...f })) });
+
 export async function startRunsHarness(suite: string, defaults: AppOptions = {}): Promise<RunsHarness> {
   emulatorHosts();
   const auth = getAdminAuth();
