@@ -1,14 +1,17 @@
-// billing-api's token, team and Stripe endpoints, for the billing pages. Every
-// call carries the signed-in user's Firebase ID token; a non-2xx answer rejects
-// with a BillingApiError holding the status, the service's `{error}` text and its `code`.
-// The Stripe calls reject with a BillingActionError instead: the service's text
-// when it sent one, else the action's fallback text, and they log the failure.
+// billing-api's token, team and Stripe endpoints, for the billing pages, on the
+// shared API client: every call carries the signed-in user's Firebase ID token;
+// a non-2xx answer rejects with an ApiError holding the status, the service's
+// `{error}` text and its `code`. The Stripe calls reject with a BillingActionError
+// (an ApiError) instead: the service's text when it sent one, else the action's
+// fallback text, and they log the failure.
 import {
+  ApiError,
   BILLING_API,
   BILLING_CLIENT_FALLBACKS,
-  BillingApiError,
-  billingApiErrorFrom,
+  createApiClient,
   MEMBERSHIP_API,
+  type ApiClientOptions,
+  type ApiRequest,
   type BillingInterval,
   type CheckoutSessionResponse,
   type CreateCheckoutSessionRequest,
@@ -30,15 +33,8 @@ import {
   type UsagePoint,
 } from '@agentflow/shared';
 
-export interface BillingClientOptions {
-  /** billing-api's origin (usePlatform().config.apis.billing). */
-  baseUrl: string;
-  getIdToken: () => Promise<string | null>;
-  /** Defaults to the global fetch, looked up at call time. */
-  fetch?: typeof fetch;
-}
-
-type Query = Record<string, string | number | undefined>;
+/** baseUrl is billing-api's origin (usePlatform().config.apis.billing). */
+export type BillingClientOptions = ApiClientOptions;
 
 /**
  * What the browser says when billing-api sent no error text: the issue's
@@ -54,16 +50,16 @@ export const BILLING_ACTION_FALLBACKS = {
 } as const;
 export type BillingAction = keyof typeof BILLING_ACTION_FALLBACKS;
 
-/** A failed Stripe call: `serverMessage` is billing-api's `{error}` when it sent one (the message is that, else the English fallback). */
-export class BillingActionError extends BillingApiError {
+/**
+ * A failed Stripe call: `serverMessage` is billing-api's `{error}` when it sent one (the message is that, else the English fallback);
+ * `code` is billing-api's stable code, when it sent one: the page translates by it, or acts on it.
+ */
+export class BillingActionError extends ApiError {
   readonly action: BillingAction;
-  readonly serverMessage: string | null;
-  /** `code` (on BillingApiError) is billing-api's stable code, when it sent one: the page translates by it, or acts on it. */
   constructor(action: BillingAction, status: number, serverMessage: string | null, code: string | null = null) {
-    super(serverMessage ?? BILLING_ACTION_FALLBACKS[action], status, code);
+    super(serverMessage ?? BILLING_ACTION_FALLBACKS[action], status, code, serverMessage);
     this.name = 'BillingActionError';
     this.action = action;
-    this.serverMessage = serverMessage;
   }
 }
 
@@ -72,17 +68,6 @@ export function loggedActionError(action: BillingAction, status: number, serverM
   const error = new BillingActionError(action, status, serverMessage, code);
   console.error(`[billing] ${BILLING_ACTION_FALLBACKS[action]}${serverMessage ? `: ${serverMessage}` : ''}`, ...(cause === undefined ? [] : [cause]));
   return error;
-}
-
-/** The `{error, code}` of a failed answer, each null when absent. */
-async function serverError(response: Response): Promise<{ message: string | null; code: string | null }> {
-  try {
-    const body: unknown = JSON.parse(await response.text());
-    const { error, code } = (body && typeof body === 'object' ? body : {}) as { error?: unknown; code?: unknown };
-    return { message: typeof error === 'string' && error.trim() ? error : null, code: typeof code === 'string' && code ? code : null };
-  } catch {
-    return { message: null, code: null };
-  }
 }
 
 /** `{key: [...]}` or a bare array: the service's list shape, either way. */
@@ -101,42 +86,21 @@ export function browserTimeZone(): string | undefined {
   }
 }
 
-export function createBillingClient({ baseUrl, getIdToken, fetch: fetchImpl }: BillingClientOptions) {
+export function createBillingClient(options: BillingClientOptions) {
+  const call = createApiClient(options);
+  /** A call; with an `action` (the Stripe and plan calls), its failure becomes a logged BillingActionError. */
   async function request<T = unknown>(
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
-    options: { query?: Query; body?: unknown; headers?: Record<string, string>; action?: BillingAction } = {},
+    { action, ...sent }: ApiRequest & { action?: BillingAction } = {},
   ): Promise<T> {
-    const { action } = options;
-    const token = await getIdToken();
-    if (!token) throw action ? loggedActionError(action, 401, null) : new BillingApiError('Not signed in', 401);
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== '') search.set(key, String(value));
-    const queryString = search.toString();
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, Authorization: `Bearer ${token}` };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    const send = fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
-    let response: Response;
     try {
-      response = await send(`${baseUrl}${path}${queryString ? `?${queryString}` : ''}`, {
-        method,
-        headers,
-        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-      });
-    } catch (cause) {
-      if (action) throw loggedActionError(action, 0, null, cause);
-      throw new BillingApiError(cause instanceof Error ? cause.message : String(cause), 0);
+      return await call<T>(method, path, sent);
+    } catch (error) {
+      if (!action || !(error instanceof ApiError)) throw error;
+      // A network failure is logged with what the network said; a refusal with the service's text.
+      throw loggedActionError(action, error.status, error.serverMessage, error.status === 0 ? error : undefined, error.code);
     }
-    if (!response.ok) {
-      if (action) {
-        const { message, code } = await serverError(response);
-        throw loggedActionError(action, response.status, message, undefined, code);
-      }
-      throw await billingApiErrorFrom(response);
-    }
-    if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
   }
 
   return {

@@ -1,10 +1,10 @@
 // Turning billing-api failures into translated text that carries the service's own `{error}`.
-import { BillingApiError, type I18nContextValue } from '@agentflow/shared';
+import { ApiError, type I18nContextValue } from '@agentflow/shared';
 
 type Translate = I18nContextValue['t'];
 
 export function apiErrorMessage(t: Translate, error: unknown): string {
-  if (!(error instanceof BillingApiError)) return t('common.error');
+  if (!(error instanceof ApiError)) return t('common.error');
   if (error.status === 0) return t('billing.errors.network');
   if (error.status === 401) return t('billing.errors.unauthorized');
   return t('billing.errors.failed', { message: error.message });

@@ -1,4 +1,4 @@
-import { AccessApiError } from '@agentflow/shared';
+import { ApiError } from '@agentflow/shared';
 import { fakeResponse } from '../testing/fakeAccessServer';
 import { createAccessClient } from './client';
 import { shouldRetry } from './queries';
@@ -76,7 +76,7 @@ describe('errors', () => {
   ])('%d rejects with the service’s {error} message', async (status, message) => {
     const { client } = setup(fakeResponse(status, { error: message }));
     const failure = await client.listRoles().catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(AccessApiError);
+    expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status, message });
   });
 
@@ -98,10 +98,10 @@ describe('errors', () => {
   });
 
   test('refusals are not retried; network failures and 5xx once', () => {
-    expect(shouldRetry(0, new AccessApiError('x', 403))).toBe(false);
-    expect(shouldRetry(0, new AccessApiError('x', 409))).toBe(false);
-    expect(shouldRetry(0, new AccessApiError('x', 0))).toBe(true);
-    expect(shouldRetry(0, new AccessApiError('x', 503))).toBe(true);
-    expect(shouldRetry(1, new AccessApiError('x', 503))).toBe(false);
+    expect(shouldRetry(0, new ApiError('x', 403))).toBe(false);
+    expect(shouldRetry(0, new ApiError('x', 409))).toBe(false);
+    expect(shouldRetry(0, new ApiError('x', 0))).toBe(true);
+    expect(shouldRetry(0, new ApiError('x', 503))).toBe(true);
+    expect(shouldRetry(1, new ApiError('x', 503))).toBe(false);
   });
 });

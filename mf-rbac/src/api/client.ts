@@ -1,10 +1,10 @@
-// platform-api's access endpoints, for the console. Every call carries the
-// signed-in user's Firebase ID token; a non-2xx answer rejects with an
-// AccessApiError holding the status and the service's `{error}` text.
+// platform-api's access endpoints, for the console, on the shared API client:
+// every call carries the signed-in user's Firebase ID token; a non-2xx answer
+// rejects with an ApiError holding the status and the service's `{error}` text.
 import {
   ACCESS_API,
-  AccessApiError,
-  accessApiErrorFrom,
+  createApiClient,
+  type ApiClientOptions,
   type AuditAction,
   type AuditPage,
   type Organization,
@@ -26,15 +26,8 @@ export interface AuditFilters {
   to?: string;
 }
 
-export interface AccessClientOptions {
-  /** platform-api's origin (usePlatform().config.apis.platform). */
-  baseUrl: string;
-  getIdToken: () => Promise<string | null>;
-  /** Defaults to the global fetch, looked up at call time. */
-  fetch?: typeof fetch;
-}
-
-type Query = Record<string, string | number | boolean | null | undefined>;
+/** baseUrl is platform-api's origin (usePlatform().config.apis.platform). */
+export type AccessClientOptions = ApiClientOptions;
 
 /** `{key: [...]}` or a bare array: the service's list shape, either way. */
 function listFrom<T>(body: unknown, key: string): T[] {
@@ -43,30 +36,8 @@ function listFrom<T>(body: unknown, key: string): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
 }
 
-export function createAccessClient({ baseUrl, getIdToken, fetch: fetchImpl }: AccessClientOptions) {
-  async function request<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> {
-    const token = await getIdToken();
-    if (!token) throw new AccessApiError('Not signed in', 401);
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(options.query ?? {})) {
-      if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-    }
-    const queryString = search.toString();
-    const url = `${baseUrl}${path}${queryString ? `?${queryString}` : ''}`;
-    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    const send = fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
-    let response: Response;
-    try {
-      response = await send(url, { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
-    } catch (cause) {
-      throw new AccessApiError(cause instanceof Error ? cause.message : String(cause), 0);
-    }
-    if (!response.ok) throw await accessApiErrorFrom(response);
-    if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
+export function createAccessClient(options: AccessClientOptions) {
+  const request = createApiClient(options);
 
   return {
     listRoles: async (system?: string) => listFrom<Role>(await request('GET', ACCESS_API.roles, { query: { system } }), 'roles'),

@@ -1,12 +1,12 @@
 // Turning failures into translated text: platform-api refusals, and the
 // issues of the shared request schemas (whose own messages are English).
-import { AccessApiError, type I18nContextValue } from '@agentflow/shared';
+import { ApiError, type I18nContextValue } from '@agentflow/shared';
 
 type Translate = I18nContextValue['t'];
 
 /** A translated sentence for a failed call, with the service's own `{error}` text in it. */
 export function apiErrorMessage(t: Translate, error: unknown): string {
-  if (!(error instanceof AccessApiError)) return t('common.error');
+  if (!(error instanceof ApiError)) return t('common.error');
   const message = error.message;
   switch (error.status) {
     case 0:

@@ -1,6 +1,7 @@
+import { ApiError } from '@agentflow/shared';
 import { RUNS_API } from '@agentflow/shared/workflow';
 import { createFakeRunsServer, FAKE_PLATFORM, fakeRun, jsonResponse } from '../runs/testing/fakeRunsServer';
-import { absoluteUrl, createRunsClient, inputFieldOf, RunsApiError } from './runs';
+import { absoluteUrl, createRunsClient, inputFieldOf } from './runs';
 
 describe('requests', () => {
   test.each([
@@ -68,8 +69,9 @@ describe('errors', () => {
     const server = createFakeRunsServer();
     server.once('POST', /\/runs$/, () => jsonResponse(400, { error: 'input.company is required' }));
     const failure = await server.client.start('wf-1', { input: {} }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(RunsApiError);
-    expect(failure).toMatchObject({ status: 400, message: 'input.company is required', field: 'company' });
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 400, message: 'input.company is required' });
+    expect(inputFieldOf((failure as ApiError).message)).toBe('company');
   });
 
   test('inputFieldOf only reads input.<key> at the start', () => {

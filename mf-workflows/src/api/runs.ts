@@ -1,10 +1,11 @@
 // platform-api's run endpoints (RUNS_API), for the run form, the live run
-// view, the history, the webhook panel and the AI-provider hint. Every call
-// carries the signed-in user's Firebase ID token; a non-2xx answer rejects
-// with a RunsApiError holding the status, the service's `{error}` text and,
-// when the message names an input field ('input.company is required'), that
-// field. The event stream goes through EventSource, which cannot set headers:
-// its URL carries the ID token as ?token=.
+// view, the history, the webhook panel and the AI-provider hint, on the shared
+// API client: every call carries the signed-in user's Firebase ID token; a
+// non-2xx answer rejects with an ApiError holding the status and the service's
+// `{error}` text, which may name an input field ('input.company is required':
+// inputFieldOf). The event stream goes through EventSource, which cannot set
+// headers: its URL carries the ID token as ?token=.
+import { ApiError, createApiClient, type ApiClientOptions } from '@agentflow/shared';
 import {
   RUNS_API,
   type AiStatus,
@@ -16,18 +17,6 @@ import {
   type WorkflowRun,
   type WorkflowRunSummary,
 } from '@agentflow/shared/workflow';
-
-export class RunsApiError extends Error {
-  readonly status: number;
-  /** The run-input field the message names (`input.<key> ...`), else null. */
-  readonly field: string | null;
-  constructor(message: string, status: number) {
-    super(message);
-    this.name = 'RunsApiError';
-    this.status = status;
-    this.field = inputFieldOf(message);
-  }
-}
 
 /** 'input.company is required' → 'company'; the engine's zod messages name the field first. */
 export function inputFieldOf(message: string): string | null {
@@ -45,12 +34,8 @@ export interface EventSourceLike {
 }
 export type EventSourceFactory = (url: string) => EventSourceLike;
 
-export interface RunsClientOptions {
-  /** platform-api's origin (usePlatform().config.apis.platform). */
-  baseUrl: string;
-  getIdToken: () => Promise<string | null>;
-  /** Defaults to the global fetch, looked up at call time. */
-  fetch?: typeof fetch;
+/** baseUrl is platform-api's origin (usePlatform().config.apis.platform). */
+export interface RunsClientOptions extends ApiClientOptions {
   /** Defaults to the browser's EventSource. */
   eventSource?: EventSourceFactory;
 }
@@ -71,17 +56,6 @@ export interface RunsClient {
   openEvents(runId: string): Promise<EventSourceLike>;
 }
 
-async function errorFrom(response: Response): Promise<RunsApiError> {
-  let message = `HTTP ${response.status}`;
-  try {
-    const body: unknown = await response.json();
-    if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string') message = (body as { error: string }).error;
-  } catch {
-    // not JSON: keep the status line
-  }
-  return new RunsApiError(message, response.status);
-}
-
 /** An absolute URL for a path the service answered (the webhook URL may come relative). */
 export function absoluteUrl(baseUrl: string, url: string): string {
   try {
@@ -91,28 +65,10 @@ export function absoluteUrl(baseUrl: string, url: string): string {
   }
 }
 
-export function createRunsClient({ baseUrl, getIdToken, fetch: fetchImpl, eventSource }: RunsClientOptions): RunsClient {
-  async function token(): Promise<string> {
-    const idToken = await getIdToken();
-    if (!idToken) throw new RunsApiError('Not signed in', 401);
-    return idToken;
-  }
-
-  async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${await token()}` };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const send = fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
-    let response: Response;
-    try {
-      response = await send(`${baseUrl}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-    } catch (cause) {
-      throw new RunsApiError(cause instanceof Error ? cause.message : String(cause), 0);
-    }
-    if (!response.ok) throw await errorFrom(response);
-    if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
+export function createRunsClient(options: RunsClientOptions): RunsClient {
+  const { baseUrl, getIdToken, eventSource } = options;
+  const call = createApiClient(options);
+  const request = <T,>(method: 'GET' | 'POST', path: string, body?: unknown) => call<T>(method, path, { body });
 
   const withAbsoluteUrl = (info: WebhookInfo): WebhookInfo => ({ ...info, url: absoluteUrl(baseUrl, info.url) });
 
@@ -138,9 +94,11 @@ export function createRunsClient({ baseUrl, getIdToken, fetch: fetchImpl, eventS
     rotateWebhook: async (workflowId) => withAbsoluteUrl(await request<WebhookInfo>('POST', RUNS_API.webhookSecret(workflowId), {})),
     aiStatus: () => request<AiStatus>('GET', RUNS_API.aiStatus),
     openEvents: async (runId) => {
-      const url = `${baseUrl}${RUNS_API.runEvents(runId)}?token=${encodeURIComponent(await token())}`;
+      const idToken = await getIdToken();
+      if (!idToken) throw new ApiError('Not signed in', 401);
+      const url = `${baseUrl}${RUNS_API.runEvents(runId)}?token=${encodeURIComponent(idToken)}`;
       if (eventSource) return eventSource(url);
-      if (typeof globalThis.EventSource !== 'function') throw new RunsApiError('This browser cannot follow a run live (no EventSource)', 0);
+      if (typeof globalThis.EventSource !== 'function') throw new ApiError('This browser cannot follow a run live (no EventSource)', 0);
       return new globalThis.EventSource(url) as EventSourceLike;
     },
   };

@@ -4,9 +4,9 @@
 // field, any other refusal in a toast. A workflow without a manual trigger
 // (webhook, schedule) takes its input as a JSON object.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useI18n, useOnline, useToast } from '@agentflow/shared';
+import { ApiError, useI18n, useOnline, useToast } from '@agentflow/shared';
 import type { Workflow, WorkflowProblem } from '@agentflow/shared/workflow';
-import { RunsApiError, type RunsClient } from '../api/runs';
+import { inputFieldOf, type RunsClient } from '../api/runs';
 import { initialValues, parseJsonInput, parseRunForm, runFormFields, type FieldErrorCode, type FormValues } from './runModel';
 
 const F = 'workflows.runs.form.';
@@ -65,7 +65,7 @@ export function RunForm({ workflow, client, onStarted, onClose, problems = [] }:
       const { runId } = await client.start(workflow.id, { input });
       onStarted(runId);
     } catch (error) {
-      const field = error instanceof RunsApiError ? error.field : null;
+      const field = error instanceof ApiError ? inputFieldOf(error.message) : null;
       if (field && fields?.some((f) => f.key === field)) {
         setServerErrors({ [field]: (error as Error).message });
       } else {

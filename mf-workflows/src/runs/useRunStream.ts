@@ -5,8 +5,9 @@
 // the run is read again meanwhile; once the run is terminal the stream is
 // closed for good.
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { ApiError } from '@agentflow/shared';
 import { isTerminalRunStatus, type WorkflowRun } from '@agentflow/shared/workflow';
-import { RunsApiError, type EventSourceLike, type RunsClient } from '../api/runs';
+import type { EventSourceLike, RunsClient } from '../api/runs';
 
 export type StreamState = 'loading' | 'live' | 'reconnecting' | 'done' | 'missing' | 'failed';
 
@@ -144,7 +145,7 @@ export function useRunStream(client: RunsClient, runId: string, options: RunStre
       },
       (error: unknown) => {
         if (!alive) return;
-        if (error instanceof RunsApiError && (error.status === 404 || error.status === 403)) setState('missing');
+        if (error instanceof ApiError && (error.status === 404 || error.status === 403)) setState('missing');
         else setState('failed');
       },
     );

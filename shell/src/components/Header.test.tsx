@@ -284,7 +284,7 @@ describe('Header token count', () => {
     const fetch = jest.fn(async (input: RequestInfo | URL) => {
       const path = new URL(String(input)).pathname;
       const body = path === '/api/membership' ? { userMembership: membership(10), activeSubscription: null, packageDetails: null } : { used: 0, total: 10, resetDate: '2024-07-31T00:00:00.000Z' };
-      return { ok: true, status: 200, json: async () => body } as Response;
+      return { ok: true, status: 200, json: async () => body, text: async () => JSON.stringify(body) } as Response;
     });
     renderHeader({ user: testUser(), membershipFetch: fetch as unknown as typeof globalThis.fetch });
     expect(await screen.findByTestId('token-count')).toHaveTextContent('10 tokens');

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { BillingApiError, type ConsumeResponse, type SpeechRecognitionLike, type SpeechRecognitionResultEventLike, type UserMembership } from '@agentflow/shared';
+import { ApiError, type ConsumeResponse, type SpeechRecognitionLike, type SpeechRecognitionResultEventLike, type UserMembership } from '@agentflow/shared';
 import { LocationProbe, renderWithProviders, testUser, type ProvidersOptions } from '@agentflow/shared/testing/renderWithProviders';
 import { VoiceCommandButton } from './VoiceCommandButton';
 
@@ -77,7 +77,7 @@ describe('VoiceCommandButton metering', () => {
 
   test('402: a translated toast, and the command does not run', async () => {
     const consume = jest.fn(async (): Promise<ConsumeResponse> => {
-      throw new BillingApiError('Insufficient tokens: 1 needed, 0 remaining', 402);
+      throw new ApiError('Insufficient tokens: 1 needed, 0 remaining', 402);
     });
     await speak({ user: testUser(), membership: { membership: { ...MEMBERSHIP, tokensRemaining: 0 }, consume } }, 'open billing');
     expect(await screen.findByText('Not enough tokens')).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('VoiceCommandButton metering', () => {
 
   test('402 in French', async () => {
     const consume = jest.fn(async (): Promise<ConsumeResponse> => {
-      throw new BillingApiError('Insufficient tokens: 1 needed, 0 remaining', 402);
+      throw new ApiError('Insufficient tokens: 1 needed, 0 remaining', 402);
     });
     await speak({ user: testUser(), language: 'fr', membership: { membership: MEMBERSHIP, consume } }, 'ouvre la facturation');
     expect(await screen.findByText('Pas assez de jetons')).toBeInTheDocument();
@@ -96,7 +96,7 @@ describe('VoiceCommandButton metering', () => {
 
   test('another failure (network, 5xx): a toast, and the command does not run', async () => {
     const consume = jest.fn(async (): Promise<ConsumeResponse> => {
-      throw new BillingApiError('Failed to fetch', 0);
+      throw new ApiError('Failed to fetch', 0);
     });
     await speak({ user: testUser(), membership: { membership: MEMBERSHIP, consume } }, 'open workflows');
     expect(await screen.findByText('Voice command not run')).toBeInTheDocument();
@@ -132,7 +132,7 @@ describe('VoiceCommandButton metering', () => {
           : path === '/api/tokens/summary'
             ? { used: 10 - remaining, total: 10, resetDate: '2024-07-31T00:00:00.000Z' }
             : { tokensRemaining: remaining, applied: true };
-      return { ok: true, status: 200, json: async () => answer } as Response;
+      return { ok: true, status: 200, json: async () => answer, text: async () => JSON.stringify(answer) } as Response;
     });
     await speak({ user: testUser(), membershipFetch: fetch as unknown as typeof globalThis.fetch }, 'open billing');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/billing'));

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import {
-  BillingApiError,
+  ApiError,
   FEATURE_COSTS,
   getSpeechRecognition,
   helpTopicForPath,
@@ -72,7 +72,7 @@ function MicrophoneButton({ Recognition }: { Recognition: SpeechRecognitionConst
     try {
       await consume('voice_command', FEATURE_COSTS.voice_command, { idempotencyKey: newIdempotencyKey() });
     } catch (error) {
-      const insufficient = error instanceof BillingApiError && error.status === 402;
+      const insufficient = error instanceof ApiError && error.status === 402;
       toast({
         title: t(insufficient ? 'membership.insufficientTitle' : 'membership.meterFailedTitle'),
         description: t(insufficient ? 'membership.insufficientBody' : 'membership.meterFailedBody'),

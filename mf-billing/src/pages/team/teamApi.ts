@@ -1,7 +1,7 @@
 // The Team page's server state: query keys under billingKeys.team() (so one
 // invalidation refreshes every team list) and the translated text of a
 // team endpoint's refusal, by its stable code.
-import { BillingApiError, isTeamErrorCode, type I18nContextValue } from '@agentflow/shared';
+import { ApiError, isTeamErrorCode, type I18nContextValue } from '@agentflow/shared';
 import { billingKeys } from '../../api/queries';
 import { apiErrorMessage } from '../../components/messages';
 
@@ -15,6 +15,6 @@ export const teamKeys = {
 
 /** A refusal with a team code reads as its translation; anything else as the billing pages' usual text. */
 export function teamErrorMessage(t: I18nContextValue['t'], error: unknown): string {
-  if (error instanceof BillingApiError && isTeamErrorCode(error.code)) return t(`billing.team.errors.${error.code}`);
+  if (error instanceof ApiError && isTeamErrorCode(error.code)) return t(`billing.team.errors.${error.code}`);
   return apiErrorMessage(t, error);
 }

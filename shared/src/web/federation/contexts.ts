@@ -147,9 +147,9 @@ export interface RBACContextValue {
   hasPermissionAnywhere: (permissionId: string) => boolean;
   /** Loads everything again. */
   refresh: () => Promise<void>;
-  /** POSTs the assignment to platform-api, then reloads; rejects with an AccessApiError. */
+  /** POSTs the assignment to platform-api, then reloads; rejects with an ApiError. */
   assignRole: (input: RoleAssignmentRequest) => Promise<void>;
-  /** POSTs the revocation to platform-api, then reloads; rejects with an AccessApiError. */
+  /** POSTs the revocation to platform-api, then reloads; rejects with an ApiError. */
   revokeRole: (input: RoleAssignmentRequest) => Promise<void>;
   /**
    * Starts the provider's reads. The provider is lazy: nothing is fetched
@@ -200,7 +200,7 @@ export interface MembershipContextValue {
   /**
    * Debits a feature the browser performs itself (POST /api/tokens/consume,
    * amount defaulting to FEATURE_COSTS[feature]), then reloads. Rejects with a
-   * BillingApiError (status 402 when too few tokens remain; nothing was debited).
+   * ApiError (status 402 when too few tokens remain; nothing was debited).
    */
   consume: (feature: MeteredFeature, amount?: number, options?: ConsumeOptions) => Promise<ConsumeResponse>;
 }

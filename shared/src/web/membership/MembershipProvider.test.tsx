@@ -9,7 +9,8 @@ import { CATALOGS } from '../i18n/catalogs/index';
 import { I18nProvider } from '../providers/I18nProvider';
 import { MEMBERSHIP_API, type MembershipDetails } from '../../domain/membership/api';
 import type { UserMembership } from '../../domain/membership/model';
-import { BillingApiError, MembershipProvider } from './MembershipProvider';
+import { MembershipProvider } from './MembershipProvider';
+import { ApiError } from '../api/apiClient';
 
 const BILLING = 'http://billing.test';
 const CONFIG = buildAppConfig({ BILLING_API_URL: BILLING });
@@ -273,7 +274,7 @@ describe('MembershipProvider', () => {
     expect(posts[1]?.idempotencyKey).not.toBe(posts[2]?.idempotencyKey);
   });
 
-  test('consume() with too few tokens rejects with a 402 BillingApiError carrying the service’s text', async () => {
+  test('consume() with too few tokens rejects with a 402 ApiError carrying the service’s text', async () => {
     const api = fakeBillingApi();
     api.balances.set('user-1', membershipOf('user-1', { tokensRemaining: 0 }));
     renderMembership(fakeAuth(testUser()), { api });
@@ -284,7 +285,7 @@ describe('MembershipProvider', () => {
         .consume('voice_command')
         .catch((error: unknown) => error);
     });
-    expect(failure).toBeInstanceOf(BillingApiError);
+    expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 402, message: 'Insufficient tokens: 1 needed, 0 remaining' });
     expect(current().membership?.tokensRemaining).toBe(0);
     expect(current().error).toBeNull();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MembershipContext, useAuth, useI18n, usePlatform, type ConsumeOptions, type MembershipContextValue } from '../federation/contexts.js';
 import { MEMBERSHIP_API, type ConsumeResponse, type MembershipDetails, type TokenSummaryResponse } from '../../domain/membership/api.js';
 import { FEATURE_COSTS, type MeteredFeature } from '../../domain/membership/features.js';
@@ -6,39 +6,7 @@ import type { TokenSummary, UserMembership } from '../../domain/membership/model
 import { hasMembershipRole, hasTokens as membershipHasTokens } from '../../domain/membership/rules.js';
 import { readDeviceCopy, saveDeviceCopy } from '../offline/deviceCopy.js';
 import { isUnreachable } from '../offline/networkFailure.js';
-
-/**
- * A failed call to billing-api: its HTTP status (0 when the network failed),
- * its `{error}` message, and its stable `code` when the endpoint sends one
- * (pages translate by the code; the English message is for logs).
- */
-export class BillingApiError extends Error {
-  readonly status: number;
-  readonly code: string | null;
-  constructor(message: string, status: number, code: string | null = null) {
-    super(message);
-    this.name = 'BillingApiError';
-    this.status = status;
-    this.code = code;
-  }
-}
-
-/** Turns a non-2xx response into a BillingApiError carrying the service's `{error}` text and `code` when there are. */
-export async function billingApiErrorFrom(response: Response): Promise<BillingApiError> {
-  let message = `HTTP ${response.status}`;
-  let code: string | null = null;
-  try {
-    const body: unknown = await response.json();
-    if (body && typeof body === 'object') {
-      const { error, code: sent } = body as { error?: unknown; code?: unknown };
-      if (typeof error === 'string') message = error;
-      if (typeof sent === 'string' && sent) code = sent;
-    }
-  } catch {
-    // not JSON: keep the status line
-  }
-  return new BillingApiError(message, response.status, code);
-}
+import { ApiError, createApiClient } from '../api/apiClient.js';
 
 export interface MembershipProviderProps {
   children: ReactNode;
@@ -100,7 +68,10 @@ export function MembershipProvider({ children, fetch: fetchImpl }: MembershipPro
   const mounted = useRef(true);
   const generation = useRef(0);
   const latest = useRef({ uid, authLoading, getIdToken });
-  latest.current = { uid, authLoading, getIdToken };
+  // Kept current after each commit, before any effect reads it (a ref is not written while rendering).
+  useLayoutEffect(() => {
+    latest.current = { uid, authLoading, getIdToken };
+  });
 
   useEffect(() => {
     mounted.current = true;
@@ -109,22 +80,10 @@ export function MembershipProvider({ children, fetch: fetchImpl }: MembershipPro
     };
   }, []);
 
+  // The token is read at call time (latest.current), so the request only follows the fetch and the URL.
   const request = useCallback(
-    async <T,>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
-      const token = await latest.current.getIdToken();
-      if (!token) throw new BillingApiError('Not signed in', 401);
-      const send = fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
-      const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
-      let response: Response;
-      try {
-        response = await send(`${baseUrl}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-      } catch (cause) {
-        throw new BillingApiError(cause instanceof Error ? cause.message : String(cause), 0);
-      }
-      if (!response.ok) throw await billingApiErrorFrom(response);
-      return (await response.json()) as T;
-    },
+    <T,>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> =>
+      createApiClient({ baseUrl, getIdToken: latest.current.getIdToken, fetch: fetchImpl })<T>(method, path, { body }),
     [fetchImpl, baseUrl],
   );
 
@@ -151,7 +110,7 @@ export function MembershipProvider({ children, fetch: fetchImpl }: MembershipPro
       // The membership first: its first read creates it, and the summary is computed from it.
       const details = await request<MembershipDetails>('GET', MEMBERSHIP_API.membership);
       const summary = await request<TokenSummaryResponse>('GET', MEMBERSHIP_API.tokenSummary);
-      if (!details?.userMembership) throw new BillingApiError('No membership in the answer', 500);
+      if (!details?.userMembership) throw new ApiError('No membership in the answer', 500);
       saveDeviceCopy(DEVICE_COPY_KIND, account, { membership: details.userMembership, summary } satisfies SavedMembership);
       if (current()) setState({ membership: details.userMembership, summary, loading: false, failed: false, owner: account, savedAt: null });
     } catch (error) {

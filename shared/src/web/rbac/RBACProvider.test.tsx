@@ -10,7 +10,8 @@ import type { AccessReader } from '../../domain/rbac/accessReader';
 import { Can } from './Can';
 import { DEFAULT_READ_PERMISSION, GUEST_ROLE, MANAGE_ALL_PERMISSION, ADMIN_ROLE, CORE_PERMISSIONS } from '../../domain/rbac/defaults';
 import type { Permission, Role, UserRole } from '../../domain/rbac/model';
-import { AccessApiError, RBACProvider } from './RBACProvider';
+import { RBACProvider } from './RBACProvider';
+import { ApiError } from '../api/apiClient';
 
 const CONFIG = buildAppConfig({ PLATFORM_API_URL: 'http://platform.test' });
 
@@ -479,7 +480,8 @@ describe('assignRole and revokeRole', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(1);
     expect(fetchImpl).toHaveBeenCalledWith(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer test-id-token-user-1' },
+      // The one API client asks every service for JSON.
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: 'Bearer test-id-token-user-1' },
       body: JSON.stringify(input),
     });
     expect(reader.count('listRoles')).toBe(2);
@@ -497,7 +499,7 @@ describe('assignRole and revokeRole', () => {
         .assignRole({ userId: 'user-1', roleId: 'admin' })
         .catch((error: unknown) => error);
     });
-    expect(failure).toBeInstanceOf(AccessApiError);
+    expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 403, message: 'Forbidden: assign_roles required' });
     expect(reader.count('listRoles')).toBe(1);
   });

@@ -1,32 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { RBACContext, useAuth, useI18n, usePlatform, type RBACContextValue, type RoleAssignmentRequest } from '../federation/contexts.js';
 import { can as grantsCan, expandManageAll, grantsFor, hasPermission as stateHasPermission, hasRole as stateHasRole, permissionIdsIn, type Grant } from '../../domain/rbac/access.js';
 import { withReadFallbacks, type AccessReader } from '../../domain/rbac/accessReader.js';
 import { ACCESS_API } from '../../domain/rbac/api.js';
 import { GUEST_ROLE } from '../../domain/rbac/fallbacks.js';
 import { GUEST_ROLE_ID, type Permission, type Role, type UserRole } from '../../domain/rbac/model.js';
-
-/** A failed call to platform-api: its HTTP status (0 when the network failed) and its `{error}` message. */
-export class AccessApiError extends Error {
-  readonly status: number;
-  constructor(message: string, status: number) {
-    super(message);
-    this.name = 'AccessApiError';
-    this.status = status;
-  }
-}
-
-/** Turns a non-2xx response into an AccessApiError carrying the service's `{error}` text when there is one. */
-export async function accessApiErrorFrom(response: Response): Promise<AccessApiError> {
-  let message = `HTTP ${response.status}`;
-  try {
-    const body: unknown = await response.json();
-    if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string') message = (body as { error: string }).error;
-  } catch {
-    // not JSON: keep the status line
-  }
-  return new AccessApiError(message, response.status);
-}
+import { createApiClient } from '../api/apiClient.js';
 
 interface LoadedState {
   roles: Role[];
@@ -99,7 +78,10 @@ export function RBACProvider({ children, reader = lazyFirestoreReader, fetch: fe
   /** Orders loads: only the newest one may change the state. */
   const generation = useRef(0);
   const latest = useRef({ user, userProfile, isDemoUser, authLoading, t });
-  latest.current = { user, userProfile, isDemoUser, authLoading, t };
+  // Kept current after each commit, before any effect reads it (a ref is not written while rendering).
+  useLayoutEffect(() => {
+    latest.current = { user, userProfile, isDemoUser, authLoading, t };
+  });
 
   useEffect(() => {
     mounted.current = true;
@@ -145,7 +127,8 @@ export function RBACProvider({ children, reader = lazyFirestoreReader, fetch: fe
   // (Re)load on activation and whenever who is signed in, or the language, changes. The state is
   // marked loading while rendering that change (state that follows its inputs, as React allows),
   // not by the effect after it; the effect reads.
-  const loadInputs = [active, read, user, userProfile, isDemoUser, authLoading, t] as const;
+  // `source` stands for `read`, which changes with it and only with it.
+  const loadInputs = [active, source, user, userProfile, isDemoUser, authLoading, t] as const;
   const [loadedFor, setLoadedFor] = useState(loadInputs);
   if (loadInputs.some((input, index) => input !== loadedFor[index])) {
     setLoadedFor(loadInputs);
@@ -160,40 +143,22 @@ export function RBACProvider({ children, reader = lazyFirestoreReader, fetch: fe
     await load();
   }, [load]);
 
-  const post = useCallback(
-    async (path: string, body: RoleAssignmentRequest) => {
-      const token = await getIdToken();
-      if (!token) throw new AccessApiError('Sign in first', 401);
-      const send = fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
-      let response: Response;
-      try {
-        response = await send(`${config.apis.platform}${path}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-          body: JSON.stringify(body),
-        });
-      } catch (cause) {
-        throw new AccessApiError(cause instanceof Error ? cause.message : String(cause), 0);
-      }
-      if (!response.ok) throw await accessApiErrorFrom(response);
-    },
-    [getIdToken, fetchImpl, config.apis.platform],
-  );
+  const api = useMemo(() => createApiClient({ baseUrl: config.apis.platform, getIdToken, fetch: fetchImpl }), [getIdToken, fetchImpl, config.apis.platform]);
 
   const assignRole = useCallback(
     async (input: RoleAssignmentRequest) => {
-      await post(ACCESS_API.assignments, input);
+      await api('POST', ACCESS_API.assignments, { body: input });
       await refresh();
     },
-    [post, refresh],
+    [api, refresh],
   );
 
   const revokeRole = useCallback(
     async (input: RoleAssignmentRequest) => {
-      await post(ACCESS_API.revoke, input);
+      await api('POST', ACCESS_API.revoke, { body: input });
       await refresh();
     },
-    [post, refresh],
+    [api, refresh],
   );
 
   const value = useMemo<RBACContextValue>(() => {

@@ -1,0 +1,82 @@
+// The one browser client for Agentflow's services (billing-api, platform-api):
+// every call carries the signed-in user's Firebase ID token and a JSON body
+// when it has one; whatever fails rejects with an ApiError. The remotes' API
+// modules and the shell's providers build their endpoints on it.
+
+/**
+ * A failed call to a service: its HTTP status (0 when the network failed, so
+ * isUnreachable() sees it), the service's stable error `code` when it sent one
+ * (pages translate or act by it), and a message for logs: the service's
+ * `{error}` text, else the client's own words.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  /** The service's `{error}` text; null when it sent none or never answered. */
+  readonly serverMessage: string | null;
+  constructor(message: string, status: number, code: string | null = null, serverMessage: string | null = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.serverMessage = serverMessage;
+  }
+}
+
+/** A refusal (4xx) will not change on retry; a network failure or a 5xx is tried once more (React Query's `retry`). */
+export function retryUnlessRefused(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+export interface ApiClientOptions {
+  /** The service's origin (usePlatform().config.apis.*). */
+  baseUrl: string;
+  getIdToken: () => Promise<string | null>;
+  /** Defaults to the global fetch, looked up at call time (so a test may replace it). */
+  fetch?: typeof fetch;
+}
+
+export interface ApiRequest {
+  /** Empty values (undefined, null, '') are left out of the query string. */
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Sent as JSON when present. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type ApiCall = <T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, request?: ApiRequest) => Promise<T>;
+
+/** Calls `${baseUrl}${path}`; resolves with the parsed JSON answer (undefined when it has no body). */
+export function createApiClient({ baseUrl, getIdToken, fetch: fetchImpl }: ApiClientOptions): ApiCall {
+  return async (method, path, { query = {}, body, headers } = {}) => {
+    const token = await getIdToken();
+    if (!token) throw new ApiError('Not signed in', 401);
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value != null && value !== '') search.set(key, String(value));
+    const queryString = search.toString();
+    const send = fetchImpl ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await send(`${baseUrl}${path}${queryString ? `?${queryString}` : ''}`, {
+        method,
+        headers: { Accept: 'application/json', ...headers, Authorization: `Bearer ${token}`, ...(body !== undefined && { 'Content-Type': 'application/json' }) },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+    } catch (cause) {
+      throw new ApiError(cause instanceof Error ? cause.message : String(cause), 0);
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      let sent: { error?: unknown; code?: unknown } = {};
+      try {
+        sent = Object(JSON.parse(text)) as typeof sent;
+      } catch {
+        // not JSON: the status line speaks
+      }
+      const message = typeof sent.error === 'string' && sent.error.trim() ? sent.error : null;
+      throw new ApiError(message ?? `HTTP ${response.status}`, response.status, typeof sent.code === 'string' && sent.code ? sent.code : null, message);
+    }
+    return (text ? JSON.parse(text) : undefined) as never;
+  };
+}
