@@ -258,18 +258,23 @@ describe('a rejection while the run is queued after another approval', () => {
     return { nodes, edges: [edge('trigger', 'a'), edge('trigger', 'b'), edge('a', 'join'), edge('b', 'join')] };
   };
 
+  /** Restarts the API on a queue the test holds and starts the two-approval run on it. */
+  const holdAndStartParallelApprovals = async () => {
+    let held: HoldingQueue | null = null;
+    await h.restart({ createQueue: (execute) => (held = new HoldingQueue(execute)) });
+    const { nodes, edges } = parallelApprovals();
+    const wf = await h.saveWorkflow(alice.uid, nodes, edges);
+    const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: {} } });
+    return { queue: held! as HoldingQueue, runId: started.body.runId as string };
+  };
+
   it('fails the run: approve A (queued, not yet executed), reject B, then the executor takes the run', async () => {
-    let queue: HoldingQueue | null = null;
-    await h.restart({ createQueue: (execute) => (queue = new HoldingQueue(execute)) });
     try {
-      const { nodes, edges } = parallelApprovals();
-      const wf = await h.saveWorkflow(alice.uid, nodes, edges);
-      const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: {} } });
-      const runId = started.body.runId as string;
+      const { queue, runId } = await holdAndStartParallelApprovals();
       const waiting = await h.waitForRun(runId, ['waiting']);
       expect([stepOf(waiting, 'a').status, stepOf(waiting, 'b').status]).toEqual(['waiting', 'waiting']);
 
-      queue!.holding = true;
+      queue.holding = true;
       expect(await h.call('POST', `/api/runs/${runId}/approve`, { user: bob, body: { stepId: 'a' } })).toMatchObject({ status: 200 });
       expect((await h.waitForRun(runId, ['queued'])).status).toBe('queued');
       expect(await h.call('POST', `/api/runs/${runId}/reject`, { user: bob, body: { stepId: 'b', comment: 'No' } })).toMatchObject({ status: 200, body: { approved: false } });
@@ -277,7 +282,7 @@ describe('a rejection while the run is queued after another approval', () => {
       const rejected = await h.waitForRun(runId, () => true);
       expect(rejected).toMatchObject({ status: 'failed', error: RUN_MESSAGES.rejected, lease: null });
 
-      await queue!.release();
+      await queue.release();
       const run = await h.waitForRun(runId, ['succeeded', 'failed']);
       expect(run).toMatchObject({ status: 'failed', error: RUN_MESSAGES.rejected, output: null });
       expect(stepOf(run, 'a').status).toBe('succeeded');
@@ -289,23 +294,18 @@ describe('a rejection while the run is queued after another approval', () => {
   });
 
   it('renews the lease of a run still queued, never of one rejected or canceled while it sat in the queue', async () => {
-    let queue: HoldingQueue | null = null;
-    await h.restart({ createQueue: (execute) => (queue = new HoldingQueue(execute)) });
     try {
-      const { nodes, edges } = parallelApprovals();
-      const wf = await h.saveWorkflow(alice.uid, nodes, edges);
-      const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: {} } });
-      const rejectedId = started.body.runId as string;
+      const { queue, runId: rejectedId } = await holdAndStartParallelApprovals();
       await h.waitForRun(rejectedId, ['waiting']);
 
-      queue!.holding = true;
+      queue.holding = true;
       const simple = await simpleWorkflow();
       const startSimple = async () => (await h.call('POST', `/api/workflows/${simple.id}/runs`, { user: alice, body: { input: { name: 'Ada' } } })).body.runId as string;
       const stillQueued = await startSimple();
       const canceled = await startSimple();
       expect(await h.call('POST', `/api/runs/${rejectedId}/approve`, { user: bob, body: { stepId: 'a' } })).toMatchObject({ status: 200 });
       await h.waitForRun(rejectedId, ['queued']);
-      expect(queue!.waitingIds().sort()).toEqual([stillQueued, canceled, rejectedId].sort());
+      expect(queue.waitingIds().sort()).toEqual([stillQueued, canceled, rejectedId].sort());
       expect(await h.call('POST', `/api/runs/${rejectedId}/reject`, { user: bob, body: { stepId: 'b' } })).toMatchObject({ status: 200 });
       expect(await h.call('POST', `/api/runs/${canceled}/cancel`, { user: alice })).toMatchObject({ status: 200, body: { status: 'canceled' } });
       const before = (await h.waitForRun(stillQueued, ['queued'])).lease!.expiresAt;
@@ -317,7 +317,7 @@ describe('a rejection while the run is queued after another approval', () => {
       expect(await h.waitForRun(rejectedId, () => true)).toMatchObject({ status: 'failed', error: RUN_MESSAGES.rejected, lease: null });
       expect(await h.waitForRun(canceled, () => true)).toMatchObject({ status: 'canceled', lease: null });
 
-      await queue!.release();
+      await queue.release();
       expect((await h.waitForRun(stillQueued, ['succeeded', 'failed'])).status).toBe('succeeded');
       expect(await h.waitForRun(canceled, () => true)).toMatchObject({ status: 'canceled', lease: null });
     } finally {
