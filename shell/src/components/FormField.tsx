@@ -1,12 +1,19 @@
-// The shell's account forms use the UI kit's fields; only the e-mail field every one of them starts with is the shell's own.
+// The shell's account forms use the UI kit's fields; the e-mail and password fields they share are the shell's own.
 import type { ComponentProps } from 'react';
 import { useI18n } from '@agentflow/shared';
 import { TextField } from '@agentflow/shared/ui';
 
 export { SelectField, TextField as FormField, focusFirstInvalid } from '@agentflow/shared/ui';
 
+interface AccountFieldProps {
+  id: string;
+  value: string;
+  onChange: ComponentProps<typeof TextField>['onChange'];
+  error?: string | undefined;
+}
+
 /** The e-mail field every account form starts with. */
-export function EmailField({ id, value, onChange, error }: { id: string; value: string; onChange: ComponentProps<typeof TextField>['onChange']; error?: string }) {
+export function EmailField({ id, value, onChange, error }: AccountFieldProps) {
   const { t } = useI18n();
   return (
     <TextField
@@ -16,6 +23,24 @@ export function EmailField({ id, value, onChange, error }: { id: string; value: 
       name="email"
       autoComplete="email"
       inputMode="email"
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}
+
+/** The password field: the saved one when signing in, a new one (with the rules as its hint) when signing up. */
+export function PasswordField({ id, value, onChange, error, isNew = false }: AccountFieldProps & { isNew?: boolean }) {
+  const { t } = useI18n();
+  return (
+    <TextField
+      id={id}
+      label={t('auth.signIn.password')}
+      hint={isNew ? t('auth.signUp.passwordHint') : undefined}
+      type="password"
+      name="password"
+      autoComplete={isNew ? 'new-password' : 'current-password'}
       value={value}
       onChange={onChange}
       error={error}

@@ -4,7 +4,7 @@ import { signInSchema } from '@agentflow/shared/forms';
 import { useAfterSignIn, withNext } from '../auth/redirect';
 import { useFormState } from '../components/useFormState';
 import { AuthCard } from '../components/AuthCard';
-import { EmailField, FormField } from '../components/FormField';
+import { EmailField, PasswordField } from '../components/FormField';
 import { useAsyncAction } from '../components/useAsyncAction';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 
@@ -37,16 +37,7 @@ export function SignInPage() {
     <AuthCard id="signin-title" title={t('auth.signIn.title')} error={error}>
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
         <EmailField id={FIELD_IDS.email} value={values.email} onChange={change('email')} error={errorFor('email')} />
-        <FormField
-          id={FIELD_IDS.password}
-          label={t('auth.signIn.password')}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={change('password')}
-          error={errorFor('password')}
-        />
+        <PasswordField id={FIELD_IDS.password} value={values.password} onChange={change('password')} error={errorFor('password')} />
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {t('auth.signIn.submit')}
         </button>

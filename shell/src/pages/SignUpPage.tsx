@@ -4,7 +4,7 @@ import { signUpSchema } from '@agentflow/shared/forms';
 import { useAfterSignIn, withNext } from '../auth/redirect';
 import { useFormState } from '../components/useFormState';
 import { AuthCard } from '../components/AuthCard';
-import { EmailField, FormField } from '../components/FormField';
+import { EmailField, FormField, PasswordField } from '../components/FormField';
 import { useAsyncAction } from '../components/useAsyncAction';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 
@@ -33,17 +33,7 @@ export function SignUpPage() {
     <AuthCard id="signup-title" title={t('auth.signUp.title')} error={error}>
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
         <EmailField id={FIELD_IDS.email} value={values.email} onChange={change('email')} error={errorFor('email')} />
-        <FormField
-          id={FIELD_IDS.password}
-          label={t('auth.signIn.password')}
-          hint={t('auth.signUp.passwordHint')}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={change('password')}
-          error={errorFor('password')}
-        />
+        <PasswordField id={FIELD_IDS.password} value={values.password} onChange={change('password')} error={errorFor('password')} isNew />
         <FormField
           id={FIELD_IDS.displayName}
           label={t('auth.signUp.displayName')}
