@@ -3,12 +3,13 @@
 // reach the metadata server or the internal network).
 import { CREDENTIAL_ERROR_CODES, CREDENTIAL_MESSAGES, type CredentialTestResult } from '@agentflow/shared/server';
 import { isAiProviderType, type ProviderRegistry } from '../agents/providers/index.js';
-import { guardedFetch } from '../net/guardedFetch.js';
+import { guardedFetch, modelCallPolicy } from '../net/guardedFetch.js';
 import type { SafeFetchPolicy } from '../net/safeFetch.js';
 import type { CredentialTester } from './router.js';
 
 export function createAiCredentialTester(registry: ProviderRegistry, policy: SafeFetchPolicy): CredentialTester {
-  const fetch = guardedFetch(policy);
+  // The same limits as a model call: a long model list (OpenRouter's) passes 1 MB.
+  const fetch = guardedFetch(modelCallPolicy(policy));
   return async (credential, signal): Promise<CredentialTestResult> => {
     if (!isAiProviderType(credential.type)) return { ok: false, models: [], error: CREDENTIAL_MESSAGES.notTestable, code: CREDENTIAL_ERROR_CODES.notTestable };
     try {

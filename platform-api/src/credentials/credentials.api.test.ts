@@ -213,7 +213,7 @@ test('a tampered document fails loudly for the operator (logged, without the sec
   const reference = h.db.collection('credentials').doc(created.id);
   const sealed = (await reference.get()).data()!.sealed;
   const bytes = Buffer.from(sealed.payload, 'base64');
-  bytes[bytes.length - 1] ^= 1;
+  bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 1;
   await reference.update({ 'sealed.payload': bytes.toString('base64') });
   logLines.length = 0;
   const response = await h.call('POST', CREDENTIALS_API.test(created.id), { user: alice });

@@ -38,7 +38,7 @@ test('re-encrypts under the current key; idempotent; unopenable documents are re
 
     const ring = createKeyRing(newKey, [oldKey]);
     expect(await rotateCredentials(db, ring, logger)).toEqual({ resealed: 2, alreadyCurrent: 1, failed: ['lost'] });
-    for (const [id, owner] of [['a', 'alice'], ['b', 'bob']]) {
+    for (const [id, owner] of [['a', 'alice'], ['b', 'bob']] as const) {
       const sealed = (await db.collection('credentials').doc(id).get()).data()!.sealed;
       expect(sealed.keyId).toBe(newKey.id);
       expect(open(sealed, createKeyRing(newKey), sealContext(id, `user:${owner}`))).toEqual({ apiKey: `secret-of-${id}` });

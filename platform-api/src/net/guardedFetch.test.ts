@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { guardedFetch } from './guardedFetch';
+import { MODEL_CALL_LIMITS, guardedFetch, modelCallPolicy } from './guardedFetch';
 import { BlockedAddressError, type SafeFetchPolicy } from './safeFetch';
 
 const closed: SafeFetchPolicy = { allowPrivateNetworks: false, timeoutMs: 2000, maxResponseBytes: 1_000_000 };
@@ -91,5 +91,14 @@ describe('guardedFetch', () => {
     const pending = guardedFetch(loopbackOnly)(`${base}/slow`, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('modelCallPolicy', () => {
+  test('keeps the address rules and raises the time and size limits to the model-call floors, never lowering them', () => {
+    const strict = { allowPrivateNetworks: false, allowedRanges: ['10.1.2.0/24'], timeoutMs: 10_000, maxResponseBytes: 1_000_000 };
+    expect(modelCallPolicy(strict)).toEqual({ allowPrivateNetworks: false, allowedRanges: ['10.1.2.0/24'], timeoutMs: MODEL_CALL_LIMITS.timeoutMs, maxResponseBytes: MODEL_CALL_LIMITS.maxResponseBytes });
+    const generous = { allowPrivateNetworks: true, timeoutMs: 600_000, maxResponseBytes: 50_000_000 };
+    expect(modelCallPolicy(generous)).toEqual(generous);
   });
 });

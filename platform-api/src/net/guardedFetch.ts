@@ -37,3 +37,13 @@ export function guardedFetch(policy: SafeFetchPolicy): typeof globalThis.fetch {
     });
   };
 }
+
+/**
+ * A model call waits longer and may answer more than an HTTP step: the step
+ * policy's address rules stay, its time and size limits grow to these floors.
+ */
+export const MODEL_CALL_LIMITS = { timeoutMs: 120_000, maxResponseBytes: 5_000_000 } as const;
+
+export function modelCallPolicy(policy: SafeFetchPolicy): SafeFetchPolicy {
+  return { ...policy, timeoutMs: Math.max(policy.timeoutMs, MODEL_CALL_LIMITS.timeoutMs), maxResponseBytes: Math.max(policy.maxResponseBytes, MODEL_CALL_LIMITS.maxResponseBytes) };
+}

@@ -14,7 +14,7 @@ import type { ModelResolver } from '../agents/providers.js';
 import { isAiProviderType, type ProviderRegistry } from '../agents/providers/index.js';
 import { runAgent } from '../agents/runAgent.js';
 import type { CredentialVault } from '../credentials/index.js';
-import { guardedFetch } from '../net/guardedFetch.js';
+import { guardedFetch, modelCallPolicy } from '../net/guardedFetch.js';
 import type { RunPreflight } from './service.js';
 import type { StepContext, StepHandler } from './steps.js';
 
@@ -29,7 +29,7 @@ export class AgentCredentialError extends Error {
 }
 
 function credentialModelFor(context: StepContext, credentials: AgentCredentials | undefined) {
-  const fetch = guardedFetch(context.fetchPolicy);
+  const fetch = guardedFetch(modelCallPolicy(context.fetchPolicy));
   return async (params: { credentialId?: string; model?: string }, nodeId: string): Promise<LanguageModel | null> => {
     if (!params.credentialId) return null;
     // Never fall back to the platform's model for an agent that names its own provider.
