@@ -13,6 +13,10 @@ export const text = (max: number) => str().max(max, `must be at most ${max} char
 /** A string of at most `max` characters that is not blank. */
 export const requiredText = (max: number) => text(max).refine((s) => s.trim() !== '', 'is required');
 
+/** A name or id: a string, required, at most `max` characters, matching `pattern` (`rule` says how it must look). */
+export const identifier = (pattern: RegExp, rule: string, max = 64) =>
+  z.string({ error: 'must be a string' }).min(1, 'is required').max(max, `must be at most ${max} characters`).regex(pattern, rule);
+
 /** One of a list of literals, with a readable message. */
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (issue) => (missing(issue.input) ? 'is required' : `must be one of ${values.join(', ')}`) });

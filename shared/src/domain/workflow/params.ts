@@ -5,7 +5,7 @@
 // expressions.ts), reported with the same param paths.
 import { z } from 'zod';
 import type { NodeType } from './model.js';
-import { oneOf, requiredText, str, text } from './fields.js';
+import { identifier, oneOf, requiredText, str, text } from './fields.js';
 import { documentIdSchema } from '../validation/ids.js';
 
 export const PARAM_LIMITS = {
@@ -157,11 +157,7 @@ export const INPUT_FIELD_TYPES = ['string', 'number', 'boolean', 'text'] as cons
 export type InputFieldType = (typeof INPUT_FIELD_TYPES)[number];
 
 export const inputFieldSchema = z.strictObject({
-  key: z
-    .string({ error: 'must be a string' })
-    .min(1, 'is required')
-    .max(64, 'must be at most 64 characters')
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must start with a letter or "_" and contain only letters, digits and "_"'),
+  key: identifier(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must start with a letter or "_" and contain only letters, digits and "_"'),
   label: requiredText(PARAM_LIMITS.maxLabelLength),
   type: oneOf(INPUT_FIELD_TYPES),
   required: z.boolean().default(false),
@@ -177,11 +173,7 @@ export const manualTriggerParamsSchema = z.strictObject({
 
 export const WEBHOOK_METHODS = ['POST', 'PUT'] as const;
 export const webhookTriggerParamsSchema = z.strictObject({
-  path: z
-    .string({ error: 'must be a string' })
-    .min(1, 'is required')
-    .max(64, 'must be at most 64 characters')
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and single "-" (a slug)'),
+  path: identifier(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and single "-" (a slug)'),
   method: oneOf(WEBHOOK_METHODS).default('POST'),
   secretHeader: headerName.optional(),
 });
@@ -201,11 +193,7 @@ export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export const httpToolSchema = z.strictObject({
-  name: z
-    .string({ error: 'must be a string' })
-    .min(1, 'is required')
-    .max(64, 'must be at most 64 characters')
-    .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'must start with a letter and contain only letters, digits, "_" and "-"'),
+  name: identifier(/^[A-Za-z][A-Za-z0-9_-]*$/, 'must start with a letter and contain only letters, digits, "_" and "-"'),
   description: requiredText(PARAM_LIMITS.maxMessageLength),
   method: oneOf(HTTP_METHODS),
   url: urlTemplate,

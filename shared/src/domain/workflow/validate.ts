@@ -13,7 +13,7 @@ import {
   type Workflow,
   type WorkflowProblem,
 } from './model.js';
-import { isRecord, issueEntries, oneOf, pathOf, str } from './fields.js';
+import { identifier, isRecord, issueEntries, oneOf, pathOf, str } from './fields.js';
 import { cycles, delegatesOf, isTrigger, reachableFrom } from './graph.js';
 import { nodeProblems } from './nodeProblems.js';
 
@@ -26,11 +26,7 @@ const MAX_ID_LENGTH = 64;
 /** Node and edge ids: letters, digits, "_" and "-" (they appear in delegates and expressions). */
 export const ELEMENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
-const elementId = z
-  .string({ error: 'must be a string' })
-  .min(1, 'is required')
-  .max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`)
-  .regex(ELEMENT_ID_PATTERN, 'may contain only letters, digits, "_" and "-", starting with a letter or digit');
+const elementId = identifier(ELEMENT_ID_PATTERN, 'may contain only letters, digits, "_" and "-", starting with a letter or digit', MAX_ID_LENGTH);
 const nonBlank = (max: number) =>
   z
     .string({ error: 'must be a string' })
@@ -81,6 +77,16 @@ const isNodeType = (value: unknown): value is NodeType => typeof value === 'stri
 function joinPath(prefix: string, path: readonly PropertyKey[]): string {
   const rest = pathOf(path);
   return rest === '' ? prefix : `${prefix}.${rest}`;
+}
+
+/** The shape problems of one node or edge (invalid-workflow at its document path), naming it when it has an id. */
+function shapeProblems(schema: z.ZodType, raw: unknown, prefix: string, where: Pick<WorkflowProblem, 'nodeId' | 'edgeId'>): WorkflowProblem[] {
+  const shape = schema.safeParse(raw);
+  if (shape.success) return [];
+  return shape.error.issues.flatMap(issueEntries).map((issue) => {
+    const path = joinPath(prefix, issue.path);
+    return { code: 'invalid-workflow', ...where, path, message: `${path}: ${issue.message}` };
+  });
 }
 
 function documentBytes(value: unknown): number | null {
@@ -139,13 +145,7 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
     }
     const idOk = elementId.safeParse(raw.id).success;
     const nodeId = typeof raw.id === 'string' && raw.id !== '' ? raw.id : undefined;
-    const shape = nodeShapeSchema.safeParse(raw);
-    if (!shape.success) {
-      for (const issue of shape.error.issues.flatMap(issueEntries)) {
-        const path = joinPath(`nodes.${i}`, issue.path);
-        problems.push({ code: 'invalid-workflow', ...(nodeId ? { nodeId } : {}), path, message: `${path}: ${issue.message}` });
-      }
-    }
+    problems.push(...shapeProblems(nodeShapeSchema, raw, `nodes.${i}`, nodeId ? { nodeId } : {}));
     if (idOk && nodeId) graphNodes.push({ id: nodeId, type: isNodeType(raw.type) ? raw.type : undefined, params: raw.params });
   });
 
@@ -162,13 +162,7 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
       return;
     }
     const edgeId = typeof raw.id === 'string' && raw.id !== '' ? raw.id : undefined;
-    const shape = edgeShapeSchema.safeParse(raw);
-    if (!shape.success) {
-      for (const issue of shape.error.issues.flatMap(issueEntries)) {
-        const path = joinPath(`edges.${i}`, issue.path);
-        problems.push({ code: 'invalid-workflow', ...(edgeId ? { edgeId } : {}), path, message: `${path}: ${issue.message}` });
-      }
-    }
+    problems.push(...shapeProblems(edgeShapeSchema, raw, `edges.${i}`, edgeId ? { edgeId } : {}));
     if (edgeId && typeof raw.source === 'string' && typeof raw.target === 'string') {
       const handle = raw.sourceHandle;
       graphEdges.push({ id: edgeId, source: raw.source, target: raw.target, sourceHandle: typeof handle === 'string' ? handle : null });
