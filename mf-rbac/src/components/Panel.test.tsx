@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '@agentflow/shared/testing/renderWithProviders';
 import { ConsoleTexts } from '../i18n/ConsoleTexts';
-import { EditorForm, ListStates, Panel } from './Panel';
+import { EditorForm, IdField, ListStates, Panel } from './Panel';
 
 const inConsole = (ui: ReactNode) => renderWithProviders(<ConsoleTexts>{ui}</ConsoleTexts>);
 const list = (items: readonly string[]) => (
@@ -13,16 +13,41 @@ const list = (items: readonly string[]) => (
   </ul>
 );
 
-test('Panel: a section named by its heading, with its action beside it', () => {
-  inConsole(
-    <Panel id="things" title="Things" action={<button type="button">New thing</button>}>
-      <p>content</p>
-    </Panel>,
-  );
-  const section = screen.getByRole('region', { name: 'Things' });
-  expect(section).toHaveClass('access-panel');
-  expect(screen.getByRole('heading', { level: 2, name: 'Things' })).toHaveAttribute('id', 'things-title');
-  expect(screen.getByRole('button', { name: 'New thing' })).toBeInTheDocument();
+describe('Panel', () => {
+  test('a section named by its heading, with its create button beside it', () => {
+    const onClick = jest.fn();
+    inConsole(
+      <Panel id="things" title="Things" create={{ label: 'New thing', onClick, disabled: false }}>
+        <p>content</p>
+      </Panel>,
+    );
+    expect(screen.getByRole('region', { name: 'Things' })).toHaveClass('access-panel');
+    expect(screen.getByRole('heading', { level: 2, name: 'Things' })).toHaveAttribute('id', 'things-title');
+    fireEvent.click(screen.getByRole('button', { name: 'New thing' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  test('no create button unless given; a disabled one while its form is open', () => {
+    const { unmount } = inConsole(<Panel id="log" title="Log">{null}</Panel>);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    unmount();
+    inConsole(<Panel id="things" title="Things" create={{ label: 'New thing', onClick: jest.fn(), disabled: true }}>{null}</Panel>);
+    expect(screen.getByRole('button', { name: 'New thing' })).toBeDisabled();
+  });
+});
+
+test('IdField: typed when creating, with the format as its hint; read-only when editing', () => {
+  const onChange = jest.fn();
+  const { unmount } = inConsole(<IdField id="thing-id" label="Id" editing={false} value="" onChange={onChange} error={undefined} />);
+  const input = screen.getByRole('textbox', { name: 'Id' });
+  expect(input).not.toHaveAttribute('readonly');
+  expect(input).toHaveAttribute('aria-describedby', 'thing-id-hint');
+  fireEvent.change(input, { target: { value: 'custom_thing' } });
+  expect(onChange).toHaveBeenCalledWith('custom_thing');
+  unmount();
+  inConsole(<IdField id="thing-id" label="Id" editing value="custom_thing" onChange={onChange} error="Taken" />);
+  expect(screen.getByRole('textbox', { name: 'Id' })).toHaveAttribute('readonly');
+  expect(screen.getByRole('textbox', { name: 'Id' })).toHaveAccessibleDescription('Taken');
 });
 
 describe('ListStates', () => {

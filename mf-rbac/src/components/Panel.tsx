@@ -3,6 +3,7 @@
 // states, and the create-or-edit form card.
 import type { FormEvent, ReactNode } from 'react';
 import { useI18n } from '@agentflow/shared';
+import { TextField } from '@agentflow/shared/ui';
 import { apiErrorMessage } from './messages';
 
 export function Loading() {
@@ -14,13 +15,20 @@ export function Loading() {
   );
 }
 
-/** A console section: its heading (`${id}-title`) with the section's main action beside it, then the content. */
-export function Panel({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+/** The item a section's form edits: `item` null while creating one; the state is null while no form is open. */
+export type Editing<T> = { item: T | null } | null;
+
+/** A console section: its heading (`${id}-title`), with a create button beside it when `create` is given, then the content. */
+export function Panel({ id, title, create, children }: { id: string; title: string; create?: { label: string; onClick: () => void; disabled: boolean }; children: ReactNode }) {
   return (
     <section className="access-panel" aria-labelledby={`${id}-title`}>
       <div className="access-panel-header">
         <h2 id={`${id}-title`}>{title}</h2>
-        {action}
+        {create ? (
+          <button type="button" className="button button-primary" onClick={create.onClick} disabled={create.disabled}>
+            {create.label}
+          </button>
+        ) : null}
       </div>
       {children}
     </section>
@@ -72,6 +80,23 @@ export function ListStates<T>({
         )
       ) : null}
     </>
+  );
+}
+
+/** The id field of a create-or-edit form: typed when creating (its format as the hint), read-only when editing. */
+export function IdField({ id, label, editing, value, onChange, error }: { id: string; label: string; editing: boolean; value: string; onChange: (value: string) => void; error: string | undefined }) {
+  const { t } = useI18n();
+  return (
+    <TextField
+      id={id}
+      label={label}
+      hint={editing ? undefined : t('rbac.hints.id')}
+      value={value}
+      readOnly={editing}
+      autoComplete="off"
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+    />
   );
 }
 

@@ -5,38 +5,26 @@ import { createOrganizationSchema, updateOrganizationSchema } from '@agentflow/s
 import { accessKeys, useAccessClient } from '../api/queries';
 import { DataTable, TextAreaField, TextField } from '@agentflow/shared/ui';
 import { formatTime } from '../components/messages';
-import { EditorForm, ListStates, Panel } from '../components/Panel';
+import { EditorForm, ListStates, Panel, type Editing } from '../components/Panel';
 import { useEditor } from '../components/useEditor';
 
 const FIELD_IDS = { name: 'organization-name', description: 'organization-description' };
-
-type Editing = { mode: 'create' } | { mode: 'edit'; organization: Organization };
 
 /** Organizations: the list, create, edit, and who belongs to each (holds a role in it). */
 export function OrganizationsPage() {
   const { t, language } = useI18n();
   const client = useAccessClient();
   const organizations = useQuery({ queryKey: accessKeys.organizations(), queryFn: () => client.listOrganizations() });
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editing, setEditing] = useState<Editing<Organization>>(null);
   const [membersOf, setMembersOf] = useState<Organization | null>(null);
 
   return (
     <Panel
       id="organizations"
       title={t('rbac.organizations.title')}
-      action={
-        <button type="button" className="button button-primary" onClick={() => setEditing({ mode: 'create' })} disabled={editing?.mode === 'create'}>
-          {t('rbac.organizations.create')}
-        </button>
-      }
+      create={{ label: t('rbac.organizations.create'), onClick: () => setEditing({ item: null }), disabled: editing?.item === null }}
     >
-      {editing ? (
-        <OrganizationForm
-          key={editing.mode === 'edit' ? editing.organization.id : 'new'}
-          organization={editing.mode === 'edit' ? editing.organization : null}
-          onDone={() => setEditing(null)}
-        />
-      ) : null}
+      {editing ? <OrganizationForm key={editing.item?.id ?? 'new'} organization={editing.item} onDone={() => setEditing(null)} /> : null}
       <ListStates error={organizations.error} pending={organizations.isPending} items={organizations.data} empty={t('rbac.organizations.empty')}>
         {(list) => (
           <DataTable
@@ -56,7 +44,7 @@ export function OrganizationsPage() {
                   <button
                     type="button"
                     className="button button-ghost"
-                    onClick={() => setEditing({ mode: 'edit', organization })}
+                    onClick={() => setEditing({ item: organization })}
                     aria-label={t('rbac.organizations.editNamed', { name: organization.name })}
                   >
                     {t('rbac.actions.edit')}

@@ -4,7 +4,7 @@ import { PERMISSION_ACTIONS, useI18n, type Permission } from '@agentflow/shared'
 import { createPermissionSchema, updatePermissionSchema } from '@agentflow/shared/rbac';
 import { accessKeys, useAccessClient } from '../api/queries';
 import { DataTable, SelectField, TextAreaField, TextField } from '@agentflow/shared/ui';
-import { EditorForm, ListStates, Panel } from '../components/Panel';
+import { EditorForm, IdField, ListStates, Panel, type Editing } from '../components/Panel';
 import { useEditor } from '../components/useEditor';
 
 const FIELD_IDS = {
@@ -15,8 +15,6 @@ const FIELD_IDS = {
   action: 'permission-action',
   system: 'permission-system',
 };
-
-type Editing = { mode: 'create' } | { mode: 'edit'; permission: Permission };
 
 /** Permissions: the list (filtered by system on the server), create and edit. */
 export function PermissionsPage() {
@@ -32,21 +30,15 @@ export function PermissionsPage() {
   });
   const shown = system ? filtered : all;
   const systems = [...new Set((all.data ?? []).map((permission) => permission.system))].sort();
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editing, setEditing] = useState<Editing<Permission>>(null);
 
   return (
     <Panel
       id="permissions"
       title={t('rbac.permissions.title')}
-      action={
-        <button type="button" className="button button-primary" onClick={() => setEditing({ mode: 'create' })} disabled={editing?.mode === 'create'}>
-          {t('rbac.permissions.create')}
-        </button>
-      }
+      create={{ label: t('rbac.permissions.create'), onClick: () => setEditing({ item: null }), disabled: editing?.item === null }}
     >
-      {editing ? (
-        <PermissionForm key={editing.mode === 'edit' ? editing.permission.id : 'new'} permission={editing.mode === 'edit' ? editing.permission : null} onDone={() => setEditing(null)} />
-      ) : null}
+      {editing ? <PermissionForm key={editing.item?.id ?? 'new'} permission={editing.item} onDone={() => setEditing(null)} /> : null}
       <div className="access-toolbar">
         <SelectField id={filterId} label={t('rbac.permissions.filterSystem')} value={system} onChange={(event) => setSystem(event.target.value)}>
           <option value="">{t('rbac.permissions.allSystems')}</option>
@@ -88,7 +80,7 @@ export function PermissionsPage() {
                   <button
                     type="button"
                     className="button button-ghost"
-                    onClick={() => setEditing({ mode: 'edit', permission })}
+                    onClick={() => setEditing({ item: permission })}
                     aria-label={t('rbac.permissions.editNamed', { name: permission.name })}
                   >
                     {t('rbac.actions.edit')}
@@ -127,16 +119,7 @@ function PermissionForm({ permission, onDone }: { permission: Permission | null;
 
   return (
     <EditorForm id="permission" title={permission ? t('rbac.permissions.editTitle', { name: permission.name }) : t('rbac.permissions.createTitle')} save={save} onCancel={onDone}>
-      <TextField
-        id={FIELD_IDS.id}
-        label={t('rbac.permissions.fields.id')}
-        hint={permission ? undefined : t('rbac.hints.id')}
-        value={values.id}
-        readOnly={Boolean(permission)}
-        autoComplete="off"
-        onChange={(event) => change('id', event.target.value)}
-        error={errors.id}
-      />
+      <IdField id={FIELD_IDS.id} label={t('rbac.permissions.fields.id')} editing={Boolean(permission)} value={values.id} onChange={(value) => change('id', value)} error={errors.id} />
       <TextField id={FIELD_IDS.name} label={t('rbac.permissions.fields.name')} value={values.name} autoComplete="off" onChange={(event) => change('name', event.target.value)} error={errors.name} />
       <TextAreaField id={FIELD_IDS.description} label={t('rbac.fields.description')} value={values.description} onChange={(event) => change('description', event.target.value)} error={errors.description} />
       <div className="access-form-row">

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, UNDELETABLE_ROLE_IDS, useI18n, useToast, type Permission, type Role } from '@agentflow/shared';
+import { AccessApiError, UNDELETABLE_ROLE_IDS, useI18n, useToast, type Permission, type Role } from '@agentflow/shared';
 import { createRoleSchema, updateRoleSchema } from '@agentflow/shared/rbac';
 import { accessKeys, useAccessClient } from '../api/queries';
 import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { DataTable, TextAreaField, TextField } from '@agentflow/shared/ui';
 import { apiErrorMessage } from '../components/messages';
-import { EditorForm, ListStates, Panel } from '../components/Panel';
+import { EditorForm, IdField, ListStates, Panel, type Editing } from '../components/Panel';
 import { useEditor } from '../components/useEditor';
 
 const FIELD_IDS = { id: 'role-id', name: 'role-name', description: 'role-description', permissions: 'role-permissions' };
@@ -14,7 +14,6 @@ const FIELD_IDS = { id: 'role-id', name: 'role-name', description: 'role-descrip
 /** Built-in roles are the platform's own ('core'). */
 export const isBuiltIn = (role: Pick<Role, 'system'>) => role.system === 'core';
 
-type Editing = { mode: 'create' } | { mode: 'edit'; role: Role };
 type Deleting = { role: Role; stage: 'confirm' | 'force'; inUse?: string };
 
 /** Roles: the list, create, edit, and delete with a confirmation (a second one when the role is still assigned). */
@@ -23,7 +22,7 @@ export function RolesPage() {
   const client = useAccessClient();
   const roles = useQuery({ queryKey: accessKeys.roles(), queryFn: () => client.listRoles() });
   const permissions = useQuery({ queryKey: accessKeys.permissions(), queryFn: () => client.listPermissions() });
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editing, setEditing] = useState<Editing<Role>>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const permissionNames = new Map((permissions.data ?? []).map((permission) => [permission.id, permission.name]));
 
@@ -31,20 +30,9 @@ export function RolesPage() {
     <Panel
       id="roles"
       title={t('rbac.roles.title')}
-      action={
-        <button type="button" className="button button-primary" onClick={() => setEditing({ mode: 'create' })} disabled={editing?.mode === 'create'}>
-          {t('rbac.roles.create')}
-        </button>
-      }
+      create={{ label: t('rbac.roles.create'), onClick: () => setEditing({ item: null }), disabled: editing?.item === null }}
     >
-      {editing ? (
-        <RoleForm
-          key={editing.mode === 'edit' ? editing.role.id : 'new'}
-          role={editing.mode === 'edit' ? editing.role : null}
-          permissions={permissions.data ?? []}
-          onDone={() => setEditing(null)}
-        />
-      ) : null}
+      {editing ? <RoleForm key={editing.item?.id ?? 'new'} role={editing.item} permissions={permissions.data ?? []} onDone={() => setEditing(null)} /> : null}
       <ListStates error={roles.error} pending={roles.isPending} items={roles.data} empty={t('rbac.roles.empty')}>
         {(list) => (
           <DataTable
@@ -68,7 +56,7 @@ export function RolesPage() {
                 <td>{role.description}</td>
                 <td>{role.permissions.length ? role.permissions.map((id) => permissionNames.get(id) ?? id).join(', ') : t('rbac.common.none')}</td>
                 <td className="access-row-actions">
-                  <button type="button" className="button button-ghost" onClick={() => setEditing({ mode: 'edit', role })} aria-label={t('rbac.roles.editNamed', { name: role.name })}>
+                  <button type="button" className="button button-ghost" onClick={() => setEditing({ item: role })} aria-label={t('rbac.roles.editNamed', { name: role.name })}>
                     {t('rbac.actions.edit')}
                   </button>
                   <button
@@ -100,7 +88,7 @@ function DeleteRole({ deleting, onChange }: { deleting: Deleting; onChange: (nex
   const { role, stage } = deleting;
   const force = stage === 'force';
   /** The first attempt found the role still assigned: ask again before deleting it with its assignments. */
-  const inUse = (error: unknown) => !force && error instanceof ApiError && error.status === 409;
+  const inUse = (error: unknown) => !force && error instanceof AccessApiError && error.status === 409;
   const remove = useMutation({
     mutationFn: () => client.deleteRole(role.id, force),
     onSuccess: async () => {
@@ -166,16 +154,7 @@ function RoleForm({ role, permissions, onDone }: { role: Role | null; permission
 
   return (
     <EditorForm id="role" title={role ? t('rbac.roles.editTitle', { name: role.name }) : t('rbac.roles.createTitle')} save={save} onCancel={onDone}>
-      <TextField
-        id={FIELD_IDS.id}
-        label={t('rbac.roles.fields.id')}
-        hint={role ? undefined : t('rbac.hints.id')}
-        value={values.id}
-        readOnly={Boolean(role)}
-        autoComplete="off"
-        onChange={(event) => change('id', event.target.value)}
-        error={errors.id}
-      />
+      <IdField id={FIELD_IDS.id} label={t('rbac.roles.fields.id')} editing={Boolean(role)} value={values.id} onChange={(value) => change('id', value)} error={errors.id} />
       <TextField id={FIELD_IDS.name} label={t('rbac.roles.fields.name')} value={values.name} autoComplete="off" onChange={(event) => change('name', event.target.value)} error={errors.name} />
       <TextAreaField
         id={FIELD_IDS.description}
