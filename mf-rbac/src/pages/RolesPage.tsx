@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AccessApiError, UNDELETABLE_ROLE_IDS, useI18n, useToast, type Permission, type Role } from '@agentflow/shared';
+import { ApiError, UNDELETABLE_ROLE_IDS, useI18n, useToast, type Permission, type Role } from '@agentflow/shared';
 import { createRoleSchema, updateRoleSchema } from '@agentflow/shared/rbac';
 import { accessKeys, useAccessClient } from '../api/queries';
 import { ConfirmDialog } from '@agentflow/shared/dialog';
@@ -88,7 +88,7 @@ function DeleteRole({ deleting, onChange }: { deleting: Deleting; onChange: (nex
   const { role, stage } = deleting;
   const force = stage === 'force';
   /** The first attempt found the role still assigned: ask again before deleting it with its assignments. */
-  const inUse = (error: unknown) => !force && error instanceof AccessApiError && error.status === 409;
+  const inUse = (error: unknown) => !force && error instanceof ApiError && error.status === 409;
   const remove = useMutation({
     mutationFn: () => client.deleteRole(role.id, force),
     onSuccess: async () => {
