@@ -5,7 +5,7 @@
 // the not-configured message and the reads answer empty. The checks before
 // each action are in ownership.ts, the subscription changes in
 // subscriptionChanges.ts, the request schemas in requests.ts.
-import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
@@ -67,6 +67,11 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
    */
   const perUser = createSerialQueue();
   const oneAtATime = <T>(req: Request, work: () => Promise<T>): Promise<T> => perUser(uidOf(req), work);
+  /** Reads that need Stripe answer as if there were nothing (an empty list, no invoice) when it is not configured, and say so in the log. */
+  const answerWithoutStripe = (res: Response, what: string, nothing: { data: readonly unknown[] } | null): void => {
+    logger.warn(`${what} asked for but Stripe is not configured; answering ${nothing ? 'an empty list' : 'null'}`);
+    res.json(nothing);
+  };
 
   const requireStripe = (): Stripe => {
     if (!stripe) throw notConfigured();
@@ -94,11 +99,7 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
   });
 
   router.post(BILLING_API.paymentMethods, authed, async (req, res) => {
-    if (!stripe) {
-      logger.warn('payment methods asked for but Stripe is not configured; answering an empty list');
-      res.json({ data: [] } satisfies PaymentMethodList);
-      return;
-    }
+    if (!stripe) return answerWithoutStripe(res, 'payment methods', { data: [] } satisfies PaymentMethodList);
     const body = parseOr400(customerSchema, req.body);
     const customer = await requireOwnCustomer(uidOf(req), body.customerId);
     const [methods, details] = await Promise.all([stripe.paymentMethods.list({ customer, type: 'card', limit: 100 }), stripe.customers.retrieve(customer)]);
@@ -135,11 +136,7 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
   });
 
   router.post(BILLING_API.invoices, authed, async (req, res) => {
-    if (!stripe) {
-      logger.warn('invoices asked for but Stripe is not configured; answering an empty list');
-      res.json({ data: [] } satisfies InvoiceList);
-      return;
-    }
+    if (!stripe) return answerWithoutStripe(res, 'invoices', { data: [] } satisfies InvoiceList);
     const body = parseOr400(customerSchema, req.body);
     const customer = await requireOwnCustomer(uidOf(req), body.customerId);
     const invoices = await stripe.invoices.list({ customer, limit: 24 });
@@ -161,11 +158,7 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
   });
 
   router.post(BILLING_API.upcomingInvoice, authed, async (req, res) => {
-    if (!stripe) {
-      logger.warn('upcoming invoice asked for but Stripe is not configured; answering null');
-      res.json(null);
-      return;
-    }
+    if (!stripe) return answerWithoutStripe(res, 'upcoming invoice', null);
     const body = parseOr400(upcomingSchema, req.body);
     const uid = uidOf(req);
     const own = await ownCustomer(uid);
