@@ -2,7 +2,7 @@
 // to the signed-in user, and the query keys the pages share.
 import { useMemo } from 'react';
 import { QueryClient, onlineManager } from '@tanstack/react-query';
-import { isOnline, retryUnlessRefused, useAuth, usePlatform, type UsagePeriod } from '@agentflow/shared';
+import { ApiError, isOnline, useAuth, usePlatform, type UsagePeriod } from '@agentflow/shared';
 import { createBillingClient, type BillingClient } from './client';
 
 export function useBillingClient(): BillingClient {
@@ -29,7 +29,10 @@ export const billingKeys = {
 };
 
 /** A refusal (4xx) will not change on retry; a network failure or a 5xx is tried once more. */
-export const shouldRetry = retryUnlessRefused;
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -3,7 +3,7 @@
 // one tab refreshes what the others show.
 import { useMemo } from 'react';
 import { QueryClient } from '@tanstack/react-query';
-import { retryUnlessRefused, useAuth, usePlatform } from '@agentflow/shared';
+import { ApiError, useAuth, usePlatform } from '@agentflow/shared';
 import { createAccessClient, type AccessClient, type AuditFilters } from './client';
 
 export function useAccessClient(): AccessClient {
@@ -27,7 +27,10 @@ export const accessKeys = {
 };
 
 /** A refusal (4xx) will not change on retry; a network failure or a 5xx is tried once more. */
-export const shouldRetry = retryUnlessRefused;
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -34,7 +34,7 @@ export * from '../domain/billing/index.js';
 export { RBACProvider, type RBACProviderProps } from './rbac/RBACProvider.js';
 export { Can, type CanProps } from './rbac/Can.js';
 export { MembershipProvider, type MembershipProviderProps } from './membership/MembershipProvider.js';
-export { ApiError, createApiClient, retryUnlessRefused, type ApiCall, type ApiClientOptions, type ApiRequest } from './api/apiClient.js';
+export { ApiError, createApiClient, type ApiCall, type ApiClientOptions, type ApiRequest } from './api/apiClient.js';
 export { withReadFallbacks, guestAssignment, type AccessReader } from '../domain/rbac/accessReader.js';
 export * from './offline/index.js';
 // The request error codes only: the id schema and JSON limits bring zod (22 kB

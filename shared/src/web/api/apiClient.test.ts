@@ -3,7 +3,7 @@
 // each kind of failure becomes an ApiError.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, createApiClient, retryUnlessRefused } from './apiClient';
+import { ApiError, createApiClient } from './apiClient';
 
 interface Seen {
   method: string;
@@ -126,16 +126,5 @@ describe('createApiClient', () => {
       globalThis.fetch = original;
     }
     expect(replaced).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('retryUnlessRefused', () => {
-  test('a refusal (4xx) is not retried; a network failure, a 5xx or any other error is tried once more', () => {
-    expect(retryUnlessRefused(0, new ApiError('x', 403))).toBe(false);
-    expect(retryUnlessRefused(0, new ApiError('x', 409))).toBe(false);
-    expect(retryUnlessRefused(0, new ApiError('x', 0))).toBe(true);
-    expect(retryUnlessRefused(0, new ApiError('x', 503))).toBe(true);
-    expect(retryUnlessRefused(0, new Error('x'))).toBe(true);
-    expect(retryUnlessRefused(1, new ApiError('x', 503))).toBe(false);
   });
 });

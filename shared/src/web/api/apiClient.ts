@@ -23,12 +23,6 @@ export class ApiError extends Error {
   }
 }
 
-/** A refusal (4xx) will not change on retry; a network failure or a 5xx is tried once more (React Query's `retry`). */
-export function retryUnlessRefused(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
-}
-
 export interface ApiClientOptions {
   /** The service's origin (usePlatform().config.apis.*). */
   baseUrl: string;
@@ -54,29 +48,27 @@ export function createApiClient({ baseUrl, getIdToken, fetch: fetchImpl }: ApiCl
     if (!token) throw new ApiError('Not signed in', 401);
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) if (value != null && value !== '') search.set(key, String(value));
-    const queryString = search.toString();
-    const send = fetchImpl ?? globalThis.fetch;
+    const queryString = `${search}`;
+    const init: RequestInit = { method, headers: { Accept: 'application/json', ...headers, Authorization: `Bearer ${token}` } };
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+    }
     let response: Response;
     try {
-      response = await send(`${baseUrl}${path}${queryString ? `?${queryString}` : ''}`, {
-        method,
-        headers: { Accept: 'application/json', ...headers, Authorization: `Bearer ${token}`, ...(body !== undefined && { 'Content-Type': 'application/json' }) },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
+      response = await (fetchImpl ?? fetch)(`${baseUrl}${path}${queryString && `?${queryString}`}`, init);
     } catch (cause) {
-      throw new ApiError(cause instanceof Error ? cause.message : String(cause), 0);
+      throw new ApiError(String((cause as Error)?.message ?? cause), 0);
     }
     const text = await response.text();
-    if (!response.ok) {
-      let sent: { error?: unknown; code?: unknown } = {};
-      try {
-        sent = Object(JSON.parse(text)) as typeof sent;
-      } catch {
-        // not JSON: the status line speaks
-      }
-      const message = typeof sent.error === 'string' && sent.error.trim() ? sent.error : null;
-      throw new ApiError(message ?? `HTTP ${response.status}`, response.status, typeof sent.code === 'string' && sent.code ? sent.code : null, message);
+    if (response.ok) return (text ? JSON.parse(text) : undefined) as never;
+    let error: unknown, code: unknown;
+    try {
+      ({ error, code } = Object(JSON.parse(text)) as { error?: unknown; code?: unknown });
+    } catch {
+      // not JSON: the status line speaks
     }
-    return (text ? JSON.parse(text) : undefined) as never;
+    const message = typeof error == 'string' && error.trim() ? error : null;
+    throw new ApiError(message ?? `HTTP ${response.status}`, response.status, (typeof code == 'string' && code) || null, message);
   };
 }
