@@ -29,17 +29,22 @@ async function run(auth: Auth, authorization?: string) {
   return { req, res, next };
 }
 
+/** Firebase's token refusals and what the kit answers for each. */
+const TOKEN_REJECTIONS: [code: string, status: number, message: string][] = [
+  ['auth/id-token-expired', 401, 'ID token has expired'],
+  ['auth/id-token-revoked', 401, 'ID token has been revoked'],
+  ['auth/user-disabled', 401, 'User account is disabled'],
+  ['auth/user-not-found', 401, 'Invalid ID token: unknown user'],
+  ['auth/argument-error', 401, 'Invalid ID token'],
+  ['app/network-error', 503, 'Authentication service unavailable'],
+  ['auth/internal-error', 503, 'Authentication service unavailable'],
+];
+
 const firebaseError = (code: string) => Object.assign(new Error(`firebase says ${code}`), { code });
 
 describe('describeTokenError', () => {
   test.each<[string, number, string]>([
-    ['auth/id-token-expired', 401, 'ID token has expired'],
-    ['auth/id-token-revoked', 401, 'ID token has been revoked'],
-    ['auth/user-disabled', 401, 'User account is disabled'],
-    ['auth/user-not-found', 401, 'Invalid ID token: unknown user'],
-    ['app/network-error', 503, 'Authentication service unavailable'],
-    ['auth/internal-error', 503, 'Authentication service unavailable'],
-    ['auth/argument-error', 401, 'Invalid ID token'],
+    ...TOKEN_REJECTIONS,
     ['auth/invalid-id-token', 401, 'Invalid ID token'],
     ['something/else', 401, 'Invalid ID token'],
   ])('%s -> %i %s', (code, status, message) => {
@@ -104,15 +109,7 @@ describe('requireAuth', () => {
     expect(req.caller?.email).toBeNull();
   });
 
-  test.each<[string, number, string]>([
-    ['auth/id-token-expired', 401, 'ID token has expired'],
-    ['auth/id-token-revoked', 401, 'ID token has been revoked'],
-    ['auth/user-disabled', 401, 'User account is disabled'],
-    ['auth/user-not-found', 401, 'Invalid ID token: unknown user'],
-    ['auth/argument-error', 401, 'Invalid ID token'],
-    ['app/network-error', 503, 'Authentication service unavailable'],
-    ['auth/internal-error', 503, 'Authentication service unavailable'],
-  ])('a token rejected with %s answers %i', async (code, status, message) => {
+  test.each<[string, number, string]>(TOKEN_REJECTIONS)('a token rejected with %s answers %i', async (code, status, message) => {
     const { auth } = fakeAuth(async () => {
       throw firebaseError(code);
     });
