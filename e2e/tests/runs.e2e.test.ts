@@ -2,7 +2,7 @@
 // "Follow-up e-mail draft", runs it from the builder's Run form with the fake
 // model behind platform-api, watches the steps complete live, finds the run
 // in the history, and sees the tokens it used in the header and on the Usage
-// page (the start token plus the usage the model reported).
+// page (the start token plus the priced usage the model reported).
 import type { BrowserContext, Page } from 'playwright-core';
 import type { FakeOpenAI } from '../../platform-api/src/testing/fakeOpenAI';
 import { launchBrowser, newPage } from '../support/browser';
@@ -14,9 +14,10 @@ let page: Page;
 let pageErrors: string[];
 let model: FakeOpenAI;
 
-/** What the fake model reports for the one agent call (debited through the ledger). */
-const USAGE = { prompt: 3, completion: 2 };
-const AGENT_TOKENS = USAGE.prompt + USAGE.completion;
+/** What the fake model reports for the one agent call. */
+const USAGE = { prompt: 2000, completion: 500 };
+/** What the ledger debits for it: the price table's default for 'fake-model' (1 per 1,000 in, 4 per 1,000 out) = 2 + 2. */
+const AGENT_TOKENS = 4;
 /** A run costs one token to start (RUN_START_COST), plus its agents' tokens. */
 const RUN_TOKENS = 1 + AGENT_TOKENS;
 

@@ -83,14 +83,15 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 describe('text output', () => {
   it('renders the prompt template against the input, uses the role as system prompt, and charges the reported usage', async () => {
-    fake.script({ match: { system: 'You write summaries.' }, reply: { text: 'Pricing is competitive.', usage: { prompt: 40, completion: 6 } } });
+    fake.script({ match: { system: 'You write summaries.' }, reply: { text: 'Pricing is competitive.', usage: { prompt: 40_000, completion: 6_000 } } });
     const rec = recorder();
     const node = agent('summary', { name: 'Summariser', role: 'You write summaries.', promptTemplate: 'Summarise {{ input.topic }} in one line.' });
     const result = await runAgent(rec.options({ node }));
-    expect(result).toEqual({ output: 'Pricing is competitive.', tokens: 46 });
+    // fake-model pays the default price: 40 (input) + 24 (output).
+    expect(result).toEqual({ output: 'Pricing is competitive.', tokens: 64 });
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]).toMatchObject({ model: 'fake-model', system: 'You write summaries.', lastUser: 'Summarise pricing in one line.', tools: [] });
-    expect(rec.charges).toEqual([{ tokens: 46, callKey: 'summary:call:1' }]);
+    expect(rec.charges).toEqual([{ tokens: 64, callKey: 'summary:call:1' }]);
     expect(rec.children).toEqual([]);
   });
 
@@ -118,7 +119,7 @@ describe('JSON output', () => {
     expect(result.output).toEqual({ severity: 'high', delayHours: 50 });
     expect(fake.requests[0]!.responseFormat).toMatchObject({ type: 'json_schema', json_schema: { schema: expect.objectContaining({ required: ['severity', 'delayHours'] }) } });
     expect(fake.requests[0]!.system).toContain('reply with only a JSON object that matches this JSON schema');
-    expect(result.tokens).toBe(fake.totalTokens());
+    expect(result.tokens).toBe(fake.platformTokens());
   });
 
   it('works through Ollama too (the schema goes as `format`)', async () => {
@@ -127,7 +128,7 @@ describe('JSON output', () => {
     const result = await runAgent(rec.options({ node, models: ollamaOnly }));
     expect(result.output).toEqual({ severity: 'low', delayHours: 0 });
     expect(fake.requests[0]).toMatchObject({ protocol: 'ollama', model: 'llama3', responseFormat: expect.objectContaining({ required: ['severity', 'delayHours'] }) });
-    expect(rec.charges).toEqual([{ tokens: fake.totalTokens(), callKey: 'triage:call:1' }]);
+    expect(rec.charges).toEqual([{ tokens: fake.platformTokens(), callKey: 'triage:call:1' }]);
   });
 
   it('fails with a message naming the field that does not match', async () => {
@@ -137,7 +138,7 @@ describe('JSON output', () => {
     expect(error).toBeInstanceOf(AgentOutputError);
     expect((error as Error).message).toBe('Agent "Triage" answered JSON that does not match its schema: severity: Invalid option: expected one of "low"|"medium"|"high"');
     // The call was made and answered: its tokens were charged all the same.
-    expect(sum(rec.charges.map((c) => c.tokens))).toBe(fake.totalTokens());
+    expect(sum(rec.charges.map((c) => c.tokens))).toBe(fake.platformTokens());
   });
 
   it('fails when the answer is not JSON at all', async () => {
@@ -172,7 +173,7 @@ describe('HTTP tools', () => {
     expect(fake.requests[1]!.toolResults).toEqual(['HTTP 200\n{"id":"A/1","status":"shipped","lines":3}']);
     expect(result.output).toBe('Seen: HTTP 200\n{"id":"A/1","status":"shipped","lines":3}');
     expect(rec.charges.map((c) => c.callKey)).toEqual(['support:call:1', 'support:call:2']);
-    expect(result.tokens).toBe(fake.totalTokens());
+    expect(result.tokens).toBe(fake.platformTokens());
   });
 
   it('truncates a long response for the model', async () => {
@@ -222,16 +223,16 @@ describe('delegation', () => {
             { name: 'delegate_etaSpecialist', arguments: { task: 'Estimate the new ETA' } },
             { name: 'delegate_impactSpecialist', arguments: { task: 'List affected orders' } },
           ],
-          usage: { prompt: 100, completion: 20 },
+          usage: { prompt: 10_000, completion: 2_000 },
         },
       },
-      { match: { system: 'triage supervisor', afterToolResults: true }, reply: { json: { severity: 'high', newEta: '2026-11-25T10:00:00Z' }, usage: { prompt: 150, completion: 15 } } },
-      { match: { system: 'estimate arrival times' }, reply: { json: { newEta: '2026-11-25T10:00:00Z' }, usage: { prompt: 30, completion: 10 } } },
-      { match: { system: 'customer impact' }, reply: { text: 'Orders 1 and 2; SLA breached.', usage: { prompt: 25, completion: 8 } } },
+      { match: { system: 'triage supervisor', afterToolResults: true }, reply: { json: { severity: 'high', newEta: '2026-11-25T10:00:00Z' }, usage: { prompt: 15_000, completion: 1_500 } } },
+      { match: { system: 'estimate arrival times' }, reply: { json: { newEta: '2026-11-25T10:00:00Z' }, usage: { prompt: 3_000, completion: 1_000 } } },
+      { match: { system: 'customer impact' }, reply: { text: 'Orders 1 and 2; SLA breached.', usage: { prompt: 2_500, completion: 800 } } },
     );
   }
 
-  it('a supervisor delegates to two specialists: child steps, per-call charges equal to the usage the fake reported', async () => {
+  it('a supervisor delegates to two specialists: child steps, per-call charges equal to the priced usage the fake reported', async () => {
     scriptTeam(fake);
     const rec = recorder();
     const result = await runAgent(rec.options({ node: supervisor, nodes, input }));
@@ -245,19 +246,19 @@ describe('delegation', () => {
     expect(etaRequest.lastUser).toBe('Estimate the ETA of SH-1.\n\nTask from Delay triage supervisor:\nEstimate the new ETA');
 
     expect([...rec.charges].sort((a, b) => (a.callKey < b.callKey ? -1 : 1))).toEqual([
-      { tokens: 40, callKey: 'triage/etaSpecialist#1:call:1' },
-      { tokens: 33, callKey: 'triage/impactSpecialist#1:call:1' },
-      { tokens: 120, callKey: 'triage:call:1' },
-      { tokens: 165, callKey: 'triage:call:2' },
+      { tokens: 7, callKey: 'triage/etaSpecialist#1:call:1' },
+      { tokens: 6, callKey: 'triage/impactSpecialist#1:call:1' },
+      { tokens: 18, callKey: 'triage:call:1' },
+      { tokens: 21, callKey: 'triage:call:2' },
     ]);
-    expect(sum(rec.charges.map((c) => c.tokens))).toBe(fake.totalTokens());
-    expect(result.tokens).toBe(fake.totalTokens());
+    expect(sum(rec.charges.map((c) => c.tokens))).toBe(fake.platformTokens());
+    expect(result.tokens).toBe(fake.platformTokens());
 
     const final = (id: string) => rec.children.filter((c) => c.id === id);
     expect(final('triage/etaSpecialist#1').map((c) => c.status)).toEqual(['running', 'succeeded']);
     expect(final('triage/etaSpecialist#1')[0]).toMatchObject({ parentStepId: 'triage', nodeId: 'etaSpecialist', name: 'ETA specialist', input: { task: 'Estimate the new ETA' } });
-    expect(final('triage/etaSpecialist#1')[1]).toMatchObject({ output: { newEta: '2026-11-25T10:00:00Z' }, tokens: 40, error: null });
-    expect(final('triage/impactSpecialist#1')[1]).toMatchObject({ status: 'succeeded', output: 'Orders 1 and 2; SLA breached.', tokens: 33 });
+    expect(final('triage/etaSpecialist#1')[1]).toMatchObject({ output: { newEta: '2026-11-25T10:00:00Z' }, tokens: 7, error: null });
+    expect(final('triage/impactSpecialist#1')[1]).toMatchObject({ status: 'succeeded', output: 'Orders 1 and 2; SLA breached.', tokens: 6 });
 
     // The supervisor saw both answers as tool results.
     expect(fake.requests.at(-1)!.toolResults.sort()).toEqual(['Orders 1 and 2; SLA breached.', '{"newEta":"2026-11-25T10:00:00Z"}']);
@@ -293,10 +294,10 @@ describe('delegation', () => {
     const child = rec.children.filter((c) => c.id === 'triage/etaSpecialist#1');
     expect(child.map((c) => c.status)).toEqual(['running', 'failed']);
     expect(child[1]!.error).toBe('Agent "ETA specialist" did not answer valid JSON: "soon-ish"');
-    expect(child[1]!.tokens).toBe(fake.requests[1]!.usage!.total);
+    expect(child[1]!.tokens).toBe(fake.platformTokensPerCall()[1]);
     expect(fake.requests[2]!.toolResults[0]).toContain('did not answer valid JSON');
     expect(result.output).toMatchObject({ severity: 'medium' });
-    expect(result.tokens).toBe(fake.totalTokens());
+    expect(result.tokens).toBe(fake.platformTokens());
   });
 
   it('refuses a delegation cycle', async () => {
@@ -338,8 +339,9 @@ describe('delegation', () => {
     expect(eta.lastUser).toContain('Estimate the new ETA for shipment SH-9 with carrier DHL');
     const done = rec.children.filter((c) => c.status === 'succeeded');
     expect(done.map((c) => c.id).sort()).toEqual(['triage/etaSpecialist#1', 'triage/impactSpecialist#1']);
-    expect(sum(rec.charges.map((c) => c.tokens))).toBe(fake.totalTokens());
-    expect(sum(done.map((c) => c.tokens ?? 0)) + fake.requests.filter((r) => r.system.includes('shift lead')).reduce((t, r) => t + r.usage!.total, 0)).toBe(result.tokens);
+    expect(sum(rec.charges.map((c) => c.tokens))).toBe(fake.platformTokens());
+    const supervisorTokens = fake.requests.filter((r) => r.status === 200 && r.usage).map((r, index) => (r.system.includes('shift lead') ? fake.platformTokensPerCall()[index]! : 0));
+    expect(sum(done.map((c) => c.tokens ?? 0)) + sum(supervisorTokens)).toBe(result.tokens);
   });
 
   it('tool names are sanitised node ids', () => {

@@ -11,6 +11,7 @@
 import { NoObjectGeneratedError, Output, generateText, jsonSchema, stepCountIs, tool, wrapLanguageModel, type LanguageModel, type LanguageModelMiddleware, type ToolSet } from 'ai';
 import { z } from 'zod';
 import { RUN_LIMITS, parseNodeParams, type AgentParams, type HttpTool, type WorkflowNode } from '@agentflow/shared/workflow';
+import { agentCallCost } from '@agentflow/shared/domain';
 import { safeFetch, type SafeFetchPolicy } from '../net/safeFetch.js';
 import { renderTemplate } from '../expressions/evaluate.js';
 import { NoProviderError, ProviderCallError, toProviderCallError, type ModelResolver } from './providers.js';
@@ -45,10 +46,13 @@ export interface RunAgentOptions {
    * and `models` (the platform default) serves it.
    */
   credentialModel?: (params: AgentParams, nodeId: string) => Promise<LanguageModel | null>;
+  /** The platform fee of an agent step on the user's own credential (default DEFAULT_OWN_CREDENTIAL_STEP_FEE). */
+  ownCredentialStepFee?: number;
   /** Cancel / timeout. */
   signal: AbortSignal;
   /**
-   * Debits the tokens the provider reported for ONE model call. callKey is
+   * Debits the platform tokens of ONE model call (agentCallCost: the price
+   * table applied to the provider's usage, or the step fee). callKey is
    * `${stepId}:call:${n}` (n from 1 within this agent's execution; a
    * delegate's calls use its child step id). Errors (InsufficientTokensError)
    * stop the whole agent and are rethrown unchanged.
@@ -137,6 +141,7 @@ async function runOne(
   const combined = AbortSignal.any([signal, tree.controller.signal]);
   let tokens = 0;
   let calls = 0;
+  let pricedModelId: string | null = null;
   const charged = (used: number) => {
     tokens += used;
     onCharged(used);
@@ -148,7 +153,15 @@ async function runOne(
     wrapGenerate: async ({ doGenerate }) => {
       const result = await doGenerate();
       const callKey = `${stepId}:call:${++calls}`;
-      const used = (result.usage.inputTokens.total ?? 0) + (result.usage.outputTokens.total ?? 0);
+      // Platform tokens, not the provider's count: the price table, or the step fee on the user's own credential.
+      const used = agentCallCost({
+        inputTokens: result.usage.inputTokens.total ?? 0,
+        outputTokens: result.usage.outputTokens.total ?? 0,
+        modelId: pricedModelId,
+        ownCredential: params.credentialId !== undefined,
+        firstCallOfStep: calls === 1,
+        stepFee: options.ownCredentialStepFee,
+      });
       if (used > 0) {
         try {
           await options.chargeTokens(used, callKey);
@@ -166,6 +179,7 @@ async function runOne(
   try {
     const resolved = (await options.credentialModel?.(params, node.id)) ?? options.models.resolve(params.model ?? null);
     if (typeof resolved === 'string' || resolved.specificationVersion !== 'v3') throw new AgentConfigError('The AI provider gave a model this version of platform-api cannot call');
+    pricedModelId = resolved.modelId;
     const model = wrapLanguageModel({ model: resolved, middleware: charging });
 
     let prompt = await renderTemplate(params.promptTemplate, options.input);

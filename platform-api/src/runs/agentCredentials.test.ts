@@ -5,8 +5,9 @@
 // answer, no run event, no log line. Another user's workflow cannot use it.
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { CREDENTIALS_API } from '@agentflow/shared/server';
+import { CREDENTIALS_API, DEFAULT_OWN_CREDENTIAL_STEP_FEE } from '@agentflow/shared/server';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fakeOpenAI';
+import { stepFeeFromEnv } from './agentStep';
 import { edge, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
 
 const CANARY = 'sk-canary-5d1e-run-path-0042';
@@ -64,7 +65,7 @@ test('"Test connection" lists the provider’s models with the saved key', async
 
 test('a run’s agent calls the credential’s provider with its key and model; the use is audited with the run', async () => {
   fake.reset();
-  fake.script({ match: { system: 'qualify sales leads' }, reply: { text: 'Hot lead: budget confirmed.', usage: { prompt: 40, completion: 8 } } });
+  fake.script({ match: { system: 'qualify sales leads' }, reply: { text: 'Hot lead: budget confirmed.', usage: { prompt: 40_000, completion: 8_000 } } });
   const wf = await workflowWith(alice.uid, { credentialId, model: 'fake-model-large' });
   const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: { lead: 'Ada at Acme' } } });
   expect(started.status).toBe(202);
@@ -72,6 +73,9 @@ test('a run’s agent calls the credential’s provider with its key and model; 
   expect({ status: run.status, error: run.error }).toEqual({ status: 'succeeded', error: null });
   expect(run.steps.find((step) => step.id === 'qualify')?.output).toBe('Hot lead: budget confirmed.');
   expect(fake.requests.map((request) => [request.authorization, request.model])).toEqual([[`Bearer ${CANARY}`, 'fake-model-large']]);
+  // The provider bills the user: the platform charges the start token and the step fee, not the 48,000 tokens used.
+  expect(run.steps.find((step) => step.id === 'qualify')?.tokens).toBe(DEFAULT_OWN_CREDENTIAL_STEP_FEE);
+  expect(run.tokensUsed).toBe(1 + DEFAULT_OWN_CREDENTIAL_STEP_FEE);
   const uses = (await h.db.collection('rbacAuditLogs').where('targetId', '==', credentialId).where('action', '==', 'USE_CREDENTIAL').get()).docs.map((doc) => doc.get('details'));
   expect(uses).toContainEqual(expect.objectContaining({ runId: started.body.runId, nodeId: 'qualify' }));
 
@@ -119,4 +123,12 @@ test('a provider error that echoes the key is redacted before it reaches the run
 test('the canary appears in no Firestore document and no log line', async () => {
   expect(await everything()).not.toContain(CANARY);
   expect(logLines.join('')).not.toContain(CANARY);
+});
+
+test('AGENT_STEP_FEE sets the fee (a whole number of tokens); anything else stops the start', () => {
+  expect(stepFeeFromEnv({})).toBe(DEFAULT_OWN_CREDENTIAL_STEP_FEE);
+  expect(stepFeeFromEnv({ AGENT_STEP_FEE: ' 3 ' })).toBe(3);
+  expect(stepFeeFromEnv({ AGENT_STEP_FEE: '0' })).toBe(0);
+  expect(() => stepFeeFromEnv({ AGENT_STEP_FEE: '1.5' })).toThrow(/AGENT_STEP_FEE must be a whole number/);
+  expect(() => stepFeeFromEnv({ AGENT_STEP_FEE: '-1' })).toThrow(/AGENT_STEP_FEE/);
 });

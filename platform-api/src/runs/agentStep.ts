@@ -8,7 +8,7 @@
 // credential for the run's owner at this moment (audited with the run and
 // node), the adapter builds the model, and the secrets live only in that
 // model's closure: never in the step's input, output, error or log.
-import { HttpError, agentCredentialMissing, credentialType } from '@agentflow/shared/server';
+import { DEFAULT_OWN_CREDENTIAL_STEP_FEE, HttpError, agentCredentialMissing, credentialType } from '@agentflow/shared/server';
 import type { LanguageModel } from 'ai';
 import type { ModelResolver } from '../agents/providers.js';
 import { isAiProviderType, type ProviderRegistry } from '../agents/providers/index.js';
@@ -50,7 +50,15 @@ function credentialModelFor(context: StepContext, credentials: AgentCredentials 
   };
 }
 
-export function createAgentHandler(models: ModelResolver, credentials?: AgentCredentials): StepHandler {
+/** AGENT_STEP_FEE: the platform tokens of an agent step on the user's own credential (a whole number ≥ 0). */
+export function stepFeeFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.AGENT_STEP_FEE?.trim();
+  if (!raw) return DEFAULT_OWN_CREDENTIAL_STEP_FEE;
+  if (!/^\d+$/.test(raw)) throw new Error(`AGENT_STEP_FEE must be a whole number of tokens, not "${raw}"`);
+  return Number(raw);
+}
+
+export function createAgentHandler(models: ModelResolver, credentials?: AgentCredentials, ownCredentialStepFee = DEFAULT_OWN_CREDENTIAL_STEP_FEE): StepHandler {
   return async (context) => {
     const result = await runAgent({
       node: context.node,
@@ -59,6 +67,7 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
       stepId: context.stepId,
       models,
       credentialModel: credentialModelFor(context, credentials),
+      ownCredentialStepFee,
       signal: context.signal,
       chargeTokens: context.chargeTokens,
       onChildStep: context.onChildStep,

@@ -45,7 +45,7 @@ async function agentDebits(uid: string): Promise<number[]> {
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-it('runs a supervisor that delegates to two specialists, routes on its structured output, and debits exactly the usage reported', async () => {
+it('runs a supervisor that delegates to two specialists, routes on its structured output, and debits each call’s priced usage', async () => {
   const supervisorSchema = { type: 'object', properties: { score: { type: 'number' }, tier: { type: 'string' }, summary: { type: 'string' } }, required: ['score', 'tier', 'summary'], additionalProperties: false };
   const wf = await h.saveWorkflow(
     alice.uid,
@@ -71,14 +71,14 @@ it('runs a supervisor that delegates to two specialists, routes on its structure
           { name: 'delegate_researcher', arguments: { task: 'Find the size of Acme' } },
           { name: 'delegate_writer', arguments: { task: 'Draft a first e-mail to Ada' } },
         ],
-        usage: { prompt: 100, completion: 20 },
+        usage: { prompt: 10_000, completion: 2_000 },
       },
     },
-    { match: { system: 'research specialist' }, reply: { text: 'Acme has 500 employees.', usage: { prompt: 50, completion: 10 } } },
-    { match: { system: 'writing specialist' }, reply: { text: 'Dear Ada, thank you for your interest.', usage: { prompt: 60, completion: 15 } } },
+    { match: { system: 'research specialist' }, reply: { text: 'Acme has 500 employees.', usage: { prompt: 5_000, completion: 1_000 } } },
+    { match: { system: 'writing specialist' }, reply: { text: 'Dear Ada, thank you for your interest.', usage: { prompt: 6_000, completion: 1_500 } } },
     {
       match: { system: 'sales supervisor', afterToolResults: true },
-      reply: { json: { score: 86, tier: 'hot', summary: 'Acme (500 staff), e-mail drafted' }, usage: { prompt: 150, completion: 30 } },
+      reply: { json: { score: 86, tier: 'hot', summary: 'Acme (500 staff), e-mail drafted' }, usage: { prompt: 15_000, completion: 3_000 } },
     },
   );
   const before = await h.balance(alice.uid);
@@ -95,19 +95,19 @@ it('runs a supervisor that delegates to two specialists, routes on its structure
   const children = run.steps.filter((s) => s.parentStepId === 'supervisor');
   expect(children.map((c) => [c.id, c.status, c.tokens])).toEqual(
     expect.arrayContaining([
-      ['supervisor/researcher#1', 'succeeded', 60],
-      ['supervisor/writer#1', 'succeeded', 75],
+      ['supervisor/researcher#1', 'succeeded', 9],
+      ['supervisor/writer#1', 'succeeded', 12],
     ]),
   );
   expect(children.find((c) => c.nodeId === 'researcher')).toMatchObject({ input: { task: 'Find the size of Acme' }, output: 'Acme has 500 employees.' });
   expect(run.steps.filter((s) => s.parentStepId === null).map((s) => s.id)).toEqual(['trigger', 'supervisor', 'isHot', 'hot', 'cold']);
 
-  // Tokens: the ledger debited exactly what the fake reported, per call, as feature 'agent'.
-  const reported = fake.totalTokens();
-  expect(reported).toBe(120 + 60 + 75 + 180);
+  // Tokens: the ledger debited each call's priced usage (fake-model pays the default 1 in / 4 out per 1,000), as feature 'agent'.
+  const reported = fake.platformTokens();
+  expect(reported).toBe(18 + 9 + 12 + 27);
   const debits = await agentDebits(alice.uid);
   expect(sum(debits)).toBe(reported);
-  expect(debits.sort((a, b) => a - b)).toEqual([60, 75, 120, 180]);
+  expect(debits.sort((a, b) => a - b)).toEqual([9, 12, 18, 27]);
   expect(stepOf(run, 'supervisor').tokens).toBe(reported);
   expect(run.tokensUsed).toBe(reported + 1);
   expect(await h.balance(alice.uid)).toBe(before - reported - 1);
@@ -132,7 +132,7 @@ it('succeeds on a later attempt after a transient 429', async () => {
   const wf = await h.saveWorkflow(alice.uid, [manual(['lead']), agent('solo', 'You are the busy agent.'), node('out', 'output', { mapping: 'solo' })], [edge('trigger', 'solo'), edge('solo', 'out')]);
   fake.script(
     { match: { system: 'busy agent' }, times: 1, reply: { error: { status: 429, message: 'Rate limit reached' } } },
-    { match: { system: 'busy agent' }, reply: { text: 'Done.', usage: { prompt: 7, completion: 3 } } },
+    { match: { system: 'busy agent' }, reply: { text: 'Done.', usage: { prompt: 7_000, completion: 750 } } },
   );
   const run = await h.waitForRun(await start(wf.id, { lead: 'x' }), ['succeeded', 'failed'], 20_000);
   expect(run.status).toBe('succeeded');
@@ -163,15 +163,15 @@ it("stops the run with the ledger's message when the tokens run out mid-run", as
     [edge('trigger', 'first'), edge('first', 'second'), edge('second', 'out')],
   );
   fake.script(
-    { match: { system: 'cheap agent' }, reply: { text: 'short', usage: { prompt: 3, completion: 2 } } },
-    { match: { system: 'expensive agent' }, reply: { text: 'long', usage: { prompt: 40, completion: 10 } } },
+    { match: { system: 'cheap agent' }, reply: { text: 'short', usage: { prompt: 3_000, completion: 500 } } },
+    { match: { system: 'expensive agent' }, reply: { text: 'long', usage: { prompt: 8_000, completion: 1_000 } } },
   );
   const run = await h.waitForRun(await start(wf.id, { lead: 'x' }, bob), ['succeeded', 'failed'], 20_000);
   expect(run.status).toBe('failed');
   expect(stepOf(run, 'first')).toMatchObject({ status: 'succeeded', tokens: 5 });
-  // 10 - 1 (start) - 5 (first agent) = 4 left for a 50-token call.
-  expect(stepOf(run, 'second')).toMatchObject({ status: 'failed', attempts: 1, error: 'Insufficient tokens: 50 needed, 4 remaining', tokens: 0 });
-  expect(run.error).toBe('Insufficient tokens: 50 needed, 4 remaining');
+  // 10 - 1 (start) - 5 (first agent: 3 + 2) = 4 left for a 12-token call (8 + 4).
+  expect(stepOf(run, 'second')).toMatchObject({ status: 'failed', attempts: 1, error: 'Insufficient tokens: 12 needed, 4 remaining', tokens: 0 });
+  expect(run.error).toBe('Insufficient tokens: 12 needed, 4 remaining');
   expect(stepOf(run, 'out').status).toBe('skipped');
   expect(await agentDebits(bob.uid)).toEqual([5]);
   expect(await h.balance(bob.uid)).toBe(4);

@@ -11,7 +11,7 @@ import { webhookLimitsFromEnv, type WebhookLimits } from '@agentflow/shared/serv
 import type { NodeType } from '@agentflow/shared/workflow';
 import { fetchPolicyFromEnv, type SafeFetchPolicy } from '../net/safeFetch.js';
 import { aiConfigFromEnv, createModelResolver, type ModelResolver } from '../agents/providers.js';
-import { createAgentHandler, credentialPreflight, type AgentCredentials } from './agentStep.js';
+import { createAgentHandler, credentialPreflight, stepFeeFromEnv, type AgentCredentials } from './agentStep.js';
 import { RunExecutor, type EngineLimits } from './engine.js';
 import { FirestoreRunStore } from './firestoreRunStore.js';
 import { LedgerMeter } from './ledgerMeter.js';
@@ -40,7 +40,7 @@ export interface RunsModuleOptions {
   db: Firestore;
   auth: Auth;
   logger: Logger;
-  /** Settings: RUNS_CONCURRENCY, AI_*, OLLAMA_*, HTTP_*, PLATFORM_API_URL, WEBHOOK_BURST, WEBHOOK_RATE_LIMIT (default process.env). */
+  /** Settings: RUNS_CONCURRENCY, AGENT_STEP_FEE, AI_*, OLLAMA_*, HTTP_*, PLATFORM_API_URL, WEBHOOK_BURST, WEBHOOK_RATE_LIMIT (default process.env). */
   env?: NodeJS.ProcessEnv;
   instanceId?: string;
   concurrency?: number;
@@ -93,7 +93,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     logger: options.logger,
     instanceId,
     fetchPolicy,
-    handlers: { agent: createAgentHandler(models, options.credentials), ...options.handlers },
+    handlers: { agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env)), ...options.handlers },
     limits: options.limits,
     now: options.now,
   });

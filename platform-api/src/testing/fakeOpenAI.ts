@@ -7,6 +7,7 @@
 // user message, the model or whether tool results came back, so a
 // multi-agent workflow gets deterministic answers; every request is logged
 // with the usage the fake reported, so tests can compare token debits.
+import { platformTokensFor } from '@agentflow/shared/domain';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -94,8 +95,12 @@ export interface FakeOpenAI {
   script(...rules: FakeRule[]): FakeOpenAI;
   /** Forgets rules and the request log. */
   reset(): void;
-  /** The total tokens of every successful reply so far (what a ledger should have debited). */
+  /** The provider tokens of every successful reply so far. */
   totalTokens(): number;
+  /** What the ledger should have debited for those replies on the platform's provider: the domain's price table applied to each call. */
+  platformTokens(): number;
+  /** The same, call by call, in the order answered. */
+  platformTokensPerCall(): number[];
   close(): Promise<void>;
 }
 
@@ -251,6 +256,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     },
     totalTokens() {
       return requests.reduce((sum, r) => sum + (r.status === 200 && r.usage ? r.usage.total : 0), 0);
+    },
+    platformTokens() {
+      return fake.platformTokensPerCall().reduce((sum, tokens) => sum + tokens, 0);
+    },
+    platformTokensPerCall() {
+      return requests.filter((r) => r.status === 200 && r.usage).map((r) => platformTokensFor({ inputTokens: r.usage!.prompt, outputTokens: r.usage!.completion }, r.model));
     },
     async close() {
       server.closeAllConnections();
