@@ -1,8 +1,9 @@
 // The side panels about the whole workflow: its problems (each one selects
 // its node) and its settings (name, description, category, industry, visibility).
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { useI18n } from '@agentflow/shared';
-import { WORKFLOW_CATEGORIES, WORKFLOW_INDUSTRIES, type Workflow, type WorkflowProblem } from '@agentflow/shared/workflow';
+import type { Workflow, WorkflowProblem } from '@agentflow/shared/workflow';
+import { FacetOptions, WORKFLOW_FACETS } from '../components/FacetOptions';
 import type { BuilderAction } from './builderState';
 
 const P = 'workflows.builder.';
@@ -49,22 +50,14 @@ export function SettingsPanel({ workflow, dispatch, readOnly }: { workflow: Work
         <input id={`${id}-name`} value={workflow.name} maxLength={120} onChange={(e) => set({ name: e.target.value })} />
         <label htmlFor={`${id}-description`}>{t(`${P}settings.description`)}</label>
         <textarea id={`${id}-description`} rows={3} maxLength={2000} value={workflow.description} onChange={(e) => set({ description: e.target.value })} />
-        <label htmlFor={`${id}-category`}>{t(`${P}settings.category`)}</label>
-        <select id={`${id}-category`} value={workflow.category} onChange={(e) => set({ category: e.target.value as Workflow['category'] })}>
-          {WORKFLOW_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {t(`workflows.catalogue.categories.${c}`)}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-industry`}>{t(`${P}settings.industry`)}</label>
-        <select id={`${id}-industry`} value={workflow.industry} onChange={(e) => set({ industry: e.target.value as Workflow['industry'] })}>
-          {WORKFLOW_INDUSTRIES.map((c) => (
-            <option key={c} value={c}>
-              {t(`workflows.catalogue.industries.${c}`)}
-            </option>
-          ))}
-        </select>
+        {WORKFLOW_FACETS.map((facet) => (
+          <Fragment key={facet}>
+            <label htmlFor={`${id}-${facet}`}>{t(`${P}settings.${facet}`)}</label>
+            <select id={`${id}-${facet}`} value={workflow[facet]} onChange={(e) => set({ [facet]: e.target.value } as Partial<Workflow>)}>
+              <FacetOptions facet={facet} />
+            </select>
+          </Fragment>
+        ))}
         <label htmlFor={`${id}-visibility`}>{t(`${P}settings.visibility`)}</label>
         <select id={`${id}-visibility`} value={workflow.visibility} onChange={(e) => set({ visibility: e.target.value as Workflow['visibility'] })}>
           <option value="private">{t(`${P}settings.private`)}</option>

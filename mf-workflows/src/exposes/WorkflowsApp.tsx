@@ -3,7 +3,7 @@
 // builder at ':id', a workflow's runs at ':id/runs' and one live run at
 // ':id/runs/:runId'. The builder (React Flow and its forms) is a separate chunk
 // that loads only on its route, so the catalogue's first view stays small.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { isOnline, Route, Routes, useI18n } from '@agentflow/shared';
 import type { CatalogueSource } from '../api/catalogue';
@@ -34,6 +34,9 @@ function RouteLoading() {
   );
 }
 
+/** A lazily loaded route's element: the loading line until its chunk arrives. */
+const loading = (element: ReactNode) => <Suspense fallback={<RouteLoading />}>{element}</Suspense>;
+
 export interface WorkflowsAppProps {
   /** Where workflows come from (tests inject a fake); Firestore by default. */
   source?: CatalogueSource;
@@ -54,30 +57,9 @@ export default function WorkflowsApp({ source, queryClient }: WorkflowsAppProps 
         <CatalogueSourceProvider source={source}>
           <Routes>
             <Route index element={<WorkflowsPage />} />
-            <Route
-              path=":id"
-              element={
-                <Suspense fallback={<RouteLoading />}>
-                  <BuilderRoute />
-                </Suspense>
-              }
-            />
-            <Route
-              path=":id/runs"
-              element={
-                <Suspense fallback={<RouteLoading />}>
-                  <RunsRoute />
-                </Suspense>
-              }
-            />
-            <Route
-              path=":id/runs/:runId"
-              element={
-                <Suspense fallback={<RouteLoading />}>
-                  <RunViewRoute />
-                </Suspense>
-              }
-            />
+            <Route path=":id" element={loading(<BuilderRoute />)} />
+            <Route path=":id/runs" element={loading(<RunsRoute />)} />
+            <Route path=":id/runs/:runId" element={loading(<RunViewRoute />)} />
             {/* Deeper unknown paths fall back to the catalogue. */}
             <Route path="*" element={<WorkflowsPage />} />
           </Routes>

@@ -6,9 +6,10 @@
 import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, NeedsConnectionNote, PageHeader, SavedOnDeviceNote, signInPathFor, useAuth, useI18n, useLocation, useNavigate, useOnline, useSearchParams, useToast } from '@agentflow/shared';
-import { WORKFLOW_CATEGORIES, WORKFLOW_INDUSTRIES, type Workflow } from '@agentflow/shared/workflow';
+import type { Workflow } from '@agentflow/shared/workflow';
 import { pruneCatalogueCache, readWithOfflineCopy, type CatalogueResult } from '../api/catalogueCache';
 import { CatalogueSkeleton } from '../components/CatalogueSkeleton';
+import { FacetOptions, WORKFLOW_FACETS } from '../components/FacetOptions';
 import { useCatalogueSource } from '../components/CatalogueSourceContext';
 import { CATALOGUE_PANEL_ID, CatalogueTabs, tabId } from '../components/CatalogueTabs';
 import { applyFilters, findByName, filtersFromParams, withParam, type CatalogueTab } from '../components/catalogueFilters';
@@ -38,6 +39,9 @@ const catalogueQueryOptions = {
 
 const GUEST_TABS: readonly CatalogueTab[] = ['templates'];
 const MEMBER_TABS: readonly CatalogueTab[] = ['mine', 'organization', 'templates'];
+
+/** The filter option that shows every category, or every industry. */
+const ALL_OF = { category: 'workflows.catalogue.allCategories', industry: 'workflows.catalogue.allIndustries' } as const;
 
 export function WorkflowsPage() {
   const { t } = useI18n();
@@ -166,28 +170,15 @@ export function WorkflowsPage() {
             onChange={(event) => setSearchText(event.target.value)}
           />
         </div>
-        <div className="form-field">
-          <label htmlFor={`${ids}-category`}>{t('workflows.catalogue.categoryLabel')}</label>
-          <select id={`${ids}-category`} data-testid="workflow-category" value={filters.category} onChange={(event) => setFilter('category', event.target.value)}>
-            <option value="all">{t('workflows.catalogue.allCategories')}</option>
-            {WORKFLOW_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {t(`workflows.catalogue.categories.${category}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label htmlFor={`${ids}-industry`}>{t('workflows.catalogue.industryLabel')}</label>
-          <select id={`${ids}-industry`} data-testid="workflow-industry" value={filters.industry} onChange={(event) => setFilter('industry', event.target.value)}>
-            <option value="all">{t('workflows.catalogue.allIndustries')}</option>
-            {WORKFLOW_INDUSTRIES.map((industry) => (
-              <option key={industry} value={industry}>
-                {t(`workflows.catalogue.industries.${industry}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        {WORKFLOW_FACETS.map((facet) => (
+          <div className="form-field" key={facet}>
+            <label htmlFor={`${ids}-${facet}`}>{t(`workflows.catalogue.${facet}Label`)}</label>
+            <select id={`${ids}-${facet}`} data-testid={`workflow-${facet}`} value={filters[facet]} onChange={(event) => setFilter(facet, event.target.value)}>
+              <option value="all">{t(ALL_OF[facet])}</option>
+              <FacetOptions facet={facet} />
+            </select>
+          </div>
+        ))}
       </form>
 
       {tab !== null ? <CatalogueTabs tabs={tabs} selected={tab} onSelect={(next) => setFilter('tab', next)} /> : null}

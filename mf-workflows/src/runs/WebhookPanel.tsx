@@ -47,6 +47,19 @@ export function WebhookPanel({ workflowId, template = false }: { workflowId: str
     }
   };
 
+  /** The URL or the secret: a read-only field to select, and its Copy button. */
+  const copyRow = (field: 'url' | 'secret', value: string, copyLabel: 'copyUrl' | 'copySecret') => (
+    <>
+      <label htmlFor={`${id}-${field}`}>{t(`${W}${field}`)}</label>
+      <div className="run-copy-row">
+        <input id={`${id}-${field}`} readOnly value={value} data-testid={`webhook-${field}`} onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" aria-label={t(`${W}${copyLabel}`)} onClick={() => void copy(value)}>
+          {t(`${W}copy`)}
+        </button>
+      </div>
+    </>
+  );
+
   const rotate = async () => {
     setRotating(true);
     try {
@@ -79,20 +92,8 @@ export function WebhookPanel({ workflowId, template = false }: { workflowId: str
       ) : (
         <>
           <p className="field-hint">{t(`${W}hint`)}</p>
-          <label htmlFor={`${id}-url`}>{t(`${W}url`)}</label>
-          <div className="run-copy-row">
-            <input id={`${id}-url`} readOnly value={info.url} data-testid="webhook-url" onFocus={(e) => e.currentTarget.select()} />
-            <button type="button" aria-label={t(`${W}copyUrl`)} onClick={() => void copy(info.url)}>
-              {t(`${W}copy`)}
-            </button>
-          </div>
-          <label htmlFor={`${id}-secret`}>{t(`${W}secret`)}</label>
-          <div className="run-copy-row">
-            <input id={`${id}-secret`} readOnly value={info.secret} data-testid="webhook-secret" onFocus={(e) => e.currentTarget.select()} />
-            <button type="button" aria-label={t(`${W}copySecret`)} onClick={() => void copy(info.secret)}>
-              {t(`${W}copy`)}
-            </button>
-          </div>
+          {copyRow('url', info.url, 'copyUrl')}
+          {copyRow('secret', info.secret, 'copySecret')}
           {confirming ? (
             <div className="run-confirm" role="group" aria-label={t(`${W}rotate`)}>
               <p>{t(`${W}rotateConfirm`)}</p>
