@@ -3,17 +3,16 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
-import { JSON_BODY_LIMIT, allowedOriginsFromEnv, createServiceApp, defaultAllowedOrigins, redactRequest, type ServiceAppOptions } from './app';
+import { testServiceApp } from '../../testing/serviceApp';
+import { JSON_BODY_LIMIT, allowedOriginsFromEnv, defaultAllowedOrigins, redactRequest, type ServiceAppOptions } from './app';
 import { listen } from './staticServer';
 
 const ORIGIN = 'http://localhost:3000';
 
 function buildApp(overrides: Partial<ServiceAppOptions> = {}): Express {
-  return createServiceApp({
+  return testServiceApp({
     name: 'test-service',
     allowedOrigins: [ORIGIN],
-    logger: pino({ level: 'silent' }),
-    checkReadiness: async () => undefined,
     routes: (app) => {
       app.get('/api/boom', () => {
         throw new Error('secret database password in this message');

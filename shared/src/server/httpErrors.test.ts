@@ -2,19 +2,16 @@
 import { Router, type Express } from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
+import { testServiceApp } from '../../testing/serviceApp';
 import { z } from 'zod';
 import { IdempotencyConflictError, InsufficientTokensError, LedgerValidationError } from '../ledger/ledgerTypes';
-import { createServiceApp } from './app';
 import { HttpError, parseOr400, serviceErrors } from './httpErrors';
 
 const unavailable = Object.assign(new Error('14 UNAVAILABLE: no connection'), { code: 14 });
 
 function buildApp(): Express {
-  return createServiceApp({
+  return testServiceApp({
     name: 'test-service',
-    allowedOrigins: [],
-    logger: pino({ level: 'silent' }),
-    checkReadiness: async () => undefined,
     routes: (app) => {
       const store = Router();
       const throwing = (path: string, error: unknown) => store.get(path, () => {

@@ -2,9 +2,8 @@
 // of createServiceApp, on a real Express app with a stand-in token verifier.
 import type { Express } from 'express';
 import type { Auth } from 'firebase-admin/auth';
-import { pino } from 'pino';
 import request from 'supertest';
-import { createServiceApp } from './app';
+import { testServiceApp } from '../../testing/serviceApp';
 import { requireAuth } from './auth';
 import { DEFAULT_USER_RATE_LIMIT, DEFAULT_WEBHOOK_LIMITS, TokenBucketStore, secondsUntil, trustProxyFromEnv, userRateLimitFromEnv, webhookLimitsFromEnv, type TrustProxySetting } from './rateLimits';
 
@@ -13,11 +12,8 @@ const fakeAuth = { verifyIdToken: async (token: string) => ({ uid: token.split('
 const tokenOf = (uid: string) => `Bearer ${uid}.payload.sig`;
 
 function buildApp(options: { trustProxy?: TrustProxySetting; userRateLimit?: number } = {}): Express {
-  return createServiceApp({
+  return testServiceApp({
     name: 'limits-test',
-    allowedOrigins: [],
-    logger: pino({ level: 'silent' }),
-    checkReadiness: async () => undefined,
     ...options,
     routes: (app) => {
       app.get('/api/ip', (req, res) => void res.json({ ip: req.ip }));

@@ -5,9 +5,8 @@
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { Express, RequestHandler } from 'express';
-import { pino } from 'pino';
 import request from 'supertest';
-import { createServiceApp } from './app';
+import { testServiceApp } from '../../testing/serviceApp';
 import { listRoutes } from './routeTable';
 import { listen } from './staticServer';
 
@@ -15,11 +14,8 @@ import { listen } from './staticServer';
 const needsToken: RequestHandler = (req, res, next) => (req.headers.authorization === 'Bearer ok' ? next() : void res.status(401).json({ error: 'Missing token' }));
 
 function buildApp(): Express {
-  return createServiceApp({
+  return testServiceApp({
     name: 'guard-test',
-    allowedOrigins: [],
-    logger: pino({ level: 'silent' }),
-    checkReadiness: async () => undefined,
     routes: (app) => {
       app.post('/api/echo', needsToken, (req, res) => void res.json({ received: req.body as unknown }));
       app.get('/api/runs/:runId', needsToken, (req, res) => void res.json({ runId: req.params.runId }));
