@@ -4,6 +4,7 @@ import { useI18n, useToast, type PaymentMethodSummary } from '@agentflow/shared'
 import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { billingKeys, useBillingClient } from '../api/queries';
 import { actionErrorMessage, useCustomerQuery } from './account';
+import { ItemAction } from './ItemAction';
 import { ReadStates, SkeletonLines } from './ReadStates';
 
 /** Stripe's brand ids ('visa', 'amex') as people write them; unknown ones are capitalised. */
@@ -70,22 +71,9 @@ export function PaymentMethods({ customerId }: { customerId: string | null }) {
                 </span>
                 <span className="billing-method-actions">
                   {method.isDefault ? null : (
-                    <button type="button" className="button button-secondary" onClick={() => setDefault.mutate(method)} disabled={setDefault.isPending}>
-                      {t('billing.paymentMethods.setDefault')}
-                      <span className="visually-hidden"> {cardText(method)}</span>
-                    </button>
+                    <ItemAction label={t('billing.paymentMethods.setDefault')} item={cardText(method)} variant="secondary" disabled={setDefault.isPending} onClick={() => setDefault.mutate(method)} />
                   )}
-                  <button
-                    type="button"
-                    className="button button-ghost"
-                    onClick={() => {
-                      remove.reset();
-                      setDeleting(method);
-                    }}
-                  >
-                    {t('billing.paymentMethods.delete')}
-                    <span className="visually-hidden"> {cardText(method)}</span>
-                  </button>
+                  <ItemAction label={t('billing.paymentMethods.delete')} item={cardText(method)} reset={remove.reset} onClick={() => setDeleting(method)} />
                 </span>
               </li>
             ))}

@@ -5,6 +5,7 @@ import { useBillingClient } from '../api/queries';
 import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { DataTable } from '@agentflow/shared/ui';
 import { formatDate } from '../components/messages';
+import { ItemAction } from '../components/ItemAction';
 import { ErrorAlert, ReadStates } from '../components/ReadStates';
 import { InvitationsForYou, YourTeam } from './team/ForYou';
 import { SentInvitations } from './team/SentInvitations';
@@ -194,17 +195,7 @@ function MemberTable({ members, roles }: { members: readonly TeamMember[]; roles
             </td>
             <td>{formatDate(member.createdAt, language)}</td>
             <td>
-              <button
-                type="button"
-                className="button button-ghost"
-                onClick={() => {
-                  remove.reset();
-                  setRemoving(member);
-                }}
-              >
-                {t('billing.team.remove')}
-                <span className="visually-hidden"> {member.email}</span>
-              </button>
+              <ItemAction label={t('billing.team.remove')} item={member.email} reset={remove.reset} onClick={() => setRemoving(member)} />
             </td>
           </tr>
         ))}

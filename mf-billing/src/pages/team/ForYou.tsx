@@ -8,6 +8,7 @@ import { useI18n, useMembership, useToast, type ReceivedTeamInvitation } from '@
 import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { billingKeys, useBillingClient } from '../../api/queries';
 import { formatDate } from '../../components/messages';
+import { ItemAction } from '../../components/ItemAction';
 import { ErrorAlert } from '../../components/ReadStates';
 import { teamErrorMessage, teamKeys } from './teamApi';
 
@@ -62,30 +63,8 @@ export function InvitationsForYou() {
                 <p>{t('billing.team.forYouItem', { owner: ownerOf(invitation), role: t(`billing.roles.${invitation.role}`) })}</p>
                 <p className="muted">{t('billing.team.openUntil', { date: formatDate(invitation.expiresAt, language) })}</p>
                 <div className="billing-actions">
-                  <button
-                    type="button"
-                    className="button button-primary"
-                    disabled={busy}
-                    onClick={() => {
-                      decline.reset();
-                      accept.mutate(invitation);
-                    }}
-                  >
-                    {t('billing.team.accept')}
-                    <span className="visually-hidden"> {ownerOf(invitation)}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    disabled={busy}
-                    onClick={() => {
-                      accept.reset();
-                      decline.mutate(invitation);
-                    }}
-                  >
-                    {t('billing.team.decline')}
-                    <span className="visually-hidden"> {ownerOf(invitation)}</span>
-                  </button>
+                  <ItemAction label={t('billing.team.accept')} item={ownerOf(invitation)} variant="primary" disabled={busy} reset={decline.reset} onClick={() => accept.mutate(invitation)} />
+                  <ItemAction label={t('billing.team.decline')} item={ownerOf(invitation)} variant="secondary" disabled={busy} reset={accept.reset} onClick={() => decline.mutate(invitation)} />
                 </div>
               </li>
             ))}

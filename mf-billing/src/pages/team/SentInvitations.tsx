@@ -5,6 +5,7 @@ import { useI18n, useToast, type TeamInvitation } from '@agentflow/shared';
 import { DataTable } from '@agentflow/shared/ui';
 import { useBillingClient } from '../../api/queries';
 import { formatDate } from '../../components/messages';
+import { ItemAction } from '../../components/ItemAction';
 import { ErrorAlert, ReadStates } from '../../components/ReadStates';
 import { teamErrorMessage, teamKeys } from './teamApi';
 
@@ -38,18 +39,7 @@ export function SentInvitations() {
                 <td>{t(`billing.roles.${invitation.role}`)}</td>
                 <td>{formatDate(invitation.expiresAt, language)}</td>
                 <td>
-                  <button
-                    type="button"
-                    className="button button-ghost"
-                    disabled={revoke.isPending}
-                    onClick={() => {
-                      revoke.reset();
-                      revoke.mutate(invitation);
-                    }}
-                  >
-                    {t('billing.team.revoke')}
-                    <span className="visually-hidden"> {invitation.email}</span>
-                  </button>
+                  <ItemAction label={t('billing.team.revoke')} item={invitation.email} disabled={revoke.isPending} reset={revoke.reset} onClick={() => revoke.mutate(invitation)} />
                 </td>
               </tr>
             ))}
