@@ -8,7 +8,7 @@ import { createAccessRouter } from './access/router.js';
 import { createRunsModule, type RunsModule } from './runs/index.js';
 import { createCredentialVault, createCredentialsModule, keyRingFromEnv, type CredentialTester, type CredentialVault, type KeyRing } from './credentials/index.js';
 import { createAiCredentialTester } from './credentials/aiTester.js';
-import { createProviderRegistry } from './agents/providers/index.js';
+import { createProviderRegistry, providerBaseUrlsFromEnv } from './agents/providers/index.js';
 import { fetchPolicyFromEnv } from './net/safeFetch.js';
 
 export const SERVICE_NAME = 'platform-api';
@@ -41,7 +41,7 @@ export interface AppDependencies {
 /** Builds the platform-api Express app; listening is server.ts's job, so tests mount it on any port. */
 export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault }: AppDependencies): Express {
   const record = createAuditRecorder(auditWriter ?? firestoreAuditWriter(db), logger);
-  const providers = createProviderRegistry();
+  const providers = createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) });
   const vault = credentialVault ?? createCredentialVault({ db, logger, record, ring: credentialsRing === undefined ? keyRingFromEnv(process.env) : credentialsRing });
   const runsModule = runs ?? createRunsModule({ auth, db, logger, credentials: { vault, providers } });
   const credentials = createCredentialsModule({

@@ -3,7 +3,7 @@ import { adminEmailsFromEnv, getAdminAuth, getAdminDb, runService, serviceConfig
 import { SERVICE_NAME, createApp } from './app.js';
 import { createRunsModule } from './runs/index.js';
 import { createAuditRecorder, firestoreAuditWriter } from './access/audit.js';
-import { createProviderRegistry } from './agents/providers/index.js';
+import { createProviderRegistry, providerBaseUrlsFromEnv } from './agents/providers/index.js';
 import { createCredentialVault, keyRingFromEnv } from './credentials/index.js';
 
 export const DEFAULT_PORT = 4002;
@@ -18,7 +18,7 @@ const adminEmails = adminEmailsFromEnv(process.env);
 // schedule triggers and the lease heartbeats start with the process.
 // The credential vault (CREDENTIALS_KEY) serves both the credential routes and agent steps.
 const credentialVault = createCredentialVault({ db, logger, ring: keyRingFromEnv(process.env), record: createAuditRecorder(firestoreAuditWriter(db), logger) });
-const runs = createRunsModule({ db, auth, logger, credentials: { vault: credentialVault, providers: createProviderRegistry() } });
+const runs = createRunsModule({ db, auth, logger, credentials: { vault: credentialVault, providers: createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) }) } });
 runs.start();
 logger.info({ instanceId: runs.instanceId, ai: runs.models.configured ? runs.models.providers : 'not configured' }, 'workflow runs ready');
 
