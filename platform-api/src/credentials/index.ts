@@ -10,7 +10,6 @@ import { CredentialVault } from './vault.js';
 
 export { CredentialVault, type OpenedCredential, type VaultActor } from './vault.js';
 export { keyRingFromEnv, generateMasterKey, parseMasterKey, createKeyRing, type KeyRing } from './keyRing.js';
-export { redactSecrets, redactDeep } from './redact.js';
 export type { CredentialTester } from './router.js';
 
 export interface CredentialsModuleOptions {

@@ -19,7 +19,7 @@ import {
   type CredentialTestResult,
 } from '@agentflow/shared/server';
 import type { Logger } from 'pino';
-import { redactDeep } from './redact.js';
+import { redactValue } from '../agents/providers/redact.js';
 import type { CredentialVault, OpenedCredential, VaultActor } from './vault.js';
 
 /** Checks an opened credential against its provider (the AI adapters' list of models). */
@@ -90,7 +90,7 @@ export function createCredentialsRouter({ auth, vault, logger, test, testTimeout
     const opened = await vault.use(actor, id, { test: true });
     const signal = AbortSignal.timeout(testTimeoutMs);
     // The tester redacts too; this is the last line of defence before the browser.
-    res.json(redactDeep(await test(opened, signal), opened.secrets));
+    res.json(redactValue(await test(opened, signal), Object.values(opened.secrets)));
   });
 
   router.use(serviceErrors({ store: { name: 'credentials', logger } }));
