@@ -1,14 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { BUILT_IN_ROLES, CORE_PERMISSIONS } from '@agentflow/shared/rbac';
-import { renderConsole, restoreFetch } from '../testing/renderConsole';
+import { restoreFetch, openSection, type ConsoleOptions } from '../testing/renderConsole';
 
 afterEach(restoreFetch);
 
-async function openMatrix(options: Parameters<typeof renderConsole>[1] = {}) {
-  const rendered = renderConsole('/admin/access/matrix', options);
-  await screen.findByTestId('permission-matrix');
-  return rendered;
-}
+const openMatrix = (options: ConsoleOptions = {}) => openSection('matrix', 'permission-matrix', options);
 
 test('one checkbox per role and permission, named "<role>: <permission>"', async () => {
   await openMatrix();

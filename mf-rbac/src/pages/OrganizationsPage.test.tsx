@@ -1,13 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderConsole, restoreFetch } from '../testing/renderConsole';
+import { restoreFetch, openSection, type ConsoleOptions } from '../testing/renderConsole';
 
 afterEach(restoreFetch);
 
-async function openOrganizations(options: Parameters<typeof renderConsole>[1] = {}) {
-  const rendered = renderConsole('/admin/access/organizations', options);
-  await screen.findByTestId('organizations-table');
-  return rendered;
-}
+const openOrganizations = (options: ConsoleOptions = {}) => openSection('organizations', 'organizations-table', options);
 
 test('lists the organizations', async () => {
   const { server } = await openOrganizations();

@@ -1,17 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CORE_PERMISSIONS } from '@agentflow/shared/rbac';
-import { renderConsole, restoreFetch } from '../testing/renderConsole';
+import { restoreFetch, openSection, type ConsoleOptions } from '../testing/renderConsole';
 
 // The fake service starts with manage_all and the core permissions.
 const BUILT_IN_PERMISSIONS = CORE_PERMISSIONS.length + 1;
 
 afterEach(restoreFetch);
 
-async function openPermissions(options: Parameters<typeof renderConsole>[1] = {}) {
-  const rendered = renderConsole('/admin/access/permissions', options);
-  await screen.findByTestId('permissions-table');
-  return rendered;
-}
+const openPermissions = (options: ConsoleOptions = {}) => openSection('permissions', 'permissions-table', options);
 
 const ids = () => screen.getAllByTestId('permission-row').map((row) => row.getAttribute('data-permission-id'));
 

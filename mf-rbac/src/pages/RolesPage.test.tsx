@@ -1,17 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BUILT_IN_ROLES } from '@agentflow/shared/rbac';
 import { createFakeAccessServer } from '../testing/fakeAccessServer';
-import { renderConsole, restoreFetch } from '../testing/renderConsole';
+import { renderConsole, restoreFetch, openSection, type ConsoleOptions } from '../testing/renderConsole';
 
 afterEach(restoreFetch);
 
 const row = (id: string) => screen.getAllByTestId('role-row').find((candidate) => candidate.getAttribute('data-role-id') === id) as HTMLElement;
 
-async function openRoles(options: Parameters<typeof renderConsole>[1] = {}) {
-  const rendered = renderConsole('/admin/access/roles', options);
-  await screen.findByTestId('roles-table');
-  return rendered;
-}
+const openRoles = (options: ConsoleOptions = {}) => openSection('roles', 'roles-table', options);
 
 test('lists the roles with their permissions, built-in ones marked', async () => {
   const { server } = await openRoles();

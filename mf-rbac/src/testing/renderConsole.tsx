@@ -2,6 +2,7 @@
 // platform-api (installed as the global fetch) and, unless a test passes a
 // plain `rbac` value, the real RBACProvider reading the fake's data.
 import { QueryClient } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import { Route, Routes } from '@agentflow/shared';
 import { LocationProbe, renderWithProviders, testProfile, testUser, type ProvidersOptions } from '@agentflow/shared/testing/renderWithProviders';
 import AccessApp from '../exposes/AccessApp';
@@ -23,7 +24,9 @@ export function testQueryClient(): QueryClient {
  * signed in as the fake server's admin (user-1) unless told otherwise. Pass
  * `rbac: {...}` with `rbacReader: undefined` to use a plain access value.
  */
-export function renderConsole(route: string, options: ProvidersOptions & { server?: FakeAccessServer; mount?: string } = {}) {
+export type ConsoleOptions = ProvidersOptions & { server?: FakeAccessServer; mount?: string };
+
+export function renderConsole(route: string, options: ConsoleOptions = {}) {
   const server = options.server ?? createFakeAccessServer();
   globalThis.fetch = server.fetch as typeof fetch;
   const queryClient = testQueryClient();
@@ -38,4 +41,11 @@ export function renderConsole(route: string, options: ProvidersOptions & { serve
     { route, user: testUser(), auth: { userProfile: testProfile() }, rbacReader: server.reader, ...options },
   );
   return { ...result, server, queryClient };
+}
+
+/** renderConsole at a section ('/admin/access/<section>'), once the element with `testId` (its table) has loaded. */
+export async function openSection(section: string, testId: string, options: ConsoleOptions = {}) {
+  const rendered = renderConsole(`/admin/access/${section}`, options);
+  await screen.findByTestId(testId);
+  return rendered;
 }
