@@ -6,6 +6,7 @@
 // public and kept under one key; a user's own and organization workflows
 // under keys naming that user, checked again on read, and removed as soon as
 // the catalogue sees anyone else (or nobody) signed in.
+import { deviceStorage } from '@agentflow/shared';
 import type { Workflow } from '@agentflow/shared/workflow';
 import type { CatalogueTab } from '../components/catalogueFilters';
 
@@ -36,15 +37,6 @@ interface CacheEntry {
   workflows: Workflow[];
 }
 
-/** The page's storage: localStorage, or null where it is missing or blocked (then nothing is cached). */
-function defaultStorage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** The key of a scope; null for a user collection without a user (guests have templates only). */
 export function cacheKey(scope: CatalogueCacheScope): string | null {
   if (scope.tab === 'templates') return `${CATALOGUE_CACHE_PREFIX}:templates`;
@@ -70,7 +62,7 @@ function looksLikeWorkflow(value: unknown): value is Workflow {
 }
 
 /** The saved copy of a scope, or null (none, unreadable, or saved for someone else). */
-export function readCatalogueCache(scope: CatalogueCacheScope, storage: Storage | null = defaultStorage()): { workflows: Workflow[]; savedAt: string } | null {
+export function readCatalogueCache(scope: CatalogueCacheScope, storage: Storage | null = deviceStorage()): { workflows: Workflow[]; savedAt: string } | null {
   const key = cacheKey(scope);
   if (!storage || key === null) return null;
   try {
@@ -86,7 +78,7 @@ export function readCatalogueCache(scope: CatalogueCacheScope, storage: Storage 
 }
 
 /** Saves a successful read; a full or blocked storage only means nothing is saved. */
-export function writeCatalogueCache(scope: CatalogueCacheScope, workflows: Workflow[], storage: Storage | null = defaultStorage(), now: Date = new Date()): boolean {
+export function writeCatalogueCache(scope: CatalogueCacheScope, workflows: Workflow[], storage: Storage | null = deviceStorage(), now: Date = new Date()): boolean {
   const key = cacheKey(scope);
   if (!storage || key === null) return false;
   try {
@@ -109,7 +101,7 @@ export function writeCatalogueCache(scope: CatalogueCacheScope, workflows: Workf
 }
 
 /** Removes every user's saved workflows except `uid`'s (all of them when nobody is signed in); templates stay. */
-export function pruneCatalogueCache(uid: string | null, storage: Storage | null = defaultStorage()): void {
+export function pruneCatalogueCache(uid: string | null, storage: Storage | null = deviceStorage()): void {
   if (!storage) return;
   try {
     const keep = uid === null ? null : `${CATALOGUE_CACHE_PREFIX}:user:${encodeURIComponent(uid)}:`;
@@ -152,7 +144,7 @@ export function isNetworkFailure(error: unknown, online: boolean = globalThis.na
  * unreachable, answers with the saved copy instead (savedAt set). Without a
  * saved copy, or on any other failure, the read's error stands.
  */
-export async function readWithOfflineCopy(scope: CatalogueCacheScope, read: () => Promise<Workflow[]>, storage: Storage | null = defaultStorage()): Promise<CatalogueResult> {
+export async function readWithOfflineCopy(scope: CatalogueCacheScope, read: () => Promise<Workflow[]>, storage: Storage | null = deviceStorage()): Promise<CatalogueResult> {
   let workflows: Workflow[];
   try {
     workflows = await read();

@@ -8,6 +8,7 @@
 // (the version moved on) without anyone seeing the edit was lost.
 // Unlike the read copies (deviceCopy), drafts survive sign-out: they are the
 // user's unsaved work, and only that user (the uid in the key) sees them.
+import { deviceStorage } from '@agentflow/shared';
 import type { Workflow } from '@agentflow/shared/workflow';
 
 export const DRAFT_PREFIX = 'agentflow.workflows.draft.v1';
@@ -20,14 +21,6 @@ export interface WorkflowDraft {
   workflow: Workflow;
   /** ISO time of the last edit saved here. */
   savedAt: string;
-}
-
-function defaultStorage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
 }
 
 const keyOf = (uid: string, workflowId: string) => `${DRAFT_PREFIX}:${encodeURIComponent(uid)}:${encodeURIComponent(workflowId)}`;
@@ -47,7 +40,7 @@ function isDraft(value: unknown, uid: string, workflowId: string): value is Work
   );
 }
 
-export function readDraft(uid: string, workflowId: string, storage: Storage | null = defaultStorage()): WorkflowDraft | null {
+export function readDraft(uid: string, workflowId: string, storage: Storage | null = deviceStorage()): WorkflowDraft | null {
   if (!storage || !uid) return null;
   try {
     const raw = storage.getItem(keyOf(uid, workflowId));
@@ -60,7 +53,7 @@ export function readDraft(uid: string, workflowId: string, storage: Storage | nu
 }
 
 /** Saves the edit; false when storage is full or blocked (the builder then says the edit is not saved). */
-export function writeDraft(draft: Omit<WorkflowDraft, 'savedAt'>, storage: Storage | null = defaultStorage(), now: Date = new Date()): WorkflowDraft | null {
+export function writeDraft(draft: Omit<WorkflowDraft, 'savedAt'>, storage: Storage | null = deviceStorage(), now: Date = new Date()): WorkflowDraft | null {
   if (!storage || !draft.uid) return null;
   const stored: WorkflowDraft = { ...draft, savedAt: now.toISOString() };
   try {
@@ -71,7 +64,7 @@ export function writeDraft(draft: Omit<WorkflowDraft, 'savedAt'>, storage: Stora
   }
 }
 
-export function clearDraft(uid: string, workflowId: string, storage: Storage | null = defaultStorage()): void {
+export function clearDraft(uid: string, workflowId: string, storage: Storage | null = deviceStorage()): void {
   try {
     storage?.removeItem(keyOf(uid, workflowId));
   } catch {

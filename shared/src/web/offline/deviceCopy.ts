@@ -23,7 +23,8 @@ interface Entry {
   value: unknown;
 }
 
-function defaultStorage(): Storage | null {
+/** The page's storage: localStorage, or null where it is missing or blocked (then nothing is kept on the device). */
+export function deviceStorage(): Storage | null {
   try {
     return globalThis.localStorage ?? null;
   } catch {
@@ -34,7 +35,7 @@ function defaultStorage(): Storage | null {
 const keyOf = (kind: string, uid: string) => `${DEVICE_COPY_PREFIX}:${encodeURIComponent(uid)}:${kind}`;
 
 /** Saves `value` as the last answer of `kind` for `uid`; a full or blocked storage only means nothing is saved. */
-export function saveDeviceCopy(kind: string, uid: string, value: unknown, storage: Storage | null = defaultStorage(), now: Date = new Date()): boolean {
+export function saveDeviceCopy(kind: string, uid: string, value: unknown, storage: Storage | null = deviceStorage(), now: Date = new Date()): boolean {
   if (!storage) return false;
   const key = keyOf(kind, uid);
   try {
@@ -54,7 +55,7 @@ export function saveDeviceCopy(kind: string, uid: string, value: unknown, storag
  * The saved answer of `kind` for `uid`, or null (none, unreadable, saved for
  * someone else, or failing `accept`, the caller's shape check).
  */
-export function readDeviceCopy<T>(kind: string, uid: string, accept: (value: unknown) => value is T, storage: Storage | null = defaultStorage()): DeviceCopy<T> | null {
+export function readDeviceCopy<T>(kind: string, uid: string, accept: (value: unknown) => value is T, storage: Storage | null = deviceStorage()): DeviceCopy<T> | null {
   if (!storage) return null;
   try {
     const raw = storage.getItem(keyOf(kind, uid));
@@ -68,7 +69,7 @@ export function readDeviceCopy<T>(kind: string, uid: string, accept: (value: unk
 }
 
 /** Removes every saved answer except `uid`'s (all of them for null). */
-export function pruneDeviceCopies(uid: string | null, storage: Storage | null = defaultStorage()): void {
+export function pruneDeviceCopies(uid: string | null, storage: Storage | null = deviceStorage()): void {
   if (!storage) return;
   try {
     const keep = uid === null ? null : `${DEVICE_COPY_PREFIX}:${encodeURIComponent(uid)}:`;
