@@ -119,16 +119,19 @@ describe('on a phone (matchMedia says the builder.css phone query matches)', () 
       };
     }) as typeof window.matchMedia;
   }
+  /** Opens a one-node workflow at that width; resolves with the side panels' container. */
+  async function openAt(width: number): Promise<HTMLElement> {
+    viewport(width);
+    await open(fakeWorkflowDocs(workflow()));
+    await waitFor(() => expect(nodes()).toHaveLength(1));
+    return screen.getByTestId('builder-side');
+  }
   afterEach(() => {
     window.matchMedia = original;
   });
 
   test('tapping a node opens its configuration as a sheet; Back to canvas closes it and drops the selection', async () => {
-    viewport(390);
-    const docs = fakeWorkflowDocs(workflow());
-    await open(docs);
-    await waitFor(() => expect(nodes()).toHaveLength(1));
-    const side = screen.getByTestId('builder-side');
+    const side = await openAt(390);
     expect(side).not.toBeVisible();
 
     const trigger = nodes()[0]!;
@@ -152,11 +155,7 @@ describe('on a phone (matchMedia says the builder.css phone query matches)', () 
   });
 
   test('wider screens keep the panels beside the canvas: never hidden, no Back to canvas', async () => {
-    viewport(820);
-    const docs = fakeWorkflowDocs(workflow());
-    await open(docs);
-    await waitFor(() => expect(nodes()).toHaveLength(1));
-    const side = screen.getByTestId('builder-side');
+    const side = await openAt(820);
     expect(side).toBeVisible();
     await selectNode(nodes()[0]!.dataset.nodeId!);
     expect(side).toBeVisible();

@@ -34,6 +34,16 @@ function unreachable(server: FakeRunsServer) {
   jest.spyOn(server.client, 'list').mockRejectedValue(new TypeError('Failed to fetch'));
 }
 
+/** The page seen online (until `seen` shows), then opened again offline with platform-api unreachable. */
+async function seenOnlineThenOffline(server: FakeRunsServer, seen: string) {
+  const online = renderPage(server);
+  await screen.findByTestId(seen);
+  online.unmount();
+  setOnline(false);
+  unreachable(server);
+  renderPage(server);
+}
+
 afterEach(() => {
   setOnline(true);
   window.localStorage.clear();
@@ -43,13 +53,7 @@ const WHY = "You're offline. This needs a connection and works again when you're
 
 test('offline: the history page seen online, marked as saved on this device; Run and Re-run disabled with the reason', async () => {
   const server = createFakeRunsServer({ runs: history() });
-  const online = renderPage(server);
-  await screen.findByTestId('run-history');
-  online.unmount();
-
-  setOnline(false);
-  unreachable(server);
-  renderPage(server);
+  await seenOnlineThenOffline(server, 'run-history');
   const table = await screen.findByTestId('run-history');
   expect(within(table).getAllByTestId('run-row').map((row) => row.dataset.runId)).toEqual(['run-a', 'run-b']);
   const note = screen.getByTestId('run-history-offline');
@@ -100,12 +104,7 @@ test('the builder’s Run is disabled offline with the reason, and comes back wi
 
 test('offline with an empty history saved: "no runs yet", still marked as this device’s copy', async () => {
   const server = createFakeRunsServer({ runs: [] });
-  const online = renderPage(server);
-  await screen.findByTestId('run-history-empty');
-  online.unmount();
-  setOnline(false);
-  unreachable(server);
-  renderPage(server);
+  await seenOnlineThenOffline(server, 'run-history-empty');
   expect(await screen.findByTestId('run-history-empty')).toBeInTheDocument();
   expect(screen.getByTestId('run-history-offline')).toHaveTextContent(/Saved on this device, as of .+/);
 });
