@@ -3,7 +3,7 @@
 // refusals, 202 {runId} on start), and a fake EventSource whose stream the
 // test drives (open, push a run, drop the connection). Plain functions, no
 // jest globals, so the app's type check accepts it; tests spy on what they need.
-import type { AiStatus, RunStep, StepStatus, WebhookInfo, WorkflowRun, WorkflowRunSummary } from '@agentflow/shared/workflow';
+import { newStep, type AiStatus, type RunStep, type WebhookInfo, type WorkflowRun, type WorkflowRunSummary } from '@agentflow/shared/workflow';
 import { createRunsClient, type EventSourceLike, type RunsClient } from '../../api/runs';
 
 export const FAKE_PLATFORM = 'http://platform.test';
@@ -16,24 +16,9 @@ export function jsonResponse(status: number, body?: unknown): Response {
 const T0 = Date.parse('2024-06-01T10:00:00.000Z');
 export const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
 
+/** A step as the engine starts it (the domain's newStep): a pending transform named by its id, unless overridden. */
 export function fakeStep(overrides: Partial<RunStep> & Pick<RunStep, 'id'>): RunStep {
-  return {
-    nodeId: overrides.id,
-    parentStepId: null,
-    name: overrides.id,
-    type: 'transform',
-    status: 'pending' as StepStatus,
-    input: null,
-    output: null,
-    outputBytes: 0,
-    outputTruncated: false,
-    error: null,
-    tokens: 0,
-    attempts: 0,
-    startedAt: null,
-    endedAt: null,
-    ...overrides,
-  };
+  return newStep({ nodeId: overrides.id, parentStepId: null, name: overrides.id, type: 'transform', status: 'pending', ...overrides });
 }
 
 export function fakeRun(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
