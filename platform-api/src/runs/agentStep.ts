@@ -8,7 +8,7 @@
 // credential for the run's owner at this moment (audited with the run and
 // node), the adapter builds the model, and the secrets live only in that
 // model's closure: never in the step's input, output, error or log.
-import { DEFAULT_OWN_CREDENTIAL_STEP_FEE, HttpError, agentCredentialMissing, credentialType } from '@agentflow/shared/server';
+import { DEFAULT_OWN_CREDENTIAL_STEP_FEE, HttpError, agentCredentialMissing, agentNeedsProvider, credentialType } from '@agentflow/shared/server';
 import type { LanguageModel } from 'ai';
 import type { ModelResolver } from '../agents/providers.js';
 import { isAiProviderType, type ProviderRegistry } from '../agents/providers/index.js';
@@ -78,18 +78,23 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
 }
 
 /**
- * Every agent's credential must exist and be usable by the run's owner
- * before the run starts (nothing charged, no run stored otherwise). Reads
- * only: nothing is decrypted or audited here.
+ * Every agent has a provider before the run starts: its credential exists
+ * and the run's owner may use it, or it names none and the platform has a
+ * default model. Otherwise nothing is charged or stored. Reads only:
+ * nothing is decrypted or audited here.
  */
-export function credentialPreflight(vault: CredentialVault | null): RunPreflight {
+export function credentialPreflight(vault: CredentialVault | null, models: Pick<ModelResolver, 'configured'>): RunPreflight {
   return async (workflow, ownerId) => {
     for (const node of workflow.nodes) {
       if (node.type !== 'agent') continue;
-      const credentialId = (node.params as { credentialId?: unknown }).credentialId;
-      if (typeof credentialId !== 'string') continue;
-      const agentName = (node.params as { name?: unknown }).name;
-      if (!vault || !(await vault.usable({ userId: ownerId }, credentialId))) return agentCredentialMissing(typeof agentName === 'string' ? agentName : node.name);
+      const { credentialId, name } = node.params as { credentialId?: unknown; name?: unknown };
+      const agentName = typeof name === 'string' ? name : node.name;
+      // No credential and no platform default: the step could only fail, so the run does not start (and costs nothing).
+      if (typeof credentialId !== 'string') {
+        if (!models.configured) return agentNeedsProvider(agentName);
+        continue;
+      }
+      if (!vault || !(await vault.usable({ userId: ownerId }, credentialId))) return agentCredentialMissing(agentName);
     }
     return null;
   };

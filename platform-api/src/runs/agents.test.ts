@@ -3,8 +3,8 @@
 // delegates to two specialists with a condition on its structured output,
 // token metering through the ledger, provider errors, no provider, and
 // running out of tokens mid-run.
-import { MEMBERSHIP_COLLECTIONS } from '@agentflow/shared/server';
-import { RUN_MESSAGES, RUN_LIMITS } from '@agentflow/shared/workflow';
+import { MEMBERSHIP_COLLECTIONS, agentNeedsProvider } from '@agentflow/shared/server';
+import { RUN_LIMITS } from '@agentflow/shared/workflow';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fakeOpenAI';
 import { edge, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
 
@@ -140,14 +140,16 @@ it('succeeds on a later attempt after a transient 429', async () => {
   expect(run.output).toEqual({ out: 'Done.' });
 });
 
-it("fails an agent step with the no-provider message when no AI provider is configured, without retrying", async () => {
+it('refuses a run up front when an agent has no credential and no AI provider is configured: 409, nothing charged or stored', async () => {
   await h.restart({ env: {}, limits: { retryBaseDelayMs: 20 } });
   try {
     const wf = await h.saveWorkflow(alice.uid, [manual(['lead']), agent('solo', 'You are any agent.'), node('out', 'output')], [edge('trigger', 'solo'), edge('solo', 'out')]);
-    const run = await h.waitForRun(await start(wf.id, { lead: 'x' }), ['succeeded', 'failed']);
-    expect(run.status).toBe('failed');
-    expect(stepOf(run, 'solo')).toMatchObject({ status: 'failed', attempts: 1, error: RUN_MESSAGES.noProvider });
-    expect(run.error).toBe(RUN_MESSAGES.noProvider);
+    const before = await h.balance(alice.uid);
+    const refused = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: { lead: 'x' } } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: agentNeedsProvider('solo'), code: 'credential_missing' });
+    expect(await h.balance(alice.uid)).toBe(before);
+    expect((await h.db.collection('workflowRuns').where('workflowId', '==', wf.id).get()).size).toBe(0);
     expect((await h.call('GET', '/api/ai/status', { user: alice })).body).toEqual({ configured: false, providers: [], model: null });
   } finally {
     await h.restart({ env: AI_ENV(), limits: { retryBaseDelayMs: 20 } });

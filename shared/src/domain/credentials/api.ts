@@ -56,7 +56,7 @@ export const CREDENTIAL_ERROR_CODES = {
   notTestable: 'credential_not_testable',
   /** The credential exists but is of another kind than the step needs. */
   wrongKind: 'credential_wrong_kind',
-  /** A run was refused before it started: an agent's credential is deleted or not the owner's to use. */
+  /** A run was refused before it started: an agent's credential is deleted or not the owner's to use, or it has none and the platform has no default model. */
   missingForRun: 'credential_missing',
 } as const;
 export type CredentialErrorCode = (typeof CREDENTIAL_ERROR_CODES)[keyof typeof CREDENTIAL_ERROR_CODES];
@@ -64,6 +64,9 @@ export type CredentialErrorCode = (typeof CREDENTIAL_ERROR_CODES)[keyof typeof C
 /** Why a run did not start or an agent step failed: its credential is gone or not usable by the workflow's owner. */
 export const agentCredentialMissing = (agentName: string) =>
   `The AI credential of agent "${agentName}" no longer exists, or the workflow’s owner may not use it: pick another in the agent’s settings`;
+
+/** Why a run did not start: an agent names no credential and this deployment has no default model. */
+export const agentNeedsProvider = (agentName: string) => `Agent "${agentName}" has no AI provider: add a credential and pick it in the agent’s settings`;
 
 export const CREDENTIAL_MESSAGES = {
   vaultNotConfigured: 'Credentials are not available on this server yet.',
