@@ -10,15 +10,11 @@ import { installXyflowStubs } from './testing/xyflowStubs';
 import { fakeWorkflowDocs, type FakeWorkflowDocs } from './testing/fakeWorkflowDocs';
 import { BuilderRoute } from './BuilderRoute';
 import { readDraft, writeDraft } from '../api/workflowDrafts';
+import { setOnline } from '@agentflow/shared/testing/online';
 
 installXyflowStubs();
 
 const workflow = (): Workflow => ({ ...emptyWorkflow('user-1', 'Lead follow-up', { id: 'wf-1' }), version: 2 });
-
-function setOnline(online: boolean) {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-}
 
 function spied(docs: FakeWorkflowDocs): FakeWorkflowDocs {
   for (const method of ['save', 'loadFromServer'] as const) jest.spyOn(docs, method);

@@ -9,6 +9,7 @@ import WorkflowsApp from '../exposes/WorkflowsApp';
 import { CATALOGUE_CACHE_PREFIX, cacheKey, readCatalogueCache } from '../api/catalogueCache';
 import { renderCatalogue, testQueryClient } from '../testing/renderCatalogue';
 import { createFakeCatalogueSource, FAKE_MINE, FAKE_TEMPLATES, type FakeCatalogueSource } from '../testing/fakeCatalogueSource';
+import { setOnline } from '@agentflow/shared/testing/online';
 
 jest.mock('../builder/BuilderRoute', () => ({ BuilderRoute: () => <p data-testid="builder-route">Builder</p> }));
 
@@ -138,10 +139,6 @@ test("signing out removes the user's saved workflows from the device; the public
 });
 
 describe('issue 25: the saved copy says as of when, and copying waits for a connection', () => {
-  const setOnline = (online: boolean) => {
-    Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  };
   afterEach(() => setOnline(true));
 
   test('the notice names when the copy was saved on this device', async () => {

@@ -11,6 +11,7 @@ import { BuilderRoute } from '../builder/BuilderRoute';
 import { RunsRoute } from './RunsRoutes';
 import { at, createFakeRunsServer, fakeRun, type FakeRunsServer } from './testing/fakeRunsServer';
 import { renderRuns } from '../testing/renderRuns';
+import { setOnline } from '@agentflow/shared/testing/online';
 
 installXyflowStubs();
 
@@ -19,11 +20,6 @@ const history = () => [
   fakeRun({ id: 'run-a', createdAt: at(10), startedAt: at(10), endedAt: at(14.5), status: 'succeeded', tokensUsed: 141, trigger: { type: 'manual', userId: 'user-1' } }),
   fakeRun({ id: 'run-b', createdAt: at(5), startedAt: at(5), endedAt: at(6), status: 'failed', tokensUsed: 1, trigger: { type: 'webhook', userId: null } }),
 ];
-
-function setOnline(online: boolean) {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-}
 
 function renderPage(server: FakeRunsServer, language: 'en' | 'de' = 'en') {
   return renderRuns(server, <Route path="/workflows/:id/runs" element={<RunsRoute docs={fakeWorkflowDocs(followUp())} />} />, '/workflows/wf-1/runs', { language });

@@ -11,6 +11,7 @@ import { MEMBERSHIP_API, type MembershipDetails } from '../../domain/membership/
 import type { UserMembership } from '../../domain/membership/model';
 import { MembershipProvider } from './MembershipProvider';
 import { ApiError } from '../api/apiClient';
+import { setOnline } from '@agentflow/shared/testing/online';
 
 const BILLING = 'http://billing.test';
 const CONFIG = buildAppConfig({ BILLING_API_URL: BILLING });
@@ -300,10 +301,6 @@ describe('MembershipProvider', () => {
 });
 
 describe('offline: the last answer saved on this device (issue 25)', () => {
-  const setOnline = (online: boolean) => {
-    Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  };
   afterEach(() => setOnline(true));
 
   test('billing-api unreachable: the saved membership and summary, marked with when they were saved; back online they are read again', async () => {

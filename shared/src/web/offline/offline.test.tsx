@@ -6,13 +6,9 @@ import { DEVICE_COPY_PREFIX, MAX_DEVICE_COPY_CHARS, pruneDeviceCopies, readDevic
 import { isUnreachable } from './networkFailure';
 import { NeedsConnectionNote, SavedOnDeviceNote, formatSavedAt } from './OfflineNotes';
 import { useOnline } from './useOnline';
+import { setOnline } from '@agentflow/shared/testing/online';
 
 const isNumbers = (value: unknown): value is number[] => Array.isArray(value) && value.every((item) => typeof item === 'number');
-
-function setOnline(online: boolean) {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-}
 
 afterEach(() => {
   window.localStorage.clear();
