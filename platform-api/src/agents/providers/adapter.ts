@@ -10,7 +10,7 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { CREDENTIAL_TYPES, credentialType, type CredentialTypeId } from '@agentflow/shared/credentials';
 import { ProviderCallError } from '../providers.js';
-import { redactText, redactValue } from './redact.js';
+import { redactText, redactValue, redactingModel } from './redact.js';
 
 /** The credential types whose kind is 'ai', derived from the domain's table. */
 export type AiProviderType = { [K in CredentialTypeId]: (typeof CREDENTIAL_TYPES)[K]['kind'] extends 'ai' ? K : never }[CredentialTypeId];
@@ -152,4 +152,22 @@ function messageOf(error: unknown): string {
 function nameOf(error: unknown): string {
   const name = (error as { name?: unknown } | null)?.name;
   return typeof name === 'string' ? name : '';
+}
+
+/** What a keyed provider's SDK factory takes (createOpenAI, createAnthropic, createGroq…) and gives. */
+type KeyedProviderFactory = (options: { baseURL: string; apiKey: string; fetch: FetchFunction }) => (modelId: string) => LanguageModelV3;
+
+/**
+ * model() for the types with a required API key: the SDK's provider at the
+ * credential's base URL with its key and the caller's fetch, its errors
+ * redacted of the key.
+ */
+export function keyedModel(type: AiProviderType, create: KeyedProviderFactory): ProviderAdapter['model'] {
+  return (config, modelId, fetch) => redactingModel(create({ baseURL: baseUrlOf(type, config), apiKey: requiredSecret(type, config, 'apiKey'), fetch })(modelId), secretsOf(config));
+}
+
+/** GET <base>/models with `Authorization: Bearer <key>`: the OpenAI-shaped lists (OpenAI, Mistral, Groq). */
+export function bearerModelsJson(type: AiProviderType, config: ProviderConfig, fetch: FetchFunction, signal: AbortSignal): Promise<unknown> {
+  const apiKey = requiredSecret(type, config, 'apiKey');
+  return getModelsJson({ url: `${baseUrlOf(type, config)}/models`, headers: { authorization: `Bearer ${apiKey}` }, fetch, signal, secrets: secretsOf(config) });
 }

@@ -3,8 +3,7 @@
 // anthropic-version header the API requires.
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { ProviderCallError } from '../../providers.js';
-import { baseUrlOf, getModelsJson, requiredSecret, secretsOf, sortedIds, type ProviderAdapter } from '../adapter.js';
-import { redactingModel } from '../redact.js';
+import { baseUrlOf, getModelsJson, keyedModel, requiredSecret, secretsOf, sortedIds, type ProviderAdapter } from '../adapter.js';
 
 /** The API version the SDK sends too. */
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -19,10 +18,7 @@ interface ModelsPage {
 
 export const anthropicAdapter: ProviderAdapter = {
   type: 'anthropic',
-  model(config, modelId, fetch) {
-    const provider = createAnthropic({ baseURL: baseUrlOf('anthropic', config), apiKey: requiredSecret('anthropic', config, 'apiKey'), fetch });
-    return redactingModel(provider(modelId), secretsOf(config));
-  },
+  model: keyedModel('anthropic', createAnthropic),
   async listModels(config, fetch, signal) {
     const apiKey = requiredSecret('anthropic', config, 'apiKey');
     const ids: unknown[] = [];

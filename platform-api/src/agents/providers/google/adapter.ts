@@ -5,8 +5,7 @@
 // 401, so that answer counts as a refusal too.
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { ProviderCallError } from '../../providers.js';
-import { baseUrlOf, getModelsJson, requiredSecret, secretsOf, sortedIds, type ProviderAdapter } from '../adapter.js';
-import { redactingModel } from '../redact.js';
+import { baseUrlOf, getModelsJson, keyedModel, requiredSecret, secretsOf, sortedIds, type ProviderAdapter } from '../adapter.js';
 
 /** Pages of the model list fetched at most (1,000 models each): a bound, never reached in practice. */
 const MAX_PAGES = 10;
@@ -25,10 +24,7 @@ export function isGoogleKeyRefusal(status: number, body: unknown): boolean {
 
 export const googleAdapter: ProviderAdapter = {
   type: 'google',
-  model(config, modelId, fetch) {
-    const provider = createGoogleGenerativeAI({ baseURL: baseUrlOf('google', config), apiKey: requiredSecret('google', config, 'apiKey'), fetch });
-    return redactingModel(provider(modelId), secretsOf(config));
-  },
+  model: keyedModel('google', createGoogleGenerativeAI),
   async listModels(config, fetch, signal) {
     const apiKey = requiredSecret('google', config, 'apiKey');
     const ids: unknown[] = [];

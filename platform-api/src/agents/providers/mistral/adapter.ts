@@ -2,19 +2,13 @@
 // the models that cannot chat (embeddings, moderation), which Mistral marks
 // with capabilities.completion_chat = false.
 import { createMistral } from '@ai-sdk/mistral';
-import { baseUrlOf, getModelsJson, openAIModelIds, requiredSecret, secretsOf, type ProviderAdapter } from '../adapter.js';
-import { redactingModel } from '../redact.js';
+import { bearerModelsJson, keyedModel, openAIModelIds, type ProviderAdapter } from '../adapter.js';
 
 export const mistralAdapter: ProviderAdapter = {
   type: 'mistral',
-  model(config, modelId, fetch) {
-    const provider = createMistral({ baseURL: baseUrlOf('mistral', config), apiKey: requiredSecret('mistral', config, 'apiKey'), fetch });
-    return redactingModel(provider(modelId), secretsOf(config));
-  },
+  model: keyedModel('mistral', createMistral),
   async listModels(config, fetch, signal) {
-    const apiKey = requiredSecret('mistral', config, 'apiKey');
-    const body = await getModelsJson({ url: `${baseUrlOf('mistral', config)}/models`, headers: { authorization: `Bearer ${apiKey}` }, fetch, signal, secrets: secretsOf(config) });
-    const data = (body as { data?: unknown }).data;
+    const data = ((await bearerModelsJson('mistral', config, fetch, signal)) as { data?: unknown }).data;
     const chat = Array.isArray(data) ? data.filter((entry) => (entry as { capabilities?: { completion_chat?: unknown } }).capabilities?.completion_chat !== false) : data;
     return openAIModelIds({ data: chat });
   },
