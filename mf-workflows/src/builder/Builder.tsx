@@ -21,6 +21,7 @@ import { Canvas } from './Canvas';
 import { ProblemsList, SettingsPanel } from './WorkflowPanels';
 import { HistoryPanel } from './HistoryPanel';
 import { ImportExport } from './ImportExport';
+import { PageLoading } from '../components/PageLoading';
 
 const P = 'workflows.builder.';
 export { AUTOSAVE_DELAY_MS } from './autosave';
@@ -75,11 +76,7 @@ export default function Builder({ workflowId, docs }: BuilderProps) {
   }, [docs, workflowId, attempt, uid]);
 
   if (load.status === 'loading') {
-    return (
-      <p className="page-loading" role="status">
-        {t(`${P}loading`)}
-      </p>
-    );
+    return <PageLoading label={t(`${P}loading`)} />;
   }
   if (load.status !== 'ready') {
     const message = load.status === 'missing' ? `${P}notFound` : load.offline ? `${P}offline.notOnDevice` : `${P}loadFailed`;

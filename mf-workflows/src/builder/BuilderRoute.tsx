@@ -4,6 +4,7 @@
 import { Suspense, lazy, useMemo } from 'react';
 import { RequireAuth, useAuth, useI18n, useParams } from '@agentflow/shared';
 import { firestoreWorkflowDocs, type WorkflowDocs } from '../api/workflowDocs';
+import { PageLoading } from '../components/PageLoading';
 
 const Builder = lazy(() => import(/* webpackChunkName: "builder" */ './Builder'));
 
@@ -31,9 +32,7 @@ function BuilderLoader({ docs }: BuilderRouteProps) {
   return (
     <Suspense
       fallback={
-        <p className="page-loading" role="status">
-          {t('common.loading')}
-        </p>
+        <PageLoading label={t('common.loading')} />
       }
     >
       <Builder key={id} workflowId={id} docs={workflowDocs} />

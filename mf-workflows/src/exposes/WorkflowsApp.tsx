@@ -10,6 +10,7 @@ import type { CatalogueSource } from '../api/catalogue';
 import { CatalogueSourceProvider } from '../components/CatalogueSourceContext';
 import { WorkflowsTexts } from '../i18n/WorkflowsTexts';
 import { WorkflowsPage } from '../pages/WorkflowsPage';
+import { PageLoading } from '../components/PageLoading';
 
 const BuilderRoute = lazy(() => import('../builder/BuilderRoute').then((module) => ({ default: module.BuilderRoute })));
 // The run views (form, history, live run) are one more chunk, loaded on their routes.
@@ -27,11 +28,7 @@ export function createWorkflowsQueryClient(): QueryClient {
 
 function RouteLoading() {
   const { t } = useI18n();
-  return (
-    <p className="page-loading" role="status">
-      {t('common.loading')}
-    </p>
-  );
+  return <PageLoading label={t('common.loading')} />;
 }
 
 /** A lazily loaded route's element: the loading line until its chunk arrives. */

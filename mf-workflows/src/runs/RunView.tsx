@@ -17,6 +17,7 @@ import { StatusBadge } from './StatusBadge';
 import { RUNS_CATALOGS } from './i18n';
 import { runsKeys } from './queries';
 import { useRunStream, type RunStreamOptions } from './useRunStream';
+import { PageLoading } from '../components/PageLoading';
 
 const V = 'workflows.runs.view.';
 
@@ -93,11 +94,7 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
     );
   }
   if (!run) {
-    return (
-      <p className="page-loading" role="status">
-        {t('workflows.runs.loading')}
-      </p>
-    );
+    return <PageLoading label={t('workflows.runs.loading')} />;
   }
 
   const act = async (action: () => Promise<unknown>, done: string) => {

@@ -27,6 +27,7 @@ import { RunForm } from './RunForm';
 import { durationMs, formatDuration, formatTime } from './runModel';
 import { StatusBadge } from './StatusBadge';
 import { RUNS_CATALOGS } from './i18n';
+import { PageLoading } from '../components/PageLoading';
 
 const H = 'workflows.runs.history.';
 
@@ -62,11 +63,7 @@ export function RunsPage({ workflowId, docs, client }: RunsPageProps) {
   }, [workflow.data, t]);
 
   if (workflow.isPending) {
-    return (
-      <p className="page-loading" role="status">
-        {t('workflows.runs.loading')}
-      </p>
-    );
+    return <PageLoading label={t('workflows.runs.loading')} />;
   }
   if (workflow.isError || !workflow.data) {
     return (
@@ -182,9 +179,7 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
         </SavedOnDeviceNote>
       ) : null}
       {runs.isPending ? (
-        <p className="page-loading" role="status">
-          {t('workflows.runs.loading')}
-        </p>
+        <PageLoading label={t('workflows.runs.loading')} />
       ) : runs.isError ? (
         <div className="form-alert" role="alert">
           <p>{t(`${H}failed`)}</p>
