@@ -25,6 +25,11 @@ const loaded = async () => {
   await waitFor(() => expect(screen.queryByTestId('catalogue-loading')).not.toBeInTheDocument());
 };
 const search = (text: string) => fireEvent.change(screen.getByRole('searchbox', { name: 'Search workflows' }), { target: { value: text } });
+/** Searches, then waits for exactly these cards (the search is debounced). */
+async function searchFinds(text: string, ids: string[]) {
+  search(text);
+  await waitFor(() => expect(cardIds()).toEqual(ids));
+}
 
 describe('the catalogue page', () => {
   test('shows the title, the description, the filters and skeletons while loading', async () => {
@@ -71,21 +76,16 @@ describe('search', () => {
     expect(cards()).toHaveLength(4); // not yet: debounced
     await waitFor(() => expect(cardIds()).toEqual(['tpl-delay']));
     expect(location()).toBe('/workflows?search=carrier');
-    search('WORK ORDER');
-    await waitFor(() => expect(cardIds()).toEqual(['tpl-dispatch']));
-    search('customer profile');
-    await waitFor(() => expect(cardIds()).toEqual(['tpl-lead']));
+    await searchFinds('WORK ORDER', ['tpl-dispatch']);
+    await searchFinds('customer profile', ['tpl-lead']);
   });
 
   test('is case- and accent-insensitive both ways', async () => {
     renderCatalogue('/workflows', { user: null });
     await loaded();
-    search('CAFE');
-    await waitFor(() => expect(cardIds()).toEqual(['tpl-listing']));
-    search('notificacion');
-    await waitFor(() => expect(cardIds()).toEqual(['tpl-delay']));
-    search('Shípment DÉLAY');
-    await waitFor(() => expect(cardIds()).toEqual(['tpl-delay']));
+    await searchFinds('CAFE', ['tpl-listing']);
+    await searchFinds('notificacion', ['tpl-delay']);
+    await searchFinds('Shípment DÉLAY', ['tpl-delay']);
   });
 
   test('?search= from the URL (voice search) fills the box and filters', async () => {
