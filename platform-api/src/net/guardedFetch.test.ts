@@ -1,47 +1,31 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { MODEL_CALL_LIMITS, guardedFetch, modelCallPolicy } from './guardedFetch';
 import { BlockedAddressError, type SafeFetchPolicy } from './safeFetch';
+import { startRecordingServer, type RecordingServer, type SeenRequest } from '../testing/upstream';
 
 const closed: SafeFetchPolicy = { allowPrivateNetworks: false, timeoutMs: 2000, maxResponseBytes: 1_000_000 };
 const loopbackOnly: SafeFetchPolicy = { ...closed, allowedRanges: ['127.0.0.1/32'] };
 
-interface Seen {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-let server: http.Server;
+let server: RecordingServer;
 let base: string;
-const seen: Seen[] = [];
+let seen: SeenRequest[];
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      if (req.url === '/empty') {
-        res.writeHead(204).end();
-        return;
-      }
-      if (req.url === '/slow') {
-        setTimeout(() => res.end('late'), 1000);
-        return;
-      }
-      res.writeHead(req.url === '/missing' ? 404 : 200, { 'content-type': 'application/json', 'x-request-id': 'req-1' });
-      res.end(JSON.stringify({ echo: chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : null, note: 'héllo' }));
-    });
+  server = await startRecordingServer((req, res, body) => {
+    if (req.url === '/empty') {
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.url === '/slow') {
+      setTimeout(() => res.end('late'), 1000);
+      return;
+    }
+    res.writeHead(req.url === '/missing' ? 404 : 200, { 'content-type': 'application/json', 'x-request-id': 'req-1' });
+    res.end(JSON.stringify({ echo: body.length > 0 ? JSON.parse(body) : null, note: 'héllo' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.url;
+  seen = server.seen;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => server.close());
 beforeEach(() => {
   seen.length = 0;
 });

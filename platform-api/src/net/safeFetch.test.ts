@@ -2,8 +2,6 @@
 // connection: the "blocked" cases point at addresses where nothing listens
 // (or that are not routable here), so a request that slipped through would
 // fail with a connection error instead of BlockedAddressError.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   BlockedAddressError,
   FetchTimeoutError,
@@ -15,31 +13,23 @@ import {
   safeFetch,
   type SafeFetchPolicy,
 } from './safeFetch';
+import { startRecordingServer, type RecordingServer, type SeenRequest } from '../testing/upstream';
 
 const closed: SafeFetchPolicy = { allowPrivateNetworks: false, timeoutMs: 2000, maxResponseBytes: 1_000_000 };
 const open: SafeFetchPolicy = { ...closed, allowPrivateNetworks: true };
 /** Only this machine's IPv4 loopback, so a redirect elsewhere is still checked. */
 const loopbackOnly: SafeFetchPolicy = { ...closed, allowedRanges: ['127.0.0.1/32'] };
 
-interface Seen {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-let server: http.Server;
+let server: RecordingServer;
 let base: string;
 let port: number;
-const seen: Seen[] = [];
+let seen: SeenRequest[];
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+  // Dual-stack, so 127.0.0.1, 127.0.0.2 (another origin) and localhost (whichever family it resolves to) all reach it.
+  // (A host without IPv6 falls back to every IPv4 address.)
+  server = await startRecordingServer(
+    (req, res, body) => {
       const url = new URL(req.url ?? '/', 'http://x');
       switch (url.pathname) {
         case '/hello':
@@ -83,22 +73,13 @@ beforeAll(async () => {
           res.statusCode = 404;
           res.end('not found');
       }
-    });
-  });
-  // Dual-stack, so 127.0.0.1, 127.0.0.2 (another origin) and localhost (whichever family it resolves to) all reach it.
-  // (A host without IPv6 falls back to every IPv4 address.)
-  await new Promise<void>((resolve) => {
-    server.once('error', () => server.listen(0, '0.0.0.0', resolve));
-    server.listen(0, '::', resolve);
-  });
-  port = (server.address() as AddressInfo).port;
-  base = `http://127.0.0.1:${port}`;
+    },
+    { dualStack: true },
+  );
+  ({ port, seen, url: base } = server);
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => server.close());
 
 beforeEach(() => {
   seen.length = 0;
