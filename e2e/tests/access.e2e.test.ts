@@ -4,6 +4,7 @@
 // shows both changes with the administrator's e-mail.
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
+import { signUpThroughPage } from '../support/signUp';
 import { shellUrl } from '../support/stack';
 
 const ADMIN = { email: 'admin@agentflow.local', password: 'agentflow-admin' };
@@ -47,12 +48,7 @@ async function openTab(page: Page, tab: string) {
 }
 
 test('the user starts without access: the console answers with a translated 403', async () => {
-  await user.goto(shellUrl('/signup'));
-  await user.getByLabel('E-mail').fill(USER.email);
-  await user.getByLabel('Password').fill(USER.password);
-  await user.getByLabel('Display name').fill(USER.name);
-  await user.getByRole('button', { name: 'Create account' }).click();
-  await user.waitForURL((url) => url.pathname !== '/signup');
+  await signUpThroughPage(user, { email: USER.email, password: USER.password, displayName: USER.name });
   await user.goto(shellUrl('/admin/access/audit'));
   await user.getByTestId('access-forbidden').waitFor();
   expect(await user.getByTestId('access-forbidden').textContent()).toContain('Access denied');

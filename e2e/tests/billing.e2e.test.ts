@@ -12,6 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startFakeStripe, type FakeStripe } from '../../billing-api/src/testing/fakeStripe';
 import { launchBrowser, newPage } from '../support/browser';
 import { eventually } from '../support/eventually';
+import { freshEmail, signUpThroughPage } from '../support/signUp';
 import { shellUrl } from '../support/stack';
 import { serveStripeJsDouble, stackStripeEnv } from '../support/stripeJs';
 
@@ -58,12 +59,7 @@ const subscription = () => fake.subscriptions.get(String(fake.checkoutSessions.g
 const customerId = () => String(fake.checkoutSessions.get(sessionId)?.customer);
 
 test('a free user picks Premium monthly, pays on the test Checkout page, and comes back to Premium with its token allowance', async () => {
-  await page.goto(shellUrl('/signup'));
-  await page.getByLabel('E-mail').fill(`buyer-${Date.now().toString(36)}@example.com`);
-  await page.getByLabel('Password').fill('buyer-password-1');
-  await page.getByLabel('Display name').fill('Bea Buyer');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL((url) => url.pathname !== '/signup');
+  await signUpThroughPage(page, { email: freshEmail('buyer'), password: 'buyer-password-1', displayName: 'Bea Buyer' });
   await eventually(() => text('token-count'), (value) => value === '10 tokens');
 
   await page.goto(shellUrl('/billing/plans'));

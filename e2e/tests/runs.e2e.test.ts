@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { FakeOpenAI } from '../../platform-api/src/testing/fakeOpenAI';
 import { launchBrowser, newPage } from '../support/browser';
 import { startStackModel } from '../support/fakeModel';
+import { freshEmail, signUpThroughPage } from '../support/signUp';
 import { shellUrl } from '../support/stack';
 
 let context: BrowserContext;
@@ -45,12 +46,7 @@ const step = (nodeId: string) => page.locator(`[data-testid="run-step"][data-nod
 const tokenCountIs = (text: string) => page.waitForFunction((wanted) => document.querySelector('[data-testid="token-count"]')?.textContent?.includes(wanted), text);
 
 test('run a sales template with the fake model: steps complete live, the run is in the history, its tokens in the header and on the Usage page', async () => {
-  await page.goto(shellUrl('/signup'));
-  await page.getByLabel('E-mail').fill(`runner-${Date.now().toString(36)}@example.com`);
-  await page.getByLabel('Password').fill('runner-password-1');
-  await page.getByLabel('Display name').fill('Runner');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL((url) => url.pathname !== '/signup');
+  await signUpThroughPage(page, { email: freshEmail('runner'), password: 'runner-password-1', displayName: 'Runner' });
   await tokenCountIs('10 tokens');
 
   // Copy the template and open the Run form from the builder.

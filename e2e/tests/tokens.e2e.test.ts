@@ -4,6 +4,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
 import { installScriptedSpeech, speak } from '../support/speech';
+import { freshEmail, signUpThroughPage } from '../support/signUp';
 import { shellUrl } from '../support/stack';
 
 let context: BrowserContext;
@@ -28,12 +29,7 @@ const lastPoint = async () => {
 };
 
 test('a new user sees 10 tokens in the header', async () => {
-  await page.goto(shellUrl('/signup'));
-  await page.getByLabel('E-mail').fill(`meter-${Date.now().toString(36)}@example.com`);
-  await page.getByLabel('Password').fill('meter-password-1');
-  await page.getByLabel('Display name').fill('Meter Reader');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL((url) => url.pathname !== '/signup');
+  await signUpThroughPage(page, { email: freshEmail('meter'), password: 'meter-password-1', displayName: 'Meter Reader' });
   await tokenCount().waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid="token-count"]')?.textContent?.includes('10 tokens'));
 });

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, launchBrowser, newPage } from '../support/browser';
+import { freshEmail, signUpThroughPage } from '../support/signUp';
 import { shellUrl } from '../support/stack';
 
 let context: BrowserContext;
@@ -81,12 +82,7 @@ test('a failed read of the workflows shows "Failed to load workflows" and Try ag
 });
 
 test('a signed-in user copies a template and edits it in the builder; changes are saved, versioned and exportable', async () => {
-  await page.goto(shellUrl('/signup'));
-  await page.getByLabel('E-mail').fill(`builder-${Date.now().toString(36)}@example.com`);
-  await page.getByLabel('Password').fill('builder-password-1');
-  await page.getByLabel('Display name').fill('Builder');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL((url) => url.pathname !== '/signup');
+  await signUpThroughPage(page, { email: freshEmail('builder'), password: 'builder-password-1', displayName: 'Builder' });
 
   await page.goto(shellUrl('/workflows?tab=templates&search=technician'));
   await cards().first().waitFor();
@@ -206,12 +202,7 @@ describe('on a touch tablet (820 x 1180)', () => {
   const nodeById = (id: string) => tab.locator(`[data-testid="builder-node"][data-node-id="${id}"]`);
 
   test('the catalogue and the builder work by touch: tap to add, select, edit, connect; nothing overflows', async () => {
-    await tab.goto(shellUrl('/signup'));
-    await tab.getByLabel('E-mail').fill(`tablet-${Date.now().toString(36)}@example.com`);
-    await tab.getByLabel('Password').fill('tablet-password-1');
-    await tab.getByLabel('Display name').fill('Tablet');
-    await tab.getByRole('button', { name: 'Create account' }).tap();
-    await tab.waitForURL((url) => url.pathname !== '/signup');
+    await signUpThroughPage(tab, { email: freshEmail('tablet'), password: 'tablet-password-1', displayName: 'Tablet' }, 'tap');
 
     // The catalogue: filters, tabs and cards fit the width.
     await tab.goto(shellUrl('/workflows?tab=templates'));
