@@ -1,7 +1,8 @@
 import { Route, Routes } from '@agentflow/shared';
 import { CATALOGS } from '@agentflow/shared/testing/catalogs';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { LocationProbe, renderWithProviders } from '@agentflow/shared/testing/renderWithProviders';
+import { expectRefusedOutsideProvider } from '@agentflow/shared/testing/requiredContext';
 import { InstallPromptProvider, type InstallPromptProviderProps, type InstallWindow, useInstallPrompt } from './InstallPromptProvider';
 import { DISMISSED_STORAGE_KEY, type InstallOutcome } from './installMachine';
 
@@ -77,6 +78,17 @@ const dispatchOn = async (target: EventTarget, event: Event) => {
     target.dispatchEvent(event);
   });
 };
+
+/** Installed or standalone: a later install event is left to the browser, and nothing opens, not even on request. */
+async function expectStaysQuiet(target: EventTarget, ms: number) {
+  const { event } = installPromptEvent();
+  await dispatchOn(target, event);
+  expect(event.defaultPrevented).toBe(false);
+  fireEvent.click(screen.getByRole('button', { name: 'open from elsewhere' }));
+  await advance(ms);
+  expect(modal()).not.toBeInTheDocument();
+  expect(fab()).not.toBeInTheDocument();
+}
 
 beforeEach(() => {
   jest.useFakeTimers();
@@ -188,14 +200,7 @@ describe('InstallPromptProvider', () => {
     expect(localStorage.getItem(DISMISSED_STORAGE_KEY)).toBe('installed');
     expect(location()).toBe('/');
 
-    // A later event is left to the browser, and nothing opens again.
-    const later = installPromptEvent().event;
-    await dispatchOn(window, later);
-    expect(later.defaultPrevented).toBe(false);
-    fireEvent.click(screen.getByRole('button', { name: 'open from elsewhere' }));
-    await advance(5000);
-    expect(modal()).not.toBeInTheDocument();
-    expect(fab()).not.toBeInTheDocument();
+    await expectStaysQuiet(window, 5000);
   });
 
   test('dismissed outcome: the modal closes, the used event is dropped, Install Now is remembered (Install Now again shows the instructions)', async () => {
@@ -280,16 +285,11 @@ describe('InstallPromptProvider', () => {
     expect(modal()).not.toBeInTheDocument();
   });
 
-  test('iOS after Install Now: a reload opens neither the modal nor the bar', async () => {
-    localStorage.setItem(DISMISSED_STORAGE_KEY, 'install-requested');
-    renderWidget({ win: fakeWindow(IPHONE_UA) });
-    await advance(10_000);
-    expect(modal()).not.toBeInTheDocument();
-    expect(fab()).not.toBeInTheDocument();
-  });
-
-  test('iOS with the dismissed flag: no auto-open, no Install app bar', async () => {
-    localStorage.setItem(DISMISSED_STORAGE_KEY, 'true');
+  test.each([
+    ['after Install Now (a reload)', 'install-requested'],
+    ['with the dismissed flag', 'true'],
+  ])('iOS %s: no auto-open, no Install app bar', async (_when, remembered) => {
+    localStorage.setItem(DISMISSED_STORAGE_KEY, remembered);
     renderWidget({ win: fakeWindow(IPHONE_UA) });
     await advance(10_000);
     expect(modal()).not.toBeInTheDocument();
@@ -330,13 +330,7 @@ describe('InstallPromptProvider', () => {
     renderWidget({ win });
     expect(fab()).not.toBeInTheDocument();
     expect(screen.getByTestId('hook')).toHaveTextContent('hidden=true');
-    const { event } = installPromptEvent();
-    await dispatchOn(win, event);
-    expect(event.defaultPrevented).toBe(false);
-    fireEvent.click(screen.getByRole('button', { name: 'open from elsewhere' }));
-    await advance(10_000);
-    expect(modal()).not.toBeInTheDocument();
-    expect(fab()).not.toBeInTheDocument();
+    await expectStaysQuiet(win, 10_000);
   });
 
   test('appinstalled hides the widget, even with the modal open', async () => {
@@ -407,8 +401,6 @@ describe('InstallPromptProvider', () => {
   });
 
   test('useInstallPrompt() throws outside the provider', () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => render(<HookProbe />)).toThrow('useInstallPrompt must be used within an InstallPromptProvider');
-    jest.mocked(console.error).mockRestore();
+    expectRefusedOutsideProvider(useInstallPrompt, 'useInstallPrompt must be used within an InstallPromptProvider');
   });
 });

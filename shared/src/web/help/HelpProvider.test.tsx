@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
+import { expectRefusedOutsideProvider } from '@agentflow/shared/testing/requiredContext';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useHelp, type HelpContextValue } from '../federation/contexts';
 import { I18nProvider } from '../providers/I18nProvider';
@@ -35,8 +36,7 @@ function renderHelp(language: SupportedLanguage = 'en') {
 const sidebar = () => screen.queryByTestId('help-sidebar');
 
 test('useHelp refuses to run outside the provider', () => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  expect(() => render(<Probe />)).toThrow('useHelp must be used within a HelpProvider');
+  expectRefusedOutsideProvider(useHelp, 'useHelp must be used within a HelpProvider');
 });
 
 test('the help button opens its topic; the close button closes it, clears the key and gives focus back', async () => {

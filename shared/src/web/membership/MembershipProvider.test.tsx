@@ -1,8 +1,9 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
-import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import { fakeAuth, testUser } from '@agentflow/shared/testing/fakeAuth';
+import { expectRefusedOutsideProvider } from '@agentflow/shared/testing/requiredContext';
 import { AuthContext, PlatformContext, useMembership, type AuthContextValue, type MembershipContextValue } from '../federation/contexts';
 import { buildAppConfig } from '../../domain/federation/runtimeConfig';
 import { CATALOGS } from '../i18n/catalogs/index';
@@ -126,9 +127,7 @@ afterEach(() => {
 
 describe('useMembership', () => {
   test('refuses to run outside the provider, with the contract message', () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => renderHook(() => useMembership())).toThrow(new Error('useMembership must be used within a MembershipProvider'));
-    jest.mocked(console.error).mockRestore();
+    expectRefusedOutsideProvider(useMembership, 'useMembership must be used within a MembershipProvider');
   });
 });
 

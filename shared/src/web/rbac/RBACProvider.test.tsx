@@ -1,8 +1,10 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
-import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
+import { fakeResponse } from '@agentflow/shared/testing/fakeApi';
 import { fakeAuth, testProfile, testUser } from '@agentflow/shared/testing/fakeAuth';
+import { expectRefusedOutsideProvider } from '@agentflow/shared/testing/requiredContext';
 import { AuthContext, PlatformContext, useI18n, useRBAC, type AuthContextValue, type I18nContextValue, type RBACContextValue } from '../federation/contexts';
 import { buildAppConfig } from '../../domain/federation/runtimeConfig';
 import { I18nProvider } from '../providers/I18nProvider';
@@ -138,9 +140,7 @@ afterEach(() => {
 
 describe('useRBAC', () => {
   test('refuses to run outside the provider, with the contract message', () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => renderHook(() => useRBAC())).toThrow(new Error('useRBAC must be used within an RBACProvider'));
-    jest.mocked(console.error).mockRestore();
+    expectRefusedOutsideProvider(useRBAC, 'useRBAC must be used within an RBACProvider');
   });
 });
 
@@ -451,16 +451,6 @@ describe('reloads', () => {
     expect(reader.count('listRoles')).toBe(1);
   });
 });
-
-/** What the provider reads of a fetch Response (jsdom has no Response). */
-function fakeResponse(status: number, body: string): Response {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    json: async () => JSON.parse(body) as unknown,
-    text: async () => body,
-  } as Response;
-}
 
 describe('assignRole and revokeRole', () => {
   const okResponse = () => fakeResponse(201, JSON.stringify({ ok: true }));

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
+import { expectRefusedOutsideProvider } from '@agentflow/shared/testing/requiredContext';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useToast, type ToastContextValue } from '../federation/contexts';
 import { I18nProvider } from '../providers/I18nProvider';
@@ -33,8 +34,7 @@ afterEach(() => {
 });
 
 test('useToast refuses to run outside the provider', () => {
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  expect(() => render(<Probe />)).toThrow('useToast must be used within a ToastProvider');
+  expectRefusedOutsideProvider(useToast, 'useToast must be used within a ToastProvider');
 });
 
 test('a toast shows its title and description in the notification region, one at a time', async () => {
