@@ -4,8 +4,9 @@ import type { User } from 'firebase/auth';
 import type { DocumentData, Timestamp } from 'firebase/firestore';
 import { getFirebaseAuth, getFirestoreDb, probePersistedAuthSession } from '../firebase/web.js';
 import { isOnline } from '../offline/useOnline.js';
-import { initialDisplayName, type UserProfile } from '../../domain/auth/profile.js';
+import type { UserProfile } from '../../domain/auth/profile.js';
 import type { AuthAccount, AuthBackend, AuthServices, ProfileChanges, ProfileStore } from './services.js';
+import { newProfileFields } from './newProfile.js';
 
 function toAccount(user: User): AuthAccount {
   return { uid: user.uid, email: user.email, displayName: user.displayName, photoURL: user.photoURL };
@@ -77,16 +78,7 @@ function firestoreProfileStore(): ProfileStore {
     },
     async create(account, roles) {
       const [db, fs] = await firestore();
-      const profile = {
-        email: account.email,
-        displayName: initialDisplayName(account),
-        photoURL: account.photoURL,
-        phoneNumber: null,
-        roles: [...roles],
-        preferences: {},
-        createdAt: fs.serverTimestamp(),
-        lastLogin: fs.serverTimestamp(),
-      };
+      const profile = newProfileFields(account, roles, fs.serverTimestamp());
       await fs.setDoc(fs.doc(db, 'users', account.uid), profile);
       const now = new Date();
       return { ...profile, uid: account.uid, roles: [...roles], createdAt: now, lastLogin: now };

@@ -1,9 +1,11 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
+import { expectRefusedOutsideProvider } from '@agentflow/shared/testing/requiredContext';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { useContext, type ReactNode } from 'react';
 import type { UserProfile } from '../../domain/auth/profile';
 import type { AuthAccount, AuthBackend, AuthServices, ProfileChanges, ProfileStore } from '../auth/services';
+import { newProfileFields } from '../auth/newProfile';
 import { buildAppConfig } from '../../domain/federation/runtimeConfig';
 import { AuthContext, DEFAULT_AUTH_CONTEXT, PlatformContext, useAuth, useI18n, type AuthContextValue } from '../federation/contexts';
 import { AuthProvider, createUserProfile } from './AuthProvider';
@@ -102,19 +104,7 @@ class MemoryProfiles implements ProfileStore {
   }
 
   async create(account: AuthAccount, roles: readonly string[]) {
-    const { initialDisplayName } = await import('../../domain/auth/profile');
-    const now = new Date();
-    const profile: UserProfile = {
-      uid: account.uid,
-      email: account.email,
-      displayName: initialDisplayName(account),
-      photoURL: account.photoURL,
-      phoneNumber: null,
-      roles: [...roles],
-      preferences: {},
-      createdAt: now,
-      lastLogin: now,
-    };
+    const profile: UserProfile = { ...newProfileFields(account, roles, new Date()), uid: account.uid };
     this.docs.set(account.uid, profile);
     this.created.push({ uid: account.uid, roles });
     return { ...profile };
@@ -131,6 +121,19 @@ class MemoryProfiles implements ProfileStore {
   }
 }
 
+/** The providers an AuthProvider sits in inside the shell: the platform's config and English. */
+function providers(services: AuthServices, config: ReturnType<typeof buildAppConfig>) {
+  return function Providers({ children }: { children: ReactNode }) {
+    return (
+      <PlatformContext.Provider value={{ host: 'test', config }}>
+        <I18nProvider initialLanguage="en">
+          <AuthProvider services={services}>{children}</AuthProvider>
+        </I18nProvider>
+      </PlatformContext.Provider>
+    );
+  };
+}
+
 function setup(options: { session?: 'none' | 'maybe'; demo?: boolean } = {}) {
   const auth = new MemoryAuth();
   const profiles = new MemoryProfiles();
@@ -139,14 +142,7 @@ function setup(options: { session?: 'none' | 'maybe'; demo?: boolean } = {}) {
   const services: AuthServices = { probeSession, connect };
   const env = options.demo === false ? { FIREBASE_API_KEY: 'real-key', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' } : {};
   const config = buildAppConfig(env);
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <PlatformContext.Provider value={{ host: 'test', config }}>
-      <I18nProvider initialLanguage="en">
-        <AuthProvider services={services}>{children}</AuthProvider>
-      </I18nProvider>
-    </PlatformContext.Provider>
-  );
-  const hook = renderHook(() => useAuth(), { wrapper });
+  const hook = renderHook(() => useAuth(), { wrapper: providers(services, config) });
   return { auth, profiles, connect, probeSession, hook, current: () => hook.result.current, config };
 }
 
@@ -462,8 +458,7 @@ describe('updateProfile', () => {
 
 describe('the contract', () => {
   test('useAuth outside the provider throws', () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => renderHook(() => useAuth())).toThrow('useAuth must be used within an AuthProvider');
+    expectRefusedOutsideProvider(useAuth, 'useAuth must be used within an AuthProvider');
   });
 
   test("the default context's signUp and signInWithGoogle throw 'Not implemented'", async () => {
@@ -493,14 +488,7 @@ describe('the language preference follows the signed-in user', () => {
     const profiles = new MemoryProfiles();
     const services: AuthServices = { probeSession: async () => 'maybe', connect: async () => ({ auth, profiles }) };
     const config = buildAppConfig({});
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <PlatformContext.Provider value={{ host: 'test', config }}>
-        <I18nProvider initialLanguage="en">
-          <AuthProvider services={services}>{children}</AuthProvider>
-        </I18nProvider>
-      </PlatformContext.Provider>
-    );
-    const { result } = renderHook(() => ({ auth: useAuth(), i18n: useI18n() }), { wrapper });
+    const { result } = renderHook(() => ({ auth: useAuth(), i18n: useI18n() }), { wrapper: providers(services, config) });
     return { auth, profiles, config, current: () => result.current };
   }
 
