@@ -1,4 +1,4 @@
-// The shell's account forms use the UI kit's fields; the e-mail and password fields they share are the shell's own.
+// The shell's account forms use the UI kit's fields; the e-mail, password and display-name fields they share are the shell's own.
 import type { ComponentProps } from 'react';
 import { useI18n } from '@agentflow/shared';
 import { TextField } from '@agentflow/shared/ui';
@@ -41,6 +41,23 @@ export function PasswordField({ id, value, onChange, error, isNew = false }: Acc
       type="password"
       name="password"
       autoComplete={isNew ? 'new-password' : 'current-password'}
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}
+
+/** The display name the sign-up and profile forms ask for (each with its own label). */
+export function DisplayNameField({ id, label, maxLength, value, onChange, error }: AccountFieldProps & { label: string; maxLength?: number }) {
+  return (
+    <TextField
+      id={id}
+      label={label}
+      type="text"
+      name="displayName"
+      autoComplete="nickname"
+      maxLength={maxLength}
       value={value}
       onChange={onChange}
       error={error}

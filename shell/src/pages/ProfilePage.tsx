@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { type AuthUser, HelpButton, LANGUAGE_NAMES, RequireAuth, type UserProfile, isSupportedLanguage, useAuth, useI18n } from '@agentflow/shared';
 import { profileUpdateSchema } from '@agentflow/shared/forms';
 import { useFormState } from '../components/useFormState';
-import { FormField, SelectField } from '../components/FormField';
+import { DisplayNameField, FormField, SelectField } from '../components/FormField';
 import { useAsyncAction } from '../components/useAsyncAction';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { useRenderFault } from '../testHooks/renderFault';
@@ -136,12 +136,9 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
           {t('auth.messages.profileSaved')}
         </div>
       ) : null}
-      <FormField
+      <DisplayNameField
         id={FIELD_IDS.displayName}
         label={t('auth.profile.displayName')}
-        type="text"
-        name="displayName"
-        autoComplete="nickname"
         value={values.displayName}
         onChange={(event) => update('displayName', event.target.value)}
         error={errorFor('displayName')}

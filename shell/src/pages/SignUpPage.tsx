@@ -4,7 +4,7 @@ import { signUpSchema } from '@agentflow/shared/forms';
 import { useAfterSignIn, withNext } from '../auth/redirect';
 import { useFormState } from '../components/useFormState';
 import { AuthCard } from '../components/AuthCard';
-import { EmailField, FormField, PasswordField } from '../components/FormField';
+import { DisplayNameField, EmailField, PasswordField } from '../components/FormField';
 import { useAsyncAction } from '../components/useAsyncAction';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 
@@ -34,12 +34,9 @@ export function SignUpPage() {
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
         <EmailField id={FIELD_IDS.email} value={values.email} onChange={change('email')} error={errorFor('email')} />
         <PasswordField id={FIELD_IDS.password} value={values.password} onChange={change('password')} error={errorFor('password')} isNew />
-        <FormField
+        <DisplayNameField
           id={FIELD_IDS.displayName}
           label={t('auth.signUp.displayName')}
-          type="text"
-          name="displayName"
-          autoComplete="nickname"
           maxLength={200}
           value={values.displayName}
           onChange={change('displayName')}
