@@ -1,0 +1,87 @@
+// One credential in the list: its name, type, owner, masked secret and when a
+// run last used it, with Test connection (AI types), Edit and Delete. The test
+// result stays under the card: "Connected — N models" or the reason, by code.
+import { useState } from 'react';
+import { useAuth, useI18n } from '@agentflow/shared';
+import { CREDENTIAL_TYPES, type CredentialTestResult, type CredentialView } from '@agentflow/shared/credentials';
+import { useCredentialsClient } from './api';
+import { C, codeText, errorText, typeLabel } from './credentialTexts';
+
+type TestState = { status: 'idle' } | { status: 'testing' } | { status: 'done'; result: CredentialTestResult } | { status: 'failed'; reason: string };
+
+export interface CredentialCardProps {
+  credential: CredentialView;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+export function CredentialCard({ credential, onEdit, onDelete }: CredentialCardProps) {
+  const { t, language } = useI18n();
+  const { user } = useAuth();
+  const client = useCredentialsClient();
+  const [test, setTest] = useState<TestState>({ status: 'idle' });
+  const titleId = `credential-${credential.id}-name`;
+  const hints = Object.values(credential.secretHints);
+  const owner = credential.owner.kind === 'user' ? (credential.owner.userId === user?.uid ? t(`${C}you`) : credential.owner.userId) : t(`${C}organization`, { id: credential.owner.organizationId });
+  const lastUsed = credential.lastUsedAt ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(credential.lastUsedAt)) : t(`${C}neverUsed`);
+
+  const runTest = async () => {
+    setTest({ status: 'testing' });
+    try {
+      setTest({ status: 'done', result: await client.test(credential.id) });
+    } catch (error) {
+      setTest({ status: 'failed', reason: errorText(t, error) });
+    }
+  };
+
+  let outcome: string | null = null;
+  if (test.status === 'done') {
+    outcome = test.result.ok ? t(`${C}test.ok`, { count: test.result.models.length }) : t(`${C}test.failed`, { reason: codeText(t, test.result.code) });
+  } else if (test.status === 'failed') {
+    outcome = t(`${C}test.failed`, { reason: test.reason });
+  }
+
+  return (
+    <li className="card credential-card" aria-labelledby={titleId} data-testid="credential-card" data-credential-id={credential.id}>
+      <h3 id={titleId}>{credential.name}</h3>
+      <dl className="credential-facts">
+        <div>
+          <dt>{t(`${C}type`)}</dt>
+          <dd>{typeLabel(t, credential.type)}</dd>
+        </div>
+        <div>
+          <dt>{t(`${C}owner`)}</dt>
+          <dd>{owner}</dd>
+        </div>
+        <div>
+          <dt>{t(`${C}secret`)}</dt>
+          <dd className="credential-hint">{hints.length ? hints.join(' ') : t(`${C}noSecret`)}</dd>
+        </div>
+        <div>
+          <dt>{t(`${C}lastUsed`)}</dt>
+          <dd>{lastUsed}</dd>
+        </div>
+      </dl>
+      <div className="credential-actions">
+        {CREDENTIAL_TYPES[credential.type].kind === 'ai' && (
+          <button type="button" className="button button-secondary" aria-label={t(`${C}actions.testLabel`, { name: credential.name })} disabled={test.status === 'testing'} onClick={() => void runTest()}>
+            {t(test.status === 'testing' ? `${C}actions.testing` : `${C}actions.test`)}
+          </button>
+        )}
+        <button type="button" className="button" aria-label={t(`${C}actions.editLabel`, { name: credential.name })} onClick={onEdit}>
+          {t(`${C}actions.edit`)}
+        </button>
+        <button type="button" className="button button-danger" aria-label={t(`${C}actions.deleteLabel`, { name: credential.name })} onClick={onDelete}>
+          {t(`${C}actions.delete`)}
+        </button>
+      </div>
+      <p
+        role="status"
+        className={`credential-test${test.status === 'done' && test.result.ok ? ' credential-test--ok' : outcome ? ' credential-test--failed' : ''}`}
+        data-testid="credential-test-result"
+      >
+        {outcome}
+      </p>
+    </li>
+  );
+}

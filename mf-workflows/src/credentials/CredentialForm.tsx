@@ -1,0 +1,188 @@
+// Add or edit one credential. The fields come from the type's declaration in
+// CREDENTIAL_TYPES (password inputs for secrets, url inputs for addresses) and
+// are checked with the domain's own body schemas before anything is sent, so
+// the browser refuses exactly what platform-api would; each check's error sits
+// under its field. Editing never shows a secret: a secret left blank keeps the
+// stored one, a filled one replaces it.
+import { useId, useState, type FormEvent } from 'react';
+import { useI18n } from '@agentflow/shared';
+import { SelectField, TextField, focusFirstInvalid } from '@agentflow/shared/ui';
+import {
+  AI_CREDENTIAL_TYPE_IDS,
+  CREDENTIAL_TYPE_IDS,
+  CREDENTIAL_TYPES,
+  createCredentialBodySchema,
+  credentialType,
+  isCredentialTypeId,
+  updateCredentialBodySchema,
+  type CredentialField,
+  type CredentialTypeId,
+  type CredentialView,
+} from '@agentflow/shared/credentials';
+import { useCredentialsClient } from './api';
+import { C, errorText, fieldErrorKind, typeLabel, type FieldErrorKind } from './credentialTexts';
+
+const HTTP_TYPE_IDS = CREDENTIAL_TYPE_IDS.filter((id) => CREDENTIAL_TYPES[id].kind === 'http');
+
+export interface CredentialFormProps {
+  /** The credential being edited; absent: a new one. */
+  editing?: CredentialView;
+  onSaved: (credential: CredentialView) => void;
+  onCancel: () => void;
+}
+
+type Issue = { path: PropertyKey[]; code: string; message: string };
+
+/** The schema's issues by form field: 'type', 'name' or a field key ('settings.baseUrl' → 'baseUrl'). */
+function errorsOf(issues: readonly Issue[]): Record<string, FieldErrorKind> {
+  const errors: Record<string, FieldErrorKind> = {};
+  for (const issue of issues) {
+    const [head, key] = issue.path.map(String);
+    const field = head === 'settings' || head === 'secrets' ? key : head;
+    if (field && !errors[field]) errors[field] = fieldErrorKind(issue);
+  }
+  return errors;
+}
+
+export function CredentialForm({ editing, onSaved, onCancel }: CredentialFormProps) {
+  const { t } = useI18n();
+  const client = useCredentialsClient();
+  const id = useId();
+  const [type, setType] = useState<CredentialTypeId | ''>(editing?.type ?? '');
+  const [name, setName] = useState(editing?.name ?? '');
+  const [values, setValues] = useState<Record<string, string>>(() => ({ ...(editing?.settings ?? {}) }));
+  const [errors, setErrors] = useState<Record<string, FieldErrorKind>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const fields: readonly CredentialField[] = type ? CREDENTIAL_TYPES[type].fields : [];
+  const controlId = (field: string) => `${id}-${field}`;
+
+  const set = (field: string, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  const valuesOf = (secret: boolean, keepBlank: boolean) =>
+    Object.fromEntries(fields.filter((f) => f.secret === secret && (keepBlank || (values[f.key] ?? '') !== '')).map((f) => [f.key, values[f.key] ?? '']));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = editing
+      ? updateCredentialBodySchema(editing.type).safeParse({ name, settings: valuesOf(false, true), secrets: valuesOf(true, false) })
+      : createCredentialBodySchema.safeParse({ type, name, settings: valuesOf(false, true), secrets: valuesOf(true, true) });
+    if (!parsed.success) {
+      const found = errorsOf(parsed.error.issues);
+      setErrors(found);
+      focusFirstInvalid(Object.fromEntries(['type', 'name', ...fields.map((f) => f.key)].map((f) => [f, controlId(f)])), found);
+      return;
+    }
+    setSaving(true);
+    try {
+      const data = parsed.data as { name?: string; settings?: Record<string, string>; secrets?: Record<string, string> };
+      const saved = editing
+        ? await client.update(editing.id, { name: data.name, settings: data.settings, ...(data.secrets && Object.keys(data.secrets).length ? { secrets: data.secrets } : {}) })
+        : await client.create({ type: type as CredentialTypeId, name: data.name ?? name, settings: data.settings ?? {}, secrets: data.secrets ?? {} });
+      onSaved(saved);
+    } catch (error) {
+      setFailure(errorText(t, error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const errorOf = (field: string) => (errors[field] ? t(`${C}form.errors.${errors[field]}`) : undefined);
+  const title = editing ? t(`${C}form.editTitle`, { name: editing.name }) : t(`${C}form.addTitle`);
+  const secretFields = fields.filter((f) => f.secret);
+  const renderField = (field: CredentialField) => {
+    const defaultBaseUrl = type ? credentialType(type).defaultBaseUrl : undefined;
+    const storedHint = editing && field.secret ? editing.secretHints[field.key] : undefined;
+    const hint = storedHint
+      ? t(`${C}form.keepSecret`, { hint: storedHint })
+      : field.input === 'url' && defaultBaseUrl
+        ? t(`${C}form.baseUrlHint`, { url: defaultBaseUrl })
+        : undefined;
+    return (
+      <TextField
+        key={field.key}
+        id={controlId(field.key)}
+        name={field.key}
+        type={field.input}
+        label={`${t(`${C}fields.${field.key}`)}${field.required ? '' : ` ${t(`${C}form.optional`)}`}`}
+        autoComplete={field.secret ? 'new-password' : 'off'}
+        spellCheck={false}
+        placeholder={field.input === 'url' ? 'https://' : undefined}
+        value={values[field.key] ?? ''}
+        error={errorOf(field.key)}
+        hint={hint}
+        onChange={(event) => set(field.key, event.target.value)}
+      />
+    );
+  };
+
+  return (
+    <form className="form card credential-form" aria-labelledby={`${id}-title`} noValidate onSubmit={(event) => void submit(event)} data-testid="credential-form">
+      <h2 id={`${id}-title`}>{title}</h2>
+      {editing ? (
+        <p className="muted">
+          {t(`${C}type`)}: {typeLabel(t, editing.type)}
+        </p>
+      ) : (
+        <SelectField
+          id={controlId('type')}
+          label={t(`${C}type`)}
+          value={type}
+          error={errorOf('type')}
+          onChange={(event) => {
+            const next = event.target.value;
+            setType(isCredentialTypeId(next) ? next : '');
+            setValues({});
+            setErrors({});
+          }}
+        >
+          <option value="">{t(`${C}form.chooseType`)}</option>
+          <optgroup label={t(`${C}groups.ai`)}>
+            {AI_CREDENTIAL_TYPE_IDS.map((typeId) => (
+              <option key={typeId} value={typeId}>
+                {typeLabel(t, typeId)}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label={t(`${C}groups.http`)}>
+            {HTTP_TYPE_IDS.map((typeId) => (
+              <option key={typeId} value={typeId}>
+                {typeLabel(t, typeId)}
+              </option>
+            ))}
+          </optgroup>
+        </SelectField>
+      )}
+      <TextField id={controlId('name')} label={t(`${C}form.name`)} value={name} error={errorOf('name')} autoComplete="off" onChange={(event) => {
+        setName(event.target.value);
+        setErrors(({ name: _gone, ...rest }) => rest);
+      }} />
+      {fields.filter((f) => !f.secret).map(renderField)}
+      {editing && secretFields.length > 0 ? (
+        <fieldset className="credential-secrets">
+          <legend>{t(`${C}form.replaceSecret`)}</legend>
+          {secretFields.map(renderField)}
+        </fieldset>
+      ) : (
+        secretFields.map(renderField)
+      )}
+      {failure && (
+        <p className="form-alert" role="alert" data-testid="credential-form-error">
+          {failure}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {t(saving ? `${C}form.saving` : `${C}form.save`)}
+        </button>
+        <button type="button" className="button button-ghost" onClick={onCancel}>
+          {t(`${C}form.cancel`)}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+// /workflows/credentials: the user's credentials (the keys and addresses their
+// agents and HTTP steps use), with Add, Test connection, Edit and Delete. A
+// lazily loaded route of its own (WorkflowsApp), so the catalogue's first view
+// does not carry it. A deployment without a vault says so in the user's terms.
+import { useState } from 'react';
+import { Link, PageHeader, RequireAuth, useI18n, useRemoteCatalogs, useToast } from '@agentflow/shared';
+import { Dialog } from '@agentflow/shared/dialog';
+import type { CredentialView } from '@agentflow/shared/credentials';
+import { useCredentialsClient } from './api';
+import { CredentialCard } from './CredentialCard';
+import { CredentialForm } from './CredentialForm';
+import { useCredentialList } from './credentialList';
+import { C, errorText, vaultUnavailable } from './credentialTexts';
+import { CREDENTIALS_CATALOGS } from './i18n';
+import './credentials.css';
+
+type Editing = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; credential: CredentialView };
+
+export function CredentialsPage() {
+  const { t } = useI18n();
+  const { toast } = useToast();
+  const client = useCredentialsClient();
+  const list = useCredentialList();
+  const [editing, setEditing] = useState<Editing>({ kind: 'none' });
+  const [deleting, setDeleting] = useState<CredentialView | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const unavailable = list.status === 'failed' && vaultUnavailable(list.error);
+
+  const saved = () => {
+    setEditing({ kind: 'none' });
+    toast({ title: t(`${C}form.saved`), variant: 'success' });
+    list.reload();
+  };
+
+  const remove = async (credential: CredentialView) => {
+    setRemoving(true);
+    try {
+      await client.remove(credential.id);
+      toast({ title: t(`${C}remove.done`), variant: 'success' });
+      list.reload();
+    } catch (error) {
+      toast({ title: errorText(t, error), variant: 'destructive' });
+    } finally {
+      setRemoving(false);
+      setDeleting(null);
+    }
+  };
+
+  const addButton =
+    unavailable || editing.kind === 'add' ? null : (
+      <button type="button" className="button button-primary" onClick={() => setEditing({ kind: 'add' })}>
+        {t(`${C}add`)}
+      </button>
+    );
+
+  return (
+    <div className="credentials-page" data-testid="credentials-page">
+      <p className="credentials-back">
+        <Link to="/workflows">← {t(`${C}backToWorkflows`)}</Link>
+      </p>
+      <PageHeader title={t(`${C}title`)} subtitle={t(`${C}subtitle`)} actions={addButton} />
+      {editing.kind === 'add' && <CredentialForm onSaved={saved} onCancel={() => setEditing({ kind: 'none' })} />}
+      {list.status === 'loading' && (
+        <p role="status" className="muted">
+          {t(`${C}loading`)}
+        </p>
+      )}
+      {list.status === 'failed' && (
+        <div className="form-alert" role="alert" data-testid="credentials-error">
+          <p>{errorText(t, list.error)}</p>
+          {!unavailable && (
+            <button type="button" className="button" onClick={list.reload}>
+              {t(`${C}retry`)}
+            </button>
+          )}
+        </div>
+      )}
+      {list.status === 'ready' && list.credentials.length === 0 && editing.kind !== 'add' && (
+        <p className="credentials-empty card" data-testid="credentials-empty">
+          {t(`${C}empty`)}
+        </p>
+      )}
+      {list.status === 'ready' && list.credentials.length > 0 && (
+        <ul className="credentials-list" aria-label={t(`${C}listLabel`)}>
+          {list.credentials.map((credential) =>
+            editing.kind === 'edit' && editing.credential.id === credential.id ? (
+              <li key={credential.id} className="credentials-editing">
+                <CredentialForm editing={credential} onSaved={saved} onCancel={() => setEditing({ kind: 'none' })} />
+              </li>
+            ) : (
+              <CredentialCard key={credential.id} credential={credential} onEdit={() => setEditing({ kind: 'edit', credential })} onDelete={() => setDeleting(credential)} />
+            ),
+          )}
+        </ul>
+      )}
+      {deleting && (
+        <Dialog role="alertdialog" title={t(`${C}remove.title`, { name: deleting.name })} description={t(`${C}remove.body`)} onClose={() => setDeleting(null)} testId="credential-delete-dialog">
+          <div className="dialog-actions">
+            <button type="button" className="button button-danger" disabled={removing} onClick={() => void remove(deleting)}>
+              {t(`${C}remove.confirm`)}
+            </button>
+            <button type="button" className="button" data-autofocus onClick={() => setDeleting(null)}>
+              {t(`${C}remove.keep`)}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+/** The route's element: signed-in users only; the texts load with the chunk. */
+export function CredentialsRoute() {
+  useRemoteCatalogs(CREDENTIALS_CATALOGS);
+  return (
+    <RequireAuth>
+      <CredentialsPage />
+    </RequireAuth>
+  );
+}
