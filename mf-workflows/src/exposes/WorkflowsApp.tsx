@@ -1,6 +1,6 @@
 // Federated entry: the shell mounts this under its route ('/workflows/*') and
 // the remote owns the routes below it: the catalogue at the index, the
-// builder at ':id', a workflow's runs at ':id/runs' and one live run at
+// builder at ':id', the credentials page at 'credentials', a workflow's runs at ':id/runs' and one live run at
 // ':id/runs/:runId'. The builder (React Flow and its forms) is a separate chunk
 // that loads only on its route, so the catalogue's first view stays small.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -16,6 +16,8 @@ const BuilderRoute = lazy(() => import('../builder/BuilderRoute').then((module) 
 // The run views (form, history, live run) are one more chunk, loaded on their routes.
 const RunsRoute = lazy(() => import(/* webpackChunkName: "runs" */ '../runs/RunsRoutes').then((module) => ({ default: module.RunsRoute })));
 const RunViewRoute = lazy(() => import(/* webpackChunkName: "runs" */ '../runs/RunsRoutes').then((module) => ({ default: module.RunViewRoute })));
+// The credentials page (/workflows/credentials) is its own chunk too.
+const CredentialsRoute = lazy(() => import(/* webpackChunkName: "credentials" */ '../credentials/CredentialsPage').then((module) => ({ default: module.CredentialsRoute })));
 
 export function createWorkflowsQueryClient(): QueryClient {
   return new QueryClient({
@@ -54,6 +56,7 @@ export default function WorkflowsApp({ source, queryClient }: WorkflowsAppProps 
         <CatalogueSourceProvider source={source}>
           <Routes>
             <Route index element={<WorkflowsPage />} />
+            <Route path="credentials" element={loading(<CredentialsRoute />)} />
             <Route path=":id" element={loading(<BuilderRoute />)} />
             <Route path=":id/runs" element={loading(<RunsRoute />)} />
             <Route path=":id/runs/:runId" element={loading(<RunViewRoute />)} />
