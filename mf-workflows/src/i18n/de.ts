@@ -3,6 +3,7 @@ import type { WorkflowsCatalog } from './en';
 export const de: WorkflowsCatalog = {
   workflows: {
     catalogue: {
+      credentialsLink: 'Zugangsdaten',
       filtersLabel: 'Abläufe filtern',
       searchLabel: 'Abläufe durchsuchen',
       searchPlaceholder: 'Name, Beschreibung oder Schlagwort',

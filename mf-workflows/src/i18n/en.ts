@@ -5,6 +5,7 @@
 export const en = {
   workflows: {
     catalogue: {
+      credentialsLink: 'Credentials',
       filtersLabel: 'Filter workflows',
       searchLabel: 'Search workflows',
       searchPlaceholder: 'Name, description or tag',

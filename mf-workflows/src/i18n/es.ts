@@ -3,6 +3,7 @@ import type { WorkflowsCatalog } from './en';
 export const es: WorkflowsCatalog = {
   workflows: {
     catalogue: {
+      credentialsLink: 'Credenciales',
       filtersLabel: 'Filtrar flujos de trabajo',
       searchLabel: 'Buscar flujos de trabajo',
       searchPlaceholder: 'Nombre, descripción o etiqueta',

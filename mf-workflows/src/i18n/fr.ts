@@ -3,6 +3,7 @@ import type { WorkflowsCatalog } from './en';
 export const fr: WorkflowsCatalog = {
   workflows: {
     catalogue: {
+      credentialsLink: 'Identifiants',
       filtersLabel: 'Filtrer les flux de travail',
       searchLabel: 'Rechercher des flux de travail',
       searchPlaceholder: 'Nom, description ou étiquette',

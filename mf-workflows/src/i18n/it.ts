@@ -3,6 +3,7 @@ import type { WorkflowsCatalog } from './en';
 export const it: WorkflowsCatalog = {
   workflows: {
     catalogue: {
+      credentialsLink: 'Credenziali',
       filtersLabel: 'Filtra i flussi di lavoro',
       searchLabel: 'Cerca flussi di lavoro',
       searchPlaceholder: 'Nome, descrizione o etichetta',

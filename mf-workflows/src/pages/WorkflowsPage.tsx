@@ -153,7 +153,18 @@ export function WorkflowsPage() {
 
   return (
     <section className="catalogue">
-      <PageHeader title={t('workflows.title')} subtitle={t('workflows.subtitle')} helpTopic="workflows" />
+      <PageHeader
+        title={t('workflows.title')}
+        subtitle={t('workflows.subtitle')}
+        helpTopic="workflows"
+        actions={
+          user ? (
+            <Link className="button" to="/workflows/credentials" data-testid="credentials-link">
+              {t('workflows.catalogue.credentialsLink')}
+            </Link>
+          ) : null
+        }
+      />
 
       {filters.run ? <RunNotice name={filters.run} signedIn={user !== null} mine={mine.data?.workflows} onDismiss={() => setParams((current) => withParam(current, 'run', null))} /> : null}
 
