@@ -4,9 +4,9 @@ export const de: CredentialsCatalog = {
   workflows: {
     credentials: {
       title: 'Zugangsdaten',
-      subtitle: 'Schlüssel und Adressen, mit denen Ihre Workflows KI-Anbieter und andere Dienste erreichen.',
-      backToWorkflows: 'Alle Workflows',
-      empty: 'Zugangsdaten sind der Schlüssel oder die Adresse eines Dienstes, etwa eines KI-Anbieters, verschlüsselt gespeichert, damit Ihre Workflows sie nutzen können, ohne dass jemand sie wieder sieht.',
+      subtitle: 'Schlüssel und Adressen, mit denen Ihre Abläufe KI-Anbieter und andere Dienste erreichen.',
+      backToWorkflows: 'Alle Abläufe',
+      empty: 'Zugangsdaten sind der Schlüssel oder die Adresse eines Dienstes, etwa eines KI-Anbieters, verschlüsselt gespeichert, damit Ihre Abläufe sie nutzen können, ohne dass jemand sie wieder sieht.',
       loading: 'Zugangsdaten werden geladen…',
       retry: 'Erneut versuchen',
       add: 'Zugangsdaten hinzufügen',
@@ -89,7 +89,7 @@ export const de: CredentialsCatalog = {
         provider_unavailable: 'Der Anbieter war nicht erreichbar oder hat mit einem Fehler geantwortet.',
         credential_not_testable: 'Diese Art von Zugangsdaten prüft nur der Dienst, an den sie gesendet werden.',
         credential_wrong_kind: 'Diese Zugangsdaten sind von einer anderen Art, als dieser Schritt braucht.',
-        credential_missing: 'Ein Agent dieses Workflows hat keine KI-Zugangsdaten, die er verwenden kann.',
+        credential_missing: 'Ein Agent dieses Ablaufs hat keine KI-Zugangsdaten, die er verwenden kann.',
         unreachable: 'Der Dienst war nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
         unknown: 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
       },
@@ -107,7 +107,7 @@ export const de: CredentialsCatalog = {
         missing: 'Die KI-Zugangsdaten dieses Agenten wurden gelöscht, oder Sie dürfen sie nicht verwenden: Wählen Sie einen anderen Modellanbieter.',
       },
       run: {
-        missing: 'Ein Agent dieses Workflows hat keine KI-Zugangsdaten, die er verwenden kann. Daher wurde keine Ausführung gestartet und nichts berechnet. Fügen Sie Zugangsdaten hinzu und wählen Sie sie in den Einstellungen des Agenten.',
+        missing: 'Ein Agent dieses Ablaufs hat keine KI-Zugangsdaten, die er verwenden kann. Daher wurde keine Ausführung gestartet und nichts berechnet. Fügen Sie Zugangsdaten hinzu und wählen Sie sie in den Einstellungen des Agenten.',
         setUp: 'Zugangsdaten einrichten',
       },
     },

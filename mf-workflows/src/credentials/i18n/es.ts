@@ -4,9 +4,9 @@ export const es: CredentialsCatalog = {
   workflows: {
     credentials: {
       title: 'Credenciales',
-      subtitle: 'Las claves y direcciones que tus workflows usan para llegar a proveedores de IA y otros servicios.',
-      backToWorkflows: 'Todos los workflows',
-      empty: 'Una credencial es la clave o la dirección de un servicio, como un proveedor de IA, guardada cifrada para que tus workflows la usen sin que nadie vuelva a verla.',
+      subtitle: 'Las claves y direcciones que tus flujos de trabajo usan para llegar a proveedores de IA y otros servicios.',
+      backToWorkflows: 'Todos los flujos de trabajo',
+      empty: 'Una credencial es la clave o la dirección de un servicio, como un proveedor de IA, guardada cifrada para que tus flujos de trabajo la usen sin que nadie vuelva a verla.',
       loading: 'Cargando credenciales…',
       retry: 'Reintentar',
       add: 'Añadir credencial',
@@ -89,7 +89,7 @@ export const es: CredentialsCatalog = {
         provider_unavailable: 'No se pudo contactar con el proveedor o respondió con un error.',
         credential_not_testable: 'Este tipo de credencial solo lo comprueba el servicio al que se envía.',
         credential_wrong_kind: 'Esta credencial es de otro tipo del que necesita este paso.',
-        credential_missing: 'Un agente de este workflow no tiene ninguna credencial de IA que pueda usar.',
+        credential_missing: 'Un agente de este flujo de trabajo no tiene ninguna credencial de IA que pueda usar.',
         unreachable: 'No se pudo contactar con el servicio. Comprueba tu conexión y vuelve a intentarlo.',
         unknown: 'Algo salió mal. Vuelve a intentarlo.',
       },
@@ -107,7 +107,7 @@ export const es: CredentialsCatalog = {
         missing: 'La credencial de IA de este agente se eliminó o no puedes usarla: elige otro proveedor del modelo.',
       },
       run: {
-        missing: 'Un agente de este workflow no tiene ninguna credencial de IA que pueda usar, así que no se inició ninguna ejecución ni se cobró nada. Añade una credencial y elígela en los ajustes del agente.',
+        missing: 'Un agente de este flujo de trabajo no tiene ninguna credencial de IA que pueda usar, así que no se inició ninguna ejecución ni se cobró nada. Añade una credencial y elígela en los ajustes del agente.',
         setUp: 'Configurar credenciales',
       },
     },

@@ -4,9 +4,9 @@ export const fr: CredentialsCatalog = {
   workflows: {
     credentials: {
       title: 'Identifiants',
-      subtitle: 'Les clés et adresses que vos workflows utilisent pour joindre des fournisseurs d’IA et d’autres services.',
-      backToWorkflows: 'Tous les workflows',
-      empty: 'Un identifiant est la clé ou l’adresse d’un service, comme un fournisseur d’IA, stockée chiffrée pour que vos workflows puissent l’utiliser sans que personne ne la revoie.',
+      subtitle: 'Les clés et adresses que vos flux de travail utilisent pour joindre des fournisseurs d’IA et d’autres services.',
+      backToWorkflows: 'Tous les flux de travail',
+      empty: 'Un identifiant est la clé ou l’adresse d’un service, comme un fournisseur d’IA, stockée chiffrée pour que vos flux de travail puissent l’utiliser sans que personne ne la revoie.',
       loading: 'Chargement des identifiants…',
       retry: 'Réessayer',
       add: 'Ajouter un identifiant',
@@ -89,7 +89,7 @@ export const fr: CredentialsCatalog = {
         provider_unavailable: 'Le fournisseur est injoignable ou a répondu par une erreur.',
         credential_not_testable: 'Ce type d’identifiant n’est vérifié que par le service auquel il est envoyé.',
         credential_wrong_kind: 'Cet identifiant n’est pas du type dont cette étape a besoin.',
-        credential_missing: 'Un agent de ce workflow n’a aucun identifiant d’IA utilisable.',
+        credential_missing: 'Un agent de ce flux de travail n’a aucun identifiant d’IA utilisable.',
         unreachable: 'Le service est injoignable. Vérifiez votre connexion et réessayez.',
         unknown: 'Une erreur est survenue. Réessayez.',
       },
@@ -107,7 +107,7 @@ export const fr: CredentialsCatalog = {
         missing: 'L’identifiant d’IA de cet agent a été supprimé, ou vous ne pouvez pas l’utiliser : choisissez un autre fournisseur de modèle.',
       },
       run: {
-        missing: 'Un agent de ce workflow n’a aucun identifiant d’IA utilisable : aucune exécution n’a été lancée et rien n’a été facturé. Ajoutez un identifiant et choisissez-le dans les réglages de l’agent.',
+        missing: 'Un agent de ce flux de travail n’a aucun identifiant d’IA utilisable : aucune exécution n’a été lancée et rien n’a été facturé. Ajoutez un identifiant et choisissez-le dans les réglages de l’agent.',
         setUp: 'Configurer les identifiants',
       },
     },

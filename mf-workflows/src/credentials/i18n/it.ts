@@ -4,9 +4,9 @@ export const it: CredentialsCatalog = {
   workflows: {
     credentials: {
       title: 'Credenziali',
-      subtitle: 'Le chiavi e gli indirizzi che i tuoi workflow usano per raggiungere i fornitori di IA e altri servizi.',
-      backToWorkflows: 'Tutti i workflow',
-      empty: 'Una credenziale è la chiave o l’indirizzo di un servizio, come un fornitore di IA, salvata cifrata perché i tuoi workflow la usino senza che nessuno la riveda.',
+      subtitle: 'Le chiavi e gli indirizzi che i tuoi flussi di lavoro usano per raggiungere i fornitori di IA e altri servizi.',
+      backToWorkflows: 'Tutti i flussi di lavoro',
+      empty: 'Una credenziale è la chiave o l’indirizzo di un servizio, come un fornitore di IA, salvata cifrata perché i tuoi flussi di lavoro la usino senza che nessuno la riveda.',
       loading: 'Caricamento delle credenziali…',
       retry: 'Riprova',
       add: 'Aggiungi credenziale',
@@ -89,7 +89,7 @@ export const it: CredentialsCatalog = {
         provider_unavailable: 'Il fornitore non è raggiungibile o ha risposto con un errore.',
         credential_not_testable: 'Questo tipo di credenziale viene verificato solo dal servizio a cui è inviato.',
         credential_wrong_kind: 'Questa credenziale è di un tipo diverso da quello che serve a questo passaggio.',
-        credential_missing: 'Un agente di questo workflow non ha nessuna credenziale di IA utilizzabile.',
+        credential_missing: 'Un agente di questo flusso di lavoro non ha nessuna credenziale di IA utilizzabile.',
         unreachable: 'Il servizio non è raggiungibile. Controlla la connessione e riprova.',
         unknown: 'Qualcosa è andato storto. Riprova.',
       },
@@ -107,7 +107,7 @@ export const it: CredentialsCatalog = {
         missing: 'La credenziale di IA di questo agente è stata eliminata o non puoi usarla: scegli un altro fornitore del modello.',
       },
       run: {
-        missing: 'Un agente di questo workflow non ha nessuna credenziale di IA utilizzabile, quindi nessuna esecuzione è stata avviata e nulla è stato addebitato. Aggiungi una credenziale e sceglila nelle impostazioni dell’agente.',
+        missing: 'Un agente di questo flusso di lavoro non ha nessuna credenziale di IA utilizzabile, quindi nessuna esecuzione è stata avviata e nulla è stato addebitato. Aggiungi una credenziale e sceglila nelle impostazioni dell’agente.',
         setUp: 'Configura le credenziali',
       },
     },
