@@ -134,6 +134,10 @@ describe('with a subscribed user', () => {
     expect(after.body.data).toEqual([expect.objectContaining({ id: second.id, isDefault: true })]);
   });
 
+  test('GET /api/billing/status: payments are set up here', async () => {
+    expect(await h.call('GET', BILLING_API.status)).toEqual({ status: 200, body: { configured: true } });
+  });
+
   test('invoices: number, date, amount, status and links', async () => {
     const response = await h.call('POST', BILLING_API.invoices, { user, body: { customerId } });
     expect(response.status).toBe(200);

@@ -26,9 +26,14 @@ test.each([
   [BILLING_API.changeBillingCycle, { subscriptionId: 'sub_1', newPriceId: 'price_1', customerId: 'cus_1' }],
   [BILLING_API.changePackage, { packageId: 'premium' }],
   [BILLING_API.cancelSubscription, {}],
-])('%s answers 503 with the not-configured message', async (path, body) => {
+])('%s answers 503 with the not-configured message and its code (the browser translates the code; the message is for operators)', async (path, body) => {
   const response = await h.call('POST', path, { user, body });
-  expect(response).toEqual({ status: 503, body: { error: NOT_CONFIGURED } });
+  expect(response).toEqual({ status: 503, body: { error: NOT_CONFIGURED, code: 'billing_not_configured' } });
+});
+
+test('GET /api/billing/status says payments are not set up, to anyone (the plans page disables Subscribe up front)', async () => {
+  expect(await h.call('GET', BILLING_API.status)).toEqual({ status: 200, body: { configured: false } });
+  expect(await h.call('GET', BILLING_API.status, { user })).toEqual({ status: 200, body: { configured: false } });
 });
 
 test('the reads answer empty: payment methods and invoices [], the upcoming invoice null', async () => {

@@ -36,7 +36,7 @@ export const changeBillingCycleSchema = z.strictObject({ subscriptionId: stripeI
 export const changePackageSchema = z.strictObject({ packageId: docId });
 export const cancelSchema = z.strictObject({ subscriptionId: stripeId('sub').nullish() });
 
-export const notConfigured = () => new HttpError(503, BILLING_MESSAGES.notConfigured);
+export const notConfigured = () => new HttpError(503, BILLING_MESSAGES.notConfigured, BILLING_ERROR_CODES.notConfigured);
 export const checkoutRequired = () => new HttpError(409, BILLING_MESSAGES.checkoutRequired, BILLING_ERROR_CODES.checkoutRequired);
 export const subscriptionExists = () => new HttpError(409, BILLING_MESSAGES.subscriptionExists, BILLING_ERROR_CODES.subscriptionExists);
 

@@ -17,6 +17,7 @@ import {
   parseOr400,
   requireAuth,
   serviceErrors,
+  type BillingStatus,
   type InvoiceList,
   type InvoiceSummary,
   type PaymentMethodList,
@@ -81,6 +82,12 @@ export function createBillingRouter(options: BillingRouterOptions): Router {
   const ownership = createOwnership(ctx);
   const { checkAppUrl, ownCustomer, requireOwnCustomer, requireOwnPaymentMethod } = ownership;
   const { checkout, changeBillingCycle, changePackage, cancel } = createSubscriptionChanges(ctx, ownership);
+
+  // Public: whether payments exist here, so the plans page can say so before anyone clicks Subscribe.
+  router.get(BILLING_API.status, (_req, res) => {
+    const body: BillingStatus = { configured: stripe !== null };
+    res.json(body);
+  });
 
   router.post(BILLING_API.createCheckoutSession, authed, async (req, res) => {
     const client = requireStripe();

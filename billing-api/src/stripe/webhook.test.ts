@@ -279,7 +279,7 @@ test('without Stripe keys the webhook answers 503 with the not-configured messag
   try {
     const delivery = await fake.deliver(fake.buildEvent('customer.created', fake.createCustomer()));
     expect(delivery.status).toBe(503);
-    expect(JSON.parse(delivery.body)).toEqual({ error: 'Stripe is not configured. Please add your Stripe secret key to the environment variables.' });
+    expect(JSON.parse(delivery.body)).toEqual({ error: 'Stripe is not configured. Please add your Stripe secret key to the environment variables.', code: 'billing_not_configured' });
   } finally {
     await fake.close();
     await plain.close();

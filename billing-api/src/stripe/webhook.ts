@@ -6,7 +6,7 @@ import express, { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import { BILLING_API, BILLING_COLLECTIONS, BILLING_MESSAGES } from '@agentflow/shared/server';
+import { BILLING_API, BILLING_COLLECTIONS, BILLING_ERROR_CODES, BILLING_MESSAGES } from '@agentflow/shared/server';
 import { idOf } from '../billing/stripeObjects.js';
 import { applyStripeSubscription, recordIgnoredEvent, type ApplyOutcome } from '../billing/subscriptionSync.js';
 
@@ -75,7 +75,7 @@ export function createStripeWebhookRouter({ db, stripe, webhookSecret, logger, n
   router.post(BILLING_API.stripeWebhook, express.raw({ type: 'application/json', limit: WEBHOOK_BODY_LIMIT }), async (req, res) => {
     if (!stripe) {
       logger.warn('Stripe webhook received but STRIPE_SECRET_KEY is not set');
-      res.status(503).json({ error: BILLING_MESSAGES.notConfigured });
+      res.status(503).json({ error: BILLING_MESSAGES.notConfigured, code: BILLING_ERROR_CODES.notConfigured });
       return;
     }
     if (!webhookSecret) {

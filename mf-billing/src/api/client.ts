@@ -13,6 +13,7 @@ import {
   type ApiClientOptions,
   type ApiRequest,
   type BillingInterval,
+  type BillingStatus,
   type CheckoutSessionResponse,
   type CreateCheckoutSessionRequest,
   type InvoiceSummary,
@@ -130,6 +131,9 @@ export function createBillingClient(options: BillingClientOptions) {
     declineTeamInvitation: (id: string) => request('POST', MEMBERSHIP_API.declineTeamInvitation(id)),
     teamMembership: (): Promise<TeamMembershipResponse> => request<TeamMembershipResponse>('GET', MEMBERSHIP_API.teamMembership),
     leaveTeam: () => request('DELETE', MEMBERSHIP_API.teamMembership),
+
+    /** Whether payments are set up on this deployment. */
+    status: (): Promise<BillingStatus> => request<BillingStatus>('GET', BILLING_API.status),
 
     // Plans and the subscription as billing-api last synced it from Stripe.
     eligiblePackages: async (): Promise<MembershipPackage[]> =>

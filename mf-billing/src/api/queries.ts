@@ -21,6 +21,7 @@ export const billingKeys = {
   /** Everything a Stripe change (checkout, plan, cycle, card, cancel) may change. */
   account: () => ['billing', 'account'] as const,
   plans: () => ['billing', 'account', 'plans'] as const,
+  status: () => ['billing', 'status'] as const,
   details: () => ['billing', 'account', 'details'] as const,
   subscriptions: () => ['billing', 'account', 'subscriptions'] as const,
   paymentMethods: (customerId: string) => ['billing', 'account', 'payment-methods', customerId] as const,

@@ -285,6 +285,7 @@ export const de: BillingCatalog = {
       retry: 'Erneut versuchen',
     },
     errorCodes: {
+      billing_not_configured: 'Zahlungen sind auf diesem Server noch nicht eingerichtet, daher können Tarife derzeit nicht gekauft werden. Ihre Workflows und Tokens funktionieren weiter.',
       checkout_required: 'Sie haben kein laufendes Abonnement, das geändert werden kann: Wählen Sie einen Tarif und bezahlen Sie über den Checkout.',
       subscription_exists: 'Sie haben bereits ein Abonnement: Wechseln Sie dessen Tarif, statt ein zweites abzuschließen.',
     },

@@ -287,6 +287,7 @@ export const en = {
       retry: 'Try again',
     },
     errorCodes: {
+      billing_not_configured: 'Payments are not set up on this server yet, so plans can’t be bought for now. Your workflows and tokens keep working.',
       checkout_required: 'You have no live subscription to change: choose a plan and pay through Checkout.',
       subscription_exists: 'You already have a subscription: change its plan instead of subscribing again.',
     },

@@ -285,6 +285,7 @@ export const es: BillingCatalog = {
       retry: 'Reintentar',
     },
     errorCodes: {
+      billing_not_configured: 'Los pagos aún no están configurados en este servidor, así que por ahora no se pueden comprar planes. Tus flujos de trabajo y tokens siguen funcionando.',
       checkout_required: 'No tienes ninguna suscripción activa que cambiar: elige un plan y paga a través del checkout.',
       subscription_exists: 'Ya tienes una suscripción: cambia su plan en lugar de suscribirte de nuevo.',
     },

@@ -285,6 +285,7 @@ export const fr: BillingCatalog = {
       retry: 'Réessayer',
     },
     errorCodes: {
+      billing_not_configured: 'Les paiements ne sont pas encore configurés sur ce serveur : les offres ne peuvent pas être achetées pour le moment. Vos workflows et vos jetons continuent de fonctionner.',
       checkout_required: 'Vous n\'avez aucun abonnement en cours à modifier : choisissez une formule et payez via le paiement sécurisé.',
       subscription_exists: 'Vous avez déjà un abonnement : changez sa formule au lieu de vous abonner à nouveau.',
     },

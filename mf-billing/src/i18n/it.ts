@@ -285,6 +285,7 @@ export const it: BillingCatalog = {
       retry: 'Riprova',
     },
     errorCodes: {
+      billing_not_configured: 'I pagamenti non sono ancora configurati su questo server, quindi per ora non è possibile acquistare piani. I tuoi workflow e i tuoi token continuano a funzionare.',
       checkout_required: 'Non hai un abbonamento attivo da modificare: scegli un piano e paga tramite il checkout.',
       subscription_exists: 'Hai già un abbonamento: cambia il suo piano invece di abbonarti di nuovo.',
     },

@@ -178,14 +178,15 @@ describe('Billing overview: subscribed to Premium', () => {
     expect(posted(server, '/api/create-portal-session')[0]?.body).toEqual({ customerId: 'cus_test_1', returnUrl: `${window.location.origin}/billing` });
   });
 
-  test('Stripe not configured: actions show the server’s message; reads are empty', async () => {
+  test('Stripe not configured: actions say so in the user’s words (never the operator’s instructions); reads are empty', async () => {
     const server = subscribedServer();
     server.state.stripeConfigured = false;
     await openOverview({ server });
     expect(await screen.findByTestId('payment-methods-empty')).toHaveTextContent('No payment methods');
     expect(await screen.findByTestId('invoices-empty')).toHaveTextContent('No invoices yet');
     fireEvent.click(screen.getByRole('button', { name: 'Manage billing' }));
-    expect(await screen.findByText(BILLING_MESSAGES.notConfigured)).toBeInTheDocument();
+    expect(await screen.findByText('Payments are not set up on this server yet, so plans can’t be bought for now. Your workflows and tokens keep working.')).toBeInTheDocument();
+    expect(screen.queryByText(BILLING_MESSAGES.notConfigured, { exact: false })).not.toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
   });
 });

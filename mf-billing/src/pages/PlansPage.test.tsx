@@ -159,16 +159,30 @@ describe('Plans page', () => {
     expect(consoleError).toHaveBeenCalled();
   });
 
-  test('Stripe not configured: the server’s message is shown as a notice on the page and as a toast', async () => {
+  test('Stripe not configured: a notice in the user’s words says so up front and Subscribe is disabled; the operator’s instructions never show', async () => {
     const server = createFakeBillingServer();
     server.state.stripeConfigured = false;
     await openPlans({ server });
-    fireEvent.click(within(card('basic')).getByRole('button', { name: 'Subscribe to Basic' }));
     const notice = await screen.findByTestId('plans-not-configured');
     expect(notice).toHaveTextContent('Payments are not available');
-    expect(notice).toHaveTextContent(BILLING_MESSAGES.notConfigured);
-    await waitFor(() => expect(screen.getAllByText(BILLING_MESSAGES.notConfigured)).toHaveLength(2));
+    expect(notice).toHaveTextContent('Payments are not set up on this server yet, so plans can’t be bought for now.');
+    const subscribe = within(card('basic')).getByRole('button', { name: 'Subscribe to Basic' });
+    await waitFor(() => expect(subscribe).toBeDisabled());
+    expect(subscribe).toHaveAttribute('aria-describedby', notice.id);
+    expect(screen.queryByText(BILLING_MESSAGES.notConfigured, { exact: false })).not.toBeInTheDocument();
+    expect(server.requests.some((request) => request.path === '/api/create-checkout-session')).toBe(false);
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  test('a refusal as not configured (the status said otherwise) shows the same translated notice and toast, never the operator’s text', async () => {
+    const server = createFakeBillingServer();
+    await openPlans({ server });
+    server.state.stripeConfigured = false;
+    fireEvent.click(within(card('basic')).getByRole('button', { name: 'Subscribe to Basic' }));
+    const notice = await screen.findByTestId('plans-not-configured');
+    expect(notice).toHaveTextContent('Payments are not set up on this server yet');
+    await waitFor(() => expect(screen.getAllByText(/Payments are not set up on this server yet/)).toHaveLength(2));
+    expect(screen.queryByText(BILLING_MESSAGES.notConfigured, { exact: false })).not.toBeInTheDocument();
   });
 
   test('subscribed yearly to Premium: Premium is current, the switch starts on Yearly, another plan is a confirmed plan change', async () => {

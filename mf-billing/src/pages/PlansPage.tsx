@@ -2,7 +2,6 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   BILLING_ERROR_CODES,
-  BILLING_MESSAGES,
   NeedsConnectionNote,
   readDeviceCopy,
   saveDeviceCopy,
@@ -30,6 +29,11 @@ const PLANS_COPY_KIND = 'billing.plans';
 const isPlanList = (value: unknown): value is MembershipPackage[] =>
   Array.isArray(value) && value.every((pkg) => typeof (pkg as Partial<MembershipPackage>)?.id === 'string' && Array.isArray((pkg as Partial<MembershipPackage>).features));
 const PLANS_OFFLINE_NOTE_ID = 'billing-plans-offline';
+const PLANS_NOT_CONFIGURED_ID = 'billing-plans-not-configured';
+/** Whether payments are set up changes only with a deployment: asked once per visit. */
+const STATUS_STALE_MS = 10 * 60_000;
+
+const isNotConfigured = (error: unknown) => error instanceof BillingActionError && error.code === BILLING_ERROR_CODES.notConfigured;
 
 /**
  * /billing/plans: the plans the user may buy, priced per the chosen billing
@@ -53,7 +57,10 @@ export function PlansPage() {
   const [chosen, setChosen] = useState<BillingInterval | null>(null);
   // Until the user picks, show the cycle they already pay by.
   const interval = chosen ?? account.subscription?.interval ?? 'month';
-  const [notConfigured, setNotConfigured] = useState<string | null>(null);
+  // Known up front from the service, or learnt from a refused action.
+  const status = useQuery({ queryKey: billingKeys.status(), queryFn: () => client.status(), staleTime: STATUS_STALE_MS, enabled: !account.offline });
+  const [refusedAsNotConfigured, setNotConfigured] = useState(false);
+  const notConfigured = refusedAsNotConfigured || status.data?.configured === false;
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t('billing.plans.title')}`;
   }, [t]);
@@ -81,9 +88,9 @@ export function PlansPage() {
         </>
       ) : null}
       {notConfigured ? (
-        <div className="form-alert billing-notice" role="alert" data-testid="plans-not-configured">
+        <div className="form-alert billing-notice" role="alert" id={PLANS_NOT_CONFIGURED_ID} data-testid="plans-not-configured">
           <strong>{t('billing.plans.notConfiguredTitle')}</strong>
-          <span>{notConfigured}</span>
+          <span>{t(`billing.errorCodes.${BILLING_ERROR_CODES.notConfigured}`)}</span>
         </div>
       ) : null}
       {account.offline ? null : plans.isError ? (
@@ -107,6 +114,7 @@ export function PlansPage() {
               customerId={account.customerId}
               onNotConfigured={setNotConfigured}
               offline={account.offline}
+              notConfigured={notConfigured}
             />
           ))}
         </ul>
@@ -135,6 +143,7 @@ function PlanCard({
   customerId,
   onNotConfigured,
   offline,
+  notConfigured,
 }: {
   pkg: MembershipPackage;
   interval: BillingInterval;
@@ -142,9 +151,11 @@ function PlanCard({
   /** A subscription is running: another plan is a change, not a second checkout. */
   switching: boolean;
   customerId: string | null;
-  onNotConfigured: (message: string | null) => void;
+  onNotConfigured: (refused: boolean) => void;
   /** billing-api cannot be reached: Subscribe and Switch are disabled, the note at the top says why. */
   offline: boolean;
+  /** Payments are not set up on this deployment: the same, with the notice at the top. */
+  notConfigured: boolean;
 }) {
   const { t, language } = useI18n();
   const { user } = useAuth();
@@ -160,7 +171,7 @@ function PlanCard({
 
   const subscribe = useMutation({
     mutationFn: async () => {
-      onNotConfigured(null);
+      onNotConfigured(false);
       const origin = window.location.origin;
       const session = await client.createCheckoutSession({
         userId: user?.uid ?? '',
@@ -173,7 +184,7 @@ function PlanCard({
       await openCheckout(session, config.stripePublishableKey);
     },
     onError: (error) => {
-      if (error instanceof BillingActionError && error.serverMessage === BILLING_MESSAGES.notConfigured) onNotConfigured(error.serverMessage);
+      if (isNotConfigured(error)) onNotConfigured(true);
       toast({ title: actionErrorMessage(t, error), variant: 'destructive' });
     },
   });
@@ -191,7 +202,7 @@ function PlanCard({
         subscribe.mutate();
         return;
       }
-      if (error instanceof BillingActionError && error.serverMessage === BILLING_MESSAGES.notConfigured) onNotConfigured(error.serverMessage);
+      if (isNotConfigured(error)) onNotConfigured(true);
       toast({ title: actionErrorMessage(t, error), variant: 'destructive' });
     },
   });
@@ -224,8 +235,8 @@ function PlanCard({
           type="button"
           className="button button-secondary"
           onClick={() => setConfirming(true)}
-          disabled={change.isPending || offline}
-          aria-describedby={offline ? PLANS_OFFLINE_NOTE_ID : undefined}
+          disabled={change.isPending || offline || notConfigured}
+          aria-describedby={offline ? PLANS_OFFLINE_NOTE_ID : notConfigured ? PLANS_NOT_CONFIGURED_ID : undefined}
         >
           {t('billing.plans.switchTo')}
           <span className="visually-hidden"> {planName(t, pkg)}</span>
@@ -236,8 +247,8 @@ function PlanCard({
           className="button button-primary"
           aria-label={t('billing.plans.subscribeTo', { plan: planName(t, pkg) })}
           onClick={() => subscribe.mutate()}
-          disabled={leaving || offline}
-          aria-describedby={offline ? PLANS_OFFLINE_NOTE_ID : undefined}
+          disabled={leaving || offline || notConfigured}
+          aria-describedby={offline ? PLANS_OFFLINE_NOTE_ID : notConfigured ? PLANS_NOT_CONFIGURED_ID : undefined}
           aria-busy={leaving}
         >
           {leaving ? t('billing.plans.redirecting') : t('billing.plans.subscribe')}

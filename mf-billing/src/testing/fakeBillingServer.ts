@@ -5,6 +5,7 @@
 // fetch (and hand it to the MembershipProvider), then assert on `requests`
 // (method, path, query, body, Authorization header) and on `state`. `fail()`
 // makes a route answer an error once; `failBare()` the same without error text.
+import { createFakeApi, fakeResponse, type RecordedRequest as BaseRecordedRequest } from '@agentflow/shared/testing/fakeApi';
 import {
   BILLING_ERROR_CODES,
   BILLING_MESSAGES,
@@ -28,22 +29,7 @@ import {
 
 export const TEST_BILLING_API = 'http://127.0.0.1:4001';
 
-export interface RecordedRequest {
-  method: string;
-  /** Path without the query. */
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-  authorization: string | null;
-  acceptLanguage: string | null;
-}
-
-interface Failure {
-  method: string;
-  path: string | RegExp;
-  status: number;
-  body: unknown;
-}
+export type RecordedRequest = BaseRecordedRequest & { acceptLanguage: string | null };
 
 const ACTIVE: ReadonlySet<string> = new Set(['active', 'trialing']);
 
@@ -67,7 +53,7 @@ export interface FakeBillingState {
   paymentMethods: PaymentMethodSummary[];
   invoices: InvoiceSummary[];
   upcoming: UpcomingInvoice | null;
-  /** billing-api without a Stripe secret key: actions answer BILLING_MESSAGES.notConfigured, reads empty data. */
+  /** billing-api without a Stripe secret key: actions answer BILLING_MESSAGES.notConfigured (code billing_not_configured), reads empty data, the status says so. */
   stripeConfigured: boolean;
 }
 
@@ -190,23 +176,15 @@ export function subscribed(state: FakeBillingState, packageId = 'premium', inter
   return state;
 }
 
-/** What the pages read of a Response (jsdom has none). */
-export function fakeResponse(status: number, body?: unknown): Response {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  return { ok: status >= 200 && status < 300, status, json: async () => JSON.parse(text) as unknown, text: async () => text } as Response;
-}
-
 export function createFakeBillingServer(base = TEST_BILLING_API) {
   const state = initialBillingState();
-  const requests: RecordedRequest[] = [];
-  const failures: Failure[] = [];
   let nextId = 100;
   const json = fakeResponse;
 
   const packageOf = (id: string | undefined) => state.packages.find((pkg) => pkg.id === id) ?? null;
 
   function stripeRoute(path: string, body: Record<string, unknown>): Response | null {
-    const notConfigured = () => json(503, { error: BILLING_MESSAGES.notConfigured });
+    const notConfigured = () => json(503, { error: BILLING_MESSAGES.notConfigured, code: BILLING_ERROR_CODES.notConfigured });
     const subscription = state.subscriptions[0];
     switch (path) {
       case '/api/create-checkout-session': {
@@ -347,6 +325,7 @@ export function createFakeBillingServer(base = TEST_BILLING_API) {
     }
     if (method === 'GET' && path === '/api/subscription/history') return json(200, { subscriptions: state.subscriptions.map((subscription) => ({ ...subscription })) });
     if (method === 'GET' && path === '/api/packages/eligible') return json(200, { packages: state.packages });
+    if (method === 'GET' && path === '/api/billing/status') return json(200, { configured: state.stripeConfigured });
     if (method === 'POST') {
       const answer = stripeRoute(path, body);
       if (answer) return answer;
@@ -365,23 +344,8 @@ export function createFakeBillingServer(base = TEST_BILLING_API) {
     return json(404, { error: `No route ${method} ${path}` });
   }
 
-  async function fetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-    const url = new URL(String(input));
-    const method = (init.method ?? 'GET').toUpperCase();
-    const headers = (init.headers ?? {}) as Record<string, string>;
-    const body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-    const query = Object.fromEntries(url.searchParams.entries());
-    requests.push({ method, path: url.pathname, query, body: typeof init.body === 'string' ? body : undefined, authorization: headers.Authorization ?? null, acceptLanguage: headers['Accept-Language'] ?? null });
-    if (`${url.protocol}//${url.host}` !== base) return json(404, { error: `Unknown origin ${url.origin}` });
-    const failure = failures.findIndex((candidate) => candidate.method === method && (typeof candidate.path === 'string' ? candidate.path === url.pathname : candidate.path.test(url.pathname)));
-    if (failure >= 0) {
-      const [{ status, body: errorBody }] = failures.splice(failure, 1) as [Failure];
-      if (status === 0) throw new TypeError('Failed to fetch');
-      return json(status, errorBody);
-    }
-    if (!headers.Authorization?.startsWith('Bearer ')) return json(401, { error: 'Missing or malformed Authorization header' });
-    return route(method, url.pathname, query, body);
-  }
+  const api = createFakeApi(base, route, (headers): Pick<RecordedRequest, 'acceptLanguage'> => ({ acceptLanguage: headers['Accept-Language'] ?? null }));
+  const { requests, fetch } = api;
 
   return {
     state,
@@ -389,15 +353,15 @@ export function createFakeBillingServer(base = TEST_BILLING_API) {
     fetch,
     /** The next `method path` call answers `status` with `{error}` (status 0: the network fails). */
     fail(method: string, path: string | RegExp, status: number, error = 'Something broke') {
-      failures.push({ method, path, status, body: { error } });
+      api.failOnce(method, path, status, { error });
     },
     /** The next `method path` call answers `status` with this exact body (billing-api's `{error, code}`). */
     failWith(method: string, path: string | RegExp, status: number, body: Record<string, unknown>) {
-      failures.push({ method, path, status, body });
+      api.failOnce(method, path, status, body);
     },
     /** The next `method path` call fails with `status` and a body without error text (status 0: the network fails). */
     failBare(method: string, path: string | RegExp, status: number) {
-      failures.push({ method, path, status, body: {} });
+      api.failOnce(method, path, status, {});
     },
     /** Requests other than the provider's own membership and summary reads. */
     pageRequests: () => requests.filter((request) => request.path !== '/api/membership' && request.path !== '/api/tokens/summary'),

@@ -15,7 +15,14 @@ export const BILLING_API = {
   changePackage: '/api/change-package',
   cancelSubscription: '/api/cancel-subscription',
   stripeWebhook: '/api/webhooks/stripe',
+  /** Whether payments are set up on this deployment: `{ configured }`, for any caller. */
+  status: '/api/billing/status',
 } as const;
+
+/** GET /api/billing/status. */
+export interface BillingStatus {
+  configured: boolean;
+}
 
 /** Collections only billing-api touches (browsers never read or write them). */
 export const BILLING_COLLECTIONS = {
@@ -42,6 +49,8 @@ export const BILLING_ERROR_CODES = {
   checkoutRequired: 'checkout_required',
   /** Checkout while a live subscription exists: change its plan instead. */
   subscriptionExists: 'subscription_exists',
+  /** This deployment has no Stripe key: nothing can be bought (the operator's instructions are in the log and the README). */
+  notConfigured: 'billing_not_configured',
 } as const;
 export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[keyof typeof BILLING_ERROR_CODES];
 export const BILLING_ERROR_CODE_LIST: readonly BillingErrorCode[] = Object.values(BILLING_ERROR_CODES);
