@@ -22,6 +22,7 @@ import { ProblemsList, SettingsPanel } from './WorkflowPanels';
 import { HistoryPanel } from './HistoryPanel';
 import { ImportExport } from './ImportExport';
 import { PageLoading } from '../components/PageLoading';
+import { useCredentialProblems } from '../credentials/agentCredentials';
 
 const P = 'workflows.builder.';
 export { AUTOSAVE_DELAY_MS } from './autosave';
@@ -116,7 +117,9 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
   const [state, dispatch] = useReducer(builderReducer, initial, initialBuilderState);
   const workflow = state.workflow;
   const readOnly = initial.visibility === 'template';
-  const problems = useMemo(() => validateWorkflow(workflow), [workflow]);
+  // The domain's checks, plus agents whose credential the user no longer has (the service refuses those runs).
+  const credentialProblems = useCredentialProblems(workflow);
+  const problems = useMemo(() => [...validateWorkflow(workflow), ...credentialProblems], [workflow, credentialProblems]);
   const [panelsOpen, setPanelsOpen] = useState(false);
   const phone = useMediaQuery(PHONE_QUERY);
   const sideRef = useRef<HTMLElement>(null);

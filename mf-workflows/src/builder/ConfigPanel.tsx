@@ -7,6 +7,7 @@ import { nodeProblems, type Workflow, type WorkflowNode, type WorkflowProblem } 
 import { NODE_FIELDS, NODE_TYPE_KEYS, getPath, problemAtField, setPath, type FieldSpec } from './fields';
 import { acceptsInput, connectionError, sourceHandlesOf, type BuilderAction } from './builderState';
 import { AiProviderHint } from '../runs/AiProviderHint';
+import { AgentModelFields } from '../credentials/AgentModelFields';
 import { WebhookPanel } from '../runs/WebhookPanel';
 
 const P = 'workflows.builder.';
@@ -58,6 +59,7 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
             onChange={(value) => setParam(field.path, value)}
           />
         ))}
+        {node.type === 'agent' && <AgentModelFields params={node.params} onParams={(params) => dispatch({ type: 'updateNode', id: node.id, params })} />}
         {unplaced.length > 0 && (
           <ul className="field-error" role="alert">
             {unplaced.map((p, i) => (

@@ -33,7 +33,7 @@ export const NODE_FIELDS: Record<NodeType, FieldSpec[]> = {
     { path: 'name', label: 'agentName', kind: 'text' },
     { path: 'role', label: 'role', kind: 'textarea' },
     { path: 'promptTemplate', label: 'promptTemplate', kind: 'textarea' },
-    { path: 'model', label: 'model', kind: 'text', optional: true },
+    // The model is picked with its provider (AgentModelFields, credentials/).
     { path: 'output.type', label: 'outputType', kind: 'select', options: ['text', 'json'] },
     { path: 'output.schema', label: 'outputSchema', kind: 'json', when: (p) => getPath(p, 'output.type') === 'json' },
     { path: 'tools', label: 'tools', kind: 'json' },

@@ -20,6 +20,9 @@ export function agentsWithMissingCredential(workflow: Pick<Workflow, 'nodes'>, c
   return workflow.nodes.filter((node) => node.type === 'agent' && typeof node.params.credentialId === 'string' && !usable.has(node.params.credentialId)).map((node) => node.id);
 }
 
+// One empty answer, so the builder's memoized problems keep their identity while nothing is missing.
+const NONE: WorkflowProblem[] = [];
+
 /**
  * The builder's extra problems: an agent whose credential is gone. Asks for
  * the list only when some agent names a credential, and says nothing until
@@ -31,7 +34,9 @@ export function useCredentialProblems(workflow: Pick<Workflow, 'nodes'>): Workfl
   const names = workflow.nodes.some((node) => node.type === 'agent' && typeof node.params.credentialId === 'string');
   const list = useCredentialList(names);
   return useMemo(() => {
-    if (!names || list.status !== 'ready') return [];
-    return agentsWithMissingCredential(workflow, list.credentials).map((nodeId) => ({ code: 'invalid-params', nodeId, path: 'credentialId', message: t(`${C}agent.missing`) }));
+    if (!names || list.status !== 'ready') return NONE;
+    const missing = agentsWithMissingCredential(workflow, list.credentials);
+    if (missing.length === 0) return NONE;
+    return missing.map((nodeId): WorkflowProblem => ({ code: 'invalid-params', nodeId, path: 'credentialId', message: t(`${C}agent.missing`) }));
   }, [names, list.status, list.credentials, workflow, t]);
 }
