@@ -1,5 +1,5 @@
 import { ApiError } from '@agentflow/shared';
-import { fakeResponse } from '../testing/fakeAccessServer';
+import { fakeResponse } from '@agentflow/shared/testing/fakeApi';
 import { createAccessClient } from './client';
 import { shouldRetry } from './queries';
 

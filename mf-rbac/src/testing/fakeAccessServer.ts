@@ -5,6 +5,7 @@
 // Authorization header) and on `state`. `fail()` makes a route answer an
 // error once. It also serves the same data as an AccessReader, so the real
 // RBACProvider can run on it.
+import { createFakeApi, fakeResponse } from '@agentflow/shared/testing/fakeApi';
 import {
   type AccessReader,
   type AuditEntry,
@@ -19,22 +20,6 @@ import { BUILT_IN_ROLES, CORE_PERMISSIONS, MANAGE_ALL_PERMISSION } from '@agentf
 export const TEST_API = 'http://127.0.0.1:4002';
 
 const clone = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-
-export interface RecordedRequest {
-  method: string;
-  /** Path without the query. */
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-  authorization: string | null;
-}
-
-interface Failure {
-  method: string;
-  path: string | RegExp;
-  status: number;
-  body: unknown;
-}
 
 export interface FakeState {
   roles: Role[];
@@ -87,21 +72,8 @@ export function initialState(): FakeState {
   };
 }
 
-/** What the console reads of a Response (jsdom has none). */
-export function fakeResponse(status: number, body?: unknown): Response {
-  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    json: async () => JSON.parse(text) as unknown,
-    text: async () => text,
-  } as Response;
-}
-
 export function createFakeAccessServer(base = TEST_API) {
   const state = initialState();
-  const requests: RecordedRequest[] = [];
-  const failures: Failure[] = [];
   let nextId = 100;
 
   const json = (status: number, body?: unknown) => fakeResponse(status, body);
@@ -228,22 +200,8 @@ export function createFakeAccessServer(base = TEST_API) {
     return json(404, { error: `No route ${method} ${path}` });
   }
 
-  async function fetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-    const url = new URL(String(input));
-    const method = (init.method ?? 'GET').toUpperCase();
-    const headers = (init.headers ?? {}) as Record<string, string>;
-    const body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-    const query = Object.fromEntries(url.searchParams.entries());
-    requests.push({ method, path: url.pathname, query, body: typeof init.body === 'string' ? body : undefined, authorization: headers.Authorization ?? headers.authorization ?? null });
-    if (`${url.protocol}//${url.host}` !== base) return json(404, { error: `Unknown origin ${url.origin}` });
-    const failure = failures.findIndex((candidate) => candidate.method === method && (typeof candidate.path === 'string' ? candidate.path === url.pathname : candidate.path.test(url.pathname)));
-    if (failure >= 0) {
-      const [{ status, body: errorBody }] = failures.splice(failure, 1) as [Failure];
-      return json(status, errorBody);
-    }
-    if (!headers.Authorization?.startsWith('Bearer ')) return json(401, { error: 'Missing or malformed Authorization header' });
-    return route(method, url.pathname, query, body);
-  }
+  const api = createFakeApi(base, route);
+  const { requests, fetch } = api;
 
   /** Reads the same data the way the browser reads Firestore. */
   const reader: AccessReader = {
@@ -261,7 +219,7 @@ export function createFakeAccessServer(base = TEST_API) {
     reader,
     /** The next matching request answers `status` with `{error}` (or `body`). */
     fail(method: string, path: string | RegExp, status: number, error = `Failed with ${status}`, body?: unknown) {
-      failures.push({ method, path, status, body: body ?? { error } });
+      api.failOnce(method, path, status, body ?? { error });
     },
     /** Requests other than the reads every page makes on its own, for terse assertions. */
     writes: () => requests.filter((request) => request.method !== 'GET'),
