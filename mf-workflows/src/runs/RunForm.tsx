@@ -1,13 +1,15 @@
 // The Run form: one field per entry of the manual trigger's input schema
 // (text, long text, number, yes/no), required ones marked, validated with zod
 // before anything is sent; a 400 that names an input field lands next to that
-// field, any other refusal in a toast. A workflow without a manual trigger
+// field, a missing AI credential (409) explains itself with a link to the
+// credentials page, any other refusal in a toast. A workflow without a manual trigger
 // (webhook, schedule) takes its input as a JSON object.
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { ApiError, useI18n, useOnline, useToast } from '@agentflow/shared';
 import type { Workflow, WorkflowProblem } from '@agentflow/shared/workflow';
 import { inputFieldOf, type RunsClient } from '../api/runs';
 import { initialValues, parseJsonInput, parseRunForm, runFormFields, type FieldErrorCode, type FormValues } from './runModel';
+import { CredentialMissingNote, isCredentialMissing } from '../credentials/CredentialMissingNote';
 
 const F = 'workflows.runs.form.';
 
@@ -31,6 +33,8 @@ export function RunForm({ workflow, client, onStarted, onClose, problems = [] }:
   /** A server refusal naming a field: its own text (the service's English). */
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [starting, setStarting] = useState(false);
+  // Refused up front (409 credential_missing): no run exists; say why and where to fix it.
+  const [credentialMissing, setCredentialMissing] = useState(false);
   // Starting a run needs platform-api: offline the form stays, its Start disabled (the runs page says why).
   const online = useOnline();
 
@@ -60,13 +64,16 @@ export function RunForm({ workflow, client, onStarted, onClose, problems = [] }:
     }
     setErrors({});
     setServerErrors({});
+    setCredentialMissing(false);
     setStarting(true);
     try {
       const { runId } = await client.start(workflow.id, { input });
       onStarted(runId);
     } catch (error) {
       const field = error instanceof ApiError ? inputFieldOf(error.message) : null;
-      if (field && fields?.some((f) => f.key === field)) {
+      if (isCredentialMissing(error)) {
+        setCredentialMissing(true);
+      } else if (field && fields?.some((f) => f.key === field)) {
         setServerErrors({ [field]: (error as Error).message });
       } else {
         toast({ title: t(`${F}startFailed`), description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
@@ -170,6 +177,7 @@ export function RunForm({ workflow, client, onStarted, onClose, problems = [] }:
           })}
         </>
       )}
+      {credentialMissing && <CredentialMissingNote />}
       <div className="form-actions">
         <button type="submit" className="button button-primary" data-testid="run-submit" disabled={starting || !online}>
           {t(starting ? `${F}starting` : `${F}submit`)}

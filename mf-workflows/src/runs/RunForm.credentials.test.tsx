@@ -1,0 +1,46 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { useRemoteCatalogs, type SupportedLanguage } from '@agentflow/shared';
+import { LocationProbe, renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
+import { RunForm } from './RunForm';
+import { RUNS_CATALOGS } from './i18n';
+import { createFakeRunsServer, jsonResponse } from './testing/fakeRunsServer';
+
+function Form({ server }: { server: ReturnType<typeof createFakeRunsServer> }) {
+  useRemoteCatalogs(RUNS_CATALOGS);
+  return <RunForm workflow={{ id: 'wf-1', name: 'Lead follow-up', nodes: [] }} client={server.client} onStarted={onStarted} />;
+}
+const onStarted = jest.fn();
+
+function renderForm(language: SupportedLanguage = 'en') {
+  const server = createFakeRunsServer();
+  server.once('POST', /\/api\/workflows\/wf-1\/runs$/, () =>
+    jsonResponse(409, { error: 'Agent "Writer" has no AI provider: add a credential and pick it in the agent’s settings', code: 'credential_missing' }),
+  );
+  renderWithProviders(
+    <>
+      <Form server={server} />
+      <LocationProbe />
+    </>,
+    { user: testUser(), language, route: '/workflows/wf-1' },
+  );
+  fireEvent.change(screen.getByRole('textbox'), { target: { value: '{}' } });
+  fireEvent.click(screen.getByTestId('run-submit'));
+  return server;
+}
+
+test('a run refused for a missing AI credential says so, with a link to the credentials page; no run started', async () => {
+  renderForm();
+  const note = await screen.findByTestId('run-credential-missing');
+  expect(note).toHaveTextContent('An agent in this workflow has no AI credential it can use, so no run was started and nothing was charged.');
+  expect(note).not.toHaveTextContent('Writer');
+  expect(onStarted).not.toHaveBeenCalled();
+  fireEvent.click(within(note).getByRole('link', { name: 'Set up credentials' }));
+  expect(screen.getByTestId('location')).toHaveTextContent('/workflows/credentials');
+});
+
+test('translated (de)', async () => {
+  renderForm('de');
+  const note = await screen.findByTestId('run-credential-missing');
+  expect(note).toHaveTextContent('Ein Agent dieses Ablaufs hat keine KI-Zugangsdaten');
+  expect(within(note).getByRole('link', { name: 'Zugangsdaten einrichten' })).toHaveAttribute('href', '/workflows/credentials');
+});
