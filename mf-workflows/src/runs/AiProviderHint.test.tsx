@@ -1,6 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
-import { RUN_MESSAGES } from '@agentflow/shared/workflow';
 import { AiProviderHint, aiStatusOf } from './AiProviderHint';
 import { RunsClientContext } from './RunsClientContext';
 import { createFakeRunsServer, jsonResponse, type FakeRunsServer } from './testing/fakeRunsServer';
@@ -14,16 +13,16 @@ function renderHint(server: FakeRunsServer, language: 'en' | 'es' = 'en') {
   );
 }
 
-test('without a provider: the exact message, the environment variables and how to connect one', async () => {
+test('without a provider: tells the user to add a credential and links to the credentials page, no operator instructions', async () => {
   const server = createFakeRunsServer();
   server.aiStatus = { configured: false, providers: [], model: null };
   renderHint(server);
   const hint = await screen.findByTestId('ai-provider-hint');
   expect(hint).toHaveAccessibleName('Connect an AI provider');
-  expect(hint).toHaveTextContent(RUN_MESSAGES.noProvider);
-  expect(hint).toHaveTextContent('AI_MODEL');
-  expect(hint).toHaveTextContent('OLLAMA_URL (for example http://127.0.0.1:11434)');
-  expect(hint).toHaveTextContent('Restart platform-api');
+  expect(hint).toHaveTextContent('This agent has no AI model to call yet.');
+  expect(hint).toHaveTextContent(/Add a credential for an AI provider/);
+  expect(within(hint).getByRole('link', { name: 'Manage credentials' })).toHaveAttribute('href', '/workflows/credentials');
+  expect(hint).not.toHaveTextContent(/AI_BASE_URL|OLLAMA_URL|platform-api/);
   expect(server.requests).toEqual([{ method: 'GET', path: '/api/ai/status', authorization: 'Bearer id-token-1', body: undefined }]);
 });
 
@@ -33,11 +32,13 @@ test('with a provider: one quiet line naming it and the model', async () => {
   expect(screen.queryByTestId('ai-provider-hint')).not.toBeInTheDocument();
 });
 
-test('translated (es), with the variable names kept', async () => {
+test('translated (es)', async () => {
   const server = createFakeRunsServer();
   server.aiStatus = { configured: false, providers: [], model: null };
   renderHint(server, 'es');
-  expect(await screen.findByTestId('ai-provider-hint')).toHaveTextContent('No hay ningún proveedor de IA configurado. Define AI_BASE_URL y AI_API_KEY, u OLLAMA_URL, para platform-api.');
+  const hint = await screen.findByTestId('ai-provider-hint');
+  expect(hint).toHaveTextContent('Este agente aún no tiene ningún modelo de IA al que llamar.');
+  expect(within(hint).getByRole('link', { name: 'Gestionar credenciales' })).toBeInTheDocument();
 });
 
 test('an unknown status shows nothing; the status is asked once per minute, again after a failure', async () => {

@@ -1,12 +1,15 @@
 // "How to connect an AI provider": shown with an agent's configuration (after
 // asking platform-api whether one is configured) and in the run view beside a
 // step that failed with RUN_MESSAGES.noProvider (known missing: no request).
+// It tells the user to add a credential and links to the credentials page; the
+// operator's setup (environment variables) is for the README and the logs.
 import { useEffect, useState } from 'react';
-import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
+import { Link, useI18n, useRemoteCatalogs } from '@agentflow/shared';
 import type { AiStatus } from '@agentflow/shared/workflow';
 import type { RunsClient } from '../api/runs';
 import { RUNS_CATALOGS } from './i18n';
 import { useRunsClient } from './RunsClientContext';
+import { CREDENTIALS_PAGE } from '../credentials/agentCredentials';
 import './runs.css';
 
 const R = 'workflows.runs.ai.';
@@ -56,11 +59,10 @@ export function AiProviderHint({ missing = false }: { /** Known not configured (
     <aside className="run-ai-hint" data-testid="ai-provider-hint" aria-label={t(`${R}title`)}>
       <h3>{t(`${R}title`)}</h3>
       <p>{t(`${R}noProvider`)}</p>
-      <ol>
-        <li>{t(`${R}steps.openai`)}</li>
-        <li>{t(`${R}steps.ollama`)}</li>
-        <li>{t(`${R}steps.restart`)}</li>
-      </ol>
+      <p>{t(`${R}addCredential`)}</p>
+      <p>
+        <Link to={CREDENTIALS_PAGE}>{t(`${R}manage`)}</Link>
+      </p>
     </aside>
   );
 }

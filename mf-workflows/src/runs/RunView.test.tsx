@@ -142,15 +142,16 @@ test('delegated calls are nested under their agent, with their own tokens; trunc
   expect(screen.getByTestId('run-rerun')).toBeInTheDocument();
 });
 
-test('a step that failed for want of a provider shows how to connect one', async () => {
+test('a step that failed for want of a provider says so in the user’s words and links to the credentials page', async () => {
   const server = createFakeRunsServer({
     runs: [fakeRun({ status: 'failed', startedAt: at(0), endedAt: at(1), steps: [fakeStep({ id: 'draft', type: 'agent', status: 'failed', error: RUN_MESSAGES.noProvider })] })],
   });
   renderView(server);
   const hint = await screen.findByTestId('ai-provider-hint');
-  expect(hint).toHaveTextContent(RUN_MESSAGES.noProvider);
-  expect(hint).toHaveTextContent(/AI_BASE_URL \(for example https:\/\/api\.openai\.com\/v1\), AI_API_KEY/);
-  expect(hint).toHaveTextContent(/OLLAMA_URL/);
+  expect(hint).toHaveTextContent('This agent has no AI model to call yet.');
+  expect(within(hint).getByRole('link', { name: 'Manage credentials' })).toHaveAttribute('href', '/workflows/credentials');
+  // The step's own error is the user's words too, not the operator's setup.
+  expect(step('draft')).not.toHaveTextContent(/AI_BASE_URL|OLLAMA_URL|platform-api/);
   // Known missing: the hint did not ask platform-api.
   expect(server.requests.map((r) => r.path)).toEqual(['/api/runs/run-1']);
 });

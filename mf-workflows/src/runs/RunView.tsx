@@ -225,7 +225,8 @@ function StepItem({ node, now }: { node: StepNode; now: number }) {
       </div>
       {step.error && (
         <p className="field-error run-step-error" role="alert">
-          {t(`${V}error`)}: {step.error}
+          {/* The no-provider message names the operator's settings: the user reads the hint's words instead. */}
+          {t(`${V}error`)}: {step.error === RUN_MESSAGES.noProvider ? t('workflows.runs.ai.noProvider') : step.error}
         </p>
       )}
       {step.error === RUN_MESSAGES.noProvider && <AiProviderHint missing />}

@@ -114,12 +114,9 @@ export const de: RunsCatalog = {
       },
       ai: {
         title: 'KI-Anbieter verbinden',
-        noProvider: 'Es ist kein KI-Anbieter konfiguriert. Setzen Sie AI_BASE_URL und AI_API_KEY oder OLLAMA_URL für platform-api.',
-        steps: {
-          openai: 'Jeder OpenAI-kompatible Dienst: Starten Sie platform-api mit AI_BASE_URL (zum Beispiel https://api.openai.com/v1), AI_API_KEY und nach Wunsch AI_MODEL.',
-          ollama: 'Ein lokales Ollama: Starten Sie platform-api mit OLLAMA_URL (zum Beispiel http://127.0.0.1:11434) und laden Sie das Modell vorher herunter.',
-          restart: 'Starten Sie platform-api neu; Agent-Schritte rufen dann das Modell auf, und jeder Aufruf wird in Tokens abgerechnet.',
-        },
+        noProvider: 'Dieser Agent hat noch kein KI-Modell, das er aufrufen kann.',
+        addCredential: 'Fügen Sie Zugangsdaten für einen KI-Anbieter hinzu (OpenAI, Anthropic, Google Gemini, Mistral, Groq, Ollama oder ein OpenAI-kompatibler Dienst) und wählen Sie sie als Modellanbieter des Agenten.',
+        manage: 'Zugangsdaten verwalten',
         connected: 'KI-Anbieter verbunden: {{providers}}',
         model: 'Standardmodell: {{model}}',
       },

@@ -115,12 +115,9 @@ export const en = {
       },
       ai: {
         title: 'Connect an AI provider',
-        noProvider: 'No AI provider is configured. Set AI_BASE_URL and AI_API_KEY, or OLLAMA_URL, for platform-api.',
-        steps: {
-          openai: 'Any OpenAI-compatible service: start platform-api with AI_BASE_URL (for example https://api.openai.com/v1), AI_API_KEY and, if you like, AI_MODEL.',
-          ollama: 'A local Ollama: start platform-api with OLLAMA_URL (for example http://127.0.0.1:11434) and pull the model first.',
-          restart: 'Restart platform-api; agent steps then call the model, and each call is charged in tokens.',
-        },
+        noProvider: 'This agent has no AI model to call yet.',
+        addCredential: 'Add a credential for an AI provider (OpenAI, Anthropic, Google Gemini, Mistral, Groq, Ollama or any OpenAI-compatible service), then pick it as the agent’s model provider.',
+        manage: 'Manage credentials',
         connected: 'AI provider connected: {{providers}}',
         model: 'Default model: {{model}}',
       },

@@ -114,12 +114,9 @@ export const es: RunsCatalog = {
       },
       ai: {
         title: 'Conecta un proveedor de IA',
-        noProvider: 'No hay ningún proveedor de IA configurado. Define AI_BASE_URL y AI_API_KEY, u OLLAMA_URL, para platform-api.',
-        steps: {
-          openai: 'Cualquier servicio compatible con OpenAI: inicia platform-api con AI_BASE_URL (por ejemplo https://api.openai.com/v1), AI_API_KEY y, si quieres, AI_MODEL.',
-          ollama: 'Un Ollama local: inicia platform-api con OLLAMA_URL (por ejemplo http://127.0.0.1:11434) y descarga antes el modelo.',
-          restart: 'Reinicia platform-api; los pasos de agente llamarán al modelo y cada llamada se cobra en tokens.',
-        },
+        noProvider: 'Este agente aún no tiene ningún modelo de IA al que llamar.',
+        addCredential: 'Añade una credencial de un proveedor de IA (OpenAI, Anthropic, Google Gemini, Mistral, Groq, Ollama o cualquier servicio compatible con OpenAI) y elígela como proveedor del modelo del agente.',
+        manage: 'Gestionar credenciales',
         connected: 'Proveedor de IA conectado: {{providers}}',
         model: 'Modelo predeterminado: {{model}}',
       },

@@ -114,12 +114,9 @@ export const fr: RunsCatalog = {
       },
       ai: {
         title: 'Connecter un fournisseur d’IA',
-        noProvider: 'Aucun fournisseur d’IA n’est configuré. Définissez AI_BASE_URL et AI_API_KEY, ou OLLAMA_URL, pour platform-api.',
-        steps: {
-          openai: 'Tout service compatible OpenAI : démarrez platform-api avec AI_BASE_URL (par exemple https://api.openai.com/v1), AI_API_KEY et, si vous le souhaitez, AI_MODEL.',
-          ollama: 'Un Ollama local : démarrez platform-api avec OLLAMA_URL (par exemple http://127.0.0.1:11434) et téléchargez d’abord le modèle.',
-          restart: 'Redémarrez platform-api ; les étapes d’agent appellent alors le modèle et chaque appel est décompté en jetons.',
-        },
+        noProvider: 'Cet agent n’a pas encore de modèle d’IA à appeler.',
+        addCredential: 'Ajoutez un identifiant pour un fournisseur d’IA (OpenAI, Anthropic, Google Gemini, Mistral, Groq, Ollama ou tout service compatible OpenAI), puis choisissez-le comme fournisseur de modèle de l’agent.',
+        manage: 'Gérer les identifiants',
         connected: 'Fournisseur d’IA connecté : {{providers}}',
         model: 'Modèle par défaut : {{model}}',
       },

@@ -114,12 +114,9 @@ export const it: RunsCatalog = {
       },
       ai: {
         title: 'Collega un fornitore di IA',
-        noProvider: 'Nessun fornitore di IA è configurato. Imposta AI_BASE_URL e AI_API_KEY, oppure OLLAMA_URL, per platform-api.',
-        steps: {
-          openai: 'Qualsiasi servizio compatibile con OpenAI: avvia platform-api con AI_BASE_URL (per esempio https://api.openai.com/v1), AI_API_KEY e, se vuoi, AI_MODEL.',
-          ollama: 'Un Ollama locale: avvia platform-api con OLLAMA_URL (per esempio http://127.0.0.1:11434) e scarica prima il modello.',
-          restart: 'Riavvia platform-api; i passi agente chiameranno il modello e ogni chiamata viene conteggiata in token.',
-        },
+        noProvider: 'Questo agente non ha ancora un modello di IA da chiamare.',
+        addCredential: 'Aggiungi una credenziale per un fornitore di IA (OpenAI, Anthropic, Google Gemini, Mistral, Groq, Ollama o qualsiasi servizio compatibile con OpenAI), poi sceglila come fornitore del modello dell’agente.',
+        manage: 'Gestisci le credenziali',
         connected: 'Fornitore di IA collegato: {{providers}}',
         model: 'Modello predefinito: {{model}}',
       },
