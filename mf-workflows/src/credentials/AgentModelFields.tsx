@@ -15,7 +15,8 @@ import { aiCredentials, CREDENTIALS_PAGE } from './agentCredentials';
 import './credentials.css';
 
 const A = `${C}agent.`;
-const OTHER = '\u0000other';
+// Not a valid model name (those start with a letter or digit), so it cannot clash with one.
+const OTHER = '_other';
 
 // A credential's models are asked once per page (a test call reaches the provider); a failure is asked again.
 const modelCache = new WeakMap<CredentialsClient, Map<string, Promise<CredentialTestResult>>>();
