@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { HelpButton } from '@agentflow/shared';
 
 /** The card an account screen sits in: its heading, then the last failure, then the form. */
@@ -17,5 +17,17 @@ export function AuthCard({ id, title, intro, error, children }: { id: string; ti
       ) : null}
       {children}
     </section>
+  );
+}
+
+/** An account screen's form: its fields, then the one full-width submit button; busy while the last submit runs. */
+export function AuthForm({ busy, submitLabel, onSubmit, children }: { busy: boolean; submitLabel: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void | Promise<void>; children: ReactNode }) {
+  return (
+    <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
+      {children}
+      <button type="submit" className="button button-primary button-block" disabled={busy}>
+        {submitLabel}
+      </button>
+    </form>
   );
 }

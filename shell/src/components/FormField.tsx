@@ -13,54 +13,27 @@ interface AccountFieldProps {
 }
 
 /** The e-mail field every account form starts with. */
-export function EmailField({ id, value, onChange, error }: AccountFieldProps) {
+export function EmailField(field: AccountFieldProps) {
   const { t } = useI18n();
-  return (
-    <TextField
-      id={id}
-      label={t('auth.signIn.email')}
-      type="email"
-      name="email"
-      autoComplete="email"
-      inputMode="email"
-      value={value}
-      onChange={onChange}
-      error={error}
-    />
-  );
+  return <TextField {...field} label={t('auth.signIn.email')} type="email" name="email" autoComplete="email" inputMode="email" />;
 }
 
 /** The password field: the saved one when signing in, a new one (with the rules as its hint) when signing up. */
-export function PasswordField({ id, value, onChange, error, isNew = false }: AccountFieldProps & { isNew?: boolean }) {
+export function PasswordField({ isNew = false, ...field }: AccountFieldProps & { isNew?: boolean }) {
   const { t } = useI18n();
   return (
     <TextField
-      id={id}
+      {...field}
       label={t('auth.signIn.password')}
       hint={isNew ? t('auth.signUp.passwordHint') : undefined}
       type="password"
       name="password"
       autoComplete={isNew ? 'new-password' : 'current-password'}
-      value={value}
-      onChange={onChange}
-      error={error}
     />
   );
 }
 
 /** The display name the sign-up and profile forms ask for (each with its own label). */
-export function DisplayNameField({ id, label, maxLength, value, onChange, error }: AccountFieldProps & { label: string; maxLength?: number }) {
-  return (
-    <TextField
-      id={id}
-      label={label}
-      type="text"
-      name="displayName"
-      autoComplete="nickname"
-      maxLength={maxLength}
-      value={value}
-      onChange={onChange}
-      error={error}
-    />
-  );
+export function DisplayNameField(field: AccountFieldProps & { label: string; maxLength?: number }) {
+  return <TextField {...field} type="text" name="displayName" autoComplete="nickname" />;
 }

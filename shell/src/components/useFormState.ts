@@ -24,6 +24,9 @@ export function useFormState<V extends Record<string, string>>(initial: V | (() 
 
   const errorFor = (field: keyof V & string) => (errors[field] ? t(errors[field]) : undefined);
 
+  /** What a field component needs to show and edit one value: its id, value, change handler and translated error. */
+  const field = (name: keyof V & string) => ({ id: fieldIds[name], value: values[name], onChange: change(name), error: errorFor(name) });
+
   /** `fieldFor` maps an error's path to the field that shows it (a nested preference, say). */
   function validate<T>(schema: ZodType<T>, input: unknown = values, fieldFor: (path: string) => string = (path) => path): T | null {
     const parsed = schema.safeParse(input);
@@ -37,5 +40,5 @@ export function useFormState<V extends Record<string, string>>(initial: V | (() 
     return parsed.data;
   }
 
-  return { values, set, change, errorFor, validate };
+  return { values, set, change, errorFor, field, validate };
 }

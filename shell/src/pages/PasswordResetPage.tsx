@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useAuth, useI18n } from '@agentflow/shared';
 import { passwordResetSchema } from '@agentflow/shared/forms';
 import { useFormState } from '../components/useFormState';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard, AuthForm } from '../components/AuthCard';
 import { EmailField } from '../components/FormField';
 import { useAsyncAction } from '../components/useAsyncAction';
 import { useDocumentTitle } from '../components/useDocumentTitle';
@@ -13,7 +13,7 @@ export function PasswordResetPage() {
   const { t } = useI18n();
   const { sendPasswordReset } = useAuth();
   const { busy, error, run } = useAsyncAction();
-  const { values, change, errorFor, validate } = useFormState({ email: '' }, FIELD_IDS);
+  const { field, validate } = useFormState({ email: '' }, FIELD_IDS);
   /** The address the last reset link went to (shown in the confirmation). */
   const [sentTo, setSentTo] = useState<string | null>(null);
   useDocumentTitle(t('auth.reset.title'));
@@ -34,12 +34,9 @@ export function PasswordResetPage() {
           {t('auth.messages.passwordResetSent', { email: sentTo })}
         </div>
       ) : null}
-      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
-        <EmailField id={FIELD_IDS.email} value={values.email} onChange={change('email')} error={errorFor('email')} />
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
-          {t('auth.reset.submit')}
-        </button>
-      </form>
+      <AuthForm busy={busy} submitLabel={t('auth.reset.submit')} onSubmit={onSubmit}>
+        <EmailField {...field('email')} />
+      </AuthForm>
       <p className="form-links">
         <Link to="/signin">{t('auth.reset.back')}</Link>
       </p>

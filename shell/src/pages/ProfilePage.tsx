@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { type AuthUser, HelpButton, LANGUAGE_NAMES, RequireAuth, type UserProfile, isSupportedLanguage, useAuth, useI18n } from '@agentflow/shared';
 import { profileUpdateSchema } from '@agentflow/shared/forms';
 import { useFormState } from '../components/useFormState';
@@ -95,13 +95,15 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
     }),
     FIELD_IDS,
   );
-  const { values, errorFor } = form;
+  const { values } = form;
   const [saved, setSaved] = useState(false);
 
   const update = (field: keyof typeof values, value: string) => {
     form.set(field, value);
     setSaved(false);
   };
+  /** A field bound to the form; editing it also clears the last "saved" notice. */
+  const bind = (field: keyof typeof values) => ({ ...form.field(field), onChange: (event: ChangeEvent<HTMLInputElement>) => update(field, event.target.value) });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -136,34 +138,15 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
           {t('auth.messages.profileSaved')}
         </div>
       ) : null}
-      <DisplayNameField
-        id={FIELD_IDS.displayName}
-        label={t('auth.profile.displayName')}
-        value={values.displayName}
-        onChange={(event) => update('displayName', event.target.value)}
-        error={errorFor('displayName')}
-      />
-      <FormField
-        id={FIELD_IDS.phoneNumber}
-        label={t('auth.profile.phoneNumber')}
-        hint={t('auth.profile.phoneHint')}
-        type="tel"
-        name="phoneNumber"
-        autoComplete="tel"
-        inputMode="tel"
-        value={values.phoneNumber}
-        onChange={(event) => update('phoneNumber', event.target.value)}
-        error={errorFor('phoneNumber')}
-      />
+      <DisplayNameField {...bind('displayName')} label={t('auth.profile.displayName')} />
+      <FormField {...bind('phoneNumber')} label={t('auth.profile.phoneNumber')} hint={t('auth.profile.phoneHint')} type="tel" name="phoneNumber" autoComplete="tel" inputMode="tel" />
       <SelectField
-        id={FIELD_IDS.language}
+        {...form.field('language')}
         label={t('auth.profile.language')}
         name="language"
-        value={values.language}
         onChange={(event) => {
           if (isSupportedLanguage(event.target.value)) update('language', event.target.value);
         }}
-        error={errorFor('language')}
       >
         {supportedLanguages.map((code) => (
           <option key={code} value={code} lang={code}>

@@ -3,7 +3,7 @@ import { Link, Navigate, useAuth, useI18n, useNavigate } from '@agentflow/shared
 import { signInSchema } from '@agentflow/shared/forms';
 import { useAfterSignIn, withNext } from '../auth/redirect';
 import { useFormState } from '../components/useFormState';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard, AuthForm } from '../components/AuthCard';
 import { EmailField, PasswordField } from '../components/FormField';
 import { useAsyncAction } from '../components/useAsyncAction';
 import { useDocumentTitle } from '../components/useDocumentTitle';
@@ -16,7 +16,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const { next, destination } = useAfterSignIn();
   const { busy, error, run } = useAsyncAction();
-  const { values, change, errorFor, validate } = useFormState({ email: '', password: '' }, FIELD_IDS);
+  const { field, validate } = useFormState({ email: '', password: '' }, FIELD_IDS);
   useDocumentTitle(t('auth.signIn.title'));
 
   // Already signed in (or the provider reported the new session first): go on.
@@ -35,13 +35,10 @@ export function SignInPage() {
 
   return (
     <AuthCard id="signin-title" title={t('auth.signIn.title')} error={error}>
-      <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <EmailField id={FIELD_IDS.email} value={values.email} onChange={change('email')} error={errorFor('email')} />
-        <PasswordField id={FIELD_IDS.password} value={values.password} onChange={change('password')} error={errorFor('password')} />
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
-          {t('auth.signIn.submit')}
-        </button>
-      </form>
+      <AuthForm busy={busy} submitLabel={t('auth.signIn.submit')} onSubmit={onSubmit}>
+        <EmailField {...field('email')} />
+        <PasswordField {...field('password')} />
+      </AuthForm>
       <p className="form-divider">
         <span>{t('auth.signIn.or')}</span>
       </p>

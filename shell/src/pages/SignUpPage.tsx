@@ -3,7 +3,7 @@ import { Link, Navigate, useAuth, useI18n, useNavigate } from '@agentflow/shared
 import { signUpSchema } from '@agentflow/shared/forms';
 import { useAfterSignIn, withNext } from '../auth/redirect';
 import { useFormState } from '../components/useFormState';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard, AuthForm } from '../components/AuthCard';
 import { DisplayNameField, EmailField, PasswordField } from '../components/FormField';
 import { useAsyncAction } from '../components/useAsyncAction';
 import { useDocumentTitle } from '../components/useDocumentTitle';
@@ -16,7 +16,7 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const { next, destination } = useAfterSignIn();
   const { busy, error, run } = useAsyncAction();
-  const { values, change, errorFor, validate } = useFormState({ email: '', password: '', displayName: '' }, FIELD_IDS);
+  const { field, validate } = useFormState({ email: '', password: '', displayName: '' }, FIELD_IDS);
   useDocumentTitle(t('auth.signUp.title'));
 
   if (user && !busy) return <Navigate to={destination} replace />;
@@ -31,21 +31,11 @@ export function SignUpPage() {
 
   return (
     <AuthCard id="signup-title" title={t('auth.signUp.title')} error={error}>
-      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
-        <EmailField id={FIELD_IDS.email} value={values.email} onChange={change('email')} error={errorFor('email')} />
-        <PasswordField id={FIELD_IDS.password} value={values.password} onChange={change('password')} error={errorFor('password')} isNew />
-        <DisplayNameField
-          id={FIELD_IDS.displayName}
-          label={t('auth.signUp.displayName')}
-          maxLength={200}
-          value={values.displayName}
-          onChange={change('displayName')}
-          error={errorFor('displayName')}
-        />
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
-          {t('auth.signUp.submit')}
-        </button>
-      </form>
+      <AuthForm busy={busy} submitLabel={t('auth.signUp.submit')} onSubmit={onSubmit}>
+        <EmailField {...field('email')} />
+        <PasswordField {...field('password')} isNew />
+        <DisplayNameField {...field('displayName')} label={t('auth.signUp.displayName')} maxLength={200} />
+      </AuthForm>
       <p className="form-links">
         {t('auth.signUp.haveAccount')} <Link to={withNext('/signin', next)}>{t('auth.signUp.signInLink')}</Link>
       </p>
