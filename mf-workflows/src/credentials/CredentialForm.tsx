@@ -157,10 +157,17 @@ export function CredentialForm({ editing, onSaved, onCancel }: CredentialFormPro
           </optgroup>
         </SelectField>
       )}
-      <TextField id={controlId('name')} label={t(`${C}form.name`)} value={name} error={errorOf('name')} autoComplete="off" onChange={(event) => {
-        setName(event.target.value);
-        setErrors(({ name: _gone, ...rest }) => rest);
-      }} />
+      <TextField
+        id={controlId('name')}
+        label={t(`${C}form.name`)}
+        value={name}
+        error={errorOf('name')}
+        autoComplete="off"
+        onChange={(event) => {
+          setName(event.target.value);
+          setErrors(({ name: _gone, ...rest }) => rest);
+        }}
+      />
       {fields.filter((f) => !f.secret).map(renderField)}
       {editing && secretFields.length > 0 ? (
         <fieldset className="credential-secrets">
