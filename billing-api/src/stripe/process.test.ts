@@ -51,7 +51,7 @@ test('without STRIPE_SECRET_KEY the service starts and its webhook answers the n
   try {
     await waitListening(port);
     const delivery = await fake.deliver(fake.buildEvent('customer.created', fake.createCustomer()), { url: `http://127.0.0.1:${port}${BILLING_API.stripeWebhook}` });
-    expect([delivery.status, JSON.parse(delivery.body)]).toEqual([503, { error: 'Stripe is not configured. Please add your Stripe secret key to the environment variables.' }]);
+    expect([delivery.status, JSON.parse(delivery.body)]).toEqual([503, { error: 'Stripe is not configured. Please add your Stripe secret key to the environment variables.', code: 'billing_not_configured' }]);
   } finally {
     service.child.kill('SIGTERM');
     await service.exited;
