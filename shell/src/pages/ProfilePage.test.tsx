@@ -1,7 +1,8 @@
 import { Route, Routes } from '@agentflow/shared';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { LocationProbe, renderWithProviders, testProfile, testUser, type ProvidersOptions } from '@agentflow/shared/testing/renderWithProviders';
 import { ProfilePage } from './ProfilePage';
+import { clickAndSettle, expectSubmitRefused } from '@agentflow/shared/testing/submit';
 
 function renderProfile(options: ProvidersOptions = {}) {
   return renderWithProviders(
@@ -83,9 +84,7 @@ describe('ProfilePage', () => {
     signedIn({ updateProfile });
     fireEvent.change(displayName(), { target: { value: '  Countess Ada  ' } });
     fireEvent.change(phoneNumber(), { target: { value: ' +1 415 555 0100 ' } });
-    await act(async () => {
-      fireEvent.click(save());
-    });
+    await clickAndSettle(save());
     expect(updateProfile).toHaveBeenCalledTimes(1);
     expect(updateProfile).toHaveBeenCalledWith({ displayName: 'Countess Ada', phoneNumber: '+1 415 555 0100', preferences: { language: 'en' } });
     expect(screen.getByRole('status')).toHaveTextContent('Your profile is saved.');
@@ -97,9 +96,7 @@ describe('ProfilePage', () => {
     const updateProfile = jest.fn(async () => undefined);
     signedIn({ updateProfile, userProfile: testProfile({ phoneNumber: '+1 415 555 0100' }) });
     fireEvent.change(phoneNumber(), { target: { value: '' } });
-    await act(async () => {
-      fireEvent.click(save());
-    });
+    await clickAndSettle(save());
     expect(updateProfile).toHaveBeenCalledWith({ displayName: 'Ada Lovelace', phoneNumber: null, preferences: { language: 'en' } });
   });
 
@@ -107,9 +104,7 @@ describe('ProfilePage', () => {
     const updateProfile = jest.fn(async () => undefined);
     signedIn({ updateProfile });
     fireEvent.change(language(), { target: { value: 'fr' } });
-    await act(async () => {
-      fireEvent.click(save());
-    });
+    await clickAndSettle(save());
     expect(updateProfile).toHaveBeenCalledWith({ displayName: 'Ada Lovelace', phoneNumber: null, preferences: { language: 'fr' } });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Votre profil');
     expect(screen.getByRole('status')).toHaveTextContent('Votre profil est enregistré.');
@@ -124,11 +119,8 @@ describe('ProfilePage', () => {
     });
     signedIn({ updateProfile });
     fireEvent.change(language(), { target: { value: 'de' } });
-    fireEvent.click(save());
-    expect(save()).toBeDisabled();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error saving your profile: The network is unavailable. Check your connection and try again.');
+    await expectSubmitRefused(save, 'Error saving your profile: The network is unavailable. Check your connection and try again.');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    expect(save()).toBeEnabled();
     expect(localStorage.getItem('preferredLanguage')).toBeNull();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your profile');
   });

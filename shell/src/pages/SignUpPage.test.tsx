@@ -1,7 +1,8 @@
 import { Route, Routes } from '@agentflow/shared';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { LocationProbe, renderWithProviders, testUser, type ProvidersOptions } from '@agentflow/shared/testing/renderWithProviders';
 import { SignUpPage } from './SignUpPage';
+import { clickAndSettle, expectSubmitRefused } from '@agentflow/shared/testing/submit';
 
 function renderSignUp(route = '/signup', options: ProvidersOptions = {}) {
   return renderWithProviders(
@@ -69,9 +70,7 @@ describe('SignUpPage', () => {
     const signUp = jest.fn(async () => undefined);
     renderSignUp('/signup?next=%2Fbilling%3Ftab%3Dplans', { auth: { signUp } });
     fill({ 'E-mail': ' ada@example.com ', Password: 'correct horse', 'Display name': '  Ada Lovelace ' });
-    await act(async () => {
-      fireEvent.click(submit());
-    });
+    await clickAndSettle(submit());
     expect(signUp).toHaveBeenCalledWith('ada@example.com', 'correct horse', 'Ada Lovelace');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/billing\?tab=plans$/);
   });
@@ -79,9 +78,7 @@ describe('SignUpPage', () => {
   test('success without next, or with an unsafe one, goes to /workflows', async () => {
     renderSignUp('/signup?next=%2F%2Fevil.com');
     fill({ 'E-mail': 'ada@example.com', Password: 'correct horse', 'Display name': 'Ada' });
-    await act(async () => {
-      fireEvent.click(submit());
-    });
+    await clickAndSettle(submit());
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/workflows$/);
   });
 
@@ -91,10 +88,7 @@ describe('SignUpPage', () => {
     });
     renderSignUp('/signup', { auth: { signUp } });
     fill({ 'E-mail': 'ada@example.com', Password: 'correct horse', 'Display name': 'Ada' });
-    fireEvent.click(submit());
-    expect(submit()).toBeDisabled();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error creating account: An account already uses this e-mail address.');
-    expect(submit()).toBeEnabled();
+    await expectSubmitRefused(submit, 'Error creating account: An account already uses this e-mail address.');
     expect(field('E-mail')).toHaveValue('ada@example.com');
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
