@@ -12,9 +12,16 @@ interface StackState {
   env: Record<string, string>;
 }
 
+const stackState = () => JSON.parse(readFileSync(STATE_FILE, 'utf8')) as StackState;
+
+/** The API key the fake model wants (platform-api's AI_API_KEY): what a user's credential for it must hold. */
+export function stackModelApiKey(): string {
+  return stackState().env.AI_API_KEY ?? '';
+}
+
 /** Starts the fake model on the port and with the API key platform-api was given. */
 export async function startStackModel(): Promise<FakeOpenAI> {
-  const state = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as StackState;
+  const state = stackState();
   const baseUrl = state.env.AI_BASE_URL;
   if (!baseUrl) throw new Error('The e2e stack gave platform-api no AI_BASE_URL (see e2e/stack/globalSetup.mjs)');
   const port = state.ports.ai ?? Number(new URL(baseUrl).port);
