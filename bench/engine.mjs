@@ -19,7 +19,8 @@
 // starts runs of a user of its own), --json.
 import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { Timestamp, getFirestore } from 'firebase-admin/firestore';
+import { getFirestore } from 'firebase-admin/firestore';
+import { clearProject, emulatorHost, percentiles, requirePositiveIntegers, seedMemberships } from './firestoreBench.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -30,32 +31,26 @@ const { values } = parseArgs({
   },
 });
 
-const host = process.env.FIRESTORE_EMULATOR_HOST;
-if (!host) {
-  console.error('bench/engine: FIRESTORE_EMULATOR_HOST is not set. Run it under `firebase emulators:exec --only firestore` (see the header of bench/engine.mjs).');
-  process.exit(2);
-}
+const host = emulatorHost('engine');
 const runsPerLevel = Number(values.runs);
 const levels = values.concurrency.split(',').map(Number);
-if (!Number.isInteger(runsPerLevel) || runsPerLevel < 1 || levels.some((level) => !Number.isInteger(level) || level < 1)) {
-  console.error('bench/engine: --runs and --concurrency take positive integers');
-  process.exit(2);
-}
+requirePositiveIntegers('engine', [runsPerLevel, ...levels], '--runs and --concurrency take positive integers');
 
 let engine;
 let server;
+let model;
 try {
   engine = await import('../platform-api/dist/runs/index.js');
   server = await import('@agentflow/shared/server');
+  model = await import('@agentflow/shared/workflow');
 } catch (error) {
   console.error(`bench/engine: cannot load platform-api's build (build it first: npx tsc -b platform-api): ${error.message}`);
   process.exit(2);
 }
 const { RunExecutor, InProcessRunQueue, RunsService, FirestoreRunStore, LedgerMeter, decodeRun, runRef } = engine;
-const { MEMBERSHIP_COLLECTIONS, TOKEN_PERIOD_MS } = server;
 
 const projectId = 'demo-agentflow-bench-engine';
-await fetch(`http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' });
+await clearProject(host, projectId);
 const app = initializeApp({ projectId }, 'bench-engine');
 const db = getFirestore(app);
 const errors = [];
@@ -66,15 +61,7 @@ const n = (id, type, params) => ({ id, type, name: id, position: { x: 0, y: 0 },
 const e = (source, target, sourceHandle) => ({ id: `${source}-${target}`, source, target, ...(sourceHandle ? { sourceHandle } : {}) });
 /** 10 nodes: trigger, 7 transforms, a condition, an output; branches, a fan-out and a join. */
 const workflow = {
-  id: 'bench-workflow',
-  ownerId: 'bench-owner',
-  organizationId: null,
-  name: 'Engine bench',
-  description: '',
-  category: 'automation',
-  industry: 'general',
-  tags: [],
-  visibility: 'private',
+  ...model.emptyWorkflow('bench-owner', 'Engine bench', { id: 'bench-workflow' }),
   version: 1,
   nodes: [
     n('trigger', 'trigger.manual', { inputSchema: [{ key: 'amount', label: 'Amount', type: 'number', required: true }] }),
@@ -106,20 +93,7 @@ const workflow = {
 async function run(concurrency) {
   const owner = (worker) => `bench-owner-c${concurrency}${values.hot ? '-hot' : `-w${worker}`}`;
   const owners = [...new Set(Array.from({ length: concurrency }, (_, worker) => owner(worker)))];
-  await Promise.all(
-    owners.map((ownerId) =>
-      db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(ownerId).set({
-        userId: ownerId,
-        role: 'enterprise',
-        tokensRemaining: runsPerLevel * 2,
-        tokensReset: Timestamp.fromMillis(Date.now() + TOKEN_PERIOD_MS),
-        stripeCustomerId: null,
-        subscriptionId: null,
-        createdAt: Timestamp.now(),
-        updatedAt: Timestamp.now(),
-      }),
-    ),
-  );
+  await seedMemberships(db, server, owners, runsPerLevel * 2);
   // The service's own adapters behind the engine's ports: runs in Firestore, charges in the ledger.
   const store = new FirestoreRunStore(db);
   const meter = new LedgerMeter(db);
@@ -176,8 +150,7 @@ async function run(concurrency) {
       }
     }
   }
-  latencies.sort((a, b) => a - b);
-  const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const pick = percentiles(latencies);
   const mb = (bytes) => Number((bytes / 1024 / 1024).toFixed(1));
   return {
     concurrency,

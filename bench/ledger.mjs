@@ -19,7 +19,8 @@
 // contention case; by default each worker has a user of its own), --json.
 import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { Timestamp, getFirestore } from 'firebase-admin/firestore';
+import { getFirestore } from 'firebase-admin/firestore';
+import { clearProject, emulatorHost, percentiles, requirePositiveIntegers, seedMemberships } from './firestoreBench.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -31,19 +32,11 @@ const { values } = parseArgs({
   },
 });
 
-const host = process.env.FIRESTORE_EMULATOR_HOST;
-if (!host) {
-  console.error('bench/ledger: FIRESTORE_EMULATOR_HOST is not set. Run it under `firebase emulators:exec --only firestore` (see the header of bench/ledger.mjs).');
-  process.exit(2);
-}
-
+const host = emulatorHost('ledger');
 const debitsPerRun = Number(values.debits);
 const levels = values.concurrency.split(',').map(Number);
 const instanceCount = Number(values.instances);
-if (!Number.isInteger(debitsPerRun) || debitsPerRun < 1 || levels.some((level) => !Number.isInteger(level) || level < 1) || !Number.isInteger(instanceCount) || instanceCount < 1) {
-  console.error('bench/ledger: --debits, --concurrency and --instances take positive integers');
-  process.exit(2);
-}
+requirePositiveIntegers('ledger', [debitsPerRun, ...levels, instanceCount], '--debits, --concurrency and --instances take positive integers');
 
 let ledger;
 try {
@@ -52,10 +45,10 @@ try {
   console.error(`bench/ledger: cannot load @agentflow/shared/server (build shared first: npx tsc -b shared): ${error.message}`);
   process.exit(2);
 }
-const { debit, MEMBERSHIP_COLLECTIONS, TOKEN_PERIOD_MS } = ledger;
+const { debit, MEMBERSHIP_COLLECTIONS } = ledger;
 
 const projectId = `demo-agentflow-bench-ledger`;
-await fetch(`http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' });
+await clearProject(host, projectId);
 const apps = Array.from({ length: instanceCount }, (_, index) => initializeApp({ projectId }, `bench-ledger-${index}`));
 const dbs = apps.map((app) => getFirestore(app));
 
@@ -66,20 +59,8 @@ async function run(concurrency) {
   const uid = (worker) => `bench-c${concurrency}${values.hot ? '-hot' : ''}-u${values.hot ? 0 : worker}`;
   // Enough for any share of the run (workers take the next debit as they finish).
   const perUser = debitsPerRun;
-  await Promise.all(
-    [...new Set(Array.from({ length: concurrency }, (_, worker) => uid(worker)))].map((id) =>
-      dbs[0].collection(MEMBERSHIP_COLLECTIONS.memberships).doc(id).set({
-        userId: id,
-        role: 'enterprise',
-        tokensRemaining: perUser,
-        tokensReset: Timestamp.fromMillis(Date.now() + TOKEN_PERIOD_MS),
-        stripeCustomerId: null,
-        subscriptionId: null,
-        createdAt: Timestamp.now(),
-        updatedAt: Timestamp.now(),
-      }),
-    ),
-  );
+  const users = [...new Set(Array.from({ length: concurrency }, (_, worker) => uid(worker)))];
+  await seedMemberships(dbs[0], ledger, users, perUser);
   let next = 0;
   let ok = 0;
   const errors = [];
@@ -102,10 +83,8 @@ async function run(concurrency) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const pick = percentiles(latencies);
   // Exactness check: every debit applied shows in the balances and the entries.
-  const users = [...new Set(Array.from({ length: concurrency }, (_, worker) => uid(worker)))];
   const snapshots = await Promise.all(users.map((id) => dbs[0].collection(MEMBERSHIP_COLLECTIONS.memberships).doc(id).get()));
   const remaining = snapshots.reduce((sum, snapshot) => sum + snapshot.get('tokensRemaining'), 0);
   const counts = await Promise.all(users.map((id) => dbs[0].collection(MEMBERSHIP_COLLECTIONS.tokenUsage).where('userId', '==', id).count().get()));
