@@ -17,23 +17,13 @@
 // (default), --hot (every worker's runs belong to one user, whose start-token
 // debits the ledger serialises: the contention case; by default each worker
 // starts runs of a user of its own), --json.
-import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { clearProject, emulatorHost, percentiles, requirePositiveIntegers, seedMemberships } from './firestoreBench.mjs';
+import { clearProject, emulatorHost, parseBenchOptions, percentiles, requirePositiveIntegers, seedMemberships } from './firestoreBench.mjs';
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '200' },
-    concurrency: { type: 'string', default: '1,20' },
-    json: { type: 'boolean', default: false },
-    hot: { type: 'boolean', default: false },
-  },
-});
-
+const { values, levels } = parseBenchOptions({ runs: { type: 'string', default: '200' } });
 const host = emulatorHost('engine');
 const runsPerLevel = Number(values.runs);
-const levels = values.concurrency.split(',').map(Number);
 requirePositiveIntegers('engine', [runsPerLevel, ...levels], '--runs and --concurrency take positive integers');
 
 let engine;

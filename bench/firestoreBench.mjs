@@ -1,7 +1,24 @@
-// What the Firestore benchmarks (ledger.mjs, engine.mjs) share: finding the
-// emulator, checking their numeric options, a clean project, users with a
+// What the Firestore benchmarks (ledger.mjs, engine.mjs) share: their common
+// options, finding the emulator, checking their numeric options, a clean project, users with a
 // balance to spend, and latency percentiles.
+import { parseArgs } from 'node:util';
 import { Timestamp } from 'firebase-admin/firestore';
+
+/**
+ * Parses a bench's own options with those every Firestore bench takes
+ * (--concurrency 1,20, --hot, --json); `levels` is --concurrency as numbers.
+ */
+export function parseBenchOptions(options) {
+  const { values } = parseArgs({
+    options: {
+      ...options,
+      concurrency: { type: 'string', default: '1,20' },
+      json: { type: 'boolean', default: false },
+      hot: { type: 'boolean', default: false },
+    },
+  });
+  return { values, levels: values.concurrency.split(',').map(Number) };
+}
 
 /** The Firestore emulator's host; without one, says how to run `bench/<name>.mjs` and exits 2. */
 export function emulatorHost(name) {

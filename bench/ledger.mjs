@@ -17,24 +17,13 @@
 // --instances K (Firestore clients the workers spread over, like service
 // instances; default 1), --hot (every worker debits the same user: the
 // contention case; by default each worker has a user of its own), --json.
-import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { clearProject, emulatorHost, percentiles, requirePositiveIntegers, seedMemberships } from './firestoreBench.mjs';
+import { clearProject, emulatorHost, parseBenchOptions, percentiles, requirePositiveIntegers, seedMemberships } from './firestoreBench.mjs';
 
-const { values } = parseArgs({
-  options: {
-    debits: { type: 'string', default: '500' },
-    concurrency: { type: 'string', default: '1,20' },
-    instances: { type: 'string', default: '1' },
-    json: { type: 'boolean', default: false },
-    hot: { type: 'boolean', default: false },
-  },
-});
-
+const { values, levels } = parseBenchOptions({ debits: { type: 'string', default: '500' }, instances: { type: 'string', default: '1' } });
 const host = emulatorHost('ledger');
 const debitsPerRun = Number(values.debits);
-const levels = values.concurrency.split(',').map(Number);
 const instanceCount = Number(values.instances);
 requirePositiveIntegers('ledger', [debitsPerRun, ...levels, instanceCount], '--debits, --concurrency and --instances take positive integers');
 
