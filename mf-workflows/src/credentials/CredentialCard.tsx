@@ -55,7 +55,7 @@ export function CredentialCard({ credential, onEdit, onDelete }: CredentialCardP
         </div>
         <div>
           <dt>{t(`${C}secret`)}</dt>
-          <dd className="credential-hint">{hints.length ? hints.join(' ') : t(`${C}noSecret`)}</dd>
+          <dd className={hints.length ? 'credential-hint' : undefined}>{hints.length ? hints.join(' ') : t(`${C}noSecret`)}</dd>
         </div>
         <div>
           <dt>{t(`${C}lastUsed`)}</dt>
