@@ -160,11 +160,11 @@ export class CredentialVault {
       .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   }
 
-  /** Whether the credential exists and `actor` may use it (a run's preflight: no decryption, no audit). */
-  async usable(actor: VaultActor, id: string): Promise<boolean> {
-    if (!isDocumentId(id)) return false;
+  /** The type of the credential when it exists and `actor` may use it, else null (a run's preflight: no decryption, no audit). */
+  async usableType(actor: VaultActor, id: string): Promise<CredentialTypeId | null> {
+    if (!isDocumentId(id)) return null;
     const stored = await this.load(id);
-    return !!stored && (await this.allowed(actor.userId, ownerOf(stored.data), 'use'));
+    return stored && (await this.allowed(actor.userId, ownerOf(stored.data), 'use')) ? stored.data.type : null;
   }
 
   async get(actor: VaultActor, id: string): Promise<CredentialView> {

@@ -93,7 +93,7 @@ test('a run whose agent names a credential its owner may not use is refused up f
   const runsBefore = (await h.db.collection('workflowRuns').where('workflowId', '==', wf.id).get()).size;
   const refused = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: bob, body: { input: { lead: 'x' } } });
   expect(refused.status).toBe(409);
-  expect(refused.body).toEqual({ error: expect.stringMatching(/agent "Qualifier" no longer exists, or the workflow’s owner may not use it/), code: 'credential_missing' });
+  expect(refused.body).toEqual({ error: expect.stringMatching(/step "Qualifier" no longer exists, or the workflow’s owner may not use it/), code: 'credential_missing' });
   expect(await h.balance(bob.uid)).toBe(before);
   expect((await h.db.collection('workflowRuns').where('workflowId', '==', wf.id).get()).size).toBe(runsBefore);
   expect(fake.requests).toEqual([]);

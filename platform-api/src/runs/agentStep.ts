@@ -8,7 +8,7 @@
 // credential for the run's owner at this moment (audited with the run and
 // node), the adapter builds the model, and the secrets live only in that
 // model's closure: never in the step's input, output, error or log.
-import { DEFAULT_OWN_CREDENTIAL_STEP_FEE, HttpError, agentCredentialMissing, agentNeedsProvider, credentialType } from '@agentflow/shared/server';
+import { DEFAULT_OWN_CREDENTIAL_STEP_FEE, HttpError, agentNeedsProvider, credentialType, stepCredentialMissing, stepCredentialWrongKind } from '@agentflow/shared/server';
 import type { LanguageModel } from 'ai';
 import type { ModelResolver } from '../agents/providers.js';
 import { isAiProviderType, type ProviderRegistry } from '../agents/providers/index.js';
@@ -40,7 +40,7 @@ function credentialModelFor(context: StepContext, credentials: AgentCredentials 
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       throw new AgentCredentialError(
-        error.status === 404 ? agentCredentialMissing(context.node.name) : error.message,
+        error.status === 404 ? stepCredentialMissing(context.node.name) : error.message,
       );
     }
     if (!isAiProviderType(opened.type)) throw new AgentCredentialError(`The credential "${params.credentialId}" is not an AI provider`);
@@ -78,23 +78,26 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
 }
 
 /**
- * Every agent has a provider before the run starts: its credential exists
- * and the run's owner may use it, or it names none and the platform has a
- * default model. Otherwise nothing is charged or stored. Reads only:
- * nothing is decrypted or audited here.
+ * Every step has what it needs before the run starts: a credential it names
+ * exists, is of the kind the step can use (AI for agents, HTTP for HTTP
+ * steps) and the run's owner may use it; an agent that names none needs the
+ * platform's default model. Otherwise nothing is charged or stored. Reads
+ * only: nothing is decrypted or audited here.
  */
 export function credentialPreflight(vault: CredentialVault | null, models: Pick<ModelResolver, 'configured'>): RunPreflight {
   return async (workflow, ownerId) => {
     for (const node of workflow.nodes) {
-      if (node.type !== 'agent') continue;
+      if (node.type !== 'agent' && node.type !== 'http') continue;
       const { credentialId, name } = node.params as { credentialId?: unknown; name?: unknown };
-      const agentName = typeof name === 'string' ? name : node.name;
-      // No credential and no platform default: the step could only fail, so the run does not start (and costs nothing).
+      const stepName = node.type === 'agent' && typeof name === 'string' ? name : node.name;
       if (typeof credentialId !== 'string') {
-        if (!models.configured) return agentNeedsProvider(agentName);
+        // No credential and no platform default: the agent could only fail, so the run does not start (and costs nothing).
+        if (node.type === 'agent' && !models.configured) return agentNeedsProvider(stepName);
         continue;
       }
-      if (!vault || !(await vault.usable({ userId: ownerId }, credentialId))) return agentCredentialMissing(agentName);
+      const type = vault ? await vault.usableType({ userId: ownerId }, credentialId) : null;
+      if (!type) return stepCredentialMissing(stepName);
+      if (credentialType(type).kind !== (node.type === 'agent' ? 'ai' : 'http')) return stepCredentialWrongKind(stepName);
     }
     return null;
   };

@@ -20,7 +20,8 @@ import { startRecoveryLoop } from './recovery.js';
 import { createRunsRouter } from './router.js';
 import { RunScheduler } from './scheduler.js';
 import { RunsService } from './service.js';
-import type { StepHandler } from './steps.js';
+import { httpHandler, type StepHandler } from './steps.js';
+import { vaultHttpHeaders } from './httpCredentials.js';
 
 export { RunExecutor, DEFAULT_ENGINE_LIMITS, type EngineLimits, type ExecutorOptions } from './engine.js';
 export { isTransient } from './failures.js';
@@ -93,7 +94,11 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     logger: options.logger,
     instanceId,
     fetchPolicy,
-    handlers: { agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env)), ...options.handlers },
+    handlers: {
+      agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env)),
+      ...(options.credentials ? { http: httpHandler(vaultHttpHeaders(options.credentials.vault)) } : {}),
+      ...options.handlers,
+    },
     limits: options.limits,
     now: options.now,
   });

@@ -5,6 +5,7 @@
 import {
   RUN_LIMITS,
   parseNodeParams,
+  type HttpParams,
   type NodeType,
   type StepInput,
   type WorkflowNode,
@@ -13,6 +14,7 @@ import { safeFetch, type SafeFetchPolicy } from '../net/safeFetch.js';
 import { evaluate, renderTemplate } from '../expressions/evaluate.js';
 import type { StoredRun } from './runModel.js';
 import type { ChildStepUpdate } from '../agents/runAgent.js';
+import { redactValue } from '../agents/providers/redact.js';
 
 /** A child step an agent reports (a delegated call); the executor records it in run.steps. The agent defines its shape. */
 export type ChildStepReport = ChildStepUpdate;
@@ -120,11 +122,36 @@ function parseBody(body: string, contentType: string | undefined): unknown {
   return body;
 }
 
-const http: StepHandler = async ({ node, input, signal, fetchPolicy }) => {
-  const p = params(node, 'http');
+/**
+ * The headers of an HTTP credential for this step (opened for the run's
+ * owner, audited), and the secret values in them, which the step redacts
+ * from what it records. Absent: a step naming a credential fails.
+ */
+export type HttpCredentialHeaders = (context: StepContext, credentialId: string) => Promise<{ headers: Record<string, string>; secrets: string[] }>;
+
+/** The HTTP step; with `credentialHeaders`, a step may name a vault credential instead of carrying a secret. */
+export function httpHandler(credentialHeaders?: HttpCredentialHeaders): StepHandler {
+  return async (context) => {
+    const { node, input, signal, fetchPolicy } = context;
+    const p = params(node, 'http');
+    let auth: { headers: Record<string, string>; secrets: string[] } = { headers: {}, secrets: [] };
+    if (p.credentialId !== undefined) {
+      if (!credentialHeaders) throw new StepFailure('This step uses a credential, but credentials are not available on this server');
+      auth = await credentialHeaders(context, p.credentialId);
+    }
+    const result = await httpCall(p, input, signal, fetchPolicy, auth.headers);
+    // Whatever the service echoed of the credential (an auth header, a token) is not kept.
+    return auth.secrets.length > 0 ? { output: redactValue(result.output, auth.secrets) } : result;
+  };
+}
+
+async function httpCall(p: HttpParams, input: StepInput, signal: AbortSignal, fetchPolicy: SafeFetchPolicy, authHeaders: Record<string, string>): Promise<StepResult> {
   const url = await renderTemplate(p.url, input, encodeURIComponent);
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(p.headers)) headers[name] = await renderTemplate(value, input);
+  const literal: Record<string, string> = {};
+  for (const [name, value] of Object.entries(p.headers)) literal[name] = await renderTemplate(value, input);
+  // The credential's header wins over a literal one of the same name, in any case.
+  const authNames = new Set(Object.keys(authHeaders).map((name) => name.toLowerCase()));
+  const headers: Record<string, string> = { ...Object.fromEntries(Object.entries(literal).filter(([name]) => !authNames.has(name.toLowerCase()))), ...authHeaders };
   const body = p.body !== undefined && p.method !== 'GET' ? await renderTemplate(p.body, input) : undefined;
   if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
   const response = await safeFetch(
@@ -134,7 +161,7 @@ const http: StepHandler = async ({ node, input, signal, fetchPolicy }) => {
   if (response.status >= 500 || response.status === 429) throw new TransientStepError(`HTTP ${response.status} from ${p.method} ${url}`);
   if (response.status >= 400) throw new StepFailure(`HTTP ${response.status} from ${p.method} ${url}`);
   return { output: { status: response.status, headers: response.headers, body: parseBody(response.body, response.headers['content-type']) } };
-};
+}
 
 /** Handlers of every node type but the triggers (the executor completes those) and the agent. */
-export const BUILTIN_HANDLERS: Partial<Record<NodeType, StepHandler>> = { transform, condition, output, approval, http };
+export const BUILTIN_HANDLERS: Partial<Record<NodeType, StepHandler>> = { transform, condition, output, approval, http: httpHandler() };

@@ -61,9 +61,12 @@ export const CREDENTIAL_ERROR_CODES = {
 } as const;
 export type CredentialErrorCode = (typeof CREDENTIAL_ERROR_CODES)[keyof typeof CREDENTIAL_ERROR_CODES];
 
-/** Why a run did not start or an agent step failed: its credential is gone or not usable by the workflow's owner. */
-export const agentCredentialMissing = (agentName: string) =>
-  `The AI credential of agent "${agentName}" no longer exists, or the workflow’s owner may not use it: pick another in the agent’s settings`;
+/** Why a run did not start or a step failed: its credential is gone or not usable by the workflow's owner. */
+export const stepCredentialMissing = (stepName: string) =>
+  `The credential of step "${stepName}" no longer exists, or the workflow’s owner may not use it: pick another in the step’s settings`;
+
+/** Why a run did not start: a step names a credential of the wrong kind (an AI key on an HTTP step, say). */
+export const stepCredentialWrongKind = (stepName: string) => `The credential of step "${stepName}" is not the kind this step can use: pick another in the step’s settings`;
 
 /** Why a run did not start: an agent names no credential and this deployment has no default model. */
 export const agentNeedsProvider = (agentName: string) => `Agent "${agentName}" has no AI provider: add a credential and pick it in the agent’s settings`;

@@ -268,6 +268,12 @@ export const httpParamsSchema = z.strictObject({
   headers: headers.default({}),
   /** A {{ JSONata }} template for the request body. */
   body: text(PARAM_LIMITS.maxBodyLength).optional(),
+  /**
+   * An HTTP credential of the vault (header, bearer token or basic auth): its
+   * header is added at the moment of the call, so no secret sits in the
+   * workflow. It wins over a literal header of the same name.
+   */
+  credentialId: documentIdSchema.optional(),
   timeoutMs: z
     .int({ error: 'must be a whole number' })
     .min(1, 'must be at least 1')
