@@ -10,6 +10,7 @@ import { launchBrowser, newPage } from '../support/browser';
 import { stackModelApiKey, startStackModel } from '../support/fakeModel';
 import { freshEmail, signUpThroughPage } from '../support/signUp';
 import { shellUrl } from '../support/stack';
+import { copyTemplate } from '../support/templates';
 
 let context: BrowserContext;
 let page: Page;
@@ -112,11 +113,7 @@ test('a new user connects their own model, tests it, picks it and a model in an 
   await saved.getByText('Connected — 2 models').waitFor();
 
   // Copy the sales template and pick the credential and a model in its agent.
-  await page.goto(shellUrl('/workflows?tab=templates&search=Follow-up%20e-mail'));
-  await page.getByTestId('workflow-card').first().getByRole('button', { name: /Use the template/ }).click();
-  await page.waitForURL((url) => /^\/workflows\/[^/]+$/.test(url.pathname));
-  const workflowPath = new URL(page.url()).pathname;
-  await page.getByTestId('builder-canvas').waitFor();
+  const workflowPath = await copyTemplate(page, 'Follow-up e-mail');
   await page.locator('[data-testid="builder-node"][data-node-id="draft"]').click();
   const panel = page.getByTestId('config-panel');
   await panel.getByLabel('Model provider').selectOption({ label: CREDENTIAL });

@@ -8,7 +8,7 @@ import type { FakeOpenAI } from '../../platform-api/src/testing/fakeOpenAI';
 import { launchBrowser, newPage } from '../support/browser';
 import { startStackModel } from '../support/fakeModel';
 import { freshEmail, signUpThroughPage } from '../support/signUp';
-import { shellUrl } from '../support/stack';
+import { copyTemplate } from '../support/templates';
 
 let context: BrowserContext;
 let page: Page;
@@ -50,11 +50,7 @@ test('run a sales template with the fake model: steps complete live, the run is 
   await tokenCountIs('10 tokens');
 
   // Copy the template and open the Run form from the builder.
-  await page.goto(shellUrl('/workflows?tab=templates&search=Follow-up%20e-mail'));
-  await page.getByTestId('workflow-card').first().getByRole('button', { name: /Use the template/ }).click();
-  await page.waitForURL((url) => /^\/workflows\/[^/]+$/.test(url.pathname));
-  const workflowPath = new URL(page.url()).pathname;
-  await page.getByTestId('builder-canvas').waitFor();
+  const workflowPath = await copyTemplate(page, 'Follow-up e-mail');
   await page.getByTestId('builder-run').click();
   await page.waitForURL((url) => url.pathname === `${workflowPath}/runs` && url.searchParams.get('run') === '1');
 
