@@ -1,9 +1,9 @@
 // The building blocks every console section repeats: the section with its
 // heading, a failed call as an alert, the loading status, a list read's
-// states, and the create-or-edit form card.
+// states (as a table), and the create-or-edit form card.
 import type { FormEvent, ReactNode } from 'react';
 import { useI18n } from '@agentflow/shared';
-import { TextField } from '@agentflow/shared/ui';
+import { DataTable, TextField, type Column } from '@agentflow/shared/ui';
 import { apiErrorMessage } from './messages';
 
 export function Loading() {
@@ -80,6 +80,24 @@ export function ListStates<T>({
         )
       ) : null}
     </>
+  );
+}
+
+/** A list read shown as the console's table: ListStates around an access table with one `row` per item. */
+export function ListTable<T>({
+  testId,
+  columns,
+  row,
+  ...states
+}: Omit<Parameters<typeof ListStates<T>>[0], 'children'> & { testId: string; columns: readonly Column[]; row: (item: T, index: number) => ReactNode }) {
+  return (
+    <ListStates {...states}>
+      {(list) => (
+        <DataTable className="access-table" testId={testId} columns={columns}>
+          {list.map(row)}
+        </DataTable>
+      )}
+    </ListStates>
   );
 }
 

@@ -5,9 +5,9 @@ import { auditQuerySchema } from '@agentflow/shared/rbac';
 import type { AuditFilters } from '../api/client';
 import { accessKeys, useAccessClient } from '../api/queries';
 import { Dialog } from '@agentflow/shared/dialog';
-import { DataTable, SelectField, TextField } from '@agentflow/shared/ui';
+import { SelectField, TextField } from '@agentflow/shared/ui';
 import { formatTime } from '../components/messages';
-import { ListStates, Panel } from '../components/Panel';
+import { ListTable, Panel } from '../components/Panel';
 import { useSchemaForm } from '../components/useSchemaForm';
 
 export const AUDIT_PAGE_SIZE = 25;
@@ -106,37 +106,36 @@ export function AuditPage() {
           </button>
         </div>
       </form>
-      <ListStates error={log.error} pending={log.isPending} items={log.data ? entries : undefined} empty={t('rbac.audit.empty')} emptyStatus>
-        {(list) => (
-          <DataTable
-            className="access-table"
-            testId="audit-table"
-            columns={[t('rbac.audit.time'), t('rbac.audit.action'), t('rbac.audit.actor'), t('rbac.audit.target'), t('rbac.fields.organization'), t('rbac.audit.status'), t('rbac.fields.actions')]}
-          >
-            {list.map((entry, index) => (
-              <tr key={entry.id ?? index} data-testid="audit-row" data-action={entry.action} data-status={entry.status}>
-                <td>{formatTime(entry.timestamp, language)}</td>
-                <td>
-                  <code>{entry.action}</code>
-                </td>
-                <td>{entry.userEmail ?? entry.userId}</td>
-                <td>
-                  {entry.targetType}: <code>{entry.targetId}</code>
-                </td>
-                <td>{entry.organizationId ?? '—'}</td>
-                <td>
-                  <span className={`access-status access-status-${entry.status}`}>{t(entry.status === 'success' ? 'rbac.audit.success' : 'rbac.audit.failure')}</span>
-                </td>
-                <td className="access-row-actions">
-                  <button type="button" className="button button-ghost" onClick={() => setOpen(entry)} data-testid="audit-details-button">
-                    {t('rbac.audit.details')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+      <ListTable
+        error={log.error}
+        pending={log.isPending}
+        items={log.data ? entries : undefined}
+        empty={t('rbac.audit.empty')}
+        emptyStatus
+        testId="audit-table"
+        columns={[t('rbac.audit.time'), t('rbac.audit.action'), t('rbac.audit.actor'), t('rbac.audit.target'), t('rbac.fields.organization'), t('rbac.audit.status'), t('rbac.fields.actions')]}
+        row={(entry, index) => (
+          <tr key={entry.id ?? index} data-testid="audit-row" data-action={entry.action} data-status={entry.status}>
+            <td>{formatTime(entry.timestamp, language)}</td>
+            <td>
+              <code>{entry.action}</code>
+            </td>
+            <td>{entry.userEmail ?? entry.userId}</td>
+            <td>
+              {entry.targetType}: <code>{entry.targetId}</code>
+            </td>
+            <td>{entry.organizationId ?? '—'}</td>
+            <td>
+              <span className={`access-status access-status-${entry.status}`}>{t(entry.status === 'success' ? 'rbac.audit.success' : 'rbac.audit.failure')}</span>
+            </td>
+            <td className="access-row-actions">
+              <button type="button" className="button button-ghost" onClick={() => setOpen(entry)} data-testid="audit-details-button">
+                {t('rbac.audit.details')}
+              </button>
+            </td>
+          </tr>
         )}
-      </ListStates>
+      />
       {log.hasNextPage ? (
         <button type="button" className="button button-secondary access-more" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage} aria-busy={log.isFetchingNextPage}>
           {log.isFetchingNextPage ? t('common.loading') : t('rbac.audit.loadMore')}

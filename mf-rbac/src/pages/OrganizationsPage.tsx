@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useI18n, type Organization } from '@agentflow/shared';
 import { createOrganizationSchema, updateOrganizationSchema } from '@agentflow/shared/rbac';
 import { accessKeys, useAccessClient } from '../api/queries';
-import { DataTable, TextAreaField, TextField } from '@agentflow/shared/ui';
+import { TextAreaField, TextField } from '@agentflow/shared/ui';
 import { formatTime } from '../components/messages';
-import { EditorForm, ListStates, Panel, type Editing } from '../components/Panel';
+import { EditorForm, ListStates, ListTable, Panel, type Editing } from '../components/Panel';
 import { useEditor } from '../components/useEditor';
 
 const FIELD_IDS = { name: 'organization-name', description: 'organization-description' };
@@ -25,45 +25,43 @@ export function OrganizationsPage() {
       create={{ label: t('rbac.organizations.create'), onClick: () => setEditing({ item: null }), disabled: editing?.item === null }}
     >
       {editing ? <OrganizationForm key={editing.item?.id ?? 'new'} organization={editing.item} onDone={() => setEditing(null)} /> : null}
-      <ListStates error={organizations.error} pending={organizations.isPending} items={organizations.data} empty={t('rbac.organizations.empty')}>
-        {(list) => (
-          <DataTable
-            className="access-table"
-            testId="organizations-table"
-            columns={[t('rbac.fields.name'), t('rbac.fields.id'), t('rbac.fields.description'), t('rbac.organizations.createdAt'), t('rbac.fields.actions')]}
-          >
-            {list.map((organization) => (
-              <tr key={organization.id} data-testid="organization-row" data-organization-id={organization.id}>
-                <th scope="row">{organization.name}</th>
-                <td>
-                  <code>{organization.id}</code>
-                </td>
-                <td>{organization.description}</td>
-                <td>{formatTime(organization.createdAt, language)}</td>
-                <td className="access-row-actions">
-                  <button
-                    type="button"
-                    className="button button-ghost"
-                    onClick={() => setEditing({ item: organization })}
-                    aria-label={t('rbac.organizations.editNamed', { name: organization.name })}
-                  >
-                    {t('rbac.actions.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-ghost"
-                    aria-expanded={membersOf?.id === organization.id}
-                    onClick={() => setMembersOf((current) => (current?.id === organization.id ? null : organization))}
-                    aria-label={t('rbac.organizations.membersNamed', { name: organization.name })}
-                  >
-                    {t('rbac.organizations.members')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+      <ListTable
+        error={organizations.error}
+        pending={organizations.isPending}
+        items={organizations.data}
+        empty={t('rbac.organizations.empty')}
+        testId="organizations-table"
+        columns={[t('rbac.fields.name'), t('rbac.fields.id'), t('rbac.fields.description'), t('rbac.organizations.createdAt'), t('rbac.fields.actions')]}
+        row={(organization) => (
+          <tr key={organization.id} data-testid="organization-row" data-organization-id={organization.id}>
+            <th scope="row">{organization.name}</th>
+            <td>
+              <code>{organization.id}</code>
+            </td>
+            <td>{organization.description}</td>
+            <td>{formatTime(organization.createdAt, language)}</td>
+            <td className="access-row-actions">
+              <button
+                type="button"
+                className="button button-ghost"
+                onClick={() => setEditing({ item: organization })}
+                aria-label={t('rbac.organizations.editNamed', { name: organization.name })}
+              >
+                {t('rbac.actions.edit')}
+              </button>
+              <button
+                type="button"
+                className="button button-ghost"
+                aria-expanded={membersOf?.id === organization.id}
+                onClick={() => setMembersOf((current) => (current?.id === organization.id ? null : organization))}
+                aria-label={t('rbac.organizations.membersNamed', { name: organization.name })}
+              >
+                {t('rbac.organizations.members')}
+              </button>
+            </td>
+          </tr>
         )}
-      </ListStates>
+      />
       {membersOf ? <Members key={membersOf.id} organization={membersOf} /> : null}
     </Panel>
   );

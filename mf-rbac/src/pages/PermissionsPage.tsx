@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { PERMISSION_ACTIONS, useI18n, type Permission } from '@agentflow/shared';
 import { createPermissionSchema, updatePermissionSchema } from '@agentflow/shared/rbac';
 import { accessKeys, useAccessClient } from '../api/queries';
-import { DataTable, SelectField, TextAreaField, TextField } from '@agentflow/shared/ui';
-import { EditorForm, IdField, ListStates, Panel, type Editing } from '../components/Panel';
+import { SelectField, TextAreaField, TextField } from '@agentflow/shared/ui';
+import { EditorForm, IdField, ListTable, Panel, type Editing } from '../components/Panel';
 import { useEditor } from '../components/useEditor';
 
 const FIELD_IDS = {
@@ -49,48 +49,46 @@ export function PermissionsPage() {
           ))}
         </SelectField>
       </div>
-      <ListStates error={shown.error} pending={shown.isPending} items={shown.data} empty={t('rbac.permissions.empty')}>
-        {(list) => (
-          <DataTable
-            className="access-table"
-            testId="permissions-table"
-            columns={[
-              t('rbac.fields.name'),
-              t('rbac.fields.id'),
-              t('rbac.permissions.fields.resource'),
-              t('rbac.permissions.fields.action'),
-              t('rbac.fields.system'),
-              t('rbac.fields.description'),
-              t('rbac.fields.actions'),
-            ]}
-          >
-            {list.map((permission) => (
-              <tr key={permission.id} data-testid="permission-row" data-permission-id={permission.id}>
-                <th scope="row">{permission.name}</th>
-                <td>
-                  <code>{permission.id}</code>
-                </td>
-                <td>
-                  <code>{permission.resource}</code>
-                </td>
-                <td>{permission.action}</td>
-                <td>{permission.system}</td>
-                <td>{permission.description}</td>
-                <td className="access-row-actions">
-                  <button
-                    type="button"
-                    className="button button-ghost"
-                    onClick={() => setEditing({ item: permission })}
-                    aria-label={t('rbac.permissions.editNamed', { name: permission.name })}
-                  >
-                    {t('rbac.actions.edit')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+      <ListTable
+        error={shown.error}
+        pending={shown.isPending}
+        items={shown.data}
+        empty={t('rbac.permissions.empty')}
+        testId="permissions-table"
+        columns={[
+        t('rbac.fields.name'),
+        t('rbac.fields.id'),
+        t('rbac.permissions.fields.resource'),
+        t('rbac.permissions.fields.action'),
+        t('rbac.fields.system'),
+        t('rbac.fields.description'),
+        t('rbac.fields.actions'),
+        ]}
+        row={(permission) => (
+          <tr key={permission.id} data-testid="permission-row" data-permission-id={permission.id}>
+            <th scope="row">{permission.name}</th>
+            <td>
+              <code>{permission.id}</code>
+            </td>
+            <td>
+              <code>{permission.resource}</code>
+            </td>
+            <td>{permission.action}</td>
+            <td>{permission.system}</td>
+            <td>{permission.description}</td>
+            <td className="access-row-actions">
+              <button
+                type="button"
+                className="button button-ghost"
+                onClick={() => setEditing({ item: permission })}
+                aria-label={t('rbac.permissions.editNamed', { name: permission.name })}
+              >
+                {t('rbac.actions.edit')}
+              </button>
+            </td>
+          </tr>
         )}
-      </ListStates>
+      />
     </Panel>
   );
 }

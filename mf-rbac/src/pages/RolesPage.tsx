@@ -4,9 +4,9 @@ import { ApiError, UNDELETABLE_ROLE_IDS, useI18n, useToast, type Permission, typ
 import { createRoleSchema, updateRoleSchema } from '@agentflow/shared/rbac';
 import { accessKeys, useAccessClient } from '../api/queries';
 import { ConfirmDialog } from '@agentflow/shared/dialog';
-import { DataTable, TextAreaField, TextField } from '@agentflow/shared/ui';
+import { TextAreaField, TextField } from '@agentflow/shared/ui';
 import { apiErrorMessage } from '../components/messages';
-import { EditorForm, IdField, ListStates, Panel, type Editing } from '../components/Panel';
+import { EditorForm, IdField, ListTable, Panel, type Editing } from '../components/Panel';
 import { useEditor } from '../components/useEditor';
 
 const FIELD_IDS = { id: 'role-id', name: 'role-name', description: 'role-description', permissions: 'role-permissions' };
@@ -33,48 +33,46 @@ export function RolesPage() {
       create={{ label: t('rbac.roles.create'), onClick: () => setEditing({ item: null }), disabled: editing?.item === null }}
     >
       {editing ? <RoleForm key={editing.item?.id ?? 'new'} role={editing.item} permissions={permissions.data ?? []} onDone={() => setEditing(null)} /> : null}
-      <ListStates error={roles.error} pending={roles.isPending} items={roles.data} empty={t('rbac.roles.empty')}>
-        {(list) => (
-          <DataTable
-            className="access-table"
-            testId="roles-table"
-            columns={[t('rbac.fields.name'), t('rbac.fields.id'), t('rbac.fields.description'), t('rbac.fields.permissions'), t('rbac.fields.actions')]}
-          >
-            {list.map((role) => (
-              <tr key={role.id} data-testid="role-row" data-role-id={role.id}>
-                <th scope="row">
-                  {role.name}
-                  {isBuiltIn(role) ? (
-                    <span className="access-badge" data-testid="built-in">
-                      {t('rbac.roles.builtIn')}
-                    </span>
-                  ) : null}
-                </th>
-                <td>
-                  <code>{role.id}</code>
-                </td>
-                <td>{role.description}</td>
-                <td>{role.permissions.length ? role.permissions.map((id) => permissionNames.get(id) ?? id).join(', ') : t('rbac.common.none')}</td>
-                <td className="access-row-actions">
-                  <button type="button" className="button button-ghost" onClick={() => setEditing({ item: role })} aria-label={t('rbac.roles.editNamed', { name: role.name })}>
-                    {t('rbac.actions.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-ghost"
-                    onClick={() => setDeleting({ role, stage: 'confirm' })}
-                    disabled={UNDELETABLE_ROLE_IDS.includes(role.id)}
-                    title={UNDELETABLE_ROLE_IDS.includes(role.id) ? t('rbac.roles.cannotDelete') : undefined}
-                    aria-label={t('rbac.roles.deleteNamed', { name: role.name })}
-                  >
-                    {t('rbac.actions.delete')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+      <ListTable
+        error={roles.error}
+        pending={roles.isPending}
+        items={roles.data}
+        empty={t('rbac.roles.empty')}
+        testId="roles-table"
+        columns={[t('rbac.fields.name'), t('rbac.fields.id'), t('rbac.fields.description'), t('rbac.fields.permissions'), t('rbac.fields.actions')]}
+        row={(role) => (
+          <tr key={role.id} data-testid="role-row" data-role-id={role.id}>
+            <th scope="row">
+              {role.name}
+              {isBuiltIn(role) ? (
+                <span className="access-badge" data-testid="built-in">
+                  {t('rbac.roles.builtIn')}
+                </span>
+              ) : null}
+            </th>
+            <td>
+              <code>{role.id}</code>
+            </td>
+            <td>{role.description}</td>
+            <td>{role.permissions.length ? role.permissions.map((id) => permissionNames.get(id) ?? id).join(', ') : t('rbac.common.none')}</td>
+            <td className="access-row-actions">
+              <button type="button" className="button button-ghost" onClick={() => setEditing({ item: role })} aria-label={t('rbac.roles.editNamed', { name: role.name })}>
+                {t('rbac.actions.edit')}
+              </button>
+              <button
+                type="button"
+                className="button button-ghost"
+                onClick={() => setDeleting({ role, stage: 'confirm' })}
+                disabled={UNDELETABLE_ROLE_IDS.includes(role.id)}
+                title={UNDELETABLE_ROLE_IDS.includes(role.id) ? t('rbac.roles.cannotDelete') : undefined}
+                aria-label={t('rbac.roles.deleteNamed', { name: role.name })}
+              >
+                {t('rbac.actions.delete')}
+              </button>
+            </td>
+          </tr>
         )}
-      </ListStates>
+      />
       {deleting ? <DeleteRole key={`${deleting.role.id}-${deleting.stage}`} deleting={deleting} onChange={setDeleting} /> : null}
     </Panel>
   );

@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PERMISSIONS, useI18n, useRBAC, useToast, type Organization, type UserRole, type UserSummary } from '@agentflow/shared';
 import { assignmentSchema, userSearchSchema } from '@agentflow/shared/rbac';
 import { accessKeys, useAccessClient } from '../api/queries';
-import { DataTable, SelectField, TextField } from '@agentflow/shared/ui';
+import { SelectField, TextField } from '@agentflow/shared/ui';
 import { formatTime } from '../components/messages';
-import { ApiErrorAlert, ListStates, Panel } from '../components/Panel';
+import { ApiErrorAlert, ListStates, ListTable, Panel } from '../components/Panel';
 import { useSchemaForm } from '../components/useSchemaForm';
 
 const SEARCH_IDS = { emailPrefix: 'user-search' };
@@ -111,34 +111,32 @@ function UserAccess({ user }: { user: UserSummary }) {
     <section className="card access-user" aria-labelledby="user-access-title" data-testid="user-access" data-user-id={user.uid}>
       <h3 id="user-access-title">{t('rbac.users.accessOf', { email })}</h3>
       <ApiErrorAlert error={revoke.error} />
-      <ListStates error={assignments.error} pending={assignments.isPending} items={assignments.data} empty={t('rbac.users.noAssignments')}>
-        {(list) => (
-          <DataTable
-            className="access-table"
-            testId="assignments-table"
-            columns={[t('rbac.fields.role'), t('rbac.fields.organization'), t('rbac.users.assignedBy'), t('rbac.users.assignedAt'), t('rbac.fields.actions')]}
+      <ListTable
+        error={assignments.error}
+        pending={assignments.isPending}
+        items={assignments.data}
+        empty={t('rbac.users.noAssignments')}
+        testId="assignments-table"
+        columns={[t('rbac.fields.role'), t('rbac.fields.organization'), t('rbac.users.assignedBy'), t('rbac.users.assignedAt'), t('rbac.fields.actions')]}
+        row={(assignment) => (
+          <tr
+            key={assignment.id ?? `${assignment.roleId}-${assignment.organizationId ?? ''}`}
+            data-testid="assignment-row"
+            data-role-id={assignment.roleId}
+            data-organization-id={assignment.organizationId ?? ''}
           >
-            {list.map((assignment) => (
-              <tr
-                key={assignment.id ?? `${assignment.roleId}-${assignment.organizationId ?? ''}`}
-                data-testid="assignment-row"
-                data-role-id={assignment.roleId}
-                data-organization-id={assignment.organizationId ?? ''}
-              >
-                <th scope="row">{roleNames.get(assignment.roleId) ?? assignment.roleId}</th>
-                <td>{organizationLabel(assignment.organizationId)}</td>
-                <td>{assignment.assignedBy}</td>
-                <td>{formatTime(assignment.assignedAt, language)}</td>
-                <td className="access-row-actions">
-                  <button type="button" className="button button-ghost" disabled={revoke.isPending} onClick={() => revoke.mutate(assignment)} data-testid="revoke-button">
-                    {t('rbac.users.revoke')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+            <th scope="row">{roleNames.get(assignment.roleId) ?? assignment.roleId}</th>
+            <td>{organizationLabel(assignment.organizationId)}</td>
+            <td>{assignment.assignedBy}</td>
+            <td>{formatTime(assignment.assignedAt, language)}</td>
+            <td className="access-row-actions">
+              <button type="button" className="button button-ghost" disabled={revoke.isPending} onClick={() => revoke.mutate(assignment)} data-testid="revoke-button">
+                {t('rbac.users.revoke')}
+              </button>
+            </td>
+          </tr>
         )}
-      </ListStates>
+      />
       <AssignForm user={user} organizations={organizations.data ?? []} afterChange={afterChange} />
     </section>
   );
