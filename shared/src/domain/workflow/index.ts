@@ -13,3 +13,4 @@ export * from './documents.js';
 export * from './runInput.js';
 export * from './templates.js';
 export * from './runs.js';
+export * from './literalSecrets.js';
