@@ -1,9 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { useRemoteCatalogs, type SupportedLanguage } from '@agentflow/shared';
+import { Route, useRemoteCatalogs, type SupportedLanguage } from '@agentflow/shared';
 import { LocationProbe, renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import { RunForm } from './RunForm';
+import { RunView } from './RunView';
 import { RUNS_CATALOGS } from './i18n';
-import { createFakeRunsServer, jsonResponse } from './testing/fakeRunsServer';
+import { at, createFakeRunsServer, fakeRun, jsonResponse } from './testing/fakeRunsServer';
+import { renderRuns } from '../testing/renderRuns';
 
 function Form({ server }: { server: ReturnType<typeof createFakeRunsServer> }) {
   useRemoteCatalogs(RUNS_CATALOGS);
@@ -43,4 +45,15 @@ test('translated (de)', async () => {
   const note = await screen.findByTestId('run-credential-missing');
   expect(note).toHaveTextContent('Ein Agent dieses Ablaufs hat keine KI-Zugangsdaten');
   expect(within(note).getByRole('link', { name: 'Zugangsdaten einrichten' })).toHaveAttribute('href', '/workflows/credentials');
+});
+
+test('the run view: a re-run refused for a missing AI credential explains itself with the link, no toast', async () => {
+  const server = createFakeRunsServer({ runs: [fakeRun({ status: 'succeeded', startedAt: at(0), endedAt: at(1) })] });
+  server.once('POST', /\/api\/workflows\/wf-1\/runs$/, () => jsonResponse(409, { error: 'Agent "Writer" has no AI provider', code: 'credential_missing' }));
+  renderRuns(server, <Route path="/workflows/:id/runs/:runId" element={<RunView client={server.client} workflowId="wf-1" runId="run-1" />} />, '/workflows/wf-1/runs/run-1');
+  fireEvent.click(await screen.findByTestId('run-rerun'));
+  const note = await screen.findByTestId('run-credential-missing');
+  expect(within(note).getByRole('link', { name: 'Set up credentials' })).toHaveAttribute('href', '/workflows/credentials');
+  expect(screen.queryByText(/has no AI provider/)).not.toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent('/workflows/wf-1/runs/run-1');
 });

@@ -11,6 +11,7 @@ import { Link, NeedsConnectionNote, useI18n, useOnline, useRemoteCatalogs, useMe
 import { RUN_MESSAGES, isTerminalRunStatus, type RunStep, type WorkflowRun } from '@agentflow/shared/workflow';
 import type { RunsClient } from '../api/runs';
 import { AiProviderHint } from './AiProviderHint';
+import { CredentialMissingNote, isCredentialMissing } from '../credentials/CredentialMissingNote';
 import { ApproversInfo } from './ApproversInfo';
 import { durationMs, formatDuration, formatTime, isActiveStatus, prettyJson, stepTree, waitingApproval, type StepNode } from './runModel';
 import { StatusBadge } from './StatusBadge';
@@ -68,6 +69,8 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
     },
   });
   const [acting, setActing] = useState(false);
+  // A re-run refused up front for a missing AI credential (409): explained with a link, not a toast.
+  const [credentialMissing, setCredentialMissing] = useState(false);
   // Cancel, approve, reject and re-run happen on the server: disabled offline, with the reason.
   const online = useOnline();
   const busy = acting || !online;
@@ -99,11 +102,13 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
 
   const act = async (action: () => Promise<unknown>, done: string) => {
     setActing(true);
+    setCredentialMissing(false);
     try {
       await action();
       toast({ title: t(`workflows.runs.toasts.${done}`), variant: 'success' });
     } catch (error) {
-      toast({ title: t('workflows.runs.toasts.actionFailed'), description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      if (isCredentialMissing(error)) setCredentialMissing(true);
+      else toast({ title: t('workflows.runs.toasts.actionFailed'), description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
     } finally {
       setActing(false);
     }
@@ -169,6 +174,7 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
         )}
       </div>
       {online ? null : <NeedsConnectionNote testId="run-offline-actions" />}
+      {credentialMissing && <CredentialMissingNote />}
 
       {run.error && (
         <div className="form-alert" role="alert" data-testid="run-error">
