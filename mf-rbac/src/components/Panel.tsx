@@ -83,15 +83,31 @@ export function ListStates<T>({
   );
 }
 
-/** A list read shown as the console's table: ListStates around an access table with one `row` per item. */
+/** A list query as ListTable reads it (React Query's result, or the same fields). */
+export interface ListRead<T> {
+  error: unknown;
+  isPending: boolean;
+  data?: readonly T[] | undefined;
+}
+
+/** A list read shown as the console's table: its states (see ListStates) around an access table with one `row` per item. */
 export function ListTable<T>({
+  read,
+  empty,
+  emptyStatus,
   testId,
   columns,
   row,
-  ...states
-}: Omit<Parameters<typeof ListStates<T>>[0], 'children'> & { testId: string; columns: readonly Column[]; row: (item: T, index: number) => ReactNode }) {
+}: {
+  read: ListRead<T>;
+  empty: string;
+  emptyStatus?: boolean;
+  testId: string;
+  columns: readonly Column[];
+  row: (item: T, index: number) => ReactNode;
+}) {
   return (
-    <ListStates {...states}>
+    <ListStates error={read.error} pending={read.isPending} items={read.data} empty={empty} emptyStatus={emptyStatus}>
       {(list) => (
         <DataTable className="access-table" testId={testId} columns={columns}>
           {list.map(row)}

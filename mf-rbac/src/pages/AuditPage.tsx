@@ -106,13 +106,7 @@ export function AuditPage() {
           </button>
         </div>
       </form>
-      <ListTable
-        error={log.error}
-        pending={log.isPending}
-        items={log.data ? entries : undefined}
-        empty={t('rbac.audit.empty')}
-        emptyStatus
-        testId="audit-table"
+      <ListTable read={{ error: log.error, isPending: log.isPending, data: log.data ? entries : undefined }} empty={t('rbac.audit.empty')} emptyStatus testId="audit-table"
         columns={[t('rbac.audit.time'), t('rbac.audit.action'), t('rbac.audit.actor'), t('rbac.audit.target'), t('rbac.fields.organization'), t('rbac.audit.status'), t('rbac.fields.actions')]}
         row={(entry, index) => (
           <tr key={entry.id ?? index} data-testid="audit-row" data-action={entry.action} data-status={entry.status}>

@@ -25,12 +25,7 @@ export function OrganizationsPage() {
       create={{ label: t('rbac.organizations.create'), onClick: () => setEditing({ item: null }), disabled: editing?.item === null }}
     >
       {editing ? <OrganizationForm key={editing.item?.id ?? 'new'} organization={editing.item} onDone={() => setEditing(null)} /> : null}
-      <ListTable
-        error={organizations.error}
-        pending={organizations.isPending}
-        items={organizations.data}
-        empty={t('rbac.organizations.empty')}
-        testId="organizations-table"
+      <ListTable read={organizations} empty={t('rbac.organizations.empty')} testId="organizations-table"
         columns={[t('rbac.fields.name'), t('rbac.fields.id'), t('rbac.fields.description'), t('rbac.organizations.createdAt'), t('rbac.fields.actions')]}
         row={(organization) => (
           <tr key={organization.id} data-testid="organization-row" data-organization-id={organization.id}>

@@ -49,20 +49,15 @@ export function PermissionsPage() {
           ))}
         </SelectField>
       </div>
-      <ListTable
-        error={shown.error}
-        pending={shown.isPending}
-        items={shown.data}
-        empty={t('rbac.permissions.empty')}
-        testId="permissions-table"
+      <ListTable read={shown} empty={t('rbac.permissions.empty')} testId="permissions-table"
         columns={[
-        t('rbac.fields.name'),
-        t('rbac.fields.id'),
-        t('rbac.permissions.fields.resource'),
-        t('rbac.permissions.fields.action'),
-        t('rbac.fields.system'),
-        t('rbac.fields.description'),
-        t('rbac.fields.actions'),
+          t('rbac.fields.name'),
+          t('rbac.fields.id'),
+          t('rbac.permissions.fields.resource'),
+          t('rbac.permissions.fields.action'),
+          t('rbac.fields.system'),
+          t('rbac.fields.description'),
+          t('rbac.fields.actions'),
         ]}
         row={(permission) => (
           <tr key={permission.id} data-testid="permission-row" data-permission-id={permission.id}>

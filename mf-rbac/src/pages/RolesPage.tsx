@@ -33,12 +33,7 @@ export function RolesPage() {
       create={{ label: t('rbac.roles.create'), onClick: () => setEditing({ item: null }), disabled: editing?.item === null }}
     >
       {editing ? <RoleForm key={editing.item?.id ?? 'new'} role={editing.item} permissions={permissions.data ?? []} onDone={() => setEditing(null)} /> : null}
-      <ListTable
-        error={roles.error}
-        pending={roles.isPending}
-        items={roles.data}
-        empty={t('rbac.roles.empty')}
-        testId="roles-table"
+      <ListTable read={roles} empty={t('rbac.roles.empty')} testId="roles-table"
         columns={[t('rbac.fields.name'), t('rbac.fields.id'), t('rbac.fields.description'), t('rbac.fields.permissions'), t('rbac.fields.actions')]}
         row={(role) => (
           <tr key={role.id} data-testid="role-row" data-role-id={role.id}>

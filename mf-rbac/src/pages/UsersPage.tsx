@@ -111,12 +111,7 @@ function UserAccess({ user }: { user: UserSummary }) {
     <section className="card access-user" aria-labelledby="user-access-title" data-testid="user-access" data-user-id={user.uid}>
       <h3 id="user-access-title">{t('rbac.users.accessOf', { email })}</h3>
       <ApiErrorAlert error={revoke.error} />
-      <ListTable
-        error={assignments.error}
-        pending={assignments.isPending}
-        items={assignments.data}
-        empty={t('rbac.users.noAssignments')}
-        testId="assignments-table"
+      <ListTable read={assignments} empty={t('rbac.users.noAssignments')} testId="assignments-table"
         columns={[t('rbac.fields.role'), t('rbac.fields.organization'), t('rbac.users.assignedBy'), t('rbac.users.assignedAt'), t('rbac.fields.actions')]}
         row={(assignment) => (
           <tr
