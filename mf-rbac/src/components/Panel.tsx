@@ -35,6 +35,16 @@ export function Panel({ id, title, create, children }: { id: string; title: stri
   );
 }
 
+/** A row's Edit button; `label` names the row for screen readers ('Edit role Editor'). */
+export function EditButton({ label, onClick }: { label: string; onClick: () => void }) {
+  const { t } = useI18n();
+  return (
+    <button type="button" className="button button-ghost" onClick={onClick} aria-label={label}>
+      {t('rbac.actions.edit')}
+    </button>
+  );
+}
+
 /** A failed platform-api call, translated, as an alert; nothing while there is none. */
 export function ApiErrorAlert({ error }: { error: unknown }) {
   const { t } = useI18n();

@@ -5,7 +5,7 @@ import { createOrganizationSchema, updateOrganizationSchema } from '@agentflow/s
 import { accessKeys, useAccessClient } from '../api/queries';
 import { TextAreaField, TextField } from '@agentflow/shared/ui';
 import { formatTime } from '../components/messages';
-import { EditorForm, ListStates, ListTable, Panel, type Editing } from '../components/Panel';
+import { EditButton, EditorForm, ListStates, ListTable, Panel, type Editing } from '../components/Panel';
 import { useEditor } from '../components/useEditor';
 
 const FIELD_IDS = { name: 'organization-name', description: 'organization-description' };
@@ -36,14 +36,7 @@ export function OrganizationsPage() {
             <td>{organization.description}</td>
             <td>{formatTime(organization.createdAt, language)}</td>
             <td className="access-row-actions">
-              <button
-                type="button"
-                className="button button-ghost"
-                onClick={() => setEditing({ item: organization })}
-                aria-label={t('rbac.organizations.editNamed', { name: organization.name })}
-              >
-                {t('rbac.actions.edit')}
-              </button>
+              <EditButton label={t('rbac.organizations.editNamed', { name: organization.name })} onClick={() => setEditing({ item: organization })} />
               <button
                 type="button"
                 className="button button-ghost"

@@ -4,7 +4,7 @@ import { PERMISSION_ACTIONS, useI18n, type Permission } from '@agentflow/shared'
 import { createPermissionSchema, updatePermissionSchema } from '@agentflow/shared/rbac';
 import { accessKeys, useAccessClient } from '../api/queries';
 import { SelectField, TextAreaField, TextField } from '@agentflow/shared/ui';
-import { EditorForm, IdField, ListTable, Panel, type Editing } from '../components/Panel';
+import { EditButton, EditorForm, IdField, ListTable, Panel, type Editing } from '../components/Panel';
 import { useEditor } from '../components/useEditor';
 
 const FIELD_IDS = {
@@ -72,14 +72,7 @@ export function PermissionsPage() {
             <td>{permission.system}</td>
             <td>{permission.description}</td>
             <td className="access-row-actions">
-              <button
-                type="button"
-                className="button button-ghost"
-                onClick={() => setEditing({ item: permission })}
-                aria-label={t('rbac.permissions.editNamed', { name: permission.name })}
-              >
-                {t('rbac.actions.edit')}
-              </button>
+              <EditButton label={t('rbac.permissions.editNamed', { name: permission.name })} onClick={() => setEditing({ item: permission })} />
             </td>
           </tr>
         )}

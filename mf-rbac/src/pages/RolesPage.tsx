@@ -6,7 +6,7 @@ import { accessKeys, useAccessClient } from '../api/queries';
 import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { TextAreaField, TextField } from '@agentflow/shared/ui';
 import { apiErrorMessage } from '../components/messages';
-import { EditorForm, IdField, ListTable, Panel, type Editing } from '../components/Panel';
+import { EditButton, EditorForm, IdField, ListTable, Panel, type Editing } from '../components/Panel';
 import { useEditor } from '../components/useEditor';
 
 const FIELD_IDS = { id: 'role-id', name: 'role-name', description: 'role-description', permissions: 'role-permissions' };
@@ -51,9 +51,7 @@ export function RolesPage() {
             <td>{role.description}</td>
             <td>{role.permissions.length ? role.permissions.map((id) => permissionNames.get(id) ?? id).join(', ') : t('rbac.common.none')}</td>
             <td className="access-row-actions">
-              <button type="button" className="button button-ghost" onClick={() => setEditing({ item: role })} aria-label={t('rbac.roles.editNamed', { name: role.name })}>
-                {t('rbac.actions.edit')}
-              </button>
+              <EditButton label={t('rbac.roles.editNamed', { name: role.name })} onClick={() => setEditing({ item: role })} />
               <button
                 type="button"
                 className="button button-ghost"
