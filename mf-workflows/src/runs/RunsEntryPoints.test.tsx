@@ -88,7 +88,7 @@ describe('builder', () => {
     expect(within(toolbar).queryByRole('link', { name: 'Run' })).not.toBeInTheDocument();
   });
 
-  test('an agent’s configuration says how to connect an AI provider when none is configured', async () => {
+  test('an agent’s configuration says to add a credential when the platform has no default model', async () => {
     const server = createFakeRunsServer();
     server.aiStatus = { configured: false, providers: [], model: null };
     renderBuilder(server, own('tpl-sales-follow-up-email'));
@@ -96,7 +96,8 @@ describe('builder', () => {
     await waitFor(() => expect(node('draft')).toBeTruthy());
     await select('draft');
     const hint = await within(screen.getByTestId('config-panel')).findByTestId('ai-provider-hint');
-    expect(hint).toHaveTextContent('No AI provider is configured. Set AI_BASE_URL and AI_API_KEY, or OLLAMA_URL, for platform-api.');
+    expect(hint).toHaveTextContent('This agent has no AI model to call yet.');
+    expect(within(hint).getByRole('link', { name: 'Manage credentials' })).toHaveAttribute('href', '/workflows/credentials');
     // Another node type: no hint.
     await select('trigger');
     expect(within(screen.getByTestId('config-panel')).queryByTestId('ai-provider-hint')).not.toBeInTheDocument();
