@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { restoreFetch, openSection, type ConsoleOptions } from '../testing/renderConsole';
+import { type ConsoleOptions, fill, openForm, openSection, restoreFetch, save } from '../testing/renderConsole';
 
 afterEach(restoreFetch);
 
@@ -13,11 +13,9 @@ test('lists the organizations', async () => {
 
 test('creates an organization (POST name and description)', async () => {
   const { server } = await openOrganizations();
-  fireEvent.click(screen.getByRole('button', { name: 'Create organization' }));
-  const form = screen.getByTestId('organization-form');
-  fireEvent.change(within(form).getByLabelText('Organization name'), { target: { value: 'Initech' } });
-  fireEvent.change(within(form).getByLabelText('Description'), { target: { value: 'TPS reports' } });
-  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  const form = openForm('Create organization', 'organization-form');
+  fill(form, { 'Organization name': 'Initech', Description: 'TPS reports' });
+  save(form);
   await waitFor(() => expect(server.find('POST', '/api/access/organizations')).toHaveLength(1));
   expect(server.find('POST', '/api/access/organizations')[0]).toMatchObject({ authorization: 'Bearer test-id-token-user-1', body: { name: 'Initech', description: 'TPS reports' } });
   expect(await screen.findByText('Initech')).toBeInTheDocument();
@@ -25,20 +23,18 @@ test('creates an organization (POST name and description)', async () => {
 
 test('a name is required', async () => {
   const { server } = await openOrganizations({ language: 'de' });
-  fireEvent.click(screen.getByRole('button', { name: 'Organisation erstellen' }));
-  const form = screen.getByTestId('organization-form');
-  fireEvent.click(within(form).getByRole('button', { name: 'Speichern' }));
+  const form = openForm('Organisation erstellen', 'organization-form');
+  save(form, 'Speichern');
   expect(await within(form).findByText('Dieses Feld ist erforderlich.')).toBeInTheDocument();
   expect(server.writes()).toEqual([]);
 });
 
 test('edits an organization with a PATCH', async () => {
   const { server } = await openOrganizations();
-  fireEvent.click(screen.getByRole('button', { name: 'Edit organization Acme' }));
-  const form = screen.getByTestId('organization-form');
+  const form = openForm('Edit organization Acme', 'organization-form');
   expect(within(form).getByLabelText('Organization name')).toHaveValue('Acme');
-  fireEvent.change(within(form).getByLabelText('Organization name'), { target: { value: 'Acme Inc' } });
-  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  fill(form, { 'Organization name': 'Acme Inc' });
+  save(form);
   await waitFor(() => expect(server.find('PATCH', '/api/access/organizations/org-acme')).toHaveLength(1));
   expect(server.find('PATCH', '/api/access/organizations/org-acme')[0]?.body).toEqual({ name: 'Acme Inc', description: 'Acme Corp' });
   expect(await screen.findByText('Acme Inc')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CORE_PERMISSIONS } from '@agentflow/shared/rbac';
-import { restoreFetch, openSection, type ConsoleOptions } from '../testing/renderConsole';
+import { type ConsoleOptions, fill, openForm, openSection, restoreFetch, save } from '../testing/renderConsole';
 
 // The fake service starts with manage_all and the core permissions.
 const BUILT_IN_PERMISSIONS = CORE_PERMISSIONS.length + 1;
@@ -36,13 +36,9 @@ test('filters by system on the server', async () => {
 
 test('creates a permission (POST with every field)', async () => {
   const { server } = await openPermissions();
-  fireEvent.click(screen.getByRole('button', { name: 'Create permission' }));
-  const form = screen.getByTestId('permission-form');
-  fireEvent.change(within(form).getByLabelText('Permission ID'), { target: { value: 'run_workflows' } });
-  fireEvent.change(within(form).getByLabelText('Permission name'), { target: { value: 'Run workflows' } });
-  fireEvent.change(within(form).getByLabelText('Resource'), { target: { value: 'workflows' } });
-  fireEvent.change(within(form).getByLabelText('Action'), { target: { value: 'run' } });
-  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  const form = openForm('Create permission', 'permission-form');
+  fill(form, { 'Permission ID': 'run_workflows', 'Permission name': 'Run workflows', Resource: 'workflows', Action: 'run' });
+  save(form);
   await waitFor(() => expect(server.find('POST', '/api/access/permissions')).toHaveLength(1));
   expect(server.find('POST', '/api/access/permissions')[0]).toMatchObject({
     authorization: 'Bearer test-id-token-user-1',
@@ -53,23 +49,19 @@ test('creates a permission (POST with every field)', async () => {
 
 test('an invalid resource is caught before sending', async () => {
   const { server } = await openPermissions();
-  fireEvent.click(screen.getByRole('button', { name: 'Create permission' }));
-  const form = screen.getByTestId('permission-form');
-  fireEvent.change(within(form).getByLabelText('Permission ID'), { target: { value: 'p1' } });
-  fireEvent.change(within(form).getByLabelText('Permission name'), { target: { value: 'P1' } });
-  fireEvent.change(within(form).getByLabelText('Resource'), { target: { value: '9 lives' } });
-  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  const form = openForm('Create permission', 'permission-form');
+  fill(form, { 'Permission ID': 'p1', 'Permission name': 'P1', Resource: '9 lives' });
+  save(form);
   expect(await within(form).findByText('Use a resource name starting with a letter, or *.')).toBeInTheDocument();
   expect(server.writes()).toEqual([]);
 });
 
 test('edits a permission with a PATCH (the id is not sent)', async () => {
   const { server } = await openPermissions();
-  fireEvent.click(screen.getByRole('button', { name: 'Edit permission Read packages' }));
-  const form = screen.getByTestId('permission-form');
+  const form = openForm('Edit permission Read packages', 'permission-form');
   expect(within(form).getByLabelText('Permission ID')).toHaveValue('read_packages');
-  fireEvent.change(within(form).getByLabelText('Permission name'), { target: { value: 'Browse packages' } });
-  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  fill(form, { 'Permission name': 'Browse packages' });
+  save(form);
   await waitFor(() => expect(server.find('PATCH', '/api/access/permissions/read_packages')).toHaveLength(1));
   expect(server.find('PATCH', '/api/access/permissions/read_packages')[0]?.body).toEqual({
     name: 'Browse packages',

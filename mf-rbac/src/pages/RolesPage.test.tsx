@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BUILT_IN_ROLES } from '@agentflow/shared/rbac';
 import { createFakeAccessServer } from '../testing/fakeAccessServer';
-import { renderConsole, restoreFetch, openSection, type ConsoleOptions } from '../testing/renderConsole';
+import { type ConsoleOptions, fill, openForm, openSection, renderConsole, restoreFetch, save } from '../testing/renderConsole';
 
 afterEach(restoreFetch);
 
@@ -27,14 +27,11 @@ test('lists the roles with their permissions, built-in ones marked', async () =>
 
 test('creates a role with two permissions: POST with the fields and the ID token, then the list shows it', async () => {
   const { server } = await openRoles();
-  fireEvent.click(screen.getByRole('button', { name: 'Create role' }));
-  const form = screen.getByTestId('role-form');
-  fireEvent.change(within(form).getByLabelText('Role ID'), { target: { value: 'sales_lead' } });
-  fireEvent.change(within(form).getByLabelText('Role name'), { target: { value: 'Sales lead' } });
-  fireEvent.change(within(form).getByLabelText('Description'), { target: { value: 'Runs the sales team' } });
+  const form = openForm('Create role', 'role-form');
+  fill(form, { 'Role ID': 'sales_lead', 'Role name': 'Sales lead', Description: 'Runs the sales team' });
   fireEvent.click(within(form).getByRole('checkbox', { name: /Read packages/ }));
   fireEvent.click(within(form).getByRole('checkbox', { name: /Read workflow templates/ }));
-  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  save(form);
 
   await waitFor(() => expect(server.find('POST', '/api/access/roles')).toHaveLength(1));
   const [request] = server.find('POST', '/api/access/roles');
@@ -53,10 +50,9 @@ test('creates a role with two permissions: POST with the fields and the ID token
 
 test('validates with the shared schema before sending, in the user’s language', async () => {
   const { server } = await openRoles({ language: 'fr' });
-  fireEvent.click(screen.getByRole('button', { name: 'Créer un rôle' }));
-  const form = screen.getByTestId('role-form');
-  fireEvent.change(within(form).getByLabelText('Identifiant du rôle'), { target: { value: 'Bad Id!' } });
-  fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+  const form = openForm('Créer un rôle', 'role-form');
+  fill(form, { 'Identifiant du rôle': 'Bad Id!' });
+  save(form, 'Enregistrer');
   const id = within(form).getByLabelText('Identifiant du rôle');
   expect(await within(form).findByText(/Utilisez des minuscules/)).toBeInTheDocument();
   expect(id).toHaveAttribute('aria-invalid', 'true');
@@ -71,11 +67,9 @@ test('validates with the shared schema before sending, in the user’s language'
 
 test('shows the service’s refusal (409: the id is taken)', async () => {
   const { server } = await openRoles();
-  fireEvent.click(screen.getByRole('button', { name: 'Create role' }));
-  const form = screen.getByTestId('role-form');
-  fireEvent.change(within(form).getByLabelText('Role ID'), { target: { value: 'editor' } });
-  fireEvent.change(within(form).getByLabelText('Role name'), { target: { value: 'Editor again' } });
-  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  const form = openForm('Create role', 'role-form');
+  fill(form, { 'Role ID': 'editor', 'Role name': 'Editor again' });
+  save(form);
   expect(await within(form).findByRole('alert')).toHaveTextContent('This conflicts with existing data: Role editor already exists');
   expect(server.find('POST', '/api/access/roles')).toHaveLength(1);
   expect(screen.getByTestId('role-form')).toBeInTheDocument();
@@ -84,11 +78,9 @@ test('shows the service’s refusal (409: the id is taken)', async () => {
 test('a 403 on save says the user is not allowed, with the service’s reason', async () => {
   const { server } = await openRoles();
   server.fail('POST', '/api/access/roles', 403, 'manage_roles required');
-  fireEvent.click(screen.getByRole('button', { name: 'Create role' }));
-  const form = screen.getByTestId('role-form');
-  fireEvent.change(within(form).getByLabelText('Role ID'), { target: { value: 'x' } });
-  fireEvent.change(within(form).getByLabelText('Role name'), { target: { value: 'X' } });
-  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  const form = openForm('Create role', 'role-form');
+  fill(form, { 'Role ID': 'x', 'Role name': 'X' });
+  save(form);
   expect(await within(form).findByRole('alert')).toHaveTextContent('You are not allowed to do this: manage_roles required');
 });
 
@@ -99,10 +91,10 @@ test('edits a role: the id is read-only and a PATCH sends the other fields', asy
   expect(within(form).getByRole('heading', { name: 'Edit role “Editor”' })).toBeInTheDocument();
   expect(within(form).getByLabelText('Role ID')).toHaveAttribute('readonly');
   expect(within(form).getByRole('checkbox', { name: /Read packages/ })).toBeChecked();
-  fireEvent.change(within(form).getByLabelText('Role name'), { target: { value: 'Senior editor' } });
+  fill(form, { 'Role name': 'Senior editor' });
   fireEvent.click(within(form).getByRole('checkbox', { name: /Read packages/ }));
   fireEvent.click(within(form).getByRole('checkbox', { name: /Find users/ }));
-  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  save(form);
   await waitFor(() => expect(server.find('PATCH', '/api/access/roles/editor')).toHaveLength(1));
   expect(server.find('PATCH', '/api/access/roles/editor')[0]?.body).toEqual({ name: 'Senior editor', description: 'Edits workflows', permissions: ['read_users'] });
   expect(await screen.findByText('Senior editor')).toBeInTheDocument();

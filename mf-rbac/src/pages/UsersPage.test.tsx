@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createFakeAccessServer } from '../testing/fakeAccessServer';
-import { renderConsole, restoreFetch } from '../testing/renderConsole';
+import { fill, renderConsole, restoreFetch } from '../testing/renderConsole';
 
 afterEach(restoreFetch);
 
@@ -54,7 +54,7 @@ test('assigns a role in an organization: POST /assignments, then the list shows 
   const form = within(access).getByTestId('assign-form');
   const organization = within(form).getByLabelText('Organization');
   await waitFor(() => expect(within(organization).getAllByRole('option').map((option) => option.textContent)).toEqual(['Everywhere (all organizations)', 'Acme', 'Globex']));
-  fireEvent.change(within(form).getByLabelText('Role'), { target: { value: 'org_admin' } });
+  fill(form, { Role: 'org_admin' });
   fireEvent.change(organization, { target: { value: 'org-globex' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Assign' }));
 
@@ -72,7 +72,7 @@ test('assigns everywhere with organizationId null', async () => {
   const access = await selectBob();
   const form = within(access).getByTestId('assign-form');
   await waitFor(() => expect(within(form).getAllByRole('option', { name: 'Guest' })).toHaveLength(1));
-  fireEvent.change(within(form).getByLabelText('Role'), { target: { value: 'guest' } });
+  fill(form, { Role: 'guest' });
   fireEvent.click(within(form).getByRole('button', { name: 'Assign' }));
   await waitFor(() => expect(server.find('POST', '/api/access/assignments')).toHaveLength(1));
   expect(server.find('POST', '/api/access/assignments')[0]?.body).toEqual({ userId: 'bob-uid', roleId: 'guest', organizationId: null });
@@ -94,7 +94,7 @@ test('a refused assignment shows the service’s reason', async () => {
   const access = await selectBob();
   const form = within(access).getByTestId('assign-form');
   await waitFor(() => expect(within(form).getAllByRole('option', { name: 'Guest' })).toHaveLength(1));
-  fireEvent.change(within(form).getByLabelText('Role'), { target: { value: 'guest' } });
+  fill(form, { Role: 'guest' });
   fireEvent.click(within(form).getByRole('button', { name: 'Assign' }));
   expect(await within(form).findByRole('alert')).toHaveTextContent('You are not allowed to do this: Not allowed in organization org-globex');
 });
@@ -124,7 +124,7 @@ test('an organization admin may assign only inside their organization', async ()
   const form = within(access).getByTestId('assign-form');
   await waitFor(() => expect(within(within(form).getByLabelText('Organization')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Acme']));
   await waitFor(() => expect(within(form).getAllByRole('option', { name: 'Editor' })).toHaveLength(1));
-  fireEvent.change(within(form).getByLabelText('Role'), { target: { value: 'editor' } });
+  fill(form, { Role: 'editor' });
   fireEvent.click(within(form).getByRole('button', { name: 'Assign' }));
   await waitFor(() => expect(server.find('POST', '/api/access/assignments')).toHaveLength(1));
   expect(server.find('POST', '/api/access/assignments')[0]?.body).toEqual({ userId: 'bob-uid', roleId: 'editor', organizationId: 'org-acme' });

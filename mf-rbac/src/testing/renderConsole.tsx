@@ -2,7 +2,7 @@
 // platform-api (installed as the global fetch) and, unless a test passes a
 // plain `rbac` value, the real RBACProvider reading the fake's data.
 import { QueryClient } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from '@agentflow/shared';
 import { LocationProbe, renderWithProviders, testProfile, testUser, type ProvidersOptions } from '@agentflow/shared/testing/renderWithProviders';
 import AccessApp from '../exposes/AccessApp';
@@ -48,4 +48,20 @@ export async function openSection(section: string, testId: string, options: Cons
   const rendered = renderConsole(`/admin/access/${section}`, options);
   await screen.findByTestId(testId);
   return rendered;
+}
+
+/** Clicks the button named `button` and returns the form it opens (the element with `formTestId`). */
+export function openForm(button: string, formTestId: string): HTMLElement {
+  fireEvent.click(screen.getByRole('button', { name: button }));
+  return screen.getByTestId(formTestId);
+}
+
+/** Types each value into the form's field with that label. */
+export function fill(form: HTMLElement, values: Record<string, string>): void {
+  for (const [label, value] of Object.entries(values)) fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+}
+
+/** Submits the form with its button (Save unless named otherwise, e.g. in another language). */
+export function save(form: HTMLElement, button = 'Save'): void {
+  fireEvent.click(within(form).getByRole('button', { name: button }));
 }
