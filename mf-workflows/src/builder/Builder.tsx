@@ -23,6 +23,7 @@ import { HistoryPanel } from './HistoryPanel';
 import { ImportExport } from './ImportExport';
 import { PageLoading } from '../components/PageLoading';
 import { useCredentialProblems } from '../credentials/agentCredentials';
+import { secretWarnings } from './HttpCredentialFields';
 
 const P = 'workflows.builder.';
 export { AUTOSAVE_DELAY_MS } from './autosave';
@@ -120,6 +121,8 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
   // The domain's checks, plus agents whose credential the user no longer has (the service refuses those runs).
   const credentialProblems = useCredentialProblems(workflow);
   const problems = useMemo(() => [...validateWorkflow(workflow), ...credentialProblems], [workflow, credentialProblems]);
+  // Secrets in plain text: warnings, not problems (the workflow still saves and runs).
+  const warnings = useMemo(() => secretWarnings(t, workflow), [t, workflow]);
   const [panelsOpen, setPanelsOpen] = useState(false);
   const phone = useMediaQuery(PHONE_QUERY);
   const sideRef = useRef<HTMLElement>(null);
@@ -200,7 +203,7 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
             </button>
           )}
           <ConfigPanel workflow={workflow} node={selectedNode} dispatch={dispatch} readOnly={readOnly} />
-          <ProblemsList problems={problems} workflow={workflow} dispatch={dispatch} />
+          <ProblemsList problems={problems} warnings={warnings} workflow={workflow} dispatch={dispatch} />
           <SettingsPanel workflow={workflow} dispatch={dispatch} readOnly={readOnly} />
           <HistoryPanel docs={docs} workflow={workflow} tick={historyTick} busy={savingRef} onRestored={markRestored} readOnly={readOnly} />
           <ImportExport workflow={workflow} dispatch={dispatch} readOnly={readOnly} />

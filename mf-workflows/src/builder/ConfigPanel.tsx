@@ -8,6 +8,7 @@ import { NODE_FIELDS, NODE_TYPE_KEYS, getPath, problemAtField, setPath, type Fie
 import { acceptsInput, connectionError, sourceHandlesOf, type BuilderAction } from './builderState';
 import { AiProviderHint } from '../runs/AiProviderHint';
 import { AgentModelFields } from '../credentials/AgentModelFields';
+import { HttpCredentialFields, SecretWarnings } from './HttpCredentialFields';
 import { WebhookPanel } from '../runs/WebhookPanel';
 
 const P = 'workflows.builder.';
@@ -60,6 +61,7 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
           />
         ))}
         {node.type === 'agent' && <AgentModelFields params={node.params} onParams={(params) => dispatch({ type: 'updateNode', id: node.id, params })} />}
+        {node.type === 'http' ? <HttpCredentialFields node={node} onParams={(params) => dispatch({ type: 'updateNode', id: node.id, params })} /> : <SecretWarnings node={node} />}
         {unplaced.length > 0 && (
           <ul className="field-error" role="alert">
             {unplaced.map((p, i) => (

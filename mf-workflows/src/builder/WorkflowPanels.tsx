@@ -5,10 +5,22 @@ import { useI18n } from '@agentflow/shared';
 import type { Workflow, WorkflowProblem } from '@agentflow/shared/workflow';
 import { FacetOptions, WORKFLOW_FACETS } from '../components/FacetOptions';
 import type { BuilderAction } from './builderState';
+import type { BuilderWarning } from './HttpCredentialFields';
 
 const P = 'workflows.builder.';
 
-export function ProblemsList({ problems, workflow, dispatch }: { problems: WorkflowProblem[]; workflow: Workflow; dispatch: (a: BuilderAction) => void }) {
+export function ProblemsList({
+  problems,
+  warnings = [],
+  workflow,
+  dispatch,
+}: {
+  problems: WorkflowProblem[];
+  /** Shown after the problems and not counted: the workflow still saves and runs. */
+  warnings?: BuilderWarning[];
+  workflow: Workflow;
+  dispatch: (a: BuilderAction) => void;
+}) {
   const { t } = useI18n();
   const nameOf = (id: string) => workflow.nodes.find((n) => n.id === id)?.name ?? id;
   return (
@@ -17,7 +29,7 @@ export function ProblemsList({ problems, workflow, dispatch }: { problems: Workf
         {t(`${P}problems.title`)} ({problems.length})
       </h2>
       {problems.length === 0 ? (
-        <p>{t(`${P}problems.none`)}</p>
+        warnings.length === 0 && <p>{t(`${P}problems.none`)}</p>
       ) : (
         <ul className="builder-problems">
           {problems.map((p, i) => (
@@ -30,6 +42,17 @@ export function ProblemsList({ problems, workflow, dispatch }: { problems: Workf
               ) : (
                 <span className="builder-problem">{p.message}</span>
               )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {warnings.length > 0 && (
+        <ul className="builder-problems" data-testid="warnings-list">
+          {warnings.map((w) => (
+            <li key={`${w.nodeId}:${w.path}`}>
+              <button type="button" className="builder-problem builder-problem--warning" onClick={() => dispatch({ type: 'select', nodeId: w.nodeId })}>
+                <strong>{t(`${P}secrets.warningLabel`)}</strong> – <strong>{nameOf(w.nodeId)}</strong> ({w.path}): {w.message}
+              </button>
             </li>
           ))}
         </ul>
