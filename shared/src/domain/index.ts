@@ -11,6 +11,8 @@ export * from './auth/forms.js';
 export * from './rbac/schemas.js';
 export * from './rbac/accessReader.js';
 export * from './membership/index.js';
+// Not in membership/index.js: the browser singleton carries that whole, and only services price model calls.
+export * from './membership/pricing.js';
 export * from './billing/index.js';
 export * from './validation/index.js';
 // Not in validation/index.js: the browser singleton exports that whole and has no use for these.
