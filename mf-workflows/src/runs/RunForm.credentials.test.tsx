@@ -1,8 +1,13 @@
+// A run refused up front for a missing AI credential (409 credential_missing), wherever a run starts:
+// the run form, the run view's re-run and the history's re-run explain it and link to the credentials page.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, useRemoteCatalogs, type SupportedLanguage } from '@agentflow/shared';
+import { emptyWorkflow } from '@agentflow/shared/workflow';
 import { LocationProbe, renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import { RunForm } from './RunForm';
 import { RunView } from './RunView';
+import { RunsRoute } from './RunsRoutes';
+import { fakeWorkflowDocs } from '../builder/testing/fakeWorkflowDocs';
 import { RUNS_CATALOGS } from './i18n';
 import { at, createFakeRunsServer, fakeRun, jsonResponse } from './testing/fakeRunsServer';
 import { renderRuns } from '../testing/renderRuns';
@@ -56,4 +61,15 @@ test('the run view: a re-run refused for a missing AI credential explains itself
   expect(within(note).getByRole('link', { name: 'Set up credentials' })).toHaveAttribute('href', '/workflows/credentials');
   expect(screen.queryByText(/has no AI provider/)).not.toBeInTheDocument();
   expect(screen.getByTestId('location')).toHaveTextContent('/workflows/wf-1/runs/run-1');
+});
+
+test('the run history: a re-run refused for a missing AI credential explains itself with the link, no toast', async () => {
+  const server = createFakeRunsServer({ runs: [fakeRun({ id: 'run-a', status: 'succeeded', startedAt: at(0), endedAt: at(1) })] });
+  server.once('POST', /\/api\/workflows\/wf-1\/runs$/, () => jsonResponse(409, { error: 'Agent "Writer" has no AI provider', code: 'credential_missing' }));
+  const workflow = { ...emptyWorkflow('user-1', 'Lead follow-up', { id: 'wf-1' }), version: 1 };
+  renderRuns(server, <Route path="/workflows/:id/runs" element={<RunsRoute docs={fakeWorkflowDocs(workflow)} />} />, '/workflows/wf-1/runs');
+  fireEvent.click(await screen.findByRole('button', { name: /^Re-run with the same input/ }));
+  const note = await screen.findByTestId('run-credential-missing');
+  expect(within(note).getByRole('link', { name: 'Set up credentials' })).toHaveAttribute('href', '/workflows/credentials');
+  expect(screen.queryByText(/has no AI provider/)).not.toBeInTheDocument();
 });

@@ -2,7 +2,7 @@
 // (open at once with ?run=1, as the builder's Run button and voice "run
 // workflow X" link it), and the run history: started, trigger, status,
 // duration, tokens, a link to each run's live view, and Re-run.
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   isUnreachable,
@@ -28,6 +28,7 @@ import { durationMs, formatDuration, formatTime } from './runModel';
 import { StatusBadge } from './StatusBadge';
 import { RUNS_CATALOGS } from './i18n';
 import { PageLoading } from '../components/PageLoading';
+import { CredentialMissingNote, isCredentialMissing } from '../credentials/CredentialMissingNote';
 
 const H = 'workflows.runs.history.';
 
@@ -137,6 +138,8 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
   const online = useOnline();
   const queryClient = useQueryClient();
   const id = useId();
+  // A re-run refused up front for a missing AI credential (409): explained with a link, not a toast.
+  const [credentialMissing, setCredentialMissing] = useState(false);
   const runs = useQuery({
     queryKey: runsKeys.list(workflowId),
     queryFn: async (): Promise<HistoryPage> => {
@@ -160,19 +163,22 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
   });
 
   const rerun = async (run: WorkflowRunSummary) => {
+    setCredentialMissing(false);
     try {
       const { runId } = await client.start(workflowId, { input: {}, rerunOf: run.id });
       void queryClient.invalidateQueries({ queryKey: runsKeys.list(workflowId) });
       toast({ title: t('workflows.runs.toasts.rerunStarted'), variant: 'success' });
       onStarted(runId);
     } catch (error) {
-      toast({ title: t('workflows.runs.toasts.actionFailed'), description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      if (isCredentialMissing(error)) setCredentialMissing(true);
+      else toast({ title: t('workflows.runs.toasts.actionFailed'), description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
     }
   };
 
   return (
     <section className="run-history" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t(`${H}title`)}</h2>
+      {credentialMissing && <CredentialMissingNote />}
       {runs.data?.savedAt ? (
         <SavedOnDeviceNote savedAt={runs.data.savedAt} testId="run-history-offline">
           <p>{t(`${H}offline`)}</p>
