@@ -1,23 +1,13 @@
 // Test code only: mounts the console the way the shell does, on the fake
 // platform-api (installed as the global fetch) and, unless a test passes a
 // plain `rbac` value, the real RBACProvider reading the fake's data.
-import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes } from '@agentflow/shared';
-import { LocationProbe, renderWithProviders, testProfile, testUser, type ProvidersOptions } from '@agentflow/shared/testing/renderWithProviders';
+import { renderRemote, testQueryClient } from '@agentflow/shared/testing/renderRemote';
+import { testProfile, testUser, type ProvidersOptions } from '@agentflow/shared/testing/renderWithProviders';
 import AccessApp from '../exposes/AccessApp';
 import { createFakeAccessServer, type FakeAccessServer } from './fakeAccessServer';
 
-const originalFetch = globalThis.fetch;
-
-/** Puts the real fetch (jsdom has none: undefined) back; call it in afterEach. */
-export function restoreFetch(): void {
-  globalThis.fetch = originalFetch;
-}
-
-export function testQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
-}
+export { restoreFetch, testQueryClient } from '@agentflow/shared/testing/renderRemote';
 
 /**
  * Renders AccessApp under `mount` (default '/admin/access/*') at `route`,
@@ -28,18 +18,13 @@ export type ConsoleOptions = ProvidersOptions & { server?: FakeAccessServer; mou
 
 export function renderConsole(route: string, options: ConsoleOptions = {}) {
   const server = options.server ?? createFakeAccessServer();
-  globalThis.fetch = server.fetch as typeof fetch;
   const queryClient = testQueryClient();
-  const result = renderWithProviders(
-    <>
-      <Routes>
-        <Route path={options.mount ?? '/admin/access/*'} element={<AccessApp queryClient={queryClient} />} />
-        <Route path="/signin" element={<p>Sign-in page</p>} />
-      </Routes>
-      <LocationProbe />
-    </>,
-    { route, user: testUser(), auth: { userProfile: testProfile() }, rbacReader: server.reader, ...options },
-  );
+  const result = renderRemote(route, {
+    mount: options.mount ?? '/admin/access/*',
+    app: <AccessApp queryClient={queryClient} />,
+    fetch: server.fetch as typeof fetch,
+    options: { user: testUser(), auth: { userProfile: testProfile() }, rbacReader: server.reader, ...options },
+  });
   return { ...result, server, queryClient };
 }
 
