@@ -18,20 +18,25 @@ export function testQueryClient(): QueryClient {
 }
 
 /**
- * Installs `fetch` as the global fetch, then renders `app` at `mount` (as the
- * shell routes a remote) beside a stand-in sign-in page, with the location
- * probe, at `route`.
+ * Installs `fetch` as the global fetch, then renders the app (given a fresh
+ * testQueryClient, returned too) at `mount` as the shell routes a remote,
+ * beside a stand-in sign-in page, with the location probe, at `route`.
  */
-export function renderRemote(route: string, { mount, app, fetch, options }: { mount: string; app: ReactElement; fetch: typeof globalThis.fetch; options: ProvidersOptions }) {
+export function renderRemote(
+  route: string,
+  { mount, app, fetch, options }: { mount: string; app: (queryClient: QueryClient) => ReactElement; fetch: typeof globalThis.fetch; options: ProvidersOptions },
+) {
   globalThis.fetch = fetch;
-  return renderWithProviders(
+  const queryClient = testQueryClient();
+  const rendered = renderWithProviders(
     <>
       <Routes>
-        <Route path={mount} element={app} />
+        <Route path={mount} element={app(queryClient)} />
         <Route path="/signin" element={<p>Sign-in page</p>} />
       </Routes>
       <LocationProbe />
     </>,
     { route, ...options },
   );
+  return { ...rendered, queryClient };
 }

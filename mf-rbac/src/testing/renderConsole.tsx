@@ -2,7 +2,7 @@
 // platform-api (installed as the global fetch) and, unless a test passes a
 // plain `rbac` value, the real RBACProvider reading the fake's data.
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderRemote, testQueryClient } from '@agentflow/shared/testing/renderRemote';
+import { renderRemote } from '@agentflow/shared/testing/renderRemote';
 import { testProfile, testUser, type ProvidersOptions } from '@agentflow/shared/testing/renderWithProviders';
 import AccessApp from '../exposes/AccessApp';
 import { createFakeAccessServer, type FakeAccessServer } from './fakeAccessServer';
@@ -18,14 +18,13 @@ export type ConsoleOptions = ProvidersOptions & { server?: FakeAccessServer; mou
 
 export function renderConsole(route: string, options: ConsoleOptions = {}) {
   const server = options.server ?? createFakeAccessServer();
-  const queryClient = testQueryClient();
-  const result = renderRemote(route, {
+  const rendered = renderRemote(route, {
     mount: options.mount ?? '/admin/access/*',
-    app: <AccessApp queryClient={queryClient} />,
+    app: (queryClient) => <AccessApp queryClient={queryClient} />,
     fetch: server.fetch as typeof fetch,
     options: { user: testUser(), auth: { userProfile: testProfile() }, rbacReader: server.reader, ...options },
   });
-  return { ...result, server, queryClient };
+  return { ...rendered, server };
 }
 
 /** renderConsole at a section ('/admin/access/<section>'), once the element with `testId` (its table) has loaded. */
