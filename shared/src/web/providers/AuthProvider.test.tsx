@@ -146,6 +146,16 @@ function setup(options: { session?: 'none' | 'maybe'; demo?: boolean } = {}) {
   return { auth, profiles, connect, probeSession, hook, current: () => hook.result.current, config };
 }
 
+/** A provider signed in as the configured demo account. */
+async function setupAsDemo() {
+  const harness = setup();
+  await settled(harness.current);
+  harness.auth.add(harness.config.demo!.email, harness.config.demo!.password);
+  await act(() => harness.current().signInAsDemoUser());
+  await settled(harness.current);
+  return harness;
+}
+
 /** Runs an action that must reject, inside act so React applies what it set before rejecting. */
 async function failsWith(action: () => Promise<unknown>, message?: string): Promise<void> {
   await act(async () => {
@@ -283,11 +293,7 @@ describe('AuthProvider transitions', () => {
   });
 
   test('signing out clears user, profile and the demo flag', async () => {
-    const { current, auth, config } = setup();
-    await settled(current);
-    auth.add(config.demo!.email, config.demo!.password);
-    await act(() => current().signInAsDemoUser());
-    await settled(current);
+    const { current } = await setupAsDemo();
     expect(current().isDemoUser).toBe(true);
     await act(() => current().signOut());
     await settled(current);
@@ -447,11 +453,7 @@ describe('updateProfile', () => {
   });
 
   test('the demo account has no profile to update', async () => {
-    const { current, auth, config } = setup();
-    await settled(current);
-    auth.add(config.demo!.email, config.demo!.password);
-    await act(() => current().signInAsDemoUser());
-    await settled(current);
+    const { current } = await setupAsDemo();
     await failsWith(() => current().updateProfile({ displayName: 'Hacker' }), 'Error saving your profile');
   });
 });

@@ -49,27 +49,19 @@ describe('I18nProvider', () => {
     expect(document.documentElement.lang).toBe('fr');
   });
 
-  test('ignores an unsupported saved language and follows the browser', () => {
-    localStorage.setItem('preferredLanguage', 'klingon');
-    jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-AT', 'en-US']);
+  test.each([
+    ['ignores an unsupported saved language and follows the browser', 'klingon', ['de-AT', 'en-US'], 'Etwas ist schiefgelaufen', 'de'],
+    ['falls back to English when neither the saved nor the browser language is supported', null, ['ja-JP'], 'Something went wrong', 'en'],
+  ])('%s', (_name, saved, browser, title, lang) => {
+    if (saved) localStorage.setItem('preferredLanguage', saved);
+    jest.spyOn(navigator, 'languages', 'get').mockReturnValue(browser);
     render(
       <I18nProvider>
         <Probe />
       </I18nProvider>,
     );
-    expect(screen.getByTestId('probe')).toHaveTextContent('Etwas ist schiefgelaufen');
-    expect(document.documentElement.lang).toBe('de');
-  });
-
-  test('falls back to English when neither the saved nor the browser language is supported', () => {
-    jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['ja-JP']);
-    render(
-      <I18nProvider>
-        <Probe />
-      </I18nProvider>,
-    );
-    expect(screen.getByTestId('probe')).toHaveTextContent('Something went wrong');
-    expect(document.documentElement.lang).toBe('en');
+    expect(screen.getByTestId('probe')).toHaveTextContent(title);
+    expect(document.documentElement.lang).toBe(lang);
   });
 
   test('still starts when storage is blocked', () => {
