@@ -13,6 +13,8 @@ import { z } from 'zod';
 import { RUN_LIMITS, parseNodeParams, type AgentParams, type HttpTool, type WorkflowNode } from '@agentflow/shared/workflow';
 import { agentCallCost } from '@agentflow/shared/domain';
 import { safeFetch, type SafeFetchPolicy } from '../net/safeFetch.js';
+import { withAuthHeaders } from '../credentials/httpAuth.js';
+import { redactText } from './providers/redact.js';
 import { renderTemplate } from '../expressions/evaluate.js';
 import { NoProviderError, ProviderCallError, toProviderCallError, type ModelResolver } from './providers.js';
 
@@ -28,6 +30,12 @@ export interface ChildStepUpdate {
   tokens?: number;
   startedAt?: string;
   endedAt?: string;
+}
+
+/** What an HTTP tool's credential adds to its requests. */
+export interface ToolCredential {
+  headers: Record<string, string>;
+  secrets: string[];
 }
 
 export interface RunAgentOptions {
@@ -46,6 +54,8 @@ export interface RunAgentOptions {
    * and `models` (the platform default) serves it.
    */
   credentialModel?: (params: AgentParams, nodeId: string) => Promise<LanguageModel | null>;
+  /** The headers of an HTTP tool's vault credential, and the values to redact from its answer (absent: a tool naming one fails). */
+  toolCredentialHeaders?: (credentialId: string) => Promise<ToolCredential>;
   /** The platform fee of an agent step on the user's own credential (default DEFAULT_OWN_CREDENTIAL_STEP_FEE). */
   ownCredentialStepFee?: number;
   /** Cancel / timeout. */
@@ -292,8 +302,14 @@ function httpToolFor(spec: HttpTool, options: RunAgentOptions, signal: AbortSign
       const data = options.input;
       const url = new URL(await renderTemplate(spec.url, data, encodeURIComponent));
       for (const [key, value] of Object.entries(args.query ?? {})) url.searchParams.append(key, String(value));
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name] = await renderTemplate(value, data);
+      const literal: Record<string, string> = {};
+      for (const [name, value] of Object.entries(spec.headers ?? {})) literal[name] = await renderTemplate(value, data);
+      let auth: ToolCredential = { headers: {}, secrets: [] };
+      if (spec.credentialId !== undefined) {
+        if (!options.toolCredentialHeaders) throw new Error(`The tool ${spec.name} uses a credential, but credentials are not available on this server`);
+        auth = await options.toolCredentialHeaders(spec.credentialId);
+      }
+      const headers = withAuthHeaders(literal, auth.headers);
       const body = spec.method === 'GET' || spec.method === 'DELETE' ? undefined : args.body;
       if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
       let response;
@@ -304,7 +320,9 @@ function httpToolFor(spec: HttpTool, options: RunAgentOptions, signal: AbortSign
         // What the model reads as the tool's error.
         throw new Error(`${spec.method} ${url.origin}${url.pathname} failed: ${messageOf(error)}`);
       }
-      const text = response.body.length > MAX_TOOL_RESULT_CHARS ? `${response.body.slice(0, MAX_TOOL_RESULT_CHARS)}\n[truncated: ${response.bytes} bytes in all]` : response.body;
+      // What the service echoed of the credential is neither shown to the model nor recorded.
+      const answer = redactText(response.body, auth.secrets);
+      const text = answer.length > MAX_TOOL_RESULT_CHARS ? `${answer.slice(0, MAX_TOOL_RESULT_CHARS)}\n[truncated: ${response.bytes} bytes in all]` : answer;
       return `HTTP ${response.status}\n${text}`;
     },
   });

@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { CREDENTIALS_API, DEFAULT_OWN_CREDENTIAL_STEP_FEE } from '@agentflow/shared/server';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fakeOpenAI';
 import { stepFeeFromEnv } from './agentStep';
+import { startRecordingServer } from '../testing/upstream';
 import { edge, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
 
 const CANARY = 'sk-canary-5d1e-run-path-0042';
@@ -108,6 +109,38 @@ test('a deleted credential refuses the run the same way', async () => {
   expect(refused.status).toBe(409);
   expect(refused.body.code).toBe('credential_missing');
   expect(await h.balance(alice.uid)).toBe(before);
+});
+
+test('an agent’s HTTP tool may name an HTTP credential: the header is sent, and the echoed token is redacted before the model reads it', async () => {
+  const TOKEN = 'tok-canary-tool-6b2a';
+  const upstream = await startRecordingServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ deals: 3, youSent: req.headers.authorization }));
+  });
+  try {
+    const bearer = await h.call('POST', CREDENTIALS_API.create, { user: alice, body: { type: 'httpBearer', name: 'CRM', secrets: { token: TOKEN } } });
+    fake.reset();
+    fake.script(
+      { match: { system: 'qualify sales leads', afterToolResults: false }, reply: { toolCalls: [{ name: 'crm', arguments: {} }], usage: { prompt: 10, completion: 5 } } },
+      { match: { system: 'qualify sales leads', afterToolResults: true }, reply: { text: 'Three open deals.', usage: { prompt: 10, completion: 5 } } },
+    );
+    const wf = await workflowWith(alice.uid, {
+      credentialId,
+      model: 'fake-model',
+      tools: { http: [{ name: 'crm', description: 'Open deals in the CRM', method: 'GET', url: `${upstream.url}/deals`, credentialId: bearer.body.id }], delegates: [] },
+    });
+    const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: { lead: 'Ada' } } });
+    expect(started.status).toBe(202);
+    const run = await h.waitForRun(started.body.runId, ['succeeded', 'failed']);
+    expect({ status: run.status, error: run.error }).toEqual({ status: 'succeeded', error: null });
+    expect(upstream.seen.map((request) => request.headers.authorization)).toEqual([`Bearer ${TOKEN}`]);
+    const toolResult = fake.requests[1]!.toolResults.join('\n');
+    expect(toolResult).toContain('"deals":3');
+    expect(toolResult).not.toContain(TOKEN);
+    expect(JSON.stringify(run)).not.toContain(TOKEN);
+  } finally {
+    await upstream.close();
+  }
 });
 
 test('a provider error that echoes the key is redacted before it reaches the run', async () => {

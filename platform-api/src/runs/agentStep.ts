@@ -17,6 +17,7 @@ import type { CredentialVault } from '../credentials/index.js';
 import { guardedFetch, modelCallPolicy } from '../net/guardedFetch.js';
 import type { RunPreflight } from './service.js';
 import type { StepContext, StepHandler } from './steps.js';
+import { vaultHttpHeaders } from './httpCredentials.js';
 
 export interface AgentCredentials {
   vault: CredentialVault;
@@ -67,6 +68,7 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
       stepId: context.stepId,
       models,
       credentialModel: credentialModelFor(context, credentials),
+      ...(credentials ? { toolCredentialHeaders: (credentialId: string) => vaultHttpHeaders(credentials.vault)(context, credentialId) } : {}),
       ownCredentialStepFee,
       signal: context.signal,
       chargeTokens: context.chargeTokens,
@@ -75,6 +77,13 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
     });
     return { output: result.output };
   };
+}
+
+/** Why `credentialId` cannot serve a step of that kind for `ownerId`, or null when it can. */
+async function credentialRefusal(vault: CredentialVault | null, ownerId: string, credentialId: string, kind: 'ai' | 'http', stepName: string): Promise<string | null> {
+  const type = vault ? await vault.usableType({ userId: ownerId }, credentialId) : null;
+  if (!type) return stepCredentialMissing(stepName);
+  return credentialType(type).kind === kind ? null : stepCredentialWrongKind(stepName);
 }
 
 /**
@@ -95,9 +104,18 @@ export function credentialPreflight(vault: CredentialVault | null, models: Pick<
         if (node.type === 'agent' && !models.configured) return agentNeedsProvider(stepName);
         continue;
       }
-      const type = vault ? await vault.usableType({ userId: ownerId }, credentialId) : null;
-      if (!type) return stepCredentialMissing(stepName);
-      if (credentialType(type).kind !== (node.type === 'agent' ? 'ai' : 'http')) return stepCredentialWrongKind(stepName);
+      const refusal = await credentialRefusal(vault, ownerId, credentialId, node.type === 'agent' ? 'ai' : 'http', stepName);
+      if (refusal) return refusal;
+    }
+    // An agent's HTTP tools may name HTTP credentials too.
+    for (const node of workflow.nodes) {
+      if (node.type !== 'agent') continue;
+      const tools = (node.params as { tools?: { http?: { credentialId?: unknown }[] } }).tools?.http ?? [];
+      for (const tool of tools) {
+        if (typeof tool.credentialId !== 'string') continue;
+        const refusal = await credentialRefusal(vault, ownerId, tool.credentialId, 'http', node.name);
+        if (refusal) return refusal;
+      }
     }
     return null;
   };

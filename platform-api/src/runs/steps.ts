@@ -15,6 +15,7 @@ import { evaluate, renderTemplate } from '../expressions/evaluate.js';
 import type { StoredRun } from './runModel.js';
 import type { ChildStepUpdate } from '../agents/runAgent.js';
 import { redactValue } from '../agents/providers/redact.js';
+import { withAuthHeaders } from '../credentials/httpAuth.js';
 
 /** A child step an agent reports (a delegated call); the executor records it in run.steps. The agent defines its shape. */
 export type ChildStepReport = ChildStepUpdate;
@@ -149,9 +150,7 @@ async function httpCall(p: HttpParams, input: StepInput, signal: AbortSignal, fe
   const url = await renderTemplate(p.url, input, encodeURIComponent);
   const literal: Record<string, string> = {};
   for (const [name, value] of Object.entries(p.headers)) literal[name] = await renderTemplate(value, input);
-  // The credential's header wins over a literal one of the same name, in any case.
-  const authNames = new Set(Object.keys(authHeaders).map((name) => name.toLowerCase()));
-  const headers: Record<string, string> = { ...Object.fromEntries(Object.entries(literal).filter(([name]) => !authNames.has(name.toLowerCase()))), ...authHeaders };
+  const headers = withAuthHeaders(literal, authHeaders);
   const body = p.body !== undefined && p.method !== 'GET' ? await renderTemplate(p.body, input) : undefined;
   if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
   const response = await safeFetch(

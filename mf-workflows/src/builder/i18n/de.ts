@@ -109,7 +109,7 @@ export const de: BuilderCatalog = {
         missing: 'Die Zugangsdaten dieses Schritts wurden gelöscht, oder Sie dürfen sie nicht verwenden: Wählen Sie andere.',
         manage: 'Zugangsdaten verwalten',
         warning: 'Der Header „{{header}}“ enthält ein Geheimnis im Klartext, das jeder sieht, der diesen Workflow lesen kann: Verschieben Sie es in Zugangsdaten.',
-        toolWarning: 'Der Header „{{header}}“ des Werkzeugs „{{tool}}“ enthält ein Geheimnis im Klartext, das jeder sieht, der diesen Workflow lesen kann. Agenten-Werkzeuge können noch keine Zugangsdaten verwenden: Nutzen Sie möglichst einen Schlüssel mit wenigen Rechten.',
+        toolWarning: 'Der Header „{{header}}“ des Werkzeugs „{{tool}}“ enthält ein Geheimnis im Klartext, das jeder sieht, der diesen Workflow lesen kann. Speichern Sie es als HTTP-Zugangsdaten und setzen Sie stattdessen „credentialId“ des Werkzeugs auf diese Zugangsdaten.',
         move: 'In Zugangsdaten verschieben',
         moving: 'Wird verschoben…',
         moveFailed: 'Das Geheimnis wurde nicht verschoben: {{reason}}',

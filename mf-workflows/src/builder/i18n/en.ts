@@ -141,7 +141,7 @@ export const en = {
         missing: 'This step’s credential was deleted, or you may not use it: pick another.',
         manage: 'Manage credentials',
         warning: 'The header “{{header}}” holds a secret in plain text that anyone who can read this workflow can see: move this secret to a credential.',
-        toolWarning: 'The header “{{header}}” of the tool “{{tool}}” holds a secret in plain text that anyone who can read this workflow can see. Agent tools cannot use credentials yet: consider a key with few rights.',
+        toolWarning: 'The header “{{header}}” of the tool “{{tool}}” holds a secret in plain text that anyone who can read this workflow can see. Save it as an HTTP credential and set the tool’s “credentialId” to that credential instead.',
         move: 'Move to a credential',
         moving: 'Moving…',
         moveFailed: 'The secret was not moved: {{reason}}',

@@ -109,7 +109,7 @@ export const es: BuilderCatalog = {
         missing: 'La credencial de este paso se eliminó o no puedes usarla: elige otra.',
         manage: 'Gestionar credenciales',
         warning: 'La cabecera «{{header}}» contiene un secreto en texto plano que ve cualquiera que pueda leer este flujo: mueve este secreto a una credencial.',
-        toolWarning: 'La cabecera «{{header}}» de la herramienta «{{tool}}» contiene un secreto en texto plano que ve cualquiera que pueda leer este flujo. Las herramientas de los agentes aún no pueden usar credenciales: usa si puedes una clave con pocos permisos.',
+        toolWarning: 'La cabecera «{{header}}» de la herramienta «{{tool}}» contiene un secreto en texto plano que ve cualquiera que pueda leer este flujo. Guárdalo como credencial HTTP y pon en su lugar esa credencial en el «credentialId» de la herramienta.',
         move: 'Mover a una credencial',
         moving: 'Moviendo…',
         moveFailed: 'El secreto no se movió: {{reason}}',

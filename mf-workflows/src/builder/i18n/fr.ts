@@ -109,7 +109,7 @@ export const fr: BuilderCatalog = {
         missing: 'L’identifiant de cette étape a été supprimé, ou vous ne pouvez pas l’utiliser : choisissez-en un autre.',
         manage: 'Gérer les identifiants',
         warning: 'L’en-tête « {{header}} » contient un secret en clair, visible par quiconque peut lire ce workflow : déplacez ce secret dans un identifiant.',
-        toolWarning: 'L’en-tête « {{header}} » de l’outil « {{tool}} » contient un secret en clair, visible par quiconque peut lire ce workflow. Les outils des agents ne peuvent pas encore utiliser d’identifiants : préférez une clé aux droits limités.',
+        toolWarning: 'L’en-tête « {{header}} » de l’outil « {{tool}} » contient un secret en clair, visible par quiconque peut lire ce workflow. Enregistrez-le comme identifiant HTTP et indiquez plutôt cet identifiant dans le « credentialId » de l’outil.',
         move: 'Déplacer dans un identifiant',
         moving: 'Déplacement…',
         moveFailed: 'Le secret n’a pas été déplacé : {{reason}}',

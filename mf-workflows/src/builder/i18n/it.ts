@@ -109,7 +109,7 @@ export const it: BuilderCatalog = {
         missing: 'La credenziale di questo passaggio è stata eliminata, oppure non puoi usarla: scegline un’altra.',
         manage: 'Gestisci le credenziali',
         warning: 'L’intestazione «{{header}}» contiene un segreto in chiaro, visibile a chiunque possa leggere questo flusso: sposta questo segreto in una credenziale.',
-        toolWarning: 'L’intestazione «{{header}}» dello strumento «{{tool}}» contiene un segreto in chiaro, visibile a chiunque possa leggere questo flusso. Gli strumenti degli agenti non possono ancora usare credenziali: preferisci una chiave con pochi permessi.',
+        toolWarning: 'L’intestazione «{{header}}» dello strumento «{{tool}}» contiene un segreto in chiaro, visibile a chiunque possa leggere questo flusso. Salvalo come credenziale HTTP e imposta invece quella credenziale nel «credentialId» dello strumento.',
         move: 'Sposta in una credenziale',
         moving: 'Spostamento…',
         moveFailed: 'Il segreto non è stato spostato: {{reason}}',

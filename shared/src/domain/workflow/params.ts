@@ -198,6 +198,8 @@ export const httpToolSchema = z.strictObject({
   method: oneOf(HTTP_METHODS),
   url: urlTemplate,
   headers: headers.optional(),
+  /** An HTTP credential of the vault whose header the tool sends (see httpParamsSchema.credentialId). */
+  credentialId: documentIdSchema.optional(),
 });
 
 const jsonSchemaObject = z
