@@ -1,15 +1,6 @@
 // Standalone development mount: the same providers as in the shell.
-import { mountApp, Route, Routes } from '@agentflow/shared';
+import { mountApp } from '@agentflow/shared';
 import '@agentflow/shared/styles/base.css';
 import WorkflowsApp from './exposes/WorkflowsApp';
 
-void mountApp({
-  host: 'mf_workflows (standalone)',
-  render: () => (
-    <main className="app-main">
-      <Routes>
-        <Route path="/*" element={<WorkflowsApp />} />
-      </Routes>
-    </main>
-  ),
-});
+void mountApp({ host: 'mf_workflows (standalone)', remote: WorkflowsApp });
