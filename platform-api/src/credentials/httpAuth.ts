@@ -1,7 +1,7 @@
 // What an HTTP credential adds to a request: the header it stands for. The
 // values exist only for the call; the caller redacts them from what the step
 // records.
-import { credentialType } from '@agentflow/shared/server';
+import { credentialType } from '@agentflow/shared/credentials';
 import type { OpenedCredential } from './vault.js';
 
 /** The credential is not one an HTTP step can send (an AI provider's, say). */
