@@ -3,14 +3,10 @@
 // credential in one click; and the Credential select. platform-api is faked at
 // the fetch boundary.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from '@agentflow/shared';
-import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import { defaultParams, templateById, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
 import { installXyflowStubs } from './testing/xyflowStubs';
-import { fakeWorkflowDocs } from './testing/fakeWorkflowDocs';
-import { BuilderRoute } from './BuilderRoute';
-import { CredentialsClientContext } from '../credentials/api';
 import { createFakeCredentialsServer, fakeCredential } from '../credentials/testing/fakeCredentialsServer';
+import { renderBuilderWithCredentials } from '../credentials/testing/renderBuilderWithCredentials';
 
 installXyflowStubs();
 
@@ -35,17 +31,7 @@ async function open(workflow: Workflow) {
       fakeCredential({ id: 'c3', name: 'Partner API', type: 'httpBearer', secretHints: { token: '••••9999' }, secrets: { token: 'partner-9999' } }),
     ],
   });
-  const docs = fakeWorkflowDocs(workflow);
-  renderWithProviders(
-    <CredentialsClientContext.Provider value={server.client}>
-      <Routes>
-        <Route path="/workflows/:id" element={<BuilderRoute docs={docs} />} />
-      </Routes>
-    </CredentialsClientContext.Provider>,
-    { route: '/workflows/wf-1', user: testUser() },
-  );
-  await screen.findByTestId('builder-canvas', {}, { timeout: 5000 });
-  return { server, docs };
+  return renderBuilderWithCredentials(workflow, server);
 }
 
 const node = (id: string) => document.querySelector<HTMLElement>(`[data-testid="builder-node"][data-node-id="${id}"]`)!;

@@ -2,14 +2,10 @@
 // in its configuration form, and a credential the user no longer has marked
 // on the node and in the problems list.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from '@agentflow/shared';
-import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import { templateById, type Workflow } from '@agentflow/shared/workflow';
 import { installXyflowStubs } from '../builder/testing/xyflowStubs';
-import { fakeWorkflowDocs } from '../builder/testing/fakeWorkflowDocs';
-import { BuilderRoute } from '../builder/BuilderRoute';
-import { CredentialsClientContext } from './api';
 import { createFakeCredentialsServer, fakeCredential } from './testing/fakeCredentialsServer';
+import { renderBuilderWithCredentials } from './testing/renderBuilderWithCredentials';
 
 installXyflowStubs();
 
@@ -22,17 +18,7 @@ function copy(credentialId?: string): Workflow {
 
 async function open(workflow: Workflow) {
   const server = createFakeCredentialsServer({ credentials: [fakeCredential({ id: 'c1', name: 'OpenAI work' })] });
-  const docs = fakeWorkflowDocs(workflow);
-  renderWithProviders(
-    <CredentialsClientContext.Provider value={server.client}>
-      <Routes>
-        <Route path="/workflows/:id" element={<BuilderRoute docs={docs} />} />
-      </Routes>
-    </CredentialsClientContext.Provider>,
-    { route: '/workflows/wf-1', user: testUser() },
-  );
-  await screen.findByTestId('builder-canvas', {}, { timeout: 5000 });
-  return { server, docs };
+  return renderBuilderWithCredentials(workflow, server);
 }
 
 const agentNode = () => document.querySelector<HTMLElement>('[data-testid="builder-node"][data-node-id="draft"]')!;
