@@ -5,6 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { defaultParams, templateById, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
 import { installXyflowStubs } from './testing/xyflowStubs';
+import type { fakeWorkflowDocs } from './testing/fakeWorkflowDocs';
 import { createFakeCredentialsServer, fakeCredential } from '../credentials/testing/fakeCredentialsServer';
 import { renderBuilderWithCredentials } from '../credentials/testing/renderBuilderWithCredentials';
 
