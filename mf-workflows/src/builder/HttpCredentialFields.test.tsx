@@ -7,7 +7,7 @@ import { defaultParams, templateById, type Workflow, type WorkflowNode } from '@
 import { installXyflowStubs } from './testing/xyflowStubs';
 import type { fakeWorkflowDocs } from './testing/fakeWorkflowDocs';
 import { createFakeCredentialsServer, fakeCredential } from '../credentials/testing/fakeCredentialsServer';
-import { renderBuilderWithCredentials } from '../credentials/testing/renderBuilderWithCredentials';
+import { renderBuilderWithCredentials } from '../testing/renderBuilderWithCredentials';
 
 installXyflowStubs();
 

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { templateById, type Workflow } from '@agentflow/shared/workflow';
 import { installXyflowStubs } from '../builder/testing/xyflowStubs';
 import { createFakeCredentialsServer, fakeCredential } from './testing/fakeCredentialsServer';
-import { renderBuilderWithCredentials } from './testing/renderBuilderWithCredentials';
+import { renderBuilderWithCredentials } from '../testing/renderBuilderWithCredentials';
 
 installXyflowStubs();
 

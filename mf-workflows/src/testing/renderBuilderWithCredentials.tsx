@@ -4,10 +4,10 @@ import { screen } from '@testing-library/react';
 import { Route, Routes } from '@agentflow/shared';
 import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import type { Workflow } from '@agentflow/shared/workflow';
-import { BuilderRoute } from '../../builder/BuilderRoute';
-import { fakeWorkflowDocs } from '../../builder/testing/fakeWorkflowDocs';
-import { CredentialsClientContext } from '../api';
-import type { FakeCredentialsServer } from './fakeCredentialsServer';
+import { BuilderRoute } from '../builder/BuilderRoute';
+import { fakeWorkflowDocs } from '../builder/testing/fakeWorkflowDocs';
+import { CredentialsClientContext } from '../credentials/api';
+import type { FakeCredentialsServer } from '../credentials/testing/fakeCredentialsServer';
 
 export async function renderBuilderWithCredentials(workflow: Workflow, server: FakeCredentialsServer) {
   const docs = fakeWorkflowDocs(workflow);
