@@ -1,15 +1,18 @@
 // Which headers hold a literal secret, and the credential each could become.
 import { createCredentialBodySchema } from '../credentials/index.js';
-import { defaultParams } from './params.js';
+import { agentParamsSchema, defaultParams } from './params.js';
 import {
+  credentialOfSecret,
   decodeBase64Utf8,
   isLiteralSecretValue,
   isSecretHeaderName,
   literalSecrets,
   movedCredentialName,
   nodeLiteralSecrets,
+  paramsAfterMove,
   paramsWithCredential,
   suggestCredential,
+  toolParamsWithCredential,
 } from './literalSecrets.js';
 
 const http = (headers: Record<string, string>) => ({ type: 'http' as const, params: { ...defaultParams('http'), headers } });
@@ -142,5 +145,59 @@ describe('the move', () => {
     const long = movedCredentialName('n'.repeat(200), 'Authorization');
     expect(long).toHaveLength(100);
     expect(long.endsWith('…')).toBe(true);
+  });
+
+  test('a tool’s credential is named after the agent, the tool and the header', () => {
+    expect(movedCredentialName('Draft reply', 'X-Api-Key', 'crm')).toBe('Draft reply · crm – X-Api-Key');
+    expect(movedCredentialName(' ', 'X-Api-Key', 'crm')).toBe('Agent · crm – X-Api-Key');
+    expect(movedCredentialName('n'.repeat(200), 'X-Api-Key', 'crm')).toHaveLength(100);
+  });
+});
+
+describe('the move of an agent tool’s secret', () => {
+  const tool = (name: string, headers: Record<string, string>, extra: Record<string, unknown> = {}) => ({ name, description: name, method: 'GET', url: `https://${name}.example.com`, headers, ...extra });
+  const agent = (http: unknown[]) => ({ ...defaultParams('agent'), tools: { http, delegates: ['other'] } });
+
+  test('removes the header from that tool only and names the credential on it, keeping the rest', () => {
+    const params = agent([tool('crm', { 'X-Api-Key': 'crm-key', Accept: 'application/json' }), tool('erp', { Authorization: 'Bearer erp-1' })]);
+    const [secret] = nodeLiteralSecrets({ type: 'agent', params });
+    const moved = toolParamsWithCredential(params, secret!.tool!, secret!.header, 'cred-7');
+    expect(moved).toEqual(
+      agent([tool('crm', { Accept: 'application/json' }, { credentialId: 'cred-7' }), tool('erp', { Authorization: 'Bearer erp-1' })]),
+    );
+    expect(params.tools.http[0]).toEqual(tool('crm', { 'X-Api-Key': 'crm-key', Accept: 'application/json' }));
+    expect(nodeLiteralSecrets({ type: 'agent', params: moved }).map((s) => s.path)).toEqual(['tools.http.1.headers.Authorization']);
+    expect(paramsAfterMove(params, secret!, 'cred-7')).toEqual(moved);
+    // What the builder saves is a valid agent (the run reads the tool's credentialId).
+    expect(agentParamsSchema.safeParse(moved).error).toBeUndefined();
+  });
+
+  test('finds the tool by name when the tools moved meanwhile, and changes nothing when it is gone', () => {
+    const params = agent([tool('erp', {}), tool('crm', { 'X-Api-Key': 'crm-key' })]);
+    const moved = toolParamsWithCredential(params, { index: 0, name: 'crm' }, 'X-Api-Key', 'cred-7');
+    expect(moved.tools).toEqual({ http: [tool('erp', {}), tool('crm', {}, { credentialId: 'cred-7' })], delegates: ['other'] });
+    expect(toolParamsWithCredential(params, { index: 0, name: 'billing' }, 'X-Api-Key', 'cred-7')).toBe(params);
+    expect(toolParamsWithCredential({ tools: 'none' }, { index: 0, name: 'crm' }, 'X-Api-Key', 'cred-7')).toEqual({ tools: 'none' });
+  });
+
+  test('an unnamed tool is found by its index, as the warning names it', () => {
+    const params = { tools: { http: [null, { headers: { 'Api-Key': 'k' } }] } };
+    const [secret] = nodeLiteralSecrets({ type: 'agent', params });
+    expect(paramsAfterMove(params, secret!, 'cred-7')).toEqual({ tools: { http: [null, { headers: {}, credentialId: 'cred-7' }] } });
+  });
+
+  test('a step’s move is paramsWithCredential', () => {
+    const params = { ...defaultParams('http'), headers: { Authorization: 'Bearer live-1' } };
+    expect(paramsAfterMove(params, { header: 'Authorization' }, 'cred-1')).toEqual(paramsWithCredential(params, 'Authorization', 'cred-1'));
+  });
+
+  test('credentialOfSecret: the credential the step or the secret’s tool already names', () => {
+    const params = agent([tool('crm', { 'X-Api-Key': 'k' }, { credentialId: 'cred-3' }), tool('erp', { 'X-Api-Key': 'k' })]);
+    expect(credentialOfSecret(params, { tool: { index: 0, name: 'crm' } })).toBe('cred-3');
+    expect(credentialOfSecret(params, { tool: { index: 1, name: 'erp' } })).toBeNull();
+    expect(credentialOfSecret(params, { tool: { index: 5, name: 'gone' } })).toBeNull();
+    expect(credentialOfSecret(params, {})).toBeNull();
+    expect(credentialOfSecret({ credentialId: 'cred-1' }, {})).toBe('cred-1');
+    expect(credentialOfSecret({ credentialId: '' }, {})).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
 // headers and agent HTTP tool headers, with the vault credential each could
 // become. Workflows from before the vault put API keys there; the builder
 // warns about them (a warning: the workflow still saves and runs) and moves a
-// step's secret into a credential in one click. Pure: no React, no Firebase.
+// step's or a tool's secret into a credential in one click. Pure: no React,
+// no Firebase.
 import { MAX_CREDENTIAL_NAME_LENGTH, type CredentialTypeId } from '../credentials/types.js';
 import type { WorkflowNode } from './model.js';
 import { isRecord } from './fields.js';
@@ -101,9 +102,67 @@ export function paramsWithCredential(params: Record<string, unknown>, header: st
   return { ...params, headers, credentialId };
 }
 
-/** The name a moved secret's credential gets: the node's and the header's, within the vault's name limit. */
-export function movedCredentialName(nodeName: string, header: string): string {
-  const name = `${nodeName.trim() || 'HTTP'} – ${header}`;
+/**
+ * An agent's params after the literal `header` of its HTTP tool `tool` moved
+ * into the credential `credentialId`: the header leaves that tool and the tool
+ * names the credential (the agent's run adds its header at the tool's call).
+ * The tool is found at its index when the name still matches, else by name
+ * (the tools were edited meanwhile); the params are returned as they are when
+ * it is gone.
+ */
+export function toolParamsWithCredential(
+  params: Record<string, unknown>,
+  tool: { index: number; name: string },
+  header: string,
+  credentialId: string,
+): Record<string, unknown> {
+  const tools = params.tools;
+  if (!isRecord(tools) || !Array.isArray(tools.http)) return params;
+  const http: unknown[] = tools.http;
+  const index = toolIndex(http, tool);
+  if (index < 0) return params;
+  const found = http[index] as Record<string, unknown>;
+  const headers = isRecord(found.headers) ? { ...found.headers } : {};
+  delete headers[header];
+  const moved = http.map((entry, i) => (i === index ? { ...found, headers, credentialId } : entry));
+  return { ...params, tools: { ...tools, http: moved } };
+}
+
+const toolName = (tool: unknown, index: number) => (isRecord(tool) && typeof tool.name === 'string' ? tool.name : String(index));
+
+function toolIndex(http: readonly unknown[], tool: { index: number; name: string }): number {
+  if (isRecord(http[tool.index]) && toolName(http[tool.index], tool.index) === tool.name) return tool.index;
+  return http.findIndex((entry, i) => isRecord(entry) && toolName(entry, i) === tool.name);
+}
+
+/** A node's params after `secret` moved into `credentialId`: the step's header (paramsWithCredential) or its tool's (toolParamsWithCredential). */
+export function paramsAfterMove(params: Record<string, unknown>, secret: Pick<LiteralSecretHeader, 'header' | 'tool'>, credentialId: string): Record<string, unknown> {
+  return secret.tool ? toolParamsWithCredential(params, secret.tool, secret.header, credentialId) : paramsWithCredential(params, secret.header, credentialId);
+}
+
+/**
+ * The credential the step, or the secret's tool, names already; null when it
+ * names none. A step or a tool sends one credential, so a secret moves only
+ * where there is none yet.
+ */
+export function credentialOfSecret(params: Record<string, unknown>, secret: Pick<LiteralSecretHeader, 'tool'>): string | null {
+  let owner: unknown = params;
+  if (secret.tool) {
+    const http = isRecord(params.tools) && Array.isArray(params.tools.http) ? (params.tools.http as unknown[]) : [];
+    const index = toolIndex(http, secret.tool);
+    owner = index < 0 ? undefined : http[index];
+  }
+  return isRecord(owner) && typeof owner.credentialId === 'string' && owner.credentialId !== '' ? owner.credentialId : null;
+}
+
+/**
+ * The name a moved secret's credential gets, within the vault's name limit:
+ * the step's and the header's ("Call CRM – Authorization"), or for an agent's
+ * tool the agent's, the tool's and the header's ("Draft reply · crm – X-Api-Key").
+ */
+export function movedCredentialName(nodeName: string, header: string, tool?: string): string {
+  const node = nodeName.trim() || (tool === undefined ? 'HTTP' : 'Agent');
+  const name = tool === undefined ? `${node} – ${header}` : `${node} · ${tool} – ${header}`;
   return name.length <= MAX_CREDENTIAL_NAME_LENGTH ? name : `${name.slice(0, MAX_CREDENTIAL_NAME_LENGTH - 1)}…`;
 }
 
