@@ -140,7 +140,7 @@ describe('POST /api/tokens/consume', () => {
     await setBalance(user.uid, 0);
     const before = (await h.db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(user.uid).get()).data();
     const response = await consume(user, { feature: 'voice_command', amount: 1, idempotencyKey: key() });
-    expect(response).toEqual({ status: 402, body: { error: 'Insufficient tokens: 1 needed, 0 remaining' } });
+    expect(response).toEqual({ status: 402, body: { error: 'Insufficient tokens: 1 needed, 0 remaining', code: 'insufficient_tokens' } });
     expect((await h.db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(user.uid).get()).data()).toEqual(before);
     expect(await usageCount(user.uid)).toBe(0);
   });

@@ -105,7 +105,7 @@ describe('POST /api/workflows/:id/runs', () => {
     const wf = await simpleWorkflow(carol.uid);
     const before = await runCount();
     const response = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: carol, body: { input: { name: 'x' } } });
-    expect(response).toMatchObject({ status: 402, body: { error: 'Insufficient tokens: 1 needed, 0 remaining' } });
+    expect(response).toEqual(expect.objectContaining({ status: 402, body: { error: 'Insufficient tokens: 1 needed, 0 remaining', code: 'insufficient_tokens' } }));
     expect(await runCount()).toBe(before);
   });
 

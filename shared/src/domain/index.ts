@@ -23,3 +23,4 @@ export * from './voice/index.js';
 // gives it one home). The server entry has always exported membership's.
 export { isValidTimeZone } from './membership/index.js';
 export * from './credentials/index.js';
+export * from './notifications/index.js';

@@ -39,7 +39,7 @@ function buildApp(): Express {
 test.each([
   ['/store/http', 409, { error: 'Already there' }],
   ['/store/coded', 410, { error: 'Gone for good', code: 'invitation_expired' }],
-  ['/store/tokens', 402, { error: 'Insufficient tokens: 5 needed, 2 remaining' }],
+  ['/store/tokens', 402, { error: 'Insufficient tokens: 5 needed, 2 remaining', code: 'insufficient_tokens' }],
   ['/store/ledger-input', 400, { error: 'amount must be positive' }],
   ['/store/idempotency', 409, { error: "Idempotency key 'k1' was already used for a different operation" }],
   ['/store/unavailable', 503, { error: 'The test store is unavailable; try again shortly' }],

@@ -2,7 +2,7 @@
 // handler for every service route. A route throws; the handler answers
 // `{ error }` (or `{ error, code }` with a stable code) and never a stack:
 //   HttpError                          its status, message and code
-//   InsufficientTokensError (ledger)   402
+//   InsufficientTokensError (ledger)   402 insufficient_tokens
 //   LedgerValidationError (ledger)     400
 //   IdempotencyConflictError (ledger)  409
 //   Firestore unreachable or overrun   503, when the router names its store
@@ -12,6 +12,7 @@ import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { ServiceErrorCode } from '../domain/validation/errorCodes.js';
+import { PLAN_ERROR_CODES } from '../domain/membership/entitlements.js';
 import { describeIssue, type IssueWording } from '../domain/validation/issues.js';
 import { IdempotencyConflictError, InsufficientTokensError, LedgerValidationError } from '../ledger/ledgerTypes.js';
 import { JSON_BODY_LIMIT, clientErrorFor } from './requestGuards.js';
@@ -25,6 +26,8 @@ export class HttpError extends Error {
     message: string,
     /** A stable code beside the message (the browser translates by it); defined in the domain. */
     readonly code?: ServiceErrorCode,
+    /** Fields sent beside error and code (a plan refusal names the plan that unlocks the feature). */
+    readonly details?: Readonly<Record<string, string | number | boolean | null>>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -61,15 +64,15 @@ export function isStoreUnavailable(error: unknown): boolean {
 
 export interface ErrorAnswer {
   status: number;
-  body: { error: string; code?: string };
+  body: { error: string; code?: string; [detail: string]: unknown };
 }
 
 const plain = (status: number, error: Error): ErrorAnswer => ({ status, body: { error: error.message } });
 
 /** What a route threw on purpose (an HttpError) or the ledger refused; null for anything else. */
 export function routeErrorAnswer(error: unknown): ErrorAnswer | null {
-  if (error instanceof HttpError) return { status: error.status, body: error.code ? { error: error.message, code: error.code } : { error: error.message } };
-  if (error instanceof InsufficientTokensError) return plain(402, error);
+  if (error instanceof HttpError) return { status: error.status, body: { ...error.details, error: error.message, ...(error.code ? { code: error.code } : {}) } };
+  if (error instanceof InsufficientTokensError) return { status: 402, body: { error: error.message, code: PLAN_ERROR_CODES.insufficientTokens } };
   if (error instanceof LedgerValidationError) return plain(400, error);
   if (error instanceof IdempotencyConflictError) return plain(409, error);
   return null;

@@ -7,6 +7,7 @@
 // - an access role (rbac/model.ts, AccessRole): who may do what, assigned in userRoles;
 // - the profile's roles (auth/profile.ts, ProfileRoleTag): bookkeeping tags written
 //   at sign-up, read by no decision.
+import { PLAN_ENTITLEMENTS } from './entitlements.js';
 
 /**
  * The plans, lowest first. 'admin' is the plan the platform grants its
@@ -24,8 +25,8 @@ export function isPlanRole(value: unknown): value is PlanRole {
 
 /** One billing period: 30 days. */
 export const TOKEN_PERIOD_MS = 2_592_000_000;
-/** What a new free membership starts with (and refills to each period). */
-export const FREE_TOKENS_PER_MONTH = 10;
+/** What a new free membership starts with (and refills to each period): the Free plan's allowance. */
+export const FREE_TOKENS_PER_MONTH: number = PLAN_ENTITLEMENTS.free.tokensPerMonth;
 
 export const MEMBERSHIP_COLLECTIONS = {
   memberships: 'userMemberships',

@@ -5,6 +5,7 @@
 import type { BillingErrorCode } from '../billing/api.js';
 import type { TeamErrorCode } from '../membership/api.js';
 import type { CredentialErrorCode } from '../credentials/api.js';
+import type { PlanErrorCode } from '../membership/entitlements.js';
 
 export const REQUEST_ERROR_CODES = {
   /** A path segment is not valid percent-encoded UTF-8, holds control characters, or is too long. */
@@ -46,4 +47,4 @@ export interface RequestErrorBody {
  * endpoints' (membership/api.ts) and billing's (billing/api.ts). The server
  * kit's HttpError takes only these, so each code is defined once, here in the domain.
  */
-export type ServiceErrorCode = RequestErrorCode | TeamErrorCode | BillingErrorCode | CredentialErrorCode;
+export type ServiceErrorCode = RequestErrorCode | TeamErrorCode | BillingErrorCode | CredentialErrorCode | PlanErrorCode;

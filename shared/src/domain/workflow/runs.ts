@@ -10,9 +10,22 @@ export const RUN_START_COST: number = FEATURE_COSTS.workflow_run;
 
 export const WORKFLOW_RUNS_COLLECTION = 'workflowRuns';
 
-export const RUN_STATUSES = ['queued', 'running', 'waiting', 'succeeded', 'failed', 'canceled'] as const;
+/**
+ * 'refused': a webhook or schedule run that could not start (no tokens left,
+ * a trigger the owner's plan does not include, a missing credential). It is
+ * recorded, free, with the reason (errorCode), so the owner sees what was
+ * missed; nothing ran.
+ */
+export const RUN_STATUSES = ['queued', 'running', 'waiting', 'succeeded', 'failed', 'canceled', 'refused'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
-export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'canceled'];
+export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'canceled', 'refused'];
+
+/** Why a run was refused (WorkflowRun.errorCode of a 'refused' run); the UI translates by it. */
+export const RUN_REFUSAL_CODES = ['insufficient_tokens', 'plan_required', 'credential_missing'] as const;
+export type RunRefusalCode = (typeof RUN_REFUSAL_CODES)[number];
+export function isRunRefusalCode(value: unknown): value is RunRefusalCode {
+  return typeof value === 'string' && (RUN_REFUSAL_CODES as readonly string[]).includes(value);
+}
 export function isTerminalRunStatus(status: RunStatus): boolean {
   return TERMINAL_RUN_STATUSES.includes(status);
 }
@@ -74,6 +87,8 @@ export interface WorkflowRun {
   /** The outputs of the run's output nodes, keyed by node id. */
   output: Record<string, unknown> | null;
   error: string | null;
+  /** A stable code for `error` when there is one (a refused run's RunRefusalCode); the UI translates by it. */
+  errorCode?: string | null;
   /** Everything the run cost: the start token (RUN_START_COST) plus the tokens its agent steps used. */
   tokensUsed: number;
   steps: RunStep[];
@@ -86,7 +101,7 @@ export interface WorkflowRun {
 /** A row of a workflow's run history. */
 export type WorkflowRunSummary = Pick<
   WorkflowRun,
-  'id' | 'workflowId' | 'workflowVersion' | 'status' | 'trigger' | 'tokensUsed' | 'error' | 'createdAt' | 'startedAt' | 'endedAt'
+  'id' | 'workflowId' | 'workflowVersion' | 'status' | 'trigger' | 'tokensUsed' | 'error' | 'errorCode' | 'createdAt' | 'startedAt' | 'endedAt'
 >;
 
 export const RUN_LIMITS = {

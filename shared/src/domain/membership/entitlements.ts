@@ -1,0 +1,105 @@
+// What each plan allows: the one table the plans page renders and the
+// services enforce. Every row here is enforced somewhere (named beside it);
+// a row that nothing enforces does not belong in this table, because the
+// plans page promises exactly what it lists. Pure: no Firebase, no React.
+//
+// The allowances (tokensPerMonth) are sized by the price table
+// (pricing.ts): one agent step on the platform's default model (about 1,000
+// tokens in and 300 out at the default price of 1 + 4 per 1,000) costs 3
+// platform tokens, and every run costs RUN_START_COST (1) to start. So a
+// run with one agent step costs about 4 tokens:
+//   Free        100 tokens  ≈ 25 such runs, 33 agent steps: a trial
+//   Basic     2,000 tokens  ≈ 500 runs, 660 agent steps: a small team's month
+//   Premium  10,000 tokens  ≈ 2,500 runs (5 × Basic)
+//   Enterprise 50,000 tokens ≈ 12,500 runs (5 × Premium)
+// On a user's own provider credential an agent step costs only the step fee
+// (1 token), so the same allowance goes about 2–3 times further.
+import type { PlanRole } from './model.js';
+
+export interface PlanEntitlements {
+  /** The monthly token allowance (enforced by the ledger: a debit beyond the balance is refused). */
+  tokensPerMonth: number;
+  /** Webhook triggers: platform-api refuses the webhook URL and every delivery below this. */
+  webhookTriggers: boolean;
+  /** Schedule triggers: the scheduler records a refused run instead of running. */
+  scheduleTriggers: boolean;
+  /** Saved credentials per owner; null = no limit (platform-api refuses a create beyond it). */
+  maxCredentials: number | null;
+}
+
+/** The plans a user can hold, in the order the plans page shows them ('admin' is the operators' plan). */
+export const ENTITLEMENT_PLANS = ['free', 'basic', 'premium', 'enterprise'] as const satisfies readonly PlanRole[];
+export type EntitlementPlan = (typeof ENTITLEMENT_PLANS)[number];
+
+export const PLAN_ENTITLEMENTS: Readonly<Record<EntitlementPlan, PlanEntitlements>> = {
+  free: { tokensPerMonth: 100, webhookTriggers: false, scheduleTriggers: false, maxCredentials: 3 },
+  basic: { tokensPerMonth: 2_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: 20 },
+  premium: { tokensPerMonth: 10_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: 100 },
+  enterprise: { tokensPerMonth: 50_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: null },
+};
+
+/** Operators run the platform: nothing is withheld from them. */
+const ADMIN_ENTITLEMENTS: PlanEntitlements = { ...PLAN_ENTITLEMENTS.enterprise };
+
+/** A plan's entitlements; an unknown or missing role is treated as free (the least). */
+export function entitlementsFor(role: string | null | undefined): PlanEntitlements {
+  if (role === 'admin') return ADMIN_ENTITLEMENTS;
+  return role != null && Object.hasOwn(PLAN_ENTITLEMENTS, role) ? PLAN_ENTITLEMENTS[role as EntitlementPlan] : PLAN_ENTITLEMENTS.free;
+}
+
+/** The switch-like entitlements a refusal can name. */
+export type PlanFeature = 'webhookTriggers' | 'scheduleTriggers';
+
+/** The lowest plan that includes `feature`; null when none does. */
+export function lowestPlanWith(feature: PlanFeature): EntitlementPlan | null {
+  return ENTITLEMENT_PLANS.find((plan) => PLAN_ENTITLEMENTS[plan][feature]) ?? null;
+}
+
+/** The lowest plan allowing more than `count` credentials (the one to upgrade to); null when none does. */
+export function lowestPlanAllowingCredentials(count: number): EntitlementPlan | null {
+  return ENTITLEMENT_PLANS.find((plan) => {
+    const max = PLAN_ENTITLEMENTS[plan].maxCredentials;
+    return max === null || max > count;
+  }) ?? null;
+}
+
+/**
+ * Stable codes of plan refusals, sent as `{error, code, plan, feature}`
+ * beside the English text (the UI translates by code and links to the plan).
+ */
+export const PLAN_ERROR_CODES = {
+  /** The feature is not in the caller's plan (403); `plan` names the lowest plan that has it. */
+  planRequired: 'plan_required',
+  /** The plan's limit of something (credentials) is reached (403); `plan` names the plan with more. */
+  planLimitReached: 'plan_limit_reached',
+  /** Not enough tokens left (402): the ledger refused the debit. */
+  insufficientTokens: 'insufficient_tokens',
+} as const;
+
+export type PlanErrorCode = (typeof PLAN_ERROR_CODES)[keyof typeof PLAN_ERROR_CODES];
+
+/** What a plan refusal names besides its code, for the UI's link to the plans page. */
+export interface PlanRefusalDetails {
+  /** The plan that unlocks the feature (a plan id of the plans page), or null when no plan does. */
+  plan: EntitlementPlan | null;
+  /** What was refused: a PlanFeature, or 'credentials' for the credential limit. */
+  feature: PlanFeature | 'credentials';
+}
+
+const FEATURE_WORDS: Record<PlanRefusalDetails['feature'], string> = {
+  webhookTriggers: 'Webhook triggers',
+  scheduleTriggers: 'Schedule triggers',
+  credentials: 'More saved credentials',
+};
+
+const planName = (plan: EntitlementPlan) => plan.charAt(0).toUpperCase() + plan.slice(1);
+
+/** The English message of a plan refusal (the service's `error` text; the UI translates by code). */
+export function planRefusalMessage(code: Exclude<PlanErrorCode, 'insufficient_tokens'>, details: PlanRefusalDetails, currentRole: string | null | undefined): string {
+  const current = entitlementsFor(currentRole);
+  const unlock = details.plan ? `; upgrade to ${planName(details.plan)} to unlock it` : '';
+  if (code === PLAN_ERROR_CODES.planLimitReached && details.feature === 'credentials') {
+    return `Your plan allows ${String(current.maxCredentials)} saved credentials${details.plan ? `; ${planName(details.plan)} allows more` : ''}`;
+  }
+  return `${FEATURE_WORDS[details.feature]} are not included in your plan${unlock}`;
+}
