@@ -97,9 +97,34 @@ const planName = (plan: EntitlementPlan) => plan.charAt(0).toUpperCase() + plan.
 /** The English message of a plan refusal (the service's `error` text; the UI translates by code). */
 export function planRefusalMessage(code: Exclude<PlanErrorCode, 'insufficient_tokens'>, details: PlanRefusalDetails, currentRole: string | null | undefined): string {
   const current = entitlementsFor(currentRole);
-  const unlock = details.plan ? `; upgrade to ${planName(details.plan)} to unlock it` : '';
+  const unlock = details.plan ? `; upgrade to ${planName(details.plan)} to use them` : '';
   if (code === PLAN_ERROR_CODES.planLimitReached && details.feature === 'credentials') {
     return `Your plan allows ${String(current.maxCredentials)} saved credentials${details.plan ? `; ${planName(details.plan)} allows more` : ''}`;
   }
   return `${FEATURE_WORDS[details.feature]} are not included in your plan${unlock}`;
+}
+
+/** A plan refusal as the services send it: the English text, the code, and what the UI links to. */
+export interface PlanRefusal extends PlanRefusalDetails {
+  code: Exclude<PlanErrorCode, 'insufficient_tokens'>;
+  message: string;
+}
+
+const TRIGGER_FEATURES = { webhook: 'webhookTriggers', schedule: 'scheduleTriggers' } as const satisfies Record<string, PlanFeature>;
+
+/** Whether a plan may run workflows from this kind of trigger; null when it may (manual and voice runs always may). */
+export function triggerRefusal(role: string | null | undefined, trigger: string): PlanRefusal | null {
+  if (!Object.hasOwn(TRIGGER_FEATURES, trigger)) return null;
+  const feature = TRIGGER_FEATURES[trigger as keyof typeof TRIGGER_FEATURES];
+  if (entitlementsFor(role)[feature]) return null;
+  const details: PlanRefusalDetails = { plan: lowestPlanWith(feature), feature };
+  return { code: PLAN_ERROR_CODES.planRequired, ...details, message: planRefusalMessage(PLAN_ERROR_CODES.planRequired, details, role) };
+}
+
+/** Whether an owner who has `count` credentials may save another; null when they may. */
+export function credentialLimitRefusal(role: string | null | undefined, count: number): PlanRefusal | null {
+  const max = entitlementsFor(role).maxCredentials;
+  if (max === null || count < max) return null;
+  const details: PlanRefusalDetails = { plan: lowestPlanAllowingCredentials(count), feature: 'credentials' };
+  return { code: PLAN_ERROR_CODES.planLimitReached, ...details, message: planRefusalMessage(PLAN_ERROR_CODES.planLimitReached, details, role) };
 }
