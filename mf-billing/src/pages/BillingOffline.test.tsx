@@ -53,7 +53,7 @@ describe('billing overview offline', () => {
     expect(note).toHaveTextContent("We can't reach billing right now. This is your last known plan.");
     expect(note).toHaveTextContent(/Saved on this device, as of .+/);
     expect(Date.parse(note.getAttribute('data-saved-at') ?? '')).toBeGreaterThan(Date.now() - 60_000);
-    expect(screen.getByTestId('subscription-plan')).toHaveTextContent('Premium · 1,000 tokens a month');
+    expect(screen.getByTestId('subscription-plan')).toHaveTextContent('Premium · 10,000 tokens a month');
     expect(screen.getByTestId('subscription-status')).toHaveTextContent('Active');
     expect(await screen.findByTestId('billing-plan')).toHaveTextContent('Your plan: Premium');
     expect(screen.queryByTestId('subscription-none')).not.toBeInTheDocument();
@@ -132,7 +132,7 @@ describe('usage offline', () => {
     const server = await visitOnline('/billing/usage', 'usage-used', premiumServer());
     renderBilling('/billing/usage', { server: goOffline(server) });
     const summary = await screen.findByTestId('usage-summary');
-    await waitFor(() => expect(within(summary).getByTestId('usage-used')).toHaveTextContent('0 of 1000 tokens used'));
+    await waitFor(() => expect(within(summary).getByTestId('usage-used')).toHaveTextContent('0 of 10000 tokens used'));
     expect(within(summary).getByTestId('saved-on-device')).toHaveTextContent(/^We can't reach billing right now\. These are your last known figures\.Saved on this device, as of .+/);
     expect(screen.getByTestId('usage-history-offline')).toHaveTextContent("You're offline.");
     expect(screen.getByTestId('usage-recent-offline')).toHaveTextContent("You're offline.");

@@ -49,7 +49,7 @@ describe('Billing overview: without a subscription', () => {
 describe('Billing overview: subscribed to Premium', () => {
   test('shows the plan, status, cycle, period end, upcoming invoice, cards and invoices', async () => {
     const { server } = await openOverview({ server: subscribedServer() });
-    expect(screen.getByTestId('subscription-plan')).toHaveTextContent('Premium · 1,000 tokens a month');
+    expect(screen.getByTestId('subscription-plan')).toHaveTextContent('Premium · 10,000 tokens a month');
     expect(screen.getByTestId('subscription-status')).toHaveTextContent('Active');
     expect(screen.queryByTestId('subscription-cancels')).not.toBeInTheDocument();
     expect(screen.getByTestId('subscription-interval')).toHaveTextContent('Billed monthly');
@@ -137,14 +137,14 @@ describe('Billing overview: subscribed to Premium', () => {
     const { server } = await openOverview({ server: subscribedServer() });
     const select = await screen.findByRole('combobox', { name: 'New plan' });
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Change plan', 'Basic · 100 tokens a month', 'Enterprise · 10,000 tokens a month']);
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Change plan', 'Basic · 2,000 tokens a month', 'Enterprise · 50,000 tokens a month']);
     expect(screen.getByRole('button', { name: 'Change to this plan' })).toBeDisabled();
     fireEvent.change(select, { target: { value: 'enterprise' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change to this plan' }));
     fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Change to Enterprise?' })).getByRole('button', { name: 'Change plan' }));
     expect(await screen.findByText('Your plan is now Enterprise.')).toBeInTheDocument();
     expect(posted(server, '/api/change-package')[0]?.body).toEqual({ packageId: 'enterprise' });
-    await waitFor(() => expect(screen.getByTestId('subscription-plan')).toHaveTextContent('Enterprise · 10,000 tokens a month'));
+    await waitFor(() => expect(screen.getByTestId('subscription-plan')).toHaveTextContent('Enterprise · 50,000 tokens a month'));
   });
 
   test('set default: the card becomes the default', async () => {
@@ -247,7 +247,7 @@ describe('Billing overview: failures become toasts with the server’s text or t
 describe('Billing overview: translated', () => {
   test('fr: amounts and dates in French', async () => {
     await openOverview({ server: subscribedServer(), language: 'fr' });
-    expect(screen.getByTestId('subscription-plan').textContent).toMatch(/^Avancé · 1\s000 jetons par mois$/);
+    expect(screen.getByTestId('subscription-plan').textContent).toMatch(/^Avancé · 10\s000 jetons par mois$/);
     expect(screen.getByTestId('subscription-status')).toHaveTextContent('Actif');
     const row = await screen.findByTestId('invoice-in_1');
     expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('1 juin 2024');

@@ -24,7 +24,7 @@ describe('Checkout success page', () => {
     // Stripe's webhook reaches billing-api a moment later.
     subscribed(server.state, 'premium');
     const plan = await screen.findByTestId('checkout-success-plan', {}, { timeout: SUCCESS_POLL_MS * 3 });
-    expect(plan).toHaveTextContent('You are now on Premium: 1,000 tokens a month.');
+    expect(plan).toHaveTextContent('You are now on Premium: 10,000 tokens a month.');
     expect(plan).toHaveAttribute('data-plan', 'premium');
     // The header's membership (role, token count) is read again.
     await waitFor(() => expect(reads(server, '/api/tokens/summary')).toBeGreaterThan(summariesBefore));
@@ -40,7 +40,7 @@ describe('Checkout success page', () => {
     const server = createFakeBillingServer();
     subscribed(server.state, 'basic', 'year');
     renderBilling(SUCCESS, { server });
-    expect(await screen.findByTestId('checkout-success-plan')).toHaveTextContent('You are now on Basic: 100 tokens a month.');
+    expect(await screen.findByTestId('checkout-success-plan')).toHaveTextContent('You are now on Basic: 2,000 tokens a month.');
   });
 
   test('gives up after a while with a message and a Check again button', async () => {
@@ -71,7 +71,7 @@ describe('Checkout success page', () => {
     subscribed(server.state, 'premium');
     renderBilling(SUCCESS, { server, language: 'de' });
     expect(await screen.findByRole('heading', { name: 'Vielen Dank!' })).toBeInTheDocument();
-    expect((await screen.findByTestId('checkout-success-plan')).textContent).toBe('Sie haben jetzt den Tarif Erweitert: 1.000 Tokens pro Monat.');
+    expect((await screen.findByTestId('checkout-success-plan')).textContent).toBe('Sie haben jetzt den Tarif Erweitert: 10.000 Tokens pro Monat.');
   });
 
   test('signed out: sent to sign in', async () => {

@@ -39,9 +39,9 @@ describe('Plans page', () => {
     const { server } = await openPlans();
     expect(within(screen.getByTestId('plans')).getAllByRole('heading', { level: 3 }).map((heading) => heading.firstChild?.textContent)).toEqual(['Free', 'Basic', 'Premium', 'Enterprise']);
     expect(screen.getByTestId('plan-premium-price')).toHaveTextContent('$29.00 / month');
-    expect(screen.getByTestId('plan-premium-tokens')).toHaveTextContent('1,000 tokens a month');
-    expect(screen.getByTestId('plan-enterprise-tokens')).toHaveTextContent('10,000 tokens a month');
-    expect(within(card('premium')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Voice commands', 'Workflow runs', 'Copies of templates', 'AI agents']);
+    expect(screen.getByTestId('plan-premium-tokens')).toHaveTextContent('10,000 tokens a month');
+    expect(screen.getByTestId('plan-enterprise-tokens')).toHaveTextContent('50,000 tokens a month');
+    expect(within(card('premium')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Voice commands', 'Workflow runs', 'Copies of templates']);
     expect(screen.getByTestId('plan-free-price')).toHaveTextContent('Free');
     expect(card('free')).toHaveAttribute('data-current', 'true');
     expect(within(card('free')).getByText('Current plan')).toBeInTheDocument();
@@ -195,7 +195,7 @@ describe('Plans page', () => {
     expect(within(card('premium')).queryByRole('button')).not.toBeInTheDocument();
     fireEvent.click(within(card('enterprise')).getByRole('button', { name: 'Switch to this plan Enterprise' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Change to Enterprise?' });
-    expect(dialog).toHaveTextContent('A bigger plan tops this month up to its allowance (10,000 tokens a month); a smaller one keeps your balance until the next refill.');
+    expect(dialog).toHaveTextContent('A bigger plan tops this month up to its allowance (50,000 tokens a month); a smaller one keeps your balance until the next refill.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(server.requests.some((request) => request.path === '/api/change-package')).toBe(false);
 
@@ -261,7 +261,7 @@ describe('Plans page', () => {
     await openPlans({ language: 'fr' });
     expect(screen.getByRole('radio', { name: 'Mensuel' })).toBeChecked();
     expect(screen.getByTestId('plan-premium-price').textContent).toMatch(/^29,00\s\$(US)?\s\/ mois$/);
-    expect(screen.getByTestId('plan-premium-tokens').textContent).toMatch(/^1\s000 jetons par mois$/);
+    expect(screen.getByTestId('plan-premium-tokens').textContent).toMatch(/^10\s000 jetons par mois$/);
     expect(within(card('premium')).getByRole('button', { name: 'S’abonner à Avancé' })).toBeInTheDocument();
     expect(within(card('free')).getByText('Formule actuelle')).toBeInTheDocument();
   });

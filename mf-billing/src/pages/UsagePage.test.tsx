@@ -23,10 +23,10 @@ describe('Usage page', () => {
     const progress = screen.getByRole('progressbar', { name: 'Tokens used this period' });
     expect(progress).toHaveAttribute('aria-valuenow', '3');
     expect(progress).toHaveAttribute('aria-valuemin', '0');
-    expect(progress).toHaveAttribute('aria-valuemax', '10');
-    expect(progress).toHaveAttribute('aria-valuetext', '3 of 10 tokens used');
-    expect(screen.getByTestId('usage-used')).toHaveTextContent('3 of 10 tokens used');
-    expect(screen.getByTestId('usage-remaining')).toHaveTextContent('Left: 7');
+    expect(progress).toHaveAttribute('aria-valuemax', '100');
+    expect(progress).toHaveAttribute('aria-valuetext', '3 of 100 tokens used');
+    expect(screen.getByTestId('usage-used')).toHaveTextContent('3 of 100 tokens used');
+    expect(screen.getByTestId('usage-remaining')).toHaveTextContent('Left: 97');
     expect(screen.getByTestId('usage-reset')).toHaveTextContent('Your allowance refills on July 31, 2024.');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Billing');
     expect(document.title).toBe('Agentflow · Token usage');
@@ -111,7 +111,7 @@ describe('Usage page', () => {
     const { server } = await openUsage({ language: 'de' });
     expect(screen.getByRole('radio', { name: 'Monat' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Woche' })).toBeInTheDocument();
-    expect(screen.getByTestId('usage-used')).toHaveTextContent('3 von 10 Tokens verbraucht');
+    expect(screen.getByTestId('usage-used')).toHaveTextContent('3 von 100 Tokens verbraucht');
     expect(screen.getByRole('progressbar', { name: 'In diesem Zeitraum verbrauchte Tokens' })).toBeInTheDocument();
     expect(screen.getByTestId('usage-reset')).toHaveTextContent('31. Juli 2024');
     expect(server.pageRequests().find((request) => request.path === '/api/tokens/history')?.acceptLanguage).toBe('de');

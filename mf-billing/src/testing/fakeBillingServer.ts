@@ -9,6 +9,7 @@ import { createFakeApi, fakeResponse, type RecordedRequest as BaseRecordedReques
 import {
   BILLING_ERROR_CODES,
   BILLING_MESSAGES,
+  PLAN_ERROR_CODES,
   type BillingInterval,
   type InvoiceSummary,
   type MembershipPackage,
@@ -75,12 +76,14 @@ const plan = (id: string, role: MembershipRole, tokensPerMonth: number, priceMon
   active: true,
 });
 
+/** billing-api's default plans (billing-api/src/membership/plans.ts): the allowances of PLAN_ENTITLEMENTS, every plan metering the same features. */
 export function testPackages(): MembershipPackage[] {
+  const metered = () => ['voice_command', 'workflow_run', 'template_copy'];
   return [
-    plan('free', 'free', 10, 0, 0, ['voice_command', 'workflow_run']),
-    plan('basic', 'basic', 100, 900, 9000, ['voice_command', 'workflow_run', 'template_copy']),
-    plan('premium', 'premium', 1000, 2900, 29000, ['voice_command', 'workflow_run', 'template_copy', 'agent']),
-    plan('enterprise', 'enterprise', 10000, 9900, 99000, ['voice_command', 'workflow_run', 'template_copy', 'agent', 'team']),
+    plan('free', 'free', 100, 0, 0, metered()),
+    plan('basic', 'basic', 2000, 900, 9000, metered()),
+    plan('premium', 'premium', 10000, 2900, 29000, metered()),
+    plan('enterprise', 'enterprise', 50000, 9900, 99000, metered()),
   ];
 }
 
@@ -89,14 +92,14 @@ export function initialBillingState(): FakeBillingState {
     membership: {
       userId: 'user-1',
       role: 'free',
-      tokensRemaining: 7,
+      tokensRemaining: 97,
       tokensReset: '2024-07-01T00:00:00.000Z',
       stripeCustomerId: null,
       subscriptionId: null,
       createdAt: '2024-06-01T00:00:00.000Z',
       updatedAt: '2024-06-01T00:00:00.000Z',
     },
-    total: 10,
+    total: 100,
     resetDate: '2024-07-31T00:00:00.000Z',
     history: {
       week: [
@@ -335,7 +338,7 @@ export function createFakeBillingServer(base = TEST_BILLING_API) {
     if (method === 'GET' && path === '/api/tokens/usage') return json(200, { entries: state.entries });
     if (method === 'POST' && path === '/api/tokens/consume') {
       const amount = Number(body.amount);
-      if (state.membership.tokensRemaining < amount) return json(402, { error: `Insufficient tokens: ${amount} needed, ${state.membership.tokensRemaining} remaining` });
+      if (state.membership.tokensRemaining < amount) return json(402, { error: `Insufficient tokens: ${amount} needed, ${state.membership.tokensRemaining} remaining`, code: PLAN_ERROR_CODES.insufficientTokens });
       state.membership.tokensRemaining -= amount;
       return json(200, { tokensRemaining: state.membership.tokensRemaining, applied: true });
     }
