@@ -132,7 +132,7 @@ describe('usage offline', () => {
     const server = await visitOnline('/billing/usage', 'usage-used', premiumServer());
     renderBilling('/billing/usage', { server: goOffline(server) });
     const summary = await screen.findByTestId('usage-summary');
-    await waitFor(() => expect(within(summary).getByTestId('usage-used')).toHaveTextContent('0 of 10000 tokens used'));
+    await waitFor(() => expect(within(summary).getByTestId('usage-used')).toHaveTextContent('0 of 10,000 tokens used'));
     expect(within(summary).getByTestId('saved-on-device')).toHaveTextContent(/^We can't reach billing right now\. These are your last known figures\.Saved on this device, as of .+/);
     expect(screen.getByTestId('usage-history-offline')).toHaveTextContent("You're offline.");
     expect(screen.getByTestId('usage-recent-offline')).toHaveTextContent("You're offline.");

@@ -117,6 +117,16 @@ describe('Usage page', () => {
     expect(server.pageRequests().find((request) => request.path === '/api/tokens/history')?.acceptLanguage).toBe('de');
   });
 
+  test('the figures are grouped in the page’s language (an allowance of 10,000)', async () => {
+    const server = createFakeBillingServer();
+    server.state.total = 10_000;
+    server.state.membership.tokensRemaining = 8_766;
+    await openUsage({ server, language: 'de' });
+    expect(screen.getByTestId('usage-used')).toHaveTextContent('1.234 von 10.000 Tokens verbraucht');
+    expect(screen.getByTestId('usage-remaining')).toHaveTextContent('Übrig: 8.766');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '1.234 von 10.000 Tokens verbraucht');
+  });
+
   test('signed out: sent to sign in, nothing fetched', async () => {
     const { server } = renderBilling('/billing/usage', { user: null });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/signin?next=${encodeURIComponent('/billing/usage')}`));

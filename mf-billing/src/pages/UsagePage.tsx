@@ -62,12 +62,14 @@ function SummaryFigures({ summary }: { summary: TokenSummary }) {
   const { used, total } = summary;
   const shown = Math.min(used, total);
   const percent = total > 0 ? Math.round((shown / total) * 100) : 0;
-  const usedText = t('billing.usage.usedOfTotal', { used, total });
+  // Grouped in the page's language: the allowances run to tens of thousands.
+  const number = new Intl.NumberFormat(language);
+  const usedText = t('billing.usage.usedOfTotal', { used: number.format(used), total: number.format(total) });
   return (
     <>
       <p className="billing-summary-figures">
         <span data-testid="usage-used">{usedText}</span>
-        <span data-testid="usage-remaining">{t('billing.usage.remaining', { remaining: Math.max(0, total - used) })}</span>
+        <span data-testid="usage-remaining">{t('billing.usage.remaining', { remaining: number.format(Math.max(0, total - used)) })}</span>
       </p>
       <div
         className="billing-progress"
