@@ -23,7 +23,7 @@ import { HistoryPanel } from './HistoryPanel';
 import { ImportExport } from './ImportExport';
 import { PageLoading } from '../components/PageLoading';
 import { useCredentialProblems } from '../credentials/agentCredentials';
-import { secretWarnings } from './HttpCredentialFields';
+import { secretWarnings } from './LiteralSecretWarning';
 
 const P = 'workflows.builder.';
 export { AUTOSAVE_DELAY_MS } from './autosave';

@@ -1,14 +1,15 @@
 // The selected node's form: its name, its params by node type, errors next to
 // each field (nodeProblems() paths), and its outgoing connections (a way to
 // connect without dragging: keyboard and touch).
-import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
+import { Fragment, useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useI18n } from '@agentflow/shared';
 import { nodeProblems, type Workflow, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
 import { NODE_FIELDS, NODE_TYPE_KEYS, getPath, problemAtField, setPath, type FieldSpec } from './fields';
 import { acceptsInput, connectionError, sourceHandlesOf, type BuilderAction } from './builderState';
 import { AiProviderHint } from '../runs/AiProviderHint';
 import { AgentModelFields } from '../credentials/AgentModelFields';
-import { HttpCredentialFields, SecretWarnings } from './HttpCredentialFields';
+import { HttpCredentialFields } from './HttpCredentialFields';
+import { AgentToolSecrets } from './AgentToolSecrets';
 import { WebhookPanel } from '../runs/WebhookPanel';
 
 const P = 'workflows.builder.';
@@ -40,6 +41,7 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
   const fields = NODE_FIELDS[node.type].filter((f) => !f.when || f.when(node.params));
   const unplaced = problems.filter((p) => !fields.some((f) => problemAtField(p, f.path)));
   const setParam = (path: string, value: unknown) => dispatch({ type: 'updateNode', id: node.id, params: setPath(node.params, path, value) });
+  const setParams = (params: Record<string, unknown>) => dispatch({ type: 'updateNode', id: node.id, params });
 
   return (
     <section className="builder-panel" data-testid="config-panel" aria-label={t(`${P}config.title`)}>
@@ -51,17 +53,20 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
         <input id={`${id}-name`} value={node.name} onChange={(e) => dispatch({ type: 'updateNode', id: node.id, name: e.target.value })} />
         {node.name.trim() === '' && <p className="field-error" role="alert">is required</p>}
         {fields.map((field) => (
-          <ParamField
-            key={field.path}
-            id={`${id}-${field.path}`}
-            field={field}
-            value={getPath(node.params, field.path)}
-            problems={problems.filter((p) => problemAtField(p, field.path))}
-            onChange={(value) => setParam(field.path, value)}
-          />
+          <Fragment key={field.path}>
+            <ParamField
+              id={`${id}-${field.path}`}
+              field={field}
+              value={getPath(node.params, field.path)}
+              problems={problems.filter((p) => problemAtField(p, field.path))}
+              onChange={(value) => setParam(field.path, value)}
+            />
+            {/* A tool's literal secret right under the tools it is in. */}
+            {node.type === 'agent' && field.path === 'tools' && <AgentToolSecrets node={node} onParams={setParams} />}
+          </Fragment>
         ))}
-        {node.type === 'agent' && <AgentModelFields params={node.params} onParams={(params) => dispatch({ type: 'updateNode', id: node.id, params })} />}
-        {node.type === 'http' ? <HttpCredentialFields node={node} onParams={(params) => dispatch({ type: 'updateNode', id: node.id, params })} /> : <SecretWarnings node={node} />}
+        {node.type === 'agent' && <AgentModelFields params={node.params} onParams={setParams} />}
+        {node.type === 'http' && <HttpCredentialFields node={node} onParams={setParams} />}
         {unplaced.length > 0 && (
           <ul className="field-error" role="alert">
             {unplaced.map((p, i) => (

@@ -5,7 +5,7 @@ import { useI18n } from '@agentflow/shared';
 import type { Workflow, WorkflowProblem } from '@agentflow/shared/workflow';
 import { FacetOptions, WORKFLOW_FACETS } from '../components/FacetOptions';
 import type { BuilderAction } from './builderState';
-import type { BuilderWarning } from './HttpCredentialFields';
+import type { BuilderWarning } from './LiteralSecretWarning';
 
 const P = 'workflows.builder.';
 
