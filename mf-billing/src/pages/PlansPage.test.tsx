@@ -35,13 +35,13 @@ async function openPlans(options: Parameters<typeof renderBilling>[1] = {}) {
 }
 
 describe('Plans page', () => {
-  test('lists the eligible plans with monthly prices, token allowance and features; the free plan is marked current', async () => {
+  test('lists the eligible plans with monthly prices, token allowance and what each allows; the free plan is marked current', async () => {
     const { server } = await openPlans();
     expect(within(screen.getByTestId('plans')).getAllByRole('heading', { level: 3 }).map((heading) => heading.firstChild?.textContent)).toEqual(['Free', 'Basic', 'Premium', 'Enterprise']);
     expect(screen.getByTestId('plan-premium-price')).toHaveTextContent('$29.00 / month');
     expect(screen.getByTestId('plan-premium-tokens')).toHaveTextContent('10,000 tokens a month');
     expect(screen.getByTestId('plan-enterprise-tokens')).toHaveTextContent('50,000 tokens a month');
-    expect(within(card('premium')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Voice commands', 'Workflow runs', 'Copies of templates']);
+    expect(within(card('premium')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['✓Webhook triggersIncluded', '✓Schedule triggersIncluded', '✓Up to 100 saved credentials']);
     expect(screen.getByTestId('plan-free-price')).toHaveTextContent('Free');
     expect(card('free')).toHaveAttribute('data-current', 'true');
     expect(within(card('free')).getByText('Current plan')).toBeInTheDocument();

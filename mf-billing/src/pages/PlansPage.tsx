@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   BILLING_ERROR_CODES,
@@ -8,6 +8,7 @@ import {
   useAuth,
   useI18n,
   usePlatform,
+  useSearchParams,
   useToast,
   type BillingInterval,
   type MembershipPackage,
@@ -22,6 +23,7 @@ import { RetryAlert } from '../components/ReadStates';
 import { BillingOfflineNote } from '../components/BillingOffline';
 import { formatMoney } from '../components/messages';
 import { useBillingBase } from '../components/useBillingBase';
+import { PlanAllowances } from './PlanAllowances';
 
 const INTERVALS: readonly BillingInterval[] = ['month', 'year'];
 /** The plans list last read, kept on the device so the plans still show offline (with every action disabled). */
@@ -35,10 +37,18 @@ const STATUS_STALE_MS = 10 * 60_000;
 
 const isNotConfigured = (error: unknown) => error instanceof BillingActionError && error.code === BILLING_ERROR_CODES.notConfigured;
 
+/** The plan a service's refusal links to (`/billing/plans?plan=basic`): its id, or the role it grants. */
+function wantedPlan(list: readonly MembershipPackage[], wanted: string | null): string | null {
+  if (!wanted) return null;
+  return (list.find((pkg) => pkg.id === wanted) ?? list.find((pkg) => pkg.role === wanted))?.id ?? null;
+}
+
 /**
  * /billing/plans: the plans the user may buy, priced per the chosen billing
- * cycle. Subscribe opens Stripe Checkout; with a subscription already running,
- * another plan is a plan change instead (no second subscription).
+ * cycle, each with what it allows (PLAN_ENTITLEMENTS). Subscribe opens Stripe
+ * Checkout; with a subscription already running, another plan is a plan
+ * change instead (no second subscription). `?plan=<id>` (the link of a
+ * service's plan refusal) marks that plan as the one that unlocks the feature.
  */
 export function PlansPage() {
   const { t } = useI18n();
@@ -66,6 +76,8 @@ export function PlansPage() {
   }, [t]);
 
   const currentId = account.subscription?.packageId ?? list.find((pkg) => pkg.role === account.role)?.id ?? null;
+  const [params] = useSearchParams();
+  const unlockingId = wantedPlan(list, params.get('plan'));
 
   return (
     <section className="card" aria-labelledby="billing-plans-title">
@@ -81,6 +93,7 @@ export function PlansPage() {
         />
       </div>
       <p className="muted">{t('billing.plans.intro')}</p>
+      <p className="muted billing-plans-metered">{t('billing.plans.metered')}</p>
       {account.offline ? (
         <>
           <BillingOfflineNote savedAt={saved?.savedAt ?? null} what="plans" />
@@ -110,6 +123,7 @@ export function PlansPage() {
               pkg={pkg}
               interval={interval}
               current={pkg.id === currentId}
+              unlocks={pkg.id === unlockingId && pkg.id !== currentId}
               switching={isChangeable(account.subscription)}
               customerId={account.customerId}
               onNotConfigured={setNotConfigured}
@@ -139,6 +153,7 @@ function PlanCard({
   pkg,
   interval,
   current,
+  unlocks,
   switching,
   customerId,
   onNotConfigured,
@@ -148,6 +163,8 @@ function PlanCard({
   pkg: MembershipPackage;
   interval: BillingInterval;
   current: boolean;
+  /** The plan a refusal linked to (`?plan=`): marked, and scrolled into view. */
+  unlocks: boolean;
   /** A subscription is running: another plan is a change, not a second checkout. */
   switching: boolean;
   customerId: string | null;
@@ -168,6 +185,11 @@ function PlanCard({
   const amount = amountFor(pkg, interval);
   const free = pkg.priceMonthly === 0 && pkg.priceYearly === 0;
   const titleId = useId();
+  const card = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    // jsdom and old browsers have no scrollIntoView.
+    if (unlocks) card.current?.scrollIntoView?.({ block: 'center' });
+  }, [unlocks]);
 
   const subscribe = useMutation({
     mutationFn: async () => {
@@ -210,10 +232,22 @@ function PlanCard({
   const leaving = subscribe.isPending || subscribe.isSuccess;
 
   return (
-    <li className={current ? 'billing-plan-card current' : 'billing-plan-card'} data-testid={`plan-${pkg.id}`} data-current={current} aria-labelledby={titleId}>
+    <li
+      ref={card}
+      className={['billing-plan-card', current ? 'current' : '', unlocks ? 'unlocks' : ''].filter(Boolean).join(' ')}
+      data-testid={`plan-${pkg.id}`}
+      data-current={current}
+      data-unlocks={unlocks}
+      aria-labelledby={titleId}
+    >
       <h3 id={titleId}>
         {planName(t, pkg)}
         {current ? <span className="billing-badge billing-badge-current">{t('billing.plans.current')}</span> : null}
+        {unlocks ? (
+          <span className="billing-badge billing-badge-unlocks" data-testid="plan-unlocks">
+            {t('billing.plans.unlocks')}
+          </span>
+        ) : null}
       </h3>
       <p className="billing-plan-price" data-testid={`plan-${pkg.id}-price`}>
         {free
@@ -225,11 +259,7 @@ function PlanCard({
       <p className="billing-plan-tokens" data-testid={`plan-${pkg.id}-tokens`}>
         {tokensText(t, language, pkg)}
       </p>
-      <ul className="billing-plan-features">
-        {pkg.features.map((feature) => (
-          <li key={feature}>{t(`billing.plans.features.${feature}`, { defaultValue: feature })}</li>
-        ))}
-      </ul>
+      <PlanAllowances pkg={pkg} />
       {current || free || amount === 0 ? null : switching ? (
         <button
           type="button"

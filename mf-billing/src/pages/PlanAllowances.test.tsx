@@ -1,0 +1,128 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ENTITLEMENT_PLANS, PLAN_ENTITLEMENTS } from '@agentflow/shared';
+import { browserLocation } from '../api/checkout';
+import { createFakeBillingServer } from '../testing/fakeBillingServer';
+import { renderBilling, restoreFetch } from '../testing/renderBilling';
+
+// What each plan card says it allows comes from PLAN_ENTITLEMENTS (the table
+// the services enforce), and a service's refusal links here with ?plan=<id>.
+
+let scrolled: HTMLElement[];
+beforeEach(() => {
+  scrolled = [];
+  // jsdom has no scrollIntoView: record which element asked to be shown.
+  Element.prototype.scrollIntoView = function (this: HTMLElement) {
+    scrolled.push(this);
+  };
+});
+afterEach(() => {
+  restoreFetch();
+  jest.restoreAllMocks();
+  delete (Element.prototype as Partial<Element>).scrollIntoView;
+});
+
+const card = (id: string) => screen.getByTestId(`plan-${id}`);
+/** The rows of a card's "what this plan includes" list, as read (the ✓/✗ marks are hidden from screen readers but in the text). */
+const allowances = (id: string, name = 'What this plan includes') =>
+  within(within(card(id)).getByRole('list', { name }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+async function openPlans(route = '/billing/plans', options: Parameters<typeof renderBilling>[1] = {}) {
+  const rendered = renderBilling(route, options);
+  await screen.findByTestId('plans');
+  return rendered;
+}
+
+describe('Plans page: what each plan allows', () => {
+  test('Free has no webhook or schedule triggers and 3 credentials; Basic has both triggers and 20; Enterprise unlimited credentials', async () => {
+    await openPlans();
+    expect(allowances('free')).toEqual(['✗Webhook triggersNot included', '✗Schedule triggersNot included', '✓Up to 3 saved credentials']);
+    expect(allowances('basic')).toEqual(['✓Webhook triggersIncluded', '✓Schedule triggersIncluded', '✓Up to 20 saved credentials']);
+    expect(allowances('premium')).toEqual(['✓Webhook triggersIncluded', '✓Schedule triggersIncluded', '✓Up to 100 saved credentials']);
+    expect(allowances('enterprise')).toEqual(['✓Webhook triggersIncluded', '✓Schedule triggersIncluded', '✓Unlimited saved credentials']);
+    // "Included" is for screen readers; "Not included" is shown, beside a greyed ✗.
+    expect(within(screen.getByTestId('plan-basic-webhookTriggers')).getByText('Included')).toHaveClass('visually-hidden');
+    expect(within(screen.getByTestId('plan-free-webhookTriggers')).getByText('Not included')).not.toHaveClass('visually-hidden');
+    expect(within(screen.getByTestId('plan-free-webhookTriggers')).getByText('✗')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByTestId('plan-free-tokens')).toHaveTextContent('100 tokens a month');
+    expect(screen.getByTestId('plan-basic-tokens')).toHaveTextContent('2,000 tokens a month');
+  });
+
+  test('every switch on every card is the table’s value', async () => {
+    await openPlans();
+    for (const plan of ENTITLEMENT_PLANS) {
+      for (const feature of ['webhookTriggers', 'scheduleTriggers'] as const) {
+        expect(screen.getByTestId(`plan-${plan}-${feature}`)).toHaveAttribute('data-included', String(PLAN_ENTITLEMENTS[plan][feature]));
+      }
+    }
+  });
+
+  test('a package’s own features list promises nothing: the rows follow its role, and an unknown role gets Free’s', async () => {
+    const server = createFakeBillingServer();
+    server.state.packages = server.state.packages.map((pkg) =>
+      pkg.id === 'free' ? { ...pkg, features: ['agent', 'team', 'webhooks'] } : pkg.id === 'basic' ? { ...pkg, role: 'legacy' as never } : pkg,
+    );
+    await openPlans('/billing/plans', { server });
+    expect(allowances('free')).toEqual(['✗Webhook triggersNot included', '✗Schedule triggersNot included', '✓Up to 3 saved credentials']);
+    expect(allowances('basic')).toEqual(['✗Webhook triggersNot included', '✗Schedule triggersNot included', '✓Up to 3 saved credentials']);
+    expect(screen.queryByText(/AI agents|Team members|webhooks/)).not.toBeInTheDocument();
+    expect(screen.getByText('Tokens are spent on workflow runs, AI agent steps (by how much the model reads and writes) and voice commands.')).toBeInTheDocument();
+  });
+
+  test('German: the rows, figures and note read in German, with no English left', async () => {
+    await openPlans('/billing/plans', { language: 'de' });
+    const label = 'Was dieser Tarif enthält';
+    expect(allowances('free', label)).toEqual(['✗Webhook-AuslöserNicht enthalten', '✗Zeitplan-AuslöserNicht enthalten', '✓Bis zu 3 gespeicherte Zugangsdaten']);
+    expect(allowances('basic', label)).toEqual(['✓Webhook-AuslöserEnthalten', '✓Zeitplan-AuslöserEnthalten', '✓Bis zu 20 gespeicherte Zugangsdaten']);
+    expect(allowances('enterprise', label)).toEqual(['✓Webhook-AuslöserEnthalten', '✓Zeitplan-AuslöserEnthalten', '✓Unbegrenzt viele gespeicherte Zugangsdaten']);
+    expect(screen.getByTestId('plan-basic-tokens')).toHaveTextContent('2.000 Tokens pro Monat');
+    expect(screen.getByTestId('plan-enterprise-tokens')).toHaveTextContent('50.000 Tokens pro Monat');
+    const page = screen.getByRole('region', { name: 'Tarife' }).textContent ?? '';
+    for (const english of ['Webhook triggers', 'Schedule triggers', 'included', 'Included', 'credentials', 'Unlimited', 'tokens a month', 'Tokens are spent', 'What this plan']) {
+      expect(page).not.toContain(english);
+    }
+  });
+});
+
+describe('Plans page: ?plan= (the link of a plan refusal)', () => {
+  test('?plan=basic marks Basic as the plan that unlocks the feature and scrolls it into view', async () => {
+    await openPlans('/billing/plans?plan=basic');
+    expect(card('basic')).toHaveAttribute('data-unlocks', 'true');
+    expect(card('basic')).toHaveClass('unlocks');
+    const heading = within(card('basic')).getByRole('heading', { level: 3 });
+    expect(within(heading).getByText('Unlocks this feature')).toBeInTheDocument();
+    // The card is named by its heading: a screen reader hears the badge with the plan.
+    expect(card('basic')).toHaveAccessibleName('Basic Unlocks this feature');
+    for (const other of ['free', 'premium', 'enterprise']) expect(card(other)).toHaveAttribute('data-unlocks', 'false');
+    expect(screen.getAllByTestId('plan-unlocks')).toHaveLength(1);
+    await waitFor(() => expect(scrolled).toEqual([card('basic')]));
+    // The marked plan is bought as usual.
+    jest.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    fireEvent.click(within(card('basic')).getByRole('button', { name: 'Subscribe to Basic' }));
+    await waitFor(() => expect(browserLocation.assign).toHaveBeenCalledTimes(1));
+  });
+
+  test('without ?plan=, or naming no listed plan, nothing is marked or scrolled', async () => {
+    await openPlans('/billing/plans?plan=platinum');
+    expect(screen.queryByTestId('plan-unlocks')).not.toBeInTheDocument();
+    expect(screen.getByTestId('plans').querySelectorAll('[data-unlocks="true"]')).toHaveLength(0);
+    expect(scrolled).toEqual([]);
+  });
+
+  test('the plan the user already has is marked current, not as the one to unlock', async () => {
+    await openPlans('/billing/plans?plan=free');
+    expect(card('free')).toHaveAttribute('data-current', 'true');
+    expect(card('free')).toHaveAttribute('data-unlocks', 'false');
+    expect(screen.queryByTestId('plan-unlocks')).not.toBeInTheDocument();
+  });
+
+  test('the plan is found by the role it grants too, and the badge is translated (it)', async () => {
+    const server = createFakeBillingServer();
+    server.state.packages = server.state.packages.map((pkg) => (pkg.role === 'premium' ? { ...pkg, id: 'premium-2025' } : pkg));
+    await openPlans('/billing/plans?plan=premium', { server, language: 'it' });
+    expect(card('premium-2025')).toHaveAttribute('data-unlocks', 'true');
+    expect(within(card('premium-2025')).getByTestId('plan-unlocks')).toHaveTextContent('Sblocca questa funzione');
+  });
+});
