@@ -5,7 +5,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
-  BILLING_ERROR_CODE_LIST,
   LIVE_SUBSCRIPTION_STATUSES,
   isUnreachable,
   readDeviceCopy,
@@ -23,7 +22,7 @@ import {
 } from '@agentflow/shared';
 import { BillingActionError } from '../api/client';
 import { billingKeys, useBillingClient } from '../api/queries';
-import { apiErrorMessage } from './messages';
+import { apiErrorMessage, codedErrorMessage } from './messages';
 
 type Translate = I18nContextValue['t'];
 
@@ -31,8 +30,7 @@ type Translate = I18nContextValue['t'];
 export function actionErrorMessage(t: Translate, error: unknown): string {
   if (error instanceof BillingActionError) {
     // A code the page knows reads in the user's language; other server texts as sent.
-    if (error.code && (BILLING_ERROR_CODE_LIST as readonly string[]).includes(error.code)) return t(`billing.errorCodes.${error.code}`);
-    return error.serverMessage ?? t(`billing.fallbacks.${error.action}`);
+    return codedErrorMessage(t, error) ?? error.serverMessage ?? t(`billing.fallbacks.${error.action}`);
   }
   return apiErrorMessage(t, error);
 }

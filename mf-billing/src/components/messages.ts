@@ -1,13 +1,21 @@
 // Turning billing-api failures into translated text that carries the service's own `{error}`.
-import { ApiError, type I18nContextValue } from '@agentflow/shared';
+import { ApiError, BILLING_ERROR_CODE_LIST, PLAN_ERROR_CODES, type I18nContextValue } from '@agentflow/shared';
 
 type Translate = I18nContextValue['t'];
+
+/** Codes the billing pages translate wherever they come from: billing-api's Stripe codes and the plan refusals (billing.errorCodes). */
+const TRANSLATED_CODES: ReadonlySet<string> = new Set<string>([...BILLING_ERROR_CODE_LIST, ...Object.values(PLAN_ERROR_CODES)]);
+
+/** A refusal with a code the pages know, in the page's language; null for any other failure. */
+export function codedErrorMessage(t: Translate, error: unknown): string | null {
+  return error instanceof ApiError && error.code && TRANSLATED_CODES.has(error.code) ? t(`billing.errorCodes.${error.code}`) : null;
+}
 
 export function apiErrorMessage(t: Translate, error: unknown): string {
   if (!(error instanceof ApiError)) return t('common.error');
   if (error.status === 0) return t('billing.errors.network');
   if (error.status === 401) return t('billing.errors.unauthorized');
-  return t('billing.errors.failed', { message: error.message });
+  return codedErrorMessage(t, error) ?? t('billing.errors.failed', { message: error.message });
 }
 
 /** An ISO timestamp as a date (and time), in the page's language. */

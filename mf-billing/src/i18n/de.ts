@@ -292,6 +292,9 @@ export const de: BillingCatalog = {
       billing_not_configured: 'Zahlungen sind auf diesem Server noch nicht eingerichtet, daher können Tarife derzeit nicht gekauft werden. Ihre Workflows und Tokens funktionieren weiter.',
       checkout_required: 'Sie haben kein laufendes Abonnement, das geändert werden kann: Wählen Sie einen Tarif und bezahlen Sie über den Checkout.',
       subscription_exists: 'Sie haben bereits ein Abonnement: Wechseln Sie dessen Tarif, statt ein zweites abzuschließen.',
+      insufficient_tokens: 'Es sind nicht mehr genug Tokens übrig. Ihre Tokens werden zu Beginn des nächsten Zeitraums aufgefüllt, und ein größerer Tarif bietet mehr.',
+      plan_required: 'Ihr Tarif enthält diese Funktion nicht. Die Seite „Tarife“ zeigt, welche Tarife sie enthalten.',
+      plan_limit_reached: 'Die Grenze Ihres Tarifs ist erreicht. Ein größerer Tarif erlaubt mehr.',
     },
   },
 };

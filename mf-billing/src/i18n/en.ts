@@ -294,6 +294,9 @@ export const en = {
       billing_not_configured: 'Payments are not set up on this server yet, so plans can’t be bought for now. Your workflows and tokens keep working.',
       checkout_required: 'You have no live subscription to change: choose a plan and pay through Checkout.',
       subscription_exists: 'You already have a subscription: change its plan instead of subscribing again.',
+      insufficient_tokens: 'Not enough tokens left. Your tokens refill at the start of the next period, and a bigger plan gives you more.',
+      plan_required: 'Your plan does not include this feature. The plans page shows which plans do.',
+      plan_limit_reached: 'Your plan’s limit is reached. A bigger plan allows more.',
     },
   },
 };

@@ -292,6 +292,9 @@ export const es: BillingCatalog = {
       billing_not_configured: 'Los pagos aún no están configurados en este servidor, así que por ahora no se pueden comprar planes. Tus flujos de trabajo y tokens siguen funcionando.',
       checkout_required: 'No tienes ninguna suscripción activa que cambiar: elige un plan y paga a través del checkout.',
       subscription_exists: 'Ya tienes una suscripción: cambia su plan en lugar de suscribirte de nuevo.',
+      insufficient_tokens: 'No quedan tokens suficientes. Tus tokens se recargan al inicio del siguiente periodo, y un plan mayor te da más.',
+      plan_required: 'Tu plan no incluye esta función. La página de planes muestra cuáles la incluyen.',
+      plan_limit_reached: 'Has alcanzado el límite de tu plan. Un plan mayor permite más.',
     },
   },
 };

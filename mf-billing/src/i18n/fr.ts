@@ -292,6 +292,9 @@ export const fr: BillingCatalog = {
       billing_not_configured: 'Les paiements ne sont pas encore configurés sur ce serveur : les offres ne peuvent pas être achetées pour le moment. Vos workflows et vos jetons continuent de fonctionner.',
       checkout_required: 'Vous n\'avez aucun abonnement en cours à modifier : choisissez une formule et payez via le paiement sécurisé.',
       subscription_exists: 'Vous avez déjà un abonnement : changez sa formule au lieu de vous abonner à nouveau.',
+      insufficient_tokens: 'Il ne reste plus assez de jetons. Vos jetons sont renouvelés au début de la prochaine période, et une formule supérieure en donne davantage.',
+      plan_required: 'Votre formule ne comprend pas cette fonctionnalité. La page des formules indique lesquelles la comprennent.',
+      plan_limit_reached: 'La limite de votre formule est atteinte. Une formule supérieure en permet davantage.',
     },
   },
 };

@@ -292,6 +292,9 @@ export const it: BillingCatalog = {
       billing_not_configured: 'I pagamenti non sono ancora configurati su questo server, quindi per ora non è possibile acquistare piani. I tuoi workflow e i tuoi token continuano a funzionare.',
       checkout_required: 'Non hai un abbonamento attivo da modificare: scegli un piano e paga tramite il checkout.',
       subscription_exists: 'Hai già un abbonamento: cambia il suo piano invece di abbonarti di nuovo.',
+      insufficient_tokens: 'Non ci sono più token sufficienti. I token si ricaricano all’inizio del periodo successivo, e un piano più grande ne offre di più.',
+      plan_required: 'Il tuo piano non include questa funzione. La pagina dei piani mostra quali la includono.',
+      plan_limit_reached: 'Hai raggiunto il limite del tuo piano. Un piano più grande consente di più.',
     },
   },
 };

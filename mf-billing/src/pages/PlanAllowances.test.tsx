@@ -126,3 +126,19 @@ describe('Plans page: ?plan= (the link of a plan refusal)', () => {
     expect(within(card('premium-2025')).getByTestId('plan-unlocks')).toHaveTextContent('Sblocca questa funzione');
   });
 });
+
+describe('Plans page: plan refusals read in the page’s language', () => {
+  test.each([
+    ['plan_required', 403, 'Ihr Tarif enthält diese Funktion nicht.'],
+    ['plan_limit_reached', 403, 'Die Grenze Ihres Tarifs ist erreicht. Ein größerer Tarif erlaubt mehr.'],
+    ['insufficient_tokens', 402, 'Es sind nicht mehr genug Tokens übrig.'],
+  ])('%s on an action is translated (de), never the service’s English', async (code, status, german) => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const server = createFakeBillingServer();
+    server.failWith('POST', '/api/create-checkout-session', status, { error: 'Refused in English', code, plan: 'basic', feature: 'webhookTriggers' });
+    await openPlans('/billing/plans', { server, language: 'de' });
+    fireEvent.click(within(card('premium')).getByRole('button'));
+    expect(await screen.findByText(new RegExp(`^${german}`), { selector: '.toast-destructive .toast-title' })).toBeInTheDocument();
+    expect(screen.queryByText(/Refused in English/)).not.toBeInTheDocument();
+  });
+});

@@ -129,6 +129,16 @@ describe('Team page: the owner’s side', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The billing service refused: Too many requests');
   });
 
+  test('a plan refusal reads in the page’s language, not as the service’s English (plan_limit_reached, de)', async () => {
+    const server = serverOn();
+    server.failWith('POST', '/api/team/members', 403, { error: 'Your plan allows 3 saved credentials', code: 'plan_limit_reached', plan: 'premium', feature: 'credentials' });
+    await openTeam({ server, language: 'de' });
+    const form = screen.getByTestId('team-invite');
+    fireEvent.change(within(form).getByRole('textbox', { name: 'E-Mail' }), { target: { value: 'x@example.com' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Einladen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Die Grenze Ihres Tarifs ist erreicht\. Ein größerer Tarif erlaubt mehr\.$/);
+  });
+
   test('change role: PATCHes the member, then shows the new role', async () => {
     const { server } = await openTeam();
     fireEvent.change(screen.getByRole('combobox', { name: 'Role of bob@example.com' }), { target: { value: 'enterprise' } });
