@@ -1,15 +1,18 @@
 // The Run form: one field per entry of the manual trigger's input schema
 // (text, long text, number, yes/no), required ones marked, validated with zod
 // before anything is sent; a 400 that names an input field lands next to that
-// field, a missing AI credential (409) explains itself with a link to the
-// credentials page, any other refusal in a toast. A workflow without a manual trigger
-// (webhook, schedule) takes its input as a JSON object.
+// field, a refusal with a code (no tokens left, a missing AI credential)
+// explains itself with a link to the plans or the credentials page, any other
+// refusal in a toast. The tokens left show beside Start. A workflow without a
+// manual trigger (webhook, schedule) takes its input as a JSON object.
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { ApiError, useI18n, useOnline, useToast } from '@agentflow/shared';
 import type { Workflow, WorkflowProblem } from '@agentflow/shared/workflow';
 import { inputFieldOf, type RunsClient } from '../api/runs';
 import { initialValues, parseJsonInput, parseRunForm, runFormFields, type FieldErrorCode, type FormValues } from './runModel';
-import { CredentialMissingNote, isCredentialMissing } from '../credentials/CredentialMissingNote';
+import { refusalOfError, type Refusal } from '../api/refusals';
+import { RefusalNote } from '../components/RefusalNote';
+import { TokenBalance } from '../components/TokenBalance';
 
 const F = 'workflows.runs.form.';
 
@@ -33,8 +36,8 @@ export function RunForm({ workflow, client, onStarted, onClose, problems = [] }:
   /** A server refusal naming a field: its own text (the service's English). */
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [starting, setStarting] = useState(false);
-  // Refused up front (409 credential_missing): no run exists; say why and where to fix it.
-  const [credentialMissing, setCredentialMissing] = useState(false);
+  // Refused up front (402 insufficient_tokens, 409 credential_missing): no run exists; say why and where to fix it.
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   // Starting a run needs platform-api: offline the form stays, its Start disabled (the runs page says why).
   const online = useOnline();
 
@@ -64,15 +67,16 @@ export function RunForm({ workflow, client, onStarted, onClose, problems = [] }:
     }
     setErrors({});
     setServerErrors({});
-    setCredentialMissing(false);
+    setRefusal(null);
     setStarting(true);
     try {
       const { runId } = await client.start(workflow.id, { input });
       onStarted(runId);
     } catch (error) {
       const field = error instanceof ApiError ? inputFieldOf(error.message) : null;
-      if (isCredentialMissing(error)) {
-        setCredentialMissing(true);
+      const refused = refusalOfError(error);
+      if (refused) {
+        setRefusal(refused);
       } else if (field && fields?.some((f) => f.key === field)) {
         setServerErrors({ [field]: (error as Error).message });
       } else {
@@ -177,7 +181,7 @@ export function RunForm({ workflow, client, onStarted, onClose, problems = [] }:
           })}
         </>
       )}
-      {credentialMissing && <CredentialMissingNote />}
+      {refusal && <RefusalNote refusal={refusal} announce testId="run-refusal" />}
       <div className="form-actions">
         <button type="submit" className="button button-primary" data-testid="run-submit" disabled={starting || !online}>
           {t(starting ? `${F}starting` : `${F}submit`)}
@@ -187,6 +191,7 @@ export function RunForm({ workflow, client, onStarted, onClose, problems = [] }:
             {t(`${F}close`)}
           </button>
         )}
+        <TokenBalance />
       </div>
     </form>
   );

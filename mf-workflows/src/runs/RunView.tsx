@@ -3,15 +3,19 @@
 // status, duration, tokens, attempts, error, input and output (pretty JSON,
 // with a note when the output was truncated), delegated agent calls nested
 // under their parent. Cancel while it runs, Approve/Reject on a waiting
-// approval, Re-run once it ended. When it ends, the header's token count and
-// the history are refreshed.
+// approval, Re-run once it ended, with the tokens left beside it. A run
+// refused before it started (no tokens, not in the plan, no credential) says
+// why in the user's words, with the way out. When it ends, the header's token
+// count and the history are refreshed.
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NeedsConnectionNote, useI18n, useOnline, useRemoteCatalogs, useMembership, useNavigate, useToast } from '@agentflow/shared';
 import { RUN_MESSAGES, isTerminalRunStatus, type RunStep, type WorkflowRun } from '@agentflow/shared/workflow';
 import type { RunsClient } from '../api/runs';
 import { AiProviderHint } from './AiProviderHint';
-import { CredentialMissingNote, isCredentialMissing } from '../credentials/CredentialMissingNote';
+import { refusalOfError, refusalOfRun, type Refusal } from '../api/refusals';
+import { RefusalNote } from '../components/RefusalNote';
+import { TokenBalance } from '../components/TokenBalance';
 import { ApproversInfo } from './ApproversInfo';
 import { durationMs, formatDuration, formatTime, isActiveStatus, prettyJson, stepTree, waitingApproval, type StepNode } from './runModel';
 import { StatusBadge } from './StatusBadge';
@@ -69,8 +73,8 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
     },
   });
   const [acting, setActing] = useState(false);
-  // A re-run refused up front for a missing AI credential (409): explained with a link, not a toast.
-  const [credentialMissing, setCredentialMissing] = useState(false);
+  // A re-run refused up front (402 no tokens, 409 missing AI credential): explained with a link, not a toast.
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   // Cancel, approve, reject and re-run happen on the server: disabled offline, with the reason.
   const online = useOnline();
   const busy = acting || !online;
@@ -102,12 +106,13 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
 
   const act = async (action: () => Promise<unknown>, done: string) => {
     setActing(true);
-    setCredentialMissing(false);
+    setRefusal(null);
     try {
       await action();
       toast({ title: t(`workflows.runs.toasts.${done}`), variant: 'success' });
     } catch (error) {
-      if (isCredentialMissing(error)) setCredentialMissing(true);
+      const refused = refusalOfError(error);
+      if (refused) setRefusal(refused);
       else toast({ title: t('workflows.runs.toasts.actionFailed'), description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
     } finally {
       setActing(false);
@@ -123,6 +128,8 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
 
   const total = durationMs(run.startedAt, run.endedAt, now);
   const waiting = run.status === 'waiting' ? waitingApproval(run) : null;
+  // Why a webhook or schedule run was refused, by its code (the English `error` is for the logs).
+  const refusedFor = refusalOfRun(run);
 
   return (
     <section className="run-view" data-testid="run-view" data-run-id={run.id} data-status={run.status}>
@@ -172,21 +179,24 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
             {t('workflows.runs.actions.rerun')}
           </button>
         )}
+        <TokenBalance />
       </div>
       {online ? null : <NeedsConnectionNote testId="run-offline-actions" />}
-      {credentialMissing && <CredentialMissingNote />}
+      {refusal && <RefusalNote refusal={refusal} announce testId="run-refusal" />}
 
-      {run.error && (
+      {refusedFor ? (
+        <RefusalNote refusal={refusedFor} testId="run-refused-reason" />
+      ) : run.error ? (
         <div className="form-alert" role="alert" data-testid="run-error">
           <p>{run.error}</p>
         </div>
-      )}
+      ) : null}
 
       {waiting && <ApprovalBox run={run} step={waiting} client={client} busy={busy} act={act} />}
 
       <h2>{t(`${V}steps`)}</h2>
       {run.steps.length === 0 ? (
-        <p className="muted">{t(`${V}noSteps`)}</p>
+        <p className="muted">{t(run.status === 'refused' ? `${V}refusedNoSteps` : `${V}noSteps`)}</p>
       ) : (
         <ol className="run-steps" data-testid="run-steps">
           {stepTree(run.steps).map((node) => (

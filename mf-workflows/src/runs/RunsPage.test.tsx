@@ -90,7 +90,7 @@ describe('run form', () => {
     });
   });
 
-  test('a 400 naming an input field is shown next to it; any other refusal in a toast', async () => {
+  test('a 400 naming an input field is shown next to it; no tokens left is explained by its code, with the plans; any other refusal in a toast', async () => {
     const server = createFakeRunsServer();
     renderPage(server, followUp(), '/workflows/wf-1/runs?run=1');
     await screen.findByTestId('run-form');
@@ -101,10 +101,23 @@ describe('run form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start run' }));
     await waitFor(() => expect(screen.getByLabelText(/^Company/)).toHaveAccessibleDescription('input.company must be at most 200 characters'));
 
-    server.once('POST', /\/runs$/, () => jsonResponse(402, { error: 'Insufficient tokens: 0 left, 1 needed' }));
+    server.once('POST', /\/runs$/, () => jsonResponse(402, { error: 'Insufficient tokens: 0 left, 1 needed', code: 'insufficient_tokens' }));
     fireEvent.click(screen.getByRole('button', { name: 'Start run' }));
-    expect(await screen.findByText('Insufficient tokens: 0 left, 1 needed')).toBeInTheDocument();
+    const note = await screen.findByTestId('run-refusal');
+    expect(note).toHaveAttribute('role', 'alert');
+    expect(note).toHaveTextContent('Not enough tokens left to start this run, so nothing was started or charged.');
+    expect(within(note).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/billing/plans');
+    // The service's English is for the logs; no toast either.
+    expect(screen.queryByText(/Insufficient tokens/)).not.toBeInTheDocument();
+    expect(screen.queryByText('The run could not be started')).not.toBeInTheDocument();
+    expect(location()).toBe('/workflows/wf-1/runs?run=1');
+
+    server.once('POST', /\/runs$/, () => jsonResponse(403, { error: 'Forbidden: you may not run this workflow' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Start run' }));
+    expect(await screen.findByText('Forbidden: you may not run this workflow')).toBeInTheDocument();
     expect(screen.getByText('The run could not be started')).toBeInTheDocument();
+    // A new attempt clears the earlier refusal's note.
+    expect(screen.queryByTestId('run-refusal')).not.toBeInTheDocument();
     expect(location()).toBe('/workflows/wf-1/runs?run=1');
   });
 

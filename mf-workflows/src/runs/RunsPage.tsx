@@ -1,8 +1,9 @@
 // A workflow's runs (/workflows/:id/runs): the Run button with its input form
 // (open at once with ?run=1, as the builder's Run button and voice "run
 // workflow X" link it), and the run history: started, trigger, status,
-// duration, tokens, a link to each run's live view, and Re-run.
-import { useEffect, useId, useState } from 'react';
+// duration, tokens, a link to each run's live view, and Re-run; under a
+// refused run, why it was refused and the way out.
+import { Fragment, useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   isUnreachable,
@@ -28,7 +29,8 @@ import { durationMs, formatDuration, formatTime } from './runModel';
 import { StatusBadge } from './StatusBadge';
 import { RUNS_CATALOGS } from './i18n';
 import { PageLoading } from '../components/PageLoading';
-import { CredentialMissingNote, isCredentialMissing } from '../credentials/CredentialMissingNote';
+import { refusalOfError, refusalOfRun, type Refusal } from '../api/refusals';
+import { RefusalNote } from '../components/RefusalNote';
 
 const H = 'workflows.runs.history.';
 
@@ -138,8 +140,8 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
   const online = useOnline();
   const queryClient = useQueryClient();
   const id = useId();
-  // A re-run refused up front for a missing AI credential (409): explained with a link, not a toast.
-  const [credentialMissing, setCredentialMissing] = useState(false);
+  // A re-run refused up front (402 no tokens, 409 missing AI credential): explained with a link, not a toast.
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const runs = useQuery({
     queryKey: runsKeys.list(workflowId),
     queryFn: async (): Promise<HistoryPage> => {
@@ -163,14 +165,15 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
   });
 
   const rerun = async (run: WorkflowRunSummary) => {
-    setCredentialMissing(false);
+    setRefusal(null);
     try {
       const { runId } = await client.start(workflowId, { input: {}, rerunOf: run.id });
       void queryClient.invalidateQueries({ queryKey: runsKeys.list(workflowId) });
       toast({ title: t('workflows.runs.toasts.rerunStarted'), variant: 'success' });
       onStarted(runId);
     } catch (error) {
-      if (isCredentialMissing(error)) setCredentialMissing(true);
+      const refused = refusalOfError(error);
+      if (refused) setRefusal(refused);
       else toast({ title: t('workflows.runs.toasts.actionFailed'), description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
     }
   };
@@ -178,7 +181,7 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
   return (
     <section className="run-history" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t(`${H}title`)}</h2>
-      {credentialMissing && <CredentialMissingNote />}
+      {refusal && <RefusalNote refusal={refusal} announce testId="run-refusal" />}
       {runs.data?.savedAt ? (
         <SavedOnDeviceNote savedAt={runs.data.savedAt} testId="run-history-offline">
           <p>{t(`${H}offline`)}</p>
@@ -214,32 +217,42 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
               {runs.data.runs.map((run) => {
                 const when = formatTime(run.startedAt ?? run.createdAt, language);
                 const ms = durationMs(run.startedAt, run.endedAt);
+                const refusedFor = refusalOfRun(run);
                 return (
-                  <tr key={run.id} data-testid="run-row" data-run-id={run.id} data-status={run.status}>
-                    <td>{when || t(`${H}notStarted`)}</td>
-                    <td>{t(`workflows.runs.triggers.${run.trigger.type}`)}</td>
-                    <td>
-                      <StatusBadge status={run.status} />
-                    </td>
-                    <td>{ms === null ? '–' : formatDuration(ms, language)}</td>
-                    <td data-testid="run-row-tokens">{run.tokensUsed}</td>
-                    <td className="run-row-actions">
-                      <Link to={encodeURIComponent(run.id)} aria-label={t('workflows.runs.actions.viewLabel', { time: when })}>
-                        {t('workflows.runs.actions.view')}
-                      </Link>
-                      {isTerminalRunStatus(run.status) && (
-                        <button
-                          type="button"
-                          className="link-button"
-                          aria-label={t('workflows.runs.actions.rerunLabel', { time: when })}
-                          onClick={() => void rerun(run)}
-                          disabled={!online}
-                        >
-                          {t('workflows.runs.actions.rerun')}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
+                  <Fragment key={run.id}>
+                    <tr data-testid="run-row" data-run-id={run.id} data-status={run.status}>
+                      <td>{when || t(`${H}notStarted`)}</td>
+                      <td>{t(`workflows.runs.triggers.${run.trigger.type}`)}</td>
+                      <td>
+                        <StatusBadge status={run.status} />
+                      </td>
+                      <td>{ms === null ? '–' : formatDuration(ms, language)}</td>
+                      <td data-testid="run-row-tokens">{run.tokensUsed}</td>
+                      <td className="run-row-actions">
+                        <Link to={encodeURIComponent(run.id)} aria-label={t('workflows.runs.actions.viewLabel', { time: when })}>
+                          {t('workflows.runs.actions.view')}
+                        </Link>
+                        {isTerminalRunStatus(run.status) && (
+                          <button
+                            type="button"
+                            className="link-button"
+                            aria-label={t('workflows.runs.actions.rerunLabel', { time: when })}
+                            onClick={() => void rerun(run)}
+                            disabled={!online}
+                          >
+                            {t('workflows.runs.actions.rerun')}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                    {refusedFor && (
+                      <tr className="run-row-reason" data-testid="run-row-reason" data-reason-for={run.id}>
+                        <td colSpan={6}>
+                          <RefusalNote refusal={refusedFor} compact testId="run-refused-reason" />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
                 );
               })}
             </tbody>

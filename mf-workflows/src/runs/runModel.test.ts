@@ -1,6 +1,6 @@
 import { emptyWorkflow, templateById } from '@agentflow/shared/workflow';
-import { fakeStep } from './testing/fakeRunsServer';
-import { durationMs, formatDuration, initialValues, parseJsonInput, parseRunForm, prettyJson, runFormFields, stepTree } from './runModel';
+import { fakeRun, fakeStep } from './testing/fakeRunsServer';
+import { durationMs, formatDuration, initialValues, isActiveStatus, parseJsonInput, parseRunForm, prettyJson, runFormFields, stepTree, summaryOf } from './runModel';
 
 const followUp = () => templateById('tpl-sales-follow-up-email')!;
 
@@ -88,4 +88,11 @@ describe('steps and time', () => {
     expect(prettyJson({ a: [1] })).toBe('{\n  "a": [\n    1\n  ]\n}');
     expect(prettyJson('plain')).toBe('plain');
   });
+});
+
+test('a refused run is over (not active), and its summary keeps the refusal code the history translates', () => {
+  expect(isActiveStatus('refused')).toBe(false);
+  const refused = fakeRun({ status: 'refused', error: 'Insufficient tokens', errorCode: 'insufficient_tokens', trigger: { type: 'webhook', userId: null } });
+  expect(summaryOf(refused)).toMatchObject({ status: 'refused', error: 'Insufficient tokens', errorCode: 'insufficient_tokens' });
+  expect(summaryOf(fakeRun()).errorCode).toBeNull();
 });

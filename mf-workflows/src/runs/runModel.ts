@@ -146,6 +146,6 @@ export function prettyJson(value: unknown): string {
 
 /** The summary columns of a run (the history may hold full runs or summaries). */
 export function summaryOf(run: WorkflowRun | WorkflowRunSummary): WorkflowRunSummary {
-  const { id, workflowId, workflowVersion, status, trigger, tokensUsed, error, createdAt, startedAt, endedAt } = run;
-  return { id, workflowId, workflowVersion, status, trigger, tokensUsed, error, createdAt, startedAt, endedAt };
+  const { id, workflowId, workflowVersion, status, trigger, tokensUsed, error, errorCode = null, createdAt, startedAt, endedAt } = run;
+  return { id, workflowId, workflowVersion, status, trigger, tokensUsed, error, errorCode, createdAt, startedAt, endedAt };
 }

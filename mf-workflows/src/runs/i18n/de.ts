@@ -72,6 +72,7 @@ export const de: RunsCatalog = {
         canceled: 'Abgebrochen',
         pending: 'Ausstehend',
         skipped: 'Übersprungen',
+        refused: 'Abgelehnt',
       },
       view: {
         title: 'Ausführung von „{{name}}“',
@@ -79,6 +80,7 @@ export const de: RunsCatalog = {
         loadFailed: 'Die Ausführung konnte nicht geladen werden.',
         steps: 'Schritte',
         noSteps: 'Noch hat kein Schritt begonnen.',
+        refusedNoSteps: 'Nichts wurde ausgeführt: Die Ausführung wurde vor dem Start abgelehnt.',
         summary: 'Übersicht der Ausführung',
         status: 'Zustand',
         trigger: 'Auslöser',

@@ -73,6 +73,7 @@ export const en = {
         canceled: 'Canceled',
         pending: 'Pending',
         skipped: 'Skipped',
+        refused: 'Refused',
       },
       view: {
         title: 'Run of “{{name}}”',
@@ -80,6 +81,7 @@ export const en = {
         loadFailed: 'Failed to load the run.',
         steps: 'Steps',
         noSteps: 'No step has started yet.',
+        refusedNoSteps: 'Nothing ran: the run was refused before it started.',
         summary: 'Run summary',
         status: 'Status',
         trigger: 'Trigger',

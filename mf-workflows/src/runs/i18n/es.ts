@@ -72,6 +72,7 @@ export const es: RunsCatalog = {
         canceled: 'Cancelada',
         pending: 'Pendiente',
         skipped: 'Omitido',
+        refused: 'Rechazada',
       },
       view: {
         title: 'Ejecución de «{{name}}»',
@@ -79,6 +80,7 @@ export const es: RunsCatalog = {
         loadFailed: 'No se pudo cargar la ejecución.',
         steps: 'Pasos',
         noSteps: 'Aún no ha empezado ningún paso.',
+        refusedNoSteps: 'No se ejecutó nada: la ejecución se rechazó antes de empezar.',
         summary: 'Resumen de la ejecución',
         status: 'Estado',
         trigger: 'Disparador',

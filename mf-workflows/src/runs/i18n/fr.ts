@@ -72,6 +72,7 @@ export const fr: RunsCatalog = {
         canceled: 'Annulée',
         pending: 'À venir',
         skipped: 'Ignorée',
+        refused: 'Refusée',
       },
       view: {
         title: 'Exécution de « {{name}} »',
@@ -79,6 +80,7 @@ export const fr: RunsCatalog = {
         loadFailed: 'Impossible de charger l’exécution.',
         steps: 'Étapes',
         noSteps: 'Aucune étape n’a encore commencé.',
+        refusedNoSteps: 'Rien n’a été exécuté : l’exécution a été refusée avant de commencer.',
         summary: 'Résumé de l’exécution',
         status: 'Statut',
         trigger: 'Déclencheur',

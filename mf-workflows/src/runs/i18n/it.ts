@@ -72,6 +72,7 @@ export const it: RunsCatalog = {
         canceled: 'Annullata',
         pending: 'Da eseguire',
         skipped: 'Saltato',
+        refused: 'Rifiutata',
       },
       view: {
         title: 'Esecuzione di «{{name}}»',
@@ -79,6 +80,7 @@ export const it: RunsCatalog = {
         loadFailed: 'Impossibile caricare l’esecuzione.',
         steps: 'Passi',
         noSteps: 'Nessun passo è ancora iniziato.',
+        refusedNoSteps: 'Non è stato eseguito nulla: l’esecuzione è stata rifiutata prima di iniziare.',
         summary: 'Riepilogo dell’esecuzione',
         status: 'Stato',
         trigger: 'Attivatore',

@@ -114,8 +114,8 @@ export function createFakeRunsServer(options: { runs?: WorkflowRun[]; token?: st
   let rotations = 0;
 
   const summary = (run: WorkflowRun): WorkflowRunSummary => {
-    const { id, workflowId, workflowVersion, status, trigger, tokensUsed, error, createdAt, startedAt, endedAt } = run;
-    return { id, workflowId, workflowVersion, status, trigger, tokensUsed, error, createdAt, startedAt, endedAt };
+    const { id, workflowId, workflowVersion, status, trigger, tokensUsed, error, errorCode = null, createdAt, startedAt, endedAt } = run;
+    return { id, workflowId, workflowVersion, status, trigger, tokensUsed, error, errorCode, createdAt, startedAt, endedAt };
   };
 
   const routes: Array<[string, RegExp, (request: RecordedRequest, match: RegExpExecArray) => Response]> = [
