@@ -71,3 +71,44 @@ test('a refusal says so and offers Try again; a template has no address and asks
   expect(screen.getByText('I modelli non hanno un indirizzo webhook. Usa il modello per ottenere una tua copia.')).toBeInTheDocument();
   expect(other.requests).toEqual([]);
 });
+
+describe('a plan without webhook triggers (403 plan_required)', () => {
+  const planRequired = () =>
+    jsonResponse(403, { error: 'Webhook triggers are not included in your plan; upgrade to Basic to use them', code: 'plan_required', plan: 'basic', feature: 'webhookTriggers' });
+
+  test('explains it with the plan that has them and a link to it, instead of a failure to retry', async () => {
+    const server = createFakeRunsServer();
+    server.once('GET', /\/webhook$/, planRequired);
+    renderPanel(server);
+    const note = await screen.findByTestId('webhook-plan-required');
+    expect(note).toHaveTextContent('Your plan does not include webhook triggers. It is available from the Basic plan.');
+    expect(within(note).getByRole('link', { name: 'Upgrade to Basic' })).toHaveAttribute('href', '/billing/plans?plan=basic');
+    expect(screen.queryByText('Failed to load the webhook address.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/upgrade to Basic to use them/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Hook URL')).not.toBeInTheDocument();
+  });
+
+  test('translated (it)', async () => {
+    const server = createFakeRunsServer();
+    server.once('GET', /\/webhook$/, planRequired);
+    renderPanel(server, false, 'it');
+    const note = await screen.findByTestId('webhook-plan-required');
+    expect(note).toHaveTextContent('Il tuo piano non include i trigger webhook. È disponibile a partire dal piano Base.');
+    expect(within(note).getByRole('link', { name: 'Passa al piano Base' })).toHaveAttribute('href', '/billing/plans?plan=basic');
+  });
+
+  test('a rotation the plan refuses is explained (announced) instead of a toast with the English', async () => {
+    const server = createFakeRunsServer();
+    server.once('POST', /\/webhook$/, planRequired);
+    renderPanel(server);
+    await screen.findByLabelText('Hook URL');
+    fireEvent.click(screen.getByRole('button', { name: 'Rotate secret' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, rotate' }));
+    const note = await screen.findByTestId('webhook-plan-required');
+    expect(note).toHaveAttribute('role', 'alert');
+    expect(within(note).getByRole('link', { name: 'Upgrade to Basic' })).toHaveAttribute('href', '/billing/plans?plan=basic');
+    expect(screen.queryByText('That did not work')).not.toBeInTheDocument();
+    expect(screen.queryByText(/upgrade to Basic to use them/)).not.toBeInTheDocument();
+  });
+});

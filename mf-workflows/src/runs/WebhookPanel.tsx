@@ -1,13 +1,23 @@
 // The webhook trigger's address: the hook URL and its secret (GET RUNS_API.webhookSecret),
 // each with Copy, and Rotate (POST) after a confirmation, since the old URL stops working.
+// An owner whose plan has no webhook triggers (403 plan_required) is told so,
+// with the plan that has them and a link to it, instead of a failure.
 import { useEffect, useId, useState } from 'react';
 import { useI18n, useOnline, useRemoteCatalogs, useToast } from '@agentflow/shared';
 import type { WebhookInfo } from '@agentflow/shared/workflow';
+import { refusalOfError, type Refusal } from '../api/refusals';
+import { RefusalNote } from '../components/RefusalNote';
 import { RUNS_CATALOGS } from './i18n';
 import { useRunsClient } from './RunsClientContext';
 import './runs.css';
 
 const W = 'workflows.runs.webhook.';
+
+/** A plan refusal of the webhook address (403 plan_required); null for any other failure. */
+const planRefusal = (error: unknown): Refusal | null => {
+  const refusal = refusalOfError(error, { feature: 'webhookTriggers' });
+  return refusal?.code === 'plan_required' ? refusal : null;
+};
 
 export function WebhookPanel({ workflowId, template = false }: { workflowId: string; template?: boolean }) {
   useRemoteCatalogs(RUNS_CATALOGS);
@@ -21,16 +31,20 @@ export function WebhookPanel({ workflowId, template = false }: { workflowId: str
   // Rotating the secret happens on platform-api: not offline.
   const online = useOnline();
   const [attempt, setAttempt] = useState(0);
-  // Which read failed: another workflow or client, or a retry, is a new read, not failed until it fails.
-  const [failedRead, setFailedRead] = useState<{ client: typeof client; workflowId: string; attempt: number } | null>(null);
+  // Which read failed (and, for a plan refusal, why): another workflow or client, or a retry, is a new read, not failed until it fails.
+  const [failedRead, setFailedRead] = useState<{ client: typeof client; workflowId: string; attempt: number; refusal: Refusal | null } | null>(null);
   const failed = failedRead?.client === client && failedRead.workflowId === workflowId && failedRead.attempt === attempt;
+  // The plan refused the rotation (the plan changed since the address was read).
+  const [rotateRefusal, setRotateRefusal] = useState<{ client: typeof client; workflowId: string; refusal: Refusal } | null>(null);
+  const rotateRefused = rotateRefusal?.client === client && rotateRefusal.workflowId === workflowId ? rotateRefusal.refusal : null;
+  const refusal = (failed ? failedRead.refusal : null) ?? rotateRefused;
 
   useEffect(() => {
     if (template) return undefined;
     let live = true;
     client.webhook(workflowId).then(
       (answer) => live && setInfo(answer),
-      () => live && setFailedRead({ client, workflowId, attempt }),
+      (error: unknown) => live && setFailedRead({ client, workflowId, attempt, refusal: planRefusal(error) }),
     );
     return () => {
       live = false;
@@ -66,7 +80,9 @@ export function WebhookPanel({ workflowId, template = false }: { workflowId: str
       setInfo(await client.rotateWebhook(workflowId));
       toast({ title: t(`${W}rotated`), variant: 'success' });
     } catch (error) {
-      toast({ title: t('workflows.runs.toasts.actionFailed'), description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      const refused = planRefusal(error);
+      if (refused) setRotateRefusal({ client, workflowId, refusal: refused });
+      else toast({ title: t('workflows.runs.toasts.actionFailed'), description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
     } finally {
       setRotating(false);
       setConfirming(false);
@@ -78,6 +94,8 @@ export function WebhookPanel({ workflowId, template = false }: { workflowId: str
       <h3 id={`${id}-title`}>{t(`${W}title`)}</h3>
       {template ? (
         <p className="field-hint">{t(`${W}templateNote`)}</p>
+      ) : refusal ? (
+        <RefusalNote refusal={refusal} announce={refusal === rotateRefused} testId="webhook-plan-required" />
       ) : failed ? (
         <div className="field-error" role="alert">
           <p>{t(`${W}failed`)}</p>
