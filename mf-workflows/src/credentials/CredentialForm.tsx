@@ -3,9 +3,10 @@
 // are checked with the domain's own body schemas before anything is sent, so
 // the browser refuses exactly what platform-api would; each check's error sits
 // under its field. Editing never shows a secret: a secret left blank keeps the
-// stored one, a filled one replaces it.
+// stored one, a filled one replaces it. A new credential beyond the plan's
+// limit (403 plan_limit_reached) is explained with the plan that allows more.
 import { useId, useState, type FormEvent } from 'react';
-import { useI18n } from '@agentflow/shared';
+import { useI18n, useMembership } from '@agentflow/shared';
 import { SelectField, TextField, focusFirstInvalid } from '@agentflow/shared/ui';
 import {
   AI_CREDENTIAL_TYPE_IDS,
@@ -20,6 +21,8 @@ import {
   type CredentialView,
 } from '@agentflow/shared/credentials';
 import { useCredentialsClient } from './api';
+import { refusalOfError, type Refusal } from '../api/refusals';
+import { RefusalNote } from '../components/RefusalNote';
 import { C, errorText, fieldErrorKind, typeLabel, type FieldErrorKind } from './credentialTexts';
 
 const HTTP_TYPE_IDS = CREDENTIAL_TYPE_IDS.filter((id) => CREDENTIAL_TYPES[id].kind === 'http');
@@ -53,6 +56,8 @@ export function CredentialForm({ editing, onSaved, onCancel }: CredentialFormPro
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...(editing?.settings ?? {}) }));
   const [errors, setErrors] = useState<Record<string, FieldErrorKind>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const { membership } = useMembership();
   const [saving, setSaving] = useState(false);
   const fields: readonly CredentialField[] = type ? CREDENTIAL_TYPES[type].fields : [];
   const controlId = (field: string) => `${id}-${field}`;
@@ -68,6 +73,7 @@ export function CredentialForm({ editing, onSaved, onCancel }: CredentialFormPro
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
+    setRefusal(null);
     const parsed = editing
       ? updateCredentialBodySchema(editing.type).safeParse({ name, settings: valuesOf(false, true), secrets: valuesOf(true, false) })
       : createCredentialBodySchema.safeParse({ type, name, settings: valuesOf(false, true), secrets: valuesOf(true, true) });
@@ -85,7 +91,9 @@ export function CredentialForm({ editing, onSaved, onCancel }: CredentialFormPro
         : await client.create({ type: type as CredentialTypeId, name: data.name ?? name, settings: data.settings ?? {}, secrets: data.secrets ?? {} });
       onSaved(saved);
     } catch (error) {
-      setFailure(errorText(t, error));
+      const refused = refusalOfError(error, { role: membership?.role });
+      if (refused?.code === 'plan_limit_reached') setRefusal(refused);
+      else setFailure(errorText(t, error));
     } finally {
       setSaving(false);
     }
@@ -182,6 +190,7 @@ export function CredentialForm({ editing, onSaved, onCancel }: CredentialFormPro
           {failure}
         </p>
       )}
+      {refusal && <RefusalNote refusal={refusal} announce testId="credential-plan-limit" />}
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={saving}>
           {t(saving ? `${C}form.saving` : `${C}form.save`)}
