@@ -21,12 +21,14 @@ export function PlanAllowances({ pkg }: { pkg: Pick<MembershipPackage, 'id' | 'r
             <span className="billing-plan-mark" aria-hidden="true">
               {included ? '✓' : '✗'}
             </span>
-            <span>{t(`billing.plans.allowances.${feature}`)}</span>
-            {included ? (
-              <span className="visually-hidden">{t('billing.plans.allowances.included')}</span>
-            ) : (
-              <span className="billing-plan-excluded">{t('billing.plans.allowances.notIncluded')}</span>
-            )}
+            <span>
+              {t(`billing.plans.allowances.${feature}`)}
+              {included ? (
+                <span className="visually-hidden">{t('billing.plans.allowances.included')}</span>
+              ) : (
+                <span className="billing-plan-excluded">{t('billing.plans.allowances.notIncluded')}</span>
+              )}
+            </span>
           </li>
         );
       })}
