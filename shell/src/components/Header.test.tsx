@@ -3,19 +3,22 @@ import { CATALOGS } from '@agentflow/shared/testing/catalogs';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders, testProfile, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import { Header } from './Header';
+import { fakeNotificationsSource } from '../notifications/fakeSource';
+import { NotificationsSourceContext } from '../notifications/source';
 
 function CurrentPath() {
   return <output data-testid="path">{useLocation().pathname}</output>;
 }
 
 function renderHeader(options: Parameters<typeof renderWithProviders>[1] = {}) {
+  // No notifications (NotificationsMenu.test.tsx covers the bell): Firestore stays out of these tests.
   return renderWithProviders(
-    <>
+    <NotificationsSourceContext.Provider value={fakeNotificationsSource()}>
       <Header />
       <Routes>
         <Route path="*" element={<CurrentPath />} />
       </Routes>
-    </>,
+    </NotificationsSourceContext.Provider>,
     options,
   );
 }
@@ -272,6 +275,36 @@ describe('Header token count', () => {
     expect(screen.getByTestId('token-count')).toHaveTextContent(new RegExp(`^${text}$`));
   });
 
+  test('a healthy balance: the plain count, no plans link', () => {
+    renderHeader({ user: testUser(), membership: { membership: membership(10) } });
+    expect(screen.getByTestId('token-count')).not.toHaveClass('token-count--low');
+    expect(screen.queryByRole('link', { name: 'Get tokens' })).not.toBeInTheDocument();
+  });
+
+  test.each([[9], [1], [0]])('%i left (below 10): the count warns and a Get tokens link leads to the plans', (left) => {
+    renderHeader({ user: testUser(), membership: { membership: membership(left) } });
+    const count = screen.getByTestId('token-count');
+    expect(count).toHaveClass('token-count--low');
+    // The count keeps its own text and its link to the usage page.
+    expect(count).toHaveTextContent(new RegExp(`^${left} tokens?$`));
+    expect(count).toHaveAttribute('href', '/billing/usage');
+    expect(count).toHaveAttribute('title', 'Only a few tokens left this period: see your usage');
+    const upgrade = screen.getByRole('link', { name: 'Get tokens' });
+    expect(upgrade).toHaveAttribute('href', '/billing/plans');
+    fireEvent.click(upgrade);
+    expect(screen.getByTestId('path')).toHaveTextContent('/billing/plans');
+  });
+
+  test.each([
+    ['de', 'Tokens holen'],
+    ['fr', 'Obtenir des jetons'],
+    ['es', 'Conseguir tokens'],
+    ['it', 'Ottieni token'],
+  ] as const)('the plans link is translated (%s: “%s”)', (language, name) => {
+    renderHeader({ user: testUser(), language, membership: { membership: membership(0) } });
+    expect(screen.getByRole('link', { name })).toHaveAttribute('href', '/billing/plans');
+  });
+
   test('nothing while signed out, or before the membership has loaded (or when it failed)', () => {
     const { unmount } = renderHeader({ membership: { membership: null } });
     expect(screen.queryByTestId('token-count')).not.toBeInTheDocument();
@@ -297,7 +330,7 @@ describe('offline indicator (issue 25)', () => {
     Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
     window.dispatchEvent(new Event(online ? 'online' : 'offline'));
   };
-  afterEach(() => setOnline(true));
+  afterEach(() => act(() => setOnline(true)));
 
   test('appears in the header bar while the browser is offline and goes away when the connection returns', () => {
     renderHeader({ user: testUser(), auth: { userProfile: testProfile() } });

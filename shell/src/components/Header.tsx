@@ -1,5 +1,6 @@
 import { type AuthUser, Link, NavLink, type UserProfile, signInPathFor, useAuth, useI18n, useLocation, useMembership, useOnline } from '@agentflow/shared';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { NotificationsMenu } from './NotificationsMenu';
 import { UserMenu } from './UserMenu';
 import { VoiceCommandButton } from '../voice/VoiceCommandButton';
 import { useRenderFault } from '../testHooks/renderFault';
@@ -20,18 +21,42 @@ export function userLabel(user: AuthUser, profile: UserProfile | null): string {
   return profile?.displayName?.trim() || user.displayName?.trim() || user.email || user.uid;
 }
 
-// Inline: the pill is the only new header style, and it ships with the header itself.
+/**
+ * Below this many tokens the header turns the count into an upgrade moment.
+ * A run with one agent step costs about 4 tokens (entitlements.ts), so under
+ * 10 the user has two runs or so left: early enough to act before the next
+ * webhook or schedule run is refused, late enough not to nag (a tenth of the
+ * free plan's allowance; nothing on the paid plans' usual balances).
+ */
+export const LOW_TOKEN_BALANCE = 10;
 
-/** The signed-in user's remaining tokens, linking to the usage page; nothing until the membership has loaded. */
+/**
+ * The signed-in user's remaining tokens, linking to the usage page; nothing
+ * until the membership has loaded. Low (LOW_TOKEN_BALANCE), the count takes a
+ * warning style and a "Get tokens" link to the plans follows it.
+ */
 export function TokenCount() {
   const { t } = useI18n();
   const { user } = useAuth();
   const { membership } = useMembership();
   if (!user || !membership) return null;
+  const low = membership.tokensRemaining < LOW_TOKEN_BALANCE;
   return (
-    <Link to="/billing/usage" className="token-count" data-testid="token-count" title={t('membership.tokensTitle')}>
-      {t('membership.tokens', { count: membership.tokensRemaining })}
-    </Link>
+    <>
+      <Link
+        to="/billing/usage"
+        className={low ? 'token-count token-count--low' : 'token-count'}
+        data-testid="token-count"
+        title={t(low ? 'membership.tokensLowTitle' : 'membership.tokensTitle')}
+      >
+        {t('membership.tokens', { count: membership.tokensRemaining })}
+      </Link>
+      {low ? (
+        <Link to="/billing/plans" className="token-upgrade" data-testid="token-upgrade" title={t('membership.getTokensTitle')}>
+          {t('membership.getTokens')}
+        </Link>
+      ) : null}
+    </>
   );
 }
 
@@ -62,14 +87,15 @@ export function Header() {
   const signInHref = NO_RETURN_PATHS.has(location.pathname) ? '/signin' : signInPathFor(`${location.pathname}${location.search}`);
 
   return (
-    <header className={online ? 'app-header' : 'app-header app-header--offline'}>
+    <header className={['app-header', user ? 'app-header--signed-in' : null, online ? null : 'app-header--offline'].filter(Boolean).join(' ')}>
       <div className="app-header-bar">
         <NavLink to="/" className="brand" aria-label={t('common.appName')}>
-          <span className="brand-mark" aria-hidden="true">◆</span> {t('common.appName')}
+          <span className="brand-mark" aria-hidden="true">◆</span> <span className="brand-name">{t('common.appName')}</span>
         </NavLink>
         {/* Outside the collapsible nav, so a phone user can speak without opening the menu. */}
         <div className="header-bar-tools">
           <TokenCount />
+          <NotificationsMenu />
           <VoiceCommandButton />
           <button
             type="button"
