@@ -49,7 +49,12 @@ beforeAll(async () => {
   admin = await h.createAdmin('cred-admin');
   alice = await h.createUser('cred-alice');
   bob = await h.createUser('cred-bob');
+  // Alice keeps more than Free's 3 credentials over these tests; the Free limit has its own tests below.
+  await onPlan(alice, 'basic');
 });
+
+/** Puts a user on a plan, as billing-api does (the membership's role). */
+const onPlan = (user: TestUser, role: string) => h.db.collection('userMemberships').doc(user.uid).set({ userId: user.uid, role }, { merge: true });
 afterAll(() => h?.close());
 
 async function createOwn(user: TestUser, body: Record<string, unknown> = {}): Promise<CredentialView> {
@@ -205,6 +210,37 @@ describe('an organization’s credential', () => {
       expect((await h.call(method, path, { user: outsider })).status).toBe(404);
     }
     expect((await h.db.collection('credentials').doc(id).get()).exists).toBe(true);
+  });
+});
+
+describe('the plan limits how many credentials an owner keeps (entitlements)', () => {
+  test('a Free user saves 3; the 4th is refused with 403 plan_limit_reached naming Basic, and nothing is stored', async () => {
+    const carol = await h.createUser('cred-carol');
+    for (let i = 0; i < 3; i++) await createOwn(carol, { name: `Key ${i}` });
+    const before = await credentialCount();
+    const refused = await h.call('POST', CREDENTIALS_API.create, { user: carol, body: { type: 'openai', name: 'One too many', secrets: { apiKey: CANARY } } });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { code: 'plan_limit_reached', plan: 'basic', feature: 'credentials', error: 'Your plan allows 3 saved credentials; Basic allows more' },
+    });
+    expect(await credentialCount()).toBe(before);
+    // Upgraded, the same request passes.
+    await onPlan(carol, 'basic');
+    await createOwn(carol, { name: 'One more' });
+  });
+
+  test('five parallel creates from a Free user with 2 credentials: exactly one more is stored', async () => {
+    const dave = await h.createUser('cred-dave');
+    await createOwn(dave, { name: 'A' });
+    await createOwn(dave, { name: 'B' });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => h.call('POST', CREDENTIALS_API.create, { user: dave, body: { type: 'openai', name: `Parallel ${i}`, secrets: { apiKey: CANARY } } })),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 403).every((answer) => answer.body.code === 'plan_limit_reached')).toBe(true);
+    expect(answers.filter((answer) => answer.status === 403)).toHaveLength(4);
+    const listed = await h.call('GET', CREDENTIALS_API.list, { user: dave });
+    expect(listed.body.credentials).toHaveLength(3);
   });
 });
 

@@ -12,7 +12,9 @@ import {
   HttpError,
   PERMISSIONS,
   can,
+  credentialLimitRefusal,
   credentialType,
+  entitlementsFor,
   forbidden,
   isDocumentId,
   notFound,
@@ -25,6 +27,7 @@ import {
 } from '@agentflow/shared/server';
 import type { NewAuditEntry } from '../access/audit.js';
 import { loadAccess } from '../access/store.js';
+import { planRoleOf } from '../plans/planRole.js';
 import { CredentialDecryptError, open, seal, sealContext, type SecretFields } from './envelope.js';
 import type { KeyRing } from './keyRing.js';
 import { credentialView, credentialsCollection, ownerKey, ownerOf, serverNow, storedCredential, type CredentialDocument, type StoredCredential } from './store.js';
@@ -115,12 +118,14 @@ export class CredentialVault {
     const ring = this.ring;
     const owner: CredentialOwner = body.organizationId ? { kind: 'organization', organizationId: body.organizationId } : { kind: 'user', userId: actor.userId };
     if (!(await this.allowed(actor.userId, owner, 'manage'))) throw forbidden(`You need the ${PERMISSIONS.manageCredentials} permission in organization ${body.organizationId}`);
-    const reference = credentialsCollection(this.options.db).doc();
+    const collection = credentialsCollection(this.options.db);
+    const reference = collection.doc();
+    const ownerId = owner.kind === 'organization' ? owner.organizationId : owner.userId;
     const data: CredentialDocument = {
       type: body.type,
       name: body.name,
       ownerKind: owner.kind,
-      ownerId: owner.kind === 'organization' ? owner.organizationId : owner.userId,
+      ownerId,
       settings: body.settings,
       secretHints: hints(body.secrets),
       sealed: seal(body.secrets, ring.current, sealContext(reference.id, ownerKey(owner))),
@@ -129,7 +134,17 @@ export class CredentialVault {
       updatedAt: serverNow(),
       lastUsedAt: null,
     };
-    await reference.create(data);
+    // The creator's plan limits how many credentials the owner keeps; counted and created in one transaction, so parallel creates cannot pass it together.
+    await this.options.db.runTransaction(async (tx) => {
+      const role = await planRoleOf(this.options.db, actor.userId, tx);
+      const max = entitlementsFor(role).maxCredentials;
+      if (max !== null) {
+        const held = await tx.get(collection.where('ownerKind', '==', owner.kind).where('ownerId', '==', ownerId).select().limit(max));
+        const refusal = credentialLimitRefusal(role, held.size);
+        if (refusal) throw new HttpError(403, refusal.message, refusal.code, { plan: refusal.plan, feature: refusal.feature });
+      }
+      tx.create(reference, data);
+    });
     const stored = (await this.load(reference.id))!;
     await this.audit(actor, 'CREATE_CREDENTIAL', stored);
     return credentialView(stored);

@@ -3,7 +3,7 @@
 // delegates to two specialists with a condition on its structured output,
 // token metering through the ledger, provider errors, no provider, and
 // running out of tokens mid-run.
-import { MEMBERSHIP_COLLECTIONS, agentNeedsProvider } from '@agentflow/shared/server';
+import { MEMBERSHIP_COLLECTIONS, agentNeedsProvider, debit } from '@agentflow/shared/server';
 import { RUN_LIMITS } from '@agentflow/shared/workflow';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fakeOpenAI';
 import { edge, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
@@ -158,7 +158,9 @@ it('refuses a run up front when an agent has no credential and no AI provider is
 });
 
 it("stops the run with the ledger's message when the tokens run out mid-run", async () => {
-  const bob = await h.createUser('bob'); // the free plan's 10 tokens
+  const bob = await h.createUser('bob');
+  // Left with 10 tokens, whatever the plan's allowance.
+  await debit(h.db, { uid: bob.uid, feature: 'workflow_run', amount: (await h.balance(bob.uid)) - 10, idempotencyKey: 'test:leave-ten' });
   const wf = await h.saveWorkflow(
     bob.uid,
     [manual(['lead']), agent('first', 'You are the cheap agent.'), agent('second', 'You are the expensive agent.'), node('out', 'output')],

@@ -134,7 +134,7 @@ describe('history and one run', () => {
     const list = await h.call('GET', `/api/workflows/${wf.id}/runs`, { user: alice });
     expect(list.status).toBe(200);
     expect(list.body.runs.map((r: { id: string }) => r.id)).toEqual([...ids].reverse());
-    expect(Object.keys(list.body.runs[0]).sort()).toEqual(['createdAt', 'endedAt', 'error', 'id', 'startedAt', 'status', 'tokensUsed', 'trigger', 'workflowId', 'workflowVersion']);
+    expect(Object.keys(list.body.runs[0]).sort()).toEqual(['createdAt', 'endedAt', 'error', 'errorCode', 'id', 'startedAt', 'status', 'tokensUsed', 'trigger', 'workflowId', 'workflowVersion']);
     expect(list.body.runs[0]).toMatchObject({ status: 'succeeded', tokensUsed: 1, workflowId: wf.id });
     const page = await h.call('GET', `/api/workflows/${wf.id}/runs?before=${encodeURIComponent(list.body.runs[0].createdAt)}`, { user: alice });
     expect(page.body.runs.map((r: { id: string }) => r.id)).toEqual([ids[1], ids[0]]);

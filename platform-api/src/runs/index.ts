@@ -20,6 +20,8 @@ import { startRecoveryLoop } from './recovery.js';
 import { createRunsRouter } from './router.js';
 import { RunScheduler } from './scheduler.js';
 import { RunsService } from './service.js';
+import { firestorePlanGate } from './planGate.js';
+import { firestoreNotifier } from './firestoreNotifier.js';
 import { httpHandler, type StepHandler } from './steps.js';
 import { vaultHttpHeaders } from './httpCredentials.js';
 
@@ -106,7 +108,10 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const queue = options.createQueue?.(execute) ?? new InProcessRunQueue(execute, { concurrency: options.concurrency ?? concurrencyFromEnv(env), logger: options.logger });
   // The queue works from creation (the API enqueues at once); start() adds the background duties.
   queue.start();
-  const service = new RunsService(store, meter, options.logger, executor, queue, instanceId, credentialPreflight(options.credentials?.vault ?? null, models));
+  const service = new RunsService(store, meter, options.logger, executor, queue, instanceId, credentialPreflight(options.credentials?.vault ?? null, models), {
+    plans: firestorePlanGate(options.db),
+    notifier: firestoreNotifier(options.db),
+  });
   const { router, closeStreams } = createRunsRouter({
     auth: options.auth,
     db: options.db,

@@ -6,6 +6,7 @@
 // token ledger entries (ledgerMeter.ts: the ledger's debit/credit and its
 // idempotency keys). The engine knows neither Firestore nor the ledger's
 // key format, so it runs as well against the in-memory fakes of its tests.
+import type { PlanRefusal, RunTrigger } from '@agentflow/shared/domain';
 import type { RunLease, StoredRun } from './runModel.js';
 
 /** The store's stamp of a run's last write (Firestore: the update time); only the store reads it. */
@@ -29,7 +30,7 @@ export type SaveOutcome =
   | { kind: 'busy'; error: unknown };
 
 /** The plain fields patch() may set (no JSON values: the store writes them as they are). */
-export type RunPatch = Partial<Pick<StoredRun, 'status' | 'error' | 'tokensUsed' | 'startedAt' | 'endedAt' | 'updatedAt' | 'lease'>>;
+export type RunPatch = Partial<Pick<StoredRun, 'status' | 'error' | 'errorCode' | 'tokensUsed' | 'startedAt' | 'endedAt' | 'updatedAt' | 'lease'>>;
 
 /** A schedule tick that creates one run, whichever instance gets there first. */
 export interface ScheduleTick {
@@ -103,4 +104,22 @@ export interface Meter {
  */
 export function isUnpaid(error: unknown): error is Error {
   return (error as { name?: unknown } | null)?.name === 'InsufficientTokensError' && typeof (error as { message?: unknown }).message === 'string';
+}
+
+/**
+ * What the owner's plan allows, asked before a webhook or schedule run
+ * starts (planGate.ts reads the owner's plan; the rule is the domain's
+ * triggerRefusal). null lets the run start.
+ */
+export interface PlanGate {
+  refusalFor(ownerId: string, trigger: RunTrigger['type']): Promise<PlanRefusal | null>;
+}
+
+/**
+ * Tells a run's owner what happened while nobody watched: a webhook or
+ * schedule run was refused (firestoreNotifier.ts: notifications/{id}).
+ * Best effort: a failure to notify is logged, never fails the refusal.
+ */
+export interface RunNotifier {
+  runRefused(run: StoredRun): Promise<void>;
 }

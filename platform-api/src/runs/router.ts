@@ -14,7 +14,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { CREDENTIAL_ERROR_CODES, HttpError, InsufficientTokensError, LedgerValidationError, REQUEST_ERROR_CODES, describeTokenError, isDocumentId, requireAuth, serviceErrors, type WebhookLimits } from '@agentflow/shared/server';
+import { CREDENTIAL_ERROR_CODES, HttpError, PLAN_ERROR_CODES, InsufficientTokensError, LedgerValidationError, REQUEST_ERROR_CODES, describeTokenError, isDocumentId, requireAuth, serviceErrors, type WebhookLimits } from '@agentflow/shared/server';
 import {
   RUN_LIMITS,
   RUN_MESSAGES,
@@ -32,7 +32,7 @@ import {
 } from '@agentflow/shared/workflow';
 import { mayDecide, mayRunWorkflow } from './access.js';
 import { caller, missing, parseOr400, pathParam } from './routeKit.js';
-import { RunRefusedError, type RunsService } from './service.js';
+import { RunRefusedError, RunUnpaidError, type RunsService } from './service.js';
 import { publicRun, runSummary, type StoredRun } from './runModel.js';
 import { decodeRun, encodeRun, runRef, runsCollection } from './store.js';
 import { mountWebhooks } from './webhook.js';
@@ -112,8 +112,14 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     try {
       return await service.start({ workflow, ownerId, trigger, input });
     } catch (error) {
-      if (error instanceof RunRefusedError) throw new HttpError(409, error.message, CREDENTIAL_ERROR_CODES.missingForRun);
-      if (error instanceof InsufficientTokensError) throw new HttpError(402, error.message);
+      // A webhook run's refusal was recorded: its id goes back to the caller with the reason.
+      const recorded = (runId: string | null): Record<string, string> => (runId ? { runId } : {});
+      if (error instanceof RunRefusedError) {
+        if (error.code === 'plan_required') throw new HttpError(403, error.message, PLAN_ERROR_CODES.planRequired, { plan: error.details?.plan ?? null, feature: error.details?.feature ?? null, ...recorded(error.runId) });
+        throw new HttpError(409, error.message, CREDENTIAL_ERROR_CODES.missingForRun, recorded(error.runId));
+      }
+      if (error instanceof RunUnpaidError) throw new HttpError(402, error.message, PLAN_ERROR_CODES.insufficientTokens, recorded(error.runId));
+      if (error instanceof InsufficientTokensError) throw new HttpError(402, error.message, PLAN_ERROR_CODES.insufficientTokens);
       if (error instanceof LedgerValidationError) throw new HttpError(400, error.message);
       throw error;
     }

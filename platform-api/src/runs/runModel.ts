@@ -46,6 +46,7 @@ export function runSummary(run: StoredRun): WorkflowRunSummary {
     trigger: run.trigger,
     tokensUsed: run.tokensUsed,
     error: run.error,
+    errorCode: run.errorCode ?? null,
     createdAt: run.createdAt,
     startedAt: run.startedAt,
     endedAt: run.endedAt,

@@ -1,5 +1,6 @@
 // Schedule triggers with two platform-api instances on one Firestore and a
 // clock the test moves: cron in the workflow's time zone, one run per tick.
+import { FREE_TOKENS_PER_MONTH } from '@agentflow/shared/domain';
 import { RUN_SERVER_COLLECTIONS } from '@agentflow/shared/workflow';
 import { decodeRun } from './store';
 import { edge, node, startRunsHarness, type RunsApp, type RunsHarness, type RunsUser } from '../testing/runsHarness';
@@ -67,5 +68,5 @@ it('starts exactly one run per tick with two instances, evaluating the cron in t
   const runs = await runsOf(wf.id);
   expect(runs.map((r) => r.trigger.scheduledFor).sort()).toEqual(['2026-11-23T14:30:00.000Z', '2026-11-24T14:30:00.000Z']);
   // One start token per run.
-  expect(await h.balance(alice.uid)).toBe(10 + 100 - 2);
+  expect(await h.balance(alice.uid)).toBe(FREE_TOKENS_PER_MONTH + 100 - 2);
 });

@@ -3,9 +3,10 @@
 // scheduler go through here; runs are kept through the run store port and
 // paid through the meter port (ports.ts), like the executor's steps.
 import type { Logger } from 'pino';
-import { RUN_START_COST, initialSteps, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
+import { PLAN_ERROR_CODES, type PlanRefusalDetails } from '@agentflow/shared/domain';
+import { RUN_START_COST, initialSteps, type RunRefusalCode, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
 import type { RunExecutor } from './engine.js';
-import { isUnpaid, type Meter, type RunAccount, type RunStore } from './ports.js';
+import { isUnpaid, type Meter, type PlanGate, type RunAccount, type RunNotifier, type RunStore } from './ports.js';
 import type { InProcessRunQueue, RunQueue } from './queue.js';
 import { newRunId, type StoredRun } from './runModel.js';
 
@@ -26,9 +27,47 @@ const START_COST = RUN_START_COST;
  */
 export type RunPreflight = (workflow: Workflow, ownerId: string) => Promise<string | null>;
 
-/** The preflight refused: nothing was charged or stored. */
+/**
+ * A run that could not start: the preflight (a credential) or the owner's
+ * plan refused it. Nothing was charged; a webhook run's refusal was recorded
+ * (runId), a manual one's was not (its caller sees the answer).
+ */
 export class RunRefusedError extends Error {
   override name = 'RunRefusedError';
+  constructor(
+    message: string,
+    readonly code: Exclude<RunRefusalCode, 'insufficient_tokens'> = 'credential_missing',
+    readonly details: PlanRefusalDetails | null = null,
+    readonly runId: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** The owner could not pay a webhook run's start: recorded as refused (runId), nothing charged. */
+export class RunUnpaidError extends Error {
+  override name = 'RunUnpaidError';
+  constructor(
+    readonly unpaid: Error,
+    readonly runId: string,
+  ) {
+    super(unpaid.message);
+  }
+}
+
+/** Who else the service reports to; both optional (tests of the engine alone leave them out). */
+export interface RunsServicePorts {
+  plans?: PlanGate;
+  notifier?: RunNotifier;
+}
+
+/** Runs that nobody watches start (webhook, schedule): their refusals are recorded for the owner. */
+const UNATTENDED: ReadonlySet<RunTrigger['type']> = new Set(['webhook', 'schedule']);
+
+interface Refusal {
+  code: Exclude<RunRefusalCode, 'insufficient_tokens'>;
+  message: string;
+  details: PlanRefusalDetails | null;
 }
 
 export class RunsService {
@@ -40,6 +79,7 @@ export class RunsService {
     readonly queue: RunQueue,
     readonly instanceId: string,
     private readonly preflight: RunPreflight = async () => null,
+    private readonly ports: RunsServicePorts = {},
   ) {}
 
   now(): Date {
@@ -61,6 +101,7 @@ export class RunsService {
       input,
       output: null,
       error: null,
+      errorCode: null,
       // The start token counts: tokensUsed is what the run cost.
       tokensUsed: START_COST,
       steps: initialSteps(workflow.nodes, workflow.edges),
@@ -81,16 +122,58 @@ export class RunsService {
     return this.meter.chargeRunStart(run, START_COST);
   }
 
+  /** What refuses a run before anything is charged: the owner's plan (unattended triggers), then the preflight. */
+  private async refusalOf(newRun: NewRun): Promise<Refusal | null> {
+    if (UNATTENDED.has(newRun.trigger.type) && this.ports.plans) {
+      const plan = await this.ports.plans.refusalFor(newRun.ownerId, newRun.trigger.type);
+      if (plan) return { code: PLAN_ERROR_CODES.planRequired, message: plan.message, details: { plan: plan.plan, feature: plan.feature } };
+    }
+    const credential = await this.preflight(newRun.workflow, newRun.ownerId);
+    return credential ? { code: 'credential_missing', message: credential, details: null } : null;
+  }
+
+  /** A refused run's fields: ended, free, with the reason. */
+  private refusedFields(refusal: { code: RunRefusalCode; message: string }) {
+    const at = this.now().toISOString();
+    return { status: 'refused' as const, error: refusal.message, errorCode: refusal.code, tokensUsed: 0, startedAt: null, endedAt: at, updatedAt: at, lease: null };
+  }
+
+  /** Records a refused run for its owner (the run view and history show it) and tells them. */
+  private async recordRefused(runId: string, newRun: NewRun, refusal: { code: RunRefusalCode; message: string }): Promise<void> {
+    const run = { ...this.document(runId, newRun), ...this.refusedFields(refusal), steps: [] };
+    await this.store.create(run);
+    await this.notify(run);
+  }
+
+  private async notify(run: Parameters<RunNotifier['runRefused']>[0]): Promise<void> {
+    try {
+      await this.ports.notifier?.runRefused(run);
+    } catch (error) {
+      this.logger.warn({ err: error, runId: run.id }, 'could not notify the owner of a refused run');
+    }
+  }
+
   /**
    * Charges the start token, stores the run and queues it. Throws
-   * RunRefusedError (preflight) or InsufficientTokensError (no token), with
-   * nothing charged or stored.
+   * RunRefusedError (plan or preflight) or InsufficientTokensError (no
+   * token) with nothing charged or stored; for a webhook run the refusal is
+   * recorded as a 'refused' run (RunRefusedError.runId, RunUnpaidError).
    */
   async start(newRun: NewRun): Promise<string> {
-    const refusal = await this.preflight(newRun.workflow, newRun.ownerId);
-    if (refusal) throw new RunRefusedError(refusal);
+    const unattended = UNATTENDED.has(newRun.trigger.type);
+    const refusal = await this.refusalOf(newRun);
     const account = { runId: newRunId(), ownerId: newRun.ownerId };
-    await this.chargeStart(account);
+    if (refusal) {
+      if (unattended) await this.recordRefused(account.runId, newRun, refusal);
+      throw new RunRefusedError(refusal.message, refusal.code, refusal.details, unattended ? account.runId : null);
+    }
+    try {
+      await this.chargeStart(account);
+    } catch (error) {
+      if (!unattended || !isUnpaid(error)) throw error;
+      await this.recordRefused(account.runId, newRun, { code: 'insufficient_tokens', message: error.message });
+      throw new RunUnpaidError(error, account.runId);
+    }
     try {
       await this.store.create(this.document(account.runId, newRun));
     } catch (error) {
@@ -105,27 +188,30 @@ export class RunsService {
   /**
    * A schedule tick: the tick and the run are created together, so of
    * several instances seeing the same tick one creates the run. Returns null
-   * when another instance already did. Without tokens the run is stored as
-   * failed with the ledger's message (the owner sees why).
+   * when another instance already did. A run the plan, a credential or the
+   * balance refuses is kept as 'refused', free, with the reason, and the
+   * owner is told.
    */
   async startScheduled(newRun: NewRun, tickIso: string): Promise<string | null> {
     const account = { runId: newRunId(), ownerId: newRun.ownerId };
     const tick = { workflowId: newRun.workflow.id, tick: tickIso, instanceId: this.instanceId, createdAt: this.now().toISOString() };
     if (!(await this.store.createForTick(this.document(account.runId, newRun), tick))) return null;
-    // A schedule has nobody to answer: the refused run is recorded, free, with the reason.
-    const refusal = await this.preflight(newRun.workflow, newRun.ownerId);
-    if (refusal) {
-      const at = this.now().toISOString();
-      await this.store.patch(account.runId, { status: 'failed', error: refusal, tokensUsed: 0, endedAt: at, updatedAt: at, lease: null });
+    const refuse = async (refusal: { code: RunRefusalCode; message: string }) => {
+      const fields = this.refusedFields(refusal);
+      await this.store.patch(account.runId, { ...fields });
+      const stored = await this.store.load(account.runId);
+      if (stored) await this.notify(stored.run);
       return account.runId;
-    }
+    };
+    const refusal = await this.refusalOf(newRun);
+    if (refusal) return refuse(refusal);
     try {
       await this.chargeStart(account);
     } catch (error) {
-      const message = isUnpaid(error) ? error.message : 'Could not charge the run';
+      if (isUnpaid(error)) return refuse({ code: 'insufficient_tokens', message: error.message });
       const at = this.now().toISOString();
-      await this.store.patch(account.runId, { status: 'failed', error: message, tokensUsed: 0, endedAt: at, updatedAt: at, lease: null });
-      if (!isUnpaid(error)) this.logger.error({ err: error, runId: account.runId }, 'schedule run charge failed');
+      await this.store.patch(account.runId, { status: 'failed', error: 'Could not charge the run', tokensUsed: 0, endedAt: at, updatedAt: at, lease: null });
+      this.logger.error({ err: error, runId: account.runId }, 'schedule run charge failed');
       return account.runId;
     }
     await this.queue.enqueue(account.runId);

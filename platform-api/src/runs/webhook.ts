@@ -6,10 +6,11 @@ import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Firestore } from 'firebase-admin/firestore';
-import { DEFAULT_WEBHOOK_LIMITS, HttpError, TokenBucketStore, createLimiter, sendRateLimited } from '@agentflow/shared/server';
+import { DEFAULT_WEBHOOK_LIMITS, HttpError, triggerRefusal, TokenBucketStore, createLimiter, sendRateLimited } from '@agentflow/shared/server';
 import { RUN_SERVER_COLLECTIONS, WORKFLOW_COLLECTION, triggerOf, workflowFromDocument, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
 import type { RunsRouterOptions } from './router.js';
 import { caller, pathParam, secretsMatch } from './routeKit.js';
+import { planRoleOf } from '../plans/planRole.js';
 
 // One body for an unknown workflow and a wrong secret alike.
 const NOT_FOUND_HOOK = 'Not found';
@@ -31,6 +32,9 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
   const ownWorkflow = async (req: Request): Promise<Workflow> => {
     const workflow = await loadWorkflow(pathParam(req, 'workflowId'));
     if (workflow.ownerId !== caller(req).uid) throw new HttpError(403, 'Forbidden: only the workflow owner manages its webhook');
+    // A plan without webhook triggers gets no URL (every delivery would be refused anyway).
+    const refusal = triggerRefusal(await planRoleOf(db, workflow.ownerId), 'webhook');
+    if (refusal) throw new HttpError(403, refusal.message, refusal.code, { plan: refusal.plan, feature: refusal.feature });
     return workflow;
   };
   const newSecret = (): string => {

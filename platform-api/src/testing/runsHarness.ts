@@ -15,7 +15,7 @@ import { deleteApp } from 'firebase-admin/app';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { pino, type Logger } from 'pino';
-import { credit, getAdminAuth, readMembership } from '@agentflow/shared/server';
+import { MEMBERSHIP_COLLECTIONS, credit, getAdminAuth, readMembership, type PlanRole } from '@agentflow/shared/server';
 import { listen } from '@agentflow/shared/static-server';
 import { emulatorHosts } from '@agentflow/shared/testing/emulators';
 import { isTerminalRunStatus, type RunStatus, type Workflow, type WorkflowEdge, type WorkflowNode } from '@agentflow/shared/workflow';
@@ -51,7 +51,12 @@ export interface RunsHarness {
   startApp: (options?: AppOptions) => Promise<RunsApp>;
   call: (method: string, path: string, options?: { user?: RunsUser | null; body?: unknown; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>;
   /** emailVerified (default false): whether the address is verified, as after the e-mail link. */
-  createUser: (label: string, options?: { tokens?: number; emailVerified?: boolean }) => Promise<RunsUser>;
+  /**
+   * plan (default 'basic'): the membership's plan role. Users are on Basic
+   * unless a test says otherwise, so webhooks and schedules run; the Free
+   * plan's refusals are tested with plan: 'free'.
+   */
+  createUser: (label: string, options?: { tokens?: number; emailVerified?: boolean; plan?: PlanRole }) => Promise<RunsUser>;
   saveWorkflow: (owner: string, nodes: WorkflowNode[], edges: WorkflowEdge[], extra?: Partial<Workflow>) => Promise<Workflow>;
   waitForRun: (runId: string, statuses: RunStatus[] | ((run: StoredRun) => boolean), timeoutMs?: number) => Promise<StoredRun>;
   balance: (uid: string) => Promise<number>;
@@ -134,12 +139,13 @@ export async function startRunsHarness(suite: string, defaults: AppOptions = {})
       }
       return { status: response.status, body: parsed, headers: response.headers };
     },
-    createUser: async (label, { tokens, emailVerified = false } = {}) => {
+    createUser: async (label, { tokens, emailVerified = false, plan = 'basic' } = {}) => {
       const email = `${label}-${nextId()}@example.com`;
       const password = 'correct-horse-42';
       const record = await auth.createUser({ email, password, displayName: label, emailVerified });
       // The free plan's allowance first, then whatever the test needs on top.
       await readMembership(db, record.uid);
+      if (plan !== 'free') await db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(record.uid).update({ role: plan });
       if (tokens) await credit(db, { uid: record.uid, amount: tokens, reason: 'adjustment', idempotencyKey: `test:${record.uid}` });
       return { uid: record.uid, email, idToken: await signIn(email, password) };
     },
