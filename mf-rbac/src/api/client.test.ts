@@ -1,7 +1,7 @@
 import { ApiError } from '@agentflow/shared';
 import { fakeResponse } from '@agentflow/shared/testing/fakeApi';
 import { createAccessClient } from './client';
-import { shouldRetry } from './queries';
+import { shouldRetry } from './queryClient';
 
 const BASE = 'http://platform.test';
 

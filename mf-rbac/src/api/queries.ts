@@ -1,9 +1,9 @@
 // Server state of the console (@tanstack/react-query): the client bound to
 // the signed-in user, and the query keys every tab shares, so a change made in
-// one tab refreshes what the others show.
+// one tab refreshes what the others show. (The React Query client itself and
+// its retry rule are in queryClient.ts.)
 import { useMemo } from 'react';
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError, useAuth, usePlatform } from '@agentflow/shared';
+import { useAuth, usePlatform } from '@agentflow/shared';
 import { createAccessClient, type AccessClient, type AuditFilters } from './client';
 
 export function useAccessClient(): AccessClient {
@@ -25,18 +25,3 @@ export const accessKeys = {
   audit: (filters: AuditFilters) => ['access', 'audit', filters] as const,
   allAudit: () => ['access', 'audit'] as const,
 };
-
-/** A refusal (4xx) will not change on retry; a network failure or a 5xx is tried once more. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
-}
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  });
-}

@@ -1,19 +1,12 @@
 // The building blocks every console section repeats: the section with its
-// heading, a failed call as an alert, the loading status, a list read's
-// states (as a table), and the create-or-edit form card.
+// heading, a failed call as an alert, a list read's states (as a table, with
+// TabGuard's loading status), and the create-or-edit form card. Only the
+// sections (loaded on their first visit) import this module.
 import type { FormEvent, ReactNode } from 'react';
 import { useI18n } from '@agentflow/shared';
 import { DataTable, TextField, type Column } from '@agentflow/shared/ui';
+import { Loading } from './TabGuard';
 import { apiErrorMessage } from './messages';
-
-export function Loading() {
-  const { t } = useI18n();
-  return (
-    <p className="page-loading" role="status">
-      {t('common.loading')}
-    </p>
-  );
-}
 
 /** The item a section's form edits: `item` null while creating one; the state is null while no form is open. */
 export type Editing<T> = { item: T | null } | null;

@@ -1,8 +1,22 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { useRBAC } from '@agentflow/shared';
+import { useI18n, useRBAC } from '@agentflow/shared';
 import { ForbiddenPage } from '../pages/ForbiddenPage';
-import { Loading } from './Panel';
 import { tabAllowed, type AccessTab } from './tabs';
+
+/**
+ * The console's loading status. It lives here, with the console's first view
+ * (the frame and this guard), not in Panel: importing Panel there would put
+ * the sections' list table and form fields (the UI kit's DataTable and fields)
+ * into the first view's chunk.
+ */
+export function Loading() {
+  const { t } = useI18n();
+  return (
+    <p className="page-loading" role="status">
+      {t('common.loading')}
+    </p>
+  );
+}
 
 /**
  * One console section: a loading status until the user's access is known,

@@ -5,7 +5,7 @@ import { lazy, useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RequireAuth, Route, Routes, useRemoteCatalogs } from '@agentflow/shared';
 import { CONSOLE_CATALOGS } from '../i18n';
-import { createQueryClient } from '../api/queries';
+import { createQueryClient } from '../api/queryClient';
 import { TabGuard } from '../components/TabGuard';
 import { tabFor } from '../components/tabs';
 import { AccessHome, AccessPage, UnknownSection } from '../pages/AccessPage';

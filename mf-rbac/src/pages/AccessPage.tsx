@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { Can, Navigate, NavLink, Outlet, PageHeader, useI18n, useOnline, useRBAC } from '@agentflow/shared';
-import { Loading } from '../components/Panel';
+import { Loading } from '../components/TabGuard';
 import { ACCESS_TABS, tabAllowed } from '../components/tabs';
 import { useConsoleBase } from '../components/useConsoleBase';
 import { ForbiddenPage } from './ForbiddenPage';

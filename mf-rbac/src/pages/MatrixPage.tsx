@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_ROLE_ID, useI18n, useToast, type Role } from '@agentflow/shared';
 import { accessKeys, useAccessClient } from '../api/queries';
 import { apiErrorMessage } from '../components/messages';
-import { ApiErrorAlert, Loading, Panel } from '../components/Panel';
+import { Loading } from '../components/TabGuard';
+import { ApiErrorAlert, Panel } from '../components/Panel';
 import { DataTable } from '@agentflow/shared/ui';
 
 interface Toggle {
