@@ -7,6 +7,7 @@ import { useI18n } from '@agentflow/shared';
 import { DataTable, TextField, type Column } from '@agentflow/shared/ui';
 import { Loading } from './TabGuard';
 import { apiErrorMessage } from './messages';
+import './sections.css';
 
 /** The item a section's form edits: `item` null while creating one; the state is null while no form is open. */
 export type Editing<T> = { item: T | null } | null;
