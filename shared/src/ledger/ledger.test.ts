@@ -3,7 +3,10 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { Timestamp, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { emulatorHosts } from '../../testing/emulators';
-import { MEMBERSHIP_COLLECTIONS, TOKEN_PERIOD_MS } from '../domain/membership/model';
+import { FREE_TOKENS_PER_MONTH, MEMBERSHIP_COLLECTIONS, TOKEN_PERIOD_MS } from '../domain/membership/model';
+
+// The free plan's allowance (100 since issue 16): what a new membership starts with and refills to.
+const FREE = FREE_TOKENS_PER_MONTH;
 import { credit, debit, readMembership, setMembershipRole } from './ledger';
 import { IdempotencyConflictError, InsufficientTokensError, LedgerValidationError, usageEntryId } from './ledgerTypes';
 
@@ -56,14 +59,14 @@ async function usageOf(uid: string) {
 
 describe('readMembership', () => {
   test.each([
-    ['free', 10],
+    ['free', FREE],
     ['basic', 0],
     ['premium', 0],
   ])('a missing membership is created on first read (set to %s: %i tokens), reset 30 days ahead', async (role, tokens) => {
     const uid = newUid();
     if (role === 'free') {
       const membership = await readMembership(db, uid, T0);
-      expect(membership).toMatchObject({ userId: uid, role: 'free', tokensRemaining: 10, tokensReset: new Date(T0.getTime() + TOKEN_PERIOD_MS).toISOString(), stripeCustomerId: null, subscriptionId: null });
+      expect(membership).toMatchObject({ userId: uid, role: 'free', tokensRemaining: FREE, tokensReset: new Date(T0.getTime() + TOKEN_PERIOD_MS).toISOString(), stripeCustomerId: null, subscriptionId: null });
     } else {
       const created = await setMembershipRole(db, uid, role as 'basic', T0);
       expect(created).toMatchObject({ role, tokensRemaining: tokens, tokensReset: new Date(T0.getTime() + TOKEN_PERIOD_MS).toISOString() });
@@ -77,14 +80,14 @@ describe('readMembership', () => {
   test('concurrent first reads create one membership', async () => {
     const uid = newUid();
     const results = await Promise.all(Array.from({ length: 10 }, () => readMembership(db, uid, T0)));
-    expect(new Set(results.map((m) => m.tokensRemaining))).toEqual(new Set([10]));
-    expect((await membershipDoc(uid).get()).get('tokensRemaining')).toBe(10);
+    expect(new Set(results.map((m) => m.tokensRemaining))).toEqual(new Set([FREE]));
+    expect((await membershipDoc(uid).get()).get('tokensRemaining')).toBe(FREE);
   });
 
   test.each([
     // role, stored balance, how far past the reset, expected balance, periods moved
-    ['free', 3, 1, 10, 1],
-    ['free', 0, 3 * TOKEN_PERIOD_MS + 5, 10, 4],
+    ['free', 3, 1, FREE, 1],
+    ['free', 0, 3 * TOKEN_PERIOD_MS + 5, FREE, 4],
     ['basic', 7, 0, 100, 1],
     ['premium', 2, 1000, 0, 1], // its only package is inactive: 0
     ['admin', 2, 1000, 0, 1],
@@ -111,7 +114,7 @@ describe('debit and credit', () => {
   test('a debit lowers the balance and writes its entry in the same transaction', async () => {
     const uid = newUid();
     const result = await debit(db, { uid, feature: 'voice_command', amount: 1, idempotencyKey: 'voice-1', now: T0 });
-    expect(result).toEqual({ applied: true, tokensRemaining: 9 });
+    expect(result).toEqual({ applied: true, tokensRemaining: FREE - 1 });
     const entry = (await db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).doc(usageEntryId(uid, 'voice-1')).get()).data();
     expect(entry).toMatchObject({ userId: uid, tokensUsed: 1, feature: 'voice_command', idempotencyKey: 'voice-1' });
     expect((entry?.timestamp as Timestamp).toMillis()).toBe(T0.getTime());
@@ -121,7 +124,7 @@ describe('debit and credit', () => {
   test('a retried key is applied once and answers applied: false', async () => {
     const uid = newUid();
     await debit(db, { uid, feature: 'workflow_run', amount: 2, idempotencyKey: 'run:abc', now: T0 });
-    expect(await debit(db, { uid, feature: 'workflow_run', amount: 2, idempotencyKey: 'run:abc', now: T0 })).toEqual({ applied: false, tokensRemaining: 8 });
+    expect(await debit(db, { uid, feature: 'workflow_run', amount: 2, idempotencyKey: 'run:abc', now: T0 })).toEqual({ applied: false, tokensRemaining: FREE - 2 });
     expect(await usageOf(uid)).toHaveLength(1);
   });
 
@@ -129,13 +132,13 @@ describe('debit and credit', () => {
     const uid = newUid();
     await debit(db, { uid, feature: 'workflow_run', amount: 2, idempotencyKey: 'k1', now: T0 });
     await expect(debit(db, { uid, feature: 'workflow_run', amount: 3, idempotencyKey: 'k1', now: T0 })).rejects.toBeInstanceOf(IdempotencyConflictError);
-    expect((await readMembership(db, uid, T0)).tokensRemaining).toBe(8);
+    expect((await readMembership(db, uid, T0)).tokensRemaining).toBe(FREE - 2);
   });
 
   test('two users with the same key do not collide', async () => {
     const [a, b] = [newUid('a'), newUid('b')];
     await debit(db, { uid: a, feature: 'voice_command', amount: 1, idempotencyKey: 'same', now: T0 });
-    expect(await debit(db, { uid: b, feature: 'voice_command', amount: 1, idempotencyKey: 'same', now: T0 })).toEqual({ applied: true, tokensRemaining: 9 });
+    expect(await debit(db, { uid: b, feature: 'voice_command', amount: 1, idempotencyKey: 'same', now: T0 })).toEqual({ applied: true, tokensRemaining: FREE - 1 });
   });
 
   test('too few tokens: InsufficientTokensError with the exact message, nothing written', async () => {
@@ -152,8 +155,8 @@ describe('debit and credit', () => {
   test('a credit adds tokens with a negative entry, once per key', async () => {
     const uid = newUid();
     await debit(db, { uid, feature: 'agent', amount: 4, idempotencyKey: 'step-1', now: T0 });
-    expect(await credit(db, { uid, amount: 4, reason: 'refund', idempotencyKey: 'refund-step-1', now: T0 })).toEqual({ applied: true, tokensRemaining: 10 });
-    expect(await credit(db, { uid, amount: 4, reason: 'refund', idempotencyKey: 'refund-step-1', now: T0 })).toEqual({ applied: false, tokensRemaining: 10 });
+    expect(await credit(db, { uid, amount: 4, reason: 'refund', idempotencyKey: 'refund-step-1', now: T0 })).toEqual({ applied: true, tokensRemaining: FREE });
+    expect(await credit(db, { uid, amount: 4, reason: 'refund', idempotencyKey: 'refund-step-1', now: T0 })).toEqual({ applied: false, tokensRemaining: FREE });
     const entries = await usageOf(uid);
     expect(entries.map((entry) => entry.tokensUsed).sort()).toEqual([-4, 4]);
   });
@@ -181,7 +184,7 @@ describe('debit and credit', () => {
     const uid = newUid();
     await readMembership(db, uid, T0);
     const updated = await setMembershipRole(db, uid, 'premium', T0);
-    expect(updated).toMatchObject({ role: 'premium', tokensRemaining: 10 });
+    expect(updated).toMatchObject({ role: 'premium', tokensRemaining: FREE });
     await expect(setMembershipRole(db, uid, 'owner' as 'free', T0)).rejects.toMatchObject({ field: 'role' });
   });
 });
@@ -249,6 +252,6 @@ describe('concurrency', () => {
       ...Array.from({ length: 5 }, (_, index) => readMembership(instanceDb(index), uid, now)),
       ...Array.from({ length: 5 }, (_, index) => debit(instanceDb(index + 1), { uid, feature: 'voice_command', amount: 1, idempotencyKey: `after-${index}`, now })),
     ]);
-    expect((await membershipDoc(uid).get()).get('tokensRemaining')).toBe(5);
+    expect((await membershipDoc(uid).get()).get('tokensRemaining')).toBe(FREE - 5);
   });
 });

@@ -3,7 +3,10 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { emulatorHosts } from '../../testing/emulators';
-import { MEMBERSHIP_COLLECTIONS } from '../domain/membership/model';
+import { FREE_TOKENS_PER_MONTH, MEMBERSHIP_COLLECTIONS } from '../domain/membership/model';
+
+// A new membership's free allowance (100 since issue 16).
+const FREE = FREE_TOKENS_PER_MONTH;
 import { prepareMembershipUpdate, readMembership } from './ledger';
 import { LedgerValidationError, usageEntryId } from './ledgerTypes';
 
@@ -31,24 +34,24 @@ test('a credit, the role and other fields in one write; the same key again credi
   const uid = newUid();
   const first = await update(uid, ['period:1'], { role: 'premium', credit: { amount: 1000, reason: 'subscription_period', idempotencyKey: 'period:1' }, fields: { stripeCustomerId: 'cus_1' } });
   expect(first.applied).toEqual([false]);
-  expect(first.membership).toMatchObject({ role: 'premium', tokensRemaining: 1010, stripeCustomerId: 'cus_1' });
-  expect(await readMembership(db, uid)).toMatchObject({ role: 'premium', tokensRemaining: 1010, stripeCustomerId: 'cus_1' });
+  expect(first.membership).toMatchObject({ role: 'premium', tokensRemaining: FREE + 1000, stripeCustomerId: 'cus_1' });
+  expect(await readMembership(db, uid)).toMatchObject({ role: 'premium', tokensRemaining: FREE + 1000, stripeCustomerId: 'cus_1' });
   const entry = await db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).doc(usageEntryId(uid, 'period:1')).get();
   expect(entry.data()).toMatchObject({ userId: uid, tokensUsed: -1000, feature: 'subscription_period', idempotencyKey: 'period:1' });
   const again = await update(uid, ['period:1'], { credit: { amount: 1000, reason: 'subscription_period', idempotencyKey: 'period:1' } });
   expect(again.applied).toEqual([true]);
-  expect(await readMembership(db, uid)).toMatchObject({ tokensRemaining: 1010 });
+  expect(await readMembership(db, uid)).toMatchObject({ tokensRemaining: FREE + 1000 });
 });
 
 test('planAllowance tops the month up to the plan, once: the same or a lower plan grants nothing, a higher one the difference', async () => {
   const uid = newUid();
   const tokensUsed = async () => (await db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).where('userId', '==', uid).get()).docs.map((doc) => doc.data()).filter((entry) => entry.feature === 'plan_allowance').map((entry) => entry.tokensUsed as number).sort((a, b) => a - b);
-  // A new membership: the free 10 are this month's grant; a 1,000 plan adds 990.
+  // A new membership: the free allowance is this month's grant; a 1,000 plan adds the difference.
   expect((await update(uid, [], { role: 'premium', planAllowance: 1000 })).membership).toMatchObject({ role: 'premium', tokensRemaining: 1000 });
   expect((await update(uid, [], { planAllowance: 1000 })).membership).toMatchObject({ tokensRemaining: 1000 });
   expect((await update(uid, [], { role: 'basic', planAllowance: 100 })).membership).toMatchObject({ role: 'basic', tokensRemaining: 1000 });
   expect((await update(uid, [], { role: 'enterprise', planAllowance: 10000 })).membership).toMatchObject({ tokensRemaining: 10000 });
-  expect(await tokensUsed()).toEqual([-9000, -990]);
+  expect(await tokensUsed()).toEqual([-9000, -(1000 - FREE)]);
   expect((await db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(uid).get()).get('allowanceGranted')).toBe(10000);
   await expect(update(uid, [], { planAllowance: -1 })).rejects.toThrow('planAllowance must be an integer');
 });

@@ -1,5 +1,5 @@
 import { FEATURE_COSTS, BROWSER_FEATURES, isMeteredFeature } from './features';
-import { TOKEN_PERIOD_MS } from './model';
+import { FREE_TOKENS_PER_MONTH, TOKEN_PERIOD_MS } from './model';
 import { allowanceTopUp, grantedAfter, hasMembershipRole, hasTokens, initialMembershipTokens, isPackageEligible, meetsSimpleRole, newAllowanceMonth, nextResetAfter, summaryResetDate, usedTokens } from './rules';
 
 describe('hasMembershipRole (free 0, basic 1, premium 2, enterprise 3, admin 4)', () => {
@@ -122,7 +122,7 @@ describe('token math', () => {
   });
 
   test.each([
-    ['free', 10],
+    ['free', FREE_TOKENS_PER_MONTH],
     ['basic', 0],
     ['enterprise', 0],
   ])('initialMembershipTokens(%s) gives %i, resetting in 30 days', (role, tokens) => {
