@@ -3,6 +3,7 @@
 // subscription or payment method: 403, and no changing call reaches Stripe).
 import { BILLING_API, BILLING_MESSAGES, MEMBERSHIP_COLLECTIONS, debit } from '@agentflow/shared/server';
 import type { TestUser } from '../../testing/harness';
+import { ALLOWANCE } from '../testing/allowances';
 import { APP_ORIGIN, startStripeHarness, type StripeHarness } from '../testing/stripeHarness';
 
 let h: StripeHarness;
@@ -239,16 +240,16 @@ describe('change-package', () => {
   test('updates the existing subscription item and sets the role; an upgrade tops the month up to the new allowance', async () => {
     const user = await h.createUser('upgrade');
     const { subscription } = await h.subscribe(user, 'basic');
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'basic', tokensRemaining: 100 });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'basic', tokensRemaining: ALLOWANCE.basic });
     const response = await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'enterprise' } });
     expect(response.status).toBe(200);
     expect(response.body.subscription).toMatchObject({ id: subscription.id, packageId: 'enterprise', status: 'active', interval: 'month', priceId: h.price('enterprise') });
     expect(h.fake.subscriptions.get(subscription.id)!.items.data[0].price.id).toBe(h.price('enterprise'));
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: 10000 });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: ALLOWANCE.enterprise });
     // A later delivery of the same change's events grants nothing more.
     const event = h.fake.buildEvent('customer.subscription.updated', h.fake.subscriptions.get(subscription.id)!, { created: Math.floor(Date.now() / 1000) + 1 });
     expect((await h.fake.deliver(event)).status).toBe(200);
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: 10000 });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: ALLOWANCE.enterprise });
   });
 
   test('without a live subscription a paid plan goes through Checkout: 409 checkout_required, and Stripe creates nothing', async () => {
@@ -264,7 +265,7 @@ describe('change-package', () => {
         expect(response).toEqual({ status: 409, body: { error: BILLING_MESSAGES.checkoutRequired, code: 'checkout_required' } });
       });
       expect(calls).toEqual([]);
-      expect(await h.membership(user.uid)).toMatchObject({ role: 'free', tokensRemaining: 10 });
+      expect(await h.membership(user.uid)).toMatchObject({ role: 'free', tokensRemaining: ALLOWANCE.free });
     }
     expect([...h.fake.subscriptions.values()].filter((sub) => sub.customer === customer.id)).toHaveLength(0);
     const entries = await h.db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).where('userId', '==', user.uid).get();
@@ -276,7 +277,7 @@ describe('change-package', () => {
     });
     expect(session.status).toBe(200);
     await h.fake.completeCheckout(session.body.id as string);
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: 10000 });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: ALLOWANCE.enterprise });
   });
 
   test('the same package again grants nothing; switching back and forth within the month grants only up to the highest plan', async () => {
@@ -284,17 +285,18 @@ describe('change-package', () => {
     const { subscription } = await h.subscribe(user, 'premium');
     const spend = (amount: number, key: string) => debit(h.db, { uid: user.uid, feature: 'workflow_run', amount, idempotencyKey: key });
     await spend(500, 'same-1');
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: 500 });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: ALLOWANCE.premium - 500 });
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const again = await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'premium' } });
       expect(again.body.subscription).toMatchObject({ id: subscription.id, packageId: 'premium', status: 'active' });
-      expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: 500 });
+      expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: ALLOWANCE.premium - 500 });
     }
-    // An upgrade grants the difference to what the month already granted (10,000 − 1,000).
+    // An upgrade grants the difference to what the month already granted (enterprise − premium).
     expect((await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'enterprise' } })).status).toBe(200);
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: 9500 });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'enterprise', tokensRemaining: ALLOWANCE.enterprise - 500 });
     expect(h.fake.mutatingRequests().at(-1)?.params).toMatchObject({ proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete' });
-    await spend(9000, 'same-2');
+    // Down to 500, below the premium allowance: a downgrade that granted anything would show.
+    await spend(ALLOWANCE.enterprise - 1000, 'same-2');
     // A downgrade grants nothing and keeps the balance (and refunds nothing: the month was paid); going back up grants nothing either.
     expect((await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'premium' } })).status).toBe(200);
     expect(h.fake.mutatingRequests().at(-1)?.params).toMatchObject({ proration_behavior: 'none', metadata: { packageId: 'premium' } });
@@ -322,7 +324,7 @@ describe('change-package', () => {
     expect(h.fake.subscriptions.get(subscription.id)).toMatchObject({ status: 'active', cancel_at_period_end: false });
     expect(h.fake.subscriptions.get(subscription.id)!.items.data[0].price.id).toBe(h.price('premium'));
     expect([...h.fake.subscriptions.values()].filter((sub) => sub.customer === h.fake.subscriptions.get(subscription.id)!.customer)).toHaveLength(1);
-    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: 1000, subscriptionId: subscription.id });
+    expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: ALLOWANCE.premium, subscriptionId: subscription.id });
   });
 
   test('the messages: no customer (Checkout), unknown package, no monthly price', async () => {

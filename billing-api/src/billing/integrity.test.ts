@@ -4,6 +4,7 @@
 // first paid plan, and client idempotency keys that cannot pre-empt a server credit.
 import { BILLING_API, BILLING_MESSAGES, MEMBERSHIP_API, MEMBERSHIP_COLLECTIONS, allowanceGrantKey, readMembership } from '@agentflow/shared/server';
 import type { TestUser } from '../../testing/harness';
+import { ALLOWANCE } from '../testing/allowances';
 import { APP_ORIGIN, startStripeHarness, type StripeHarness } from '../testing/stripeHarness';
 import { verifiedUser } from '../testing/teamUsers';
 
@@ -15,8 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.closeAll();
 });
-
-const ALLOWANCE = { free: 10, basic: 100, premium: 1000, enterprise: 10000 } as const;
 
 /** Tokens the ledger granted the user (allowance top-ups and credits): the negative entries. */
 async function grantedTokens(uid: string): Promise<number> {
@@ -41,14 +40,16 @@ describe('one allowance authority', () => {
       // Stripe delivers the change's events too: they grant nothing either.
       balances.push((await h.membership(user.uid)).tokensRemaining);
     }
-    // Each interval change started a new Stripe period (the defect credited each one: 1010 → 2010 → 3010 → 4010).
+    // Each interval change started a new Stripe period (the defect credited each one: the balance grew by the premium allowance at each switch).
     expect(h.fake.deliveries.filter((delivery) => delivery.status !== 200)).toEqual([]);
     expect(balances).toEqual([ALLOWANCE.premium, ALLOWANCE.premium, ALLOWANCE.premium, ALLOWANCE.premium]);
-    // Granted this month in all: the free 10 when the membership was made, then 990 to reach premium.
+    // Granted this month in all: the free allowance when the membership was made, then the rest of the premium allowance.
     expect(await grantedTokens(user.uid)).toBe(ALLOWANCE.premium - ALLOWANCE.free);
   });
 
   test('premium → basic → premium → enterprise → premium → enterprise → premium grants exactly the highest allowance held this month', async () => {
+    // The sequence is a downgrade, an upgrade, …: the plans' allowances must rise in that order.
+    expect(ALLOWANCE.basic < ALLOWANCE.premium && ALLOWANCE.premium < ALLOWANCE.enterprise).toBe(true);
     const user = await h.createUser('plans');
     await h.subscribe(user, 'premium');
     expect((await spend(user, 1, 'plans-voice')).status).toBe(200);
@@ -61,14 +62,14 @@ describe('one allowance authority', () => {
       after.push([membership.role, membership.tokensRemaining]);
     }
     expect(after).toEqual([
-      ['basic', 999], // a downgrade grants nothing and takes nothing
-      ['premium', 999], // switching back grants nothing
-      ['enterprise', 9999], // an upgrade grants the difference to what the month granted (10,000 − 1,000)
-      ['premium', 9999], // a downgrade keeps the paid-for balance for the rest of the month
-      ['enterprise', 9999], // the same upgrade again, asked anew (not a replay): applied in Stripe, nothing more granted
-      ['premium', 9999],
+      ['basic', ALLOWANCE.premium - 1], // a downgrade grants nothing and takes nothing
+      ['premium', ALLOWANCE.premium - 1], // switching back grants nothing
+      ['enterprise', ALLOWANCE.enterprise - 1], // an upgrade grants the difference to what the month granted (enterprise − premium)
+      ['premium', ALLOWANCE.enterprise - 1], // a downgrade keeps the paid-for balance for the rest of the month
+      ['enterprise', ALLOWANCE.enterprise - 1], // the same upgrade again, asked anew (not a replay): applied in Stripe, nothing more granted
+      ['premium', ALLOWANCE.enterprise - 1],
     ]);
-    // Free 10 at creation + 990 to premium + 9,000 to enterprise = the enterprise allowance, never more.
+    // The free allowance at creation + the rest to premium + the rest to enterprise = the enterprise allowance, never more.
     expect(await grantedTokens(user.uid)).toBe(ALLOWANCE.enterprise - ALLOWANCE.free);
     // The next month starts from the lower plan held then.
     const membership = await h.membership(user.uid);
@@ -153,7 +154,7 @@ describe('server-owned key namespaces', () => {
     expect(consumed.status).toBe(200);
     expect(consumed.body).toMatchObject({ applied: true, tokensRemaining: ALLOWANCE.free - 1 });
     expect((await h.fake.deliver(h.fake.buildEvent('customer.subscription.created', subscription))).status).toBe(200);
-    // 9 left + 990 granted: the server's grant went through.
+    // The free allowance less 1, plus the top-up to premium: the server's grant went through.
     expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: ALLOWANCE.premium - 1 });
     // The client's key still works as the client's own: a retry is not applied twice.
     expect((await spend(user, 1, periodKey)).body).toMatchObject({ applied: false, tokensRemaining: ALLOWANCE.premium - 1 });

@@ -3,6 +3,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { MEMBERSHIP_API, MEMBERSHIP_COLLECTIONS, TOKEN_PERIOD_MS } from '@agentflow/shared/server';
 import { setBalance, startBillingHarness, type BillingHarness, type TestUser } from '../../testing/harness';
+import { ALLOWANCE } from '../testing/allowances';
 
 let h: BillingHarness;
 
@@ -24,7 +25,7 @@ test('50 parallel consumes on a balance of 20: exactly 20 × 200 and 30 × 402, 
   const refused = responses.filter((response) => response.status === 402);
   expect(ok).toHaveLength(20);
   expect(refused).toHaveLength(30);
-  for (const response of refused) expect(response.body.error).toMatch(/^Insufficient tokens: 1 needed, 0 remaining$/);
+  for (const response of refused) expect(response.body).toEqual({ error: 'Insufficient tokens: 1 needed, 0 remaining', code: 'insufficient_tokens' });
   expect(ok.map((response) => response.body.tokensRemaining).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index));
   expect(await balanceOf(user.uid)).toBe(0);
   expect(await entriesOf(user.uid)).toHaveLength(20);
@@ -55,13 +56,13 @@ test('10 consumes racing across the reset date refill exactly once', async () =>
   expect(responses.every((response) => response.status === 200)).toBe(true);
   const balances = responses.map((response) => response.body.tokensRemaining as number);
   const before = balances.filter((value) => value < 3).sort((a, b) => b - a);
-  const after = balances.filter((value) => value >= 90).sort((a, b) => b - a);
-  // From 3 before the refill (2, 1, …); from the basic plan's 100 after it (99, 98, …): each value once.
+  const after = balances.filter((value) => value >= ALLOWANCE.basic - 10).sort((a, b) => b - a);
+  // From 3 before the refill (2, 1, …); from the basic plan's allowance after it (allowance − 1, − 2, …): each value once.
   expect(before.length).toBeGreaterThanOrEqual(1);
   expect(before.length + after.length).toBe(10);
   expect(before).toEqual(Array.from({ length: before.length }, (_, index) => 2 - index));
-  expect(after).toEqual(Array.from({ length: after.length }, (_, index) => 99 - index));
-  expect(await balanceOf(user.uid)).toBe(100 - after.length);
+  expect(after).toEqual(Array.from({ length: after.length }, (_, index) => ALLOWANCE.basic - 1 - index));
+  expect(await balanceOf(user.uid)).toBe(ALLOWANCE.basic - after.length);
   const membership = (await h.db.collection(MEMBERSHIP_COLLECTIONS.memberships).doc(user.uid).get()).data();
   expect((membership?.tokensReset as Timestamp).toMillis()).toBe(reset.getTime() + TOKEN_PERIOD_MS);
   expect(await entriesOf(user.uid)).toHaveLength(10);

@@ -4,6 +4,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { MEMBERSHIP_API, MEMBERSHIP_COLLECTIONS, TOKEN_PERIOD_MS, setMembershipRole } from '@agentflow/shared/server';
 import { setBalance as storeBalance, startBillingHarness, type BillingHarness, type TestUser } from '../../testing/harness';
+import { ALLOWANCE } from '../testing/allowances';
 import { DEFAULT_PACKAGES, ensureDefaultPackages } from './packages';
 
 let h: BillingHarness;
@@ -56,13 +57,13 @@ describe('authentication', () => {
 });
 
 describe('GET /api/membership and /api/tokens/summary', () => {
-  test('a new user gets a free membership with 10 tokens, and the free plan', async () => {
+  test('a new user gets a free membership with the free allowance, and the free plan', async () => {
     const user = await h.createUser('newbie');
     const response = await h.call('GET', MEMBERSHIP_API.membership, { user });
     expect(response.status).toBe(200);
-    expect(response.body.userMembership).toMatchObject({ userId: user.uid, role: 'free', tokensRemaining: 10, stripeCustomerId: null, subscriptionId: null });
+    expect(response.body.userMembership).toMatchObject({ userId: user.uid, role: 'free', tokensRemaining: ALLOWANCE.free, stripeCustomerId: null, subscriptionId: null });
     expect(response.body.activeSubscription).toBeNull();
-    expect(response.body.packageDetails).toMatchObject({ id: 'free', tokensPerMonth: 10 });
+    expect(response.body.packageDetails).toMatchObject({ id: 'free', tokensPerMonth: ALLOWANCE.free });
     const reset = Date.parse(response.body.userMembership.tokensReset);
     expect(reset - Date.now()).toBeGreaterThan(TOKEN_PERIOD_MS - 60_000);
   });
@@ -72,16 +73,16 @@ describe('GET /api/membership and /api/tokens/summary', () => {
     const before = await h.call('GET', MEMBERSHIP_API.tokenSummary, { user });
     const membership = await h.call('GET', MEMBERSHIP_API.membership, { user });
     // The ledger's real next refill: tokensReset itself (it used to show a month later).
-    expect(before.body).toEqual({ used: 0, total: 10, resetDate: membership.body.userMembership.tokensReset });
+    expect(before.body).toEqual({ used: 0, total: ALLOWANCE.free, resetDate: membership.body.userMembership.tokensReset });
     await consume(user, { feature: 'voice_command', amount: 1, idempotencyKey: key() });
     await consume(user, { feature: 'voice_command', amount: 1, idempotencyKey: key() });
-    expect((await h.call('GET', MEMBERSHIP_API.tokenSummary, { user })).body).toMatchObject({ used: 2, total: 10 });
+    expect((await h.call('GET', MEMBERSHIP_API.tokenSummary, { user })).body).toMatchObject({ used: 2, total: ALLOWANCE.free });
   });
 
-  test('a premium member: total is the plan’s 1000', async () => {
+  test('a premium member: total is the premium plan’s allowance', async () => {
     const user = await h.createUser('premium');
     await setMembershipRole(h.db, user.uid, 'premium');
-    expect((await h.call('GET', MEMBERSHIP_API.tokenSummary, { user })).body).toMatchObject({ used: 1000, total: 1000 });
+    expect((await h.call('GET', MEMBERSHIP_API.tokenSummary, { user })).body).toMatchObject({ used: ALLOWANCE.premium, total: ALLOWANCE.premium });
   });
 
   test('a due refill happens on read, with the service clock', async () => {
@@ -90,7 +91,7 @@ describe('GET /api/membership and /api/tokens/summary', () => {
     await setBalance(user.uid, 1, reset);
     h.clock.now = new Date(reset.getTime() + 1);
     const response = await h.call('GET', MEMBERSHIP_API.membership, { user });
-    expect(response.body.userMembership).toMatchObject({ tokensRemaining: 10, tokensReset: new Date(reset.getTime() + TOKEN_PERIOD_MS).toISOString() });
+    expect(response.body.userMembership).toMatchObject({ tokensRemaining: ALLOWANCE.free, tokensReset: new Date(reset.getTime() + TOKEN_PERIOD_MS).toISOString() });
   });
 });
 
@@ -98,8 +99,8 @@ describe('POST /api/tokens/consume', () => {
   test('debits the feature’s cost once per idempotency key', async () => {
     const user = await h.createUser('consume');
     const idempotencyKey = key();
-    expect(await consume(user, { feature: 'voice_command', amount: 1, idempotencyKey })).toEqual({ status: 200, body: { tokensRemaining: 9, applied: true } });
-    expect(await consume(user, { feature: 'voice_command', amount: 1, idempotencyKey })).toEqual({ status: 200, body: { tokensRemaining: 9, applied: false } });
+    expect(await consume(user, { feature: 'voice_command', amount: 1, idempotencyKey })).toEqual({ status: 200, body: { tokensRemaining: ALLOWANCE.free - 1, applied: true } });
+    expect(await consume(user, { feature: 'voice_command', amount: 1, idempotencyKey })).toEqual({ status: 200, body: { tokensRemaining: ALLOWANCE.free - 1, applied: false } });
     expect(await usageCount(user.uid)).toBe(1);
   });
 
@@ -149,7 +150,7 @@ describe('POST /api/tokens/consume', () => {
     const [a, b] = [await h.createUser('a'), await h.createUser('b')];
     const idempotencyKey = key();
     await consume(a, { feature: 'voice_command', amount: 1, idempotencyKey });
-    expect((await consume(b, { feature: 'voice_command', amount: 1, idempotencyKey })).body).toEqual({ tokensRemaining: 9, applied: true });
+    expect((await consume(b, { feature: 'voice_command', amount: 1, idempotencyKey })).body).toEqual({ tokensRemaining: ALLOWANCE.free - 1, applied: true });
   });
 });
 

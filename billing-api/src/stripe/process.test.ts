@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BILLING_API, MEMBERSHIP_COLLECTIONS, getAdminDb } from '@agentflow/shared/server';
 import { clearFirestore } from '../../testing/harness';
+import { ALLOWANCE } from '../testing/allowances';
 import { startFakeStripe, type FakeStripe } from '../testing/fakeStripe/index';
 
 const PACKAGE_DIR = path.resolve(__dirname, '../..');
@@ -77,8 +78,8 @@ test('with STRIPE_* set, the service verifies with the webhook secret and calls 
     expect(fake.log.map((entry) => `${entry.method} ${entry.path}`)).toEqual([`GET /v1/subscriptions/${subscription.id}`]);
     // The service writes to the default project (the emulators:exec one); read it there.
     const membership = await getAdminDb().collection(MEMBERSHIP_COLLECTIONS.memberships).doc(uid).get();
-    // The free 10 plus the 990 that reach the premium allowance (the allowance rule).
-    expect(membership.data()).toMatchObject({ role: 'premium', tokensRemaining: 1000, stripeCustomerId: customer.id, subscriptionId: subscription.id });
+    // The free allowance plus the top-up that reaches the premium allowance (the allowance rule).
+    expect(membership.data()).toMatchObject({ role: 'premium', tokensRemaining: ALLOWANCE.premium, stripeCustomerId: customer.id, subscriptionId: subscription.id });
   } finally {
     service.child.kill('SIGTERM');
     await service.exited;

@@ -3,6 +3,7 @@
 // the second finds them all by lookup key and creates nothing.
 import { MEMBERSHIP_COLLECTIONS, packageFromData } from '@agentflow/shared/server';
 import { startBillingHarness, type BillingHarness } from '../../testing/harness';
+import { ALLOWANCE } from '../testing/allowances';
 import { startFakeStripe, type FakeStripe } from '../testing/fakeStripe/index';
 import { createStripeClient } from './client';
 import { PLANS } from '../membership/plans';
@@ -24,7 +25,9 @@ afterAll(async () => {
 
 test('DEFAULT_PACKAGES come from the plans file', () => {
   expect(DEFAULT_PACKAGES.map((pkg) => pkg.id)).toEqual(PLANS.map((plan) => plan.id));
-  expect(DEFAULT_PACKAGES.find((pkg) => pkg.id === 'premium')).toMatchObject({ role: 'premium', requiredRole: 'free', tokensPerMonth: 1000, stripePriceIdMonthly: null });
+  expect(DEFAULT_PACKAGES.find((pkg) => pkg.id === 'premium')).toMatchObject({ role: 'premium', requiredRole: 'free', tokensPerMonth: ALLOWANCE.premium, stripePriceIdMonthly: null });
+  // Each plan's allowance is the entitlements table's (the one the plans page shows and the ledger grants).
+  expect(DEFAULT_PACKAGES.map((pkg) => [pkg.id, pkg.tokensPerMonth])).toEqual(Object.entries(ALLOWANCE));
 });
 
 test('creates what is missing, stores the ids, and a second run creates nothing', async () => {

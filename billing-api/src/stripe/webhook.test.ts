@@ -5,6 +5,7 @@ import { BILLING_API, BILLING_COLLECTIONS, MEMBERSHIP_COLLECTIONS, debit, readMe
 import { startBillingHarness } from '../../testing/harness';
 import { applyInTransaction } from '../billing/subscriptionSync';
 import { startFakeStripe } from '../testing/fakeStripe/index';
+import { ALLOWANCE } from '../testing/allowances';
 import { startStripeHarness, TEST_WEBHOOK_SECRET, type StripeHarness } from '../testing/stripeHarness';
 
 let h: StripeHarness;
@@ -16,9 +17,9 @@ afterAll(async () => {
   await h.closeAll();
 });
 
-const FREE = 10;
-const PREMIUM = 1000;
-const BASIC = 100;
+const FREE = ALLOWANCE.free;
+const PREMIUM = ALLOWANCE.premium;
+const BASIC = ALLOWANCE.basic;
 const DAY_MS = 86_400_000;
 
 /** A customer for the user, stored on their membership as checkout would. */
@@ -77,13 +78,13 @@ describe('signature', () => {
 });
 
 describe('checkout and deliveries', () => {
-  test('hosted checkout: the customer, the subscription, the premium role and the premium allowance (1,000 in all this month) land in Firestore', async () => {
+  test('hosted checkout: the customer, the subscription, the premium role and the premium allowance (in all this month) land in Firestore', async () => {
     const user = await h.createUser('buyer');
     const { customerId, subscription } = await h.subscribe(user, 'premium');
     const membership = await h.membership(user.uid);
     expect(membership).toMatchObject({ role: 'premium', tokensRemaining: PREMIUM, stripeCustomerId: customerId, subscriptionId: subscription.id });
     expect(await h.subscriptionDoc(subscription.id)).toMatchObject({ userId: user.uid, packageId: 'premium', status: 'active', interval: 'month', cancelAtPeriodEnd: false, stripeCustomerId: customerId, priceId: h.price('premium') });
-    // Three events were delivered (session completed, subscription created, invoice paid): one top-up of 990 (the month had granted the free 10).
+    // Three events were delivered (session completed, subscription created, invoice paid): one top-up to the premium allowance (the month had granted the free one).
     expect((await creditEntries(user.uid)).map((entry) => entry.tokensUsed)).toEqual([-(PREMIUM - FREE)]);
   });
 
