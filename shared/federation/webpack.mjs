@@ -127,7 +127,11 @@ export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost
         },
         {
           test: /\.css$/,
-          use: [extractCss ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), require.resolve('css-loader')],
+          use: [
+            extractCss ? MiniCssExtractPlugin.loader : require.resolve('style-loader'),
+            // No CSS source maps in production: with style-loader they ship inside the JS, each stylesheet twice (the rules and the map's copy of them).
+            { loader: require.resolve('css-loader'), options: { sourceMap: !production } },
+          ],
         },
       ],
     },

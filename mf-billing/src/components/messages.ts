@@ -1,5 +1,6 @@
 // Turning billing-api failures into translated text that carries the service's own `{error}`.
-import { ApiError, BILLING_ERROR_CODE_LIST, PLAN_ERROR_CODES, type I18nContextValue } from '@agentflow/shared';
+import { ApiError, BILLING_ERROR_CODE_LIST, type I18nContextValue } from '@agentflow/shared';
+import { PLAN_ERROR_CODES } from '@agentflow/shared/entitlements';
 
 type Translate = I18nContextValue['t'];
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ENTITLEMENT_PLANS, PLAN_ENTITLEMENTS } from '@agentflow/shared';
+import { ENTITLEMENT_PLANS, PLAN_ENTITLEMENTS } from '@agentflow/shared/entitlements';
 import { browserLocation } from '../api/checkout';
 import { createFakeBillingServer } from '../testing/fakeBillingServer';
 import { renderBilling, restoreFetch } from '../testing/renderBilling';

@@ -3,7 +3,8 @@
 // platform-api and billing-api enforce, never from the package's own list,
 // so the page lists exactly what the services allow. A switch the plan lacks
 // is listed too, marked "Not included", so plans compare row by row.
-import { entitlementsFor, useI18n, type MembershipPackage, type PlanFeature } from '@agentflow/shared';
+import { useI18n, type MembershipPackage } from '@agentflow/shared';
+import { entitlementsFor, type PlanFeature } from '@agentflow/shared/entitlements';
 
 /** The switch-like entitlements, in the order the cards list them. */
 const SWITCHES: readonly PlanFeature[] = ['webhookTriggers', 'scheduleTriggers'];

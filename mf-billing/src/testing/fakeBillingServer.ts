@@ -6,27 +6,8 @@
 // (method, path, query, body, Authorization header) and on `state`. `fail()`
 // makes a route answer an error once; `failBare()` the same without error text.
 import { createFakeApi, fakeResponse, type RecordedRequest as BaseRecordedRequest } from '@agentflow/shared/testing/fakeApi';
-import {
-  BILLING_ERROR_CODES,
-  BILLING_MESSAGES,
-  PLAN_ERROR_CODES,
-  type BillingInterval,
-  type InvoiceSummary,
-  type MembershipPackage,
-  type MembershipRole,
-  type PaymentMethodSummary,
-  type ReceivedTeamInvitation,
-  type Subscription,
-  type TeamErrorCode,
-  type TeamInvitation,
-  type TeamMember,
-  type TeamMembershipView,
-  type TeamRole,
-  type TokenUsageEntry,
-  type UpcomingInvoice,
-  type UsagePoint,
-  type UserMembership,
-} from '@agentflow/shared';
+import { BILLING_ERROR_CODES, BILLING_MESSAGES, type BillingInterval, type InvoiceSummary, type MembershipPackage, type MembershipRole, type PaymentMethodSummary, type ReceivedTeamInvitation, type Subscription, type TeamErrorCode, type TeamInvitation, type TeamMember, type TeamMembershipView, type TeamRole, type TokenUsageEntry, type UpcomingInvoice, type UsagePoint, type UserMembership } from '@agentflow/shared';
+import { PLAN_ERROR_CODES } from '@agentflow/shared/entitlements';
 
 export const TEST_BILLING_API = 'http://127.0.0.1:4001';
 

@@ -3,15 +3,8 @@
 // refused with a stable code (ApiError.code), and a run recorded as refused
 // (WorkflowRun.errorCode). Pure: components/RefusalNote.tsx renders the
 // result (translated text and the link to the plans or credentials page).
-import {
-  ApiError,
-  PLAN_ERROR_CODES,
-  entitlementsFor,
-  lowestPlanAllowingCredentials,
-  lowestPlanWith,
-  type EntitlementPlan,
-  type PlanFeature,
-} from '@agentflow/shared';
+import { ApiError } from '@agentflow/shared';
+import { PLAN_ERROR_CODES, entitlementsFor, lowestPlanAllowingCredentials, lowestPlanWith, type EntitlementPlan, type PlanFeature } from '@agentflow/shared/entitlements';
 import { CREDENTIAL_ERROR_CODES } from '@agentflow/shared/credentials';
 import { isRunRefusalCode, type RunTriggerType, type WorkflowRunSummary } from '@agentflow/shared/workflow';
 

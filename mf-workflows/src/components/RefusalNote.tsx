@@ -3,7 +3,8 @@
 // credentials page for a missing AI credential. The code→text mapping of
 // api/refusals.ts, rendered; every run view, the webhook address and the
 // credentials page show refusals through it.
-import { Link, useI18n, useRemoteCatalogs, type EntitlementPlan } from '@agentflow/shared';
+import { Link, useI18n, useRemoteCatalogs } from '@agentflow/shared';
+import { type EntitlementPlan } from '@agentflow/shared/entitlements';
 import { PLANS_PAGE, plansPath, type Refusal } from '../api/refusals';
 import { CREDENTIALS_PAGE } from '../credentials/agentCredentials';
 import { CredentialMissingNote } from '../credentials/CredentialMissingNote';

@@ -13,6 +13,8 @@ export * from './rbac/accessReader.js';
 export * from './membership/index.js';
 // Not in membership/index.js: the browser singleton carries that whole, and only services price model calls.
 export * from './membership/pricing.js';
+// Also not in membership/index.js: only the plans page, refusals and services need it (its own entry, /entitlements).
+export * from './membership/entitlements.js';
 export * from './billing/index.js';
 export * from './validation/index.js';
 // Not in validation/index.js: the browser singleton exports that whole and has no use for these.

@@ -4,8 +4,7 @@
 // through the shared app's lazy getter: no Firebase app of its own.
 import type { DocumentData } from 'firebase/firestore';
 import { getFirestoreDb } from '@agentflow/shared';
-import { NOTIFICATION_LIST_LIMIT, NOTIFICATIONS_COLLECTION, type AppNotification } from '@agentflow/shared/notifications';
-import { isRunRefusalCode } from '@agentflow/shared/workflow';
+import { NOTIFICATION_LIST_LIMIT, NOTIFICATIONS_COLLECTION, isRunRefusalCode, type AppNotification } from '@agentflow/shared/notifications';
 import type { NotificationsSource } from './source';
 
 const TRIGGERS = ['webhook', 'schedule'] as const;

@@ -1,5 +1,5 @@
 import { describeTranslations } from '@agentflow/shared/testing/translationChecks';
-import { ENTITLEMENT_PLANS } from '@agentflow/shared';
+import { ENTITLEMENT_PLANS } from '@agentflow/shared/entitlements';
 import { en } from './en';
 import { REFUSALS_CATALOGS } from './index';
 

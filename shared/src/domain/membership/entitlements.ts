@@ -14,7 +14,7 @@
 //   Enterprise 50,000 tokens ≈ 12,500 runs (5 × Premium)
 // On a user's own provider credential an agent step costs only the step fee
 // (1 token), so the same allowance goes about 2–3 times further.
-import type { PlanRole } from './model.js';
+import { FREE_TOKENS_PER_MONTH, type PlanRole } from './model.js';
 
 export interface PlanEntitlements {
   /** The monthly token allowance (enforced by the ledger: a debit beyond the balance is refused). */
@@ -32,7 +32,7 @@ export const ENTITLEMENT_PLANS = ['free', 'basic', 'premium', 'enterprise'] as c
 export type EntitlementPlan = (typeof ENTITLEMENT_PLANS)[number];
 
 export const PLAN_ENTITLEMENTS: Readonly<Record<EntitlementPlan, PlanEntitlements>> = {
-  free: { tokensPerMonth: 100, webhookTriggers: false, scheduleTriggers: false, maxCredentials: 3 },
+  free: { tokensPerMonth: FREE_TOKENS_PER_MONTH, webhookTriggers: false, scheduleTriggers: false, maxCredentials: 3 },
   basic: { tokensPerMonth: 2_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: 20 },
   premium: { tokensPerMonth: 10_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: 100 },
   enterprise: { tokensPerMonth: 50_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: null },

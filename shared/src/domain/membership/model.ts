@@ -7,7 +7,6 @@
 // - an access role (rbac/model.ts, AccessRole): who may do what, assigned in userRoles;
 // - the profile's roles (auth/profile.ts, ProfileRoleTag): bookkeeping tags written
 //   at sign-up, read by no decision.
-import { PLAN_ENTITLEMENTS } from './entitlements.js';
 
 /**
  * The plans, lowest first. 'admin' is the plan the platform grants its
@@ -25,8 +24,14 @@ export function isPlanRole(value: unknown): value is PlanRole {
 
 /** One billing period: 30 days. */
 export const TOKEN_PERIOD_MS = 2_592_000_000;
-/** What a new free membership starts with (and refills to each period): the Free plan's allowance. */
-export const FREE_TOKENS_PER_MONTH: number = PLAN_ENTITLEMENTS.free.tokensPerMonth;
+/**
+ * What a new free membership starts with (and refills to each period): the
+ * Free plan's allowance, which PLAN_ENTITLEMENTS.free reads from here (the
+ * sizing is explained in entitlements.ts). Defined here rather than there so
+ * that the browser singleton, which carries the membership model, does not
+ * carry the whole entitlements table.
+ */
+export const FREE_TOKENS_PER_MONTH = 100;
 
 export const MEMBERSHIP_COLLECTIONS = {
   memberships: 'userMemberships',
