@@ -60,14 +60,14 @@ const customerId = () => String(fake.checkoutSessions.get(sessionId)?.customer);
 
 test('a free user picks Premium monthly, pays on the test Checkout page, and comes back to Premium with its token allowance', async () => {
   await signUpThroughPage(page, { email: freshEmail('buyer'), password: 'buyer-password-1', displayName: 'Bea Buyer' });
-  await eventually(() => text('token-count'), (value) => value === '10 tokens');
+  await eventually(() => text('token-count'), (value) => value === '100 tokens');
 
   await page.goto(shellUrl('/billing/plans'));
   await page.getByTestId('plan-premium').waitFor();
   expect(await page.getByTestId('plan-free').getAttribute('data-current')).toBe('true');
   expect(await page.getByRole('radio', { name: 'Monthly' }).isChecked()).toBe(true);
   expect(await text('plan-premium-price')).toBe('$29.00 / month');
-  expect(await text('plan-premium-tokens')).toBe('1,000 tokens a month');
+  expect(await text('plan-premium-tokens')).toBe('10,000 tokens a month');
   expect(stripeJs.loads).toEqual([]); // Stripe.js is not part of the plans page
 
   await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
@@ -83,18 +83,18 @@ test('a free user picks Premium monthly, pays on the test Checkout page, and com
   await page.waitForURL((url) => url.origin === new URL(shellUrl()).origin && url.pathname === '/billing/success');
   expect(new URL(page.url()).searchParams.get('session_id')).toBe(sessionId);
   await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
-  await waitForText('checkout-success-plan', 'You are now on Premium: 1,000 tokens a month.');
-  // The header's balance: Premium's 1,000 for this month (the free 10 already granted plus 990), granted once by the webhook.
-  await eventually(() => text('token-count'), (value) => /^1,?000 tokens$/.test(value));
+  await waitForText('checkout-success-plan', 'You are now on Premium: 10,000 tokens a month.');
+  // The header's balance: Premium's 10,000 for this month (the free 100 already granted plus 9,900), granted once by the webhook.
+  await eventually(() => text('token-count'), (value) => /^10,?000 tokens$/.test(value));
 
   // After a reload: Premium, monthly, active, with the allowance in the header.
   await page.reload();
   await waitForText('checkout-success-plan', 'You are now on Premium');
   await openBilling();
-  expect(await text('subscription-plan')).toBe('Premium · 1,000 tokens a month');
+  expect(await text('subscription-plan')).toBe('Premium · 10,000 tokens a month');
   expect(await page.getByTestId('subscription-status').getAttribute('data-status')).toBe('active');
   expect(await text('subscription-interval')).toBe('Billed monthly');
-  await eventually(() => text('token-count'), (value) => /^1,?000 tokens$/.test(value));
+  await eventually(() => text('token-count'), (value) => /^10,?000 tokens$/.test(value));
   await page.getByTestId('invoice-table').waitFor();
   expect(pageErrors).toEqual([]);
 });
@@ -180,6 +180,6 @@ test('cancels the subscription at the period’s end; still shown after a reload
   expect(await text('subscription-period-end')).toMatch(/^Your plan stays active until .+; you will not be charged again\.$/);
   expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
   // Still Premium until the period ends.
-  expect(await text('subscription-plan')).toBe('Premium · 1,000 tokens a month');
+  expect(await text('subscription-plan')).toBe('Premium · 10,000 tokens a month');
   expect(pageErrors).toEqual([]);
 });

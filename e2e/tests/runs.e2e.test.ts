@@ -47,7 +47,7 @@ const tokenCountIs = (text: string) => page.waitForFunction((wanted) => document
 
 test('run a sales template with the fake model: steps complete live, the run is in the history, its tokens in the header and on the Usage page', async () => {
   await signUpThroughPage(page, { email: freshEmail('runner'), password: 'runner-password-1', displayName: 'Runner' });
-  await tokenCountIs('10 tokens');
+  await tokenCountIs('100 tokens');
 
   // Copy the template and open the Run form from the builder.
   const workflowPath = await copyTemplate(page, 'Follow-up e-mail');
@@ -88,7 +88,7 @@ test('run a sales template with the fake model: steps complete live, the run is 
   expect(model.requests[0]!.lastUser).toContain('Acme');
 
   // The header's count dropped by the run's tokens without a reload.
-  await tokenCountIs(`${10 - RUN_TOKENS} tokens`);
+  await tokenCountIs(`${100 - RUN_TOKENS} tokens`);
 
   // The history lists the run: manual, succeeded, its tokens.
   await page.getByRole('link', { name: 'All runs of this workflow' }).click();
@@ -102,7 +102,7 @@ test('run a sales template with the fake model: steps complete live, the run is 
   // The Usage page counts them too, with the agent's debit among the recent entries.
   await page.getByTestId('token-count').click();
   await page.waitForURL((url) => url.pathname === '/billing/usage');
-  await page.waitForFunction((used) => document.querySelector('[data-testid="usage-used"]')?.textContent?.includes(`${used} of 10`), RUN_TOKENS);
+  await page.waitForFunction((used) => document.querySelector('[data-testid="usage-used"]')?.textContent?.includes(`${used} of 100`), RUN_TOKENS);
   const agentRow = page.locator('[data-testid="usage-recent"] tr[data-feature="agent"]');
   await agentRow.first().waitFor();
   expect(await agentRow.first().locator('td').nth(1).textContent()).toBe(String(AGENT_TOKENS));

@@ -1,4 +1,4 @@
-// The token meter in the browser: a new user starts with 10 tokens, a voice
+// The token meter in the browser: a new user starts with 100 tokens, a voice
 // command is charged (the header count drops), and the Usage page charts it
 // on today's label for each period.
 import type { BrowserContext, Page } from 'playwright-core';
@@ -28,25 +28,25 @@ const lastPoint = async () => {
   return cells.map((cell) => cell.trim());
 };
 
-test('a new user sees 10 tokens in the header', async () => {
+test('a new user sees 100 tokens in the header', async () => {
   await signUpThroughPage(page, { email: freshEmail('meter'), password: 'meter-password-1', displayName: 'Meter Reader' });
   await tokenCount().waitFor();
-  await page.waitForFunction(() => document.querySelector('[data-testid="token-count"]')?.textContent?.includes('10 tokens'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="token-count"]')?.textContent?.includes('100 tokens'));
 });
 
-test('a voice command is charged one token: the header count drops to 9', async () => {
+test('a voice command is charged one token: the header count drops to 99', async () => {
   await page.goto(shellUrl('/'));
-  await page.waitForFunction(() => document.querySelector('[data-testid="token-count"]')?.textContent?.includes('10 tokens'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="token-count"]')?.textContent?.includes('100 tokens'));
   await speak(page, 'open workflows');
   await page.getByRole('heading', { level: 1, name: 'Workflows' }).waitFor();
-  await page.waitForFunction(() => document.querySelector('[data-testid="token-count"]')?.textContent?.includes('9 tokens'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="token-count"]')?.textContent?.includes('99 tokens'));
 });
 
 test("the Usage chart shows today's entry, and the week/month/year switch changes the labels", async () => {
   await tokenCount().click();
   await page.waitForURL((url) => url.pathname === '/billing/usage');
   await page.getByTestId('usage-chart').waitFor();
-  await page.waitForFunction(() => document.querySelector('[data-testid="usage-used"]')?.textContent?.includes('1 of 10'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="usage-used"]')?.textContent?.includes('1 of 100'));
 
   const today = await page.evaluate(() => {
     const now = new Date();
