@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { type AuthUser, Link, NavLink, type UserProfile, signInPathFor, useAuth, useI18n, useLocation, useMembership, useOnline } from '@agentflow/shared';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { NotificationsMenu } from './NotificationsMenu';
 import { UserMenu } from './UserMenu';
 import { VoiceCommandButton } from '../voice/VoiceCommandButton';
 import { useRenderFault } from '../testHooks/renderFault';
 import { useOpenUntilNavigation } from './useOpenUntilNavigation';
+
+// Loaded once someone is signed in: the bell (and its Firestore listener) is no part of a visitor's first view.
+const NotificationsMenu = lazy(() => import('./NotificationsMenu').then((module) => ({ default: module.NotificationsMenu })));
 
 const NAV_ITEMS = [
   { to: '/', key: 'nav.home', end: true },
@@ -95,7 +98,11 @@ export function Header() {
         {/* Outside the collapsible nav, so a phone user can speak without opening the menu. */}
         <div className="header-bar-tools">
           <TokenCount />
-          <NotificationsMenu />
+          {user ? (
+            <Suspense fallback={null}>
+              <NotificationsMenu />
+            </Suspense>
+          ) : null}
           <VoiceCommandButton />
           <button
             type="button"

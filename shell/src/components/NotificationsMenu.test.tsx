@@ -41,11 +41,13 @@ describe('notifications bell', () => {
     expect(source.watchedBy).toEqual([]);
   });
 
-  test("signed in: listens to the user's unread notifications and shows how many", () => {
+  test("signed in: listens to the user's unread notifications and shows how many", async () => {
     const source = fakeNotificationsSource([TOKENS, PLAN]);
     renderHeader(source);
+    // The bell is loaded once someone is signed in.
+    await screen.findByTestId('notifications-button');
     expect(source.watchedBy).toEqual(['user-1']);
-    expect(bell()).toHaveAccessibleName('Notifications: 2 unread');
+    expect(await screen.findByRole('button', { name: 'Notifications: 2 unread' })).toBe(bell());
     expect(bell()).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByTestId('notifications-badge')).toHaveTextContent(/^2$/);
   });
