@@ -2,10 +2,14 @@
 // pointing at the stack's fake model, tests it (the models it lists), picks it
 // and one of its models in the agent of a copied sales template, runs it and
 // sees the run succeed on their own credential for a few tokens. Then the
-// credentials page in German shows no English text.
+// same flow in German (credentials page, the agent's model picker, the run
+// form and the run view) shows no English text.
 import type { BrowserContext, Page } from 'playwright-core';
 import type { FakeOpenAI } from '../../platform-api/src/testing/fakeOpenAI';
 import { en as credentialsEnglish } from '../../mf-workflows/src/credentials/i18n/en';
+import { en as builderEnglish } from '../../mf-workflows/src/builder/i18n/en';
+import { en as refusalsEnglish } from '../../mf-workflows/src/i18n/refusals/en';
+import { en as runsEnglish } from '../../mf-workflows/src/runs/i18n/en';
 import { launchBrowser, newPage } from '../support/browser';
 import { stackModelApiKey, startStackModel } from '../support/fakeModel';
 import { freshEmail, signUpThroughPage } from '../support/signUp';
@@ -16,6 +20,9 @@ let context: BrowserContext;
 let page: Page;
 let pageErrors: string[];
 let model: FakeOpenAI;
+/** The copied template and its run, from the first test (the German test walks the same flow). */
+let workflowPath = '';
+let runPath = '';
 
 const CREDENTIAL = 'Fake model';
 /** The fake's second model (its list: fake-model, fake-model-large): the run must call this one, not the platform's default. */
@@ -40,14 +47,14 @@ const tokenCount = async () => Number(/\d+/.exec((await page.getByTestId('token-
 const card = (name: string) => page.getByRole('listitem', { name });
 const step = (nodeId: string) => page.locator(`[data-testid="run-step"][data-node-id="${nodeId}"]`);
 
-/** Every English text of the credentials area, as a pattern ({{placeholders}} match anything). */
-function englishPatterns(): RegExp[] {
+/** Every English text of these catalogs (the credentials area by default), as a pattern ({{placeholders}} match anything). */
+function englishPatterns(catalogs: unknown[] = [credentialsEnglish]): RegExp[] {
   const texts: string[] = [];
   const walk = (value: unknown) => {
     if (typeof value === 'string') texts.push(value);
     else if (value && typeof value === 'object') Object.values(value).forEach(walk);
   };
-  walk(credentialsEnglish);
+  catalogs.forEach(walk);
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return texts.map((text) => new RegExp(`^${text.split(/\{\{\s*\w+\s*\}\}/).map(escape).join('.+')}$`));
 }
@@ -113,7 +120,7 @@ test('a new user connects their own model, tests it, picks it and a model in an 
   await saved.getByText('Connected — 2 models').waitFor();
 
   // Copy the sales template and pick the credential and a model in its agent.
-  const workflowPath = await copyTemplate(page, 'Follow-up e-mail');
+  workflowPath = await copyTemplate(page, 'Follow-up e-mail');
   await page.locator('[data-testid="builder-node"][data-node-id="draft"]').click();
   const panel = page.getByTestId('config-panel');
   await panel.getByLabel('Model provider').selectOption({ label: CREDENTIAL });
@@ -135,6 +142,7 @@ test('a new user connects their own model, tests it, picks it and a model in an 
   await runForm.getByRole('button', { name: 'Start run' }).click();
 
   await page.waitForURL((url) => url.pathname.startsWith(`${workflowPath}/runs/`));
+  runPath = new URL(page.url()).pathname;
   await page.locator('[data-testid="run-view"][data-status="succeeded"]').waitFor({ timeout: 30_000 });
   expect(await step('draft').getAttribute('data-status')).toBe('succeeded');
   expect(await page.getByTestId('run-output').textContent()).toContain('Next steps for the Acme pilot');
@@ -173,5 +181,33 @@ test('in German the credentials page (list, add form, test result) shows no Engl
   const texts = await mainTexts(page);
   expect(texts.length).toBeGreaterThan(20);
   expect(texts.filter((text) => english.some((pattern) => pattern.test(text)))).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
+
+test('in German the rest of the flow (the agent’s provider and model, the run form, the run view with its balance) shows no English UI text', async () => {
+  expect(workflowPath).not.toBe('');
+  const english = englishPatterns([credentialsEnglish, builderEnglish, runsEnglish, refusalsEnglish]);
+  const englishIn = async () => (await mainTexts(page)).filter((text) => english.some((pattern) => pattern.test(text)));
+
+  // The builder, the agent's model picker (the language stays German: it is kept on the device).
+  await page.goto(shellUrl(workflowPath));
+  await page.locator('[data-testid="builder-node"][data-node-id="draft"]').click();
+  const panel = page.getByTestId('config-panel');
+  await panel.getByLabel('Modellanbieter').waitFor();
+  expect(await panel.getByLabel('Modellanbieter').locator('option:checked').textContent()).toBe(CREDENTIAL);
+  expect(await englishIn()).toEqual([]);
+
+  // The run form, with the balance and the link to the plans.
+  await page.getByTestId('builder-run').click();
+  await page.waitForURL((url) => url.pathname === `${workflowPath}/runs` && url.searchParams.get('run') === '1');
+  await page.getByTestId('run-form').getByRole('button', { name: 'Ausführung starten' }).waitFor();
+  expect(await englishIn()).toEqual([]);
+
+  // The run view of the first test's run.
+  await page.goto(shellUrl(runPath));
+  await page.locator('[data-testid="run-view"][data-status="succeeded"]').waitFor();
+  const texts = await mainTexts(page);
+  expect(texts.length).toBeGreaterThan(10);
+  expect(await englishIn()).toEqual([]);
   expect(pageErrors).toEqual([]);
 });
