@@ -193,8 +193,9 @@ test('in German the rest of the flow (the agent’s provider and model, the run 
   await page.goto(shellUrl(workflowPath));
   await page.locator('[data-testid="builder-node"][data-node-id="draft"]').click();
   const panel = page.getByTestId('config-panel');
-  await panel.getByLabel('Modellanbieter').waitFor();
-  expect(await panel.getByLabel('Modellanbieter').locator('option:checked').textContent()).toBe(CREDENTIAL);
+  // The saved credential is picked once the list of credentials has loaded.
+  await panel.getByLabel('Modellanbieter').locator('option:checked', { hasText: CREDENTIAL }).waitFor({ state: 'attached' });
+  await panel.getByRole('combobox', { name: 'Modell', exact: true }).locator(`option[value="${PICKED_MODEL}"]:checked`).waitFor({ state: 'attached' });
   expect(await englishIn()).toEqual([]);
 
   // The run form, with the balance and the link to the plans.

@@ -128,4 +128,36 @@ describe('useCredentialProblems', () => {
     const { result } = hook(server(), workflow('c3'));
     await waitFor(() => expect(result.current).toHaveLength(1));
   });
+
+  test('an HTTP step and an agent’s HTTP tools are checked too: a deleted or AI credential there is a problem at its path, naming the tool', async () => {
+    const nodes = [
+      { id: 'agent-1', type: 'agent', name: 'Writer', position: { x: 0, y: 0 }, params: { name: 'Writer', credentialId: 'c1', tools: { http: [{ name: 'crm', credentialId: 'gone' }, { name: 'erp', credentialId: 'c3' }] } } },
+      { id: 'post', type: 'http', name: 'Post', position: { x: 0, y: 0 }, params: { credentialId: 'c2' } },
+      { id: 'fine', type: 'http', name: 'Fine', position: { x: 0, y: 0 }, params: { credentialId: 'c3' } },
+    ] as Workflow['nodes'];
+    const { result } = hook(server(), { nodes });
+    await waitFor(() => expect(result.current).toHaveLength(2));
+    expect(result.current).toEqual([
+      {
+        code: 'invalid-params',
+        nodeId: 'agent-1',
+        path: 'tools.http.0.credentialId',
+        message: 'The credential of the tool “crm” was deleted, or you may not use it: move the tool’s secret into a credential again, or set another credentialId.',
+      },
+      { code: 'invalid-params', nodeId: 'post', path: 'credentialId', message: 'This step’s credential was deleted, or you may not use it: pick another one.' },
+    ]);
+  });
+
+  test('in German the HTTP step’s problem is German', async () => {
+    const nodes = [{ id: 'post', type: 'http', name: 'Post', position: { x: 0, y: 0 }, params: { credentialId: 'gone' } }] as Workflow['nodes'];
+    const { result } = renderHook(() => useCredentialProblems({ nodes }), {
+      wrapper: ({ children }) => (
+        <TestProviders options={{ user: testUser(), language: 'de' }}>
+          <CredentialsClientContext.Provider value={server().client}>{children}</CredentialsClientContext.Provider>
+        </TestProviders>
+      ),
+    });
+    await waitFor(() => expect(result.current).toHaveLength(1));
+    expect(result.current[0]!.message).toBe('Die Zugangsdaten dieses Schritts wurden gelöscht, oder Sie dürfen sie nicht verwenden: Wählen Sie andere.');
+  });
 });

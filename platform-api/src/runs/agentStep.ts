@@ -8,7 +8,7 @@
 // credential for the run's owner at this moment (audited with the run and
 // node), the adapter builds the model, and the secrets live only in that
 // model's closure: never in the step's input, output, error or log.
-import { DEFAULT_OWN_CREDENTIAL_STEP_FEE, HttpError, agentNeedsProvider, credentialType, stepCredentialMissing, stepCredentialWrongKind } from '@agentflow/shared/server';
+import { DEFAULT_OWN_CREDENTIAL_STEP_FEE, HttpError, agentNeedsProvider, credentialReferences, credentialType, stepCredentialMissing, stepCredentialWrongKind, type Workflow } from '@agentflow/shared/server';
 import type { LanguageModel } from 'ai';
 import type { ModelResolver } from '../agents/providers.js';
 import { isAiProviderType, type ProviderRegistry } from '../agents/providers/index.js';
@@ -95,28 +95,23 @@ async function credentialRefusal(vault: CredentialVault | null, ownerId: string,
  */
 export function credentialPreflight(vault: CredentialVault | null, models: Pick<ModelResolver, 'configured'>): RunPreflight {
   return async (workflow, ownerId) => {
-    for (const node of workflow.nodes) {
-      if (node.type !== 'agent' && node.type !== 'http') continue;
-      const { credentialId, name } = node.params as { credentialId?: unknown; name?: unknown };
-      const stepName = node.type === 'agent' && typeof name === 'string' ? name : node.name;
-      if (typeof credentialId !== 'string') {
-        // No credential and no platform default: the agent could only fail, so the run does not start (and costs nothing).
-        if (node.type === 'agent' && !models.configured) return agentNeedsProvider(stepName);
-        continue;
-      }
-      const refusal = await credentialRefusal(vault, ownerId, credentialId, node.type === 'agent' ? 'ai' : 'http', stepName);
-      if (refusal) return refusal;
+    // No credential and no platform default: the agent could only fail, so the run does not start (and costs nothing).
+    if (!models.configured) {
+      const bare = workflow.nodes.find((node) => node.type === 'agent' && typeof node.params.credentialId !== 'string');
+      if (bare) return agentNeedsProvider(stepNameOf(bare));
     }
-    // An agent's HTTP tools may name HTTP credentials too.
-    for (const node of workflow.nodes) {
-      if (node.type !== 'agent') continue;
-      const tools = (node.params as { tools?: { http?: { credentialId?: unknown }[] } }).tools?.http ?? [];
-      for (const tool of tools) {
-        if (typeof tool.credentialId !== 'string') continue;
-        const refusal = await credentialRefusal(vault, ownerId, tool.credentialId, 'http', node.name);
-        if (refusal) return refusal;
-      }
+    const nodes = new Map(workflow.nodes.map((node) => [node.id, node]));
+    for (const reference of credentialReferences(workflow.nodes)) {
+      const node = nodes.get(reference.nodeId)!;
+      const refusal = await credentialRefusal(vault, ownerId, reference.credentialId, reference.kind, reference.path === 'credentialId' ? stepNameOf(node) : node.name);
+      if (refusal) return refusal;
     }
     return null;
   };
+}
+
+/** How refusals name a step: an agent by its agent name when it has one. */
+function stepNameOf(node: Workflow['nodes'][number]): string {
+  const { name } = node.params as { name?: unknown };
+  return node.type === 'agent' && typeof name === 'string' ? name : node.name;
 }

@@ -105,6 +105,8 @@ export const de: CredentialsCatalog = {
         modelsFailed: 'Die Modelle konnten nicht aufgelistet werden: {{reason}}',
         manage: 'Zugangsdaten verwalten',
         missing: 'Die KI-Zugangsdaten dieses Agenten wurden gelöscht, oder Sie dürfen sie nicht verwenden: Wählen Sie einen anderen Modellanbieter.',
+        httpMissing: 'Die Zugangsdaten dieses Schritts wurden gelöscht, oder Sie dürfen sie nicht verwenden: Wählen Sie andere.',
+        toolMissing: 'Die Zugangsdaten des Werkzeugs „{{tool}}“ wurden gelöscht, oder Sie dürfen sie nicht verwenden: Verschieben Sie das Geheimnis des Werkzeugs erneut in Zugangsdaten, oder setzen Sie eine andere credentialId.',
       },
       run: {
         missing: 'Ein Agent dieses Ablaufs hat keine KI-Zugangsdaten, die er verwenden kann. Daher wurde keine Ausführung gestartet und nichts berechnet. Fügen Sie Zugangsdaten hinzu und wählen Sie sie in den Einstellungen des Agenten.',

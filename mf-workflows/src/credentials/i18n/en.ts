@@ -108,6 +108,8 @@ export const en = {
         modelsFailed: 'The models could not be listed: {{reason}}',
         manage: 'Manage credentials',
         missing: 'This agent’s AI credential was deleted, or you may not use it: pick another model provider.',
+        httpMissing: 'This step’s credential was deleted, or you may not use it: pick another one.',
+        toolMissing: 'The credential of the tool “{{tool}}” was deleted, or you may not use it: move the tool’s secret into a credential again, or set another credentialId.',
       },
       run: {
         missing: 'An agent in this workflow has no AI credential it can use, so no run was started and nothing was charged. Add a credential and pick it in the agent’s settings.',

@@ -105,6 +105,8 @@ export const es: CredentialsCatalog = {
         modelsFailed: 'No se pudieron listar los modelos: {{reason}}',
         manage: 'Gestionar credenciales',
         missing: 'La credencial de IA de este agente se eliminó o no puedes usarla: elige otro proveedor del modelo.',
+        httpMissing: 'La credencial de este paso se eliminó o no puedes usarla: elige otra.',
+        toolMissing: 'La credencial de la herramienta «{{tool}}» se eliminó o no puedes usarla: vuelve a mover el secreto de la herramienta a una credencial o indica otro credentialId.',
       },
       run: {
         missing: 'Un agente de este flujo de trabajo no tiene ninguna credencial de IA que pueda usar, así que no se inició ninguna ejecución ni se cobró nada. Añade una credencial y elígela en los ajustes del agente.',

@@ -105,6 +105,8 @@ export const fr: CredentialsCatalog = {
         modelsFailed: 'Impossible de lister les modèles : {{reason}}',
         manage: 'Gérer les identifiants',
         missing: 'L’identifiant d’IA de cet agent a été supprimé, ou vous ne pouvez pas l’utiliser : choisissez un autre fournisseur de modèle.',
+        httpMissing: 'L’identifiant de cette étape a été supprimé, ou vous ne pouvez pas l’utiliser : choisissez-en un autre.',
+        toolMissing: 'L’identifiant de l’outil « {{tool}} » a été supprimé, ou vous ne pouvez pas l’utiliser : déplacez de nouveau le secret de l’outil vers un identifiant, ou indiquez un autre credentialId.',
       },
       run: {
         missing: 'Un agent de ce flux de travail n’a aucun identifiant d’IA utilisable : aucune exécution n’a été lancée et rien n’a été facturé. Ajoutez un identifiant et choisissez-le dans les réglages de l’agent.',

@@ -105,6 +105,8 @@ export const it: CredentialsCatalog = {
         modelsFailed: 'Impossibile elencare i modelli: {{reason}}',
         manage: 'Gestisci le credenziali',
         missing: 'La credenziale di IA di questo agente è stata eliminata o non puoi usarla: scegli un altro fornitore del modello.',
+        httpMissing: 'La credenziale di questo passaggio è stata eliminata o non puoi usarla: scegline un’altra.',
+        toolMissing: 'La credenziale dello strumento «{{tool}}» è stata eliminata o non puoi usarla: sposta di nuovo il segreto dello strumento in una credenziale o indica un altro credentialId.',
       },
       run: {
         missing: 'Un agente di questo flusso di lavoro non ha nessuna credenziale di IA utilizzabile, quindi nessuna esecuzione è stata avviata e nulla è stato addebitato. Aggiungi una credenziale e sceglila nelle impostazioni dell’agente.',

@@ -1,2 +1,3 @@
 export * from './types.js';
 export * from './api.js';
+export * from './references.js';
