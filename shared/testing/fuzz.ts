@@ -254,7 +254,12 @@ function changesBetween(before: Listing, after: Listing): DocumentChange[] {
 }
 
 // Refusals of the service kit itself: they prove the guards ran, not the route.
-const KIT_CODES = new Set<string>(Object.values(REQUEST_ERROR_CODES).filter((code) => code !== REQUEST_ERROR_CODES.rateLimited && code !== REQUEST_ERROR_CODES.invalidId));
+// not_found is also the generic code of every 404 a route answers, so the
+// kit's own 404s (an id no document can have, an unknown route) are told by
+// their text, 'Not found: ...', below.
+const KIT_CODES = new Set<string>(
+  Object.values(REQUEST_ERROR_CODES).filter((code) => code !== REQUEST_ERROR_CODES.rateLimited && code !== REQUEST_ERROR_CODES.invalidId && code !== REQUEST_ERROR_CODES.notFound),
+);
 
 function reachedRoute(status: number, text: string): boolean {
   if (status === 404 && text.startsWith('{"error":"Not found: ')) return false;

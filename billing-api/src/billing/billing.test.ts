@@ -71,7 +71,7 @@ describe('create-checkout-session', () => {
       const body = checkoutBody(user, overrides);
       for (const [key, value] of Object.entries(overrides)) if (value === undefined) delete (body as Record<string, unknown>)[key];
       const response = await h.call('POST', BILLING_API.createCheckoutSession, { user, body });
-      expect([response.status, response.body]).toEqual([status, { error }]);
+      expect([response.status, response.body]).toEqual([status, { error, code: status === 403 ? 'forbidden' : 'invalid_request' }]);
     }
     expect((await h.call('POST', BILLING_API.createCheckoutSession, { body: checkoutBody(user) })).status).toBe(401);
   });
@@ -82,7 +82,7 @@ describe('create-checkout-session', () => {
     const intruder = await h.createUser('intruder');
     const calls = await mutationsDuring(async () => {
       const response = await h.call('POST', BILLING_API.createCheckoutSession, { user: intruder, body: checkoutBody(intruder, { stripeCustomerId: customerId }) });
-      expect(response).toEqual({ status: 403, body: { error: 'Forbidden: this Stripe customer is not yours' } });
+      expect(response).toEqual({ status: 403, body: { error: 'Forbidden: this Stripe customer is not yours', code: 'forbidden' } });
     });
     expect(calls).toEqual([]);
   });
@@ -111,7 +111,7 @@ describe('with a subscribed user', () => {
     const page = await fetch(response.body.url);
     expect(await page.text()).toContain(`href="${APP_ORIGIN}/billing"`);
     const offsite = await h.call('POST', BILLING_API.createPortalSession, { user, body: { customerId, returnUrl: 'http://localhost:9999/billing' } });
-    expect(offsite).toEqual({ status: 400, body: { error: "returnUrl must be on one of the app's origins" } });
+    expect(offsite).toEqual({ status: 400, body: { error: "returnUrl must be on one of the app's origins", code: 'invalid_request' } });
   });
 
   test('payment methods: listed with the default marked; set default; delete', async () => {
@@ -199,7 +199,7 @@ describe('with a subscribed user', () => {
       ];
       for (const [path, body, error] of attempts) {
         const response = await h.call('POST', path, { user: intruder, body });
-        expect([path, response.status, response.body]).toEqual([path, 403, { error }]);
+        expect([path, response.status, response.body]).toEqual([path, 403, { error, code: 'forbidden' }]);
       }
     });
     expect(calls).toEqual([]);
@@ -218,7 +218,7 @@ describe('with a subscribed user', () => {
     const unknownPrice = h.fake.createPrice({ unitAmount: 1, interval: 'month' });
     expect(await h.call('POST', BILLING_API.changeBillingCycle, { user, body: { subscriptionId, newPriceId: unknownPrice.id, customerId } })).toEqual({
       status: 400,
-      body: { error: 'Package not found for the given price ID' },
+      body: { error: 'Package not found for the given price ID', code: 'invalid_request' },
     });
     const monthly = await h.call('POST', BILLING_API.changeBillingCycle, { user, body: { subscriptionId, newPriceId: h.price('premium'), customerId } });
     expect(monthly.body.subscription).toMatchObject({ interval: 'month' });
@@ -232,7 +232,7 @@ describe('with a subscribed user', () => {
     expect(await h.subscriptionDoc(subscriptionId)).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: true });
     // The plan lasts until the period ends.
     expect(await h.membership(user.uid)).toMatchObject({ role: 'premium' });
-    expect(await h.call('POST', BILLING_API.cancelSubscription, { user, body: {} })).toEqual({ status: 404, body: { error: 'Subscription not found' } });
+    expect(await h.call('POST', BILLING_API.cancelSubscription, { user, body: {} })).toEqual({ status: 404, body: { error: 'Subscription not found', code: 'not_found' } });
   });
 });
 
@@ -332,9 +332,9 @@ describe('change-package', () => {
     expect(await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'premium' } })).toEqual({ status: 409, body: { error: BILLING_MESSAGES.checkoutRequired, code: 'checkout_required' } });
     const { customerId } = await h.subscribe(user, 'basic');
     expect(customerId).toMatch(/^cus_/);
-    expect(await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'platinum' } })).toEqual({ status: 400, body: { error: 'Cannot change subscription: Missing new package or Stripe customer ID.' } });
-    expect(await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'free' } })).toEqual({ status: 400, body: { error: 'Monthly Stripe Price ID not found for package free' } });
-    expect(await h.call('POST', BILLING_API.changePackage, { user, body: {} })).toEqual({ status: 400, body: { error: 'packageId must be a string' } });
+    expect(await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'platinum' } })).toEqual({ status: 400, body: { error: 'Cannot change subscription: Missing new package or Stripe customer ID.', code: 'invalid_request' } });
+    expect(await h.call('POST', BILLING_API.changePackage, { user, body: { packageId: 'free' } })).toEqual({ status: 400, body: { error: 'Monthly Stripe Price ID not found for package free', code: 'invalid_request' } });
+    expect(await h.call('POST', BILLING_API.changePackage, { user, body: {} })).toEqual({ status: 400, body: { error: 'packageId must be a string', code: 'invalid_request' } });
   });
 
   test('a stored subscription Stripe no longer has: nothing live, so Checkout', async () => {
@@ -355,10 +355,10 @@ describe('change-billing-cycle messages', () => {
     await h.db.collection(MEMBERSHIP_COLLECTIONS.packages).doc('legacy').set({ name: 'Legacy', role: 'basic', requiredRole: 'free', tokensPerMonth: 5, active: true, stripePriceId: null, stripePriceIdMonthly: null, stripePriceIdYearly: legacy.id });
     await h.db.collection(MEMBERSHIP_COLLECTIONS.packages).doc('legacy').update({ stripePriceIdYearly: null, stripePriceId: legacy.id });
     const noInterval = await h.call('POST', BILLING_API.changeBillingCycle, { user, body: { subscriptionId: subscription.id, newPriceId: legacy.id, customerId } });
-    expect(noInterval).toEqual({ status: 400, body: { error: 'Stripe Price ID for year interval not found for package legacy' } });
+    expect(noInterval).toEqual({ status: 400, body: { error: 'Stripe Price ID for year interval not found for package legacy', code: 'invalid_request' } });
     await h.db.collection(MEMBERSHIP_COLLECTIONS.packages).doc('legacy').delete();
     await h.db.collection(MEMBERSHIP_COLLECTIONS.subscriptions).doc(subscription.id).update({ stripeSubscriptionId: null });
     const missing = await h.call('POST', BILLING_API.changeBillingCycle, { user, body: { subscriptionId: subscription.id, newPriceId: h.price('basic', 'year'), customerId } });
-    expect(missing).toEqual({ status: 400, body: { error: 'Cannot update billing cycle: Missing package or Stripe subscription ID.' } });
+    expect(missing).toEqual({ status: 400, body: { error: 'Cannot update billing cycle: Missing package or Stripe subscription ID.', code: 'invalid_request' } });
   });
 });

@@ -47,7 +47,7 @@ describe('authentication', () => {
   test.each(routes)('%s %s without a token is 401', async (method, path) => {
     const response = await h.call(method, path, method === 'POST' || method === 'PATCH' ? { body: { feature: 'voice_command', amount: 1, idempotencyKey: 'x', email: 'a@b.co', role: 'basic' } } : {});
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ error: expect.any(String) });
+    expect(response.body).toEqual({ error: expect.any(String), code: 'unauthenticated' });
   });
 
   test.each(routes)('%s %s with a forged token is 401', async (method, path) => {

@@ -69,7 +69,7 @@ describe('signature', () => {
 
   test('a missing signature header, and a body that is not JSON, are 400', async () => {
     const missing = await h.call('POST', BILLING_API.stripeWebhook, { rawBody: '{"id":"evt_x"}' });
-    expect(missing).toEqual({ status: 400, body: { error: 'Missing Stripe-Signature header' } });
+    expect(missing).toEqual({ status: 400, body: { error: 'Missing Stripe-Signature header', code: 'invalid_request' } });
     const tampered = h.fake.buildEvent('customer.subscription.created', { id: 'sub_x', object: 'subscription' });
     const signature = h.fake.signatureFor(JSON.stringify(tampered));
     const changed = await h.call('POST', BILLING_API.stripeWebhook, { rawBody: JSON.stringify({ ...tampered, type: 'customer.subscription.deleted' }), headers: { 'Stripe-Signature': signature } });
@@ -228,7 +228,7 @@ describe('checkout and deliveries', () => {
     for (let i = 0; i < 2; i += 1) h.fake.failNext({ method: 'GET', path: `/v1/subscriptions/${subscription.id}` }, { status: 500, message: 'Stripe is down' });
     const delivery = await h.fake.deliver(event);
     expect(delivery.status).toBe(500);
-    expect(JSON.parse(delivery.body)).toEqual({ error: 'Webhook handler failed' });
+    expect(JSON.parse(delivery.body)).toEqual({ error: 'Webhook handler failed', code: 'internal' });
     expect(await eventRecord(event.id)).toBeUndefined();
     expect(await h.membership(user.uid)).toMatchObject({ role: 'premium', tokensRemaining: PREMIUM });
   });

@@ -117,9 +117,9 @@ describe('GET /api/access/audit', () => {
     expect((await audit('?limit=0')).body.error).toMatch(/^limit /);
     expect((await audit('?limit=101')).body.error).toMatch(/^limit /);
     expect((await audit('?from=yesterday')).body.error).toMatch(/^from /);
-    expect(await audit('?cursor=garbage')).toEqual({ status: 400, body: { error: 'cursor is not a cursor this endpoint returned' } });
-    expect(await audit('?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z')).toEqual({ status: 400, body: { error: 'from must not be after to' } });
-    expect((await audit('?page=2')).body).toEqual({ error: 'Unknown field: page' });
+    expect(await audit('?cursor=garbage')).toEqual({ status: 400, body: { error: 'cursor is not a cursor this endpoint returned', code: 'invalid_request' } });
+    expect(await audit('?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z')).toEqual({ status: 400, body: { error: 'from must not be after to', code: 'invalid_request' } });
+    expect((await audit('?page=2')).body).toEqual({ error: 'Unknown field: page', code: 'invalid_request' });
   });
 
   test('an organization admin reads the entries of their organization only', async () => {
@@ -127,7 +127,7 @@ describe('GET /api/access/audit', () => {
     expect(own.status).toBe(200);
     expect(own.body.entries.every((entry: AuditEntry) => entry.organizationId === orgA)).toBe(true);
     expect((await audit('', orgAdmin)).status).toBe(403);
-    expect(await audit(`?organizationId=${orgB}`, orgAdmin)).toEqual({ status: 403, body: { error: `Forbidden: you need the read_audit_log permission in organization ${orgB}` } });
+    expect(await audit(`?organizationId=${orgB}`, orgAdmin)).toEqual({ status: 403, body: { error: `Forbidden: you need the read_audit_log permission in organization ${orgB}`, code: 'forbidden' } });
   });
 });
 
@@ -171,7 +171,7 @@ describe('an audit entry that cannot be written never blocks the change', () => 
   test('a denied change is still a 403 when its failure entry cannot be written', async () => {
     const plain = await h.createUser('plain');
     const response = await h.call('POST', ACCESS_API.roles, { user: plain, body: { id: 'denied', name: 'Denied' } });
-    expect(response).toEqual({ status: 403, body: { error: 'Forbidden: you need the manage_roles permission' } });
+    expect(response).toEqual({ status: 403, body: { error: 'Forbidden: you need the manage_roles permission', code: 'forbidden' } });
     expect(attempts).toContain('CREATE_ROLE:failure');
   });
 });

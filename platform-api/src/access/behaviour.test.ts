@@ -77,7 +77,7 @@ describe('roles', () => {
     const core = await h.call('GET', `${ACCESS_API.roles}?system=core`, { user: admin });
     expect(core.body.roles.map((role: { id: string }) => role.id).sort()).toEqual(BUILT_IN_ROLES.map((role) => role.id).sort());
     const duplicate = await h.call('POST', ACCESS_API.roles, { user: admin, body: { id, name: 'Again' } });
-    expect(duplicate).toEqual({ status: 409, body: { error: `Role '${id}' already exists` } });
+    expect(duplicate).toEqual({ status: 409, body: { error: `Role '${id}' already exists`, code: 'conflict' } });
     expect(await auditFor(id)).toEqual([
       expect.objectContaining({
         action: 'CREATE_ROLE',
@@ -102,13 +102,13 @@ describe('roles', () => {
     const response = await h.call('POST', ACCESS_API.roles, { user: admin, body: { id: 'ok-id', name: 'X', permissions: 'read_users' } });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/^permissions /);
-    expect((await h.call('GET', `${ACCESS_API.roles}?sort=name`, { user: admin })).body).toEqual({ error: 'Unknown field: sort' });
+    expect((await h.call('GET', `${ACCESS_API.roles}?sort=name`, { user: admin })).body).toEqual({ error: 'Unknown field: sort', code: 'invalid_request' });
   });
 
   test('404s name the id', async () => {
-    expect(await h.call('GET', ACCESS_API.role('no-such-role'), { user: admin })).toEqual({ status: 404, body: { error: "Role 'no-such-role' not found" } });
-    expect(await h.call('PATCH', ACCESS_API.role('no-such-role'), { user: admin, body: { name: 'X' } })).toEqual({ status: 404, body: { error: "Role 'no-such-role' not found" } });
-    expect(await h.call('DELETE', ACCESS_API.role('no-such-role'), { user: admin })).toEqual({ status: 404, body: { error: "Role 'no-such-role' not found" } });
+    expect(await h.call('GET', ACCESS_API.role('no-such-role'), { user: admin })).toEqual({ status: 404, body: { error: "Role 'no-such-role' not found", code: 'not_found' } });
+    expect(await h.call('PATCH', ACCESS_API.role('no-such-role'), { user: admin, body: { name: 'X' } })).toEqual({ status: 404, body: { error: "Role 'no-such-role' not found", code: 'not_found' } });
+    expect(await h.call('DELETE', ACCESS_API.role('no-such-role'), { user: admin })).toEqual({ status: 404, body: { error: "Role 'no-such-role' not found", code: 'not_found' } });
     // An id that cannot name a document is still a 404, never a crash.
     expect((await h.call('GET', `${ACCESS_API.roles}/a%2Fb`, { user: admin })).status).toBe(404);
     expect((await h.call('GET', `${ACCESS_API.roles}/__x__`, { user: admin })).status).toBe(404);
@@ -153,11 +153,11 @@ describe('roles', () => {
   });
 
   test('admin and guest cannot be deleted; admin keeps manage_all', async () => {
-    expect(await h.call('DELETE', ACCESS_API.role('admin'), { user: admin })).toEqual({ status: 400, body: { error: "Role 'admin' is built in and cannot be deleted" } });
-    expect(await h.call('DELETE', ACCESS_API.role('guest'), { user: admin })).toEqual({ status: 400, body: { error: "Role 'guest' is built in and cannot be deleted" } });
+    expect(await h.call('DELETE', ACCESS_API.role('admin'), { user: admin })).toEqual({ status: 400, body: { error: "Role 'admin' is built in and cannot be deleted", code: 'invalid_request' } });
+    expect(await h.call('DELETE', ACCESS_API.role('guest'), { user: admin })).toEqual({ status: 400, body: { error: "Role 'guest' is built in and cannot be deleted", code: 'invalid_request' } });
     expect(await h.call('PATCH', ACCESS_API.role('admin'), { user: admin, body: { permissions: ['read_users'] } })).toEqual({
       status: 400,
-      body: { error: "permissions of role 'admin' must include manage_all" },
+      body: { error: "permissions of role 'admin' must include manage_all", code: 'invalid_request' },
     });
   });
 
@@ -169,9 +169,9 @@ describe('roles', () => {
     await asAdmin('POST', ACCESS_API.assignments, { userId: holder.uid, roleId: 'guest' });
 
     const refused = await h.call('DELETE', ACCESS_API.role(id), { user: admin });
-    expect(refused).toEqual({ status: 409, body: { error: `Role '${id}' is assigned 1 time (1 user); pass ?force=true to delete it with its assignments` } });
+    expect(refused).toEqual({ status: 409, body: { error: `Role '${id}' is assigned 1 time (1 user); pass ?force=true to delete it with its assignments`, code: 'conflict' } });
     expect((await h.call('GET', ACCESS_API.role(id), { user: admin })).status).toBe(200);
-    expect((await h.call('DELETE', `${ACCESS_API.role(id)}?force=yes`, { user: admin })).body).toEqual({ error: 'force must be true or false' });
+    expect((await h.call('DELETE', `${ACCESS_API.role(id)}?force=yes`, { user: admin })).body).toEqual({ error: 'force must be true or false', code: 'invalid_request' });
     expect((await h.call('DELETE', `${ACCESS_API.role(id)}?force=false`, { user: admin })).status).toBe(409);
 
     const forced = await h.call('DELETE', `${ACCESS_API.role(id)}?force=true`, { user: admin });
@@ -194,18 +194,18 @@ describe('permissions', () => {
     const id = slug('export_reports');
     const created = await h.call('POST', ACCESS_API.permissions, { user: admin, body: { id, name: 'Export reports', resource: 'reports', action: 'run' } });
     expect(created).toEqual({ status: 201, body: { id, name: 'Export reports', description: '', resource: 'reports', action: 'run', system: 'custom' } });
-    expect((await h.call('POST', ACCESS_API.permissions, { user: admin, body: { id, name: 'Again', resource: 'reports', action: 'run' } })).body).toEqual({ error: `Permission '${id}' already exists` });
+    expect((await h.call('POST', ACCESS_API.permissions, { user: admin, body: { id, name: 'Again', resource: 'reports', action: 'run' } })).body).toEqual({ error: `Permission '${id}' already exists`, code: 'conflict' });
     const badAction = await h.call('POST', ACCESS_API.permissions, { user: admin, body: { id: 'x', name: 'X', resource: 'reports', action: 'fly' } });
-    expect(badAction).toEqual({ status: 400, body: { error: 'action must be one of read, manage, create, update, delete, run, system' } });
+    expect(badAction).toEqual({ status: 400, body: { error: 'action must be one of read, manage, create, update, delete, run, system', code: 'invalid_request' } });
     const badResource = await h.call('POST', ACCESS_API.permissions, { user: admin, body: { id: 'x', name: 'X', resource: 'a b', action: 'read' } });
     expect(badResource.body.error).toBe("resource must be a resource name or '*'");
     const core = await h.call('GET', `${ACCESS_API.permissions}?system=core`, { user: admin });
     expect(core.body.permissions).toHaveLength(1 + CORE_PERMISSIONS.length);
     const updated = await h.call('PATCH', ACCESS_API.permission(id), { user: admin, body: { description: 'CSV and PDF' } });
     expect(updated.body).toEqual({ id, name: 'Export reports', description: 'CSV and PDF', resource: 'reports', action: 'run', system: 'custom' });
-    expect(await h.call('GET', ACCESS_API.permission('nope'), { user: admin })).toEqual({ status: 404, body: { error: "Permission 'nope' not found" } });
-    expect(await h.call('PUT', ACCESS_API.permission('nope'), { user: admin, body: { name: 'X' } })).toEqual({ status: 404, body: { error: "Permission 'nope' not found" } });
-    expect(await h.call('DELETE', ACCESS_API.permission('manage_all'), { user: admin })).toEqual({ status: 400, body: { error: "Permission 'manage_all' is built in and cannot be deleted" } });
+    expect(await h.call('GET', ACCESS_API.permission('nope'), { user: admin })).toEqual({ status: 404, body: { error: "Permission 'nope' not found", code: 'not_found' } });
+    expect(await h.call('PUT', ACCESS_API.permission('nope'), { user: admin, body: { name: 'X' } })).toEqual({ status: 404, body: { error: "Permission 'nope' not found", code: 'not_found' } });
+    expect(await h.call('DELETE', ACCESS_API.permission('manage_all'), { user: admin })).toEqual({ status: 400, body: { error: "Permission 'manage_all' is built in and cannot be deleted", code: 'invalid_request' } });
   });
 
   test('a permission in use is deleted only with force, which takes it out of its roles and out of userAccess', async () => {
@@ -219,7 +219,7 @@ describe('permissions', () => {
 
     expect(await h.call('DELETE', ACCESS_API.permission(id), { user: admin })).toEqual({
       status: 409,
-      body: { error: `Permission '${id}' is used by role ${role}; pass ?force=true to remove it from them and delete it` },
+      body: { error: `Permission '${id}' is used by role ${role}; pass ?force=true to remove it from them and delete it`, code: 'conflict' },
     });
     expect(await h.call('DELETE', `${ACCESS_API.permission(id)}?force=true`, { user: admin })).toEqual({ status: 200, body: { id, deleted: true, removedFromRoles: [role] } });
     expect((await h.call('GET', ACCESS_API.role(role), { user: admin })).body.permissions).toEqual(['read_users']);
@@ -237,9 +237,9 @@ describe('organizations', () => {
     const updated = await h.call('PATCH', ACCESS_API.organization(id), { user: admin, body: { name: 'Acme' } });
     expect(updated.body).toMatchObject({ id, name: 'Acme', description: 'Trucks' });
     expect((await h.call('POST', ACCESS_API.organizations, { user: admin, body: { description: 'no name' } })).body.error).toMatch(/^name /);
-    expect(await h.call('GET', ACCESS_API.organization('no-such-org'), { user: admin })).toEqual({ status: 404, body: { error: "Organization 'no-such-org' not found" } });
-    expect(await h.call('PUT', ACCESS_API.organization('no-such-org'), { user: admin, body: { name: 'X' } })).toEqual({ status: 404, body: { error: "Organization 'no-such-org' not found" } });
-    expect(await h.call('GET', ACCESS_API.organizationMembers('no-such-org'), { user: admin })).toEqual({ status: 404, body: { error: "Organization 'no-such-org' not found" } });
+    expect(await h.call('GET', ACCESS_API.organization('no-such-org'), { user: admin })).toEqual({ status: 404, body: { error: "Organization 'no-such-org' not found", code: 'not_found' } });
+    expect(await h.call('PUT', ACCESS_API.organization('no-such-org'), { user: admin, body: { name: 'X' } })).toEqual({ status: 404, body: { error: "Organization 'no-such-org' not found", code: 'not_found' } });
+    expect(await h.call('GET', ACCESS_API.organizationMembers('no-such-org'), { user: admin })).toEqual({ status: 404, body: { error: "Organization 'no-such-org' not found", code: 'not_found' } });
 
     const member = await h.createUser('member');
     await asAdmin('POST', ACCESS_API.assignments, { userId: member.uid, roleId: 'guest', organizationId: id });
@@ -256,7 +256,7 @@ describe('organizations', () => {
     // A user's organizations: the distinct organizations of their assignments.
     await asAdmin('POST', ACCESS_API.assignments, { userId: member.uid, roleId: 'org_admin', organizationId: id });
     expect((await h.call('GET', ACCESS_API.userOrganizations(member.uid), { user: member })).body).toEqual({ organizations: [expect.objectContaining({ id, name: 'Acme' })] });
-    expect(await h.call('GET', ACCESS_API.userOrganizations('no-such-user'), { user: admin })).toEqual({ status: 404, body: { error: "User 'no-such-user' not found" } });
+    expect(await h.call('GET', ACCESS_API.userOrganizations('no-such-user'), { user: admin })).toEqual({ status: 404, body: { error: "User 'no-such-user' not found", code: 'not_found' } });
     expect((await auditFor(id)).map((entry) => [entry.action, entry.organizationId])).toEqual([
       ['CREATE_ORGANIZATION', id],
       ['UPDATE_ORGANIZATION', id],
@@ -270,7 +270,7 @@ describe('organizations', () => {
     await asAdmin('POST', ACCESS_API.assignments, { userId: member.uid, roleId: 'guest' });
     expect(await h.call('DELETE', ACCESS_API.organization(organization.id), { user: admin })).toEqual({
       status: 409,
-      body: { error: `Organization '${organization.id}' has 1 assignment; pass ?force=true to delete it with them` },
+      body: { error: `Organization '${organization.id}' has 1 assignment; pass ?force=true to delete it with them`, code: 'conflict' },
     });
     expect(await h.call('DELETE', `${ACCESS_API.organization(organization.id)}?force=true`, { user: admin })).toEqual({
       status: 200,
@@ -320,7 +320,7 @@ describe('assignments', () => {
       organizationIds: [organization.id],
     });
     const again = await h.call('POST', ACCESS_API.assignments, { user: admin, body: { userId: user.uid, roleId: 'org_admin', organizationId: organization.id } });
-    expect(again).toEqual({ status: 409, body: { error: `User '${user.uid}' already holds role 'org_admin' in organization '${organization.id}'` } });
+    expect(again).toEqual({ status: 409, body: { error: `User '${user.uid}' already holds role 'org_admin' in organization '${organization.id}'`, code: 'conflict' } });
     expect(await auditFor(user.uid)).toEqual([
       expect.objectContaining({
         action: 'ASSIGN_ROLE',
@@ -338,27 +338,27 @@ describe('assignments', () => {
   test("400 'roleId is undefined or empty.', and every field named", async () => {
     const user = await h.createUser('bad-input');
     const post = async (body: unknown) => (await h.call('POST', ACCESS_API.assignments, { user: admin, body })).body;
-    expect(await post({ userId: user.uid, roleId: '' })).toEqual({ error: 'roleId is undefined or empty.' });
-    expect(await post({ userId: user.uid })).toEqual({ error: 'roleId is undefined or empty.' });
-    expect(await post({ userId: user.uid, roleId: '   ' })).toEqual({ error: 'roleId is undefined or empty.' });
-    expect(await post({ roleId: 'guest' })).toEqual({ error: 'userId is undefined or empty.' });
-    expect(await post({ userId: user.uid, roleId: 'guest', organizationId: 7 })).toEqual({ error: expect.stringMatching(/^organizationId /) });
-    expect(await post({ userId: user.uid, roleId: 'guest', note: 'x' })).toEqual({ error: 'Unknown field: note' });
-    expect((await h.call('POST', ACCESS_API.revoke, { user: admin, body: { userId: user.uid, roleId: '' } })).body).toEqual({ error: 'roleId is undefined or empty.' });
+    expect(await post({ userId: user.uid, roleId: '' })).toEqual({ error: 'roleId is undefined or empty.', code: 'invalid_request' });
+    expect(await post({ userId: user.uid })).toEqual({ error: 'roleId is undefined or empty.', code: 'invalid_request' });
+    expect(await post({ userId: user.uid, roleId: '   ' })).toEqual({ error: 'roleId is undefined or empty.', code: 'invalid_request' });
+    expect(await post({ roleId: 'guest' })).toEqual({ error: 'userId is undefined or empty.', code: 'invalid_request' });
+    expect(await post({ userId: user.uid, roleId: 'guest', organizationId: 7 })).toEqual({ error: expect.stringMatching(/^organizationId /), code: 'invalid_request' });
+    expect(await post({ userId: user.uid, roleId: 'guest', note: 'x' })).toEqual({ error: 'Unknown field: note', code: 'invalid_request' });
+    expect((await h.call('POST', ACCESS_API.revoke, { user: admin, body: { userId: user.uid, roleId: '' } })).body).toEqual({ error: 'roleId is undefined or empty.', code: 'invalid_request' });
     expect(await assignmentsOf(user.uid)).toEqual([]);
   });
 
   test('404s name the unknown role, organization or user', async () => {
     const user = await h.createUser('unknowns');
     const post = (body: unknown) => h.call('POST', ACCESS_API.assignments, { user: admin, body });
-    expect(await post({ userId: user.uid, roleId: 'no-such-role' })).toEqual({ status: 404, body: { error: "Role 'no-such-role' not found" } });
-    expect(await post({ userId: user.uid, roleId: 'guest', organizationId: 'no-such-org' })).toEqual({ status: 404, body: { error: "Organization 'no-such-org' not found" } });
-    expect(await post({ userId: 'no-such-user', roleId: 'guest' })).toEqual({ status: 404, body: { error: "User 'no-such-user' not found" } });
+    expect(await post({ userId: user.uid, roleId: 'no-such-role' })).toEqual({ status: 404, body: { error: "Role 'no-such-role' not found", code: 'not_found' } });
+    expect(await post({ userId: user.uid, roleId: 'guest', organizationId: 'no-such-org' })).toEqual({ status: 404, body: { error: "Organization 'no-such-org' not found", code: 'not_found' } });
+    expect(await post({ userId: 'no-such-user', roleId: 'guest' })).toEqual({ status: 404, body: { error: "User 'no-such-user' not found", code: 'not_found' } });
     expect(await h.call('POST', ACCESS_API.revoke, { user: admin, body: { userId: user.uid, roleId: 'guest' } })).toEqual({
       status: 404,
-      body: { error: `No assignment of role 'guest' to user '${user.uid}'` },
+      body: { error: `No assignment of role 'guest' to user '${user.uid}'`, code: 'not_found' },
     });
-    expect(await h.call('GET', ACCESS_API.userAssignments('no-such-user'), { user: admin })).toEqual({ status: 404, body: { error: "User 'no-such-user' not found" } });
+    expect(await h.call('GET', ACCESS_API.userAssignments('no-such-user'), { user: admin })).toEqual({ status: 404, body: { error: "User 'no-such-user' not found", code: 'not_found' } });
   });
 
   test('revoke deletes every match of userId + roleId (+ organizationId) at once, recomputes userAccess, and is audited', async () => {
@@ -422,7 +422,7 @@ describe('user search', () => {
         ],
       },
     });
-    expect(await h.call('GET', ACCESS_API.users, { user: admin })).toEqual({ status: 400, body: { error: 'emailPrefix is required' } });
-    expect(await h.call('GET', `${ACCESS_API.users}?emailPrefix=`, { user: admin })).toEqual({ status: 400, body: { error: 'emailPrefix is required' } });
+    expect(await h.call('GET', ACCESS_API.users, { user: admin })).toEqual({ status: 400, body: { error: 'emailPrefix is required', code: 'invalid_request' } });
+    expect(await h.call('GET', `${ACCESS_API.users}?emailPrefix=`, { user: admin })).toEqual({ status: 400, body: { error: 'emailPrefix is required', code: 'invalid_request' } });
   });
 });

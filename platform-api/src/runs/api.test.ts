@@ -66,7 +66,7 @@ describe('POST /api/workflows/:id/runs', () => {
     const wf = await simpleWorkflow();
     const before = await runCount();
     const response = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body });
-    expect(response).toMatchObject({ status: 400, body: { error: message } });
+    expect(response).toMatchObject({ status: 400, body: { error: message, code: 'invalid_request' } });
     expect(await runCount()).toBe(before);
   });
 
@@ -81,9 +81,9 @@ describe('POST /api/workflows/:id/runs', () => {
     const wf = await simpleWorkflow();
     const before = await runCount();
     expect((await h.call('POST', `/api/workflows/${wf.id}/runs`, { body: { input: { name: 'x' } } })).status).toBe(401);
-    expect(await h.call('POST', '/api/workflows/nope/runs', { user: alice, body: { input: {} } })).toMatchObject({ status: 404, body: { error: "Workflow 'nope' not found" } });
-    expect(await h.call('POST', '/api/workflows/tpl-sales-follow-up-email/runs', { user: alice, body: { input: {} } })).toMatchObject({ status: 403, body: { error: RUN_MESSAGES.copyTemplateFirst } });
-    expect(await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: bob, body: { input: { name: 'x' } } })).toMatchObject({ status: 403, body: { error: RUN_MESSAGES.notAllowedToRun } });
+    expect(await h.call('POST', '/api/workflows/nope/runs', { user: alice, body: { input: {} } })).toMatchObject({ status: 404, body: { error: "Workflow 'nope' not found", code: 'not_found' } });
+    expect(await h.call('POST', '/api/workflows/tpl-sales-follow-up-email/runs', { user: alice, body: { input: {} } })).toMatchObject({ status: 403, body: { error: RUN_MESSAGES.copyTemplateFirst, code: 'forbidden' } });
+    expect(await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: bob, body: { input: { name: 'x' } } })).toMatchObject({ status: 403, body: { error: RUN_MESSAGES.notAllowedToRun, code: 'forbidden' } });
     expect(await runCount()).toBe(before);
   });
 
@@ -146,7 +146,7 @@ describe('history and one run', () => {
     expect(one.body).toMatchObject({ id: ids[0], status: 'succeeded', input: { name: 'one' }, output: { out: { hello: 'one' } } });
     expect(one.body.lease).toBeUndefined();
     expect(await h.call('GET', `/api/runs/${ids[0]}`, { user: bob })).toMatchObject({ status: 403 });
-    expect(await h.call('GET', '/api/runs/missing', { user: alice })).toMatchObject({ status: 404, body: { error: "Run 'missing' not found" } });
+    expect(await h.call('GET', '/api/runs/missing', { user: alice })).toMatchObject({ status: 404, body: { error: "Run 'missing' not found", code: 'not_found' } });
   });
 });
 
@@ -167,8 +167,8 @@ describe('approvals', () => {
     expect(waiting.lease).toBeNull();
 
     // The owner is not an approver unless named.
-    expect(await h.call('POST', `/api/runs/${waiting.id}/approve`, { user: alice, body: {} })).toMatchObject({ status: 403, body: { error: RUN_MESSAGES.notAllowedToApprove } });
-    expect(await h.call('POST', `/api/runs/${waiting.id}/approve`, { user: bob, body: { comment: 42 } })).toMatchObject({ status: 400, body: { error: 'comment must be a string' } });
+    expect(await h.call('POST', `/api/runs/${waiting.id}/approve`, { user: alice, body: {} })).toMatchObject({ status: 403, body: { error: RUN_MESSAGES.notAllowedToApprove, code: 'forbidden' } });
+    expect(await h.call('POST', `/api/runs/${waiting.id}/approve`, { user: bob, body: { comment: 42 } })).toMatchObject({ status: 400, body: { error: 'comment must be a string', code: 'invalid_request' } });
 
     await h.restart({ limits: { retryBaseDelayMs: 20 } });
     // Recovery at start leaves waiting runs alone.
@@ -192,8 +192,8 @@ describe('approvals', () => {
     const runId = started.body.runId as string;
     await h.waitForRun(runId, ['waiting']);
     expect(await h.call('GET', `/api/runs/${runId}`, { user: eve })).toMatchObject({ status: 403 });
-    expect(await h.call('POST', `/api/runs/${runId}/approve`, { user: eve, body: {} })).toMatchObject({ status: 403, body: { error: RUN_MESSAGES.notAllowedToApprove } });
-    expect(await h.call('POST', `/api/runs/${runId}/reject`, { user: eve, body: {} })).toMatchObject({ status: 403, body: { error: RUN_MESSAGES.notAllowedToApprove } });
+    expect(await h.call('POST', `/api/runs/${runId}/approve`, { user: eve, body: {} })).toMatchObject({ status: 403, body: { error: RUN_MESSAGES.notAllowedToApprove, code: 'forbidden' } });
+    expect(await h.call('POST', `/api/runs/${runId}/reject`, { user: eve, body: {} })).toMatchObject({ status: 403, body: { error: RUN_MESSAGES.notAllowedToApprove, code: 'forbidden' } });
     expect((await h.waitForRun(runId, ['waiting'])).steps.find((s) => s.id === 'review')?.status).toBe('waiting');
 
     // Once the address is verified (a new token carries the claim), the same person decides.

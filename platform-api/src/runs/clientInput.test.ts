@@ -42,7 +42,7 @@ describe('client input is a 4xx, never a 500', () => {
     const response = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { rerunOf } });
     expect(response.status).toBe(400);
     expect(response.body).toEqual(
-      rerunOf.length > 128 ? { error: 'rerunOf must be at most 128 characters' } : { error: 'rerunOf must be the id of a run of this workflow', code: 'invalid_id' },
+      rerunOf.length > 128 ? { error: 'rerunOf must be at most 128 characters', code: 'invalid_request' } : { error: 'rerunOf must be the id of a run of this workflow', code: 'invalid_id' },
     );
     expect(await runCount()).toBe(before);
   });

@@ -195,7 +195,7 @@ it('cancels a running run: the in-flight request is aborted and the run and step
   expect((await h.waitForRun(runId, ['canceled'])).status).toBe('canceled');
   const again = await h.call('POST', `/api/runs/${runId}/cancel`, { user: alice });
   expect(again.status).toBe(409);
-  expect(again.body).toEqual({ error: 'The run has already been canceled' });
+  expect(again.body).toEqual({ error: 'The run has already been canceled', code: 'conflict' });
 });
 
 describe('with private networks not allowed', () => {

@@ -39,7 +39,7 @@ describe('createServiceApp (no emulators)', () => {
     const response = await request(buildApp()).get(path);
     expect(response.status).toBe(500);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(response.text).toBe('{"error":"Internal server error"}');
+    expect(response.text).toBe('{"error":"Internal server error","code":"internal"}');
     expect(response.text).not.toMatch(/secret|at |\.ts:/);
   });
 
@@ -55,7 +55,7 @@ describe('createServiceApp (no emulators)', () => {
       const next = await fetch(`${base}/healthz`);
       expect(next.status).toBe(200);
       const failing = await fetch(`${base}/api/boom`);
-      expect(await failing.json()).toEqual({ error: 'Internal server error' });
+      expect(await failing.json()).toEqual({ error: 'Internal server error', code: 'internal' });
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -65,7 +65,7 @@ describe('createServiceApp (no emulators)', () => {
   test('unknown routes are 404 JSON', async () => {
     const response = await request(buildApp()).delete('/api/nope');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ error: 'Not found: DELETE /api/nope' });
+    expect(response.body).toEqual({ error: 'Not found: DELETE /api/nope', code: 'not_found' });
   });
 
   test('parses JSON bodies; malformed JSON is a 400', async () => {

@@ -2,14 +2,16 @@
 // configured origins, bounded JSON bodies, request logs, a health check, the
 // client address from TRUST_PROXY, a per-user rate limit, request guards
 // (requestGuards.ts) so that no client input can fault a route, and JSON
-// errors (httpErrors.ts) that never leak a stack trace.
+// errors (httpErrors.ts) that always carry a stable code and never leak a
+// stack trace.
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { createUserRateLimiter, installUserRateLimiter, trustProxyFromEnv, userRateLimitFromEnv, type TrustProxySetting } from './rateLimits.js';
-import { serviceErrors } from './httpErrors.js';
+import { GENERIC_ERROR_CODES } from '../domain/validation/errorCodes.js';
+import { codedErrorBodies, errorBody, serviceErrors } from './httpErrors.js';
 import { JSON_BODY_LIMIT, bodyGuard, pathGuard } from './requestGuards.js';
 
 export interface ServiceAppOptions {
@@ -41,11 +43,11 @@ const lastErrors: ErrorRequestHandler = (error: unknown, req, res, next) => {
     next(error);
     return;
   }
-  res.status(500).json({ error: 'Internal server error' });
+  res.status(500).json(errorBody(500, 'Internal server error', GENERIC_ERROR_CODES.internal));
 };
 
 const notFound: RequestHandler = (req, res) => {
-  res.status(404).json({ error: `Not found: ${req.method} ${req.path}` });
+  res.status(404).json(errorBody(404, `Not found: ${req.method} ${req.path}`, GENERIC_ERROR_CODES.notFound));
 };
 
 // Express matches routes case-insensitively, so /API/Hooks/... reaches the hook too.
@@ -108,6 +110,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     }
   });
 
+  // From here on every error body carries a code, also where a route answers by hand.
+  app.use(codedErrorBodies);
   options.beforeBodyParsers?.(app);
   app.use(express.json({ limit: options.jsonLimit ?? JSON_BODY_LIMIT }));
   app.use(bodyGuard);

@@ -66,7 +66,7 @@ describe('requireAuth', () => {
     const { auth, verifyIdToken } = fakeAuth(async () => decoded());
     const { req, res, next } = await run(auth);
     expect(res.status).toHaveBeenCalledWith(401);
-    expect(res.json).toHaveBeenCalledWith({ error: 'Missing Authorization header with a Bearer ID token' });
+    expect(res.json).toHaveBeenCalledWith({ error: 'Missing Authorization header with a Bearer ID token', code: 'unauthenticated' });
     expect(next).not.toHaveBeenCalled();
     expect(verifyIdToken).not.toHaveBeenCalled();
     expect(req.caller).toBeUndefined();
@@ -87,6 +87,7 @@ describe('requireAuth', () => {
     // An empty header counts as missing.
     expect(res.json).toHaveBeenCalledWith({
       error: header === '' ? 'Missing Authorization header with a Bearer ID token' : 'Malformed Authorization header: expected "Bearer <Firebase ID token>"',
+      code: 'unauthenticated',
     });
     expect(next).not.toHaveBeenCalled();
     expect(verifyIdToken).not.toHaveBeenCalled();
@@ -115,7 +116,8 @@ describe('requireAuth', () => {
     });
     const { req, res, next } = await run(auth, `Bearer ${TOKEN}`);
     expect(res.status).toHaveBeenCalledWith(status);
-    expect(res.json).toHaveBeenCalledWith({ error: message });
+    // A rejected token is unauthenticated; an auth service that cannot answer is unavailable.
+    expect(res.json).toHaveBeenCalledWith({ error: message, code: status === 401 ? 'unauthenticated' : 'unavailable' });
     expect(next).not.toHaveBeenCalled();
     expect(req.caller).toBeUndefined();
   });
@@ -134,7 +136,10 @@ describe('requireAuth', () => {
     expect(ok.body).toEqual({ uid: 'user-1', email: 'ada@example.com' });
     const expired = await request(app).get('/me').set('Authorization', 'Bearer aaa.bbb.ccc');
     expect(expired.status).toBe(401);
-    expect(expired.body).toEqual({ error: 'ID token has expired' });
+    expect(expired.body).toEqual({ error: 'ID token has expired', code: 'unauthenticated' });
+    const missing = await request(app).get('/me');
+    expect(missing.status).toBe(401);
+    expect(missing.body).toEqual({ error: 'Missing Authorization header with a Bearer ID token', code: 'unauthenticated' });
     expect(expired.text).not.toContain('firebase says');
   });
 });

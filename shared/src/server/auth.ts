@@ -1,5 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
+import { GENERIC_ERROR_CODES } from '../domain/validation/errorCodes.js';
+import { errorBody } from './httpErrors.js';
 import { applyUserRateLimit } from './rateLimits.js';
 
 export interface Caller {
@@ -46,12 +48,12 @@ export function requireAuth(auth: Auth): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const header = req.headers.authorization;
     if (!header) {
-      res.status(401).json({ error: 'Missing Authorization header with a Bearer ID token' });
+      res.status(401).json(errorBody(401, 'Missing Authorization header with a Bearer ID token', GENERIC_ERROR_CODES.unauthenticated));
       return;
     }
     const match = BEARER.exec(header.trim());
     if (!match?.[1]) {
-      res.status(401).json({ error: 'Malformed Authorization header: expected "Bearer <Firebase ID token>"' });
+      res.status(401).json(errorBody(401, 'Malformed Authorization header: expected "Bearer <Firebase ID token>"', GENERIC_ERROR_CODES.unauthenticated));
       return;
     }
     try {
@@ -60,7 +62,8 @@ export function requireAuth(auth: Auth): RequestHandler {
     } catch (error) {
       const { status, message } = describeTokenError(error);
       req.log?.info({ code: (error as { code?: string }).code }, 'ID token rejected');
-      res.status(status).json({ error: message });
+      // 401 unauthenticated, 503 unavailable.
+      res.status(status).json(errorBody(status, message));
       return;
     }
     applyUserRateLimit(req, res, next);

@@ -1,17 +1,18 @@
 // One HTTP error, one body parser that names the field, and one error
 // handler for every service route. A route throws; the handler answers
-// `{ error }` (or `{ error, code }` with a stable code) and never a stack:
-//   HttpError                          its status, message and code
+// `{ error, code }`, a stable code beside the English text, and never a stack:
+//   HttpError                          its status, message and code (else the status's generic code)
 //   InsufficientTokensError (ledger)   402 insufficient_tokens
-//   LedgerValidationError (ledger)     400
-//   IdempotencyConflictError (ledger)  409
-//   Firestore unreachable or overrun   503, when the router names its store
+//   LedgerValidationError (ledger)     400 invalid_request
+//   IdempotencyConflictError (ledger)  409 idempotency_conflict
+//   Firestore unreachable or overrun   503 unavailable, when the router names its store
 //   the kit's own refusals             4xx `{ error, code }` (requestGuards.ts)
-// Anything else goes on to createServiceApp's last handler: a 500.
-import type { ErrorRequestHandler } from 'express';
+// Anything else goes on to createServiceApp's last handler: a 500 internal.
+// The generic codes and defaultErrorCode(status) live in the domain (errorCodes.ts).
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { ServiceErrorCode } from '../domain/validation/errorCodes.js';
+import { GENERIC_ERROR_CODES, defaultErrorCode, type ServiceErrorCode } from '../domain/validation/errorCodes.js';
 import { PLAN_ERROR_CODES } from '../domain/membership/entitlements.js';
 import { describeIssue, type IssueWording } from '../domain/validation/issues.js';
 import { IdempotencyConflictError, InsufficientTokensError, LedgerValidationError } from '../ledger/ledgerTypes.js';
@@ -24,7 +25,7 @@ export class HttpError extends Error {
     readonly status: HttpErrorStatus,
     /** English text for people and logs; clients branch on `code`, never on this. */
     message: string,
-    /** A stable code beside the message (the browser translates by it); defined in the domain. */
+    /** A stable code beside the message (the browser translates by it), defined in the domain; else the status's generic code. */
     readonly code?: ServiceErrorCode,
     /** Fields sent beside error and code (a plan refusal names the plan that unlocks the feature). */
     readonly details?: Readonly<Record<string, string | number | boolean | null>>,
@@ -40,7 +41,7 @@ export const notFound = (message: string, code?: ServiceErrorCode) => new HttpEr
 export const conflict = (message: string, code?: ServiceErrorCode) => new HttpError(409, message, code);
 
 export interface ParseOptions extends IssueWording {
-  /** Sent with the 400 (the team endpoints send 'invalid_request'); none by default. */
+  /** Sent with the 400; by default the generic 'invalid_request'. */
   code?: ServiceErrorCode;
 }
 
@@ -62,21 +63,39 @@ export function isStoreUnavailable(error: unknown): boolean {
   return code === GRPC_UNAVAILABLE || code === GRPC_DEADLINE_EXCEEDED || code === GRPC_ABORTED;
 }
 
+/** Every error body a service sends: the English text and its stable code (details beside them). */
 export interface ErrorAnswer {
   status: number;
-  body: { error: string; code?: string; [detail: string]: unknown };
+  body: { error: string; code: string; [detail: string]: unknown };
 }
 
-const plain = (status: number, error: Error): ErrorAnswer => ({ status, body: { error: error.message } });
+/** An error body: `code` when the caller names one, else the generic code of the status. */
+export const errorBody = (status: number, error: string, code?: ServiceErrorCode): { error: string; code: ServiceErrorCode } => ({ error, code: code ?? defaultErrorCode(status) });
 
 /** What a route threw on purpose (an HttpError) or the ledger refused; null for anything else. */
 export function routeErrorAnswer(error: unknown): ErrorAnswer | null {
-  if (error instanceof HttpError) return { status: error.status, body: { ...error.details, error: error.message, ...(error.code ? { code: error.code } : {}) } };
-  if (error instanceof InsufficientTokensError) return { status: 402, body: { error: error.message, code: PLAN_ERROR_CODES.insufficientTokens } };
-  if (error instanceof LedgerValidationError) return plain(400, error);
-  if (error instanceof IdempotencyConflictError) return plain(409, error);
+  if (error instanceof HttpError) return { status: error.status, body: { ...error.details, ...errorBody(error.status, error.message, error.code) } };
+  if (error instanceof InsufficientTokensError) return { status: 402, body: errorBody(402, error.message, PLAN_ERROR_CODES.insufficientTokens) };
+  if (error instanceof LedgerValidationError) return { status: 400, body: errorBody(400, error.message, GENERIC_ERROR_CODES.invalidRequest) };
+  if (error instanceof IdempotencyConflictError) return { status: 409, body: errorBody(409, error.message, GENERIC_ERROR_CODES.idempotencyConflict) };
   return null;
 }
+
+const isUncodedError = (body: unknown): body is { error: string } =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) && typeof (body as { error?: unknown }).error === 'string' && (body as { code?: unknown }).code === undefined;
+
+/**
+ * The guarantee that every error a service sends carries a code, for the
+ * routes that answer by hand (`res.status(404).json({ error })`) instead of
+ * throwing: a JSON answer with an error status and an `error` text but no
+ * `code` gets its status's generic code. A code the route sent always stays.
+ * createServiceApp mounts it before any route.
+ */
+export const codedErrorBodies: RequestHandler = (_req, res, next) => {
+  const json = res.json.bind(res);
+  res.json = ((body?: unknown) => json(res.statusCode >= 400 && isUncodedError(body) ? { ...body, code: defaultErrorCode(res.statusCode) } : body)) as typeof res.json;
+  next();
+};
 
 export interface ServiceErrorOptions {
   /**
@@ -95,7 +114,7 @@ export function serviceErrors({ store, bodyLimit = JSON_BODY_LIMIT }: ServiceErr
     let answer = routeErrorAnswer(error);
     if (!answer && store && isStoreUnavailable(error)) {
       store.logger.warn({ err: error }, `${store.name} store unavailable`);
-      answer = { status: 503, body: { error: `The ${store.name} store is unavailable; try again shortly` } };
+      answer = { status: 503, body: errorBody(503, `The ${store.name} store is unavailable; try again shortly`, GENERIC_ERROR_CODES.unavailable) };
     }
     if (answer) {
       // A stream already answering (run events) keeps its own ending: there is no status left to set.

@@ -2,7 +2,9 @@ import { Router } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { isTimestampLike, toIso } from '../domain/validation/time.js';
+import { GENERIC_ERROR_CODES } from '../domain/validation/errorCodes.js';
 import { requireAuth } from './auth.js';
+import { errorBody } from './httpErrors.js';
 
 /** Firestore Timestamps as ISO strings; everything else as stored. */
 function serializeProfile(data: FirebaseFirestore.DocumentData): Record<string, unknown> {
@@ -40,7 +42,7 @@ export function createMeRouter(auth: Auth, db: Firestore, service: string, timeo
       res.json({ uid: caller.uid, email: caller.email, service, profile: data ? serializeProfile(data) : null });
     } catch (error) {
       if (error instanceof TimeoutError) {
-        res.status(503).json({ error: 'The profile store is unavailable; try again shortly' });
+        res.status(503).json(errorBody(503, 'The profile store is unavailable; try again shortly', GENERIC_ERROR_CODES.unavailable));
         return;
       }
       next(error);

@@ -1,5 +1,6 @@
 // billing-api's membership and token endpoints: paths and response shapes.
 import type { MembershipPackage, ReceivedTeamInvitation, Subscription, TeamInvitation, TeamMember, TeamMembershipView, TokenSummary, UsagePoint, UserMembership } from './model.js';
+import { GENERIC_ERROR_CODES } from '../validation/errorCodes.js';
 
 export const MEMBERSHIP_API = {
   membership: '/api/membership',
@@ -58,8 +59,8 @@ export type TeamMembershipResponse = { membership: TeamMembershipView | null };
  * beside the English `error` text; the UI translates by code.
  */
 export const TEAM_ERROR_CODES = [
-  /** A field of the body, query or path is not valid (the message names it). */
-  'invalid_request',
+  /** A field of the body, query or path is not valid (the message names it): the generic code, defined there. */
+  GENERIC_ERROR_CODES.invalidRequest,
   /** Only the team's owner, or someone holding manage_team, may manage it. */
   'team_forbidden',
   /** The role ranks above what the owner's plan allows. */
