@@ -35,6 +35,7 @@ export { RBACProvider, type RBACProviderProps } from './rbac/RBACProvider.js';
 export { Can, type CanProps } from './rbac/Can.js';
 export { MembershipProvider, type MembershipProviderProps } from './membership/MembershipProvider.js';
 export { ApiError, createApiClient, type ApiCall, type ApiClientOptions, type ApiRequest } from './api/apiClient.js';
+export { genericErrorMessage, serviceErrorMessage } from './api/errorMessages.js';
 export { withReadFallbacks, guestAssignment, type AccessReader } from '../domain/rbac/accessReader.js';
 export * from './offline/index.js';
 // The request error codes only: the id schema and JSON limits bring zod (22 kB

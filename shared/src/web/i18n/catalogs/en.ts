@@ -23,6 +23,22 @@ export const en = {
     title: 'Something went wrong',
     body: 'An unexpected error occurred. Please try refreshing the page.',
     tryAgain: 'Try Again',
+    unreachable: 'The service could not be reached. Check your connection and try again.',
+    /** A service error of a generic kind, by its code (domain/validation/errorCodes.ts); pages translate specific codes themselves. */
+    codes: {
+      invalid_request: 'The request was not valid. Please check what you entered.',
+      unauthenticated: 'Your session has ended. Please sign in again.',
+      payment_required: 'Your tokens or plan do not cover this.',
+      forbidden: 'You are not allowed to do this.',
+      not_found: 'This does not exist, or you cannot see it.',
+      conflict: 'This changed in the meantime. Please reload and try again.',
+      idempotency_conflict: 'This request was already sent with other details. Please reload and try again.',
+      gone: 'This is no longer available.',
+      too_large: 'This is too large to send.',
+      rate_limited: 'Too many requests. Please wait a moment and try again.',
+      unavailable: 'The service is unavailable right now. Please try again shortly.',
+      internal: 'Something failed on our side. Please try again.',
+    },
   },
   notFound: {
     title: 'Page not found',
