@@ -1,5 +1,5 @@
 // Turning billing-api failures into translated text that carries the service's own `{error}`.
-import { ApiError, BILLING_ERROR_CODE_LIST, type I18nContextValue } from '@agentflow/shared';
+import { ApiError, BILLING_ERROR_CODE_LIST, genericErrorMessage, type I18nContextValue } from '@agentflow/shared';
 import { PLAN_ERROR_CODES } from '@agentflow/shared/entitlements';
 
 type Translate = I18nContextValue['t'];
@@ -16,7 +16,8 @@ export function apiErrorMessage(t: Translate, error: unknown): string {
   if (!(error instanceof ApiError)) return t('common.error');
   if (error.status === 0) return t('billing.errors.network');
   if (error.status === 401) return t('billing.errors.unauthorized');
-  return codedErrorMessage(t, error) ?? t('billing.errors.failed', { message: error.message });
+  // A billing code first, then the generic code every service error carries; the service's English text only for an answer with no code.
+  return codedErrorMessage(t, error) ?? genericErrorMessage(t, error) ?? t('billing.errors.failed', { message: error.message });
 }
 
 /** An ISO timestamp as a date (and time), in the page's language. */

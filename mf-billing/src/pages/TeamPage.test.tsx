@@ -119,14 +119,24 @@ describe('Team page: the owner’s side', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This person is already a member of the team.');
   });
 
-  test('a refusal without a known code shows the service’s text', async () => {
+  test('a refusal with a generic code shows that code’s translation, in German too', async () => {
     const server = serverOn();
     server.fail('POST', '/api/team/members', 429, 'Too many requests');
     await openTeam({ server });
     const form = screen.getByTestId('team-invite');
     fireEvent.change(within(form).getByRole('textbox', { name: 'E-mail' }), { target: { value: 'x@example.com' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Invite' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The billing service refused: Too many requests');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please wait a moment and try again.');
+  });
+
+  test('an answer without any code (an older service) shows the service’s text inside a translated sentence', async () => {
+    const server = serverOn();
+    server.failWith('POST', '/api/team/members', 409, { error: 'Seat store busy' });
+    await openTeam({ server });
+    const form = screen.getByTestId('team-invite');
+    fireEvent.change(within(form).getByRole('textbox', { name: 'E-mail' }), { target: { value: 'x@example.com' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The billing service refused: Seat store busy');
   });
 
   test('a plan refusal reads in the page’s language, not as the service’s English (plan_limit_reached, de)', async () => {

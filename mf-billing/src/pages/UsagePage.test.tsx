@@ -83,12 +83,13 @@ describe('Usage page', () => {
     expect(server.pageRequests().find((request) => request.path === '/api/tokens/usage')).toMatchObject({ method: 'GET', authorization: 'Bearer test-id-token-user-1' });
   });
 
-  test('a failed history read shows the service’s error, and Try again reads it again', async () => {
+  test('a failed history read shows the translated error of its code (never the service’s English), and Try again reads it again', async () => {
     const server = createFakeBillingServer();
     server.fail('GET', '/api/tokens/history', 500, 'History store down');
     renderBilling('/billing/usage', { server });
-    expect(await screen.findByText('The billing service refused: History store down')).toBeInTheDocument();
-    const alert = screen.getByText('The billing service refused: History store down').closest('[role="alert"]') as HTMLElement;
+    expect(await screen.findByText('Something failed on our side. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText(/History store down/)).not.toBeInTheDocument();
+    const alert = screen.getByText('Something failed on our side. Please try again.').closest('[role="alert"]') as HTMLElement;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(rows('usage-points')).toEqual([['Jun 3', '2'], ['Jun 4', '1']]));
   });

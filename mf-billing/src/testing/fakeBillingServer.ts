@@ -6,7 +6,7 @@
 // (method, path, query, body, Authorization header) and on `state`. `fail()`
 // makes a route answer an error once; `failBare()` the same without error text.
 import { createFakeApi, fakeResponse, type RecordedRequest as BaseRecordedRequest } from '@agentflow/shared/testing/fakeApi';
-import { BILLING_ERROR_CODES, BILLING_MESSAGES, type BillingInterval, type InvoiceSummary, type MembershipPackage, type MembershipRole, type PaymentMethodSummary, type ReceivedTeamInvitation, type Subscription, type TeamErrorCode, type TeamInvitation, type TeamMember, type TeamMembershipView, type TeamRole, type TokenUsageEntry, type UpcomingInvoice, type UsagePoint, type UserMembership } from '@agentflow/shared';
+import { BILLING_ERROR_CODES, BILLING_MESSAGES, defaultErrorCode, type BillingInterval, type InvoiceSummary, type MembershipPackage, type MembershipRole, type PaymentMethodSummary, type ReceivedTeamInvitation, type Subscription, type TeamErrorCode, type TeamInvitation, type TeamMember, type TeamMembershipView, type TeamRole, type TokenUsageEntry, type UpcomingInvoice, type UsagePoint, type UserMembership } from '@agentflow/shared';
 import { PLAN_ERROR_CODES } from '@agentflow/shared/entitlements';
 
 export const TEST_BILLING_API = 'http://127.0.0.1:4001';
@@ -335,9 +335,9 @@ export function createFakeBillingServer(base = TEST_BILLING_API) {
     state,
     requests,
     fetch,
-    /** The next `method path` call answers `status` with `{error}` (status 0: the network fails). */
+    /** The next `method path` call answers `status` with `{error, code}` and the status's default code, as billing-api does for a refusal without its own code (status 0: the network fails). */
     fail(method: string, path: string | RegExp, status: number, error = 'Something broke') {
-      api.failOnce(method, path, status, { error });
+      api.failOnce(method, path, status, { error, code: defaultErrorCode(status) });
     },
     /** The next `method path` call answers `status` with this exact body (billing-api's `{error, code}`). */
     failWith(method: string, path: string | RegExp, status: number, body: Record<string, unknown>) {

@@ -13,7 +13,8 @@ export function isUnreachable(error: unknown, online: boolean = globalThis.navig
   if (!online) return true;
   const failure = (error && typeof error === 'object' ? error : {}) as { status?: unknown; message?: unknown; name?: unknown; code?: unknown };
   if (failure.status === 0) return true;
-  if (typeof failure.code === 'string' && FIREBASE_UNREACHABLE.has(failure.code)) return true;
+  // Firebase's codes only: a service that answered (an ApiError has its HTTP status) was reached, whatever its code says (its 503 says 'unavailable' too).
+  if (typeof failure.code === 'string' && typeof failure.status !== 'number' && FIREBASE_UNREACHABLE.has(failure.code)) return true;
   if (failure.name === 'ChunkLoadError') return true;
   return error instanceof TypeError && /fetch|network|load failed/i.test(typeof failure.message === 'string' ? failure.message : '');
 }

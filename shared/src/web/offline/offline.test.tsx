@@ -64,6 +64,7 @@ describe('isUnreachable', () => {
     ['Firestore’s permission-denied', Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' }), true, false],
     ['a refusal (status 403)', Object.assign(new Error('Forbidden'), { status: 403 }), true, false],
     ['a 500', Object.assign(new Error('boom'), { status: 500 }), true, false],
+    ['a service’s 503, whose generic code is also “unavailable”', Object.assign(new Error('The membership store is unavailable'), { status: 503, code: 'unavailable' }), true, false],
     ['a plain TypeError of a bug', new TypeError('x is undefined'), true, false],
   ])('%s', (_label, error, online, expected) => {
     expect(isUnreachable(error, online)).toBe(expected);
