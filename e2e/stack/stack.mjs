@@ -13,7 +13,7 @@ import { startProcess, stopProcess, waitForHttp } from './processes.mjs';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const FIREBASE_DIR = path.join(ROOT, 'firebase');
 export const FIREBASE_BIN = path.join(ROOT, 'node_modules/.bin/firebase');
-export const EMULATOR_PORTS = { firestore: 8080, auth: 9099 };
+export const EMULATOR_PORTS = { firestore: 8080, auth: 9099, storage: 9199 };
 /** Ports firebase-tools opens besides the emulators themselves (hub, logging, Firestore websocket). */
 export const EMULATOR_SIDE_PORTS = [4400, 4500, 9150];
 
@@ -69,11 +69,23 @@ export function portList(ports, { emulators = true } = {}) {
     ...(ports.ai ? [{ port: ports.ai, what: 'fake language model (runs e2e)' }] : []),
   ];
   if (emulators) {
-    list.push({ port: EMULATOR_PORTS.firestore, what: 'Firestore emulator' }, { port: EMULATOR_PORTS.auth, what: 'Auth emulator' });
+    list.push(...emulatorPortList());
     for (const port of EMULATOR_SIDE_PORTS) list.push({ port, what: 'Firebase emulator hub/logging' });
   }
   return list;
 }
+
+/** The emulators' own ports (Auth, Firestore, Storage, hub, logging), for the "port taken" check. */
+export function emulatorPortList() {
+  return [
+    { port: EMULATOR_PORTS.firestore, what: 'Firestore emulator' },
+    { port: EMULATOR_PORTS.auth, what: 'Auth emulator' },
+    { port: EMULATOR_PORTS.storage, what: 'Storage emulator' },
+  ];
+}
+
+/** The emulators the stack runs (Storage: files, issue 17; its rules runtime is firebase/storage-emulator's deny-all stand-in). */
+export const EMULATORS = 'auth,firestore,storage';
 
 export const shellUrl = (ports) => `http://localhost:${ports.shell}`;
 
@@ -99,6 +111,7 @@ export function stackEnv(ports, base = process.env) {
     GCLOUD_PROJECT: base.GCLOUD_PROJECT || base.FIREBASE_PROJECT_ID || DEFAULT_PROJECT_ID,
     FIRESTORE_EMULATOR_HOST: base.FIRESTORE_EMULATOR_HOST || `127.0.0.1:${EMULATOR_PORTS.firestore}`,
     FIREBASE_AUTH_EMULATOR_HOST: base.FIREBASE_AUTH_EMULATOR_HOST || `127.0.0.1:${EMULATOR_PORTS.auth}`,
+    FIREBASE_STORAGE_EMULATOR_HOST: base.FIREBASE_STORAGE_EMULATOR_HOST || `127.0.0.1:${EMULATOR_PORTS.storage}`,
     BILLING_API_URL: `http://127.0.0.1:${ports.billing}`,
     PLATFORM_API_URL: `http://127.0.0.1:${ports.platform}`,
     ALLOWED_ORIGINS: [ports.shell, ...Object.values(ports.remotes)]
@@ -116,17 +129,18 @@ export function stackEnv(ports, base = process.env) {
   return env;
 }
 
-/** Starts the Auth and Firestore emulators and waits until both answer. */
-export async function startEmulators({ env, quiet, logFile, firestoreWrapperJar }) {
+/** Starts the Auth, Firestore and Storage emulators and waits until each answers. */
+export async function startEmulators({ env, quiet, logFile, firestoreWrapperJar, storageRulesRuntimeJar }) {
   const child = startProcess(
     'emulators',
     FIREBASE_BIN,
-    ['emulators:start', '--only', 'auth,firestore', '--project', env.FIREBASE_PROJECT_ID, '--config', 'firebase.json'],
-    { cwd: FIREBASE_DIR, env: { ...env, FIRESTORE_EMULATOR_BINARY_PATH: firestoreWrapperJar }, quiet, logFile },
+    ['emulators:start', '--only', EMULATORS, '--project', env.FIREBASE_PROJECT_ID, '--config', 'firebase.json'],
+    { cwd: FIREBASE_DIR, env: { ...env, FIRESTORE_EMULATOR_BINARY_PATH: firestoreWrapperJar, STORAGE_EMULATOR_BINARY_PATH: storageRulesRuntimeJar }, quiet, logFile },
   );
   await Promise.all([
-    waitForHttp(`http://127.0.0.1:${EMULATOR_PORTS.firestore}/`, { child, timeoutMs: 90_000 }),
-    waitForHttp(`http://127.0.0.1:${EMULATOR_PORTS.auth}/`, { child, timeoutMs: 90_000 }),
+    ...[EMULATOR_PORTS.firestore, EMULATOR_PORTS.auth].map((port) => waitForHttp(`http://127.0.0.1:${port}/`, { child, timeoutMs: 90_000 })),
+    // The Storage emulator answers its root with 501; a client read of an object is refused (403) once its rules are loaded.
+    waitForHttp(`http://127.0.0.1:${EMULATOR_PORTS.storage}/v0/b/${env.FIREBASE_PROJECT_ID}.appspot.com/o/ready`, { child, timeoutMs: 90_000, ok: (status) => status === 403 }),
   ]);
   return child;
 }

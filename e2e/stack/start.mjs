@@ -6,6 +6,7 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ensureFirestoreEmulatorWrapper } from '../../firebase/setup-emulator.mjs';
+import { ensureStorageRulesRuntime } from '../../firebase/storage-emulator/setup.mjs';
 import { seed } from '../../firebase/seed.mjs';
 import { buildAll, sourcesChangedSinceBuild } from './build.mjs';
 import { assertPortsFree, stopAll } from './processes.mjs';
@@ -40,6 +41,7 @@ async function main() {
   // Before anything else: a second `npm start` must say so, not hang.
   await assertPortsFree(portList(ports));
   const firestoreWrapperJar = ensureFirestoreEmulatorWrapper();
+  const storageRulesRuntimeJar = ensureStorageRulesRuntime();
 
   if (!buildOutputsExist() || sourcesChangedSinceBuild()) {
     console.log('Building the platform (first start or changed sources)…');
@@ -53,8 +55,8 @@ async function main() {
   Object.assign(process.env, env); // the seed talks to the emulators too
   const options = { env, quiet: !verbose, logFile };
 
-  console.log('Starting the Firebase emulators (Auth, Firestore)…');
-  await startEmulators({ ...options, firestoreWrapperJar });
+  console.log('Starting the Firebase emulators (Auth, Firestore, Storage)…');
+  await startEmulators({ ...options, firestoreWrapperJar, storageRulesRuntimeJar });
   const seeded = await seed({ projectId: env.FIREBASE_PROJECT_ID });
   console.log(`Seeded the emulators (demo user ${seeded.demoUser}).`);
   console.log('Starting billing-api, platform-api, the shell and the remotes…');

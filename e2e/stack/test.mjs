@@ -9,9 +9,10 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureFirestoreEmulatorWrapper } from '../../firebase/setup-emulator.mjs';
+import { ensureStorageRulesRuntime } from '../../firebase/storage-emulator/setup.mjs';
 import { buildAll } from './build.mjs';
 import { assertPortsFree, startProcess } from './processes.mjs';
-import { EMULATOR_PORTS, EMULATOR_SIDE_PORTS, FIREBASE_BIN, FIREBASE_DIR, ROOT, TEST_PORTS, portList } from './stack.mjs';
+import { EMULATORS, EMULATOR_SIDE_PORTS, FIREBASE_BIN, FIREBASE_DIR, ROOT, TEST_PORTS, emulatorPortList, portList } from './stack.mjs';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, 'skip-build': { type: 'boolean', default: false } } });
 if (values.only && !['unit', 'e2e'].includes(values.only)) {
@@ -62,9 +63,9 @@ async function main() {
   let since = step('Checking prerequisites');
   const chromium = runE2e ? ensureChromium() : '';
   const firestoreWrapperJar = ensureFirestoreEmulatorWrapper();
+  const storageRulesRuntimeJar = ensureStorageRulesRuntime();
   await assertPortsFree([
-    { port: EMULATOR_PORTS.firestore, what: 'Firestore emulator' },
-    { port: EMULATOR_PORTS.auth, what: 'Auth emulator' },
+    ...emulatorPortList(),
     ...EMULATOR_SIDE_PORTS.map((port) => ({ port, what: 'Firebase emulator hub/logging' })),
     ...(runE2e ? portList(TEST_PORTS, { emulators: false }) : []),
   ]);
@@ -88,15 +89,15 @@ async function main() {
     await buildAll();
   }
 
-  since = step('Running the suites inside the Firebase emulators (Auth, Firestore)');
+  since = step('Running the suites inside the Firebase emulators (Auth, Firestore, Storage)');
   const suites = ['node', path.join(ROOT, 'e2e/stack/run-suites.mjs'), ...(values.only ? ['--only', values.only] : [])].join(' ');
   const code = await run(
     'emulators',
     FIREBASE_BIN,
-    ['emulators:exec', '--only', 'auth,firestore', '--project', 'demo-agentflow', '--config', 'firebase.json', suites],
+    ['emulators:exec', '--only', EMULATORS, '--project', 'demo-agentflow', '--config', 'firebase.json', suites],
     {
       cwd: FIREBASE_DIR,
-      env: { FIRESTORE_EMULATOR_BINARY_PATH: firestoreWrapperJar, CHROMIUM_PATH: chromium, NO_UPDATE_NOTIFIER: '1', CI: process.env.CI ?? '' },
+      env: { FIRESTORE_EMULATOR_BINARY_PATH: firestoreWrapperJar, STORAGE_EMULATOR_BINARY_PATH: storageRulesRuntimeJar, CHROMIUM_PATH: chromium, NO_UPDATE_NOTIFIER: '1', CI: process.env.CI ?? '' },
     },
   );
   console.log(`\nnpm test finished in ${seconds(started)}`);
