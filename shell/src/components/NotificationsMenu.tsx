@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useAuth, useI18n } from '@agentflow/shared';
+import { Link, useAuth, useI18n, useRemoteCatalogs } from '@agentflow/shared';
+import { NOTIFICATIONS_CATALOGS } from '../notifications/i18n';
 import { NOTIFICATION_LIST_LIMIT, type AppNotification } from '@agentflow/shared/notifications';
 import { useNotificationsSource } from '../notifications/source';
 import { useUnreadNotifications } from '../notifications/useUnreadNotifications';
@@ -23,6 +24,7 @@ const FOCUSABLE = 'a[href], button:not([disabled])';
  * outside closes it.
  */
 export function NotificationsMenu() {
+  useRemoteCatalogs(NOTIFICATIONS_CATALOGS);
   const { t } = useI18n();
   const { user } = useAuth();
   const source = useNotificationsSource();

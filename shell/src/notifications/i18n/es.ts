@@ -1,0 +1,28 @@
+import type { NotificationsCatalog } from './en';
+
+export const es: NotificationsCatalog = {
+  notifications: {
+    title: 'Notificaciones',
+    button: 'Notificaciones: ninguna sin leer',
+    buttonUnread_one: 'Notificaciones: {{count}} sin leer',
+    buttonUnread_other: 'Notificaciones: {{count}} sin leer',
+    buttonMore: 'Notificaciones: más de {{count}} sin leer',
+    empty: 'No hay notificaciones nuevas.',
+    failed: 'No se pudieron cargar las notificaciones.',
+    markAllRead: 'Marcar todo como leído',
+    markFailed: 'No se pudo marcar como leído. Inténtalo de nuevo.',
+    viewRun: 'Ver la ejecución',
+    seePlans: 'Ver los planes',
+    times: '{{count}} veces',
+    refused: {
+      webhook: 'Ejecución por webhook de «{{name}}» rechazada: {{reason}}',
+      schedule: 'Ejecución programada de «{{name}}» rechazada: {{reason}}',
+    },
+    reasons: {
+      insufficient_tokens: 'te has quedado sin tokens',
+      plan_required_webhook: 'tu plan no incluye disparadores webhook',
+      plan_required_schedule: 'tu plan no incluye disparadores programados',
+      credential_missing: 'falta una credencial',
+    },
+  },
+};

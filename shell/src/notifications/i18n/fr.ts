@@ -1,0 +1,28 @@
+import type { NotificationsCatalog } from './en';
+
+export const fr: NotificationsCatalog = {
+  notifications: {
+    title: 'Vos notifications',
+    button: 'Notifications : aucune non lue',
+    buttonUnread_one: 'Notifications : {{count}} non lue',
+    buttonUnread_other: 'Notifications : {{count}} non lues',
+    buttonMore: 'Notifications : plus de {{count}} non lues',
+    empty: 'Aucune nouvelle notification.',
+    failed: 'Impossible de charger les notifications.',
+    markAllRead: 'Tout marquer comme lu',
+    markFailed: 'Impossible de marquer comme lu. Veuillez réessayer.',
+    viewRun: 'Voir l’exécution',
+    seePlans: 'Voir les formules',
+    times: '{{count}} fois',
+    refused: {
+      webhook: 'Exécution par webhook de « {{name}} » refusée : {{reason}}',
+      schedule: 'Exécution planifiée de « {{name}} » refusée : {{reason}}',
+    },
+    reasons: {
+      insufficient_tokens: 'vous n’avez plus de jetons',
+      plan_required_webhook: 'votre formule n’inclut pas les déclencheurs webhook',
+      plan_required_schedule: 'votre formule n’inclut pas les déclencheurs planifiés',
+      credential_missing: 'un identifiant de connexion manque',
+    },
+  },
+};
