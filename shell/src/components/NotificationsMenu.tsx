@@ -4,6 +4,7 @@ import { NOTIFICATIONS_CATALOGS } from '../notifications/i18n';
 import { NOTIFICATION_LIST_LIMIT, type AppNotification } from '@agentflow/shared/notifications';
 import { useNotificationsSource } from '../notifications/source';
 import { useUnreadNotifications } from '../notifications/useUnreadNotifications';
+import { useMenuDismiss } from './useMenuDismiss';
 import { useOpenUntilNavigation } from './useOpenUntilNavigation';
 
 /** Refusals a better plan fixes: their notification links to the plans too. */
@@ -45,25 +46,12 @@ export function NotificationsMenu() {
     };
   }, []);
 
-  useEffect(() => {
-    if (!open) return undefined;
+  useMenuDismiss(open, setOpen, {
+    container,
+    button,
     // The first thing to act on, else the panel itself (it says there is nothing new).
-    (panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current)?.focus();
-    const onPointerDown = (event: Event) => {
-      if (event.target instanceof Node && !container.current?.contains(event.target)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open, setOpen]); // setOpen is a state setter: it never changes
+    onOpen: () => (panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current)?.focus(),
+  });
 
   if (!user) return null;
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useAuth, useI18n } from '@agentflow/shared';
 import { failureMessage } from './useAsyncAction';
+import { useMenuDismiss } from './useMenuDismiss';
 import { useOpenUntilNavigation } from './useOpenUntilNavigation';
 
 type FocusTarget = 'first' | 'last';
@@ -33,24 +34,7 @@ export function UserMenu({ name }: { name: string }) {
     };
   }, []);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    focusItem(menu.current, focusOnOpen.current);
-    const onPointerDown = (event: Event) => {
-      if (event.target instanceof Node && !container.current?.contains(event.target)) setOpen(false);
-    };
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open, setOpen]); // setOpen is a state setter: it never changes
+  useMenuDismiss(open, setOpen, { container, button, onOpen: () => focusItem(menu.current, focusOnOpen.current) });
 
   const openMenu = (target: FocusTarget) => {
     focusOnOpen.current = target;
