@@ -10,6 +10,9 @@ import { createCredentialVault, createCredentialsModule, keyRingFromEnv, type Cr
 import { createAiCredentialTester } from './credentials/aiTester.js';
 import { createProviderRegistry, providerBaseUrlsFromEnv } from './agents/providers/index.js';
 import { fetchPolicyFromEnv } from './net/safeFetch.js';
+import type { FilesModule } from './files/index.js';
+import { mayViewRun } from './runs/access.js';
+import { decodeRun, runRef } from './runs/store.js';
 
 export const SERVICE_NAME = 'platform-api';
 
@@ -36,10 +39,14 @@ export interface AppDependencies {
   credentialTester?: CredentialTester;
   /** A vault built by server.ts (shared with the runs module it builds); default: one from credentialsRing. */
   credentialVault?: CredentialVault;
+  /** File storage (server.ts builds it on the project's bucket); without it the file routes are not mounted. */
+  files?: FilesModule | null;
+  /** Base URL of this API as browsers reach it (PLATFORM_API_URL), for download links. */
+  publicUrl?: string | null;
 }
 
 /** Builds the platform-api Express app; listening is server.ts's job, so tests mount it on any port. */
-export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault }: AppDependencies): Express {
+export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault, files, publicUrl }: AppDependencies): Express {
   const record = createAuditRecorder(auditWriter ?? firestoreAuditWriter(db), logger);
   const providers = createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) });
   const vault = credentialVault ?? createCredentialVault({ db, logger, record, ring: credentialsRing === undefined ? keyRingFromEnv(process.env) : credentialsRing });
@@ -66,6 +73,13 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
       app.use(access.router);
       app.use(runsModule.router);
       app.use(credentials.router);
+      if (files) {
+        const canSeeRun = async (caller: Parameters<typeof mayViewRun>[1], runId: string) => {
+          const run = decodeRun(await runRef(db, runId).get());
+          return run !== null && (await mayViewRun(db, caller, run));
+        };
+        app.use(files.router({ auth, canSeeRun, publicUrl: publicUrl ?? process.env.PLATFORM_API_URL ?? null }));
+      }
     },
   });
 }

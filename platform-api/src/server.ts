@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { adminEmailsFromEnv, getAdminAuth, getAdminDb, runService, serviceConfigFromEnv } from '@agentflow/shared/server';
+import { adminEmailsFromEnv, getAdminApp, getAdminAuth, getAdminDb, runService, serviceConfigFromEnv } from '@agentflow/shared/server';
+import { filesModuleFromEnv } from './files/index.js';
 import { SERVICE_NAME, createApp } from './app.js';
 import { createRunsModule } from './runs/index.js';
 import { createAuditRecorder, firestoreAuditWriter } from './access/audit.js';
@@ -18,17 +20,22 @@ const adminEmails = adminEmailsFromEnv(process.env);
 // schedule triggers and the lease heartbeats start with the process.
 // The credential vault (CREDENTIALS_KEY) serves both the credential routes and agent steps.
 const credentialVault = createCredentialVault({ db, logger, ring: keyRingFromEnv(process.env), record: createAuditRecorder(firestoreAuditWriter(db), logger) });
+// Files: the project's bucket (the Storage emulator locally); the file worker sits beside dist.
+const files = filesModuleFromEnv({ app: getAdminApp(), db, logger, workerPath: fileURLToPath(new URL('../workers/fileWorker.mjs', import.meta.url)) });
 const runs = createRunsModule({ db, auth, logger, credentials: { vault: credentialVault, providers: createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) }) } });
 runs.start();
 logger.info({ instanceId: runs.instanceId, ai: runs.models.configured ? runs.models.providers : 'not configured' }, 'workflow runs ready');
 
 // Access control is initialised at start (idempotent across instances);
 // if Firestore is down, /healthz says so and the next bootstrap retries.
-const app = createApp({ auth, db, logger, allowedOrigins: config.allowedOrigins, adminEmails, initializeAccess: true, runs, credentialVault });
+const app = createApp({ auth, db, logger, allowedOrigins: config.allowedOrigins, adminEmails, initializeAccess: true, runs, credentialVault, files });
 
 // Event streams would hold the server open: end them as shutdown begins.
 const endStreams = () => void runs.stop().catch((error: unknown) => logger.error({ err: error }, 'runs shutdown failed'));
 process.once('SIGTERM', endStreams);
 process.once('SIGINT', endStreams);
 
-runService({ app, port: config.port, host: config.host, logger, name: SERVICE_NAME, onShutdown: () => db.terminate() });
+runService({ app, port: config.port, host: config.host, logger, name: SERVICE_NAME, onShutdown: async () => {
+  await files.close();
+  await db.terminate();
+} });

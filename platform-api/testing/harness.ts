@@ -16,6 +16,8 @@ import { bootstrapAdmin } from '../src/access/bootstrap';
 import { firestoreAuditWriter } from '../src/access/audit';
 import { initializeRbac } from '../src/access/initialize';
 import { createKeyRing, generateMasterKey, parseMasterKey, type CredentialTester, type KeyRing } from '../src/credentials/index';
+import type { FilesModule } from '../src/files/index';
+import { testFilesModule } from './files';
 
 export { clearFirestore, firestoreFor, signIn };
 export type { ApiResponse, TestUser } from '@agentflow/shared/testing/serviceHarness';
@@ -31,6 +33,8 @@ export interface AccessHarness {
   /** A user made global admin directly (as ADMIN_EMAILS does), for setting up a scene. */
   createAdmin: (label: string) => Promise<TestUser>;
   resetFirestore: () => Promise<void>;
+  /** The file storage, when the harness was started with `files`. */
+  files: FilesModule | null;
   close: () => Promise<void>;
 }
 
@@ -46,6 +50,8 @@ export async function startAccessHarness(
     /** The vault's keys (default: a fresh random master key; null: no vault). */
     credentialsRing?: KeyRing | null;
     credentialTester?: CredentialTester;
+    /** Mount the file routes on the Storage emulator (a bucket of the suite's own); `now` moves the store's clock. */
+    files?: boolean | { now?: () => Date };
   } = {},
 ): Promise<AccessHarness> {
   emulatorHosts();
@@ -57,7 +63,9 @@ export async function startAccessHarness(
   if (options.clear !== false) await clearFirestore(projectId);
   const { app: firebaseApp, db } = firestoreFor(projectId);
   if (options.initialize !== false) await initializeRbac(db);
+  const files = options.files ? testFilesModule({ app: firebaseApp, db, projectId, now: typeof options.files === 'object' ? options.files.now : undefined }) : null;
   const app = createApp({
+    files,
     auth,
     db,
     logger: options.logger ?? pino({ level: 'silent' }),
@@ -87,8 +95,10 @@ export async function startAccessHarness(
     createUser,
     createAdmin,
     resetFirestore: () => clearFirestore(projectId),
+    files,
     close: async () => {
       await service.close();
+      await files?.close();
       await deleteApp(firebaseApp);
     },
   };

@@ -44,3 +44,16 @@ export async function mayDecide(db: Firestore, caller: Caller, run: StoredRun, n
   if (access.assignments.some((a) => approvers.includes(a.roleId) && (a.organizationId === null || a.organizationId === undefined || a.organizationId === scope))) return true;
   return can(access.grants, PERMISSIONS.manageAll);
 }
+
+/**
+ * Who may see a run (GET /api/runs/:id, its files): its owner, and whoever
+ * may decide one of its approval steps (before and after deciding: an
+ * approver reads what they sign off and what they attached).
+ */
+export async function mayViewRun(db: Firestore, caller: Caller, run: StoredRun): Promise<boolean> {
+  if (run.ownerId === caller.uid) return true;
+  for (const node of run.snapshot.nodes) {
+    if (node.type === 'approval' && (await mayDecide(db, caller, run, node.id))) return true;
+  }
+  return false;
+}

@@ -30,7 +30,7 @@ import {
   type RunTrigger,
   type Workflow,
 } from '@agentflow/shared/workflow';
-import { mayDecide, mayRunWorkflow } from './access.js';
+import { mayDecide, mayRunWorkflow, mayViewRun } from './access.js';
 import { caller, missing, parseOr400, pathParam } from './routeKit.js';
 import { RunRefusedError, RunUnpaidError, type RunsService } from './service.js';
 import { publicRun, runSummary, type StoredRun } from './runModel.js';
@@ -169,12 +169,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
   router.get('/api/runs/:runId', authed, async (req, res) => {
     const user = caller(req);
     const run = await loadRun(pathParam(req, 'runId'));
-    if (run.ownerId !== user.uid) {
-      const waiting = run.steps.filter((step) => step.status === 'waiting');
-      let allowed = false;
-      for (const step of waiting) if (await mayDecide(db, user, run, step.nodeId)) allowed = true;
-      if (!allowed) throw new HttpError(403, 'Forbidden: this run is not yours');
-    }
+    if (!(await mayViewRun(db, user, run))) throw new HttpError(403, 'Forbidden: this run is not yours');
     res.json(publicRun(run));
   });
 

@@ -26,3 +26,4 @@ export * from './voice/index.js';
 export { isValidTimeZone } from './membership/index.js';
 export * from './credentials/index.js';
 export * from './notifications/index.js';
+export * from './files/index.js';

@@ -25,17 +25,26 @@ export interface PlanEntitlements {
   scheduleTriggers: boolean;
   /** Saved credentials per owner; null = no limit (platform-api refuses a create beyond it). */
   maxCredentials: number | null;
+  /** The largest file one upload or saved answer may be, in bytes (platform-api answers 413 beyond it; never above FILE_LIMITS.maxUploadBytes). */
+  maxFileBytes: number;
+  /** All of an owner's stored files together, in bytes (platform-api refuses a file that would pass it). */
+  storageBytes: number;
+  /** Days a run (with its files) is kept: the housekeeping job deletes older ones. */
+  runRetentionDays: number;
 }
+
+// Decimal megabytes, as the plans page shows them (5 MB = 5,000,000 bytes).
+const MB = 1_000_000;
 
 /** The plans a user can hold, in the order the plans page shows them ('admin' is the operators' plan). */
 export const ENTITLEMENT_PLANS = ['free', 'basic', 'premium', 'enterprise'] as const satisfies readonly PlanRole[];
 export type EntitlementPlan = (typeof ENTITLEMENT_PLANS)[number];
 
 export const PLAN_ENTITLEMENTS: Readonly<Record<EntitlementPlan, PlanEntitlements>> = {
-  free: { tokensPerMonth: FREE_TOKENS_PER_MONTH, webhookTriggers: false, scheduleTriggers: false, maxCredentials: 3 },
-  basic: { tokensPerMonth: 2_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: 20 },
-  premium: { tokensPerMonth: 10_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: 100 },
-  enterprise: { tokensPerMonth: 50_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: null },
+  free: { tokensPerMonth: FREE_TOKENS_PER_MONTH, webhookTriggers: false, scheduleTriggers: false, maxCredentials: 3, maxFileBytes: 5 * MB, storageBytes: 100 * MB, runRetentionDays: 7 },
+  basic: { tokensPerMonth: 2_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: 20, maxFileBytes: 10 * MB, storageBytes: 2_000 * MB, runRetentionDays: 30 },
+  premium: { tokensPerMonth: 10_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: 100, maxFileBytes: 25 * MB, storageBytes: 10_000 * MB, runRetentionDays: 90 },
+  enterprise: { tokensPerMonth: 50_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: null, maxFileBytes: 25 * MB, storageBytes: 50_000 * MB, runRetentionDays: 365 },
 };
 
 /** Operators run the platform: nothing is withheld from them. */
@@ -83,13 +92,14 @@ export interface PlanRefusalDetails {
   /** The plan that unlocks the feature (a plan id of the plans page), or null when no plan does. */
   plan: EntitlementPlan | null;
   /** What was refused: a PlanFeature, or 'credentials' for the credential limit. */
-  feature: PlanFeature | 'credentials';
+  feature: PlanFeature | 'credentials' | 'storage';
 }
 
 const FEATURE_WORDS: Record<PlanRefusalDetails['feature'], string> = {
   webhookTriggers: 'Webhook triggers',
   scheduleTriggers: 'Schedule triggers',
   credentials: 'More saved credentials',
+  storage: 'More file storage',
 };
 
 const planName = (plan: EntitlementPlan) => plan.charAt(0).toUpperCase() + plan.slice(1);
@@ -100,6 +110,9 @@ export function planRefusalMessage(code: Exclude<PlanErrorCode, 'insufficient_to
   const unlock = details.plan ? `; upgrade to ${planName(details.plan)} to use them` : '';
   if (code === PLAN_ERROR_CODES.planLimitReached && details.feature === 'credentials') {
     return `Your plan allows ${String(current.maxCredentials)} saved credentials${details.plan ? `; ${planName(details.plan)} allows more` : ''}`;
+  }
+  if (code === PLAN_ERROR_CODES.planLimitReached && details.feature === 'storage') {
+    return `Your plan's file storage (${String(Math.round(current.storageBytes / MB))} MB) is full${details.plan ? `; ${planName(details.plan)} allows more` : ''}`;
   }
   return `${FEATURE_WORDS[details.feature]} are not included in your plan${unlock}`;
 }
@@ -126,5 +139,13 @@ export function credentialLimitRefusal(role: string | null | undefined, count: n
   const max = entitlementsFor(role).maxCredentials;
   if (max === null || count < max) return null;
   const details: PlanRefusalDetails = { plan: lowestPlanAllowingCredentials(count), feature: 'credentials' };
+  return { code: PLAN_ERROR_CODES.planLimitReached, ...details, message: planRefusalMessage(PLAN_ERROR_CODES.planLimitReached, details, role) };
+}
+
+/** Whether an owner who stores `usedBytes` may add `addBytes` more; null when they may. */
+export function storageLimitRefusal(role: string | null | undefined, usedBytes: number, addBytes: number): PlanRefusal | null {
+  if (usedBytes + addBytes <= entitlementsFor(role).storageBytes) return null;
+  const plan = ENTITLEMENT_PLANS.find((p) => PLAN_ENTITLEMENTS[p].storageBytes >= usedBytes + addBytes) ?? null;
+  const details: PlanRefusalDetails = { plan, feature: 'storage' };
   return { code: PLAN_ERROR_CODES.planLimitReached, ...details, message: planRefusalMessage(PLAN_ERROR_CODES.planLimitReached, details, role) };
 }

@@ -8,6 +8,7 @@ import type { BillingErrorCode } from '../billing/api.js';
 import type { TeamErrorCode } from '../membership/api.js';
 import type { CredentialErrorCode } from '../credentials/api.js';
 import type { PlanErrorCode } from '../membership/entitlements.js';
+import type { FileErrorCode } from '../files/api.js';
 
 /**
  * The codes of refusals by kind, one per HTTP status a service answers: what
@@ -120,4 +121,4 @@ export interface RequestErrorBody {
  * (billing/api.ts), the credentials' and the plans'. The server kit's
  * HttpError takes only these, so each code is defined once, in the domain.
  */
-export type ServiceErrorCode = GenericErrorCode | RequestErrorCode | TeamErrorCode | BillingErrorCode | CredentialErrorCode | PlanErrorCode;
+export type ServiceErrorCode = GenericErrorCode | RequestErrorCode | TeamErrorCode | BillingErrorCode | CredentialErrorCode | PlanErrorCode | FileErrorCode;

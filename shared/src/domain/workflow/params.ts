@@ -153,7 +153,8 @@ const uniqueBy =
 
 // ---------------------------------------------------------------- per node type
 
-export const INPUT_FIELD_TYPES = ['string', 'number', 'boolean', 'text'] as const;
+/** 'file': the run form uploads a file and the input holds its FileRef (files/model.ts). */
+export const INPUT_FIELD_TYPES = ['string', 'number', 'boolean', 'text', 'file'] as const;
 export type InputFieldType = (typeof INPUT_FIELD_TYPES)[number];
 
 export const inputFieldSchema = z.strictObject({
@@ -161,6 +162,8 @@ export const inputFieldSchema = z.strictObject({
   label: requiredText(PARAM_LIMITS.maxLabelLength),
   type: oneOf(INPUT_FIELD_TYPES),
   required: z.boolean().default(false),
+  /** For 'file' fields: the content types taken ('image/*', 'application/pdf'); empty: every run file type. */
+  accept: z.array(z.string().regex(/^[a-z]+\/([a-z0-9.+-]+|\*)$/, 'must be a content type such as image/* or application/pdf')).max(20).optional(),
 });
 
 export const manualTriggerParamsSchema = z.strictObject({

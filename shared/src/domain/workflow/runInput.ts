@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import type { InputField } from './params.js';
 import { RUN_LIMITS } from './runs.js';
+import { fileRefSchema } from '../files/model.js';
 
 /** The messages of the schema's issues (the API prefixes the field path; the form maps them to its codes). */
 export const RUN_INPUT_MESSAGES = {
@@ -20,10 +21,11 @@ export const RUN_INPUT_MESSAGES = {
   boolean: 'must be true or false',
   string: 'must be a string',
   tooLong: 'is too long',
+  file: 'must be an uploaded file',
 } as const;
 
 /** What the schema needs of a field: its key, type and whether it must be given. */
-export type RunInputField = Pick<InputField, 'key' | 'type' | 'required'>;
+export type RunInputField = Pick<InputField, 'key' | 'type' | 'required'> & Partial<Pick<InputField, 'accept'>>;
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 const typeError = (message: string) => (issue: { input: unknown }) => (issue.input === undefined ? RUN_INPUT_MESSAGES.required : message);
@@ -31,7 +33,11 @@ const typeError = (message: string) => (issue: { input: unknown }) => (issue.inp
 function fieldSchema(field: RunInputField): z.ZodType {
   let base: z.ZodType;
   let prepare: (value: unknown) => unknown;
-  if (field.type === 'number') {
+  if (field.type === 'file') {
+    // The file's bytes were uploaded first; the input holds its reference (the API then checks it is the caller's upload).
+    base = z.custom((value) => fileRefSchema.safeParse(value).success, { error: typeError(RUN_INPUT_MESSAGES.file) });
+    prepare = (value) => value;
+  } else if (field.type === 'number') {
     base = z.number({ error: typeError(RUN_INPUT_MESSAGES.number) }).refine(Number.isFinite, RUN_INPUT_MESSAGES.finite);
     prepare = (value) => (typeof value === 'string' && Number.isFinite(Number(value)) ? Number(value) : value);
   } else if (field.type === 'boolean') {

@@ -1,0 +1,159 @@
+// Files: what a stored file is, where it is used, and the limits every upload
+// meets. The bytes live in the Storage bucket (written only by platform-api
+// with the Admin SDK); `files/{fileId}` holds the metadata, server-written,
+// never readable by a browser. Steps, run inputs and decisions hold a
+// FileRef (never bytes). Pure: no Node, no Firebase.
+import { z } from 'zod';
+
+/** Server-only collection of file metadata (rules deny every client read and write). */
+export const FILES_COLLECTION = 'files';
+/** One document per owner: the bytes their files take (kept in the same transaction as each metadata write). */
+export const STORAGE_USAGE_COLLECTION = 'storageUsage';
+
+/**
+ * Where a file is used, which decides who may read it:
+ * - upload: just uploaded by its owner, not yet given to a run or a decision (swept after FILE_LIMITS.stagedHours);
+ * - profile: a user's profile photo (the owner; signed-in users through the photo route);
+ * - run: a file of a run (its input, or a step's output): whoever may see the run;
+ * - approval: a file an approver attached to a decision: whoever may see the run.
+ */
+export type FileUse =
+  | { kind: 'upload' }
+  | { kind: 'profile' }
+  | { kind: 'run'; runId: string; workflowId: string; stepId: string | null }
+  | { kind: 'approval'; runId: string; workflowId: string; stepId: string };
+
+export interface FileMetadata {
+  id: string;
+  ownerId: string;
+  organizationId: string | null;
+  /** The name it was uploaded or saved with (never used as a path). */
+  name: string;
+  /** The type sniffed from the bytes (not the name or the sender's claim). */
+  contentType: string;
+  size: number;
+  /** SHA-256 of the bytes, hex. */
+  sha256: string;
+  /** The object's path in the bucket. */
+  objectPath: string;
+  use: FileUse;
+  createdAt: string;
+  /** When an unattached upload is swept; null once it is used. */
+  expiresAt: string | null;
+}
+
+/** A file as run data holds it: enough to show and fetch it, never its bytes. */
+export interface FileRef {
+  fileId: string;
+  name: string;
+  contentType: string;
+  size: number;
+}
+
+export const fileRefSchema = z.strictObject({
+  fileId: z.string({ error: 'must be a file id' }).regex(/^[A-Za-z0-9]{20}$/, 'must be a file id'),
+  name: z.string({ error: 'must be a string' }).min(1).max(255),
+  contentType: z.string({ error: 'must be a string' }).min(1).max(255),
+  size: z.number({ error: 'must be a number' }).int().nonnegative(),
+});
+
+/** Whether a value is a file reference (how the engine and run view find files in step data). */
+export function isFileRef(value: unknown): value is FileRef {
+  return fileRefSchema.safeParse(value).success;
+}
+
+/** Every file reference in a value (inputs, outputs), depth-first, each file once. */
+export function fileRefsIn(value: unknown, found: Map<string, FileRef> = new Map(), depth = 0): FileRef[] {
+  if (depth > 32 || value === null || typeof value !== 'object') return [...found.values()];
+  if (isFileRef(value)) {
+    if (!found.has(value.fileId)) found.set(value.fileId, { fileId: value.fileId, name: value.name, contentType: value.contentType, size: value.size });
+    return [...found.values()];
+  }
+  for (const item of Array.isArray(value) ? value : Object.values(value)) fileRefsIn(item, found, depth + 1);
+  return [...found.values()];
+}
+
+export const toFileRef = (file: Pick<FileMetadata, 'id' | 'name' | 'contentType' | 'size'>): FileRef => ({ fileId: file.id, name: file.name, contentType: file.contentType, size: file.size });
+
+/** Limits that hold for everyone (the per-plan ones are in the entitlements table). */
+export const FILE_LIMITS = {
+  /** The most any single upload may be, whatever the plan (uploads are held in memory while checked). */
+  maxUploadBytes: 25 * 1024 * 1024,
+  /** Files in one request (a webhook delivery, a run form). */
+  maxFilesPerRequest: 10,
+  /** A profile photo as sent (it is resized before it is stored). */
+  maxPhotoBytes: 5 * 1024 * 1024,
+  /** The stored photo's longest side, in pixels. */
+  photoSize: 512,
+  /** How long an upload waits to be used by a run or a decision before it is swept. */
+  stagedHours: 24,
+  /** How long a download link works. */
+  linkSeconds: 300,
+  /** Text an agent reads from one file (characters). */
+  maxExtractedChars: 100_000,
+  /** The largest file an agent step extracts text from. */
+  maxExtractBytes: 10 * 1024 * 1024,
+  /** A binary HTTP answer saved as a run file. */
+  maxHttpFileBytes: 25 * 1024 * 1024,
+  /** File names are cut to this many characters. */
+  maxNameLength: 255,
+} as const;
+
+/** Image types a profile photo may be (checked on the bytes). */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/**
+ * Types a run may take in or save. Decided on the bytes: a PNG named
+ * report.pdf is a PNG, an executable named photo.jpg is refused. Text types
+ * have no signature; they are accepted when the bytes are UTF-8 text.
+ */
+export const RUN_FILE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/heic',
+  'application/pdf',
+  DOCX_TYPE,
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/zip',
+  'text/plain',
+  'text/csv',
+  'application/json',
+] as const;
+
+/** Types an agent step reads text from. */
+export const TEXT_EXTRACTABLE_TYPES = ['application/pdf', DOCX_TYPE, 'text/plain', 'text/csv', 'application/json'] as const;
+
+/** Whether a type matches an accept list ('image/*', 'application/pdf'); an empty list accepts all. */
+export function typeAccepted(contentType: string, accept: readonly string[]): boolean {
+  if (accept.length === 0) return true;
+  return accept.some((pattern) => (pattern.endsWith('/*') ? contentType.startsWith(pattern.slice(0, -1)) : pattern === contentType));
+}
+
+/** Images the run view shows as a thumbnail. */
+export const isPreviewableImage = (contentType: string): boolean => (PHOTO_TYPES as readonly string[]).includes(contentType) || contentType === 'image/gif';
+
+/** A name safe to show and to send in Content-Disposition: no path, no control characters, at most the limit. */
+export function cleanFileName(name: string | null | undefined, fallback = 'file'): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, FILE_LIMITS.maxNameLength);
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? fallback : cleaned;
+}
+
+/** Bytes as people read them: 512 B, 1.5 kB, 2.3 MB (decimal units, one decimal). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  const units = ['kB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = -1;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
