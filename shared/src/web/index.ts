@@ -36,6 +36,7 @@ export { Can, type CanProps } from './rbac/Can.js';
 export { MembershipProvider, type MembershipProviderProps } from './membership/MembershipProvider.js';
 export { ApiError, createApiClient, type ApiCall, type ApiClientOptions, type ApiRequest } from './api/apiClient.js';
 export { genericErrorMessage, serviceErrorMessage } from './api/errorMessages.js';
+export { fileErrorMessage, isStorageFull, refusedField } from './api/fileErrors.js';
 export { withReadFallbacks, guestAssignment, type AccessReader } from '../domain/rbac/accessReader.js';
 export * from './offline/index.js';
 // The request error codes only: the id schema and JSON limits bring zod (22 kB

@@ -42,8 +42,6 @@ export const FILE_ERROR_CODES = {
   linkInvalid: 'file_link_invalid',
   /** A run input names a file that is not the caller's unused upload (400). */
   notUsable: 'file_not_usable',
-  /** The plan's storage is full (403, like the other plan limits: names the plan with more). */
-  storageFull: 'storage_limit_reached',
   /** The bucket could not be reached (503): nothing was stored. */
   storageUnavailable: 'storage_unavailable',
 } as const;

@@ -14,12 +14,15 @@ export class ApiError extends Error {
   readonly code: string | null;
   /** The service's `{error}` text; null when it sent none or never answered. */
   readonly serverMessage: string | null;
-  constructor(message: string, status: number, code: string | null = null, serverMessage: string | null = null) {
+  /** What the answer named beside error and code (a refused file's field and limit, a plan refusal's plan). */
+  readonly details: Readonly<Record<string, unknown>>;
+  constructor(message: string, status: number, code: string | null = null, serverMessage: string | null = null, details: Readonly<Record<string, unknown>> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.serverMessage = serverMessage;
+    this.details = details;
   }
 }
 
@@ -34,12 +37,12 @@ export interface ApiClientOptions {
 export interface ApiRequest {
   /** Empty values (undefined, null, '') are left out of the query string. */
   query?: Record<string, string | number | boolean | null | undefined>;
-  /** Sent as JSON when present. */
+  /** Sent as JSON when present; a FormData is sent as multipart/form-data (file uploads). */
   body?: unknown;
   headers?: Record<string, string>;
 }
 
-export type ApiCall = <T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, request?: ApiRequest) => Promise<T>;
+export type ApiCall = <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, request?: ApiRequest) => Promise<T>;
 
 /** Calls `${baseUrl}${path}`; resolves with the parsed JSON answer (undefined when it has no body). */
 export function createApiClient({ baseUrl, getIdToken, fetch: fetchImpl }: ApiClientOptions): ApiCall {
@@ -50,7 +53,10 @@ export function createApiClient({ baseUrl, getIdToken, fetch: fetchImpl }: ApiCl
     for (const [key, value] of Object.entries(query)) if (value != null && value !== '') search.set(key, String(value));
     const queryString = `${search}`;
     const init: RequestInit = { method, headers: { Accept: 'application/json', ...headers, Authorization: `Bearer ${token}` } };
-    if (body !== undefined) {
+    if (typeof FormData !== 'undefined' && body instanceof FormData) {
+      // The browser writes the multipart boundary into Content-Type itself.
+      init.body = body;
+    } else if (body !== undefined) {
       init.body = JSON.stringify(body);
       (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
     }
@@ -63,12 +69,13 @@ export function createApiClient({ baseUrl, getIdToken, fetch: fetchImpl }: ApiCl
     const text = await response.text();
     if (response.ok) return (text ? JSON.parse(text) : undefined) as never;
     let error: unknown, code: unknown;
+    let details: Record<string, unknown> = {};
     try {
-      ({ error, code } = Object(JSON.parse(text)) as { error?: unknown; code?: unknown });
+      ({ error, code, ...details } = Object(JSON.parse(text)) as { error?: unknown; code?: unknown });
     } catch {
       // not JSON: the status line speaks
     }
     const message = typeof error == 'string' && error.trim() ? error : null;
-    throw new ApiError(message ?? `HTTP ${response.status}`, response.status, (typeof code == 'string' && code) || null, message);
+    throw new ApiError(message ?? `HTTP ${response.status}`, response.status, (typeof code == 'string' && code) || null, message, details);
   };
 }

@@ -39,6 +39,18 @@ export const de: Catalog = {
       unavailable: 'Der Dienst ist gerade nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
       internal: 'Bei uns ist etwas fehlgeschlagen. Bitte versuchen Sie es erneut.',
     },
+    files: {
+      file_too_large: 'Diese Datei ist größer als {{size}}, das Maximum Ihres Tarifs.',
+      file_type_not_allowed: 'Diese Art von Datei wird hier nicht angenommen.',
+      file_type_found: 'Diese Datei ist vom Typ {{type}}, der hier nicht angenommen wird.',
+      too_many_files: 'Zu viele Dateien auf einmal. Senden Sie höchstens {{max}}.',
+      bad_upload: 'Die Datei konnte nicht hochgeladen werden. Bitte versuchen Sie es erneut.',
+      file_not_found: 'Diese Datei gibt es nicht, oder Sie dürfen sie nicht sehen.',
+      file_link_invalid: 'Dieser Download-Link ist abgelaufen. Öffnen Sie die Datei erneut.',
+      file_not_usable: 'Diese Datei wurde bereits verwendet oder ist abgelaufen. Bitte laden Sie sie erneut hoch.',
+      storage_limit_reached: 'Ihr Dateispeicher ist voll. Löschen Sie alte Ausführungen oder wechseln Sie den Tarif.',
+      storage_unavailable: 'Der Dateispeicher ist gerade nicht erreichbar. Es wurde nichts gespeichert; bitte versuchen Sie es gleich erneut.',
+    },
   },
   notFound: {
     title: 'Seite nicht gefunden',

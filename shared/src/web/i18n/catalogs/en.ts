@@ -39,6 +39,19 @@ export const en = {
       unavailable: 'The service is unavailable right now. Please try again shortly.',
       internal: 'Something failed on our side. Please try again.',
     },
+    /** File refusals (domain/files/api.ts FILE_ERROR_CODES), with {{size}} the limit and {{type}} the type found. */
+    files: {
+      file_too_large: 'This file is larger than {{size}}, the most your plan takes.',
+      file_type_not_allowed: 'This kind of file is not accepted here.',
+      file_type_found: 'This file is {{type}}, which is not accepted here.',
+      too_many_files: 'Too many files at once. Send at most {{max}}.',
+      bad_upload: 'The file could not be uploaded. Please try again.',
+      file_not_found: 'This file does not exist, or you cannot see it.',
+      file_link_invalid: 'This download link has expired. Open the file again.',
+      file_not_usable: 'This file was already used or has expired. Please upload it again.',
+      storage_limit_reached: 'Your file storage is full. Delete old runs or upgrade your plan.',
+      storage_unavailable: 'File storage is unavailable right now. Nothing was saved; please try again shortly.',
+    },
   },
   notFound: {
     title: 'Page not found',

@@ -39,6 +39,18 @@ export const es: Catalog = {
       unavailable: 'El servicio no está disponible ahora mismo. Inténtelo de nuevo en breve.',
       internal: 'Algo ha fallado por nuestra parte. Inténtelo de nuevo.',
     },
+    files: {
+      file_too_large: 'Este archivo supera {{size}}, el máximo de tu plan.',
+      file_type_not_allowed: 'Aquí no se acepta este tipo de archivo.',
+      file_type_found: 'Este archivo es de tipo {{type}}, que aquí no se acepta.',
+      too_many_files: 'Demasiados archivos a la vez. Envía como máximo {{max}}.',
+      bad_upload: 'No se pudo subir el archivo. Inténtalo de nuevo.',
+      file_not_found: 'Este archivo no existe o no puedes verlo.',
+      file_link_invalid: 'Este enlace de descarga ha caducado. Abre el archivo de nuevo.',
+      file_not_usable: 'Este archivo ya se usó o ha caducado. Súbelo de nuevo.',
+      storage_limit_reached: 'Tu almacenamiento de archivos está lleno. Borra ejecuciones antiguas o mejora tu plan.',
+      storage_unavailable: 'El almacenamiento de archivos no está disponible ahora. No se guardó nada; inténtalo de nuevo en breve.',
+    },
   },
   notFound: {
     title: 'Página no encontrada',

@@ -39,6 +39,18 @@ export const fr: Catalog = {
       unavailable: 'Le service est indisponible pour le moment. Veuillez réessayer dans un instant.',
       internal: 'Une erreur s’est produite de notre côté. Veuillez réessayer.',
     },
+    files: {
+      file_too_large: 'Ce fichier dépasse {{size}}, le maximum de votre offre.',
+      file_type_not_allowed: "Ce type de fichier n'est pas accepté ici.",
+      file_type_found: "Ce fichier est de type {{type}}, qui n'est pas accepté ici.",
+      too_many_files: 'Trop de fichiers à la fois. Envoyez-en au plus {{max}}.',
+      bad_upload: "Le fichier n'a pas pu être envoyé. Veuillez réessayer.",
+      file_not_found: "Ce fichier n'existe pas, ou vous ne pouvez pas le voir.",
+      file_link_invalid: 'Ce lien de téléchargement a expiré. Ouvrez à nouveau le fichier.',
+      file_not_usable: 'Ce fichier a déjà été utilisé ou a expiré. Veuillez le renvoyer.',
+      storage_limit_reached: "Votre stockage de fichiers est plein. Supprimez d'anciennes exécutions ou changez d'offre.",
+      storage_unavailable: "Le stockage de fichiers est indisponible pour le moment. Rien n'a été enregistré ; réessayez dans un instant.",
+    },
   },
   notFound: {
     title: 'Page introuvable',

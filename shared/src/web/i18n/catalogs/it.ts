@@ -39,6 +39,18 @@ export const it: Catalog = {
       unavailable: 'Il servizio non è disponibile al momento. Riprova tra poco.',
       internal: 'Qualcosa non ha funzionato da parte nostra. Riprova.',
     },
+    files: {
+      file_too_large: 'Questo file supera {{size}}, il massimo del tuo piano.',
+      file_type_not_allowed: 'Questo tipo di file non è accettato qui.',
+      file_type_found: 'Questo file è di tipo {{type}}, che qui non è accettato.',
+      too_many_files: 'Troppi file in una volta. Inviane al massimo {{max}}.',
+      bad_upload: 'Non è stato possibile caricare il file. Riprova.',
+      file_not_found: 'Questo file non esiste o non puoi vederlo.',
+      file_link_invalid: 'Questo link di download è scaduto. Apri di nuovo il file.',
+      file_not_usable: 'Questo file è già stato usato o è scaduto. Caricalo di nuovo.',
+      storage_limit_reached: 'Lo spazio per i file è pieno. Elimina le esecuzioni vecchie o passa a un piano superiore.',
+      storage_unavailable: "L'archivio file non è disponibile ora. Non è stato salvato nulla; riprova tra poco.",
+    },
   },
   notFound: {
     title: 'Pagina non trovata',
