@@ -9,6 +9,8 @@ import { adminBucket, bucketNameFromEnv, type FileBucket } from './bucket.js';
 import { createFileInspector, type FileInspector } from './inspect/fileInspector.js';
 import { createLinkSigner, linkKeyFromEnv, type FileLinkSigner } from './links.js';
 import { createFilesRouter, type RunVisibility } from './router.js';
+import { createProfilePhotoRouter } from './profile/router.js';
+import { Router } from 'express';
 import { FileStore } from './store.js';
 
 export { FileStore, type NewFile } from './store.js';
@@ -25,7 +27,7 @@ export interface FilesModule {
   inspector: FileInspector;
   links: FileLinkSigner;
   /** The routes, once the app knows who may see a run. */
-  router: (options: { auth: Auth; canSeeRun: RunVisibility; publicUrl?: string | null }) => ReturnType<typeof createFilesRouter>;
+  router: (options: { auth: Auth; canSeeRun: RunVisibility; publicUrl?: string | null }) => Router;
   close: () => Promise<void>;
 }
 
@@ -46,7 +48,9 @@ export function createFilesModule({ db, logger, bucket, workerPath, links, now }
     store,
     inspector,
     links,
-    router: ({ auth, canSeeRun, publicUrl }) => createFilesRouter({ auth, store, inspector, links, canSeeRun, logger, publicUrl }),
+    // The file routes, then the profile photo's (profile/router.ts).
+    router: ({ auth, canSeeRun, publicUrl }) =>
+      Router().use(createFilesRouter({ auth, store, inspector, links, canSeeRun, logger, publicUrl }), createProfilePhotoRouter({ auth, store, inspector, links, logger, publicUrl })),
     close: () => inspector.close(),
   };
 }

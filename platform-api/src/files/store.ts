@@ -19,13 +19,14 @@ import {
   cleanFileName,
   entitlementsFor,
   storageLimitRefusal,
+  typeAccepted,
   type FileMetadata,
   type FileRef,
   type FileUse,
 } from '@agentflow/shared/server';
 import { planRoleOf } from '../plans/planRole.js';
 import type { FileBucket } from './bucket.js';
-import { fileNotUsable, fileTooLarge, storageFull, storageUnavailable } from './errors.js';
+import { fileNotUsable, fileTooLarge, fileTypeNotAllowed, storageFull, storageUnavailable } from './errors.js';
 
 export interface NewFile {
   ownerId: string;
@@ -157,15 +158,17 @@ export class FileStore {
    * each must be theirs, still an unused upload, and not expired. `fields`
    * names each file's field for the refusal.
    */
-  async attach(ownerId: string, files: readonly { field: string; ref: FileRef }[], use: FileUse): Promise<FileMetadata[]> {
+  async attach(ownerId: string, files: readonly { field: string; ref: FileRef; accept?: readonly string[] }[], use: FileUse): Promise<FileMetadata[]> {
     if (files.length === 0) return [];
     const nowIso = this.now().toISOString();
     return this.db.runTransaction(async (tx) => {
       const found: FileMetadata[] = [];
-      for (const { field, ref } of files) {
+      for (const { field, ref, accept } of files) {
         const file = await this.get(ref.fileId, tx);
         if (!file || file.ownerId !== ownerId || file.use.kind !== 'upload' || (file.expiresAt !== null && file.expiresAt <= nowIso)) throw fileNotUsable(field);
-        found.push(file);
+        // The type the bytes have, against what the field takes (the request's claim does not count).
+        if (!typeAccepted(file.contentType, accept ?? [])) throw fileTypeNotAllowed(field, file.contentType);
+        if (!found.some((seen) => seen.id === file.id)) found.push(file);
       }
       for (const file of found) tx.update(this.files().doc(file.id), { use, expiresAt: null });
       return found.map((file) => ({ ...file, use, expiresAt: null }));

@@ -24,6 +24,8 @@ import { firestorePlanGate } from './planGate.js';
 import { firestoreNotifier } from './firestoreNotifier.js';
 import { httpHandler, type StepHandler } from './steps.js';
 import { vaultHttpHeaders } from './httpCredentials.js';
+import { storeFileAttacher } from './runFiles.js';
+import type { FilesModule } from '../files/index.js';
 
 export { RunExecutor, DEFAULT_ENGINE_LIMITS, type EngineLimits, type ExecutorOptions } from './engine.js';
 export { isTransient } from './failures.js';
@@ -62,6 +64,8 @@ export interface RunsModuleOptions {
   /** Accepted webhook calls per workflow (default: WEBHOOK_BURST / WEBHOOK_RATE_LIMIT, else 120 at once, then 120 a minute). */
   webhookLimits?: WebhookLimits;
   sseHeartbeatMs?: number;
+  /** File storage: runs take files in (run form, webhook) and steps read and save them (absent: runs have no files). */
+  files?: FilesModule | null;
 }
 
 export interface RunsModule {
@@ -111,6 +115,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const service = new RunsService(store, meter, options.logger, executor, queue, instanceId, credentialPreflight(options.credentials?.vault ?? null, models), {
     plans: firestorePlanGate(options.db),
     notifier: firestoreNotifier(options.db),
+    ...(options.files ? { files: storeFileAttacher(options.files.store) } : {}),
   });
   const { router, closeStreams } = createRunsRouter({
     auth: options.auth,
@@ -122,6 +127,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     hookRateLimit: options.hookRateLimit,
     webhookLimits: options.webhookLimits ?? webhookLimitsFromEnv(env),
     sseHeartbeatMs: options.sseHeartbeatMs,
+    files: options.files ?? null,
   });
   const scheduler = new RunScheduler({ db: options.db, logger: options.logger, service, now: options.now });
   let stopRecovery: (() => void) | null = null;

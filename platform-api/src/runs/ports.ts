@@ -6,7 +6,7 @@
 // token ledger entries (ledgerMeter.ts: the ledger's debit/credit and its
 // idempotency keys). The engine knows neither Firestore nor the ledger's
 // key format, so it runs as well against the in-memory fakes of its tests.
-import type { PlanRefusal, RunTrigger } from '@agentflow/shared/domain';
+import type { FileRef, PlanRefusal, RunTrigger } from '@agentflow/shared/domain';
 import type { RunLease, StoredRun } from './runModel.js';
 
 /** The store's stamp of a run's last write (Firestore: the update time); only the store reads it. */
@@ -122,4 +122,22 @@ export interface PlanGate {
  */
 export interface RunNotifier {
   runRefused(run: StoredRun): Promise<void>;
+}
+
+/** An upload a new run's input names, with the input field it came in (named in a refusal). */
+export interface RunInputFile {
+  field: string;
+  ref: FileRef;
+  /** The field's accepted types ('image/*'); absent or empty: every run file type. */
+  accept?: readonly string[];
+}
+
+/**
+ * Gives a new run the owner's uploads its input names (runFiles.ts: the file
+ * store's attach, all or none). Throws a refusal naming the field when a
+ * file is not the owner's unused upload; nothing is given then.
+ */
+export interface RunFileAttacher {
+  /** Returns each file's reference as stored (its type from the bytes, not from the request). */
+  attach(ownerId: string, files: readonly RunInputFile[], run: { runId: string; workflowId: string }): Promise<FileRef[]>;
 }

@@ -14,7 +14,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { CREDENTIAL_ERROR_CODES, HttpError, PLAN_ERROR_CODES, InsufficientTokensError, LedgerValidationError, REQUEST_ERROR_CODES, describeTokenError, isDocumentId, requireAuth, serviceErrors, type WebhookLimits } from '@agentflow/shared/server';
+import { CREDENTIAL_ERROR_CODES, FILE_ERROR_CODES, HttpError, fileRefSchema, isFileRef, toFileRef, type FileRef, PLAN_ERROR_CODES, InsufficientTokensError, LedgerValidationError, REQUEST_ERROR_CODES, describeTokenError, isDocumentId, requireAuth, serviceErrors, type WebhookLimits } from '@agentflow/shared/server';
 import {
   RUN_LIMITS,
   RUN_MESSAGES,
@@ -36,6 +36,8 @@ import { RunRefusedError, RunUnpaidError, type RunsService } from './service.js'
 import { publicRun, runSummary, type StoredRun } from './runModel.js';
 import { decodeRun, encodeRun, runRef, runsCollection } from './store.js';
 import { mountWebhooks } from './webhook.js';
+import { FileRefusedError, asHttp, type FilesModule } from '../files/index.js';
+import type { RunInputFile } from './ports.js';
 
 export { secretsMatch } from './routeKit.js';
 
@@ -53,6 +55,8 @@ export interface RunsRouterOptions {
   webhookLimits?: WebhookLimits;
   /** Heartbeat comment interval of event streams. */
   sseHeartbeatMs?: number;
+  /** File storage: webhook deliveries in multipart, file fields of the run form, decision attachments. */
+  files?: FilesModule | null;
 }
 
 // ---------------------------------------------------------------- bodies
@@ -62,9 +66,14 @@ const startSchema = z.strictObject({
   rerunOf: z.string({ error: 'must be a string' }).min(1, 'is required').max(128, 'must be at most 128 characters').optional(),
 });
 
+/** Files one approve or reject decision may carry. */
+export const DECISION_ATTACHMENT_LIMIT = 5;
+
 const decisionSchema = z.strictObject({
   stepId: z.string({ error: 'must be a string' }).min(1, 'is required').max(300, 'must be at most 300 characters').optional(),
   comment: z.string({ error: 'must be a string' }).max(2000, 'must be at most 2000 characters').optional(),
+  /** Files the approver uploaded first (a signed form): recorded on the step with the decision. */
+  attachments: z.array(fileRefSchema).max(DECISION_ATTACHMENT_LIMIT, `must have at most ${DECISION_ATTACHMENT_LIMIT} files`).optional(),
 });
 
 // ---------------------------------------------------------------- router
@@ -107,11 +116,12 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     if (problems.length > 0) throw new HttpError(400, `The workflow cannot run: ${problems[0]!.message}`);
   };
 
-  const startRun = async (workflow: Workflow, ownerId: string, trigger: RunTrigger, input: Record<string, unknown>): Promise<string> => {
+  const startRun = async (workflow: Workflow, ownerId: string, trigger: RunTrigger, input: Record<string, unknown>, files: readonly RunInputFile[] = []): Promise<string> => {
     if (Buffer.byteLength(JSON.stringify(input)) > RUN_LIMITS.maxInputBytes) throw new HttpError(413, `input is larger than ${RUN_LIMITS.maxInputBytes} bytes`);
     try {
-      return await service.start({ workflow, ownerId, trigger, input });
+      return await service.start({ workflow, ownerId, trigger, input, files });
     } catch (error) {
+      if (error instanceof FileRefusedError) throw error.toHttp();
       // A webhook run's refusal was recorded: its id goes back to the caller with the reason.
       const recorded = (runId: string | null): Record<string, string> => (runId ? { runId } : {});
       if (error instanceof RunRefusedError) {
@@ -145,11 +155,20 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
       trigger = { type: 'rerun', userId: user.uid, rerunOf: earlier.id };
     }
     const triggerNode = triggerOf(workflow);
+    const files: RunInputFile[] = [];
     if (triggerNode?.type === 'trigger.manual') {
       const fields = (triggerNode.params as { inputSchema?: InputField[] }).inputSchema ?? [];
       input = parseOr400(runInputSchema(fields), input, 'input.');
+      // A re-run reads the same files again: they are the earlier run's, not new uploads.
+      if (!body.rerunOf) {
+        for (const field of fields) {
+          const value = input[field.key];
+          if (field.type === 'file' && isFileRef(value)) files.push({ field: `input.${field.key}`, ref: value, accept: field.accept ?? [] });
+        }
+      }
     }
-    const runId = await startRun(workflow, user.uid, trigger, input);
+    if (files.length > 0 && !options.files) throw new HttpError(400, 'This deployment has no file storage: file fields cannot be filled', FILE_ERROR_CODES.notUsable);
+    const runId = await startRun(workflow, user.uid, trigger, input, files);
     res.status(202).json({ runId });
   });
 
@@ -243,6 +262,18 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     res.json({ runId: run.id, status: result?.status ?? 'canceled' });
   });
 
+  /** The approver's uploads, given to this decision (all or none); the stored references. */
+  const attachDecisionFiles = async (uid: string, refs: readonly FileRef[], at: { runId: string; workflowId: string; stepId: string }): Promise<FileRef[]> => {
+    if (refs.length === 0) return [];
+    if (!options.files) throw new HttpError(400, 'This deployment has no file storage: attachments cannot be sent', FILE_ERROR_CODES.notUsable);
+    try {
+      const stored = await options.files.store.attach(uid, refs.map((ref, index) => ({ field: `attachments.${index}`, ref })), { kind: 'approval', ...at });
+      return stored.map(toFileRef);
+    } catch (error) {
+      throw asHttp(error);
+    }
+  };
+
   const decide = (approved: boolean): RequestHandler =>
     async (req, res) => {
       const user = caller(req);
@@ -258,7 +289,8 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
         throw new HttpError(409, body.stepId ? `Step '${body.stepId}' is not waiting for approval` : 'No step of this run is waiting for approval');
       }
       if (!(await mayDecide(db, user, run, step.nodeId))) throw new HttpError(403, RUN_MESSAGES.notAllowedToApprove);
-      const decision = { approved, by: user.uid, byEmail: user.email, comment: body.comment ?? null, decidedAt: service.now().toISOString() };
+      const attachments = await attachDecisionFiles(user.uid, body.attachments ?? [], { runId, workflowId: run.workflowId, stepId: step.id });
+      const decision = { approved, by: user.uid, byEmail: user.email, comment: body.comment ?? null, decidedAt: service.now().toISOString(), ...(attachments.length ? { attachments } : {}) };
       const outcome = await db.runTransaction(async (tx) => {
         const current = decodeRun(await tx.get(runRef(db, runId)));
         const target = current?.steps.find((s) => s.id === step.id);
@@ -288,7 +320,11 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
         tx.set(runRef(db, runId), encodeRun(current));
         return resume ? ('resume' as const) : ('stored' as const);
       });
-      if (outcome === 'conflict') throw new HttpError(409, `Step '${step.id}' is not waiting for approval`);
+      if (outcome === 'conflict') {
+        // Decided elsewhere meanwhile: these files belong to no decision.
+        for (const file of attachments) await options.files?.store.remove(file.fileId).catch(() => false);
+        throw new HttpError(409, `Step '${step.id}' is not waiting for approval`);
+      }
       if (outcome === 'resume') await service.queue.enqueue(runId);
       res.json({ runId, stepId: step.id, approved });
     };

@@ -3,10 +3,10 @@
 // scheduler go through here; runs are kept through the run store port and
 // paid through the meter port (ports.ts), like the executor's steps.
 import type { Logger } from 'pino';
-import { PLAN_ERROR_CODES, type PlanRefusalDetails } from '@agentflow/shared/domain';
+import { PLAN_ERROR_CODES, isFileRef, type FileRef, type PlanRefusalDetails } from '@agentflow/shared/domain';
 import { RUN_START_COST, initialSteps, type RunRefusalCode, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
 import type { RunExecutor } from './engine.js';
-import { isUnpaid, type Meter, type PlanGate, type RunAccount, type RunNotifier, type RunStore } from './ports.js';
+import { isUnpaid, type Meter, type PlanGate, type RunAccount, type RunFileAttacher, type RunInputFile, type RunNotifier, type RunStore } from './ports.js';
 import type { InProcessRunQueue, RunQueue } from './queue.js';
 import { newRunId, type StoredRun } from './runModel.js';
 
@@ -16,9 +16,23 @@ export interface NewRun {
   ownerId: string;
   trigger: RunTrigger;
   input: Record<string, unknown>;
+  /** Uploads the input names (a run form's file fields, a webhook's parts): given to the run as it is stored. */
+  files?: readonly RunInputFile[];
 }
 
 const START_COST = RUN_START_COST;
+
+/** The input with each file reference as stored (a request's own name, size or type never reaches the run). */
+function withStoredRefs(input: Record<string, unknown>, stored: readonly FileRef[]): Record<string, unknown> {
+  const byId = new Map(stored.map((ref) => [ref.fileId, ref]));
+  const swap = (value: unknown): unknown => {
+    if (isFileRef(value)) return byId.get(value.fileId) ?? value;
+    if (Array.isArray(value)) return value.map(swap);
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, swap(item)]));
+    return value;
+  };
+  return swap(input) as Record<string, unknown>;
+}
 
 /**
  * Checks a run can start before anything is charged or stored: today, that
@@ -59,6 +73,8 @@ export class RunUnpaidError extends Error {
 export interface RunsServicePorts {
   plans?: PlanGate;
   notifier?: RunNotifier;
+  /** Gives a new run the uploads its input names (absent: a run with files cannot start). */
+  files?: RunFileAttacher;
 }
 
 /** Runs that nobody watches start (webhook, schedule): their refusals are recorded for the owner. */
@@ -175,9 +191,15 @@ export class RunsService {
       throw new RunUnpaidError(error, account.runId);
     }
     try {
+      // The files first: a file that is not the owner's unused upload refuses the run (and the token goes back).
+      if (newRun.files?.length) {
+        if (!this.ports.files) throw new Error('This deployment has no file storage: a run with files cannot start');
+        const stored = await this.ports.files.attach(newRun.ownerId, newRun.files, { runId: account.runId, workflowId: newRun.workflow.id });
+        newRun = { ...newRun, input: withStoredRefs(newRun.input, stored) };
+      }
       await this.store.create(this.document(account.runId, newRun));
     } catch (error) {
-      // The run does not exist: give the token back.
+      // The run does not exist: give the token back (its files, if attached, are swept with runs that do not exist).
       await this.meter.refundRunStart(account, START_COST).catch(() => undefined);
       throw error;
     }

@@ -23,6 +23,8 @@ import { clearFirestore, firestoreFor, signIn } from '../../testing/harness';
 import { createApp } from '../app';
 import { createRunsModule, decodeRun, runRef, type RunsModule, type RunsModuleOptions, type StoredRun } from '../runs/index';
 import type { SafeFetchPolicy } from '../net/safeFetch';
+import type { FilesModule } from '../files/index';
+import { testFilesModule } from '../../testing/files';
 
 export interface RunsUser {
   uid: string;
@@ -60,6 +62,10 @@ export interface RunsHarness {
   saveWorkflow: (owner: string, nodes: WorkflowNode[], edges: WorkflowEdge[], extra?: Partial<Workflow>) => Promise<Workflow>;
   waitForRun: (runId: string, statuses: RunStatus[] | ((run: StoredRun) => boolean), timeoutMs?: number) => Promise<StoredRun>;
   balance: (uid: string) => Promise<number>;
+  /** File storage on the Storage emulator (a bucket of the suite's own), shared by every app of the harness. */
+  files: FilesModule;
+  /** Uploads files as the run form does (POST /api/files, multipart); the stored references by field. */
+  upload: (user: RunsUser, parts: { field: string; name: string; type?: string; bytes: Buffer }[]) => Promise<{ status: number; body: any }>;
   close: () => Promise<void>;
 }
 
@@ -91,13 +97,14 @@ export async function startRunsHarness(suite: string, defaults: AppOptions = {})
 
   // One master key for the harness's life, so credentials saved before a restart still open after it.
   const ring = createKeyRing(parseMasterKey(generateMasterKey(), 'runs test key'));
+  const files = testFilesModule({ app: firebaseApp, db, projectId, logger });
 
   const startApp = async (options: AppOptions = {}): Promise<RunsApp> => {
     const appLogger = options.logger ?? defaults.logger ?? logger;
     const vault = createCredentialVault({ db, logger: appLogger, ring, record: createAuditRecorder(firestoreAuditWriter(db), appLogger) });
     const credentials = { vault, providers: createProviderRegistry() };
-    const runs = createRunsModule({ db, auth, fetchPolicy: ALLOW_LOCAL, env: {}, credentials, ...defaults, ...options, logger: appLogger });
-    const app = createApp({ auth, db, logger: appLogger, allowedOrigins: ['http://localhost:3000'], runs, credentialVault: vault, credentialTester: createAiCredentialTester(credentials.providers, ALLOW_LOCAL) });
+    const runs = createRunsModule({ db, auth, fetchPolicy: ALLOW_LOCAL, env: {}, credentials, files, ...defaults, ...options, logger: appLogger });
+    const app = createApp({ auth, db, logger: appLogger, allowedOrigins: ['http://localhost:3000'], runs, credentialVault: vault, credentialTester: createAiCredentialTester(credentials.providers, ALLOW_LOCAL), files });
     const server: Server = await listen(app, 0);
     const { port } = server.address() as AddressInfo;
     return {
@@ -118,6 +125,13 @@ export async function startRunsHarness(suite: string, defaults: AppOptions = {})
     auth,
     app: await startApp(),
     baseUrl: () => harness.app.baseUrl,
+    files,
+    upload: async (user, parts) => {
+      const form = new FormData();
+      for (const part of parts) form.append(part.field, new Blob([new Uint8Array(part.bytes)], { type: part.type ?? 'application/octet-stream' }), part.name);
+      const response = await fetch(`${harness.app.baseUrl}/api/files`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${user.idToken}` } });
+      return { status: response.status, body: await response.json() };
+    },
     startApp,
     restart: async (options) => {
       await harness.app.close();
@@ -186,6 +200,7 @@ export async function startRunsHarness(suite: string, defaults: AppOptions = {})
     balance: async (uid) => (await readMembership(db, uid)).tokensRemaining,
     close: async () => {
       await harness.app.close();
+      await files.close();
       await deleteApp(firebaseApp);
     },
   };
