@@ -1,6 +1,7 @@
 // The files module: the store (bucket + metadata), the inspector (what a file
 // is, the text in it), download links and the HTTP routes. server.ts builds
 // it from the environment; tests build it on the Storage emulator.
+import { Router } from 'express';
 import type { App } from 'firebase-admin/app';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -10,7 +11,6 @@ import { createFileInspector, type FileInspector } from './inspect/fileInspector
 import { createLinkSigner, linkKeyFromEnv, type FileLinkSigner } from './links.js';
 import { createFilesRouter, type RunVisibility } from './router.js';
 import { createProfilePhotoRouter } from './profile/router.js';
-import { Router } from 'express';
 import { FileStore } from './store.js';
 
 export { FileStore, type NewFile } from './store.js';

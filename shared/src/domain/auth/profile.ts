@@ -34,6 +34,33 @@ export interface UserProfile {
   preferences: UserPreferences;
   createdAt: Date | null;
   lastLogin: Date | null;
+  /** The uploaded photo (platform-api writes it; absent on profiles read before photos existed). */
+  photo?: ProfilePhoto | null;
+}
+
+/**
+ * users/{uid}.photo: the profile photo platform-api stored (files/{fileId},
+ * use 'profile'). Written only by the service, in the transaction that swaps
+ * it, so a browser never points it at someone else's file (firestore.rules
+ * leaves it out of the display fields a browser may write). The browser asks
+ * platform-api for a short-lived link to show it.
+ */
+export interface ProfilePhoto {
+  fileId: string;
+  /** ISO time of the upload; it changes with every new photo. */
+  updatedAt: string;
+}
+
+/** The profile field that holds the photo. */
+export const PROFILE_PHOTO_FIELD = 'photo';
+
+/** users/{uid}.photo as stored, or null when it is missing or not a photo reference. */
+export function decodeProfilePhoto(value: unknown): ProfilePhoto | null {
+  if (value === null || typeof value !== 'object') return null;
+  const { fileId, updatedAt } = value as Record<string, unknown>;
+  if (typeof fileId !== 'string' || !/^[A-Za-z0-9]{20}$/.test(fileId)) return null;
+  if (typeof updatedAt !== 'string' || Number.isNaN(Date.parse(updatedAt))) return null;
+  return { fileId, updatedAt };
 }
 
 /** What a profile's display name starts as: the account's, else the e-mail's local part, else 'User'. */

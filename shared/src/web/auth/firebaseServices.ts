@@ -4,7 +4,7 @@ import type { User } from 'firebase/auth';
 import type { DocumentData, Timestamp } from 'firebase/firestore';
 import { getFirebaseAuth, getFirestoreDb, probePersistedAuthSession } from '../firebase/web.js';
 import { isOnline } from '../offline/useOnline.js';
-import type { UserProfile } from '../../domain/auth/profile.js';
+import { decodeProfilePhoto, type UserProfile } from '../../domain/auth/profile.js';
 import type { AuthAccount, AuthBackend, AuthServices, ProfileChanges, ProfileStore } from './services.js';
 import { newProfileFields } from './newProfile.js';
 
@@ -52,6 +52,7 @@ export function profileFromDocument(uid: string, data: DocumentData): UserProfil
     preferences: typeof data.preferences === 'object' && data.preferences !== null ? (data.preferences as UserProfile['preferences']) : {},
     createdAt: toDate(data.createdAt),
     lastLogin: toDate(data.lastLogin),
+    photo: decodeProfilePhoto(data.photo),
   };
 }
 
