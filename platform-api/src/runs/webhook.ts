@@ -6,11 +6,13 @@ import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Firestore } from 'firebase-admin/firestore';
-import { DEFAULT_WEBHOOK_LIMITS, HttpError, triggerRefusal, TokenBucketStore, createLimiter, sendRateLimited } from '@agentflow/shared/server';
+import { DEFAULT_WEBHOOK_LIMITS, FILE_ERROR_CODES, HttpError, isFileRef, toFileRef, triggerRefusal, TokenBucketStore, createLimiter, sendRateLimited } from '@agentflow/shared/server';
 import { RUN_SERVER_COLLECTIONS, WORKFLOW_COLLECTION, triggerOf, workflowFromDocument, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
 import type { RunsRouterOptions } from './router.js';
 import { caller, pathParam, secretsMatch } from './routeKit.js';
 import { planRoleOf } from '../plans/planRole.js';
+import { acceptedType, asHttp, isMultipart, readMultipart } from '../files/index.js';
+import type { RunInputFile } from './ports.js';
 
 // One body for an unknown workflow and a wrong secret alike.
 const NOT_FOUND_HOOK = 'Not found';
@@ -21,7 +23,7 @@ export interface WebhookContext {
   options: RunsRouterOptions;
   loadWorkflow: (workflowId: string) => Promise<Workflow>;
   checkValid: (workflow: Workflow) => void;
-  startRun: (workflow: Workflow, ownerId: string, trigger: RunTrigger, input: Record<string, unknown>) => Promise<string>;
+  startRun: (workflow: Workflow, ownerId: string, trigger: RunTrigger, input: Record<string, unknown>, files?: readonly RunInputFile[]) => Promise<string>;
 }
 
 export function mountWebhooks(router: Router, { db, authed, options, loadWorkflow, checkValid, startRun }: WebhookContext): void {
@@ -112,10 +114,54 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
     if (trigger?.type !== 'trigger.webhook' || method !== req.method) return notFound();
     if (!(await passes(workflowLimiter, req, res))) return;
     checkValid(workflow);
+    if (isMultipart(req)) {
+      const { input, files } = await receiveMultipart(req, workflow);
+      const runId = await startRun(workflow, workflow.ownerId, { type: 'webhook', userId: null }, input, files);
+      return void res.status(202).json({ runId });
+    }
     const body: unknown = req.body;
     const input = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : body === undefined ? {} : { body };
     const runId = await startRun(workflow, workflow.ownerId, { type: 'webhook', userId: null }, input);
     res.status(202).json({ runId });
+  };
+
+  /**
+   * A multipart delivery: text fields become input fields, each file part an
+   * upload of the owner's (its field holds the FileRef, or a list when the
+   * field repeats), which the run then takes. A plan without webhooks is
+   * refused before anything is stored; oversize or unaccepted files are
+   * refused naming the field, with nothing stored.
+   */
+  const receiveMultipart = async (req: Request, workflow: Workflow): Promise<{ input: Record<string, unknown>; files: RunInputFile[] }> => {
+    const files = options.files;
+    if (!files) throw new HttpError(400, 'This deployment has no file storage: send the body as JSON', FILE_ERROR_CODES.badUpload);
+    if (triggerRefusal(await planRoleOf(db, workflow.ownerId), 'webhook')) {
+      // The run is refused (and recorded) without its files: none is stored.
+      req.resume();
+      return { input: {}, files: [] };
+    }
+    try {
+      const body = await readMultipart(req, { maxFileBytes: await files.store.maxFileBytes(workflow.ownerId) });
+      const input: Record<string, unknown> = { ...body.fields };
+      const typed = [];
+      for (const file of body.files) typed.push({ ...file, contentType: await acceptedType(files.inspector, file.field, file.bytes, file.name) });
+      const given: RunInputFile[] = [];
+      try {
+        for (const file of typed) {
+          const stored = await files.store.save({ ownerId: workflow.ownerId, name: file.name, bytes: file.bytes, contentType: file.contentType, use: { kind: 'upload' }, field: file.field });
+          const ref = toFileRef(stored);
+          given.push({ field: file.field, ref });
+          const earlier = input[file.field];
+          input[file.field] = earlier === undefined ? ref : Array.isArray(earlier) ? [...earlier, ref] : isFileRef(earlier) ? [earlier, ref] : ref;
+        }
+      } catch (error) {
+        for (const done of given) await files.store.remove(done.ref.fileId).catch(() => false);
+        throw error;
+      }
+      return { input, files: given };
+    } catch (error) {
+      throw asHttp(error);
+    }
   };
   router.post('/api/hooks/:workflowId/:secret', hook);
   router.put('/api/hooks/:workflowId/:secret', hook);
