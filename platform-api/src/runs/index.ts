@@ -25,6 +25,8 @@ import { firestoreNotifier } from './firestoreNotifier.js';
 import { httpHandler, type StepHandler } from './steps.js';
 import { vaultHttpHeaders } from './httpCredentials.js';
 import { storeFileAttacher } from './runFiles.js';
+import { storeStepFiles } from './stepFiles.js';
+import { Housekeeping } from './housekeeping.js';
 import type { FilesModule } from '../files/index.js';
 
 export { RunExecutor, DEFAULT_ENGINE_LIMITS, type EngineLimits, type ExecutorOptions } from './engine.js';
@@ -75,6 +77,8 @@ export interface RunsModule {
   queue: RunQueue;
   service: RunsService;
   scheduler: RunScheduler;
+  /** Run retention and file sweeps (started with start()). */
+  housekeeping: Housekeeping;
   models: ModelResolver;
   /** Recovery (now and periodically), the scheduler and lease renewal: server.ts calls it. */
   start: () => void;
@@ -100,6 +104,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     logger: options.logger,
     instanceId,
     fetchPolicy,
+    ...(options.files ? { files: storeStepFiles(options.files) } : {}),
     handlers: {
       agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env)),
       ...(options.credentials ? { http: httpHandler(vaultHttpHeaders(options.credentials.vault)) } : {}),
@@ -130,6 +135,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     files: options.files ?? null,
   });
   const scheduler = new RunScheduler({ db: options.db, logger: options.logger, service, now: options.now });
+  const housekeeping = new Housekeeping({ db: options.db, files: options.files?.store ?? null, logger: options.logger, instanceId, now: options.now });
   let stopRecovery: (() => void) | null = null;
   let leaseTimer: NodeJS.Timeout | null = null;
 
@@ -140,8 +146,10 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     queue,
     service,
     scheduler,
+    housekeeping,
     models,
     start: () => {
+      housekeeping.start();
       stopRecovery = startRecoveryLoop(options.db, options.logger, { instanceId, now: options.now, intervalMs: executor.limits.leaseMs });
       scheduler.start();
       leaseTimer = setInterval(() => {
@@ -152,6 +160,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     stop: async () => {
       stopRecovery?.();
       scheduler.stop();
+      housekeeping.stop();
       if (leaseTimer) clearInterval(leaseTimer);
       closeStreams();
       await queue.stop();

@@ -36,6 +36,7 @@ import { RunRefusedError, RunUnpaidError, type RunsService } from './service.js'
 import { publicRun, runSummary, type StoredRun } from './runModel.js';
 import { decodeRun, encodeRun, runRef, runsCollection } from './store.js';
 import { mountWebhooks } from './webhook.js';
+import { deleteRunWithFiles } from './housekeeping.js';
 import { FileRefusedError, asHttp, type FilesModule } from '../files/index.js';
 import type { RunInputFile } from './ports.js';
 
@@ -239,6 +240,37 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     );
     streams.add(close);
     req.on('close', close);
+  });
+
+  // -- deleting history (the owner's): a run, or every finished run of a workflow, each with its files
+  router.delete('/api/runs/:runId', authed, async (req, res) => {
+    const run = await ownRun(req);
+    if (!isTerminalRunStatus(run.status)) throw new HttpError(409, 'Cancel the run before deleting it');
+    await deleteRunWithFiles(db, options.files?.store ?? null, run.id);
+    res.status(204).end();
+  });
+
+  router.delete('/api/workflows/:workflowId/runs', authed, async (req, res) => {
+    const user = caller(req);
+    const workflowId = pathParam(req, 'workflowId');
+    let deleted = 0;
+    let skipped = 0;
+    // A page at a time: a long history is deleted without holding it all.
+    for (;;) {
+      const page = await runsCollection(db).where('workflowId', '==', workflowId).where('ownerId', '==', user.uid).orderBy('createdAt', 'desc').offset(skipped).limit(100).get();
+      for (const doc of page.docs) {
+        const run = decodeRun(doc);
+        if (!run || !isTerminalRunStatus(run.status)) {
+          skipped += 1;
+          continue;
+        }
+        await deleteRunWithFiles(db, options.files?.store ?? null, run.id);
+        deleted += 1;
+      }
+      if (page.size < 100) break;
+    }
+    // Runs still going are kept (cancel them first).
+    res.json({ deleted, kept: skipped });
   });
 
   router.post('/api/runs/:runId/cancel', authed, async (req, res) => {
