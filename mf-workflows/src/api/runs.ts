@@ -17,6 +17,8 @@ import {
   type WorkflowRun,
   type WorkflowRunSummary,
 } from '@agentflow/shared/workflow';
+import type { FileRef } from '@agentflow/shared/files';
+import { createFilesClient, type FilesClient } from './files';
 
 /** 'input.company is required' → 'company'; the engine's zod messages name the field first. */
 export function inputFieldOf(message: string): string | null {
@@ -34,6 +36,11 @@ export interface EventSourceLike {
 }
 export type EventSourceFactory = (url: string) => EventSourceLike;
 
+/** An approve or reject decision: the approver's uploads go with it as `attachments` (at most DECISION_ATTACHMENT_LIMIT). */
+export interface DecisionRequest extends ApprovalRequest {
+  attachments?: FileRef[];
+}
+
 /** baseUrl is platform-api's origin (usePlatform().config.apis.platform). */
 export interface RunsClientOptions extends ApiClientOptions {
   /** Defaults to the browser's EventSource. */
@@ -47,11 +54,13 @@ export interface RunsClient {
   list(workflowId: string): Promise<WorkflowRunSummary[]>;
   get(runId: string): Promise<WorkflowRun>;
   cancel(runId: string): Promise<void>;
-  approve(runId: string, request?: ApprovalRequest): Promise<void>;
-  reject(runId: string, request?: ApprovalRequest): Promise<void>;
+  approve(runId: string, request?: DecisionRequest): Promise<void>;
+  reject(runId: string, request?: DecisionRequest): Promise<void>;
   webhook(workflowId: string): Promise<WebhookInfo>;
   rotateWebhook(workflowId: string): Promise<WebhookInfo>;
   aiStatus(): Promise<AiStatus>;
+  /** Uploads, links and discards for run form files, step files and decision attachments. */
+  readonly files: FilesClient;
   /** Opens the run's event stream (`event: run`, the whole run as data) with a fresh ID token. */
   openEvents(runId: string): Promise<EventSourceLike>;
 }
@@ -93,6 +102,7 @@ export function createRunsClient(options: RunsClientOptions): RunsClient {
     webhook: async (workflowId) => withAbsoluteUrl(await request<WebhookInfo>('GET', RUNS_API.webhookSecret(workflowId))),
     rotateWebhook: async (workflowId) => withAbsoluteUrl(await request<WebhookInfo>('POST', RUNS_API.webhookSecret(workflowId), {})),
     aiStatus: () => request<AiStatus>('GET', RUNS_API.aiStatus),
+    files: createFilesClient(call),
     openEvents: async (runId) => {
       const idToken = await getIdToken();
       if (!idToken) throw new ApiError('Not signed in', 401);

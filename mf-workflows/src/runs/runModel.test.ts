@@ -48,6 +48,26 @@ describe('parseRunForm (zod)', () => {
     expect(initialValues([...fields, ...flags], { company: 'Acme', offeredDiscount: 5, urgent: true })).toMatchObject({ company: 'Acme', offeredDiscount: '5', urgent: true, contactName: '' });
   });
 
+  test('a file field: its accepted types come along; required means a file is picked (its FileRef joins the input after the upload)', () => {
+    const workflow = emptyWorkflow('user-1', 'X');
+    workflow.nodes[0]!.params = {
+      inputSchema: [
+        { key: 'photo', label: 'Site photo', type: 'file', required: true, accept: ['image/*'] },
+        { key: 'report', label: 'Report', type: 'file' },
+        { key: 'note', label: 'Note', type: 'string' },
+      ],
+    };
+    const files = runFormFields(workflow)!;
+    expect(files).toEqual([
+      { key: 'photo', label: 'Site photo', type: 'file', required: true, accept: ['image/*'] },
+      { key: 'report', label: 'Report', type: 'file', required: false, accept: [] },
+      { key: 'note', label: 'Note', type: 'string', required: false },
+    ]);
+    expect(initialValues(files)).toEqual({ note: '' });
+    expect(parseRunForm(files, { note: 'x' })).toEqual({ ok: false, errors: { photo: 'required' } });
+    expect(parseRunForm(files, { note: ' x ' }, new Set(['photo']))).toEqual({ ok: true, input: { note: 'x' } });
+  });
+
   test('JSON input must be an object', () => {
     expect(parseJsonInput('{"a": 1}')).toEqual({ ok: true, input: { a: 1 } });
     expect(parseJsonInput('  ')).toEqual({ ok: true, input: {} });

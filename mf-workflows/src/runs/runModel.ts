@@ -3,15 +3,17 @@
 // calls under their parent), durations and JSON display.
 import { RUN_INPUT_MESSAGES, runInputSchema, type RunStatus, type RunStep, type StepStatus, type Workflow, type WorkflowRun, type WorkflowRunSummary } from '@agentflow/shared/workflow';
 
-export type FormFieldType = 'string' | 'text' | 'number' | 'boolean';
+export type FormFieldType = 'string' | 'text' | 'number' | 'boolean' | 'file';
 export interface FormField {
   key: string;
   label: string;
   type: FormFieldType;
   required: boolean;
+  /** A file field's accepted types ('image/*'); empty or absent: every type a run takes. */
+  accept?: string[];
 }
 
-const FIELD_TYPES: readonly string[] = ['string', 'text', 'number', 'boolean'];
+const FIELD_TYPES: readonly string[] = ['string', 'text', 'number', 'boolean', 'file'];
 
 /**
  * The fields of the workflow's manual trigger, or null when the workflow has
@@ -25,18 +27,22 @@ export function runFormFields(workflow: Pick<Workflow, 'nodes'>): FormField[] | 
   if (!Array.isArray(schema)) return [];
   return schema.flatMap((entry): FormField[] => {
     if (!entry || typeof entry !== 'object') return [];
-    const { key, label, type, required } = entry as Record<string, unknown>;
+    const { key, label, type, required, accept } = entry as Record<string, unknown>;
     if (typeof key !== 'string' || key === '' || !FIELD_TYPES.includes(String(type))) return [];
-    return [{ key, label: typeof label === 'string' && label.trim() !== '' ? label : key, type: type as FormFieldType, required: required === true }];
+    const field: FormField = { key, label: typeof label === 'string' && label.trim() !== '' ? label : key, type: type as FormFieldType, required: required === true };
+    if (type === 'file') field.accept = Array.isArray(accept) ? accept.filter((item): item is string => typeof item === 'string') : [];
+    return [field];
   });
 }
 
 export type FormValues = Record<string, string | boolean>;
 
+/** The typed values of the fields (a file field has none here: its file is picked, then uploaded). */
 export function initialValues(fields: FormField[], input: Record<string, unknown> = {}): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
     const given = input[field.key];
+    if (field.type === 'file') continue;
     if (field.type === 'boolean') values[field.key] = given === true;
     else values[field.key] = given === undefined || given === null ? '' : String(given);
   }
@@ -50,16 +56,25 @@ const NUMBER_MESSAGES: readonly string[] = [RUN_INPUT_MESSAGES.number, RUN_INPUT
 
 export type ParsedForm = { ok: true; input: Record<string, unknown> } | { ok: false; errors: Record<string, FieldErrorCode> };
 
-export function parseRunForm(fields: FormField[], values: FormValues): ParsedForm {
+/**
+ * The typed fields' input, or why not. File fields are checked for presence
+ * only (`picked`: the keys with a file chosen): their FileRefs join the input
+ * after the upload, and the runs API checks them with the same schema.
+ */
+export function parseRunForm(fields: FormField[], values: FormValues, picked: ReadonlySet<string> = new Set()): ParsedForm {
   // The runs API's own schema (the domain's), so the form refuses what the API would;
   // only the fields' keys, an unticked box as false.
-  const result = runInputSchema(fields).safeParse(initialValues(fields, values));
-  if (result.success) return { ok: true, input: result.data };
+  const typed = fields.filter((field) => field.type !== 'file');
+  const result = runInputSchema(typed).safeParse(initialValues(typed, values));
   const errors: Record<string, FieldErrorCode> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (key && !errors[key]) errors[key] = NUMBER_MESSAGES.includes(issue.message) ? 'number' : 'required';
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      if (key && !errors[key]) errors[key] = NUMBER_MESSAGES.includes(issue.message) ? 'number' : 'required';
+    }
   }
+  for (const field of fields) if (field.type === 'file' && field.required && !picked.has(field.key)) errors[field.key] = 'required';
+  if (result.success && Object.keys(errors).length === 0) return { ok: true, input: result.data };
   return { ok: false, errors };
 }
 

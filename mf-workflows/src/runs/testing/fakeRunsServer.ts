@@ -4,6 +4,7 @@
 // test drives (open, push a run, drop the connection). Plain functions, no
 // jest globals, so the app's type check accepts it; tests spy on what they need.
 import { newStep, type AiStatus, type RunStep, type WebhookInfo, type WorkflowRun, type WorkflowRunSummary } from '@agentflow/shared/workflow';
+import type { FileRef, UploadedFile } from '@agentflow/shared/files';
 import { createRunsClient, type EventSourceLike, type RunsClient } from '../../api/runs';
 
 export const FAKE_PLATFORM = 'http://platform.test';
@@ -42,6 +43,14 @@ export function fakeRun(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
     updatedAt: at(0),
     ...overrides,
   };
+}
+
+/** A file id of the shape platform-api gives (20 letters and digits). */
+export const fakeFileId = (n: number) => `file${String(n).padStart(16, '0')}`;
+
+/** A stored file's reference, as a run's input or a step's output holds it. */
+export function fakeFileRef(n: number, overrides: Partial<FileRef> = {}): FileRef {
+  return { fileId: fakeFileId(n), name: `file-${n}.pdf`, contentType: 'application/pdf', size: 120_000, ...overrides };
 }
 
 /** An EventSource the test drives. */
@@ -100,6 +109,10 @@ export interface FakeRunsServer {
   webhook: WebhookInfo;
   /** Answer the next matching request with this handler's response instead (first match wins, used once). */
   once(method: string, pathPattern: RegExp, respond: (request: RecordedRequest) => Response): void;
+  /** Every file uploaded through POST /api/files, in order (with the field it came in). */
+  uploads: UploadedFile[];
+  /** The ids DELETE /api/files/:id was called with. */
+  discarded: string[];
   /** Stores (or replaces) a run and pushes it to every open stream of that run. */
   update(run: WorkflowRun): void;
 }
@@ -111,6 +124,10 @@ export function createFakeRunsServer(options: { runs?: WorkflowRun[]; token?: st
   const sources: FakeEventSource[] = [];
   const overrides: Array<{ method: string; pattern: RegExp; respond: (request: RecordedRequest) => Response }> = [];
   let nextRun = 100;
+  let nextFile = 1;
+  let nextLink = 1;
+  const uploads: UploadedFile[] = [];
+  const discarded: string[] = [];
   let rotations = 0;
 
   const summary = (run: WorkflowRun): WorkflowRunSummary => {
@@ -169,6 +186,34 @@ export function createFakeRunsServer(options: { runs?: WorkflowRun[]; token?: st
       },
     ],
     ['GET', /^\/api\/ai\/status$/, () => jsonResponse(200, server.aiStatus)],
+    [
+      'POST',
+      /^\/api\/files$/,
+      (request) => {
+        if (!(request.body instanceof FormData)) return jsonResponse(400, { error: 'Send the files as multipart/form-data', code: 'bad_upload' });
+        const files: UploadedFile[] = [];
+        for (const [field, value] of request.body.entries()) {
+          if (typeof value === 'string') continue;
+          const file: FileRef = { fileId: fakeFileId(nextFile++), name: value.name, contentType: value.type || 'application/octet-stream', size: value.size };
+          files.push({ field, file });
+        }
+        uploads.push(...files);
+        return jsonResponse(201, { files });
+      },
+    ],
+    [
+      'POST',
+      /^\/api\/files\/([^/]+)\/link$/,
+      (_request, match) => jsonResponse(200, { url: `${FAKE_PLATFORM}/api/files/${match[1]}/content?exp=1&sig=link-${nextLink++}`, expiresAt: at(300) }),
+    ],
+    [
+      'DELETE',
+      /^\/api\/files\/([^/]+)$/,
+      (_request, match) => {
+        discarded.push(decodeURIComponent(match[1]!));
+        return jsonResponse(204);
+      },
+    ],
   ];
 
   const fetchImpl = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -178,7 +223,7 @@ export function createFakeRunsServer(options: { runs?: WorkflowRun[]; token?: st
       method: init.method ?? 'GET',
       path: url.pathname,
       authorization: headers.Authorization,
-      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body instanceof FormData ? init.body : undefined,
     };
     requests.push(request);
     const override = overrides.findIndex((o) => o.method === request.method && o.pattern.test(request.path));
@@ -206,6 +251,8 @@ export function createFakeRunsServer(options: { runs?: WorkflowRun[]; token?: st
     runs,
     requests,
     sources,
+    uploads,
+    discarded,
     latestSource: () => {
       const source = sources[sources.length - 1];
       if (!source) throw new Error('No EventSource was opened');
