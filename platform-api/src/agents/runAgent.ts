@@ -16,6 +16,7 @@ import { safeFetch, type SafeFetchPolicy } from '../net/safeFetch.js';
 import { withAuthHeaders } from '../credentials/httpAuth.js';
 import { redactText } from './providers/redact.js';
 import { renderTemplate } from '../expressions/evaluate.js';
+import { withAttachments, type AgentAttachment } from './attachments.js';
 import { NoProviderError, ProviderCallError, toProviderCallError, type ModelResolver } from './providers.js';
 
 export interface ChildStepUpdate {
@@ -72,6 +73,8 @@ export interface RunAgentOptions {
   fetchPolicy: SafeFetchPolicy;
   /** Model calls per agent (each delegate has as many); default RUN_LIMITS.maxAgentSteps. */
   maxSteps?: number;
+  /** The text of the files this agent reads (its `files` param), put after its prompt; delegates get none. */
+  attachments?: readonly AgentAttachment[];
 }
 
 export interface RunAgentResult {
@@ -194,6 +197,8 @@ async function runOne(
 
     let prompt = await renderTemplate(params.promptTemplate, options.input);
     if (task) prompt += `\n\nTask from ${task.from}:\n${task.text}`;
+    // Only the step's own agent reads its files: a delegate works on the task it is given.
+    else prompt = withAttachments(prompt, options.attachments ?? []);
 
     const tools: ToolSet = {};
     for (const httpTool of params.tools.http) tools[httpTool.name] = httpToolFor(httpTool, options, combined);

@@ -23,13 +23,24 @@ export interface SafeFetchRequest {
   method: string;
   url: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** Text is sent as UTF-8; bytes as they are (a file an HTTP step sends). */
+  body?: string | Uint8Array;
   signal?: AbortSignal;
+  /**
+   * The byte limit of this answer, decided on its headers (an answer kept as
+   * a file may be larger than one read as text); absent: the policy's
+   * maxResponseBytes. Past it the request fails with ResponseTooLargeError.
+   */
+  responseLimit?: (headers: Record<string, string>) => number;
+  /** Also return the body's bytes (`raw`): an answer that may be kept as a file is not text. */
+  keepBytes?: boolean;
 }
 export interface SafeFetchResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The body's bytes as received, when the request asked for them (keepBytes). */
+  raw?: Buffer;
   bytes: number;
 }
 
@@ -200,7 +211,7 @@ export async function safeFetch(request: SafeFetchRequest, policy: SafeFetchPoli
   let url = parseUrl(request.url);
   try {
     for (let redirects = 0; ; redirects++) {
-      const response = await requestOnce({ method, url, headers, body, signal }, policy);
+      const response = await requestOnce({ method, url, headers, body, signal, responseLimit: request.responseLimit, keepBytes: request.keepBytes === true }, policy);
       const location = response.headers.location;
       if (!REDIRECT_STATUSES.has(response.status) || location === undefined) return response;
       if (redirects >= MAX_REDIRECTS) throw new TooManyRedirectsError(`Stopped after ${MAX_REDIRECTS} redirects`);
@@ -234,16 +245,18 @@ interface OneRequest {
   method: string;
   url: URL;
   headers: Record<string, string>;
-  body: string | undefined;
+  body: string | Uint8Array | undefined;
   signal: AbortSignal;
+  responseLimit: ((headers: Record<string, string>) => number) | undefined;
+  keepBytes: boolean;
 }
 
-async function requestOnce({ method, url, headers, body, signal }: OneRequest, policy: SafeFetchPolicy): Promise<SafeFetchResponse> {
+async function requestOnce({ method, url, headers, body, signal, responseLimit, keepBytes }: OneRequest, policy: SafeFetchPolicy): Promise<SafeFetchResponse> {
   signal.throwIfAborted();
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   // A literal IP never goes through lookup, so it is checked here.
   if (ipaddr.isValid(hostname)) checkAddress(hostname, policy);
-  const payload = body === undefined ? undefined : Buffer.from(body, 'utf8');
+  const payload = body === undefined ? undefined : typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const outgoing: Record<string, string> = { 'user-agent': 'Agentflow/1.0', ...headers };
   if (payload !== undefined) outgoing['content-length'] = String(payload.length);
   const client = url.protocol === 'https:' ? https : http;
@@ -253,30 +266,32 @@ async function requestOnce({ method, url, headers, body, signal }: OneRequest, p
       url,
       { method, headers: outgoing, lookup: checkedLookup(policy), signal, agent: false },
       (res) => {
+        const responseHeaders: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        const limit = responseLimit ? responseLimit(responseHeaders) : policy.maxResponseBytes;
         const declared = Number(res.headers['content-length']);
-        if (Number.isFinite(declared) && declared > policy.maxResponseBytes) {
+        if (Number.isFinite(declared) && declared > limit) {
           res.destroy();
-          reject(new ResponseTooLargeError(policy.maxResponseBytes));
+          reject(new ResponseTooLargeError(limit));
           return;
         }
         const chunks: Buffer[] = [];
         let bytes = 0;
         res.on('data', (chunk: Buffer) => {
           bytes += chunk.length;
-          if (bytes > policy.maxResponseBytes) {
+          if (bytes > limit) {
             res.destroy();
             req.destroy();
-            reject(new ResponseTooLargeError(policy.maxResponseBytes));
+            reject(new ResponseTooLargeError(limit));
             return;
           }
           chunks.push(chunk);
         });
         res.on('end', () => {
-          const responseHeaders: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers)) {
-            if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: responseHeaders, body: Buffer.concat(chunks).toString('utf8'), bytes });
+          const raw = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: responseHeaders, body: raw.toString('utf8'), ...(keepBytes ? { raw } : {}), bytes });
         });
         res.on('error', reject);
         // A connection closed mid-body ends without 'end'; a settled promise ignores this.

@@ -18,6 +18,7 @@ import { guardedFetch, modelCallPolicy } from '../net/guardedFetch.js';
 import type { RunPreflight } from './service.js';
 import type { StepContext, StepHandler } from './steps.js';
 import { vaultHttpHeaders } from './httpCredentials.js';
+import { agentAttachments } from './agentFiles.js';
 
 export interface AgentCredentials {
   vault: CredentialVault;
@@ -61,6 +62,8 @@ export function stepFeeFromEnv(env: NodeJS.ProcessEnv): number {
 
 export function createAgentHandler(models: ModelResolver, credentials?: AgentCredentials, ownCredentialStepFee = DEFAULT_OWN_CREDENTIAL_STEP_FEE): StepHandler {
   return async (context) => {
+    // The files' text first: a file the step cannot read fails it before any model call.
+    const attachments = await agentAttachments(context);
     const result = await runAgent({
       node: context.node,
       nodes: context.run.snapshot.nodes,
@@ -74,6 +77,7 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
       chargeTokens: context.chargeTokens,
       onChildStep: context.onChildStep,
       fetchPolicy: context.fetchPolicy,
+      attachments,
     });
     return { output: result.output };
   };

@@ -24,7 +24,7 @@ import type { Logger } from 'pino';
 import { RUN_LIMITS, type NodeType } from '@agentflow/shared/workflow';
 import type { SafeFetchPolicy } from '../net/safeFetch.js';
 import { RunExecution } from './execution.js';
-import type { Meter, RunStore } from './ports.js';
+import type { Meter, RunFiles, RunStore } from './ports.js';
 import { BUILTIN_HANDLERS, type StepHandler } from './steps.js';
 
 export interface EngineLimits {
@@ -61,6 +61,8 @@ export interface ExecutorOptions {
   /** This process's id, written into the lease of the runs it executes. */
   instanceId: string;
   fetchPolicy: SafeFetchPolicy;
+  /** The run files steps read and save (stepFiles.ts on the file store); absent: steps that use files fail. */
+  files?: RunFiles;
   /** Step handlers by node type (the agent handler comes from agentStep.ts; tests may replace any). */
   handlers?: Partial<Record<NodeType, StepHandler>>;
   limits?: Partial<EngineLimits>;

@@ -319,6 +319,7 @@ export class RunExecution {
             fetchPolicy: this.executor.options.fetchPolicy,
             chargeTokens: (tokens, callKey) => this.charge(step, attempt, tokens, callKey),
             onChildStep: (update) => this.childStep(update),
+            ...(this.executor.options.files ? { files: this.executor.options.files } : {}),
           });
           // A handler that ignores its signal still loses the race against it.
           return await new Promise<StepResult>((resolve, reject) => {

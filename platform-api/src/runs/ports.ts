@@ -141,3 +141,33 @@ export interface RunFileAttacher {
   /** Returns each file's reference as stored (its type from the bytes, not from the request). */
   attach(ownerId: string, files: readonly RunInputFile[], run: { runId: string; workflowId: string }): Promise<FileRef[]>;
 }
+
+/** The run a step works for, as far as its files are concerned. */
+export type RunFileOwner = Pick<StoredRun, 'id' | 'workflowId' | 'ownerId' | 'organizationId'>;
+
+/** A run file's bytes, with the type and name the store knows (never what a reference claims). */
+export interface RunFileContent {
+  bytes: Buffer;
+  contentType: string;
+  name: string;
+}
+
+/**
+ * The files steps read and save (stepFiles.ts: the file store and the
+ * inspector). A step reads only a file of the run's owner that belongs to a
+ * run of the same workflow (its input, a step's output, an approver's
+ * attachment; a re-run reads the earlier run's input); anything else, and a
+ * file that does not exist, fails the step with the same message, so a
+ * file id reveals nothing. Errors are the steps' own: StepFailure (final)
+ * or TransientStepError (storage briefly unavailable).
+ */
+export interface RunFiles {
+  /** `label` names the file in a failure ('Attached file 2'). */
+  read(run: RunFileOwner, ref: FileRef, label: string): Promise<RunFileContent>;
+  /** Keeps bytes a step produced as a file of the run (use: the step), typed on its bytes; the plan's file size and storage apply. */
+  save(run: RunFileOwner, stepId: string, file: { name: string; bytes: Buffer }): Promise<FileRef>;
+  /** The text of a PDF, Word or text file (TEXT_EXTRACTABLE_TYPES), at most FILE_LIMITS.maxExtractBytes. */
+  extractText(run: RunFileOwner, ref: FileRef, label: string): Promise<{ name: string; contentType: string; text: string; truncated: boolean }>;
+  /** The largest file the run's owner may keep (the plan's, never above the upload limit). */
+  maxFileBytes(run: RunFileOwner): Promise<number>;
+}

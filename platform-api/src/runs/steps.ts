@@ -10,12 +10,14 @@ import {
   type StepInput,
   type WorkflowNode,
 } from '@agentflow/shared/workflow';
-import { safeFetch, type SafeFetchPolicy } from '../net/safeFetch.js';
+import { ResponseTooLargeError, safeFetch, type SafeFetchPolicy } from '../net/safeFetch.js';
 import { evaluate, renderTemplate } from '../expressions/evaluate.js';
 import type { StoredRun } from './runModel.js';
 import type { ChildStepUpdate } from '../agents/runAgent.js';
 import { redactValue } from '../agents/providers/redact.js';
 import { withAuthHeaders } from '../credentials/httpAuth.js';
+import type { RunFiles } from './ports.js';
+import { answerFileName, fileBody, responseHandling, tooLargeMessage } from './httpFiles.js';
 
 /** A child step an agent reports (a delegated call); the executor records it in run.steps. The agent defines its shape. */
 export type ChildStepReport = ChildStepUpdate;
@@ -34,6 +36,8 @@ export interface StepContext {
   /** Charges (through the meter) tokens a model reported for one call; callKey is stable per call within the attempt. */
   chargeTokens: (tokens: number, callKey: string) => Promise<void>;
   onChildStep: (update: ChildStepReport) => void | Promise<void>;
+  /** The run's files (read, save, extract text); absent when the server has no file storage. */
+  files?: RunFiles;
 }
 
 export interface StepResult {
@@ -133,32 +137,57 @@ export type HttpCredentialHeaders = (context: StepContext, credentialId: string)
 /** The HTTP step; with `credentialHeaders`, a step may name a vault credential instead of carrying a secret. */
 export function httpHandler(credentialHeaders?: HttpCredentialHeaders): StepHandler {
   return async (context) => {
-    const { node, input, signal, fetchPolicy } = context;
-    const p = params(node, 'http');
+    const p = params(context.node, 'http');
     let auth: { headers: Record<string, string>; secrets: string[] } = { headers: {}, secrets: [] };
     if (p.credentialId !== undefined) {
       if (!credentialHeaders) throw new StepFailure('This step uses a credential, but credentials are not available on this server');
       auth = await credentialHeaders(context, p.credentialId);
     }
-    const result = await httpCall(p, input, signal, fetchPolicy, auth.headers);
+    const result = await httpCall(p, context, auth.headers);
     // Whatever the service echoed of the credential (an auth header, a token) is not kept.
     return auth.secrets.length > 0 ? { output: redactValue(result.output, auth.secrets) } : result;
   };
 }
 
-async function httpCall(p: HttpParams, input: StepInput, signal: AbortSignal, fetchPolicy: SafeFetchPolicy, authHeaders: Record<string, string>): Promise<StepResult> {
+async function httpCall(p: HttpParams, context: StepContext, authHeaders: Record<string, string>): Promise<StepResult> {
+  const { input, signal, fetchPolicy } = context;
   const url = await renderTemplate(p.url, input, encodeURIComponent);
   const literal: Record<string, string> = {};
   for (const [name, value] of Object.entries(p.headers)) literal[name] = await renderTemplate(value, input);
   const headers = withAuthHeaders(literal, authHeaders);
-  const body = p.body !== undefined && p.method !== 'GET' ? await renderTemplate(p.body, input) : undefined;
-  if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
-  const response = await safeFetch(
-    { method: p.method, url, headers, body, signal },
-    { ...fetchPolicy, timeoutMs: p.timeoutMs, maxResponseBytes: Math.min(fetchPolicy.maxResponseBytes, RUN_LIMITS.maxHttpResponseBytes) },
-  );
+  const hasContentType = () => Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+  let body: string | Uint8Array | undefined;
+  const file = await fileBody(p, context);
+  if (file) {
+    // A multipart body's type carries its boundary: it replaces any the step set.
+    if (p.bodyKind === 'multipart') for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-type') delete headers[name];
+    if (!hasContentType()) headers['Content-Type'] = file.contentType;
+    body = file.body;
+  } else {
+    body = p.body !== undefined && p.method !== 'GET' ? await renderTemplate(p.body, input) : undefined;
+    if (body !== undefined && !hasContentType()) headers['Content-Type'] = 'application/json';
+  }
+  const textLimit = Math.min(fetchPolicy.maxResponseBytes, RUN_LIMITS.maxHttpResponseBytes);
+  const handling = await responseHandling(p, context, textLimit);
+  let response;
+  try {
+    response = await safeFetch(
+      { method: p.method, url, headers, body, signal, ...(handling ? { responseLimit: handling.limit, keepBytes: true } : {}) },
+      { ...fetchPolicy, timeoutMs: p.timeoutMs, maxResponseBytes: textLimit },
+    );
+  } catch (error) {
+    // Never cut silently: a too large answer fails the step, saying which limit.
+    if (error instanceof ResponseTooLargeError) throw new StepFailure(tooLargeMessage(p.method, url, error.limit, handling));
+    throw error;
+  }
   if (response.status >= 500 || response.status === 429) throw new TransientStepError(`HTTP ${response.status} from ${p.method} ${url}`);
   if (response.status >= 400) throw new StepFailure(`HTTP ${response.status} from ${p.method} ${url}`);
+  if (handling && context.files && response.raw && handling.keepAsFile(response.headers, response.raw)) {
+    const saved = await context.files.save(context.run, context.stepId, { name: answerFileName(response.headers, url), bytes: response.raw });
+    return { output: { status: response.status, headers: response.headers, file: saved } };
+  }
+  // An answer of unknown type read as text (it was UTF-8) is held to the text limit.
+  if (response.bytes > textLimit) throw new StepFailure(tooLargeMessage(p.method, url, textLimit, null));
   return { output: { status: response.status, headers: response.headers, body: parseBody(response.body, response.headers['content-type']) } };
 }
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { NodeType } from './model.js';
 import { identifier, oneOf, requiredText, str, text } from './fields.js';
 import { documentIdSchema } from '../validation/ids.js';
+import { parseExpression, templatePlaceholders } from './expressions.js';
 
 export const PARAM_LIMITS = {
   maxNameLength: 80,
@@ -26,6 +27,9 @@ export const PARAM_LIMITS = {
   maxJsonSchemaBytes: 20_000,
   maxTimeoutMs: 60_000,
   defaultTimeoutMs: 10_000,
+  /** Files one agent step reads (each expression may give several). */
+  maxAgentFiles: 10,
+  maxFormFields: 30,
 } as const;
 
 // ---------------------------------------------------------------- cron
@@ -151,6 +155,23 @@ const uniqueBy =
     });
   };
 
+/**
+ * The JSONata source of a file expression: `{{ input.report }}` (one
+ * placeholder, as templates are written elsewhere) or bare JSONata
+ * (`input.photos[0]`). It must give a FileRef, or a list of them.
+ */
+export function fileExpressionSource(expression: string): string {
+  const whole = /^\s*\{\{([\s\S]*)\}\}\s*$/.exec(expression);
+  return (whole && !whole[1]!.includes('}}') ? whole[1]! : expression).trim();
+}
+
+/** A file expression that is present and parses (the message says where it does not). */
+const fileExpression = requiredText(PARAM_LIMITS.maxExpressionLength).superRefine((value, ctx) => {
+  if (value.trim() === '') return;
+  const check = parseExpression(fileExpressionSource(value));
+  if (!check.ok) ctx.addIssue({ code: 'custom', message: `is not a valid expression: ${check.message}` });
+});
+
 // ---------------------------------------------------------------- per node type
 
 /** 'file': the run form uploads a file and the input holds its FileRef (files/model.ts). */
@@ -255,6 +276,12 @@ export const agentParamsSchema = z.strictObject({
         .default([]),
     })
     .default({ http: [], delegates: [] }),
+  /**
+   * Files whose text the agent reads before it answers: file expressions
+   * (`{{ input.report }}`), each giving a FileRef or a list of them. PDF,
+   * Word and text files only; absent or empty: none.
+   */
+  files: z.array(fileExpression).max(PARAM_LIMITS.maxAgentFiles, `must have at most ${PARAM_LIMITS.maxAgentFiles} files`).optional(),
 });
 
 export const conditionParamsSchema = z.strictObject({
@@ -267,24 +294,68 @@ export const transformParamsSchema = z.strictObject({
   mapping: expression,
 });
 
-export const httpParamsSchema = z.strictObject({
-  method: oneOf(HTTP_METHODS),
-  url: urlTemplate,
-  headers: headers.default({}),
-  /** A {{ JSONata }} template for the request body. */
-  body: text(PARAM_LIMITS.maxBodyLength).optional(),
-  /**
-   * An HTTP credential of the vault (header, bearer token or basic auth): its
-   * header is added at the moment of the call, so no secret sits in the
-   * workflow. It wins over a literal header of the same name.
-   */
-  credentialId: documentIdSchema.optional(),
-  timeoutMs: z
-    .int({ error: 'must be a whole number' })
-    .min(1, 'must be at least 1')
-    .max(PARAM_LIMITS.maxTimeoutMs, `must be at most ${PARAM_LIMITS.maxTimeoutMs}`)
-    .default(PARAM_LIMITS.defaultTimeoutMs),
-});
+/**
+ * What an HTTP step sends: 'template' (default) the `body` template as text;
+ * 'multipart' a multipart/form-data body of `formFields` (templates) and the
+ * file `file` gives, under the part name `fileField`; 'file' that file's
+ * bytes as the whole body, with its content type.
+ */
+export const HTTP_BODY_KINDS = ['template', 'multipart', 'file'] as const;
+export type HttpBodyKind = (typeof HTTP_BODY_KINDS)[number];
+/**
+ * When an HTTP step keeps the answer as a run file (the output then holds
+ * `file` instead of `body`): 'binary' (default) when the answer is not text
+ * or JSON; 'always' whatever it is.
+ */
+export const HTTP_SAVE_RESPONSE = ['binary', 'always'] as const;
+export type HttpSaveResponse = (typeof HTTP_SAVE_RESPONSE)[number];
+
+const formFields = z
+  .record(
+    identifier(/^[A-Za-z0-9_.[\]-]+$/, 'must contain only letters, digits, "_", "-", "." and brackets', 100),
+    text(PARAM_LIMITS.maxHeaderValueLength).superRefine((value, ctx) => {
+      const broken = templatePlaceholders(value).find((p) => !p.ok);
+      if (broken && !broken.ok) ctx.addIssue({ code: 'custom', message: `${broken.message} (at character ${broken.position})` });
+    }),
+  )
+  .refine((f) => Object.keys(f).length <= PARAM_LIMITS.maxFormFields, `must have at most ${PARAM_LIMITS.maxFormFields} fields`);
+
+export const httpParamsSchema = z
+  .strictObject({
+    method: oneOf(HTTP_METHODS),
+    url: urlTemplate,
+    headers: headers.default({}),
+    /** A {{ JSONata }} template for the request body. */
+    body: text(PARAM_LIMITS.maxBodyLength).optional(),
+    /** How the body is made (HTTP_BODY_KINDS); absent: 'template'. */
+    bodyKind: oneOf(HTTP_BODY_KINDS).optional(),
+    /** The file sent ('multipart', 'file'): a file expression (`{{ input.report }}`) giving one FileRef. */
+    file: fileExpression.optional(),
+    /** The multipart part name of the file; absent: "file". */
+    fileField: identifier(/^[A-Za-z0-9_.[\]-]+$/, 'must contain only letters, digits, "_", "-", "." and brackets', 100).optional(),
+    /** The multipart text fields: name → {{ JSONata }} template. */
+    formFields: formFields.optional(),
+    /** When the answer is kept as a run file (HTTP_SAVE_RESPONSE); absent: 'binary'. */
+    saveResponse: oneOf(HTTP_SAVE_RESPONSE).optional(),
+    /**
+     * An HTTP credential of the vault (header, bearer token or basic auth): its
+     * header is added at the moment of the call, so no secret sits in the
+     * workflow. It wins over a literal header of the same name.
+     */
+    credentialId: documentIdSchema.optional(),
+    timeoutMs: z
+      .int({ error: 'must be a whole number' })
+      .min(1, 'must be at least 1')
+      .max(PARAM_LIMITS.maxTimeoutMs, `must be at most ${PARAM_LIMITS.maxTimeoutMs}`)
+      .default(PARAM_LIMITS.defaultTimeoutMs),
+  })
+  .superRefine((params, ctx) => {
+    const kind = params.bodyKind ?? 'template';
+    if (kind === 'template') return;
+    // A file body needs a method that has a body, and the file to send.
+    if (params.method === 'GET') ctx.addIssue({ code: 'custom', path: ['bodyKind'], message: 'a GET request cannot send a file: pick POST, PUT or PATCH' });
+    if (params.file === undefined) ctx.addIssue({ code: 'custom', path: ['file'], message: 'is required' });
+  });
 
 export const approvalParamsSchema = z.strictObject({
   /** User ids or role ids; any one of them may approve. */
