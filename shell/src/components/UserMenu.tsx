@@ -1,5 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useAuth, useI18n } from '@agentflow/shared';
+import { Link, useAuth, useI18n, useRemoteCatalogs } from '@agentflow/shared';
+import { Avatar } from '../profile/Avatar';
+import { PROFILE_PHOTO_CATALOGS } from '../profile/i18n';
+import { useProfilePhoto } from '../profile/useProfilePhoto';
 import { failureMessage } from './useAsyncAction';
 import { useMenuDismiss } from './useMenuDismiss';
 import { useOpenUntilNavigation } from './useOpenUntilNavigation';
@@ -9,11 +12,15 @@ type FocusTarget = 'first' | 'last';
 /**
  * The signed-in user's menu button (the menu-button pattern): Profile and
  * Sign out. Escape closes it and gives focus back to the button; a press
- * outside closes it; Up and Down move between the items.
+ * outside closes it; Up and Down move between the items. The button and the
+ * menu show the profile photo (else the account's photoURL, else initials).
  */
 export function UserMenu({ name }: { name: string }) {
+  useRemoteCatalogs(PROFILE_PHOTO_CATALOGS);
   const { t } = useI18n();
-  const { signOut, error: authError } = useAuth();
+  const { user, userProfile, signOut, error: authError } = useAuth();
+  const photo = useProfilePhoto();
+  const photoSources = [photo.url, userProfile?.photoURL ?? user?.photoURL];
   // Following a menu link closes the menu.
   const [open, setOpen] = useOpenUntilNavigation();
   const [signingOut, setSigningOut] = useState(false);
@@ -94,6 +101,8 @@ export function UserMenu({ name }: { name: string }) {
         onClick={() => (open ? setOpen(false) : openMenu('first'))}
         onKeyDown={onButtonKeyDown}
       >
+        {/* The text beside it names the person: the picture adds nothing for a screen reader. */}
+        <Avatar name={name} size="small" sources={photoSources} alt="" onSourceError={photo.linkFailed} />
         <span className="user-status" data-testid="user-status">
           {t('common.signedInAs', { name })}
         </span>
@@ -102,18 +111,25 @@ export function UserMenu({ name }: { name: string }) {
         </span>
       </button>
       {open ? (
-        <ul ref={menu} id={menuId} role="menu" aria-label={t('auth.menu.account')} className="user-menu-list" onKeyDown={onMenuKeyDown}>
-          <li role="none">
-            <Link role="menuitem" tabIndex={-1} to="/profile" onClick={() => setOpen(false)}>
-              {t('auth.menu.profile')}
-            </Link>
-          </li>
-          <li role="none">
-            <button role="menuitem" tabIndex={-1} type="button" disabled={signingOut} onClick={() => void onSignOut()}>
-              {t('auth.menu.signOut')}
-            </button>
-          </li>
-        </ul>
+        <div className="user-menu-popup">
+          {/* Outside the menu element: a menu may hold only its items. */}
+          <div className="user-menu-identity" data-testid="user-menu-identity">
+            <Avatar name={name} size="medium" sources={photoSources} alt={t('profilePhoto.altOf', { name })} onSourceError={photo.linkFailed} />
+            <span className="user-menu-identity-name">{name}</span>
+          </div>
+          <ul ref={menu} id={menuId} role="menu" aria-label={t('auth.menu.account')} className="user-menu-list" onKeyDown={onMenuKeyDown}>
+            <li role="none">
+              <Link role="menuitem" tabIndex={-1} to="/profile" onClick={() => setOpen(false)}>
+                {t('auth.menu.profile')}
+              </Link>
+            </li>
+            <li role="none">
+              <button role="menuitem" tabIndex={-1} type="button" disabled={signingOut} onClick={() => void onSignOut()}>
+                {t('auth.menu.signOut')}
+              </button>
+            </li>
+          </ul>
+        </div>
       ) : null}
       {(signOutError ?? (signOutAttempted ? authError : null)) ? (
         <p className="form-alert user-menu-alert" role="alert">

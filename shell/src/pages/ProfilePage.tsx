@@ -6,6 +6,7 @@ import { DisplayNameField, FormField, SelectField } from '../components/FormFiel
 import { useAsyncAction } from '../components/useAsyncAction';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { useRenderFault } from '../testHooks/renderFault';
+import { ProfilePhotoSection } from '../profile/ProfilePhotoSection';
 
 const FIELD_IDS = { displayName: 'profile-display-name', phoneNumber: 'profile-phone-number', language: 'profile-language' };
 
@@ -31,6 +32,7 @@ function ProfileContent() {
     body = (
       <>
         <ProfileDetails profile={userProfile} user={user} />
+        <ProfilePhotoSection profile={userProfile} name={userProfile.displayName || user.email || user.uid} />
         <ProfileForm key={userProfile.uid} profile={userProfile} />
       </>
     );
@@ -124,7 +126,6 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
     });
     if (ok) setSaved(true);
   };
-
 
   return (
     <form className="form card profile-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
