@@ -11,13 +11,13 @@
 // manual trigger (webhook, schedule) takes its input as a JSON object.
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { ApiError, Link, fileErrorMessage, isStorageFull, refusedField, useI18n, useOnline, useToast } from '@agentflow/shared';
-import { FILE_ERROR_CODES } from '@agentflow/shared/files';
 import type { Workflow, WorkflowProblem } from '@agentflow/shared/workflow';
 import { inputFieldOf, type RunsClient } from '../api/runs';
 import { initialValues, parseJsonInput, parseRunForm, runFormFields, type FieldErrorCode, type FormField, type FormValues } from './runModel';
 import { PLANS_PAGE, refusalOfError, type Refusal } from '../api/refusals';
 import { checkFile, formFieldOf } from './files/fileChecks';
 import { FilePicker } from './files/FilePicker';
+import { isFileRefusal, uploadUseless } from './files/fileRefusals';
 import { FT, useFileTexts } from './files/fileTexts';
 import { usePlanFileLimit } from './files/usePlanFileLimit';
 import { useStagedUploads } from './files/useStagedUploads';
@@ -25,9 +25,6 @@ import { RefusalNote } from '../components/RefusalNote';
 import { TokenBalance } from '../components/TokenBalance';
 
 const F = 'workflows.runs.form.';
-const FILE_CODES: ReadonlySet<string> = new Set<string>(Object.values(FILE_ERROR_CODES));
-/** A refusal about a file (its type, size or upload), which fileErrorMessage words. */
-const isFileRefusal = (error: unknown) => error instanceof ApiError && ((error.code !== null && FILE_CODES.has(error.code)) || isStorageFull(error));
 
 export interface RunFormProps {
   workflow: Pick<Workflow, 'id' | 'name' | 'nodes'>;
@@ -87,7 +84,7 @@ export function RunForm({ workflow, client, onStarted, onClose, problems = [] }:
     if (isFileRefusal(error)) {
       // This upload will not do (a wrong type, used or expired): the next Start uploads the file again.
       const file = field ? files[field.key] : undefined;
-      if (file && !isStorageFull(error)) uploads.forget(file, error instanceof ApiError && error.code === FILE_ERROR_CODES.typeNotAllowed);
+      if (file && !isStorageFull(error)) uploads.forget(file, uploadUseless(error));
       if (isStorageFull(error)) setStorageFullAt(field ? field.key : '$form');
       if (field) setServerErrors({ [field.key]: fileErrorMessage(t, error) });
       else if (isStorageFull(error)) setServerErrors({ $form: fileErrorMessage(t, error) });

@@ -2,21 +2,28 @@
 // duration (ticking while it runs) and tokens, then every step as it happens:
 // status, duration, tokens, attempts, error, input and output (pretty JSON,
 // with a note when the output was truncated), delegated agent calls nested
-// under their parent. Cancel while it runs, Approve/Reject on a waiting
-// approval, Re-run once it ended, with the tokens left beside it. A run
+// under their parent, and the files of the run's input and of each step (a
+// decision's attachments among them) with a download and, for images, a
+// thumbnail. Cancel while it runs, Approve/Reject on a waiting
+// approval (with attached files), Re-run once it ended, with the tokens left beside it. A run
 // refused before it started (no tokens, not in the plan, no credential) says
 // why in the user's words, with the way out. When it ends, the header's token
 // count and the history are refreshed.
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NeedsConnectionNote, useI18n, useOnline, useRemoteCatalogs, useMembership, useNavigate, useToast } from '@agentflow/shared';
-import { RUN_MESSAGES, isTerminalRunStatus, type RunStep, type WorkflowRun } from '@agentflow/shared/workflow';
+import { RUN_MESSAGES, isTerminalRunStatus } from '@agentflow/shared/workflow';
+import { fileRefsIn } from '@agentflow/shared/files';
 import type { RunsClient } from '../api/runs';
+import type { FilesClient } from '../api/files';
 import { AiProviderHint } from './AiProviderHint';
 import { refusalOfError, refusalOfRun, type Refusal } from '../api/refusals';
 import { RefusalNote } from '../components/RefusalNote';
 import { TokenBalance } from '../components/TokenBalance';
-import { ApproversInfo } from './ApproversInfo';
+import { ApprovalBox, type RunAction } from './ApprovalBox';
+import { FileList } from './files/FileList';
+import { stepFiles } from './files/fileChecks';
+import { FILES_CATALOGS } from './files/i18n';
 import { durationMs, formatDuration, formatTime, isActiveStatus, prettyJson, stepTree, waitingApproval, type StepNode } from './runModel';
 import { StatusBadge } from './StatusBadge';
 import { RUNS_CATALOGS } from './i18n';
@@ -59,6 +66,7 @@ export interface RunViewProps {
 
 export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
   useRemoteCatalogs(RUNS_CATALOGS);
+  useRemoteCatalogs(FILES_CATALOGS);
   const { t, language } = useI18n();
   const { toast } = useToast();
   const navigate = useNavigate();
@@ -104,13 +112,14 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
     return <PageLoading label={t('workflows.runs.loading')} />;
   }
 
-  const act = async (action: () => Promise<unknown>, done: string) => {
+  const act: RunAction = async (action, done, onError) => {
     setActing(true);
     setRefusal(null);
     try {
       await action();
       toast({ title: t(`workflows.runs.toasts.${done}`), variant: 'success' });
     } catch (error) {
+      if (onError?.(error)) return;
       const refused = refusalOfError(error);
       if (refused) setRefusal(refused);
       else toast({ title: t('workflows.runs.toasts.actionFailed'), description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
@@ -192,7 +201,9 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
         </div>
       ) : null}
 
-      {waiting && <ApprovalBox run={run} step={waiting} client={client} busy={busy} act={act} />}
+      {waiting && <ApprovalBox key={waiting.id} run={run} step={waiting} client={client} busy={busy} act={act} />}
+
+      <FileList files={fileRefsIn(run.input)} client={client.files} title={t('workflows.files.inputFiles')} headingLevel={2} testId="run-input-files" />
 
       <h2>{t(`${V}steps`)}</h2>
       {run.steps.length === 0 ? (
@@ -200,7 +211,7 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
       ) : (
         <ol className="run-steps" data-testid="run-steps">
           {stepTree(run.steps).map((node) => (
-            <StepItem key={node.step.id} node={node} now={now} />
+            <StepItem key={node.step.id} node={node} now={now} files={client.files} />
           ))}
         </ol>
       )}
@@ -215,7 +226,7 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
   );
 }
 
-function StepItem({ node, now }: { node: StepNode; now: number }) {
+function StepItem({ node, now, files }: { node: StepNode; now: number; files: FilesClient }) {
   const { t, language } = useI18n();
   const { step, children } = node;
   const ms = durationMs(step.startedAt, step.endedAt, now);
@@ -246,6 +257,7 @@ function StepItem({ node, now }: { node: StepNode; now: number }) {
         </p>
       )}
       {step.error === RUN_MESSAGES.noProvider && <AiProviderHint missing />}
+      <StepFiles step={node.step} client={files} />
       {hasInput && (
         <details className="run-step-details">
           <summary>{t(`${V}input`)}</summary>
@@ -266,7 +278,7 @@ function StepItem({ node, now }: { node: StepNode; now: number }) {
       {children.length > 0 && (
         <ol className="run-steps run-steps--children" aria-label={t(`${V}delegated`)} data-testid="run-step-children">
           {children.map((child) => (
-            <StepItem key={child.step.id} node={child} now={now} />
+            <StepItem key={child.step.id} node={child} now={now} files={files} />
           ))}
         </ol>
       )}
@@ -274,42 +286,19 @@ function StepItem({ node, now }: { node: StepNode; now: number }) {
   );
 }
 
-function ApprovalBox({
-  run,
-  step,
-  client,
-  busy,
-  act,
-}: {
-  run: WorkflowRun;
-  step: RunStep;
-  client: RunsClient;
-  busy: boolean;
-  act: (action: () => Promise<unknown>, done: string) => Promise<void>;
-}) {
+/**
+ * A step's files: those it was given and those it produced (a saved HTTP
+ * answer; an approval's are the decision's attachments). A trigger's are the
+ * run's input files, listed once above the steps.
+ */
+function StepFiles({ step, client }: { step: StepNode['step']; client: FilesClient }) {
   const { t } = useI18n();
-  const id = useId();
-  const [comment, setComment] = useState('');
-  const message = (step.input && typeof step.input === 'object' && typeof (step.input as { message?: unknown }).message === 'string' ? (step.input as { message: string }).message : null) ??
-    (run.snapshot?.nodes.find((n) => n.id === step.nodeId)?.params as { message?: string } | undefined)?.message;
-  const body = () => ({ stepId: step.id, ...(comment.trim() ? { comment: comment.trim() } : {}) });
+  if (step.type.startsWith('trigger.')) return null;
+  const { received, produced } = stepFiles(step);
   return (
-    <section className="run-approval form-status" data-testid="run-approval" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>
-        {t(`${V}approvalTitle`)}: {step.name}
-      </h2>
-      {message && <p>{message}</p>}
-      {step.type === 'approval' && <ApproversInfo run={run} nodeId={step.nodeId} />}
-      <label htmlFor={`${id}-comment`}>{t(`${V}comment`)}</label>
-      <textarea id={`${id}-comment`} rows={2} maxLength={1000} value={comment} onChange={(event) => setComment(event.target.value)} />
-      <div className="run-actions">
-        <button type="button" className="button button-primary" data-testid="run-approve" disabled={busy} onClick={() => void act(() => client.approve(run.id, body()), 'approved')}>
-          {t('workflows.runs.actions.approve')}
-        </button>
-        <button type="button" className="button button-danger" data-testid="run-reject" disabled={busy} onClick={() => void act(() => client.reject(run.id, body()), 'rejected')}>
-          {t('workflows.runs.actions.reject')}
-        </button>
-      </div>
-    </section>
+    <>
+      <FileList files={received} client={client} title={t('workflows.files.stepIn')} testId="step-files-in" />
+      <FileList files={produced} client={client} title={t(step.type === 'approval' ? 'workflows.files.attachments' : 'workflows.files.stepOut')} testId="step-files-out" />
+    </>
   );
 }
