@@ -3,6 +3,7 @@
 // connect without dragging: keyboard and touch).
 import { Fragment, useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useI18n } from '@agentflow/shared';
+import { InputFieldsEditor } from './InputFieldsEditor';
 import { nodeProblems, type Workflow, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
 import { NODE_FIELDS, NODE_TYPE_KEYS, getPath, problemAtField, setPath, type FieldSpec } from './fields';
 import { acceptsInput, connectionError, sourceHandlesOf, type BuilderAction } from './builderState';
@@ -11,6 +12,7 @@ import { AgentModelFields } from '../credentials/AgentModelFields';
 import { HttpCredentialFields } from './HttpCredentialFields';
 import { AgentToolSecrets } from './AgentToolSecrets';
 import { WebhookPanel } from '../runs/WebhookPanel';
+import { CheckboxEditor, LinesEditor, fileProblemText } from './FileParamEditors';
 
 const P = 'workflows.builder.';
 
@@ -54,13 +56,23 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
         {node.name.trim() === '' && <p className="field-error" role="alert">is required</p>}
         {fields.map((field) => (
           <Fragment key={field.path}>
-            <ParamField
-              id={`${id}-${field.path}`}
-              field={field}
-              value={getPath(node.params, field.path)}
-              problems={problems.filter((p) => problemAtField(p, field.path))}
-              onChange={(value) => setParam(field.path, value)}
-            />
+            {/* The manual trigger's input fields: a form per field, not JSON (the run form is made from them). */}
+            {node.type === 'trigger.manual' && field.path === 'inputSchema' ? (
+              <InputFieldsEditor
+                path={field.path}
+                value={getPath(node.params, field.path)}
+                problems={problems.filter((p) => problemAtField(p, field.path))}
+                onChange={(value) => setParam(field.path, value)}
+              />
+            ) : (
+              <ParamField
+                id={`${id}-${field.path}`}
+                field={field}
+                value={getPath(node.params, field.path)}
+                problems={problems.filter((p) => problemAtField(p, field.path))}
+                onChange={(value) => setParam(field.path, value)}
+              />
+            )}
             {/* A tool's literal secret right under the tools it is in. */}
             {node.type === 'agent' && field.path === 'tools' && <AgentToolSecrets node={node} onParams={setParams} />}
           </Fragment>
@@ -95,10 +107,10 @@ function ParamField({ id, field, value, problems, onChange }: { id: string; fiel
   switch (field.kind) {
     case 'select':
       editor = (
-        <select {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)}>
+        <select {...common} value={typeof value === 'string' ? value : (field.defaultValue ?? '')} onChange={(e) => onChange(e.target.value)}>
           {field.options!.map((o) => (
             <option key={o} value={o}>
-              {field.path === 'output.type' ? t(`${P}outputTypes.${o}`) : o}
+              {field.path === 'output.type' ? t(`${P}outputTypes.${o}`) : field.optionsKey ? t(`${P}${field.optionsKey}.${o}`) : o}
             </option>
           ))}
         </select>
@@ -127,6 +139,12 @@ function ParamField({ id, field, value, problems, onChange }: { id: string; fiel
         />
       );
       break;
+    case 'lines':
+      editor = <LinesEditor common={common} value={value} onChange={onChange} />;
+      break;
+    case 'checkbox':
+      editor = <CheckboxEditor common={common} value={value} checkedValue={field.checkedValue ?? 'true'} onChange={onChange} />;
+      break;
     case 'json':
       editor = <JsonEditor common={common} value={value} onChange={onChange} onValidity={(ok) => setJsonError(!ok)} />;
       break;
@@ -144,7 +162,7 @@ function ParamField({ id, field, value, problems, onChange }: { id: string; fiel
         <div id={errorId} className="field-error" role="alert">
           {jsonError && <p>{t(`${P}config.invalidJson`)}</p>}
           {problems.map((p, i) => (
-            <p key={i}>{p.path && p.path !== field.path ? `${p.path.slice(field.path.length + 1)}: ${p.message}` : p.message}</p>
+            <p key={i}>{fileProblemText(p, t) ?? (p.path && p.path !== field.path ? `${p.path.slice(field.path.length + 1)}: ${p.message}` : p.message)}</p>
           ))}
         </div>
       )}

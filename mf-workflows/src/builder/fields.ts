@@ -1,8 +1,9 @@
 // The configuration form of each node type: which params it edits with which
 // simple editor. Paths are the dotted param paths nodeProblems() reports.
-import { HTTP_METHODS, WEBHOOK_METHODS, type NodeType, type WorkflowProblem } from '@agentflow/shared/workflow';
+import { HTTP_BODY_KINDS, HTTP_METHODS, WEBHOOK_METHODS, type NodeType, type WorkflowProblem } from '@agentflow/shared/workflow';
 
-export type FieldKind = 'text' | 'textarea' | 'select' | 'number' | 'json' | 'list';
+/** 'lines': a list edited one entry per line (entries may hold commas); 'checkbox': `checkedValue` when checked, absent otherwise. */
+export type FieldKind = 'text' | 'textarea' | 'select' | 'number' | 'json' | 'list' | 'lines' | 'checkbox';
 
 export interface FieldSpec {
   path: string;
@@ -16,7 +17,16 @@ export interface FieldSpec {
   hint?: string;
   /** Shown only when this returns true for the params. */
   when?: (params: Record<string, unknown>) => boolean;
+  /** A select's option labels: keys under workflows.builder.<optionsKey>. */
+  optionsKey?: string;
+  /** What a select shows while the param is absent (the schema's own default). */
+  defaultValue?: string;
+  /** A checkbox's value when checked. */
+  checkedValue?: string;
 }
+
+/** How an HTTP step's body is made; absent means the text template. */
+const bodyKindOf = (params: Record<string, unknown>): string => (typeof params.bodyKind === 'string' ? params.bodyKind : 'template');
 
 export const NODE_FIELDS: Record<NodeType, FieldSpec[]> = {
   'trigger.manual': [{ path: 'inputSchema', label: 'inputSchema', kind: 'json' }],
@@ -37,6 +47,7 @@ export const NODE_FIELDS: Record<NodeType, FieldSpec[]> = {
     { path: 'output.type', label: 'outputType', kind: 'select', options: ['text', 'json'] },
     { path: 'output.schema', label: 'outputSchema', kind: 'json', when: (p) => getPath(p, 'output.type') === 'json' },
     { path: 'tools', label: 'tools', kind: 'json' },
+    { path: 'files', label: 'files', kind: 'lines', optional: true, hint: 'filesHint' },
   ],
   condition: [{ path: 'expression', label: 'expression', kind: 'textarea' }],
   transform: [{ path: 'mapping', label: 'mapping', kind: 'textarea' }],
@@ -44,7 +55,12 @@ export const NODE_FIELDS: Record<NodeType, FieldSpec[]> = {
     { path: 'method', label: 'method', kind: 'select', options: HTTP_METHODS },
     { path: 'url', label: 'url', kind: 'text' },
     { path: 'headers', label: 'headers', kind: 'json' },
-    { path: 'body', label: 'body', kind: 'textarea', optional: true },
+    { path: 'bodyKind', label: 'bodyKind', kind: 'select', options: HTTP_BODY_KINDS, optionsKey: 'bodyKinds', defaultValue: 'template' },
+    { path: 'body', label: 'body', kind: 'textarea', optional: true, when: (p) => bodyKindOf(p) === 'template' },
+    { path: 'file', label: 'file', kind: 'text', optional: true, hint: 'fileHint', when: (p) => bodyKindOf(p) !== 'template' },
+    { path: 'fileField', label: 'fileField', kind: 'text', optional: true, hint: 'fileFieldHint', when: (p) => bodyKindOf(p) === 'multipart' },
+    { path: 'formFields', label: 'formFields', kind: 'json', when: (p) => bodyKindOf(p) === 'multipart' },
+    { path: 'saveResponse', label: 'saveResponse', kind: 'checkbox', checkedValue: 'always', hint: 'saveResponseHint' },
     { path: 'timeoutMs', label: 'timeoutMs', kind: 'number' },
   ],
   approval: [
