@@ -3,6 +3,7 @@
 // connect without dragging: keyboard and touch).
 import { Fragment, useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useI18n } from '@agentflow/shared';
+import { InputFieldsEditor } from './InputFieldsEditor';
 import { nodeProblems, type Workflow, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
 import { NODE_FIELDS, NODE_TYPE_KEYS, getPath, problemAtField, setPath, type FieldSpec } from './fields';
 import { acceptsInput, connectionError, sourceHandlesOf, type BuilderAction } from './builderState';
@@ -55,13 +56,23 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
         {node.name.trim() === '' && <p className="field-error" role="alert">is required</p>}
         {fields.map((field) => (
           <Fragment key={field.path}>
-            <ParamField
-              id={`${id}-${field.path}`}
-              field={field}
-              value={getPath(node.params, field.path)}
-              problems={problems.filter((p) => problemAtField(p, field.path))}
-              onChange={(value) => setParam(field.path, value)}
-            />
+            {/* The manual trigger's input fields: a form per field, not JSON (the run form is made from them). */}
+            {node.type === 'trigger.manual' && field.path === 'inputSchema' ? (
+              <InputFieldsEditor
+                path={field.path}
+                value={getPath(node.params, field.path)}
+                problems={problems.filter((p) => problemAtField(p, field.path))}
+                onChange={(value) => setParam(field.path, value)}
+              />
+            ) : (
+              <ParamField
+                id={`${id}-${field.path}`}
+                field={field}
+                value={getPath(node.params, field.path)}
+                problems={problems.filter((p) => problemAtField(p, field.path))}
+                onChange={(value) => setParam(field.path, value)}
+              />
+            )}
             {/* A tool's literal secret right under the tools it is in. */}
             {node.type === 'agent' && field.path === 'tools' && <AgentToolSecrets node={node} onParams={setParams} />}
           </Fragment>
