@@ -224,6 +224,22 @@ describe('the agent step reads attached files', () => {
     expect(await h.balance(alice.uid)).toBe(before - charged - 1);
   });
 
+  it('marks a text file cut at the extraction limit as truncated', async () => {
+    const long = `Start of the log. ${'x'.repeat(FILE_LIMITS.maxExtractedChars)} END-OF-LOG`;
+    const log = await uploadOne(alice, 'log', 'machine.log', Buffer.from(long));
+    const wf = await h.saveWorkflow(
+      alice.uid,
+      [fileForm('log'), node('reader', 'agent', { name: 'Reader', role: 'You are the document reader.', promptTemplate: 'Read the log.', output: { type: 'text' }, tools: { http: [], delegates: [] }, files: ['{{ input.log }}'] })],
+      [edge('trigger', 'reader')],
+    );
+    fake.script({ match: { system: 'document reader' }, reply: { text: 'Read.' } });
+    const run = await runOf(alice, wf.id, { log });
+    expect(run.status).toBe('succeeded');
+    const prompt = fake.requests[0]!.lastUser;
+    expect(prompt).toContain(`<<<FILE 1: machine.log (text/plain, truncated: only its first ${FILE_LIMITS.maxExtractedChars} characters)>>>\nStart of the log. x`);
+    expect(prompt).not.toContain('END-OF-LOG');
+  });
+
   it('refuses a file that is not a PDF, Word or text file, naming it, before any model call', async () => {
     const photo = await uploadOne(alice, 'photo', 'site.png', png);
     const wf = await h.saveWorkflow(

@@ -87,7 +87,7 @@ export function storeStepFiles({ store, inspector }: Pick<FilesModule, 'store' |
       if (!(TEXT_EXTRACTABLE_TYPES as readonly string[]).includes(file.contentType)) {
         throw new StepFailure(`${named}: an agent reads text from PDF, Word (.docx) and text files, not ${file.contentType}`);
       }
-      if (file.size > FILE_LIMITS.maxExtractBytes) throw new StepFailure(`${named}: an agent reads files of at most ${formatBytes(FILE_LIMITS.maxExtractBytes)}; this one is ${formatBytes(file.size)}`);
+      if (file.size > FILE_LIMITS.maxExtractBytes) throw new StepFailure(`${named}: the file is larger than ${formatBytes(FILE_LIMITS.maxExtractBytes)}, the most an agent reads`);
       let bytes: Buffer;
       try {
         bytes = await store.read(file);
