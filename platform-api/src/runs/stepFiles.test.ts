@@ -240,6 +240,21 @@ describe('the agent step reads attached files', () => {
     expect(prompt).not.toContain('END-OF-LOG');
   });
 
+  it('fails once, naming the file, when a PDF’s text cannot be read', async () => {
+    const broken = await uploadOne(alice, 'scan', 'scan.pdf', Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2000, 0x41)]));
+    expect(broken.contentType).toBe('application/pdf');
+    const wf = await h.saveWorkflow(
+      alice.uid,
+      [fileForm('scan'), node('reader', 'agent', { name: 'Reader', role: 'You are the document reader.', promptTemplate: 'Read.', output: { type: 'text' }, tools: { http: [], delegates: [] }, files: ['{{ input.scan }}'] })],
+      [edge('trigger', 'reader')],
+    );
+    const run = await runOf(alice, wf.id, { scan: broken });
+    expect(run.status).toBe('failed');
+    expect(stepOf(run, 'reader').attempts).toBe(1);
+    expect(stepOf(run, 'reader').error).toMatch(/^Attached file 1 \(\{\{ input\.scan \}\}\) \("scan\.pdf"\): its text could not be read \(.+\)$/);
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('refuses a file that is not a PDF, Word or text file, naming it, before any model call', async () => {
     const photo = await uploadOne(alice, 'photo', 'site.png', png);
     const wf = await h.saveWorkflow(
