@@ -38,32 +38,37 @@ beforeEach(() => {
   clock = Date.now();
 });
 
+/** Owners of this run of the suite: the emulator's bucket outlives earlier runs. */
+const owner = (label: string) => `${label}-${Date.now().toString(36)}`;
 const total = async (owner: string) => Number((await db.collection('storageUsage').doc(owner).get()).get('bytes') ?? 0);
 const newFile = (owner: string, text: string) => ({ ownerId: owner, name: 'a.txt', bytes: Buffer.from(text), contentType: 'text/plain', use: { kind: 'upload' as const } });
 
 it('answers storage_unavailable (503) when the bucket cannot take the bytes, and records nothing', async () => {
   failing.put = true;
-  const error = await store.save(newFile('owner-a', 'hello')).catch((e: unknown) => e);
+  const alice = owner('owner-a');
+  const error = await store.save(newFile(alice, 'hello')).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(FileRefusedError);
   expect(error).toMatchObject({ status: 503, code: 'storage_unavailable' });
   expect((error as FileRefusedError).toHttp().message).toMatch(/nothing was stored/);
-  expect((await db.collection('files').where('ownerId', '==', 'owner-a').get()).size).toBe(0);
-  expect(await total('owner-a')).toBe(0);
+  expect((await db.collection('files').where('ownerId', '==', alice).get()).size).toBe(0);
+  expect((await bucket.list(`files/${alice}/`)).objects).toEqual([]);
+  expect(await total(alice)).toBe(0);
 });
 
 it('removes the metadata even when the object cannot be deleted, and the sweeper removes the object later', async () => {
-  const saved = await store.save(newFile('owner-b', 'stays a while'));
-  expect(await total('owner-b')).toBe(saved.size);
+  const bob = owner('owner-b');
+  const saved = await store.save(newFile(bob, 'stays a while'));
+  expect(await total(bob)).toBe(saved.size);
   failing.delete = true;
   expect(await store.remove(saved.id)).toBe(true);
   expect((await db.collection('files').doc(saved.id).get()).exists).toBe(false);
-  expect(await total('owner-b')).toBe(0);
-  const objects = async () => (await bucket.list(`files/owner-b/`)).objects.map((object) => object.path);
+  expect(await total(bob)).toBe(0);
+  const objects = async () => (await bucket.list(`files/${bob}/`)).objects.map((object) => object.path);
   expect(await objects()).toEqual([saved.objectPath]);
 
   failing.delete = false;
   clock += 2 * 3_600_000;
-  expect(await store.sweepOrphanObjects()).toBe(1);
+  expect(await store.sweepOrphanObjects()).toBeGreaterThanOrEqual(1);
   expect(await objects()).toEqual([]);
 });
 
