@@ -55,12 +55,15 @@ export interface AgentSpec {
   model?: string;
   answer?: Record<string, JsonSchema>;
   tools?: Partial<AgentParams['tools']>;
+  /** File expressions whose text the agent reads (PDF, Word, text). */
+  files?: string[];
 }
 
 export function agent(id: string, position: NodePosition, spec: AgentSpec): WorkflowNode {
-  const { answer, tools, ...prompt } = spec;
+  const { answer, tools, files, ...prompt } = spec;
   const params: AgentParams = {
     ...prompt,
+    ...(files ? { files } : {}),
     output: answer ? { type: 'json', schema: objectSchema(answer) } : { type: 'text' },
     tools: { http: tools?.http ?? [], delegates: tools?.delegates ?? [] },
   };

@@ -161,4 +161,44 @@ const postVisitReport = template({
   edges: flow(['trigger', 'report', 'saveReport', 'needsReturn'], { true: ['followUp', 'returnBooked'], false: ['closed'] }),
 });
 
-export const FIELD_SERVICES_TEMPLATES: Workflow[] = [workOrderIntake, technicianDispatch, postVisitReport];
+const siteInspection = template({
+  id: 'tpl-field-services-site-inspection',
+  name: 'Site inspection with photo and checklist',
+  description:
+    "A technician's phone form posts the site photo and the signed inspection checklist (PDF). An inspector agent reads the checklist, decides pass or fail and lists the findings; the document service then renders the inspection certificate with the photo, and the certificate PDF is kept with the run for the customer.",
+  category: 'automation',
+  industry: 'field-services',
+  tags: ['inspection', 'photos', 'checklist', 'certificate', 'files', 'compliance'],
+  nodes: [
+    // multipart/form-data: siteName, technicianName, photo (image), checklist (PDF).
+    webhookTrigger('trigger', 'Inspection upload', at(0), 'site-inspection'),
+    agent('inspector', at(1), {
+      name: 'Inspection reviewer',
+      role:
+        'You review field inspection checklists (gas, electrical, fire safety, HVAC). Read the attached checklist. An inspection fails when any safety item is marked failed or missing, ' +
+        'when a reading is out of its stated range, or when the technician did not sign. List each finding with its checklist item.',
+      promptTemplate:
+        'Inspection of {{ input.siteName }} by {{ input.technicianName }}. Site photo: {{ input.photo.name }}. Review the attached checklist and decide whether the site passes.',
+      files: ['{{ input.checklist }}'],
+      answer: {
+        passed: bool('Whether the site passes the inspection'),
+        findings: list('Each finding, with the checklist item it concerns'),
+        summary: str('Two sentences for the certificate'),
+      },
+    }),
+    http('certificate', 'Render inspection certificate', at(2), {
+      method: 'POST',
+      url: 'https://docs.example.com/api/certificates',
+      headers: {},
+      bodyKind: 'multipart',
+      file: '{{ input.photo }}',
+      fileField: 'photo',
+      formFields: { site: '{{ input.siteName }}', technician: '{{ input.technicianName }}', passed: '{{ inspector.passed }}', summary: '{{ inspector.summary }}' },
+      saveResponse: 'binary',
+    }),
+    output('done', 'Inspection filed', at(3), '{"passed": inspector.passed, "findings": inspector.findings, "certificate": certificate.file, "photo": input.photo}'),
+  ],
+  edges: flow(['trigger', 'inspector', 'certificate', 'done']),
+});
+
+export const FIELD_SERVICES_TEMPLATES: Workflow[] = [workOrderIntake, technicianDispatch, postVisitReport, siteInspection];
