@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ENTITLEMENT_PLANS, PLAN_ENTITLEMENTS } from '@agentflow/shared/entitlements';
+import { createI18n, SUPPORTED_LANGUAGES } from '@agentflow/shared';
+import { ENTITLEMENT_PLANS, PLAN_ENTITLEMENTS, type EntitlementPlan } from '@agentflow/shared/entitlements';
+import { formatBytes } from '@agentflow/shared/files';
 import { browserLocation } from '../api/checkout';
+import { BILLING_CATALOGS } from '../i18n';
 import { createFakeBillingServer } from '../testing/fakeBillingServer';
 import { renderBilling, restoreFetch } from '../testing/renderBilling';
 
@@ -22,11 +25,27 @@ afterEach(() => {
 });
 
 const card = (id: string) => screen.getByTestId(`plan-${id}`);
-/** The rows of a card's "what this plan includes" list, as read (the ✓/✗ marks are hidden from screen readers but in the text). */
+/** The rows of a card's "what this plan includes" list, as read (the ✓/✗ marks are hidden from screen readers but in the text; no-break spaces read as spaces). */
 const allowances = (id: string, name = 'What this plan includes') =>
   within(within(card(id)).getByRole('list', { name }))
     .getAllByRole('listitem')
-    .map((item) => item.textContent);
+    .map((item) => (item.textContent ?? '').replace(/\s/g, ' '));
+
+/** The limits every card lists after the credentials, as the table gives them. */
+const LIMIT_ROWS = ['maxFileBytes', 'storageBytes', 'runRetentionDays'] as const;
+
+/** A plan's file size, storage and retention rows, in English, from the table (sizes as formatBytes writes them, the figures platform-api's refusals name). */
+const limitRowsEn = (plan: EntitlementPlan) => {
+  const { maxFileBytes, storageBytes, runRetentionDays: days } = PLAN_ENTITLEMENTS[plan];
+  return [`✓Files up to ${formatBytes(maxFileBytes)} each`, `✓${formatBytes(storageBytes)} of file storage`, `✓Run history kept ${days.toLocaleString('en')} ${days === 1 ? 'day' : 'days'}`];
+};
+
+/** The same in German: a decimal comma ("5,0 MB"), "Tag"/"Tage". */
+const limitRowsDe = (plan: EntitlementPlan) => {
+  const { maxFileBytes, storageBytes, runRetentionDays: days } = PLAN_ENTITLEMENTS[plan];
+  const size = (bytes: number) => formatBytes(bytes).replace('.', ',');
+  return [`✓Dateien bis zu ${size(maxFileBytes)} groß`, `✓${size(storageBytes)} Dateispeicher`, `✓Ausführungsverlauf wird ${days.toLocaleString('de')} ${days === 1 ? 'Tag' : 'Tage'} aufbewahrt`];
+};
 
 async function openPlans(route = '/billing/plans', options: Parameters<typeof renderBilling>[1] = {}) {
   const rendered = renderBilling(route, options);
@@ -37,10 +56,10 @@ async function openPlans(route = '/billing/plans', options: Parameters<typeof re
 describe('Plans page: what each plan allows', () => {
   test('Free has no webhook or schedule triggers and 3 credentials; Basic has both triggers and 20; Enterprise unlimited credentials', async () => {
     await openPlans();
-    expect(allowances('free')).toEqual(['✗Webhook triggersNot included', '✗Schedule triggersNot included', '✓Up to 3 saved credentials']);
-    expect(allowances('basic')).toEqual(['✓Webhook triggersIncluded', '✓Schedule triggersIncluded', '✓Up to 20 saved credentials']);
-    expect(allowances('premium')).toEqual(['✓Webhook triggersIncluded', '✓Schedule triggersIncluded', '✓Up to 100 saved credentials']);
-    expect(allowances('enterprise')).toEqual(['✓Webhook triggersIncluded', '✓Schedule triggersIncluded', '✓Unlimited saved credentials']);
+    expect(allowances('free')).toEqual(['✗Webhook triggersNot included', '✗Schedule triggersNot included', '✓Up to 3 saved credentials', ...limitRowsEn('free')]);
+    expect(allowances('basic')).toEqual(['✓Webhook triggersIncluded', '✓Schedule triggersIncluded', '✓Up to 20 saved credentials', ...limitRowsEn('basic')]);
+    expect(allowances('premium')).toEqual(['✓Webhook triggersIncluded', '✓Schedule triggersIncluded', '✓Up to 100 saved credentials', ...limitRowsEn('premium')]);
+    expect(allowances('enterprise')).toEqual(['✓Webhook triggersIncluded', '✓Schedule triggersIncluded', '✓Unlimited saved credentials', ...limitRowsEn('enterprise')]);
     // "Included" is for screen readers; "Not included" is shown, beside a greyed ✗.
     expect(within(screen.getByTestId('plan-basic-webhookTriggers')).getByText('Included')).toHaveClass('visually-hidden');
     expect(within(screen.getByTestId('plan-free-webhookTriggers')).getByText('Not included')).not.toHaveClass('visually-hidden');
@@ -58,14 +77,48 @@ describe('Plans page: what each plan allows', () => {
     }
   });
 
+  test('every card lists the table’s file size, storage and run retention (en): the values, the text, a mark hidden from screen readers', async () => {
+    await openPlans();
+    for (const plan of ENTITLEMENT_PLANS) {
+      for (const row of LIMIT_ROWS) {
+        const item = screen.getByTestId(`plan-${plan}-${row}`);
+        expect([plan, row, item.getAttribute('data-value')]).toEqual([plan, row, String(PLAN_ENTITLEMENTS[plan][row])]);
+        expect(within(item).getByText('✓')).toHaveAttribute('aria-hidden', 'true');
+      }
+      expect([plan, allowances(plan).slice(-3)]).toEqual([plan, limitRowsEn(plan)]);
+      // The figure and its unit never wrap apart.
+      expect(screen.getByTestId(`plan-${plan}-maxFileBytes`).textContent).toContain(formatBytes(PLAN_ENTITLEMENTS[plan].maxFileBytes).replace(' ', '\u00a0'));
+    }
+  });
+
+  test('German: every card’s file size, storage and run retention are the table’s, with a decimal comma', async () => {
+    await openPlans('/billing/plans', { language: 'de' });
+    for (const plan of ENTITLEMENT_PLANS) {
+      expect([plan, allowances(plan, 'Was dieser Tarif enthält').slice(-3)]).toEqual([plan, limitRowsDe(plan)]);
+    }
+  });
+
+  test('run retention: one day in the singular, more in the plural, in every language', () => {
+    const i18n = createI18n('en');
+    for (const language of SUPPORTED_LANGUAGES) i18n.addResourceBundle(language, 'translation', BILLING_CATALOGS[language], true, true);
+    const kept = (lng: string, count: number) => i18n.t('billing.plans.allowances.runRetentionDays', { lng, count, days: String(count) });
+    expect(Object.fromEntries(SUPPORTED_LANGUAGES.map((lng) => [lng, [kept(lng, 1), kept(lng, 30)]]))).toEqual({
+      en: ['Run history kept 1 day', 'Run history kept 30 days'],
+      de: ['Ausführungsverlauf wird 1 Tag aufbewahrt', 'Ausführungsverlauf wird 30 Tage aufbewahrt'],
+      es: ['Historial de ejecuciones conservado 1 día', 'Historial de ejecuciones conservado 30 días'],
+      fr: ['Historique des exécutions conservé 1 jour', 'Historique des exécutions conservé 30 jours'],
+      it: ['Cronologia delle esecuzioni conservata 1 giorno', 'Cronologia delle esecuzioni conservata 30 giorni'],
+    });
+  });
+
   test('a package’s own features list promises nothing: the rows follow its role, and an unknown role gets Free’s', async () => {
     const server = createFakeBillingServer();
     server.state.packages = server.state.packages.map((pkg) =>
       pkg.id === 'free' ? { ...pkg, features: ['agent', 'team', 'webhooks'] } : pkg.id === 'basic' ? { ...pkg, role: 'legacy' as never } : pkg,
     );
     await openPlans('/billing/plans', { server });
-    expect(allowances('free')).toEqual(['✗Webhook triggersNot included', '✗Schedule triggersNot included', '✓Up to 3 saved credentials']);
-    expect(allowances('basic')).toEqual(['✗Webhook triggersNot included', '✗Schedule triggersNot included', '✓Up to 3 saved credentials']);
+    expect(allowances('free')).toEqual(['✗Webhook triggersNot included', '✗Schedule triggersNot included', '✓Up to 3 saved credentials', ...limitRowsEn('free')]);
+    expect(allowances('basic')).toEqual(['✗Webhook triggersNot included', '✗Schedule triggersNot included', '✓Up to 3 saved credentials', ...limitRowsEn('free')]);
     expect(screen.queryByText(/AI agents|Team members|webhooks/)).not.toBeInTheDocument();
     expect(screen.getByText('Tokens are spent on workflow runs, AI agent steps (by how much the model reads and writes) and voice commands.')).toBeInTheDocument();
   });
@@ -73,13 +126,13 @@ describe('Plans page: what each plan allows', () => {
   test('German: the rows, figures and note read in German, with no English left', async () => {
     await openPlans('/billing/plans', { language: 'de' });
     const label = 'Was dieser Tarif enthält';
-    expect(allowances('free', label)).toEqual(['✗Webhook-AuslöserNicht enthalten', '✗Zeitplan-AuslöserNicht enthalten', '✓Bis zu 3 gespeicherte Zugangsdaten']);
-    expect(allowances('basic', label)).toEqual(['✓Webhook-AuslöserEnthalten', '✓Zeitplan-AuslöserEnthalten', '✓Bis zu 20 gespeicherte Zugangsdaten']);
-    expect(allowances('enterprise', label)).toEqual(['✓Webhook-AuslöserEnthalten', '✓Zeitplan-AuslöserEnthalten', '✓Unbegrenzt viele gespeicherte Zugangsdaten']);
+    expect(allowances('free', label)).toEqual(['✗Webhook-AuslöserNicht enthalten', '✗Zeitplan-AuslöserNicht enthalten', '✓Bis zu 3 gespeicherte Zugangsdaten', ...limitRowsDe('free')]);
+    expect(allowances('basic', label)).toEqual(['✓Webhook-AuslöserEnthalten', '✓Zeitplan-AuslöserEnthalten', '✓Bis zu 20 gespeicherte Zugangsdaten', ...limitRowsDe('basic')]);
+    expect(allowances('enterprise', label)).toEqual(['✓Webhook-AuslöserEnthalten', '✓Zeitplan-AuslöserEnthalten', '✓Unbegrenzt viele gespeicherte Zugangsdaten', ...limitRowsDe('enterprise')]);
     expect(screen.getByTestId('plan-basic-tokens')).toHaveTextContent('2.000 Tokens pro Monat');
     expect(screen.getByTestId('plan-enterprise-tokens')).toHaveTextContent('50.000 Tokens pro Monat');
     const page = screen.getByRole('region', { name: 'Tarife' }).textContent ?? '';
-    for (const english of ['Webhook triggers', 'Schedule triggers', 'included', 'Included', 'credentials', 'Unlimited', 'tokens a month', 'Tokens are spent', 'What this plan']) {
+    for (const english of ['Webhook triggers', 'Schedule triggers', 'included', 'Included', 'credentials', 'Unlimited', 'tokens a month', 'Tokens are spent', 'What this plan', 'Files up to', 'file storage', 'Run history', 'days']) {
       expect(page).not.toContain(english);
     }
   });

@@ -2,17 +2,50 @@
 // entitlements table (PLAN_ENTITLEMENTS, by the package's role) that
 // platform-api and billing-api enforce, never from the package's own list,
 // so the page lists exactly what the services allow. A switch the plan lacks
-// is listed too, marked "Not included", so plans compare row by row.
+// is listed too, marked "Not included", so plans compare row by row; every
+// limit (credentials, file size, storage, run retention) is listed on every card.
 import { useI18n, type MembershipPackage } from '@agentflow/shared';
-import { entitlementsFor, type PlanFeature } from '@agentflow/shared/entitlements';
+import { entitlementsFor, type PlanEntitlements, type PlanFeature } from '@agentflow/shared/entitlements';
+import { formatBytes } from '@agentflow/shared/files';
+import type { ReactNode } from 'react';
 
 /** The switch-like entitlements, in the order the cards list them. */
 const SWITCHES: readonly PlanFeature[] = ['webhookTriggers', 'scheduleTriggers'];
+
+/** formatBytes's units as Intl names them (bytes stay as formatBytes writes them). */
+const INTL_UNITS: Readonly<Record<string, string>> = { kB: 'kilobyte', MB: 'megabyte', GB: 'gigabyte', TB: 'terabyte' };
+
+/**
+ * A size as formatBytes rounds it (the figure platform-api's refusals name:
+ * "5.0 MB"), written with the language's own decimal sign and unit symbol
+ * ("5,0 MB", "2,0 Go"), and a no-break space so the figure never wraps apart.
+ */
+function sizeText(bytes: number, language: string): string {
+  const text = formatBytes(bytes);
+  const match = /^(\d+(?:\.(\d+))?) (\S+)$/.exec(text);
+  const unit = match?.[3] === undefined ? undefined : INTL_UNITS[match[3]];
+  if (!match?.[1] || !unit) return text.replace(' ', '\u00a0');
+  const digits = match[2]?.length ?? 0;
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits })
+    .format(Number(match[1]))
+    .replace(' ', '\u00a0');
+}
+
+type LimitRow = 'credentials' | keyof Pick<PlanEntitlements, 'maxFileBytes' | 'storageBytes' | 'runRetentionDays'>;
 
 export function PlanAllowances({ pkg }: { pkg: Pick<MembershipPackage, 'id' | 'role'> }) {
   const { t, language } = useI18n();
   const allows = entitlementsFor(pkg.role);
   const max = allows.maxCredentials;
+  const number = new Intl.NumberFormat(language);
+  const limit = (row: LimitRow, value: number | null, text: ReactNode) => (
+    <li key={row} className="included" data-testid={`plan-${pkg.id}-${row}`} data-value={value ?? 'unlimited'}>
+      <span className="billing-plan-mark" aria-hidden="true">
+        ✓
+      </span>
+      <span>{text}</span>
+    </li>
+  );
   return (
     <ul className="billing-plan-allowances" aria-label={t('billing.plans.allowances.label')} data-testid={`plan-${pkg.id}-allowances`}>
       {SWITCHES.map((feature) => {
@@ -33,16 +66,18 @@ export function PlanAllowances({ pkg }: { pkg: Pick<MembershipPackage, 'id' | 'r
           </li>
         );
       })}
-      <li className="included" data-testid={`plan-${pkg.id}-credentials`}>
-        <span className="billing-plan-mark" aria-hidden="true">
-          ✓
-        </span>
-        <span>
-          {max === null
-            ? t('billing.plans.allowances.credentialsUnlimited')
-            : t('billing.plans.allowances.credentialsUpTo', { max: new Intl.NumberFormat(language).format(max) })}
-        </span>
-      </li>
+      {limit(
+        'credentials',
+        max,
+        max === null ? t('billing.plans.allowances.credentialsUnlimited') : t('billing.plans.allowances.credentialsUpTo', { max: number.format(max) }),
+      )}
+      {limit('maxFileBytes', allows.maxFileBytes, t('billing.plans.allowances.maxFileBytes', { size: sizeText(allows.maxFileBytes, language) }))}
+      {limit('storageBytes', allows.storageBytes, t('billing.plans.allowances.storageBytes', { size: sizeText(allows.storageBytes, language) }))}
+      {limit(
+        'runRetentionDays',
+        allows.runRetentionDays,
+        t('billing.plans.allowances.runRetentionDays', { count: allows.runRetentionDays, days: number.format(allows.runRetentionDays) }),
+      )}
     </ul>
   );
 }
