@@ -41,7 +41,14 @@ describe('Plans page', () => {
     expect(screen.getByTestId('plan-premium-price')).toHaveTextContent('$29.00 / month');
     expect(screen.getByTestId('plan-premium-tokens')).toHaveTextContent('10,000 tokens a month');
     expect(screen.getByTestId('plan-enterprise-tokens')).toHaveTextContent('50,000 tokens a month');
-    expect(within(card('premium')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['✓Webhook triggersIncluded', '✓Schedule triggersIncluded', '✓Up to 100 saved credentials']);
+    expect(within(card('premium')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '✓Webhook triggersIncluded',
+      '✓Schedule triggersIncluded',
+      '✓Up to 100 saved credentials',
+      '✓Files up to 25\u00a0MB each',
+      '✓10\u00a0GB of file storage',
+      '✓Run history kept 90 days',
+    ]);
     expect(screen.getByTestId('plan-free-price')).toHaveTextContent('Free');
     expect(card('free')).toHaveAttribute('data-current', 'true');
     expect(within(card('free')).getByText('Current plan')).toBeInTheDocument();
