@@ -90,8 +90,9 @@ test('a site inspection: photo and checklist in by webhook, the agent reads the 
   form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'unit7-boiler.jpg');
   form.append('checklist', new Blob([new Uint8Array(CHECKLIST)], { type: 'application/pdf' }), 'checklist-unit7.pdf');
   const delivery = await fetch(hookUrl, { method: 'POST', body: form });
-  expect(delivery.status).toBe(202);
-  const { runId } = (await delivery.json()) as { runId: string };
+  const accepted = { status: delivery.status, body: (await delivery.json()) as { runId: string } };
+  expect(accepted).toMatchObject({ status: 202, body: { runId: expect.any(String) } });
+  const { runId } = accepted.body;
 
   // The run view: the run succeeds, and lists the photo and checklist (input) and the certificate (the HTTP step's answer).
   await page.goto(shellUrl(`${workflowPath}/runs/${runId}`));
