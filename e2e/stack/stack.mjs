@@ -122,6 +122,10 @@ export function stackEnv(ports, base = process.env) {
     ADMIN_EMAILS: base.ADMIN_EMAILS || 'admin@agentflow.local',
     CREDENTIALS_KEY: base.CREDENTIALS_KEY || localCredentialsKey(),
     NO_UPDATE_NOTIFIER: '1',
+    // The local stack never runs on Google Cloud: Google's client libraries
+    // need not probe the metadata server (a sandbox that answers 403 makes
+    // them print a MetadataLookupWarning).
+    METADATA_SERVER_DETECTION: base.METADATA_SERVER_DETECTION || 'none',
   };
   for (const remote of REMOTES) {
     env[remote.envVar] = `http://127.0.0.1:${ports.remotes[remote.name]}/mf-manifest.json`;

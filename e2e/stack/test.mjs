@@ -97,7 +97,8 @@ async function main() {
     ['emulators:exec', '--only', EMULATORS, '--project', 'demo-agentflow', '--config', 'firebase.json', suites],
     {
       cwd: FIREBASE_DIR,
-      env: { FIRESTORE_EMULATOR_BINARY_PATH: firestoreWrapperJar, STORAGE_EMULATOR_BINARY_PATH: storageRulesRuntimeJar, CHROMIUM_PATH: chromium, NO_UPDATE_NOTIFIER: '1', CI: process.env.CI ?? '' },
+      // METADATA_SERVER_DETECTION: the suites run on the emulators, never on Google Cloud (see stackEnv).
+      env: { FIRESTORE_EMULATOR_BINARY_PATH: firestoreWrapperJar, STORAGE_EMULATOR_BINARY_PATH: storageRulesRuntimeJar, CHROMIUM_PATH: chromium, NO_UPDATE_NOTIFIER: '1', CI: process.env.CI ?? '', METADATA_SERVER_DETECTION: 'none' },
     },
   );
   console.log(`\nnpm test finished in ${seconds(started)}`);
