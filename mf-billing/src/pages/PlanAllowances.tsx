@@ -12,24 +12,8 @@ import type { ReactNode } from 'react';
 /** The switch-like entitlements, in the order the cards list them. */
 const SWITCHES: readonly PlanFeature[] = ['webhookTriggers', 'scheduleTriggers'];
 
-/** formatBytes's units as Intl names them (bytes stay as formatBytes writes them). */
-const INTL_UNITS: Readonly<Record<string, string>> = { kB: 'kilobyte', MB: 'megabyte', GB: 'gigabyte', TB: 'terabyte' };
-
-/**
- * A size as formatBytes rounds it (the figure platform-api's refusals name:
- * "5.0 MB"), written with the language's own decimal sign and unit symbol
- * ("5,0 MB", "2,0 Go"), and a no-break space so the figure never wraps apart.
- */
-function sizeText(bytes: number, language: string): string {
-  const text = formatBytes(bytes);
-  const match = /^(\d+(?:\.(\d+))?) (\S+)$/.exec(text);
-  const unit = match?.[3] === undefined ? undefined : INTL_UNITS[match[3]];
-  if (!match?.[1] || !unit) return text.replace(' ', '\u00a0');
-  const digits = match[2]?.length ?? 0;
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits })
-    .format(Number(match[1]))
-    .replace(' ', '\u00a0');
-}
+/** A size in the language's own numerals and unit ("5,0 MB", "2,0 Go"): the figure a refusal names. */
+const sizeText = (bytes: number, language: string): string => formatBytes(bytes, language);
 
 type LimitRow = 'credentials' | keyof Pick<PlanEntitlements, 'maxFileBytes' | 'storageBytes' | 'runRetentionDays'>;
 

@@ -145,15 +145,27 @@ export function cleanFileName(name: string | null | undefined, fallback = 'file'
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? fallback : cleaned;
 }
 
-/** Bytes as people read them: 512 B, 1.5 kB, 2.3 MB (decimal units, one decimal). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  const units = ['kB', 'MB', 'GB', 'TB'];
+/** formatBytes's units as Intl names them. */
+const INTL_UNITS: Readonly<Record<string, string>> = { kB: 'kilobyte', MB: 'megabyte', GB: 'gigabyte', TB: 'terabyte' };
+
+/**
+ * Bytes as people read them: 512 B, 1.5 kB, 2.3 MB (decimal units, one
+ * decimal under 10). With a language, the same figure in its own decimal
+ * sign and unit symbol ("5,0 MB", "2,0 Go"), with a no-break space so it
+ * never wraps apart: the plans page, refusals and file lists say one figure.
+ */
+export function formatBytes(bytes: number, language?: string): string {
   let value = bytes;
   let unit = -1;
+  const units = ['kB', 'MB', 'GB', 'TB'];
   while (value >= 1000 && unit < units.length - 1) {
     value /= 1000;
     unit += 1;
   }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  const digits = unit >= 0 && value < 10 ? 1 : 0;
+  if (unit < 0) return language ? `${new Intl.NumberFormat(language).format(bytes)}\u00a0B` : `${bytes} B`;
+  if (!language) return `${value.toFixed(digits)} ${units[unit]}`;
+  return new Intl.NumberFormat(language, { style: 'unit', unit: INTL_UNITS[units[unit]!], unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits })
+    .format(Number(value.toFixed(digits)))
+    .replace(' ', '\u00a0');
 }
