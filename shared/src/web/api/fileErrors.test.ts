@@ -4,6 +4,7 @@
 // service's English never shows.
 import { CATALOGS } from '@agentflow/shared/testing/catalogs';
 import { FILE_ERROR_CODES } from '../../domain/files/api';
+import { formatBytes } from '../../domain/files/model';
 import { SUPPORTED_LANGUAGES } from '../../domain/i18n/languages';
 import { createI18n } from '../i18n';
 import { ApiError, createApiClient } from './apiClient';
@@ -24,6 +25,8 @@ describe.each(SUPPORTED_LANGUAGES)('in %s', (language) => {
 
   test('the size limit and the found type are named', () => {
     expect(fileErrorMessage(t, new ApiError(ENGLISH, 413, 'file_too_large', ENGLISH, { field: 'invoice', maxBytes: 5_000_000 }))).toBe(files.file_too_large!.replace('{{size}}', '5.0 MB'));
+    // In the user's numerals when the page says which language it speaks.
+    expect(fileErrorMessage(t, new ApiError(ENGLISH, 413, 'file_too_large', ENGLISH, { maxBytes: 5_000_000 }), language)).toBe(files.file_too_large!.replace('{{size}}', formatBytes(5_000_000, language)));
     expect(fileErrorMessage(t, new ApiError(ENGLISH, 400, 'file_type_not_allowed', ENGLISH, { contentType: 'application/x-elf' }))).toContain('application/x-elf');
   });
 

@@ -22,11 +22,12 @@ export function refusedField(error: unknown): string | null {
 export const isStorageFull = (error: unknown): boolean =>
   error instanceof ApiError && error.code === PLAN_ERROR_CODES.planLimitReached && error.details.feature === 'storage';
 
-export function fileErrorMessage(t: Translate, error: unknown): string {
+/** `language` writes the size limit in the user's numerals (5,0 MB); without it, as formatBytes does. */
+export function fileErrorMessage(t: Translate, error: unknown, language?: string): string {
   if (!(error instanceof ApiError) || !error.code) return serviceErrorMessage(t, error);
   if (isStorageFull(error)) return t('errors.files.storage_limit_reached');
   if (!FILE_CODES.has(error.code)) return serviceErrorMessage(t, error);
-  if (error.code === FILE_ERROR_CODES.tooLarge && typeof error.details.maxBytes === 'number') return t('errors.files.file_too_large', { size: formatBytes(error.details.maxBytes) });
+  if (error.code === FILE_ERROR_CODES.tooLarge && typeof error.details.maxBytes === 'number') return t('errors.files.file_too_large', { size: formatBytes(error.details.maxBytes, language) });
   if (error.code === FILE_ERROR_CODES.typeNotAllowed && typeof error.details.contentType === 'string') return t('errors.files.file_type_found', { type: error.details.contentType });
   if (error.code === FILE_ERROR_CODES.tooManyFiles) return t('errors.files.too_many_files', { max: Number(error.details.max ?? 10) });
   return t(`errors.files.${error.code}`);
