@@ -53,7 +53,7 @@ describe('what the card shows', () => {
     renderPage();
     expect(picture()).toHaveAccessibleName('No photo yet: your initials are shown');
     expect(picture()).toHaveTextContent('AL');
-    expect(within(card()).getByRole('button', { name: 'Upload photo' })).toHaveAccessibleDescription('JPEG, PNG or WebP, up to 5.2 MB. It is resized and its camera data removed.');
+    expect(within(card()).getByRole('button', { name: 'Upload photo' })).toHaveAccessibleDescription('JPEG, PNG or WebP, up to 5.2\u00a0MB. It is resized and its camera data removed.');
     expect(within(card()).queryByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
     expect(input()).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
     expect(api.calls).toEqual([]);
@@ -184,10 +184,12 @@ test('in German', async () => {
   await waitFor(() => expect(picture()).toHaveAttribute('src', linkOf(PHOTO.fileId)));
   expect(screen.getByRole('heading', { name: 'Profilfoto' })).toBeInTheDocument();
   expect(picture()).toHaveAccessibleName('Ihr Profilfoto');
-  expect(within(card()).getByRole('button', { name: 'Foto hochladen' })).toHaveAccessibleDescription('JPEG, PNG oder WebP, bis 5.2 MB. Es wird verkleinert und seine Kameradaten werden entfernt.');
+  expect(within(card()).getByRole('button', { name: 'Foto hochladen' })).toHaveAccessibleDescription('JPEG, PNG oder WebP, bis 5,2\u00a0MB. Es wird verkleinert und seine Kameradaten werden entfernt.');
   api.fail('PUT', 400, { error: 'x', code: 'file_type_not_allowed', field: 'photo', contentType: 'application/pdf' });
   await choose(jpeg());
   expect(await within(card()).findByRole('alert')).toHaveTextContent('Wählen Sie ein JPEG-, PNG- oder WebP-Bild.');
+  await choose(jpeg(FILE_LIMITS.maxPhotoBytes + 1));
+  expect(within(card()).getByRole('alert')).toHaveTextContent('Dieses Foto ist größer als 5,2 MB. Wählen Sie ein kleineres.');
   fireEvent.click(within(card()).getByRole('button', { name: 'Foto entfernen' }));
   expect(screen.getByRole('alertdialog', { name: 'Profilfoto entfernen?' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Foto behalten' })).toHaveFocus();

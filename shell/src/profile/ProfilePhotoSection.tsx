@@ -15,18 +15,18 @@ type Translate = ReturnType<typeof useI18n>['t'];
 type Busy = 'uploading' | 'removing' | null;
 
 /** A refused photo in the user's words: the photo's own texts for size, type and a damaged image, else the shared file texts. */
-export function photoErrorMessage(t: Translate, error: unknown): string {
+export function photoErrorMessage(t: Translate, error: unknown, language: string): string {
   if (error instanceof ApiError && refusedField(error) === 'photo') {
-    if (error.code === FILE_ERROR_CODES.tooLarge) return t('profilePhoto.tooLarge', { size: formatBytes(FILE_LIMITS.maxPhotoBytes) });
+    if (error.code === FILE_ERROR_CODES.tooLarge) return t('profilePhoto.tooLarge', { size: formatBytes(FILE_LIMITS.maxPhotoBytes, language) });
     if (error.code === FILE_ERROR_CODES.typeNotAllowed) return t('profilePhoto.wrongType');
     if (error.code === FILE_ERROR_CODES.badUpload && error.details.reason === 'image_unreadable') return t('profilePhoto.unreadable');
   }
-  return fileErrorMessage(t, error);
+  return fileErrorMessage(t, error, language);
 }
 
 export function ProfilePhotoSection({ profile, name }: { profile: UserProfile; name: string }) {
   useRemoteCatalogs(PROFILE_PHOTO_CATALOGS);
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const { url, photo, api, uploaded, removed, linkFailed } = useProfilePhoto();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<Busy>(null);
@@ -34,7 +34,7 @@ export function ProfilePhotoSection({ profile, name }: { profile: UserProfile; n
   const [done, setDone] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [removeError, setRemoveError] = useState<string | null>(null);
-  const size = formatBytes(FILE_LIMITS.maxPhotoBytes);
+  const size = formatBytes(FILE_LIMITS.maxPhotoBytes, language);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -51,7 +51,7 @@ export function ProfilePhotoSection({ profile, name }: { profile: UserProfile; n
       uploaded(await api<PhotoAnswer>('PUT', FILES_API.profilePhoto, { body: form }));
       setDone(t('profilePhoto.uploaded'));
     } catch (cause) {
-      setError(photoErrorMessage(t, cause));
+      setError(photoErrorMessage(t, cause, language));
     } finally {
       setBusy(null);
     }
@@ -67,7 +67,7 @@ export function ProfilePhotoSection({ profile, name }: { profile: UserProfile; n
       setError(null);
       setDone(t('profilePhoto.removed'));
     } catch (cause) {
-      setRemoveError(fileErrorMessage(t, cause));
+      setRemoveError(fileErrorMessage(t, cause, language));
     } finally {
       setBusy(null);
     }
