@@ -82,6 +82,24 @@ describe('retention by plan', () => {
   });
 });
 
+describe('profile photos', () => {
+  it("deletes an old photo the owner's profile no longer names (a replaced photo whose delete failed), never the current one", async () => {
+    const owner = await h.createUser('keep-photo');
+    const save = (name: string) => h.files.store.save({ ownerId: owner.uid, name, bytes: Buffer.from(name), contentType: 'text/plain', use: { kind: 'profile' } });
+    const replaced = await save('old.webp');
+    const current = await save('new.webp');
+    await h.db.collection('users').doc(owner.uid).set({ photo: { fileId: current.id, updatedAt: new Date().toISOString() } }, { merge: true });
+    // Younger than an hour: the photo route may be between its swap and its delete.
+    await sweeper(0).sweep();
+    expect(await exists('files', replaced.id)).toBe(true);
+    const report = await sweeper(1).sweep();
+    expect(report?.stalePhotosDeleted).toBeGreaterThanOrEqual(1);
+    expect(await exists('files', replaced.id)).toBe(false);
+    expect(await objectExists(owner, replaced.id)).toBe(false);
+    expect(await exists('files', current.id)).toBe(true);
+  });
+});
+
 describe('deleting history', () => {
   it("deletes a workflow's finished runs with their files; a waiting run is kept", async () => {
     const { workflowId, runId, file } = await runWithFile(basicOwner);

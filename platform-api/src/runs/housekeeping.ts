@@ -10,17 +10,19 @@
 //      longer exists are deleted (a run deleted another way, a crash between
 //      a run's files and its document);
 //   3. uploads never used before they expired are deleted;
-//   4. objects in the bucket without metadata (a crash between the two writes
+//   4. profile photos older than an hour that their owner's profile no longer
+//      names (a replaced photo whose delete failed) are deleted;
+//   5. objects in the bucket without metadata (a crash between the two writes
 //      of a save, a failed object delete) are deleted.
 // Runs and old files are walked with a cursor kept in the lease document, a
 // page per sweep, so a deployment with millions of runs is walked over
 // several sweeps instead of re-reading the oldest page every time.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
-import { ENTITLEMENT_PLANS, FILES_COLLECTION, PLAN_ENTITLEMENTS, entitlementsFor, isTerminalRunStatus } from '@agentflow/shared/server';
+import { ENTITLEMENT_PLANS, FILES_COLLECTION, PROFILES_COLLECTION, PLAN_ENTITLEMENTS, entitlementsFor, isTerminalRunStatus } from '@agentflow/shared/server';
 import { RUN_SERVER_COLLECTIONS } from '@agentflow/shared/workflow';
 import type { FileStore } from '../files/index.js';
-import { decodeFile } from '../files/store.js';
+import { ORPHAN_GRACE_MS, decodeFile } from '../files/store.js';
 import { planRoleOf } from '../plans/planRole.js';
 import { decodeRun, runRef, runsCollection } from './store.js';
 
@@ -34,6 +36,7 @@ export interface SweepReport {
   runFilesDeleted: number;
   orphanFilesDeleted: number;
   expiredUploadsDeleted: number;
+  stalePhotosDeleted: number;
   orphanObjectsDeleted: number;
 }
 
@@ -112,12 +115,13 @@ export class Housekeeping {
   async sweep(): Promise<SweepReport | null> {
     const cursors = await this.claim();
     if (!cursors) return null;
-    const report: SweepReport = { runsDeleted: 0, runFilesDeleted: 0, orphanFilesDeleted: 0, expiredUploadsDeleted: 0, orphanObjectsDeleted: 0 };
+    const report: SweepReport = { runsDeleted: 0, runFilesDeleted: 0, orphanFilesDeleted: 0, expiredUploadsDeleted: 0, stalePhotosDeleted: 0, orphanObjectsDeleted: 0 };
     try {
       cursors.runs = await this.sweepRuns(cursors.runs, report);
       if (this.files) {
         cursors.files = await this.sweepRunFiles(cursors.files, report);
         report.expiredUploadsDeleted = await this.files.sweepExpiredUploads(this.pageSize);
+        report.stalePhotosDeleted = await this.sweepStalePhotos();
         report.orphanObjectsDeleted = await this.files.sweepOrphanObjects();
       }
     } finally {
@@ -161,6 +165,20 @@ export class Housekeeping {
       if (!runExists.get(runId) && (await this.files!.remove(file.id))) report.orphanFilesDeleted += 1;
     }
     return page.size < this.pageSize ? null : String(page.docs[page.docs.length - 1]!.get('createdAt'));
+  }
+
+  /** Profile photos their owner's profile no longer names (the photo route swaps first, then deletes the old one). */
+  private async sweepStalePhotos(): Promise<number> {
+    const before = new Date(this.now().getTime() - ORPHAN_GRACE_MS).toISOString();
+    const page = await this.db.collection(FILES_COLLECTION).where('use.kind', '==', 'profile').where('createdAt', '<', before).limit(this.pageSize).get();
+    let removed = 0;
+    for (const doc of page.docs) {
+      const ownerId = doc.get('ownerId');
+      if (typeof ownerId !== 'string') continue;
+      const current = (await this.db.collection(PROFILES_COLLECTION).doc(ownerId).get()).get('photo.fileId');
+      if (current !== doc.id && (await this.files!.remove(doc.id))) removed += 1;
+    }
+    return removed;
   }
 
   start(): void {

@@ -19,6 +19,7 @@ import {
   GENERIC_ERROR_CODES,
   HttpError,
   PHOTO_TYPES,
+  PROFILES_COLLECTION,
   PROFILE_PHOTO_FIELD,
   decodeProfilePhoto,
   requireAuth,
@@ -37,7 +38,6 @@ import { processPhoto } from './photoImage.js';
 
 /** The form field the photo comes in. */
 export const PHOTO_FIELD = 'photo';
-const USERS = 'users';
 
 export interface ProfilePhotoRouterOptions {
   auth: Auth;
@@ -55,7 +55,7 @@ export function createProfilePhotoRouter({ auth, store, inspector, links, logger
   const router = Router();
   const authed = requireAuth(auth);
   const db: Firestore = store.db;
-  const userRef = (uid: string) => db.collection(USERS).doc(uid);
+  const userRef = (uid: string) => db.collection(PROFILES_COLLECTION).doc(uid);
   const callerOf = (req: Request): Caller => {
     if (!req.caller) throw new HttpError(401, 'Missing Authorization header with a Bearer ID token');
     return req.caller;

@@ -45,6 +45,9 @@ export interface UserProfile {
  * leaves it out of the display fields a browser may write). The browser asks
  * platform-api for a short-lived link to show it.
  */
+/** users/{uid}: each user's profile (firestore.rules: the owner writes display fields, services the rest). */
+export const PROFILES_COLLECTION = 'users';
+
 export interface ProfilePhoto {
   fileId: string;
   /** ISO time of the upload; it changes with every new photo. */
