@@ -99,7 +99,7 @@ test('a download refused says why in the user’s language (German)', async () =
   renderView(server, 'de');
   await screen.findAllByTestId('run-step');
   const certify = step('certify');
-  expect(within(certify).getByRole('heading', { name: 'Dateien raus' })).toBeInTheDocument();
+  expect(within(certify).getByRole('heading', { name: 'Erzeugte Dateien' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Eingabedateien' })).toBeInTheDocument();
   fireEvent.click(within(certify).getByRole('button', { name: 'certificate.pdf herunterladen' }));
   expect(await within(certify).findByRole('alert')).toHaveTextContent('Diese Datei gibt es nicht, oder Sie dürfen sie nicht sehen.');

@@ -43,22 +43,30 @@ export function FilePicker({ id, file, accept, maxBytes, required, errorId, disa
           event.target.value = '';
         }}
       />
+      {/* Nothing chosen: the button, then "No file chosen". Chosen: the file first, the button to change it after (on a phone it wraps under the name). */}
       <div className="file-picker-row">
-        <label htmlFor={id} className="button file-picker-button">
-          {t(file ? `${FT}replace` : `${FT}choose`)}
-        </label>
         {file ? (
-          <span className="file-chip" data-testid="file-chosen">
-            <span className="file-name" title={file.name}>
-              {file.name}
+          <>
+            <span className="file-chip" data-testid="file-chosen">
+              <span className="file-name" title={file.name}>
+                {file.name}
+              </span>
+              <span className="file-size">{formatBytes(file.size)}</span>
+              <button type="button" className="file-remove" aria-label={t(`${FT}removeLabel`, { name: file.name })} disabled={disabled} onClick={() => onChange(null)}>
+                ×
+              </button>
             </span>
-            <span className="file-size">{formatBytes(file.size)}</span>
-            <button type="button" className="file-remove" aria-label={t(`${FT}removeLabel`, { name: file.name })} disabled={disabled} onClick={() => onChange(null)}>
-              ×
-            </button>
-          </span>
+            <label htmlFor={id} className="button file-picker-button file-picker-button--change">
+              {t(`${FT}replace`)}
+            </label>
+          </>
         ) : (
-          <span className="muted file-none">{t(`${FT}noFile`)}</span>
+          <>
+            <label htmlFor={id} className="button file-picker-button">
+              {t(`${FT}choose`)}
+            </label>
+            <span className="muted file-none">{t(`${FT}noFile`)}</span>
+          </>
         )}
       </div>
       <p className="field-hint" id={hintId}>

@@ -4,8 +4,8 @@ export const de: FilesCatalog = {
   workflows: {
     files: {
       inputFiles: 'Eingabedateien',
-      stepIn: 'Dateien rein',
-      stepOut: 'Dateien raus',
+      stepIn: 'Empfangene Dateien',
+      stepOut: 'Erzeugte Dateien',
       attachments: 'Anhänge',
       download: 'Herunterladen',
       downloadLabel: '{{name}} herunterladen',
