@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Download, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { getAdminAuth, getAdminDb } from '@agentflow/shared/server';
 import type { FakeOpenAI } from '../../platform-api/src/testing/fakeOpenAI';
@@ -108,8 +108,8 @@ test('a site inspection: photo and checklist in by webhook, the agent reads the 
   expect(received[0]!.contentType).toMatch(/^multipart\/form-data; boundary=/);
   expect(received[0]!.body.includes(photo)).toBe(true);
 
-  // The photo shows as a thumbnail loaded through a signed link; the PDFs do not.
-  const thumbnail = page.locator('[data-testid="file-item"]', { hasText: 'unit7-boiler.jpg' }).locator('img');
+  // The photo shows as a thumbnail loaded through a signed link (wherever a step holds it); the PDFs do not.
+  const thumbnail = page.locator('[data-testid="file-item"]', { hasText: 'unit7-boiler.jpg' }).locator('img').first();
   await thumbnail.waitFor();
   await page.waitForFunction((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0, await thumbnail.elementHandle());
   expect(await page.locator('[data-testid="file-item"]', { hasText: 'checklist-unit7.pdf' }).locator('img').count()).toBe(0);
@@ -118,9 +118,15 @@ test('a site inspection: photo and checklist in by webhook, the agent reads the 
   const certificate = (await getAdminDb().collection('workflowRuns').doc(runId).get()).get('output') as string;
   const certificateRef = (JSON.parse(certificate) as { done: { certificate: { fileId: string; name: string; contentType: string } } }).done.certificate;
   expect(certificateRef.contentType).toBe('application/pdf');
-  const item = page.locator(`[data-testid="file-item"][data-file-id="${certificateRef.fileId}"]`);
-  const [popup] = await Promise.all([context.waitForEvent('page'), item.getByRole('button', { name: /Download/ }).click()]);
-  const download = await popup.waitForEvent('download');
+  // Listed on the certificate step and on the output that names it.
+  const item = page.locator(`[data-testid="file-item"][data-file-id="${certificateRef.fileId}"]`).first();
+  // The link opens in a new tab, which Chromium turns into a download (platform-api sends PDFs as attachments).
+  const downloaded = new Promise<Download>((resolve) => {
+    page.once('download', resolve);
+    context.on('page', (opened) => opened.once('download', resolve));
+  });
+  await item.getByRole('button', { name: /Download/ }).click();
+  const download = await downloaded;
   const bytes = await readFile((await download.path())!);
   expect(bytes.equals(CERTIFICATE)).toBe(true);
 

@@ -1,6 +1,7 @@
 // The pure file rules: references found in any value, names made safe,
 // accepted types, and sizes written as people read them in five languages.
-import { cleanFileName, fileRefsIn, formatBytes, isFileRef, typeAccepted } from './model';
+import { cleanFileName, formatBytes, typeAccepted } from './model';
+import { fileRefsIn, isFileRef } from './refs';
 
 const ref = (fileId: string) => ({ fileId, name: `${fileId}.pdf`, contentType: 'application/pdf', size: 10 });
 

@@ -1,2 +1,3 @@
 export * from './model.js';
+export * from './refs.js';
 export * from './api.js';

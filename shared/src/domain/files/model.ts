@@ -3,8 +3,6 @@
 // with the Admin SDK); `files/{fileId}` holds the metadata, server-written,
 // never readable by a browser. Steps, run inputs and decisions hold a
 // FileRef (never bytes). Pure: no Node, no Firebase.
-import { z } from 'zod';
-
 /** Server-only collection of file metadata (rules deny every client read and write). */
 export const FILES_COLLECTION = 'files';
 /** One document per owner: the bytes their files take (kept in the same transaction as each metadata write). */
@@ -48,29 +46,6 @@ export interface FileRef {
   name: string;
   contentType: string;
   size: number;
-}
-
-export const fileRefSchema = z.strictObject({
-  fileId: z.string({ error: 'must be a file id' }).regex(/^[A-Za-z0-9]{20}$/, 'must be a file id'),
-  name: z.string({ error: 'must be a string' }).min(1).max(255),
-  contentType: z.string({ error: 'must be a string' }).min(1).max(255),
-  size: z.number({ error: 'must be a number' }).int().nonnegative(),
-});
-
-/** Whether a value is a file reference (how the engine and run view find files in step data). */
-export function isFileRef(value: unknown): value is FileRef {
-  return fileRefSchema.safeParse(value).success;
-}
-
-/** Every file reference in a value (inputs, outputs), depth-first, each file once. */
-export function fileRefsIn(value: unknown, found: Map<string, FileRef> = new Map(), depth = 0): FileRef[] {
-  if (depth > 32 || value === null || typeof value !== 'object') return [...found.values()];
-  if (isFileRef(value)) {
-    if (!found.has(value.fileId)) found.set(value.fileId, { fileId: value.fileId, name: value.name, contentType: value.contentType, size: value.size });
-    return [...found.values()];
-  }
-  for (const item of Array.isArray(value) ? value : Object.values(value)) fileRefsIn(item, found, depth + 1);
-  return [...found.values()];
 }
 
 export const toFileRef = (file: Pick<FileMetadata, 'id' | 'name' | 'contentType' | 'size'>): FileRef => ({ fileId: file.id, name: file.name, contentType: file.contentType, size: file.size });

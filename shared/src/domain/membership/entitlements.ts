@@ -15,6 +15,7 @@
 // On a user's own provider credential an agent step costs only the step fee
 // (1 token), so the same allowance goes about 2–3 times further.
 import { FREE_TOKENS_PER_MONTH, type PlanRole } from './model.js';
+import { PLAN_ERROR_CODES, type PlanErrorCode } from './planErrors.js';
 
 export interface PlanEntitlements {
   /** The monthly token allowance (enforced by the ledger: a debit beyond the balance is refused). */
@@ -72,20 +73,7 @@ export function lowestPlanAllowingCredentials(count: number): EntitlementPlan | 
   }) ?? null;
 }
 
-/**
- * Stable codes of plan refusals, sent as `{error, code, plan, feature}`
- * beside the English text (the UI translates by code and links to the plan).
- */
-export const PLAN_ERROR_CODES = {
-  /** The feature is not in the caller's plan (403); `plan` names the lowest plan that has it. */
-  planRequired: 'plan_required',
-  /** The plan's limit of something (credentials) is reached (403); `plan` names the plan with more. */
-  planLimitReached: 'plan_limit_reached',
-  /** Not enough tokens left (402): the ledger refused the debit. */
-  insufficientTokens: 'insufficient_tokens',
-} as const;
-
-export type PlanErrorCode = (typeof PLAN_ERROR_CODES)[keyof typeof PLAN_ERROR_CODES];
+export { PLAN_ERROR_CODES, type PlanErrorCode } from './planErrors.js';
 
 /** What a plan refusal names besides its code, for the UI's link to the plans page. */
 export interface PlanRefusalDetails {

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import type { InputField } from './params.js';
 import { RUN_LIMITS } from './runs.js';
-import { fileRefSchema } from '../files/model.js';
+import { fileRefSchema } from '../files/refs.js';
 
 /** The messages of the schema's issues (the API prefixes the field path; the form maps them to its codes). */
 export const RUN_INPUT_MESSAGES = {

@@ -4,7 +4,7 @@
 // approvals); anything else falls back to serviceErrorMessage.
 import { FILE_ERROR_CODES } from '../../domain/files/api.js';
 import { formatBytes } from '../../domain/files/model.js';
-import { PLAN_ERROR_CODES } from '../../domain/membership/entitlements.js';
+import { PLAN_ERROR_CODES } from '../../domain/membership/planErrors.js';
 import type { I18nContextValue } from '../federation/contexts.js';
 import { ApiError } from './apiClient.js';
 import { serviceErrorMessage } from './errorMessages.js';
