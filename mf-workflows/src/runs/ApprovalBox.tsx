@@ -25,7 +25,7 @@ const V = 'workflows.runs.view.';
 export type RunAction = (action: () => Promise<unknown>, done: string, onError?: (error: unknown) => boolean) => Promise<void>;
 
 export function ApprovalBox({ run, step, client, busy, act }: { run: WorkflowRun; step: RunStep; client: RunsClient; busy: boolean; act: RunAction }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const texts = useFileTexts();
   const id = useId();
   const [comment, setComment] = useState('');
@@ -62,7 +62,7 @@ export function ApprovalBox({ run, step, client, busy, act }: { run: WorkflowRun
       const index = Number(/^attachments\.(\d+)$/.exec(refusedField(error) ?? '')?.[1] ?? -1);
       const file = files[index];
       if (file && !isStorageFull(error)) uploads.forget(file, uploadUseless(error));
-      setFileError({ message: `${file ? `${file.name}: ` : ''}${fileErrorMessage(t, error)}`, plans: isStorageFull(error) });
+      setFileError({ message: `${file ? `${file.name}: ` : ''}${fileErrorMessage(t, error, language)}`, plans: isStorageFull(error) });
       return true;
     };
     return act(
@@ -113,7 +113,7 @@ export function ApprovalBox({ run, step, client, busy, act }: { run: WorkflowRun
                 <span className="file-name" title={file.name}>
                   {file.name}
                 </span>
-                <span className="file-size">{formatBytes(file.size)}</span>
+                <span className="file-size">{formatBytes(file.size, language)}</span>
                 <button type="button" className="file-remove" aria-label={t(`${FT}removeLabel`, { name: file.name })} disabled={busy} onClick={() => remove(file)}>
                   ×
                 </button>
@@ -122,7 +122,7 @@ export function ApprovalBox({ run, step, client, busy, act }: { run: WorkflowRun
           </ul>
         )}
         <p className="field-hint" id={`${id}-files-hint`}>
-          {t(`${FT}attachHint`, { count: DECISION_ATTACHMENT_LIMIT, size: formatBytes(maxBytes) })}
+          {t(`${FT}attachHint`, { count: DECISION_ATTACHMENT_LIMIT, size: formatBytes(maxBytes, language) })}
         </p>
         {fileError && (
           <p className="field-error" id={`${id}-files-error`} role="alert" data-testid="decision-file-error">

@@ -183,13 +183,13 @@ test('German: the picker, the checks and a refusal from the service', async () =
   server.once('POST', /\/api\/workflows\/wf-1\/runs$/, () => jsonResponse(400, { error: 'input.photo: must be a file you uploaded and have not used yet', code: 'file_not_usable', field: 'input.photo' }));
   expect(within(fieldOf('photo')).getByText('Datei auswählen')).toBeInTheDocument();
   expect(within(fieldOf('photo')).getByText('Keine Datei ausgewählt')).toBeInTheDocument();
-  expect(within(fieldOf('photo')).getByText('Bilder, bis 5.0 MB')).toBeInTheDocument();
+  expect(within(fieldOf('photo')).getByText('Bilder, bis 5,0 MB')).toBeInTheDocument();
   fireEvent.click(screen.getByTestId('run-submit'));
   expect(within(fieldOf('photo')).getByRole('alert')).toHaveTextContent('Dieses Feld ist erforderlich');
   pickInto('photo', pdf());
   expect(within(fieldOf('photo')).getByRole('alert')).toHaveTextContent('Dieses Feld nimmt nur Bilder an.');
   pickInto('report', pdf(5 * MB + 1));
-  expect(within(fieldOf('report')).getByRole('alert')).toHaveTextContent('Diese Datei ist größer als 5.0 MB, das Maximum Ihres Tarifs.');
+  expect(within(fieldOf('report')).getByRole('alert')).toHaveTextContent('Diese Datei ist größer als 5,0 MB, das Maximum Ihres Tarifs.');
   pickInto('report', pdf());
   pickInto('photo', photo());
   fireEvent.click(screen.getByTestId('run-submit'));

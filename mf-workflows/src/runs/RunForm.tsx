@@ -36,7 +36,7 @@ export interface RunFormProps {
 }
 
 export function RunForm({ workflow, client, onStarted, onClose, problems = [] }: RunFormProps) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const { toast } = useToast();
   const id = useId();
   const fields = useMemo(() => runFormFields(workflow), [workflow]);
@@ -86,9 +86,9 @@ export function RunForm({ workflow, client, onStarted, onClose, problems = [] }:
       const file = field ? files[field.key] : undefined;
       if (file && !isStorageFull(error)) uploads.forget(file, uploadUseless(error));
       if (isStorageFull(error)) setStorageFullAt(field ? field.key : '$form');
-      if (field) setServerErrors({ [field.key]: fileErrorMessage(t, error) });
-      else if (isStorageFull(error)) setServerErrors({ $form: fileErrorMessage(t, error) });
-      else toast({ title: t(`${F}startFailed`), description: fileErrorMessage(t, error), variant: 'destructive' });
+      if (field) setServerErrors({ [field.key]: fileErrorMessage(t, error, language) });
+      else if (isStorageFull(error)) setServerErrors({ $form: fileErrorMessage(t, error, language) });
+      else toast({ title: t(`${F}startFailed`), description: fileErrorMessage(t, error, language), variant: 'destructive' });
       return;
     }
     const refusal = refusalOfError(error);

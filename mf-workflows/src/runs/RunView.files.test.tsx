@@ -121,7 +121,12 @@ describe('decision attachments', () => {
     renderView(server);
     await screen.findByTestId('run-approval');
     attach([form(), new File([new Uint8Array(10)], 'photo.png', { type: 'image/png' })]);
-    expect(screen.getAllByTestId('decision-file').map((chip) => chip.textContent)).toEqual(['signed.pdf3.0 kB×', 'photo.png10 B×']);
+    // Sizes in the page's numerals (Intl puts a no-break space before the unit).
+    const chips = screen.getAllByTestId('decision-file').map((chip) => [chip.querySelector('.file-name')!.textContent, chip.querySelector('.file-size')!.textContent!.replace(/\s/g, ' ')]);
+    expect(chips).toEqual([
+      ['signed.pdf', '3.0 kB'],
+      ['photo.png', '10 B'],
+    ]);
     fireEvent.change(screen.getByLabelText('Comment (optional)'), { target: { value: 'Signed' } });
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Approved: the run continues')).toBeInTheDocument();

@@ -46,7 +46,7 @@ function typeTag(contentType: string): string {
 }
 
 function FileItem({ file, client }: { file: FileRef; client: FilesClient }) {
-  const { t } = useFileTexts();
+  const { t, language } = useFileTexts();
   const [opening, setOpening] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const image = isPreviewableImage(file.contentType);
@@ -58,7 +58,7 @@ function FileItem({ file, client }: { file: FileRef; client: FilesClient }) {
       const { url } = await client.link(file.fileId);
       openFileLink(url, file.name);
     } catch (failure) {
-      setError(fileErrorMessage(t, failure));
+      setError(fileErrorMessage(t, failure, language));
     } finally {
       setOpening(false);
     }
@@ -71,7 +71,7 @@ function FileItem({ file, client }: { file: FileRef; client: FilesClient }) {
         <span className="file-name" title={file.name}>
           {file.name}
         </span>
-        <span className="file-size">{formatBytes(file.size)}</span>
+        <span className="file-size">{formatBytes(file.size, language)}</span>
       </span>
       <button type="button" className="button" aria-label={t(`${FT}downloadLabel`, { name: file.name })} disabled={opening} onClick={() => void download()}>
         {t(opening ? `${FT}opening` : `${FT}download`)}

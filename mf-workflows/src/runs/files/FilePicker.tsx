@@ -22,7 +22,7 @@ export interface FilePickerProps {
 }
 
 export function FilePicker({ id, file, accept, maxBytes, required, errorId, disabled, onChange }: FilePickerProps) {
-  const { t, hint } = useFileTexts();
+  const { t, language, hint } = useFileTexts();
   const input = useRef<HTMLInputElement>(null);
   const hintId = `${id}-hint`;
   return (
@@ -51,7 +51,7 @@ export function FilePicker({ id, file, accept, maxBytes, required, errorId, disa
               <span className="file-name" title={file.name}>
                 {file.name}
               </span>
-              <span className="file-size">{formatBytes(file.size)}</span>
+              <span className="file-size">{formatBytes(file.size, language)}</span>
               <button type="button" className="file-remove" aria-label={t(`${FT}removeLabel`, { name: file.name })} disabled={disabled} onClick={() => onChange(null)}>
                 ×
               </button>

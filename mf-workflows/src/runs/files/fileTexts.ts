@@ -1,4 +1,4 @@
-// The words around files in the user's language: what a field accepts, the
+// The words around files in the user's language (sizes in its numerals): what a field accepts, the
 // hint under a picker, and a pick refused before upload (the size with the
 // shared errors.files text, so it reads like the service's own refusal).
 import { useCallback, useMemo } from 'react';
@@ -11,7 +11,7 @@ export const FT = 'workflows.files.';
 
 export function useFileTexts() {
   useRemoteCatalogs(FILES_CATALOGS);
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const typesLabel = useCallback(
     (accept: readonly string[]) => {
       const preset = presetOf(accept);
@@ -21,13 +21,13 @@ export function useFileTexts() {
   );
   const hint = useCallback(
     (accept: readonly string[], maxBytes: number) =>
-      accept.length === 0 ? t(`${FT}hintAny`, { size: formatBytes(maxBytes) }) : t(`${FT}hintTypes`, { types: typesLabel(accept), size: formatBytes(maxBytes) }),
-    [t, typesLabel],
+      accept.length === 0 ? t(`${FT}hintAny`, { size: formatBytes(maxBytes, language) }) : t(`${FT}hintTypes`, { types: typesLabel(accept), size: formatBytes(maxBytes, language) }),
+    [t, typesLabel, language],
   );
   const problem = useCallback(
     (found: FileProblem, accept: readonly string[]) =>
-      found.code === 'tooLarge' ? t('errors.files.file_too_large', { size: formatBytes(found.maxBytes) }) : t(`${FT}wrongType`, { types: typesLabel(accept) }),
-    [t, typesLabel],
+      found.code === 'tooLarge' ? t('errors.files.file_too_large', { size: formatBytes(found.maxBytes, language) }) : t(`${FT}wrongType`, { types: typesLabel(accept) }),
+    [t, typesLabel, language],
   );
-  return useMemo(() => ({ t, typesLabel, hint, problem }), [t, typesLabel, hint, problem]);
+  return useMemo(() => ({ t, language, typesLabel, hint, problem }), [t, language, typesLabel, hint, problem]);
 }
