@@ -22,7 +22,7 @@ const adminEmails = adminEmailsFromEnv(process.env);
 const credentialVault = createCredentialVault({ db, logger, ring: keyRingFromEnv(process.env), record: createAuditRecorder(firestoreAuditWriter(db), logger) });
 // Files: the project's bucket (the Storage emulator locally); the file worker sits beside dist.
 const files = filesModuleFromEnv({ app: getAdminApp(), db, logger, workerPath: fileURLToPath(new URL('../workers/fileWorker.mjs', import.meta.url)) });
-const runs = createRunsModule({ db, auth, logger, credentials: { vault: credentialVault, providers: createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) }) } });
+const runs = createRunsModule({ db, auth, logger, files, credentials: { vault: credentialVault, providers: createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) }) } });
 runs.start();
 logger.info({ instanceId: runs.instanceId, ai: runs.models.configured ? runs.models.providers : 'not configured' }, 'workflow runs ready');
 
