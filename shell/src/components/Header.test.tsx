@@ -88,9 +88,10 @@ describe('Header', () => {
     ],
     ['signed in without a name: the email', { user: testUser({ displayName: null, email: 'grace@example.com' }) }, 'Signed in as grace@example.com'],
     ['signed in with neither: the uid', { user: testUser({ uid: 'uid-7', displayName: null, email: null }) }, 'Signed in as uid-7'],
-  ])('user status, %s', (_label, options, expected) => {
+  ])('user status, %s', async (_label, options, expected) => {
     renderHeader(options);
-    expect(screen.getByTestId('user-status')).toHaveTextContent(new RegExp(`^${expected}$`));
+    // The account menu is loaded once someone is signed in.
+    expect(await screen.findByTestId('user-status')).toHaveTextContent(new RegExp(`^${expected}$`));
   });
 
   test('is translated', () => {

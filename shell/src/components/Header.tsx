@@ -1,13 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { type AuthUser, Link, NavLink, type UserProfile, signInPathFor, useAuth, useI18n, useLocation, useMembership, useOnline } from '@agentflow/shared';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { UserMenu } from './UserMenu';
 import { VoiceCommandButton } from '../voice/VoiceCommandButton';
 import { useRenderFault } from '../testHooks/renderFault';
 import { useOpenUntilNavigation } from './useOpenUntilNavigation';
 
 // Loaded once someone is signed in: the bell (and its Firestore listener) is no part of a visitor's first view.
 const NotificationsMenu = lazy(() => import('./NotificationsMenu').then((module) => ({ default: module.NotificationsMenu })));
+// The account menu (with the profile photo and its texts) matters only once someone is signed in: a visitor's first view does not load it.
+const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
 
 const NAV_ITEMS = [
   { to: '/', key: 'nav.home', end: true },
@@ -133,7 +134,9 @@ export function Header() {
               {t('common.loading')}
             </span>
           ) : user ? (
-            <UserMenu name={userLabel(user, userProfile)} />
+            <Suspense fallback={<span className="user-status">{userLabel(user, userProfile)}</span>}>
+              <UserMenu name={userLabel(user, userProfile)} />
+            </Suspense>
           ) : (
             <>
               <span className="user-status" data-testid="user-status">

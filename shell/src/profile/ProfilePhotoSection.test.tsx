@@ -85,7 +85,7 @@ describe('what the card shows', () => {
 describe('uploading', () => {
   test('busy while sending, then the new photo here and in the header, without a reload', async () => {
     renderPage({ withHeader: true });
-    const headerButton = screen.getByRole('button', { name: 'Signed in as Ada Lovelace' });
+    const headerButton = await screen.findByRole('button', { name: 'Signed in as Ada Lovelace' });
     expect(within(headerButton).getByTestId('avatar-initials')).toHaveTextContent('AL');
 
     const release = api.hold('PUT');
