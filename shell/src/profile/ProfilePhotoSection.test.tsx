@@ -53,7 +53,7 @@ describe('what the card shows', () => {
     renderPage();
     expect(picture()).toHaveAccessibleName('No photo yet: your initials are shown');
     expect(picture()).toHaveTextContent('AL');
-    expect(within(card()).getByRole('button', { name: 'Upload photo' })).toHaveAccessibleDescription('JPEG, PNG or WebP, up to 5.2\u00a0MB. It is resized and its camera data removed.');
+    expect(within(card()).getByRole('button', { name: 'Upload photo' })).toHaveAccessibleDescription('JPEG, PNG or WebP, up to 5.0\u00a0MB. It is resized and its camera data removed.');
     expect(within(card()).queryByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
     expect(input()).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
     expect(api.calls).toEqual([]);
@@ -122,13 +122,13 @@ describe('uploading', () => {
   test('a photo over the limit is refused here, before anything is sent', async () => {
     renderPage();
     await choose(jpeg(FILE_LIMITS.maxPhotoBytes + 1));
-    expect(within(card()).getByRole('alert')).toHaveTextContent('This photo is larger than 5.2 MB. Choose a smaller one.');
+    expect(within(card()).getByRole('alert')).toHaveTextContent('This photo is larger than 5.0 MB. Choose a smaller one.');
     expect(api.calls).toEqual([]);
   });
 
   test.each([
     [400, { error: 'photo: files of type application/pdf are not accepted here', code: 'file_type_not_allowed', field: 'photo', contentType: 'application/pdf' }, 'Choose a JPEG, PNG or WebP image.'],
-    [413, { error: 'photo: too large', code: 'file_too_large', field: 'photo', maxBytes: FILE_LIMITS.maxPhotoBytes }, 'This photo is larger than 5.2 MB. Choose a smaller one.'],
+    [413, { error: 'photo: too large', code: 'file_too_large', field: 'photo', maxBytes: FILE_LIMITS.maxPhotoBytes }, 'This photo is larger than 5.0 MB. Choose a smaller one.'],
     [400, { error: 'photo: the image could not be read', code: 'bad_upload', field: 'photo', reason: 'image_unreadable' }, 'This image could not be read. It may be damaged; try another one.'],
     [403, { error: 'full', code: 'plan_limit_reached', feature: 'storage', plan: 'basic' }, 'Your file storage is full. Delete old runs or upgrade your plan.'],
     [503, { error: 'down', code: 'storage_unavailable' }, 'File storage is unavailable right now. Nothing was saved; please try again shortly.'],
@@ -184,12 +184,12 @@ test('in German', async () => {
   await waitFor(() => expect(picture()).toHaveAttribute('src', linkOf(PHOTO.fileId)));
   expect(screen.getByRole('heading', { name: 'Profilfoto' })).toBeInTheDocument();
   expect(picture()).toHaveAccessibleName('Ihr Profilfoto');
-  expect(within(card()).getByRole('button', { name: 'Foto hochladen' })).toHaveAccessibleDescription('JPEG, PNG oder WebP, bis 5,2\u00a0MB. Es wird verkleinert und seine Kameradaten werden entfernt.');
+  expect(within(card()).getByRole('button', { name: 'Foto hochladen' })).toHaveAccessibleDescription('JPEG, PNG oder WebP, bis 5,0\u00a0MB. Es wird verkleinert und seine Kameradaten werden entfernt.');
   api.fail('PUT', 400, { error: 'x', code: 'file_type_not_allowed', field: 'photo', contentType: 'application/pdf' });
   await choose(jpeg());
   expect(await within(card()).findByRole('alert')).toHaveTextContent('Wählen Sie ein JPEG-, PNG- oder WebP-Bild.');
   await choose(jpeg(FILE_LIMITS.maxPhotoBytes + 1));
-  expect(within(card()).getByRole('alert')).toHaveTextContent('Dieses Foto ist größer als 5,2 MB. Wählen Sie ein kleineres.');
+  expect(within(card()).getByRole('alert')).toHaveTextContent('Dieses Foto ist größer als 5,0 MB. Wählen Sie ein kleineres.');
   fireEvent.click(within(card()).getByRole('button', { name: 'Foto entfernen' }));
   expect(screen.getByRole('alertdialog', { name: 'Profilfoto entfernen?' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Foto behalten' })).toHaveFocus();

@@ -1,4 +1,4 @@
-import { DOCX_TYPE, RUN_FILE_TYPES } from '@agentflow/shared/files';
+import { DOCX_TYPE, FILE_LIMITS, RUN_FILE_TYPES } from '@agentflow/shared/files';
 import { acceptAttribute, checkFile, formFieldOf, maxUploadBytes, presetOf, stepFiles } from './fileChecks';
 import { fakeFileRef } from '../testing/fakeRunsServer';
 
@@ -21,7 +21,7 @@ test('a file over the limit or of another type is refused before upload; an unkn
   expect(checkFile({ size: 10, type: 'application/pdf' }, { accept: ['image/*'], maxBytes: five })).toEqual({ code: 'wrongType' });
   expect(checkFile({ size: 10, type: 'image/png' }, { accept: ['image/*'], maxBytes: five })).toBeNull();
   expect(checkFile({ size: 10, type: '' }, { accept: ['image/*'], maxBytes: five })).toBeNull();
-  expect(maxUploadBytes(1e12)).toBe(25 * 1024 * 1024);
+  expect(maxUploadBytes(1e12)).toBe(FILE_LIMITS.maxUploadBytes);
 });
 
 test('a refusal’s field loses the runs API’s input. prefix', () => {

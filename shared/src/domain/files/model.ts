@@ -50,14 +50,14 @@ export interface FileRef {
 
 export const toFileRef = (file: Pick<FileMetadata, 'id' | 'name' | 'contentType' | 'size'>): FileRef => ({ fileId: file.id, name: file.name, contentType: file.contentType, size: file.size });
 
-/** Limits that hold for everyone (the per-plan ones are in the entitlements table). */
+/** Limits that hold for everyone (the per-plan ones are in the entitlements table); decimal megabytes, as every page shows them. */
 export const FILE_LIMITS = {
   /** The most any single upload may be, whatever the plan (uploads are held in memory while checked). */
-  maxUploadBytes: 25 * 1024 * 1024,
+  maxUploadBytes: 25_000_000,
   /** Files in one request (a webhook delivery, a run form). */
   maxFilesPerRequest: 10,
   /** A profile photo as sent (it is resized before it is stored). */
-  maxPhotoBytes: 5 * 1024 * 1024,
+  maxPhotoBytes: 5_000_000,
   /** The stored photo's longest side, in pixels. */
   photoSize: 512,
   /** How long an upload waits to be used by a run or a decision before it is swept. */
@@ -67,9 +67,9 @@ export const FILE_LIMITS = {
   /** Text an agent reads from one file (characters). */
   maxExtractedChars: 100_000,
   /** The largest file an agent step extracts text from. */
-  maxExtractBytes: 10 * 1024 * 1024,
+  maxExtractBytes: 10_000_000,
   /** A binary HTTP answer saved as a run file. */
-  maxHttpFileBytes: 25 * 1024 * 1024,
+  maxHttpFileBytes: 25_000_000,
   /** File names are cut to this many characters. */
   maxNameLength: 255,
 } as const;
