@@ -54,6 +54,8 @@ export interface RunsClient {
   list(workflowId: string): Promise<WorkflowRunSummary[]>;
   get(runId: string): Promise<WorkflowRun>;
   cancel(runId: string): Promise<void>;
+  /** Deletes a finished run of the caller's with its files. */
+  remove(runId: string): Promise<void>;
   approve(runId: string, request?: DecisionRequest): Promise<void>;
   reject(runId: string, request?: DecisionRequest): Promise<void>;
   webhook(workflowId: string): Promise<WebhookInfo>;
@@ -77,7 +79,7 @@ export function absoluteUrl(baseUrl: string, url: string): string {
 export function createRunsClient(options: RunsClientOptions): RunsClient {
   const { baseUrl, getIdToken, eventSource } = options;
   const call = createApiClient(options);
-  const request = <T,>(method: 'GET' | 'POST', path: string, body?: unknown) => call<T>(method, path, { body });
+  const request = <T,>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) => call<T>(method, path, { body });
 
   const withAbsoluteUrl = (info: WebhookInfo): WebhookInfo => ({ ...info, url: absoluteUrl(baseUrl, info.url) });
 
@@ -92,6 +94,9 @@ export function createRunsClient(options: RunsClientOptions): RunsClient {
     get: (runId) => request<WorkflowRun>('GET', RUNS_API.run(runId)),
     cancel: async (runId) => {
       await request('POST', RUNS_API.cancel(runId), {});
+    },
+    remove: async (runId) => {
+      await request('DELETE', RUNS_API.run(runId));
     },
     approve: async (runId, body = {}) => {
       await request('POST', RUNS_API.approve(runId), body);

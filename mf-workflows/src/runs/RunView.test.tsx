@@ -217,6 +217,46 @@ test('Re-run starts a run with the same input and opens it', async () => {
   expect(server.requests.find((r) => r.method === 'POST')).toMatchObject({ path: '/api/workflows/wf-1/runs', body: { input: { company: 'Acme' }, rerunOf: 'run-1' } });
 });
 
+test('Delete run asks first, then deletes the finished run (with its files) and goes back to the runs; Keep it changes nothing', async () => {
+  const server = createFakeRunsServer({ runs: [running({ status: 'succeeded', endedAt: at(3) })] });
+  renderView(server);
+  fireEvent.click(await screen.findByTestId('run-delete'));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Delete this run?' });
+  expect(dialog).toHaveTextContent('The run, its steps and its files are deleted. This cannot be undone.');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+  expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+  fireEvent.click(screen.getByTestId('run-delete'));
+  fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete run' }));
+  await waitFor(() => expect(location()).toBe('/workflows/wf-1/runs'));
+  expect(server.requests.find((r) => r.method === 'DELETE')).toMatchObject({ path: '/api/runs/run-1', authorization: 'Bearer id-token-1' });
+  expect(await screen.findByText('Run deleted')).toBeInTheDocument();
+});
+
+test('a refused delete is said in the dialog, in German, and the run stays; a run still going or someone else’s has no Delete', async () => {
+  const server = createFakeRunsServer({ runs: [running({ status: 'failed', endedAt: at(3) })] });
+  server.once('DELETE', /\/api\/runs\/run-1$/, () => jsonResponse(503, { error: 'The workflow runs store is unavailable; try again shortly', code: 'unavailable' }));
+  renderView(server, 'run-1', { language: 'de' });
+  fireEvent.click(await screen.findByRole('button', { name: 'Ausführung löschen' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Diese Ausführung löschen?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Ausführung löschen' }));
+  expect(await within(dialog).findByRole('alert')).not.toHaveTextContent('store is unavailable');
+  expect(location()).toBe('/workflows/wf-1/runs/run-1');
+});
+
+test('no Delete for a run still going, nor for someone else’s run (an approver’s view)', async () => {
+  const going = createFakeRunsServer({ runs: [running()] });
+  const { unmount } = renderView(going);
+  await screen.findByTestId('run-cancel');
+  expect(screen.queryByTestId('run-delete')).not.toBeInTheDocument();
+  unmount();
+  const theirs = createFakeRunsServer({ runs: [running({ status: 'succeeded', endedAt: at(3), ownerId: 'someone-else' })] });
+  renderView(theirs);
+  await screen.findByTestId('run-rerun');
+  expect(screen.queryByTestId('run-delete')).not.toBeInTheDocument();
+});
+
 test('a run that does not exist says so, with a way back', async () => {
   const server = createFakeRunsServer();
   renderView(server, 'ghost');

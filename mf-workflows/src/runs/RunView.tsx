@@ -11,7 +11,7 @@
 // count and the history are refreshed.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, NeedsConnectionNote, useI18n, useOnline, useRemoteCatalogs, useMembership, useNavigate, useToast } from '@agentflow/shared';
+import { Link, NeedsConnectionNote, useAuth, useI18n, useOnline, useRemoteCatalogs, useMembership, useNavigate, useToast } from '@agentflow/shared';
 import { RUN_MESSAGES, isTerminalRunStatus } from '@agentflow/shared/workflow';
 import { fileRefsIn } from '@agentflow/shared/files';
 import type { RunsClient } from '../api/runs';
@@ -21,6 +21,7 @@ import { refusalOfError, refusalOfRun, type Refusal } from '../api/refusals';
 import { RefusalNote } from '../components/RefusalNote';
 import { TokenBalance } from '../components/TokenBalance';
 import { ApprovalBox, type RunAction } from './ApprovalBox';
+import { DeleteRunButton } from './DeleteRunButton';
 import { FileList } from './files/FileList';
 import { stepFiles } from './files/fileChecks';
 import { FILES_CATALOGS } from './files/i18n';
@@ -72,6 +73,7 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const membership = useMembership();
+  const { user } = useAuth();
   const { run, state, retry } = useRunStream(client, runId, {
     ...stream,
     onTerminal: () => {
@@ -188,6 +190,7 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
             {t('workflows.runs.actions.rerun')}
           </button>
         )}
+        {isTerminalRunStatus(run.status) && user?.uid === run.ownerId && <DeleteRunButton client={client} run={run} workflowId={workflowId} disabled={busy} />}
         <TokenBalance />
       </div>
       {online ? null : <NeedsConnectionNote testId="run-offline-actions" />}

@@ -15,6 +15,7 @@ export const de: RunsCatalog = {
         run: 'Ausführen',
         runs: 'Ausführungen',
         rerun: 'Erneut ausführen',
+        delete: 'Ausführung löschen',
         rerunLabel: 'Mit derselben Eingabe erneut ausführen ({{time}})',
         cancel: 'Ausführung abbrechen',
         approve: 'Freigeben',
@@ -107,11 +108,18 @@ export const de: RunsCatalog = {
         ownerHint: 'Sie dürfen diesen Schritt nicht freigeben. Eine Administratorin oder ein Administrator kann Ihnen die Rolle in der Zugriffskontrolle geben, oder Sie ändern die Freigebenden im Editor.',
         openBuilder: 'Freigebende im Editor ändern',
       },
+      deleteRun: {
+        title: 'Diese Ausführung löschen?',
+        body: 'Die Ausführung, ihre Schritte und ihre Dateien werden gelöscht. Das lässt sich nicht rückgängig machen.',
+        confirm: 'Ausführung löschen',
+        keep: 'Behalten',
+      },
       toasts: {
         cancelRequested: 'Abbruch angefordert',
         approved: 'Freigegeben: die Ausführung geht weiter',
         rejected: 'Abgelehnt: die Ausführung endet',
         actionFailed: 'Das hat nicht geklappt',
+        deleted: 'Ausführung gelöscht',
         rerunStarted: 'Erneute Ausführung gestartet',
       },
       ai: {

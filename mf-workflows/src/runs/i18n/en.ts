@@ -16,6 +16,7 @@ export const en = {
         run: 'Run',
         runs: 'Runs',
         rerun: 'Re-run',
+        delete: 'Delete run',
         rerunLabel: 'Re-run with the same input ({{time}})',
         cancel: 'Cancel run',
         approve: 'Approve',
@@ -108,11 +109,18 @@ export const en = {
         ownerHint: 'You are not an approver of this step. An administrator can give you the role in Access control, or you can change the approvers in the builder.',
         openBuilder: 'Change the approvers in the builder',
       },
+      deleteRun: {
+        title: 'Delete this run?',
+        body: 'The run, its steps and its files are deleted. This cannot be undone.',
+        confirm: 'Delete run',
+        keep: 'Keep it',
+      },
       toasts: {
         cancelRequested: 'Cancel requested',
         approved: 'Approved: the run continues',
         rejected: 'Rejected: the run stops',
         actionFailed: 'That did not work',
+        deleted: 'Run deleted',
         rerunStarted: 'Re-run started',
       },
       ai: {

@@ -15,6 +15,7 @@ export const es: RunsCatalog = {
         run: 'Ejecutar',
         runs: 'Ejecuciones',
         rerun: 'Repetir',
+        delete: 'Eliminar ejecución',
         rerunLabel: 'Repetir con la misma entrada ({{time}})',
         cancel: 'Cancelar ejecución',
         approve: 'Aprobar',
@@ -107,11 +108,18 @@ export const es: RunsCatalog = {
         ownerHint: 'No eres aprobador de este paso. Un administrador puede asignarte el rol en Control de acceso, o puedes cambiar los aprobadores en el editor.',
         openBuilder: 'Cambiar los aprobadores en el editor',
       },
+      deleteRun: {
+        title: '¿Eliminar esta ejecución?',
+        body: 'Se eliminan la ejecución, sus pasos y sus archivos. No se puede deshacer.',
+        confirm: 'Eliminar ejecución',
+        keep: 'Conservarla',
+      },
       toasts: {
         cancelRequested: 'Cancelación solicitada',
         approved: 'Aprobado: la ejecución continúa',
         rejected: 'Rechazado: la ejecución se detiene',
         actionFailed: 'No ha funcionado',
+        deleted: 'Ejecución eliminada',
         rerunStarted: 'Repetición iniciada',
       },
       ai: {

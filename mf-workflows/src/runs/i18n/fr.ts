@@ -15,6 +15,7 @@ export const fr: RunsCatalog = {
         run: 'Exécuter',
         runs: 'Exécutions',
         rerun: 'Relancer',
+        delete: 'Supprimer l’exécution',
         rerunLabel: 'Relancer avec la même entrée ({{time}})',
         cancel: 'Annuler l’exécution',
         approve: 'Approuver',
@@ -107,11 +108,18 @@ export const fr: RunsCatalog = {
         ownerHint: 'Vous n’êtes pas approbateur de cette étape. Un administrateur peut vous attribuer le rôle dans Contrôle d’accès, ou vous pouvez modifier les approbateurs dans l’éditeur.',
         openBuilder: 'Modifier les approbateurs dans l’éditeur',
       },
+      deleteRun: {
+        title: 'Supprimer cette exécution ?',
+        body: 'L’exécution, ses étapes et ses fichiers sont supprimés. Cette action est irréversible.',
+        confirm: 'Supprimer l’exécution',
+        keep: 'La garder',
+      },
       toasts: {
         cancelRequested: 'Annulation demandée',
         approved: 'Approuvé : l’exécution continue',
         rejected: 'Refusé : l’exécution s’arrête',
         actionFailed: 'Cela n’a pas fonctionné',
+        deleted: 'Exécution supprimée',
         rerunStarted: 'Relance démarrée',
       },
       ai: {

@@ -15,6 +15,7 @@ export const it: RunsCatalog = {
         run: 'Esegui',
         runs: 'Esecuzioni',
         rerun: 'Riesegui',
+        delete: 'Elimina esecuzione',
         rerunLabel: 'Riesegui con lo stesso input ({{time}})',
         cancel: 'Annulla esecuzione',
         approve: 'Approva',
@@ -107,11 +108,18 @@ export const it: RunsCatalog = {
         ownerHint: 'Non sei tra gli approvatori di questo passaggio. Un amministratore può assegnarti il ruolo in Controllo accessi, oppure puoi cambiare gli approvatori nell’editor.',
         openBuilder: 'Cambia gli approvatori nell’editor',
       },
+      deleteRun: {
+        title: 'Eliminare questa esecuzione?',
+        body: 'L’esecuzione, i suoi passaggi e i suoi file vengono eliminati. Non si può annullare.',
+        confirm: 'Elimina esecuzione',
+        keep: 'Tienila',
+      },
       toasts: {
         cancelRequested: 'Annullamento richiesto',
         approved: 'Approvato: l’esecuzione continua',
         rejected: 'Rifiutato: l’esecuzione si ferma',
         actionFailed: 'Non ha funzionato',
+        deleted: 'Esecuzione eliminata',
         rerunStarted: 'Riesecuzione avviata',
       },
       ai: {

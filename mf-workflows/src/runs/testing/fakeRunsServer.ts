@@ -173,6 +173,18 @@ export function createFakeRunsServer(options: { runs?: WorkflowRun[]; token?: st
         return run ? jsonResponse(200, run) : jsonResponse(404, { error: 'Run not found' });
       },
     ],
+    [
+      'DELETE',
+      /^\/api\/runs\/([^/]+)$/,
+      (_request, match) => {
+        const id = decodeURIComponent(match[1]!);
+        const run = runs.get(id);
+        if (!run) return jsonResponse(404, { error: 'Run not found' });
+        if (!['succeeded', 'failed', 'canceled', 'refused'].includes(run.status)) return jsonResponse(409, { error: 'Cancel the run before deleting it', code: 'conflict' });
+        runs.delete(id);
+        return jsonResponse(204);
+      },
+    ],
     ['POST', /^\/api\/runs\/([^/]+)\/(cancel|approve|reject)$/, (_request, match) => (runs.has(decodeURIComponent(match[1]!)) ? jsonResponse(200, { ok: true }) : jsonResponse(404, { error: 'Run not found' }))],
     ['GET', /^\/api\/workflows\/([^/]+)\/webhook$/, () => jsonResponse(200, server.webhook)],
     [
