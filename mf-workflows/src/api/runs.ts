@@ -56,6 +56,8 @@ export interface RunsClient {
   cancel(runId: string): Promise<void>;
   /** Deletes a finished run of the caller's with its files. */
   remove(runId: string): Promise<void>;
+  /** Deletes every finished run of the caller's for a workflow, with their files; runs still going are kept. */
+  removeFinished(workflowId: string): Promise<{ deleted: number; kept: number }>;
   approve(runId: string, request?: DecisionRequest): Promise<void>;
   reject(runId: string, request?: DecisionRequest): Promise<void>;
   webhook(workflowId: string): Promise<WebhookInfo>;
@@ -98,6 +100,7 @@ export function createRunsClient(options: RunsClientOptions): RunsClient {
     remove: async (runId) => {
       await request('DELETE', RUNS_API.run(runId));
     },
+    removeFinished: (workflowId) => request<{ deleted: number; kept: number }>('DELETE', RUNS_API.workflowRuns(workflowId)),
     approve: async (runId, body = {}) => {
       await request('POST', RUNS_API.approve(runId), body);
     },

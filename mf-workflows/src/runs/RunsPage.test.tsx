@@ -162,6 +162,49 @@ describe('run form', () => {
   });
 });
 
+describe('deleting finished runs', () => {
+  const history = () => [
+    fakeRun({ id: 'run-a', createdAt: at(10), startedAt: at(10), endedAt: at(14.5), status: 'succeeded' }),
+    fakeRun({ id: 'run-b', createdAt: at(5), startedAt: at(5), endedAt: at(6), status: 'failed' }),
+    fakeRun({ id: 'run-c', createdAt: at(1), startedAt: at(1), status: 'waiting' }),
+  ];
+
+  test('asks first, deletes the finished runs (with their files), keeps the one still going, and says how many', async () => {
+    const server = createFakeRunsServer({ runs: history() });
+    renderPage(server);
+    await screen.findByTestId('run-history');
+    fireEvent.click(screen.getByTestId('runs-delete-finished'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this workflow’s finished runs?' });
+    expect(dialog).toHaveTextContent('Runs still going are kept.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete finished runs' }));
+    expect(await screen.findByText('2 runs deleted')).toBeInTheDocument();
+    expect(screen.getByText('1 run still going was kept.')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'DELETE')).toMatchObject({ path: '/api/workflows/wf-1/runs', authorization: 'Bearer id-token-1' });
+    await waitFor(() => expect(screen.getAllByTestId('run-row').map((row) => row.getAttribute('data-run-id'))).toEqual(['run-c']));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  test('Keep them sends nothing; a refusal is said in the dialog in German; no button when nothing has finished', async () => {
+    const server = createFakeRunsServer({ runs: history() });
+    server.once('DELETE', /\/api\/workflows\/wf-1\/runs$/, () => jsonResponse(503, { error: 'The workflow runs store is unavailable; try again shortly', code: 'unavailable' }));
+    const { unmount } = renderPage(server, followUp(), '/workflows/wf-1/runs', { language: 'de' });
+    await screen.findByTestId('run-history');
+    fireEvent.click(screen.getByRole('button', { name: 'Abgeschlossene Ausführungen löschen' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Behalten' }));
+    expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Abgeschlossene Ausführungen löschen' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Die abgeschlossenen Ausführungen dieses Workflows löschen?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abgeschlossene Ausführungen löschen' }));
+    expect(await within(dialog).findByRole('alert')).not.toHaveTextContent('store is unavailable');
+    expect(screen.getAllByTestId('run-row')).toHaveLength(3);
+    unmount();
+
+    renderPage(createFakeRunsServer({ runs: [fakeRun({ id: 'run-c', createdAt: at(1), startedAt: at(1), status: 'running' })] }));
+    await screen.findByTestId('run-history');
+    expect(screen.queryByTestId('runs-delete-finished')).not.toBeInTheDocument();
+  });
+});
+
 describe('run history', () => {
   const history = () => [
     fakeRun({ id: 'run-a', createdAt: at(10), startedAt: at(10), endedAt: at(14.5), status: 'succeeded', tokensUsed: 141, trigger: { type: 'manual', userId: 'user-1' } }),

@@ -27,6 +27,7 @@ import { HISTORY_POLL_MS, runsKeys } from './queries';
 import { RunForm } from './RunForm';
 import { durationMs, formatDuration, formatTime } from './runModel';
 import { StatusBadge } from './StatusBadge';
+import { DeleteFinishedRunsButton } from './DeleteFinishedRunsButton';
 import { RUNS_CATALOGS } from './i18n';
 import { PageLoading } from '../components/PageLoading';
 import { refusalOfError, refusalOfRun, type Refusal } from '../api/refusals';
@@ -180,7 +181,12 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
 
   return (
     <section className="run-history" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t(`${H}title`)}</h2>
+      <div className="run-history-head">
+        <h2 id={`${id}-title`}>{t(`${H}title`)}</h2>
+        {runs.data && !runs.data.savedAt && runs.data.runs.some((run) => isTerminalRunStatus(run.status)) ? (
+          <DeleteFinishedRunsButton client={client} workflowId={workflowId} disabled={!online} />
+        ) : null}
+      </div>
       {refusal && <RefusalNote refusal={refusal} announce testId="run-refusal" />}
       {runs.data?.savedAt ? (
         <SavedOnDeviceNote savedAt={runs.data.savedAt} testId="run-history-offline">

@@ -108,6 +108,17 @@ export const de: RunsCatalog = {
         ownerHint: 'Sie dürfen diesen Schritt nicht freigeben. Eine Administratorin oder ein Administrator kann Ihnen die Rolle in der Zugriffskontrolle geben, oder Sie ändern die Freigebenden im Editor.',
         openBuilder: 'Freigebende im Editor ändern',
       },
+      deleteHistory: {
+        action: 'Abgeschlossene Ausführungen löschen',
+        title: 'Die abgeschlossenen Ausführungen dieses Workflows löschen?',
+        body: 'Alle abgeschlossenen Ausführungen dieses Workflows werden mit ihren Schritten und Dateien gelöscht. Laufende Ausführungen bleiben erhalten. Das lässt sich nicht rückgängig machen.',
+        confirm: 'Abgeschlossene Ausführungen löschen',
+        keep: 'Behalten',
+        done_one: '{{count}} Ausführung gelöscht',
+        done_other: '{{count}} Ausführungen gelöscht',
+        kept_one: '{{count}} laufende Ausführung wurde behalten.',
+        kept_other: '{{count}} laufende Ausführungen wurden behalten.',
+      },
       deleteRun: {
         title: 'Diese Ausführung löschen?',
         body: 'Die Ausführung, ihre Schritte und ihre Dateien werden gelöscht. Das lässt sich nicht rückgängig machen.',

@@ -109,6 +109,17 @@ export const en = {
         ownerHint: 'You are not an approver of this step. An administrator can give you the role in Access control, or you can change the approvers in the builder.',
         openBuilder: 'Change the approvers in the builder',
       },
+      deleteHistory: {
+        action: 'Delete finished runs',
+        title: 'Delete this workflow’s finished runs?',
+        body: 'Every finished run of this workflow, with its steps and files, is deleted. Runs still going are kept. This cannot be undone.',
+        confirm: 'Delete finished runs',
+        keep: 'Keep them',
+        done_one: '{{count}} run deleted',
+        done_other: '{{count}} runs deleted',
+        kept_one: '{{count}} run still going was kept.',
+        kept_other: '{{count}} runs still going were kept.',
+      },
       deleteRun: {
         title: 'Delete this run?',
         body: 'The run, its steps and its files are deleted. This cannot be undone.',

@@ -108,6 +108,17 @@ export const es: RunsCatalog = {
         ownerHint: 'No eres aprobador de este paso. Un administrador puede asignarte el rol en Control de acceso, o puedes cambiar los aprobadores en el editor.',
         openBuilder: 'Cambiar los aprobadores en el editor',
       },
+      deleteHistory: {
+        action: 'Eliminar ejecuciones terminadas',
+        title: '¿Eliminar las ejecuciones terminadas de este flujo?',
+        body: 'Se eliminan todas las ejecuciones terminadas de este flujo, con sus pasos y archivos. Las que siguen en curso se conservan. No se puede deshacer.',
+        confirm: 'Eliminar ejecuciones terminadas',
+        keep: 'Conservarlas',
+        done_one: '{{count}} ejecución eliminada',
+        done_other: '{{count}} ejecuciones eliminadas',
+        kept_one: 'Se conservó {{count}} ejecución en curso.',
+        kept_other: 'Se conservaron {{count}} ejecuciones en curso.',
+      },
       deleteRun: {
         title: '¿Eliminar esta ejecución?',
         body: 'Se eliminan la ejecución, sus pasos y sus archivos. No se puede deshacer.',

@@ -108,6 +108,17 @@ export const fr: RunsCatalog = {
         ownerHint: 'Vous n’êtes pas approbateur de cette étape. Un administrateur peut vous attribuer le rôle dans Contrôle d’accès, ou vous pouvez modifier les approbateurs dans l’éditeur.',
         openBuilder: 'Modifier les approbateurs dans l’éditeur',
       },
+      deleteHistory: {
+        action: 'Supprimer les exécutions terminées',
+        title: 'Supprimer les exécutions terminées de ce workflow ?',
+        body: 'Toutes les exécutions terminées de ce workflow sont supprimées, avec leurs étapes et leurs fichiers. Les exécutions en cours sont conservées. Cette action est irréversible.',
+        confirm: 'Supprimer les exécutions terminées',
+        keep: 'Les garder',
+        done_one: '{{count}} exécution supprimée',
+        done_other: '{{count}} exécutions supprimées',
+        kept_one: '{{count}} exécution en cours a été conservée.',
+        kept_other: '{{count}} exécutions en cours ont été conservées.',
+      },
       deleteRun: {
         title: 'Supprimer cette exécution ?',
         body: 'L’exécution, ses étapes et ses fichiers sont supprimés. Cette action est irréversible.',

@@ -108,6 +108,17 @@ export const it: RunsCatalog = {
         ownerHint: 'Non sei tra gli approvatori di questo passaggio. Un amministratore può assegnarti il ruolo in Controllo accessi, oppure puoi cambiare gli approvatori nell’editor.',
         openBuilder: 'Cambia gli approvatori nell’editor',
       },
+      deleteHistory: {
+        action: 'Elimina le esecuzioni concluse',
+        title: 'Eliminare le esecuzioni concluse di questo workflow?',
+        body: 'Tutte le esecuzioni concluse di questo workflow vengono eliminate, con i loro passaggi e file. Quelle ancora in corso restano. Non si può annullare.',
+        confirm: 'Elimina le esecuzioni concluse',
+        keep: 'Tienile',
+        done_one: '{{count}} esecuzione eliminata',
+        done_other: '{{count}} esecuzioni eliminate',
+        kept_one: '{{count}} esecuzione in corso è stata tenuta.',
+        kept_other: '{{count}} esecuzioni in corso sono state tenute.',
+      },
       deleteRun: {
         title: 'Eliminare questa esecuzione?',
         body: 'L’esecuzione, i suoi passaggi e i suoi file vengono eliminati. Non si può annullare.',

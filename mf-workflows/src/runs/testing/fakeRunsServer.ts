@@ -175,6 +175,23 @@ export function createFakeRunsServer(options: { runs?: WorkflowRun[]; token?: st
     ],
     [
       'DELETE',
+      /^\/api\/workflows\/([^/]+)\/runs$/,
+      (_request, match) => {
+        const workflowId = decodeURIComponent(match[1]!);
+        let deleted = 0;
+        let kept = 0;
+        for (const [id, run] of [...runs]) {
+          if (run.workflowId !== workflowId) continue;
+          if (['succeeded', 'failed', 'canceled', 'refused'].includes(run.status)) {
+            runs.delete(id);
+            deleted += 1;
+          } else kept += 1;
+        }
+        return jsonResponse(200, { deleted, kept });
+      },
+    ],
+    [
+      'DELETE',
       /^\/api\/runs\/([^/]+)$/,
       (_request, match) => {
         const id = decodeURIComponent(match[1]!);
