@@ -3,7 +3,7 @@
 // the profile page through the file picker, the header shows it at once, and
 // after a reload it is still there, loaded from platform-api's signed link.
 // Firestore is checked with the Admin SDK, not only the screen.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { getAdminAuth, getAdminDb } from '@agentflow/shared/server';
 import { launchBrowser, newPage } from '../support/browser';
@@ -33,13 +33,15 @@ const cameraPhoto = () =>
 /** The header's account button, by the name it shows. */
 const accountButton = (target: Page, name: string) => target.getByRole('button', { name: `Signed in as ${name}` });
 
-/** The natural width of the header button's photo once it has loaded (0 while loading or broken). */
-async function headerPhotoWidth(target: Page, name: string): Promise<number> {
-  const image = accountButton(target, name).locator('img');
+/** The natural width of an image once it has loaded (0 when broken). */
+async function loadedWidth(image: Locator): Promise<number> {
   await image.waitFor();
   await image.evaluate((element: HTMLImageElement) => (element.complete ? undefined : new Promise((resolve) => element.addEventListener('load', resolve, { once: true }))));
   return image.evaluate((element: HTMLImageElement) => element.naturalWidth);
 }
+
+/** The natural width of the header button's photo once it has loaded. */
+const headerPhotoWidth = (target: Page, name: string) => loadedWidth(accountButton(target, name).locator('img'));
 
 test('a new user uploads a profile photo, sees it in the header at once, and again after a reload', async () => {
   const account = { email: freshEmail('photo'), password: 'correct-horse-42', displayName: 'Grace Hopper' };
@@ -61,9 +63,7 @@ test('a new user uploads a profile photo, sees it in the header at once, and aga
   expect(file).toMatchObject({ ownerId: uid, contentType: 'image/webp', use: { kind: 'profile' } });
 
   // The card and the header show it without a reload.
-  const cardPhoto = card.getByRole('img', { name: 'Your profile photo' });
-  await cardPhoto.waitFor();
-  expect(await cardPhoto.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(512);
+  expect(await loadedWidth(card.getByRole('img', { name: 'Your profile photo' }))).toBe(512);
   expect(await headerPhotoWidth(page, 'Grace Hopper')).toBe(512);
 
   await page.reload();
@@ -71,8 +71,7 @@ test('a new user uploads a profile photo, sees it in the header at once, and aga
   expect(await accountButton(page, 'Grace Hopper').locator('img').getAttribute('src')).toContain(`/api/files/${photo.fileId}/content?`);
   // And in the account menu, named.
   await accountButton(page, 'Grace Hopper').click();
-  const menuPhoto = page.getByRole('img', { name: 'Profile photo of Grace Hopper' });
-  await menuPhoto.waitFor();
-  expect(await menuPhoto.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(512);
+  // Waited for: the menu's image starts loading when the menu opens.
+  expect(await loadedWidth(page.getByRole('img', { name: 'Profile photo of Grace Hopper' }))).toBe(512);
   expect(pageErrors).toEqual([]);
 });
