@@ -68,6 +68,9 @@ export const NODE_FIELDS: Record<NodeType, FieldSpec[]> = {
     { path: 'message', label: 'message', kind: 'textarea' },
   ],
   output: [{ path: 'mapping', label: 'mapping', kind: 'textarea', optional: true }],
+  // App steps and triggers have forms of their own, made from their connector's declaration.
+  connector: [],
+  'trigger.poll': [],
 };
 
 export function getPath(value: unknown, path: string): unknown {

@@ -8,8 +8,9 @@
 // credential for the run's owner at this moment (audited with the run and
 // node), the adapter builds the model, and the secrets live only in that
 // model's closure: never in the step's input, output, error or log.
-import { DEFAULT_OWN_CREDENTIAL_STEP_FEE, HttpError, agentNeedsProvider, credentialReferences, credentialType, stepCredentialMissing, stepCredentialWrongKind, type Workflow } from '@agentflow/shared/server';
+import { DEFAULT_OWN_CREDENTIAL_STEP_FEE, HttpError, agentNeedsProvider, type CredentialReference, credentialReferences, credentialType, stepCredentialMissing, stepCredentialWrongKind, type Workflow } from '@agentflow/shared/server';
 import type { LanguageModel } from 'ai';
+import { connectorOf } from '@agentflow/shared/workflow';
 import type { ModelResolver } from '../agents/providers.js';
 import { isAiProviderType, type ProviderRegistry } from '../agents/providers/index.js';
 import { runAgent } from '../agents/runAgent.js';
@@ -84,10 +85,13 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
 }
 
 /** Why `credentialId` cannot serve a step of that kind for `ownerId`, or null when it can. */
-async function credentialRefusal(vault: CredentialVault | null, ownerId: string, credentialId: string, kind: 'ai' | 'http', stepName: string): Promise<string | null> {
-  const type = vault ? await vault.usableType({ userId: ownerId }, credentialId) : null;
+async function credentialRefusal(vault: CredentialVault | null, ownerId: string, reference: CredentialReference, stepName: string): Promise<string | null> {
+  const type = vault ? await vault.usableType({ userId: ownerId }, reference.credentialId) : null;
   if (!type) return stepCredentialMissing(stepName);
-  return credentialType(type).kind === kind ? null : stepCredentialWrongKind(stepName);
+  if (credentialType(type).kind !== reference.kind) return stepCredentialWrongKind(stepName);
+  // An app's credential must be one of that connector's types (a Slack token cannot sign HubSpot calls).
+  if (reference.kind === 'app' && !(connectorOf(reference.connector)?.credentialTypes.includes(type) ?? false)) return stepCredentialWrongKind(stepName);
+  return null;
 }
 
 /**
@@ -107,7 +111,7 @@ export function credentialPreflight(vault: CredentialVault | null, models: Pick<
     const nodes = new Map(workflow.nodes.map((node) => [node.id, node]));
     for (const reference of credentialReferences(workflow.nodes)) {
       const node = nodes.get(reference.nodeId)!;
-      const refusal = await credentialRefusal(vault, ownerId, reference.credentialId, reference.kind, reference.path === 'credentialId' ? stepNameOf(node) : node.name);
+      const refusal = await credentialRefusal(vault, ownerId, reference, reference.path === 'credentialId' ? stepNameOf(node) : node.name);
       if (refusal) return refusal;
     }
     return null;

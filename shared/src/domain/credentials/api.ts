@@ -3,7 +3,7 @@
 // secret: only `secretHints`.
 import { z } from 'zod';
 import { isDocumentId } from '../validation/ids.js';
-import { CREDENTIAL_TYPE_IDS, MAX_CREDENTIAL_NAME_LENGTH, credentialFieldsSchema, isCredentialTypeId, type CredentialTypeId } from './types.js';
+import { FORM_CREDENTIAL_TYPE_IDS, MAX_CREDENTIAL_NAME_LENGTH, credentialFieldsSchema, isCredentialTypeId, type CredentialTypeId } from './types.js';
 
 export const CREDENTIALS_API = {
   list: '/api/credentials',
@@ -90,7 +90,8 @@ const organizationId = z.string().refine(isDocumentId, 'must be an organization 
 /** POST /api/credentials: settings and secrets are checked against the type's own fields. */
 export const createCredentialBodySchema = z
   .strictObject({
-    type: z.enum(CREDENTIAL_TYPE_IDS as [CredentialTypeId, ...CredentialTypeId[]]),
+    // OAuth credentials are made by the sign-in flow (POST /api/connectors/oauth/start), never from a form.
+    type: z.enum(FORM_CREDENTIAL_TYPE_IDS as [CredentialTypeId, ...CredentialTypeId[]]),
     name,
     organizationId: organizationId.nullable().optional(),
     settings: z.record(z.string(), z.unknown()).default({}),

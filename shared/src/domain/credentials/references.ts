@@ -14,6 +14,8 @@ export interface CredentialReference {
   credentialId: string;
   /** An agent tool's name, when the reference is a tool's. */
   toolName?: string;
+  /** For 'app' references: the connector whose credential types the credential must be one of. */
+  connector?: string;
 }
 
 interface NodeLike {
@@ -26,6 +28,11 @@ interface NodeLike {
 export function credentialReferences(nodes: readonly NodeLike[]): CredentialReference[] {
   const references: CredentialReference[] = [];
   for (const node of nodes) {
+    if (node.type === 'connector' || node.type === 'trigger.poll') {
+      const { credentialId, connector } = node.params;
+      if (typeof credentialId === 'string' && credentialId !== '') references.push({ nodeId: node.id, path: 'credentialId', kind: 'app', credentialId, connector: String(connector) });
+      continue;
+    }
     if (node.type !== 'agent' && node.type !== 'http') continue;
     const { credentialId } = node.params;
     if (typeof credentialId === 'string' && credentialId !== '') {
@@ -33,11 +40,17 @@ export function credentialReferences(nodes: readonly NodeLike[]): CredentialRefe
     }
     if (node.type !== 'agent') continue;
     const tools = (node.params.tools as { http?: unknown } | undefined)?.http;
-    if (!Array.isArray(tools)) continue;
-    tools.forEach((tool: unknown, index) => {
+    (Array.isArray(tools) ? tools : []).forEach((tool: unknown, index) => {
       const { credentialId: toolCredential, name } = (tool ?? {}) as { credentialId?: unknown; name?: unknown };
       if (typeof toolCredential !== 'string' || toolCredential === '') return;
       references.push({ nodeId: node.id, path: `tools.http.${index}.credentialId`, kind: 'http', credentialId: toolCredential, ...(typeof name === 'string' ? { toolName: name } : {}) });
+    });
+    const apps = (node.params.tools as { connectors?: unknown } | undefined)?.connectors;
+    if (!Array.isArray(apps)) continue;
+    apps.forEach((tool: unknown, index) => {
+      const { credentialId: toolCredential, connector, operation } = (tool ?? {}) as { credentialId?: unknown; connector?: unknown; operation?: unknown };
+      if (typeof toolCredential !== 'string' || toolCredential === '') return;
+      references.push({ nodeId: node.id, path: `tools.connectors.${index}.credentialId`, kind: 'app', credentialId: toolCredential, connector: String(connector), toolName: `${String(connector)}_${String(operation)}` });
     });
   }
   return references;

@@ -3,9 +3,10 @@
 // agent node's picker all read this one table; secret fields are the only
 // ones the vault encrypts and never returns.
 import { z } from 'zod';
+import type { OAuthProviderId } from '../connectors/oauth.js';
 
-/** 'ai': a model provider an agent step calls; 'http': attached to an HTTP step or tool. */
-export type CredentialKind = 'ai' | 'http';
+/** 'ai': a model provider an agent step calls; 'http': attached to an HTTP step or tool; 'app': an app a connector step or trigger reaches (HubSpot, Slack…). */
+export type CredentialKind = 'ai' | 'http' | 'app';
 
 export interface CredentialField {
   key: string;
@@ -28,7 +29,24 @@ export interface CredentialTypeDeclaration {
   suggestedModel?: string;
   /** For AI types: whether the model list may hold names the provider does not list (compatible endpoints). */
   freeTextModel?: boolean;
+  /**
+   * Made by signing in with the provider (OAuth 2 + PKCE through
+   * platform-api), never typed in a form: its fields are the tokens the
+   * provider gave and the account they are for.
+   */
+  oauth?: { provider: OAuthProviderId; scopes: readonly string[] };
 }
+
+/** The fields of a credential made by an OAuth sign-in (set by platform-api, refreshed before they expire). */
+const oauthFields: readonly CredentialField[] = [
+  { key: 'accessToken', secret: true, required: true, input: 'password' },
+  { key: 'refreshToken', secret: true, required: false, input: 'password' },
+  { key: 'expiresAt', secret: false, required: false, input: 'text' },
+  { key: 'account', secret: false, required: false, input: 'text' },
+  { key: 'scope', secret: false, required: false, input: 'text' },
+];
+const secretField = (key: string): CredentialField => ({ key, secret: true, required: true, input: 'password' });
+const textField = (key: string, required = true): CredentialField => ({ key, secret: false, required, input: 'text' });
 
 const apiKey = (required = true): CredentialField => ({ key: 'apiKey', secret: true, required, input: 'password' });
 const baseUrl = (required: boolean): CredentialField => ({ key: 'baseUrl', secret: false, required, input: 'url' });
@@ -60,11 +78,54 @@ export const CREDENTIAL_TYPES = {
       { key: 'password', secret: true, required: true, input: 'password' },
     ],
   },
+  // ---- apps (connectors)
+  hubspotOAuth: {
+    id: 'hubspotOAuth',
+    kind: 'app',
+    label: 'HubSpot',
+    fields: oauthFields,
+    oauth: { provider: 'hubspot', scopes: ['oauth', 'crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.objects.companies.read', 'crm.objects.companies.write', 'crm.objects.deals.read', 'crm.objects.deals.write'] },
+  },
+  hubspotToken: { id: 'hubspotToken', kind: 'app', label: 'HubSpot private app token', fields: [secretField('token')] },
+  googleOAuth: {
+    id: 'googleOAuth',
+    kind: 'app',
+    label: 'Google',
+    fields: oauthFields,
+    oauth: {
+      provider: 'google',
+      scopes: [
+        'openid',
+        'email',
+        'https://www.googleapis.com/auth/gmail.send',
+        'https://www.googleapis.com/auth/gmail.readonly',
+        'https://www.googleapis.com/auth/spreadsheets',
+        'https://www.googleapis.com/auth/calendar',
+      ],
+    },
+  },
+  slackBot: { id: 'slackBot', kind: 'app', label: 'Slack bot token', fields: [secretField('token')] },
+  teamsWebhook: { id: 'teamsWebhook', kind: 'app', label: 'Microsoft Teams incoming webhook', fields: [{ key: 'webhookUrl', secret: true, required: true, input: 'url' }] },
+  twilio: { id: 'twilio', kind: 'app', label: 'Twilio', fields: [textField('accountSid'), secretField('authToken'), textField('fromNumber')] },
+  smtp: {
+    id: 'smtp',
+    kind: 'app',
+    label: 'SMTP mail server',
+    fields: [textField('host'), textField('port'), textField('security', false), textField('username', false), { key: 'password', secret: true, required: false, input: 'password' }, textField('fromAddress')],
+  },
+  pipedriveToken: { id: 'pipedriveToken', kind: 'app', label: 'Pipedrive API token', fields: [secretField('apiToken')] },
+  airtableToken: { id: 'airtableToken', kind: 'app', label: 'Airtable personal access token', fields: [secretField('token')] },
 } as const satisfies Record<string, CredentialTypeDeclaration>;
 
 export type CredentialTypeId = keyof typeof CREDENTIAL_TYPES;
 export const CREDENTIAL_TYPE_IDS = Object.keys(CREDENTIAL_TYPES) as CredentialTypeId[];
 export const AI_CREDENTIAL_TYPE_IDS = CREDENTIAL_TYPE_IDS.filter((id) => CREDENTIAL_TYPES[id].kind === 'ai');
+/** Types a user fills in a form (every type but those made by an OAuth sign-in). */
+export const FORM_CREDENTIAL_TYPE_IDS = CREDENTIAL_TYPE_IDS.filter((id) => !isOAuthCredentialType(id));
+
+export function isOAuthCredentialType(id: CredentialTypeId): boolean {
+  return (CREDENTIAL_TYPES[id] as CredentialTypeDeclaration).oauth !== undefined;
+}
 
 export function isCredentialTypeId(value: unknown): value is CredentialTypeId {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(CREDENTIAL_TYPES, value);

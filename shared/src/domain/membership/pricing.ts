@@ -40,6 +40,8 @@ export const DEFAULT_MODEL_PRICE: ModelPrice = { input: 1, output: 4 };
 
 /** The flat platform fee of one agent step that runs on the user's own credential (AGENT_STEP_FEE overrides it). */
 export const DEFAULT_OWN_CREDENTIAL_STEP_FEE = 1;
+/** The flat platform fee of one app (connector) step or app tool call (CONNECTOR_STEP_FEE overrides it). */
+export const DEFAULT_CONNECTOR_STEP_FEE = 1;
 
 export function modelPrice(modelId: string | null | undefined): ModelPrice {
   const id = (modelId ?? '').trim().toLowerCase().replace(/^[a-z-]+:/, '');

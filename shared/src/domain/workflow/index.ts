@@ -14,3 +14,4 @@ export * from './runInput.js';
 export * from './templates.js';
 export * from './runs.js';
 export * from './literalSecrets.js';
+export * from '../connectors/index.js';

@@ -15,6 +15,8 @@ export const NODE_TYPE_LABELS: Record<NodeType, string> = {
   http: 'HTTP request',
   approval: 'Approval',
   output: 'Output',
+  connector: 'App action',
+  'trigger.poll': 'App trigger',
 };
 
 /** A node type's short key: the prefix of the ids createNode() gives and the catalog key of its label. */
@@ -28,4 +30,6 @@ export const NODE_TYPE_KEYS: Record<NodeType, string> = {
   http: 'http',
   approval: 'approval',
   output: 'output',
+  connector: 'app',
+  'trigger.poll': 'poll',
 };

@@ -22,9 +22,11 @@ export const NODE_TYPES = [
   'http',
   'approval',
   'output',
+  'connector',
+  'trigger.poll',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
-export const TRIGGER_TYPES: readonly NodeType[] = ['trigger.manual', 'trigger.webhook', 'trigger.schedule'];
+export const TRIGGER_TYPES: readonly NodeType[] = ['trigger.manual', 'trigger.webhook', 'trigger.schedule', 'trigger.poll'];
 
 /** Limits the security rules also enforce. */
 export const WORKFLOW_LIMITS = { maxNodes: 200, maxEdges: 400, maxDocumentBytes: 500_000, maxNameLength: 120, maxDescriptionLength: 2000, maxTags: 20 } as const;

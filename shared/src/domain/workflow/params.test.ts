@@ -10,8 +10,17 @@ function issuePaths(type: NodeType, params: unknown): string[] {
 const agent = (extra: Record<string, unknown> = {}) => ({ name: 'Qualifier', role: 'You qualify leads.', promptTemplate: 'Lead: {{ lead.name }}', ...extra });
 
 describe('defaultParams', () => {
-  test.each(NODE_TYPES.map((t) => [t]))('%s defaults pass its schema', (type) => {
+  const APP_TYPES = ['connector', 'trigger.poll'];
+  test.each(NODE_TYPES.filter((t) => !APP_TYPES.includes(t)).map((t) => [t]))('%s defaults pass its schema', (type) => {
     expect(NODE_PARAM_SCHEMAS[type].safeParse(defaultParams(type)).success).toBe(true);
+  });
+
+  // A fresh app step or trigger asks for its account and nothing else.
+  test.each(APP_TYPES.map((t) => [t]))('%s defaults lack only the connected account', (type) => {
+    const parsed = NODE_PARAM_SCHEMAS[type as 'connector'].safeParse(defaultParams(type as 'connector'));
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['credentialId', 'is required: connect an account']]);
+    expect(NODE_PARAM_SCHEMAS[type as 'connector'].safeParse({ ...defaultParams(type as 'connector'), credentialId: 'cred1' }).success).toBe(true);
   });
 
   test('returns a fresh copy each time', () => {

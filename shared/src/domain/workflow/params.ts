@@ -8,6 +8,7 @@ import type { NodeType } from './model.js';
 import { identifier, oneOf, requiredText, str, text } from './fields.js';
 import { documentIdSchema } from '../validation/ids.js';
 import { parseExpression, templatePlaceholders } from './expressions.js';
+import { CONNECTOR_LIMITS, connectorStepParamsSchema, connectorToolSchema, connectorToolName, pollTriggerParamsSchema } from '../connectors/nodeParams.js';
 
 export const PARAM_LIMITS = {
   maxNameLength: 80,
@@ -274,6 +275,12 @@ export const agentParamsSchema = z.strictObject({
         .max(PARAM_LIMITS.maxDelegates, `must have at most ${PARAM_LIMITS.maxDelegates} delegates`)
         .superRefine(uniqueBy((d) => d, 'delegate'))
         .default([]),
+      /** App operations (connectors) this agent may call, each with the credential to use. */
+      connectors: z
+        .array(connectorToolSchema)
+        .max(CONNECTOR_LIMITS.maxAgentConnectorTools, `must have at most ${CONNECTOR_LIMITS.maxAgentConnectorTools} app tools`)
+        .superRefine(uniqueBy((t) => connectorToolName(t), 'app tool'))
+        .optional(),
     })
     .default({ http: [], delegates: [] }),
   /**
@@ -383,6 +390,8 @@ export const NODE_PARAM_SCHEMAS = {
   http: httpParamsSchema,
   approval: approvalParamsSchema,
   output: outputParamsSchema,
+  connector: connectorStepParamsSchema,
+  'trigger.poll': pollTriggerParamsSchema,
 } as const satisfies Record<NodeType, z.ZodType>;
 
 export type ManualTriggerParams = z.output<typeof manualTriggerParamsSchema>;
@@ -397,6 +406,7 @@ export type TransformParams = z.output<typeof transformParamsSchema>;
 export type HttpParams = z.output<typeof httpParamsSchema>;
 export type ApprovalParams = z.output<typeof approvalParamsSchema>;
 export type OutputParams = z.output<typeof outputParamsSchema>;
+export type { ConnectorStepParams, PollTriggerParams, ConnectorTool } from '../connectors/nodeParams.js';
 
 /** The parsed params of a node type (defaults filled in). */
 export type NodeParams<T extends NodeType = NodeType> = z.output<(typeof NODE_PARAM_SCHEMAS)[T]>;
@@ -420,6 +430,9 @@ const DEFAULT_PARAMS: { [T in NodeType]: NodeParams<T> } = {
   // The organisation admin role (rbac ORG_ADMIN_ROLE_ID).
   approval: { approvers: ['org_admin'], message: 'Please review and approve this step.' },
   output: {},
+  // A fresh app step asks for its account first (credentialId is a problem until one is connected).
+  connector: { connector: 'hubspot', operation: 'createDeal', params: { dealname: '{{ input.name }}' } },
+  'trigger.poll': { connector: 'hubspot', trigger: 'dealChanged', params: {}, intervalMinutes: 5 },
 };
 
 /** Valid starting params for a node type (a fresh copy each call), for the builder's palette. */

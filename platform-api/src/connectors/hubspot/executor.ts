@@ -1,0 +1,113 @@
+// HubSpot CRM v3: objects (contacts, companies, deals) created, updated and
+// found with the search endpoint; deals polled by last modification.
+// https://developers.hubspot.com/docs/api/crm/understanding-the-crm
+import type { ConnectorExecutor, OperationContext, OperationHandler, PollHandler } from '../runtime/types.js';
+
+type ObjectType = 'contacts' | 'companies' | 'deals';
+/** HubSpot's association type id of deal → contact (HUBSPOT_DEFINED). */
+const DEAL_TO_CONTACT = 3;
+/** The identifying params of each object type (the rest are properties). */
+const ID_PARAMS = new Set(['contactId', 'companyId', 'dealId', 'properties']);
+
+/** The HubSpot properties of an operation's values: named fields plus the free `properties`. */
+function propertiesOf(values: Record<string, unknown>): Record<string, string> {
+  const properties: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) if (!ID_PARAMS.has(key) && value !== undefined && value !== null) properties[key] = String(value);
+  for (const [key, value] of Object.entries((values.properties as Record<string, unknown> | undefined) ?? {})) if (value !== null) properties[key] = String(value);
+  // HubSpot takes dates as ISO text or epoch milliseconds; amounts as text.
+  return properties;
+}
+
+function simplify(record: unknown) {
+  const r = record as { id: string; properties?: Record<string, unknown>; createdAt?: string; updatedAt?: string };
+  return { id: r.id, properties: r.properties ?? {}, createdAt: r.createdAt, updatedAt: r.updatedAt };
+}
+
+const create =
+  (type: ObjectType): OperationHandler =>
+  async ({ http }, values) => {
+    const associations =
+      type === 'deals' && typeof values.contactId === 'string'
+        ? [{ to: { id: values.contactId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: DEAL_TO_CONTACT }] }]
+        : undefined;
+    const { contactId: _link, ...rest } = type === 'deals' ? values : { ...values, contactId: undefined };
+    const response = await http.request({ method: 'POST', path: `/crm/v3/objects/${type}`, json: { properties: propertiesOf(rest), ...(associations ? { associations } : {}) } });
+    return simplify(response.data);
+  };
+
+const update =
+  (type: ObjectType, idParam: string): OperationHandler =>
+  async ({ http }, values) => {
+    const response = await http.request({ method: 'PATCH', path: `/crm/v3/objects/${type}/${encodeURIComponent(String(values[idParam]))}`, json: { properties: propertiesOf(values) } });
+    return simplify(response.data);
+  };
+
+const PROPERTIES: Record<ObjectType, string[]> = {
+  contacts: ['email', 'firstname', 'lastname', 'phone', 'company'],
+  companies: ['name', 'domain', 'city', 'industry'],
+  deals: ['dealname', 'amount', 'dealstage', 'closedate', 'pipeline'],
+};
+
+const search =
+  (type: ObjectType): OperationHandler =>
+  async ({ http }, values) => {
+    const response = await http.request({
+      method: 'POST',
+      path: `/crm/v3/objects/${type}/search`,
+      json: { ...(values.query ? { query: values.query } : {}), properties: PROPERTIES[type], limit: (values.limit as number | undefined) ?? 10 },
+    });
+    const data = response.data as { total?: number; results?: unknown[] };
+    return { total: data.total ?? 0, results: (data.results ?? []).map(simplify) };
+  };
+
+/**
+ * Deals changed since the cursor (an epoch-millisecond lastmodified date),
+ * oldest first; each page follows `paging.next.after`. The first
+ * activation stores "now" and starts no run.
+ */
+const dealChanged: PollHandler = async (context: OperationContext, values, cursor) => {
+  if (cursor === null) return { items: [], cursor: String(Date.now()) };
+  const items: { id: string; version: string; updatedAt: string; properties: Record<string, unknown> }[] = [];
+  let after: string | undefined;
+  let newest = Number(cursor);
+  do {
+    const filters: unknown[] = [{ propertyName: 'hs_lastmodifieddate', operator: 'GT', value: cursor }];
+    if (values.stage) filters.push({ propertyName: 'dealstage', operator: 'EQ', value: values.stage });
+    const response = await context.http.request({
+      method: 'POST',
+      path: '/crm/v3/objects/deals/search',
+      json: { filterGroups: [{ filters }], sorts: [{ propertyName: 'hs_lastmodifieddate', direction: 'ASCENDING' }], properties: PROPERTIES.deals, limit: 100, ...(after ? { after } : {}) },
+    });
+    const data = response.data as { results?: { id: string; properties?: Record<string, unknown>; updatedAt?: string }[]; paging?: { next?: { after?: string } } };
+    for (const deal of data.results ?? []) {
+      const updatedAt = deal.updatedAt ?? String(deal.properties?.hs_lastmodifieddate ?? '');
+      const at = Date.parse(updatedAt);
+      if (!Number.isNaN(at)) newest = Math.max(newest, at);
+      items.push({ id: deal.id, version: `${deal.id}@${updatedAt}`, updatedAt, properties: deal.properties ?? {} });
+    }
+    after = data.paging?.next?.after;
+  } while (after && items.length < 500);
+  return { items, cursor: String(newest) };
+};
+
+export const hubspotExecutor: ConnectorExecutor = {
+  id: 'hubspot',
+  auth: (credential) => ({ headers: { Authorization: `Bearer ${credential.secrets.token ?? ''}` } }),
+  // {"status":"error","message":"Property values were not valid: …","category":"VALIDATION_ERROR"}
+  errorMessage: (_status, body) => {
+    const message = (body as { message?: unknown } | null)?.message;
+    return typeof message === 'string' ? message : null;
+  },
+  operations: {
+    createContact: create('contacts'),
+    updateContact: update('contacts', 'contactId'),
+    searchContacts: search('contacts'),
+    createCompany: create('companies'),
+    updateCompany: update('companies', 'companyId'),
+    searchCompanies: search('companies'),
+    createDeal: create('deals'),
+    updateDeal: update('deals', 'dealId'),
+    searchDeals: search('deals'),
+  },
+  triggers: { dealChanged },
+};

@@ -1,0 +1,6 @@
+// The executor of every connector (one folder each, beside this file); the
+// declarations are shared/src/domain/connectors/registry.ts.
+import type { ConnectorExecutor } from './runtime/types.js';
+import { hubspotExecutor } from './hubspot/executor.js';
+
+export const CONNECTOR_EXECUTORS: ReadonlyMap<string, ConnectorExecutor> = new Map([hubspotExecutor].map((executor) => [executor.id, executor]));

@@ -1,0 +1,11 @@
+// Every connector the platform has. Adding one is a folder (its declaration
+// here, its executor in platform-api/src/connectors/<id>/) and a line in
+// each registry.
+import type { ConnectorDeclaration } from './declaration.js';
+import { hubspot } from './hubspot/declaration.js';
+
+export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot];
+
+export function connectorOf(id: unknown): ConnectorDeclaration | undefined {
+  return typeof id === 'string' ? CONNECTORS.find((connector) => connector.id === id) : undefined;
+}
