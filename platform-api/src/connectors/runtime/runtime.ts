@@ -14,9 +14,13 @@ import { invalidParam } from './errors.js';
 import type { ConnectorExecutor, ConnectorFile, TokenRefresher } from './types.js';
 import { pathOf } from './paths.js';
 
+/** Opens a credential for one use (the vault's use(): access check, audit, decryption). */
+export type CredentialOpener = Pick<CredentialVault, 'use'>;
+
 export interface ConnectorRuntimeOptions {
   executors: ReadonlyMap<string, ConnectorExecutor>;
-  vault: CredentialVault | null;
+  /** null: the deployment has no vault; a connector that needs a credential fails. */
+  vault: CredentialOpener | null;
   /** Base URL overrides per connector id (CONNECTOR_<ID>_BASE_URL). */
   baseUrls?: Readonly<Record<string, string>>;
   refresh?: TokenRefresher;
