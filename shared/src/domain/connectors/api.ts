@@ -34,7 +34,7 @@ export const CONNECTOR_ERROR_CODES = {
 } as const;
 export type ConnectorErrorCode = (typeof CONNECTOR_ERROR_CODES)[keyof typeof CONNECTOR_ERROR_CODES];
 
-/** The query the app's credentials page gets back from the callback: ?connected=<credentialId> or ?oauthError=<code>. */
+/** The query the return page gets from the callback: ?connected=<credentialId> or ?oauthError=<code>. */
 export const OAUTH_RESULT_PARAMS = { connected: 'connected', error: 'oauthError' } as const;
 
 export const oauthStartBodySchema = z.strictObject({
@@ -47,5 +47,13 @@ export const oauthStartBodySchema = z.strictObject({
     // eslint-disable-next-line no-control-regex -- refusing control characters is this check's purpose
     .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'must not hold control characters'),
   organizationId: z.string().refine(isDocumentId, 'must be an organization id').nullable().optional(),
+  /** Where in the app the callback sends the user back (a path such as /workflows/abc); default the credentials page. */
+  returnTo: z
+    .string()
+    .max(500)
+    .refine((value) => /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@/%?]*$/.test(value) && !value.includes('\\'), 'must be a path in the app')
+    .optional(),
 });
+/** Where the callback sends the user when the sign-in did not say. */
+export const OAUTH_DEFAULT_RETURN = '/workflows/credentials';
 export type OAuthStartBody = z.output<typeof oauthStartBodySchema>;
