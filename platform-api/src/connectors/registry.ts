@@ -2,5 +2,6 @@
 // declarations are shared/src/domain/connectors/registry.ts.
 import type { ConnectorExecutor } from './runtime/types.js';
 import { hubspotExecutor } from './hubspot/executor.js';
+import { airtableExecutor } from './airtable/executor.js';
 
-export const CONNECTOR_EXECUTORS: ReadonlyMap<string, ConnectorExecutor> = new Map([hubspotExecutor].map((executor) => [executor.id, executor]));
+export const CONNECTOR_EXECUTORS: ReadonlyMap<string, ConnectorExecutor> = new Map([hubspotExecutor, airtableExecutor].map((executor) => [executor.id, executor]));

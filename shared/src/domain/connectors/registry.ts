@@ -3,8 +3,9 @@
 // each registry.
 import type { ConnectorDeclaration } from './declaration.js';
 import { hubspot } from './hubspot/declaration.js';
+import { airtable } from './airtable/declaration.js';
 
-export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot];
+export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable];
 
 export function connectorOf(id: unknown): ConnectorDeclaration | undefined {
   return typeof id === 'string' ? CONNECTORS.find((connector) => connector.id === id) : undefined;
