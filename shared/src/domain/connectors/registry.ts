@@ -4,8 +4,9 @@
 import type { ConnectorDeclaration } from './declaration.js';
 import { hubspot } from './hubspot/declaration.js';
 import { airtable } from './airtable/declaration.js';
+import { slack } from './slack/declaration.js';
 
-export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable];
+export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable, slack];
 
 export function connectorOf(id: unknown): ConnectorDeclaration | undefined {
   return typeof id === 'string' ? CONNECTORS.find((connector) => connector.id === id) : undefined;
