@@ -38,7 +38,11 @@ const create =
 const update =
   (type: ObjectType, idParam: string): OperationHandler =>
   async ({ http }, values) => {
-    const response = await http.request({ method: 'PATCH', path: `/crm/v3/objects/${type}/${encodeURIComponent(String(values[idParam]))}`, json: { properties: propertiesOf(values) } });
+    const id = encodeURIComponent(String(values[idParam]));
+    const response = await http.request({ method: 'PATCH', path: `/crm/v3/objects/${type}/${id}`, json: { properties: propertiesOf(values) } });
+    // A deal's contact is an association, not a property: linked with the v4 default association.
+    if (type === 'deals' && typeof values.contactId === 'string')
+      await http.request({ method: 'PUT', path: `/crm/v4/objects/deals/${id}/associations/default/contacts/${encodeURIComponent(values.contactId)}` });
     return simplify(response.data);
   };
 
@@ -61,12 +65,29 @@ const search =
   };
 
 /**
+ * The last-modified time of the most recently changed deal, as HubSpot's
+ * clock gives it (epoch ms; 0 when there is none). The first activation
+ * stores it rather than this server's "now": a clock ahead of HubSpot's
+ * would skip the deals changed in between.
+ */
+async function newestChange(context: OperationContext): Promise<number> {
+  const response = await context.http.request({
+    method: 'POST',
+    path: '/crm/v3/objects/deals/search',
+    json: { sorts: [{ propertyName: 'hs_lastmodifieddate', direction: 'DESCENDING' }], properties: ['hs_lastmodifieddate'], limit: 1 },
+  });
+  const newest = (response.data as { results?: { properties?: Record<string, unknown>; updatedAt?: string }[] }).results?.[0];
+  const at = Date.parse(newest?.updatedAt ?? String(newest?.properties?.hs_lastmodifieddate ?? ''));
+  return Number.isNaN(at) ? 0 : at;
+}
+
+/**
  * Deals changed since the cursor (an epoch-millisecond lastmodified date),
  * oldest first; each page follows `paging.next.after`. The first
- * activation stores "now" and starts no run.
+ * activation stores the newest change so far and starts no run.
  */
 const dealChanged: PollHandler = async (context: OperationContext, values, cursor) => {
-  if (cursor === null) return { items: [], cursor: String(Date.now()) };
+  if (cursor === null) return { items: [], cursor: String(await newestChange(context)) };
   const items: { id: string; version: string; updatedAt: string; properties: Record<string, unknown> }[] = [];
   let after: string | undefined;
   let newest = Number(cursor);
@@ -90,13 +111,30 @@ const dealChanged: PollHandler = async (context: OperationContext, values, curso
   return { items, cursor: String(newest) };
 };
 
+/**
+ * HubSpot's validation message embeds a JSON list ("Property values were not
+ * valid: [{"message":"abc was not a valid number.","name":"amount",…}]"):
+ * said as "…: amount: abc was not a valid number." for a person to read.
+ */
+function plainMessage(message: string): string {
+  const listed = /^([^[]*?):\s*(\[[\s\S]*\])\s*$/.exec(message);
+  if (!listed) return message;
+  try {
+    const problems = JSON.parse(listed[2]!) as { message?: unknown; name?: unknown }[];
+    const said = problems.filter((p) => typeof p.message === 'string').map((p) => (typeof p.name === 'string' && !(p.message as string).includes(`"${p.name}"`) ? `${p.name}: ${String(p.message)}` : String(p.message)));
+    return said.length > 0 ? `${listed[1]}: ${said.join('; ')}` : message;
+  } catch {
+    return message;
+  }
+}
+
 export const hubspotExecutor: ConnectorExecutor = {
   id: 'hubspot',
   auth: (credential) => ({ headers: { Authorization: `Bearer ${credential.secrets.token ?? ''}` } }),
   // {"status":"error","message":"Property values were not valid: …","category":"VALIDATION_ERROR"}
   errorMessage: (_status, body) => {
     const message = (body as { message?: unknown } | null)?.message;
-    return typeof message === 'string' ? message : null;
+    return typeof message === 'string' ? plainMessage(message) : null;
   },
   operations: {
     createContact: create('contacts'),
