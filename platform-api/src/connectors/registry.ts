@@ -4,5 +4,6 @@ import type { ConnectorExecutor } from './runtime/types.js';
 import { hubspotExecutor } from './hubspot/executor.js';
 import { airtableExecutor } from './airtable/executor.js';
 import { slackExecutor } from './slack/executor.js';
+import { emailExecutor } from './email/executor.js';
 
-export const CONNECTOR_EXECUTORS: ReadonlyMap<string, ConnectorExecutor> = new Map([hubspotExecutor, airtableExecutor, slackExecutor].map((executor) => [executor.id, executor]));
+export const CONNECTOR_EXECUTORS: ReadonlyMap<string, ConnectorExecutor> = new Map([hubspotExecutor, airtableExecutor, slackExecutor, emailExecutor].map((executor) => [executor.id, executor]));

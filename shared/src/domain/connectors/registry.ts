@@ -5,8 +5,9 @@ import type { ConnectorDeclaration } from './declaration.js';
 import { hubspot } from './hubspot/declaration.js';
 import { airtable } from './airtable/declaration.js';
 import { slack } from './slack/declaration.js';
+import { email } from './email/declaration.js';
 
-export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable, slack];
+export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable, slack, email];
 
 export function connectorOf(id: unknown): ConnectorDeclaration | undefined {
   return typeof id === 'string' ? CONNECTORS.find((connector) => connector.id === id) : undefined;
