@@ -5,5 +5,6 @@ import { hubspotExecutor } from './hubspot/executor.js';
 import { airtableExecutor } from './airtable/executor.js';
 import { slackExecutor } from './slack/executor.js';
 import { emailExecutor } from './email/executor.js';
+import { teamsExecutor } from './teams/executor.js';
 
-export const CONNECTOR_EXECUTORS: ReadonlyMap<string, ConnectorExecutor> = new Map([hubspotExecutor, airtableExecutor, slackExecutor, emailExecutor].map((executor) => [executor.id, executor]));
+export const CONNECTOR_EXECUTORS: ReadonlyMap<string, ConnectorExecutor> = new Map([hubspotExecutor, airtableExecutor, slackExecutor, emailExecutor, teamsExecutor].map((executor) => [executor.id, executor]));

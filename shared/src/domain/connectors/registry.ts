@@ -6,8 +6,9 @@ import { hubspot } from './hubspot/declaration.js';
 import { airtable } from './airtable/declaration.js';
 import { slack } from './slack/declaration.js';
 import { email } from './email/declaration.js';
+import { teams } from './teams/declaration.js';
 
-export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable, slack, email];
+export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable, slack, email, teams];
 
 export function connectorOf(id: unknown): ConnectorDeclaration | undefined {
   return typeof id === 'string' ? CONNECTORS.find((connector) => connector.id === id) : undefined;
