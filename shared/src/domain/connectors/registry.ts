@@ -7,8 +7,9 @@ import { airtable } from './airtable/declaration.js';
 import { slack } from './slack/declaration.js';
 import { email } from './email/declaration.js';
 import { teams } from './teams/declaration.js';
+import { twilio } from './twilio/declaration.js';
 
-export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable, slack, email, teams];
+export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable, slack, email, teams, twilio];
 
 export function connectorOf(id: unknown): ConnectorDeclaration | undefined {
   return typeof id === 'string' ? CONNECTORS.find((connector) => connector.id === id) : undefined;
