@@ -29,6 +29,14 @@ export const transform = {
   ],
 };
 
+/**
+ * ESM-only packages the services use, compiled to CommonJS for Jest (ts-jest
+ * with allowJs); every other node_module is loaded as it is.
+ */
+const ESM_PACKAGES = ['oauth4webapi'];
+export const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`];
+transform[`^.+/node_modules/(${ESM_PACKAGES.join('|')})/.+\\.js$`] = ['ts-jest', { tsconfig: { target: 'ES2022', module: 'commonjs', allowJs: true, isolatedModules: true, skipLibCheck: true } }];
+
 export const moduleNameMapper = {
   // @agentflow/shared's entries, derived from its package.json exports.
   ...jestModuleNameMapper(),
@@ -44,6 +52,7 @@ function project(dir, environment) {
     testEnvironment: environment,
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/*.test.ts', '<rootDir>/stack/*.test.ts', '<rootDir>/scripts/*.test.ts'],
     transform,
+    transformIgnorePatterns,
     moduleNameMapper,
     moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
     // Every catalog is registered up front (the app fetches non-English ones on demand).

@@ -11,6 +11,7 @@ import { createAiCredentialTester } from './credentials/aiTester.js';
 import { createProviderRegistry, providerBaseUrlsFromEnv } from './agents/providers/index.js';
 import { fetchPolicyFromEnv } from './net/safeFetch.js';
 import type { FilesModule } from './files/index.js';
+import { createConnectorsModule, type ConnectorsModule } from './connectors/index.js';
 import { mayViewRun } from './runs/access.js';
 import { decodeRun, runRef } from './runs/store.js';
 
@@ -43,14 +44,17 @@ export interface AppDependencies {
   files?: FilesModule | null;
   /** Base URL of this API as browsers reach it (PLATFORM_API_URL), for download links. */
   publicUrl?: string | null;
+  /** Connectors (server.ts builds them, shared with the runs module); default: from process.env on the vault. */
+  connectors?: ConnectorsModule;
 }
 
 /** Builds the platform-api Express app; listening is server.ts's job, so tests mount it on any port. */
-export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault, files, publicUrl }: AppDependencies): Express {
+export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault, files, publicUrl, connectors }: AppDependencies): Express {
   const record = createAuditRecorder(auditWriter ?? firestoreAuditWriter(db), logger);
   const providers = createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) });
   const vault = credentialVault ?? createCredentialVault({ db, logger, record, ring: credentialsRing === undefined ? keyRingFromEnv(process.env) : credentialsRing });
-  const runsModule = runs ?? createRunsModule({ auth, db, logger, credentials: { vault, providers } });
+  const apps = connectors ?? createConnectorsModule({ db, logger, vault, env: process.env, policy: fetchPolicyFromEnv(process.env) });
+  const runsModule = runs ?? createRunsModule({ auth, db, logger, credentials: { vault, providers }, connectors: apps });
   const credentials = createCredentialsModule({
     auth,
     db,
@@ -73,6 +77,7 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
       app.use(access.router);
       app.use(runsModule.router);
       app.use(credentials.router);
+      app.use(apps.router({ auth, allowedOrigins }));
       if (files) {
         const canSeeRun = async (caller: Parameters<typeof mayViewRun>[1], runId: string) => {
           const run = decodeRun(await runRef(db, runId).get());

@@ -7,6 +7,8 @@ import { createRunsModule } from './runs/index.js';
 import { createAuditRecorder, firestoreAuditWriter } from './access/audit.js';
 import { createProviderRegistry, providerBaseUrlsFromEnv } from './agents/providers/index.js';
 import { createCredentialVault, keyRingFromEnv } from './credentials/index.js';
+import { createConnectorsModule } from './connectors/index.js';
+import { fetchPolicyFromEnv } from './net/safeFetch.js';
 
 export const DEFAULT_PORT = 4002;
 
@@ -22,13 +24,15 @@ const adminEmails = adminEmailsFromEnv(process.env);
 const credentialVault = createCredentialVault({ db, logger, ring: keyRingFromEnv(process.env), record: createAuditRecorder(firestoreAuditWriter(db), logger) });
 // Files: the project's bucket (the Storage emulator locally); the file worker sits beside dist.
 const files = filesModuleFromEnv({ app: getAdminApp(), db, logger, workerPath: fileURLToPath(new URL('../workers/fileWorker.mjs', import.meta.url)) });
-const runs = createRunsModule({ db, auth, logger, files, credentials: { vault: credentialVault, providers: createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) }) } });
+// Connectors: app steps, app tools, polling triggers and the OAuth sign-in (OAUTH_*, CONNECTOR_*_BASE_URL).
+const connectors = createConnectorsModule({ db, logger, vault: credentialVault, env: process.env, policy: fetchPolicyFromEnv(process.env) });
+const runs = createRunsModule({ db, auth, logger, files, connectors, credentials: { vault: credentialVault, providers: createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) }) } });
 runs.start();
 logger.info({ instanceId: runs.instanceId, ai: runs.models.configured ? runs.models.providers : 'not configured' }, 'workflow runs ready');
 
 // Access control is initialised at start (idempotent across instances);
 // if Firestore is down, /healthz says so and the next bootstrap retries.
-const app = createApp({ auth, db, logger, allowedOrigins: config.allowedOrigins, adminEmails, initializeAccess: true, runs, credentialVault, files });
+const app = createApp({ auth, db, logger, allowedOrigins: config.allowedOrigins, adminEmails, initializeAccess: true, runs, credentialVault, files, connectors });
 
 // Event streams would hold the server open: end them as shutdown begins.
 const endStreams = () => void runs.stop().catch((error: unknown) => logger.error({ err: error }, 'runs shutdown failed'));

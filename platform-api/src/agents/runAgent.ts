@@ -10,7 +10,8 @@
 // engine's retry/backoff is the only one, and counts attempts.
 import { NoObjectGeneratedError, Output, generateText, jsonSchema, stepCountIs, tool, wrapLanguageModel, type LanguageModel, type LanguageModelMiddleware, type ToolSet } from 'ai';
 import { z } from 'zod';
-import { RUN_LIMITS, parseNodeParams, type AgentParams, type HttpTool, type WorkflowNode } from '@agentflow/shared/workflow';
+import { RUN_LIMITS, parseNodeParams, type AgentParams, type HttpTool, type NodeType, type WorkflowNode } from '@agentflow/shared/workflow';
+import { appToolsFor, type AppToolCall } from './appTools.js';
 import { agentCallCost } from '@agentflow/shared/domain';
 import { safeFetch, type SafeFetchPolicy } from '../net/safeFetch.js';
 import { withAuthHeaders } from '../credentials/httpAuth.js';
@@ -25,6 +26,8 @@ export interface ChildStepUpdate {
   nodeId: string;
   name: string;
   status: 'running' | 'succeeded' | 'failed';
+  /** The child's node type when it is not its node's (an app tool call of an agent: 'connector'). */
+  type?: NodeType;
   input?: unknown;
   output?: unknown;
   error?: string | null;
@@ -75,6 +78,8 @@ export interface RunAgentOptions {
   maxSteps?: number;
   /** The text of the files this agent reads (its `files` param), put after its prompt; delegates get none. */
   attachments?: readonly AgentAttachment[];
+  /** Runs an app (connector) operation an agent lists in tools.connectors, and the platform fee of one call (absent: such tools fail). */
+  apps?: { call: AppToolCall; stepFee: number };
 }
 
 export interface RunAgentResult {
@@ -202,6 +207,30 @@ async function runOne(
 
     const tools: ToolSet = {};
     for (const httpTool of params.tools.http) tools[httpTool.name] = httpToolFor(httpTool, options, combined);
+    const appTools = params.tools.connectors ?? [];
+    if (appTools.length > 0) {
+      if (!options.apps) throw new AgentConfigError(`Agent "${node.name}" uses app tools, but apps are not available on this server`);
+      Object.assign(
+        tools,
+        appToolsFor({
+          tools: appTools,
+          call: options.apps.call,
+          stepFee: options.apps.stepFee,
+          stepId,
+          nodeId: node.id,
+          signal: combined,
+          chargeTokens: options.chargeTokens,
+          onChildStep: options.onChildStep,
+          charged,
+          onFatal: (error) => {
+            tree.fatal ??= { error };
+            tree.controller.abort(error);
+          },
+          isFatal,
+          maxResultChars: MAX_TOOL_RESULT_CHARS,
+        }),
+      );
+    }
     const delegateCounts = new Map<string, number>();
     for (const delegateId of params.tools.delegates) {
       const delegateNode = options.nodes.find((n) => n.id === delegateId);

@@ -7,6 +7,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import {
+  CONNECTOR_ERROR_CODES,
   CREDENTIAL_ERROR_CODES,
   CREDENTIAL_MESSAGES,
   HttpError,
@@ -59,8 +60,18 @@ export interface VaultOptions {
 /** The 404 a caller gets for a credential that does not exist or is not theirs to see (the same answer: no probing). */
 const missing = () => notFound(CREDENTIAL_MESSAGES.notFound, CREDENTIAL_ERROR_CODES.notFound);
 
+/** Told before a credential is deleted, with its secrets (an OAuth connection revokes its tokens at the provider). */
+export type RemoveHook = (credential: OpenedCredential) => Promise<void>;
+
 export class CredentialVault {
+  private removeHooks: RemoveHook[] = [];
+
   constructor(private readonly options: VaultOptions) {}
+
+  /** Adds a hook run before each delete; its failure is logged, never stops the delete. */
+  onRemove(hook: RemoveHook): void {
+    this.removeHooks.push(hook);
+  }
 
   private get ring(): KeyRing {
     if (!this.options.ring) throw new HttpError(503, CREDENTIAL_MESSAGES.vaultNotConfigured, CREDENTIAL_ERROR_CODES.vaultNotConfigured);
@@ -115,6 +126,49 @@ export class CredentialVault {
   }
 
   async create(actor: VaultActor, body: CreateCredentialBody): Promise<CredentialView> {
+    return this.insert(actor, body);
+  }
+
+  /** 403 unless `actor` may create and change credentials of `owner` (checked again when one is stored). */
+  async assertMayManage(actor: VaultActor, owner: CredentialOwner): Promise<void> {
+    if (!(await this.allowed(actor.userId, owner, 'manage'))) {
+      throw forbidden(`You need the ${PERMISSIONS.manageCredentials} permission in organization ${owner.kind === 'organization' ? owner.organizationId : ''}`);
+    }
+  }
+
+  /**
+   * A credential made by an OAuth sign-in (the callback, for the user who
+   * started it): the same checks, limits and audit as create().
+   */
+  async createSignedIn(actor: VaultActor, body: { type: CredentialTypeId; name: string; organizationId: string | null; settings: Record<string, string>; secrets: Record<string, string> }): Promise<CredentialView> {
+    if (credentialType(body.type).oauth === undefined) throw new HttpError(400, 'Not an OAuth credential type', CONNECTOR_ERROR_CODES.notOAuthType);
+    return this.insert(actor, body);
+  }
+
+  /**
+   * New tokens of a signed-in credential (a refresh): settings and secrets
+   * replaced, sealed as ever. Not a user's act: the use that needed it is
+   * what the audit log records. Returns the credential as now opened.
+   */
+  async replaceTokens(id: string, change: { settings: Record<string, string>; secrets: Record<string, string> }): Promise<OpenedCredential> {
+    const ring = this.ring;
+    const stored = await this.load(id);
+    if (!stored) throw missing();
+    const context = sealContext(id, ownerKey(ownerOf(stored.data)));
+    const settings = mergeFields(stored.data.type, false, stored.data.settings, change.settings);
+    const secrets = mergeFields(stored.data.type, true, this.openStored(stored, context), change.secrets);
+    await credentialsCollection(this.options.db).doc(id).update({ settings, sealed: seal(secrets, ring.current, context), secretHints: hints(secrets), updatedAt: serverNow() });
+    return { id, type: stored.data.type, settings, secrets };
+  }
+
+  /** The stored credential opened without an actor: the refresher re-reads it (another instance may have refreshed first). */
+  async openForRefresh(id: string): Promise<OpenedCredential | null> {
+    const stored = await this.load(id);
+    if (!stored) return null;
+    return { id, type: stored.data.type, settings: { ...stored.data.settings }, secrets: this.openStored(stored, sealContext(id, ownerKey(ownerOf(stored.data)))) };
+  }
+
+  private async insert(actor: VaultActor, body: { type: CredentialTypeId; name: string; organizationId: string | null; settings: Record<string, string>; secrets: Record<string, string> }): Promise<CredentialView> {
     const ring = this.ring;
     const owner: CredentialOwner = body.organizationId ? { kind: 'organization', organizationId: body.organizationId } : { kind: 'user', userId: actor.userId };
     if (!(await this.allowed(actor.userId, owner, 'manage'))) throw forbidden(`You need the ${PERMISSIONS.manageCredentials} permission in organization ${body.organizationId}`);
@@ -207,6 +261,15 @@ export class CredentialVault {
 
   async remove(actor: VaultActor, id: string): Promise<void> {
     const stored = await this.loadFor(actor, id, 'manage');
+    if (this.removeHooks.length > 0 && this.options.ring) {
+      try {
+        const opened: OpenedCredential = { id, type: stored.data.type, settings: { ...stored.data.settings }, secrets: this.openStored(stored, sealContext(id, ownerKey(ownerOf(stored.data)))) };
+        for (const hook of this.removeHooks) await hook(opened);
+      } catch (error) {
+        // The delete goes on: a provider that cannot be told keeps a grant the user can also revoke there.
+        this.options.logger.warn({ credentialId: id, type: stored.data.type, err: { message: (error as Error).message } }, 'could not revoke a credential at its provider before deleting it');
+      }
+    }
     await credentialsCollection(this.options.db).doc(id).delete();
     await this.audit(actor, 'DELETE_CREDENTIAL', stored);
   }

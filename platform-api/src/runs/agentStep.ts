@@ -20,6 +20,8 @@ import type { RunPreflight } from './service.js';
 import type { StepContext, StepHandler } from './steps.js';
 import { vaultHttpHeaders } from './httpCredentials.js';
 import { agentAttachments } from './agentFiles.js';
+import type { ConnectorRuntime } from '../connectors/runtime/runtime.js';
+import { runFileReader } from '../connectors/step.js';
 
 export interface AgentCredentials {
   vault: CredentialVault;
@@ -61,7 +63,13 @@ export function stepFeeFromEnv(env: NodeJS.ProcessEnv): number {
   return Number(raw);
 }
 
-export function createAgentHandler(models: ModelResolver, credentials?: AgentCredentials, ownCredentialStepFee = DEFAULT_OWN_CREDENTIAL_STEP_FEE): StepHandler {
+/** App tools of agents: the connector runtime and the fee of one call. */
+export interface AgentApps {
+  runtime: ConnectorRuntime;
+  stepFee: number;
+}
+
+export function createAgentHandler(models: ModelResolver, credentials?: AgentCredentials, ownCredentialStepFee = DEFAULT_OWN_CREDENTIAL_STEP_FEE, apps?: AgentApps): StepHandler {
   return async (context) => {
     // The files' text first: a file the step cannot read fails it before any model call.
     const attachments = await agentAttachments(context);
@@ -79,6 +87,31 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
       onChildStep: context.onChildStep,
       fetchPolicy: context.fetchPolicy,
       attachments,
+      ...(apps
+        ? {
+            apps: {
+              stepFee: apps.stepFee,
+              call: (tool, values, childStepId, signal) => {
+                const readFile = runFileReader(context);
+                return apps.runtime.invoke(
+                  {
+                    connectorId: tool.connector,
+                    credentialId: tool.credentialId,
+                    ownerId: context.run.ownerId,
+                    runId: context.run.id,
+                    nodeId: context.node.id,
+                    stepName: `${tool.connector}.${tool.operation} (${childStepId})`,
+                    policy: context.fetchPolicy,
+                    signal,
+                    ...(readFile ? { readFile } : {}),
+                  },
+                  tool.operation,
+                  values,
+                );
+              },
+            },
+          }
+        : {}),
     });
     return { output: result.output };
   };

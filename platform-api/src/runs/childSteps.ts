@@ -21,7 +21,7 @@ export function applyChildStep(steps: RunStep[], update: ChildStepReport, contex
       nodeId: update.nodeId,
       parentStepId: update.parentStepId,
       name: update.name,
-      type: context.nodeType ?? 'agent',
+      type: update.type ?? context.nodeType ?? 'agent',
       status: 'running',
       attempts: 1,
       startedAt: update.startedAt ?? context.nowIso(),

@@ -28,6 +28,7 @@ import { storeFileAttacher } from './runFiles.js';
 import { storeStepFiles } from './stepFiles.js';
 import { Housekeeping } from './housekeeping.js';
 import type { FilesModule } from '../files/index.js';
+import { connectorStepFeeFromEnv, createConnectorStepHandler, type ConnectorsModule } from '../connectors/index.js';
 
 export { RunExecutor, DEFAULT_ENGINE_LIMITS, type EngineLimits, type ExecutorOptions } from './engine.js';
 export { isTransient } from './failures.js';
@@ -68,6 +69,8 @@ export interface RunsModuleOptions {
   sseHeartbeatMs?: number;
   /** File storage: runs take files in (run form, webhook) and steps read and save them (absent: runs have no files). */
   files?: FilesModule | null;
+  /** Connectors: app steps, agents' app tools and polling triggers (absent: app steps fail, saying so). */
+  connectors?: ConnectorsModule | null;
 }
 
 export interface RunsModule {
@@ -80,6 +83,7 @@ export interface RunsModule {
   /** Run retention and file sweeps (started with start()). */
   housekeeping: Housekeeping;
   models: ModelResolver;
+  connectors: ConnectorsModule | null;
   /** Recovery (now and periodically), the scheduler and lease renewal: server.ts calls it. */
   start: () => void;
   /** Stops timers and streams, then waits for the runs executing here. */
@@ -106,7 +110,8 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     fetchPolicy,
     ...(options.files ? { files: storeStepFiles(options.files) } : {}),
     handlers: {
-      agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env)),
+      agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env), options.connectors ? { runtime: options.connectors.runtime, stepFee: connectorStepFeeFromEnv(env) } : undefined),
+      ...(options.connectors ? { connector: createConnectorStepHandler(options.connectors.runtime, connectorStepFeeFromEnv(env)) } : {}),
       ...(options.credentials ? { http: httpHandler(vaultHttpHeaders(options.credentials.vault)) } : {}),
       ...options.handlers,
     },
@@ -148,6 +153,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     scheduler,
     housekeeping,
     models,
+    connectors: options.connectors ?? null,
     start: () => {
       housekeeping.start();
       stopRecovery = startRecoveryLoop(options.db, options.logger, { instanceId, now: options.now, intervalMs: executor.limits.leaseMs });

@@ -8,6 +8,7 @@ import { createAuditRecorder, firestoreAuditWriter } from '../access/audit';
 import { createProviderRegistry } from '../agents/providers/index';
 import { createAiCredentialTester } from '../credentials/aiTester';
 import { createCredentialVault, createKeyRing, generateMasterKey, parseMasterKey } from '../credentials/index';
+import { createConnectorsModule } from '../connectors/index';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
@@ -103,8 +104,10 @@ export async function startRunsHarness(suite: string, defaults: AppOptions = {})
     const appLogger = options.logger ?? defaults.logger ?? logger;
     const vault = createCredentialVault({ db, logger: appLogger, ring, record: createAuditRecorder(firestoreAuditWriter(db), appLogger) });
     const credentials = { vault, providers: createProviderRegistry() };
-    const runs = createRunsModule({ db, auth, fetchPolicy: ALLOW_LOCAL, env: {}, credentials, files, ...defaults, ...options, logger: appLogger });
-    const app = createApp({ auth, db, logger: appLogger, allowedOrigins: ['http://localhost:3000'], runs, credentialVault: vault, credentialTester: createAiCredentialTester(credentials.providers, ALLOW_LOCAL), files });
+    // Connectors read their settings (OAUTH_*, CONNECTOR_*_BASE_URL) from the app's env; waits for Retry-After are instant.
+    const connectors = createConnectorsModule({ db, logger: appLogger, vault, env: options.env ?? defaults.env ?? {}, policy: ALLOW_LOCAL, wait: async () => undefined });
+    const runs = createRunsModule({ db, auth, fetchPolicy: ALLOW_LOCAL, env: {}, credentials, files, connectors, ...defaults, ...options, logger: appLogger });
+    const app = createApp({ auth, db, logger: appLogger, allowedOrigins: ['http://localhost:3000'], runs, credentialVault: vault, credentialTester: createAiCredentialTester(credentials.providers, ALLOW_LOCAL), files, connectors });
     const server: Server = await listen(app, 0);
     const { port } = server.address() as AddressInfo;
     return {

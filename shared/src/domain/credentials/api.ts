@@ -3,7 +3,7 @@
 // secret: only `secretHints`.
 import { z } from 'zod';
 import { isDocumentId } from '../validation/ids.js';
-import { FORM_CREDENTIAL_TYPE_IDS, MAX_CREDENTIAL_NAME_LENGTH, credentialFieldsSchema, isCredentialTypeId, type CredentialTypeId } from './types.js';
+import { FORM_CREDENTIAL_TYPE_IDS, MAX_CREDENTIAL_NAME_LENGTH, credentialFieldsSchema, isCredentialTypeId, isOAuthCredentialType, type CredentialTypeId } from './types.js';
 
 export const CREDENTIALS_API = {
   list: '/api/credentials',
@@ -110,6 +110,8 @@ export type CreateCredentialBody = z.output<typeof createCredentialBodySchema>;
 
 /** PATCH /api/credentials/:id: a secret sent replaces the stored one; one left out stays. */
 export function updateCredentialBodySchema(type: CredentialTypeId) {
+  // A signed-in account's tokens come from the provider only: its name is all a user changes (reconnect for new tokens).
+  if (isOAuthCredentialType(type)) return z.strictObject({ name: name.optional() }).transform((body) => ({ name: body.name, settings: undefined, secrets: undefined }));
   return z
     .strictObject({
       name: name.optional(),

@@ -95,8 +95,8 @@ export const CREDENTIAL_TYPES = {
     oauth: {
       provider: 'google',
       scopes: [
-        'openid',
-        'email',
+        // The account's address names the connection (userinfo); no id_token is needed.
+        'https://www.googleapis.com/auth/userinfo.email',
         'https://www.googleapis.com/auth/gmail.send',
         'https://www.googleapis.com/auth/gmail.readonly',
         'https://www.googleapis.com/auth/spreadsheets',

@@ -4,6 +4,7 @@
 // service's kit answers before a route runs (request decoding, path, body
 // shape, rate limits). Clients branch and translate by code; the text may
 // change, the codes may not.
+import type { ConnectorErrorCode } from '../connectors/api.js';
 import type { BillingErrorCode } from '../billing/api.js';
 import type { TeamErrorCode } from '../membership/api.js';
 import type { CredentialErrorCode } from '../credentials/api.js';
@@ -121,4 +122,4 @@ export interface RequestErrorBody {
  * (billing/api.ts), the credentials' and the plans'. The server kit's
  * HttpError takes only these, so each code is defined once, in the domain.
  */
-export type ServiceErrorCode = GenericErrorCode | RequestErrorCode | TeamErrorCode | BillingErrorCode | CredentialErrorCode | PlanErrorCode | FileErrorCode;
+export type ServiceErrorCode = GenericErrorCode | RequestErrorCode | TeamErrorCode | BillingErrorCode | CredentialErrorCode | PlanErrorCode | FileErrorCode | ConnectorErrorCode;
