@@ -202,7 +202,9 @@ export async function startFakeAuthServer(options: FakeAuthServerOptions): Promi
     let id: string | null;
     let secret: string | null;
     if (basic) {
-      const [rawId = '', rawSecret = ''] = Buffer.from(basic, 'base64').toString('utf8').split(':');
+      const pair = Buffer.from(basic, 'base64').toString('utf8');
+      const colon = pair.indexOf(':');
+      const [rawId, rawSecret] = colon < 0 ? [pair, ''] : [pair.slice(0, colon), pair.slice(colon + 1)];
       [id, secret] = [decodeURIComponent(rawId.replace(/\+/g, ' ')), decodeURIComponent(rawSecret.replace(/\+/g, ' '))];
     } else [id, secret] = [form.get('client_id'), posted];
     if (!secret && !required) return null;
