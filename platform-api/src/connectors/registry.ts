@@ -7,5 +7,6 @@ import { slackExecutor } from './slack/executor.js';
 import { emailExecutor } from './email/executor.js';
 import { teamsExecutor } from './teams/executor.js';
 import { twilioExecutor } from './twilio/executor.js';
+import { gmailExecutor } from './gmail/executor.js';
 
-export const CONNECTOR_EXECUTORS: ReadonlyMap<string, ConnectorExecutor> = new Map([hubspotExecutor, airtableExecutor, slackExecutor, emailExecutor, teamsExecutor, twilioExecutor].map((executor) => [executor.id, executor]));
+export const CONNECTOR_EXECUTORS: ReadonlyMap<string, ConnectorExecutor> = new Map([hubspotExecutor, airtableExecutor, slackExecutor, emailExecutor, teamsExecutor, twilioExecutor, gmailExecutor].map((executor) => [executor.id, executor]));

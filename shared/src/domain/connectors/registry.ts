@@ -8,8 +8,9 @@ import { slack } from './slack/declaration.js';
 import { email } from './email/declaration.js';
 import { teams } from './teams/declaration.js';
 import { twilio } from './twilio/declaration.js';
+import { gmail } from './gmail/declaration.js';
 
-export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable, slack, email, teams, twilio];
+export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable, slack, email, teams, twilio, gmail];
 
 export function connectorOf(id: unknown): ConnectorDeclaration | undefined {
   return typeof id === 'string' ? CONNECTORS.find((connector) => connector.id === id) : undefined;
