@@ -8,5 +8,6 @@ import { emailExecutor } from './email/executor.js';
 import { teamsExecutor } from './teams/executor.js';
 import { twilioExecutor } from './twilio/executor.js';
 import { gmailExecutor } from './gmail/executor.js';
+import { googleSheetsExecutor } from './googleSheets/executor.js';
 
-export const CONNECTOR_EXECUTORS: ReadonlyMap<string, ConnectorExecutor> = new Map([hubspotExecutor, airtableExecutor, slackExecutor, emailExecutor, teamsExecutor, twilioExecutor, gmailExecutor].map((executor) => [executor.id, executor]));
+export const CONNECTOR_EXECUTORS: ReadonlyMap<string, ConnectorExecutor> = new Map([hubspotExecutor, airtableExecutor, slackExecutor, emailExecutor, teamsExecutor, twilioExecutor, gmailExecutor, googleSheetsExecutor].map((executor) => [executor.id, executor]));

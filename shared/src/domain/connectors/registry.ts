@@ -9,8 +9,9 @@ import { email } from './email/declaration.js';
 import { teams } from './teams/declaration.js';
 import { twilio } from './twilio/declaration.js';
 import { gmail } from './gmail/declaration.js';
+import { googleSheets } from './googleSheets/declaration.js';
 
-export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable, slack, email, teams, twilio, gmail];
+export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable, slack, email, teams, twilio, gmail, googleSheets];
 
 export function connectorOf(id: unknown): ConnectorDeclaration | undefined {
   return typeof id === 'string' ? CONNECTORS.find((connector) => connector.id === id) : undefined;
