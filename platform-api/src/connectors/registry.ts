@@ -9,5 +9,6 @@ import { teamsExecutor } from './teams/executor.js';
 import { twilioExecutor } from './twilio/executor.js';
 import { gmailExecutor } from './gmail/executor.js';
 import { googleSheetsExecutor } from './googleSheets/executor.js';
+import { googleCalendarExecutor } from './googleCalendar/executor.js';
 
-export const CONNECTOR_EXECUTORS: ReadonlyMap<string, ConnectorExecutor> = new Map([hubspotExecutor, airtableExecutor, slackExecutor, emailExecutor, teamsExecutor, twilioExecutor, gmailExecutor, googleSheetsExecutor].map((executor) => [executor.id, executor]));
+export const CONNECTOR_EXECUTORS: ReadonlyMap<string, ConnectorExecutor> = new Map([hubspotExecutor, airtableExecutor, slackExecutor, emailExecutor, teamsExecutor, twilioExecutor, gmailExecutor, googleSheetsExecutor, googleCalendarExecutor].map((executor) => [executor.id, executor]));

@@ -10,8 +10,9 @@ import { teams } from './teams/declaration.js';
 import { twilio } from './twilio/declaration.js';
 import { gmail } from './gmail/declaration.js';
 import { googleSheets } from './googleSheets/declaration.js';
+import { googleCalendar } from './googleCalendar/declaration.js';
 
-export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable, slack, email, teams, twilio, gmail, googleSheets];
+export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable, slack, email, teams, twilio, gmail, googleSheets, googleCalendar];
 
 export function connectorOf(id: unknown): ConnectorDeclaration | undefined {
   return typeof id === 'string' ? CONNECTORS.find((connector) => connector.id === id) : undefined;
