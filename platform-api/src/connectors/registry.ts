@@ -10,5 +10,6 @@ import { twilioExecutor } from './twilio/executor.js';
 import { gmailExecutor } from './gmail/executor.js';
 import { googleSheetsExecutor } from './googleSheets/executor.js';
 import { googleCalendarExecutor } from './googleCalendar/executor.js';
+import { pipedriveExecutor } from './pipedrive/executor.js';
 
-export const CONNECTOR_EXECUTORS: ReadonlyMap<string, ConnectorExecutor> = new Map([hubspotExecutor, airtableExecutor, slackExecutor, emailExecutor, teamsExecutor, twilioExecutor, gmailExecutor, googleSheetsExecutor, googleCalendarExecutor].map((executor) => [executor.id, executor]));
+export const CONNECTOR_EXECUTORS: ReadonlyMap<string, ConnectorExecutor> = new Map([hubspotExecutor, airtableExecutor, slackExecutor, emailExecutor, teamsExecutor, twilioExecutor, gmailExecutor, googleSheetsExecutor, googleCalendarExecutor, pipedriveExecutor].map((executor) => [executor.id, executor]));

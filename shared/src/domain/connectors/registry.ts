@@ -11,8 +11,9 @@ import { twilio } from './twilio/declaration.js';
 import { gmail } from './gmail/declaration.js';
 import { googleSheets } from './googleSheets/declaration.js';
 import { googleCalendar } from './googleCalendar/declaration.js';
+import { pipedrive } from './pipedrive/declaration.js';
 
-export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable, slack, email, teams, twilio, gmail, googleSheets, googleCalendar];
+export const CONNECTORS: readonly ConnectorDeclaration[] = [hubspot, airtable, slack, email, teams, twilio, gmail, googleSheets, googleCalendar, pipedrive];
 
 export function connectorOf(id: unknown): ConnectorDeclaration | undefined {
   return typeof id === 'string' ? CONNECTORS.find((connector) => connector.id === id) : undefined;
