@@ -17,7 +17,7 @@ export const EMULATOR_PORTS = { firestore: 8080, auth: 9099, storage: 9199 };
 /** Ports firebase-tools opens besides the emulators themselves (hub, logging, Firestore websocket). */
 export const EMULATOR_SIDE_PORTS = [4400, 4500, 9150];
 
-/** @typedef {{ shell: number, billing: number, platform: number, remotes: Record<string, number>, stripe?: number, ai?: number }} StackPorts */
+/** @typedef {{ shell: number, billing: number, platform: number, remotes: Record<string, number>, stripe?: number, ai?: number, apps?: Record<string, number> }} StackPorts */
 
 /** @type {StackPorts} */
 export const DEFAULT_PORTS = {
@@ -37,7 +37,31 @@ export const TEST_PORTS = {
   stripe: 4310,
   // The fake OpenAI-compatible server the runs e2e test starts (platform-api/src/testing/fakeOpenAI); tests only.
   ai: 4320,
+  // The fake apps the connectors e2e test starts (platform-api/src/connectors/*/testing); tests only.
+  apps: { hubspotAuth: 4330, hubspot: 4331, slack: 4332 },
 };
+
+/**
+ * Test-only connector settings for platform-api in the e2e stack: HubSpot's
+ * sign-in and API, and Slack's API, are the fakes the connectors e2e test
+ * starts on TEST_PORTS.apps. Never part of stackEnv: `npm start` has no
+ * OAuth app configured, and its connectors reach the real providers.
+ */
+export const TEST_OAUTH = { clientId: 'agentflow-e2e', clientSecret: 'agentflow-e2e-client-secret' };
+
+export function testConnectorEnv(ports) {
+  const auth = `http://127.0.0.1:${ports.apps.hubspotAuth}`;
+  return {
+    OAUTH_HUBSPOT_CLIENT_ID: TEST_OAUTH.clientId,
+    OAUTH_HUBSPOT_CLIENT_SECRET: TEST_OAUTH.clientSecret,
+    OAUTH_HUBSPOT_AUTHORIZATION_URL: `${auth}/authorize`,
+    OAUTH_HUBSPOT_TOKEN_URL: `${auth}/token`,
+    OAUTH_HUBSPOT_REVOCATION_URL: `${auth}/oauth/v1/refresh-tokens`,
+    OAUTH_HUBSPOT_ACCOUNT_URL: `${auth}/oauth/v1/access-tokens`,
+    CONNECTOR_HUBSPOT_BASE_URL: `http://127.0.0.1:${ports.apps.hubspot}`,
+    CONNECTOR_SLACK_BASE_URL: `http://127.0.0.1:${ports.apps.slack}`,
+  };
+}
 
 /**
  * Test-only Stripe settings for billing-api in the e2e stack: it talks to the
@@ -67,6 +91,7 @@ export function portList(ports, { emulators = true } = {}) {
     { port: ports.platform, what: 'platform-api' },
     ...(ports.stripe ? [{ port: ports.stripe, what: 'fake Stripe (billing e2e)' }] : []),
     ...(ports.ai ? [{ port: ports.ai, what: 'fake language model (runs e2e)' }] : []),
+    ...Object.entries(ports.apps ?? {}).map(([app, port]) => ({ port, what: `fake ${app} (connectors e2e)` })),
   ];
   if (emulators) {
     list.push(...emulatorPortList());

@@ -14,7 +14,8 @@ export interface Upstream {
   close(): Promise<void>;
 }
 
-export async function startUpstream(handler: (req: http.IncomingMessage, res: http.ServerResponse, later: Later) => void): Promise<Upstream> {
+/** `port`: a fixed port (a fake an e2e stack reaches at a known address); default any free one. */
+export async function startUpstream(handler: (req: http.IncomingMessage, res: http.ServerResponse, later: Later) => void, port = 0): Promise<Upstream> {
   const pending = new Set<NodeJS.Timeout>();
   const later: Later = (fn, ms) => {
     const timer = setTimeout(() => {
@@ -24,7 +25,7 @@ export async function startUpstream(handler: (req: http.IncomingMessage, res: ht
     pending.add(timer);
   };
   const server = http.createServer((req, res) => handler(req, res, later));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: async () => {

@@ -89,7 +89,8 @@ function blockProblems(blocks: unknown): string[] {
   return problems;
 }
 
-export async function startFakeSlack(token = 'xoxb-fake-bot-token'): Promise<FakeSlack> {
+/** `port`: a fixed port (the connectors e2e test); default any free one. */
+export async function startFakeSlack(token = 'xoxb-fake-bot-token', port = 0): Promise<FakeSlack> {
   const messages: FakeSlackMessage[] = [];
   const channels = new Map<string, FakeSlackChannel>();
   const users: FakeSlackUser[] = [];
@@ -162,7 +163,7 @@ export async function startFakeSlack(token = 'xoxb-fake-bot-token'): Promise<Fak
       if (url.pathname === '/users.lookupByEmail' && req.method === 'GET') return lookupByEmail(res, url.searchParams.get('email'));
       send(res, 404, { ok: false, error: 'unknown_method' });
     })();
-  });
+  }, port);
 
   return {
     url: upstream.url,
