@@ -11,6 +11,7 @@ const suite = rulesSuite('demo-agentflow-runs-rules', async (db) => {
   await setDoc(doc(db, 'workflowSecrets/wf1'), { secret: 'top-secret', ownerId: 'alice' });
   await setDoc(doc(db, 'scheduleTicks/wf1_2026-01-01T09:00:00.000Z'), { workflowId: 'wf1', runId: 'run-a' });
   await setDoc(doc(db, 'credentials/c1'), { type: 'openai', name: 'Mine', ownerKind: 'user', ownerId: 'alice', settings: {}, secretHints: { apiKey: '••••1234' }, sealed: { v: 1 } });
+  await setDoc(doc(db, 'oauthStates/s1'), { userId: 'alice', provider: 'hubspot', credentialType: 'hubspotOAuth', codeVerifier: 'verifier', expiresAt: Date.now() + 600_000 });
 });
 const { guestDb } = suite;
 /** The run rules read no e-mail: these tokens carry none. */
@@ -56,6 +57,13 @@ describe('server-only collections', () => {
     await assertFails(updateDoc(doc(dbOf('alice'), 'credentials/c1'), { name: 'Renamed' }));
     await assertFails(deleteDoc(doc(dbOf('alice'), 'credentials/c1')));
     await assertFails(getDoc(doc(guestDb(), 'credentials/c1')));
+  });
+
+  it('lets no browser read, list or forge a started app sign-in (its state and PKCE verifier)', async () => {
+    await assertFails(getDoc(doc(dbOf('alice'), 'oauthStates/s1')));
+    await assertFails(getDocs(query(collection(dbOf('alice'), 'oauthStates'), where('userId', '==', 'alice'))));
+    await assertFails(setDoc(doc(dbOf('alice'), 'oauthStates/s2'), { userId: 'alice', provider: 'hubspot', codeVerifier: 'x' }));
+    await assertFails(getDoc(doc(guestDb(), 'oauthStates/s1')));
   });
 
   it('lets no browser read or forge schedule ticks', async () => {
