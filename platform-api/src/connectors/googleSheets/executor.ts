@@ -54,6 +54,7 @@ function columnOf(headers: readonly string[], name: string, sheet: string): numb
 
 /** Named values placed in their columns ('' for a cleared value). */
 function place(row: Cell[], headers: readonly string[], values: Values, sheet: string): Cell[] {
+  if (Object.keys(values).length === 0) throw new StepFailure(`Google Sheets: name at least one column of "${sheet}" to fill (its columns: ${headers.join(', ')})`);
   const placed = [...row];
   for (const [name, value] of Object.entries(values)) {
     const index = columnOf(headers, name, sheet);

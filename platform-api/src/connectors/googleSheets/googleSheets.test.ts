@@ -51,6 +51,8 @@ describe('appendRow', () => {
   it('refuses a column the sheet does not have, naming it and the columns there are, before writing', async () => {
     await expect(h.invoke('googleSheets', 'appendRow', { spreadsheetId: ID, values: { Address: 'x', Bedrooms: 3 } })).rejects.toThrow('Google Sheets: the sheet "Sheet1" has no column "Bedrooms" (its columns: Address, Price, Agent, Status)');
     expect(fake.sheets.rows(ID)).toHaveLength(4);
+    await expect(h.invoke('googleSheets', 'appendRow', { spreadsheetId: ID, values: {} })).rejects.toThrow('Google Sheets: name at least one column of "Sheet1" to fill (its columns: Address, Price, Agent, Status)');
+    expect(fake.sheets.rows(ID)).toHaveLength(4);
   });
 
   it('says Google’s refusal of an unknown tab in plain words, quoting it', async () => {
