@@ -4,6 +4,7 @@
 // and saves the run through a RunWriter (status changes at once, details
 // throttled). Tokens an agent reports are charged through the meter.
 import {
+  CONNECTOR_LIMITS,
   RUN_MESSAGES,
   isTerminalRunStatus,
   isTrigger,
@@ -273,6 +274,8 @@ export class RunExecution {
   private timeoutFor(node: WorkflowNode): number {
     if (node.type === 'http') return (node.params as Partial<NodeParams<'http'>>).timeoutMs ?? this.limits.defaultStepTimeoutMs;
     if (node.type === 'agent') return this.limits.agentStepTimeoutMs;
+    // An app step may wait out a provider's Retry-After within its time.
+    if (node.type === 'connector') return (node.params as Partial<NodeParams<'connector'>>).timeoutMs ?? CONNECTOR_LIMITS.defaultTimeoutMs;
     return this.limits.defaultStepTimeoutMs;
   }
 
