@@ -4,6 +4,8 @@
 // again; a 550 for one recipient is reported, for all of them it is final;
 // and a host that resolves to a private address is refused before any
 // connection under a policy that denies them.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import type { FileRef } from '@agentflow/shared/domain';
 import { ALLOW_LOCAL, DENY_LOCAL } from '../../testing/runsHarness.js';
 import type { OpenedCredential } from '../../credentials/index.js';
@@ -147,6 +149,36 @@ describe('mail server refusals', () => {
     const error = await failure(send({ to: 'ada@example.com', subject: 'Hi', body: 'Hello' }));
     expect(isTransient(error)).toBe(true);
     expect(error.message).toContain(`Could not reach the mail server 127.0.0.1:${closed.port}`);
+  });
+
+  it('a security setting the server does not match is a final error that names the setting', async () => {
+    settings.security = 'starttls';
+    const noStarttls = await failure(send({ to: 'ada@example.com', subject: 'Hi', body: 'Hello' }));
+    expect(noStarttls.message).toBe(
+      `A secure connection to the mail server 127.0.0.1:${smtp.port} failed (it answered "500 Error: command not recognized"): check the SMTP account’s security setting (tls: usually port 465, starttls: 587) and the server’s certificate`,
+    );
+    expect(isTransient(noStarttls)).toBe(false);
+    settings.security = 'tls';
+    const plainPort = await failure(send({ to: 'ada@example.com', subject: 'Hi', body: 'Hello' }));
+    expect(plainPort.message).toContain('failed (the server does not speak TLS on this port)');
+    expect(isTransient(plainPort)).toBe(false);
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('a certificate the client refuses is final, not retried (implicit TLS)', async () => {
+    // smtp-server's built-in certificate is self-issued: no public CA vouches for it.
+    const tls = new SMTPServer({ secure: true, logger: false, authOptional: true });
+    // The client hangs up mid-handshake on purpose: the server reports that as an error event.
+    tls.on('error', () => {});
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    try {
+      Object.assign(settings, { host: '127.0.0.1', port: String((tls.server.address() as AddressInfo).port), security: 'tls' });
+      const error = await failure(send({ to: 'ada@example.com', subject: 'Hi', body: 'Hello' }));
+      expect(error.message).toMatch(/^A secure connection to the mail server 127\.0\.0\.1:\d+ failed \((certificate|self[- ]signed|unable to|IP: )/i);
+      expect(isTransient(error)).toBe(false);
+    } finally {
+      await new Promise<void>((resolve) => tls.close(() => resolve()));
+    }
   });
 
   it('a host that resolves to a private address is refused under a policy denying them, without connecting', async () => {

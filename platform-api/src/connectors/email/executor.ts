@@ -82,10 +82,17 @@ const addressText = (entry: unknown) => (typeof entry === 'string' ? entry : Str
 
 interface SmtpError {
   code?: string;
+  /** The socket's own code under nodemailer's ESOCKET (CERT_HAS_EXPIRED, ERR_SSL_WRONG_VERSION_NUMBER…). */
+  originalCode?: string;
+  /** OpenSSL's short reason. */
+  reason?: string;
   responseCode?: number;
   response?: string;
   message?: string;
 }
+
+/** TLS failures another attempt would repeat: a refused certificate, a port that does not speak TLS. */
+const TLS_CODE = /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_|HOSTNAME_MISMATCH)/;
 
 /** A nodemailer error as a step error that says what the server said. */
 export function smtpFailure(error: unknown, server: string): Error {
@@ -93,12 +100,15 @@ export function smtpFailure(error: unknown, server: string): Error {
   const reply = typeof e.response === 'string' ? e.response.trim().replace(/\s+/g, ' ').slice(0, 300) : '';
   const code = e.responseCode ?? (Number(/^(\d{3})/.exec(reply)?.[1]) || undefined);
   if (e.code === 'EAUTH' && !(code !== undefined && code >= 400 && code < 500)) return new ConnectorAuthError(NAME, reply || e.message || null);
+  if (e.code === 'ETLS' || (e.originalCode !== undefined && TLS_CODE.test(e.originalCode))) {
+    const why = e.originalCode === 'ERR_SSL_WRONG_VERSION_NUMBER' ? 'the server does not speak TLS on this port' : reply ? `it answered "${reply}"` : (e.reason ?? e.message ?? 'TLS');
+    return new StepFailure(`A secure connection to the mail server ${server} failed (${why}): check the SMTP account’s security setting (tls: usually port 465, starttls: 587) and the server’s certificate`);
+  }
   if (code !== undefined && code >= 400 && code < 500) return new SmtpBusyError(`The mail server ${server} cannot take the message now (it answered "${reply}"): the step will be tried again`);
   if (code !== undefined && code >= 500) {
     const what = e.code === 'EENVELOPE' ? 'refused the recipients' : 'refused the message';
     return new StepFailure(`The mail server ${server} ${what}: "${reply}"`);
   }
-  if (e.code === 'ETLS') return new StepFailure(`A secure connection to the mail server ${server} failed (${e.message ?? 'TLS'}): check the SMTP account’s security setting`);
   if (e.code === 'EMESSAGE' || e.code === 'EENVELOPE') return new StepFailure(`The e-mail could not be sent: ${e.message ?? 'invalid message'}`);
   return new SmtpBusyError(`Could not reach the mail server ${server}${e.message ? ` (${e.message})` : ''}: the step will be tried again`);
 }
