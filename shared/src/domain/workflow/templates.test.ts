@@ -1,4 +1,7 @@
 import jsonata from 'jsonata';
+import { z } from 'zod';
+import { connectorOf } from '../connectors/registry.js';
+import { connectorOperationOf } from '../connectors/declaration.js';
 import { NODE_TYPES, WORKFLOW_CATEGORIES, WORKFLOW_INDUSTRIES, type Workflow, type WorkflowNode } from './model.js';
 import { WORKFLOW_TEMPLATES, templateById, templatesFor } from './templates.js';
 import { validateWorkflow } from './validate.js';
@@ -42,6 +45,45 @@ function hasCycle(workflow: Workflow): boolean {
 
 /** The {{ … }} expressions of a template string (the simple case the templates use). */
 const placeholders = (text: string | undefined) => [...(text ?? '').matchAll(/\{\{([\s\S]+?)\}\}/g)].map((m) => m[1]!);
+
+/** App nodes: steps that run a connector's operation and triggers that poll one. */
+const APP_NODE_TYPES: readonly string[] = ['connector', 'trigger.poll'];
+const appNodes = (t: Workflow) => t.nodes.filter((n) => APP_NODE_TYPES.includes(n.type));
+
+/** Every string inside an app node's values (records and lists walked). */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(strings);
+  return [];
+}
+
+/** The JSONata expressions of a template: conditions, mappings, and the {{ }} placeholders of URLs, bodies, prompts and app values. */
+function expressionsOf(t: Workflow): string[] {
+  const expressions: string[] = [];
+  for (const node of t.nodes) {
+    const p = params(node);
+    if (node.type === 'condition') expressions.push(p.expression);
+    if (node.type === 'transform' || (node.type === 'output' && p.mapping !== undefined)) expressions.push(p.mapping);
+    if (node.type === 'http') expressions.push(...placeholders(p.url), ...placeholders(p.body));
+    if (node.type === 'agent') expressions.push(...placeholders(p.promptTemplate), ...(p.tools.http as { url: string }[]).flatMap((tool) => placeholders(tool.url)));
+    if (APP_NODE_TYPES.includes(node.type)) expressions.push(...strings(p.params).flatMap(placeholders));
+  }
+  return expressions;
+}
+
+/** The web addresses a template calls: HTTP steps and agents' HTTP tools. */
+const urlsOf = (t: Workflow): string[] =>
+  t.nodes.flatMap((n) => (n.type === 'http' ? [params(n).url as string] : n.type === 'agent' ? (params(n).tools.http as { url: string }[]).map((tool) => tool.url) : []));
+
+/**
+ * The placeholder hosts a template may still call: a company's own systems
+ * that no connector covers (its TMS, FSM, order system, helpdesk…). A job a
+ * connector does (CRM, chat, e-mail, calendar, SMS, a spreadsheet) is an app
+ * step, never an HTTP call to crm./chat./mail.… example.com.
+ */
+const OWN_SYSTEMS = ['enrichment', 'tms', 'oms', 'tracking', 'erp', 'fsm', 'maps', 'docs', 'search', 'helpdesk'];
+const CONNECTOR_JOBS = ['crm', 'chat', 'mail', 'email', 'calendar', 'sms', 'paging', 'listings', 'sheets', 'marketing', 'ops'];
 
 describe('WORKFLOW_TEMPLATES', () => {
   it('has unique ids of the form tpl-<industry>-…', () => {
@@ -142,20 +184,71 @@ describe('WORKFLOW_TEMPLATES', () => {
   });
 
   it.each(each)('%s: every expression and {{ }} placeholder compiles as JSONata', (_id, t) => {
-    const expressions: string[] = [];
-    for (const node of t.nodes) {
-      const p = params(node);
-      if (node.type === 'condition') expressions.push(p.expression);
-      if (node.type === 'transform' || (node.type === 'output' && p.mapping !== undefined)) expressions.push(p.mapping);
-      if (node.type === 'http') expressions.push(...placeholders(p.url), ...placeholders(p.body));
-      if (node.type === 'agent') expressions.push(...placeholders(p.promptTemplate), ...(p.tools.http as { url: string }[]).flatMap((tool) => placeholders(tool.url)));
-    }
+    const expressions = expressionsOf(t);
     expect(expressions.length).toBeGreaterThan(0);
     for (const expression of expressions) expect(() => jsonata(expression)).not.toThrow();
   });
 
-  it.each(each)('%s passes validateWorkflow() with no problems', (_id, t) => {
-    expect(validateWorkflow(t)).toEqual([]);
+  it.each(each)('%s passes validateWorkflow() except that each app node asks for an account to be connected', (_id, t) => {
+    // A template connects no account: whoever copies it does. That is the one problem each app node has, and nothing else is wrong.
+    const expected = appNodes(t).map((n) => ({ code: 'invalid-params', nodeId: n.id, path: 'credentialId', message: 'is required: connect an account' }));
+    expect(validateWorkflow(t)).toEqual(expected);
+  });
+
+  it.each(each)('%s: app steps read only fields that an earlier app step outputs', (_id, t) => {
+    const steps = t.nodes.filter((n) => n.type === 'connector');
+    const expressions = expressionsOf(t);
+    for (const step of steps) {
+      const operation = connectorOperationOf(connectorOf(params(step).connector)!, params(step).operation)!;
+      expect(operation.output).toBeInstanceOf(z.ZodObject);
+      const fields = Object.keys((operation.output as z.ZodObject).shape);
+      const read = expressions.flatMap((e) => [...e.matchAll(new RegExp(`(?<![\\w.$"])${step.id}\\.([A-Za-z]\\w*)`, 'g'))].map((m) => m[1]!));
+      for (const field of read) expect(fields).toContain(field);
+    }
+  });
+
+  it.each(each)('%s: HTTP steps and tools call only a company\'s own systems, never a placeholder host for a job an app does', (_id, t) => {
+    for (const url of urlsOf(t)) {
+      const host = new URL(url.replace(/\{\{[\s\S]+?\}\}/g, 'x')).hostname;
+      if (!host.endsWith('.example.com')) continue;
+      const system = host.split('.')[0]!;
+      expect(CONNECTOR_JOBS).not.toContain(system);
+      expect(OWN_SYSTEMS).toContain(system);
+    }
+  });
+});
+
+describe('templates and apps', () => {
+  it('use the apps the issue names: HubSpot, Pipedrive, Airtable, Slack, Teams, Twilio, e-mail, Gmail, Google Sheets and Google Calendar', () => {
+    const used = new Set(WORKFLOW_TEMPLATES.flatMap((t) => appNodes(t).map((n) => params(n).connector as string)));
+    expect([...used].sort()).toEqual(['airtable', 'email', 'gmail', 'googleCalendar', 'googleSheets', 'hubspot', 'pipedrive', 'slack', 'teams', 'twilio']);
+  });
+
+  it('no template keeps an HTTP call to a placeholder host for a CRM, chat, e-mail, calendar, SMS or listings job', () => {
+    const hosts = WORKFLOW_TEMPLATES.flatMap(urlsOf).map((url) => new URL(url.replace(/\{\{[\s\S]+?\}\}/g, 'x')).hostname);
+    expect(hosts.length).toBeGreaterThan(0);
+    expect(hosts.filter((host) => CONNECTOR_JOBS.some((job) => host.startsWith(`${job}.`)))).toEqual([]);
+  });
+
+  it('no app node carries a credential: whoever copies a template connects their own accounts', () => {
+    for (const t of WORKFLOW_TEMPLATES) for (const n of appNodes(t)) expect(params(n)).not.toHaveProperty('credentialId');
+  });
+
+  it.each([
+    ['tpl-sales-lead-qualification', ['hubspot.createDeal', 'slack.postMessage', 'hubspot.createContact']],
+    ['tpl-sales-meeting-notes-crm', ['hubspot.updateDeal']],
+    ['tpl-sales-weekly-pipeline-review', ['hubspot.searchDeals', 'slack.postMessage']],
+    ['tpl-logistics-shipment-delay-triage', ['teams.postMessage']],
+    ['tpl-logistics-delay-customer-notice', ['email.sendEmail']],
+    ['tpl-field-services-work-order-intake', ['twilio.sendSms']],
+    ['tpl-field-services-technician-dispatch', ['twilio.sendSms']],
+    ['tpl-real-estate-listing-description', ['googleSheets.appendRow', 'email.sendEmail', 'googleSheets.appendRow', 'email.sendEmail']],
+    ['tpl-real-estate-buyer-lead-response', ['googleSheets.lookupRows', 'gmail.sendEmail', 'pipedrive.createPerson', 'pipedrive.createDeal', 'airtable.createRecord']],
+    ['tpl-real-estate-viewing-scheduling', ['googleCalendar.findFreeSlots', 'googleCalendar.createEvent', 'gmail.sendEmail']],
+    ['tpl-general-inbox-triage', ['gmail.newMessage', 'slack.postMessage']],
+  ])('%s runs %j', (id, operations) => {
+    const t = templateById(id)!;
+    expect(appNodes(t).map((n) => `${params(n).connector}.${params(n).operation ?? params(n).trigger}`)).toEqual(operations);
   });
 });
 

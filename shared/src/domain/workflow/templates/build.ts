@@ -9,7 +9,14 @@
 //     schedule tick);
 //   - every earlier step's output is available under its node id, so node ids
 //     are plain identifiers (`qualify.score`, `$.qualify.score`);
-//   - `{{ ... }}` in prompt templates, URLs and bodies is a JSONata expression.
+//   - `{{ ... }}` in prompt templates, URLs, bodies and app steps' values is a
+//     JSONata expression.
+//
+// App steps (connector nodes) and app triggers carry no credentialId: a
+// template is copied by users who then connect their own accounts, and until
+// they do, the step says "is required: connect an account". Values that name
+// something in the user's account (a spreadsheet, a Slack channel, an
+// on-call phone) are placeholders to replace after copying.
 import type { NodePosition, Workflow, WorkflowCategory, WorkflowEdge, WorkflowIndustry, WorkflowNode } from '../model.js';
 import type { AgentParams, HttpParams, InputField, InputFieldType } from '../params.js';
 
@@ -68,6 +75,16 @@ export function agent(id: string, position: NodePosition, spec: AgentSpec): Work
     tools: { http: tools?.http ?? [], delegates: tools?.delegates ?? [] },
   };
   return { id, type: 'agent', name: spec.name, position, params: { ...params } };
+}
+
+/** An app step: one operation of a connector (values may hold `{{ … }}`), no account connected yet. */
+export function app(id: string, name: string, position: NodePosition, connector: string, operation: string, params: Record<string, unknown>): WorkflowNode {
+  return { id, type: 'connector', name, position, params: { connector, operation, params } };
+}
+
+/** An app trigger: a run for each new item a connector's polling trigger reports, no account connected yet. */
+export function pollTrigger(id: string, name: string, position: NodePosition, connector: string, trigger: string, params: Record<string, unknown>, intervalMinutes = 5): WorkflowNode {
+  return { id, type: 'trigger.poll', name, position, params: { connector, trigger, params, intervalMinutes } };
 }
 
 export function condition(id: string, name: string, position: NodePosition, expression: string): WorkflowNode {

@@ -1,16 +1,22 @@
-// Field services templates: turn a service request into a work order, pick and
-// dispatch the right technician, and write up the visit afterwards.
+// Field services templates: turn a service request into a work order (the
+// on-call technician paged by SMS), pick and dispatch the right technician
+// (told by SMS), and write up the visit afterwards. The field service
+// management system (FSM), maps and document service are the company's own:
+// HTTP; texts go through Twilio.
 import type { Workflow } from '../model.js';
-import { agent, approval, at, bool, condition, flow, http, list, manualTrigger, num, objectSchema, oneOf, optionalField, output, post, put, requiredField, str, template, transform, webhookTrigger } from './build.js';
+import { agent, app, approval, at, bool, condition, flow, http, list, manualTrigger, num, objectSchema, oneOf, optionalField, output, post, put, requiredField, str, template, transform, webhookTrigger } from './build.js';
+
+/** The on-call phone the emergency SMS goes to (a fictional number: set yours after copying). */
+const ON_CALL_PHONE = '+15555550100';
 
 const workOrderIntake = template({
   id: 'tpl-field-services-work-order-intake',
   name: 'Work-order intake',
   description:
-    'Reads a service request from your portal or inbox, classifies the trade, urgency and required skills, spots safety risks and missing information, and creates the work order. Emergencies page the on-call technician straight away.',
+    'Reads a service request from your portal or inbox, classifies the trade, urgency and required skills, spots safety risks and missing information, and creates the work order. Emergencies page the on-call technician by SMS (Twilio) straight away.',
   category: 'automation',
   industry: 'field-services',
-  tags: ['work order', 'intake', 'triage', 'on-call', 'HVAC', 'plumbing'],
+  tags: ['work order', 'intake', 'triage', 'on-call', 'SMS', 'Twilio', 'HVAC', 'plumbing'],
   nodes: [
     webhookTrigger('trigger', 'Service request', at(0), 'service-request'),
     agent('intake', at(1), {
@@ -40,8 +46,13 @@ const workOrderIntake = template({
     ),
     post('createOrder', 'Create work order', at(3), 'https://fsm.example.com/api/work-orders', '{{ $string(workOrder) }}'),
     condition('isEmergency', 'Emergency or safety risk?', at(4), 'intake.urgency = "emergency" or intake.safetyRisk = true'),
-    post('pageOnCall', 'Page on-call technician', at(5, -0.5), 'https://paging.example.com/api/alerts', '{"team": "on-call-{{ intake.trade }}", "message": {{ $string(intake.summary & " at " & input.address) }}, "workOrder": {{ $string(createOrder) }} }'),
-    output('emergency', 'On-call paged', at(6, -0.5), '{"urgency": intake.urgency, "safetyAdvice": intake.safetyAdvice, "workOrder": createOrder}'),
+    app('pageOnCall', 'Page on-call technician by SMS', at(5, -0.5), 'twilio', 'sendSms', {
+      to: ON_CALL_PHONE,
+      body:
+        'EMERGENCY ({{ intake.trade }}): {{ intake.summary }} at {{ input.address }}. Customer {{ input.customerName }}, {{ input.phone }}. ' +
+        '{{ intake.safetyRisk ? "Safety risk: " & intake.safetyAdvice : "" }} Work order {{ createOrder.id }}.',
+    }),
+    output('emergency', 'On-call paged', at(6, -0.5), '{"urgency": intake.urgency, "safetyAdvice": intake.safetyAdvice, "workOrder": createOrder, "sms": pageOnCall.sid}'),
     output('queued', 'Queued for dispatch', at(5, 0.5), '{"urgency": intake.urgency, "missingInfo": intake.missingInfo, "workOrder": createOrder}'),
   ],
   edges: flow(['trigger', 'intake', 'workOrder', 'createOrder', 'isEmergency'], { true: ['pageOnCall', 'emergency'], false: ['queued'] }),
@@ -51,10 +62,10 @@ const technicianDispatch = template({
   id: 'tpl-field-services-technician-dispatch',
   name: 'Technician dispatch',
   description:
-    'A dispatch planner works with a routing specialist and a parts specialist to pick the technician with the right skills, the shortest drive and the parts on the van. A dispatcher confirms before the job is assigned; if parts are missing, a parts order is raised first.',
+    'A dispatch planner works with a routing specialist and a parts specialist to pick the technician with the right skills, the shortest drive and the parts on the van. A dispatcher confirms before the job is assigned and the technician gets the job by SMS; if parts are missing, a parts order is raised first.',
   category: 'ai',
   industry: 'field-services',
-  tags: ['dispatch', 'scheduling', 'multi-agent', 'routing', 'parts'],
+  tags: ['dispatch', 'scheduling', 'multi-agent', 'routing', 'parts', 'SMS', 'Twilio'],
   nodes: [
     manualTrigger('trigger', 'Work order', at(0), [
       requiredField('workOrderId', 'Work order'),
@@ -74,6 +85,7 @@ const technicianDispatch = template({
       answer: {
         technicianId: str('Chosen technician id'),
         technicianName: str('Chosen technician name'),
+        technicianPhone: str('Chosen technician\'s mobile number from the technician list, in international format (+ country code and number)'),
         arrivalWindowStart: str('ISO 8601 start of the arrival window'),
         arrivalWindowEnd: str('ISO 8601 end of the arrival window'),
         travelMinutes: num('Drive time in minutes', 0),
@@ -113,11 +125,15 @@ const technicianDispatch = template({
       'Confirm the technician and arrival window before the job is assigned and the customer is told.',
     ),
     post('assign', 'Assign technician', at(5, -0.5), 'https://fsm.example.com/api/work-orders/{{ input.workOrderId }}/assignment', '{"technicianId": "{{ plan.technicianId }}", "windowStart": "{{ plan.arrivalWindowStart }}", "windowEnd": "{{ plan.arrivalWindowEnd }}" }'),
-    output('dispatched', 'Dispatched', at(6, -0.5), '{"technician": plan.technicianName, "arrivalWindowStart": plan.arrivalWindowStart, "arrivalWindowEnd": plan.arrivalWindowEnd, "travelMinutes": plan.travelMinutes}'),
+    app('textTechnician', 'Text the technician', at(6, -0.5), 'twilio', 'sendSms', {
+      to: '{{ plan.technicianPhone }}',
+      body: 'New job {{ input.workOrderId }} ({{ input.priority }}) at {{ input.address }}. Arrive between {{ plan.arrivalWindowStart }} and {{ plan.arrivalWindowEnd }}. Skills: {{ input.requiredSkills }}.',
+    }),
+    output('dispatched', 'Dispatched', at(7, -0.5), '{"technician": plan.technicianName, "arrivalWindowStart": plan.arrivalWindowStart, "arrivalWindowEnd": plan.arrivalWindowEnd, "travelMinutes": plan.travelMinutes, "sms": textTechnician.sid}'),
     post('orderParts', 'Order missing parts', at(4, 0.5), 'https://fsm.example.com/api/parts-requests', '{"workOrderId": "{{ input.workOrderId }}", "technicianId": "{{ plan.technicianId }}", "parts": {{ $string(plan.missingParts) }} }'),
     output('awaitingParts', 'Awaiting parts', at(5, 0.5), '{"technician": plan.technicianName, "missingParts": plan.missingParts, "partsRequest": orderParts}'),
   ],
-  edges: flow(['trigger', 'technicians', 'plan', 'partsReady'], { true: ['dispatcherCheck', 'assign', 'dispatched'], false: ['orderParts', 'awaitingParts'] }),
+  edges: flow(['trigger', 'technicians', 'plan', 'partsReady'], { true: ['dispatcherCheck', 'assign', 'textTechnician', 'dispatched'], false: ['orderParts', 'awaitingParts'] }),
 });
 
 const postVisitReport = template({

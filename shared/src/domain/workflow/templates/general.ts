@@ -1,6 +1,7 @@
-// General templates that fit any team.
+// General templates that fit any team: a fact-checked research brief, and
+// triage of a shared Gmail inbox with urgent messages posted to Slack.
 import type { Workflow } from '../model.js';
-import { agent, at, bool, condition, flow, list, manualTrigger, objectSchema, oneOf, optionalField, output, post, requiredField, str, template, transform, webhookTrigger } from './build.js';
+import { agent, app, at, bool, condition, flow, list, manualTrigger, objectSchema, oneOf, optionalField, output, pollTrigger, post, requiredField, str, template, transform } from './build.js';
 
 const researchBrief = template({
   id: 'tpl-general-research-brief',
@@ -57,12 +58,13 @@ const supportInboxTriage = template({
   id: 'tpl-general-inbox-triage',
   name: 'Shared inbox triage',
   description:
-    'Classifies every message arriving in a shared inbox (support, billing, sales, spam), drafts a reply, and routes it to the right team queue; urgent messages from unhappy customers are posted to the team channel.',
+    'Classifies every new message in a shared Gmail inbox (support, billing, sales, spam), drafts a reply, and routes it to the right team queue in your helpdesk; urgent messages from unhappy customers are posted to the team\'s Slack channel (#support, #billing or #sales).',
   category: 'automation',
   industry: 'general',
-  tags: ['inbox', 'triage', 'routing', 'customer support'],
+  tags: ['inbox', 'triage', 'routing', 'customer support', 'Gmail', 'Slack'],
   nodes: [
-    webhookTrigger('trigger', 'New e-mail', at(0), 'shared-inbox'),
+    // One run per new message in the inbox (promotions and social updates are not the team's).
+    pollTrigger('trigger', 'New Gmail message', at(0), 'gmail', 'newMessage', { query: 'in:inbox -category:promotions -category:social' }),
     agent('classify', at(1), {
       name: 'Inbox triager',
       role:
@@ -79,8 +81,11 @@ const supportInboxTriage = template({
     transform('ticket', 'Build ticket', at(2), '{"queue": classify.queue, "from": input.from, "subject": input.subject, "summary": classify.summary, "draftReply": classify.draftReply, "priority": classify.urgent ? "high" : "normal"}'),
     post('createTicket', 'Create ticket', at(3), 'https://helpdesk.example.com/api/tickets', '{{ $string(ticket) }}'),
     condition('isUrgent', 'Urgent and unhappy?', at(4), 'classify.urgent = true and classify.sentiment = "negative"'),
-    post('alert', 'Alert team channel', at(5, -0.5), 'https://chat.example.com/api/channels/{{ classify.queue }}/messages', '{"text": {{ $string("Urgent: " & classify.summary & " (from " & input.from & ")") }} }'),
-    output('alerted', 'Team alerted', at(6, -0.5), '{"queue": classify.queue, "ticket": createTicket}'),
+    app('alert', 'Alert the team on Slack', at(5, -0.5), 'slack', 'postMessage', {
+      channel: '#{{ classify.queue }}',
+      text: ':rotating_light: Urgent {{ classify.queue }} e-mail from {{ input.from }}: {{ classify.summary }}\nSubject: {{ input.subject }}',
+    }),
+    output('alerted', 'Team alerted', at(6, -0.5), '{"queue": classify.queue, "ticket": createTicket, "slackMessage": alert.ts}'),
     output('queued', 'Queued', at(5, 0.5), '{"queue": classify.queue, "ticket": createTicket}'),
   ],
   edges: flow(['trigger', 'classify', 'ticket', 'createTicket', 'isUrgent'], { true: ['alert', 'alerted'], false: ['queued'] }),

@@ -1,16 +1,18 @@
-// Logistics templates: triage shipment delays with a team of agents, tell
-// customers about a delay, and audit carrier invoices against the rate card.
+// Logistics templates: triage shipment delays with a team of agents (the
+// operations desk alerted in Microsoft Teams), tell customers about a delay
+// by e-mail, and audit carrier invoices against the rate card. The TMS, the
+// order system and the tracking API are the company's own systems: HTTP.
 import type { Workflow } from '../model.js';
-import { agent, approval, at, bool, condition, flow, http, list, manualTrigger, num, objectSchema, oneOf, optionalField, output, post, requiredField, str, template, transform, webhookTrigger } from './build.js';
+import { agent, app, approval, at, bool, condition, flow, http, list, manualTrigger, num, objectSchema, oneOf, optionalField, output, post, requiredField, str, template, webhookTrigger } from './build.js';
 
 const delayTriage = template({
   id: 'tpl-logistics-shipment-delay-triage',
   name: 'Shipment delay triage',
   description:
-    'When a carrier reports an exception, a triage supervisor asks an ETA specialist for a realistic new arrival time and a customer-impact specialist which orders and SLAs are affected, then rates the severity. High-severity delays open an incident for the operations desk.',
+    'When a carrier reports an exception, a triage supervisor asks an ETA specialist for a realistic new arrival time and a customer-impact specialist which orders and SLAs are affected, then rates the severity. High-severity delays alert the operations desk in Microsoft Teams; the others are logged on the shipment in your TMS.',
   category: 'ai',
   industry: 'logistics',
-  tags: ['shipment delay', 'exception management', 'multi-agent', 'ETA', 'SLA'],
+  tags: ['shipment delay', 'exception management', 'multi-agent', 'ETA', 'SLA', 'Microsoft Teams'],
   nodes: [
     webhookTrigger('trigger', 'Carrier exception event', at(0), 'carrier-exception'),
     agent('triage', at(1), {
@@ -74,28 +76,27 @@ const delayTriage = template({
       },
     }),
     condition('isHigh', 'High severity?', at(2), 'triage.severity = "high"'),
-    transform(
-      'incident',
-      'Build incident',
-      at(3, -0.5),
-      '{"title": "Delay: shipment " & input.shipmentId & " (" & input.carrier & ")", "priority": "P1", "newEta": triage.newEta, "rootCause": triage.rootCause, "affectedOrders": triage.affectedOrders, "action": triage.recommendedAction}',
-    ),
-    post('openIncident', 'Open ops incident', at(4, -0.5), 'https://ops.example.com/api/incidents', '{{ $string(incident) }}'),
-    output('escalated', 'Escalated', at(5, -0.5), '{"severity": triage.severity, "newEta": triage.newEta, "incident": openIncident, "notifyCustomers": triage.notifyCustomers}'),
+    app('alertOps', 'Alert the operations desk', at(3, -0.5), 'teams', 'postMessage', {
+      title: 'P1 delay: shipment {{ input.shipmentId }} ({{ input.carrier }})',
+      text:
+        '**New ETA:** {{ triage.newEta }} ({{ triage.delayHours }} hours late)\n\n**Cause:** {{ triage.rootCause }}\n\n**Affected orders:** {{ $join(triage.affectedOrders, ", ") }}\n\n' +
+        '**Customers to notify now:** {{ triage.notifyCustomers ? "yes" : "no" }}\n\n**Next action:** {{ triage.recommendedAction }}',
+    }),
+    output('escalated', 'Escalated', at(4, -0.5), '{"severity": triage.severity, "newEta": triage.newEta, "opsAlerted": alertOps.delivered, "notifyCustomers": triage.notifyCustomers}'),
     post('logDelay', 'Log on shipment', at(3, 0.5), 'https://tms.example.com/api/shipments/{{ input.shipmentId }}/notes', '{"severity": "{{ triage.severity }}", "newEta": "{{ triage.newEta }}", "note": {{ $string(triage.rootCause) }} }'),
     output('logged', 'Logged', at(4, 0.5), '{"severity": triage.severity, "newEta": triage.newEta, "notifyCustomers": triage.notifyCustomers}'),
   ],
-  edges: flow(['trigger', 'triage', 'isHigh'], { true: ['incident', 'openIncident', 'escalated'], false: ['logDelay', 'logged'] }),
+  edges: flow(['trigger', 'triage', 'isHigh'], { true: ['alertOps', 'escalated'], false: ['logDelay', 'logged'] }),
 });
 
 const customerNotice = template({
   id: 'tpl-logistics-delay-customer-notice',
   name: 'Delay notice to customer',
   description:
-    'Drafts an honest, apologetic delay notice in the customer\'s language with the new delivery date and what you are doing about it. A customer service lead approves the wording before it is e-mailed.',
+    'Drafts an honest, apologetic delay notice in the customer\'s language with the new delivery date and what you are doing about it. A customer service lead approves the wording before it is e-mailed through your mail server (SMTP).',
   category: 'communication',
   industry: 'logistics',
-  tags: ['customer notice', 'delay', 'e-mail', 'approval'],
+  tags: ['customer notice', 'delay', 'e-mail', 'SMTP', 'approval'],
   nodes: [
     manualTrigger('trigger', 'Delay details', at(0), [
       requiredField('orderId', 'Order number'),
@@ -117,11 +118,10 @@ const customerNotice = template({
       answer: { subject: str('E-mail subject'), body: str('E-mail body in plain text') },
     }),
     approval('review', 'Customer service approval', at(2), ['customer_service_lead'], 'Check the delay notice before it is sent to the customer: the dates, the reason and any refund promise.'),
-    transform('email', 'Build e-mail', at(3), '{"to": input.customerEmail, "subject": notice.subject, "text": notice.body, "tags": ["delay-notice", input.orderId]}'),
-    post('send', 'Send e-mail', at(4), 'https://mail.example.com/api/messages', '{{ $string(email) }}'),
-    output('result', 'Notice sent', at(5), '{"orderId": input.orderId, "to": input.customerEmail, "subject": notice.subject}'),
+    app('send', 'E-mail the customer', at(3), 'email', 'sendEmail', { to: '{{ input.customerEmail }}', subject: '{{ notice.subject }}', body: '{{ notice.body }}' }),
+    output('result', 'Notice sent', at(4), '{"orderId": input.orderId, "to": input.customerEmail, "subject": notice.subject, "messageId": send.messageId}'),
   ],
-  edges: flow(['trigger', 'notice', 'review', 'email', 'send', 'result']),
+  edges: flow(['trigger', 'notice', 'review', 'send', 'result']),
 });
 
 const invoiceCheck = template({

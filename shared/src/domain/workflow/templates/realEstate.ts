@@ -1,18 +1,57 @@
-// Real estate templates: write compliant listing copy, answer buyer enquiries
-// from the portals, and book viewings.
+// Real estate templates: write compliant listing copy (kept in a Google
+// Sheets listing register and e-mailed as a brochure), answer buyer
+// enquiries from the portals from that register (Gmail, Pipedrive,
+// Airtable), and book viewings in Google Calendar.
 import type { Workflow } from '../model.js';
-import { agent, approval, at, bool, condition, flow, http, list, manualTrigger, num, oneOf, optionalField, output, post, requiredField, str, template, transform, webhookTrigger } from './build.js';
+import { agent, app, approval, at, bool, condition, flow, list, manualTrigger, num, oneOf, optionalField, output, requiredField, str, template, webhookTrigger } from './build.js';
+
+/** The agency's listing register: a Google spreadsheet whose tab "Listings" has these columns in row 1 (set its id after copying). */
+export const LISTINGS_SPREADSHEET = 'your-listings-spreadsheet-id';
+export const LISTINGS_SHEET = 'Listings';
+export const LISTING_COLUMNS = ['Listing ID', 'Address', 'Type', 'Price', 'Bedrooms', 'Bathrooms', 'Living area', 'Headline', 'Description', 'Status'] as const;
+/** The Airtable base and table of buyers' new-listing alerts (set the base after copying). */
+export const ALERTS_BASE = 'appYourAgencyBase';
+export const ALERTS_TABLE = 'Buyer alerts';
+
+/** The listing register's row for the listing: the facts, the copy and whether the broker revised it. */
+const listingRow = (description: string, status: string) => ({
+  spreadsheetId: LISTINGS_SPREADSHEET,
+  sheet: LISTINGS_SHEET,
+  values: {
+    'Listing ID': '{{ input.listingId }}',
+    Address: '{{ input.address }}',
+    Type: '{{ input.propertyType }}',
+    Price: '{{ input.price }}',
+    Bedrooms: '{{ input.bedrooms }}',
+    Bathrooms: '{{ input.bathrooms }}',
+    'Living area': '{{ input.livingArea }}',
+    Headline: '{{ copy.headline }}',
+    Description: description,
+    Status: status,
+  },
+});
+
+/** The brochure e-mail: headline, facts, description and key features as plain text. */
+const brochure = (description: string) => ({
+  to: '{{ input.brochureTo }}',
+  subject: 'New listing: {{ copy.headline }}',
+  body:
+    '{{ copy.headline }}\n\n{{ input.propertyType }} at {{ input.address }}, asking {{ input.price }}.\n{{ input.bedrooms }} bedrooms, {{ input.bathrooms }} bathrooms, {{ input.livingArea }} m².\n\n' +
+    `${description}\n\n{{ $join(copy.bulletPoints.("- " & $), "\\n") }}`,
+});
 
 const listingDescription = template({
   id: 'tpl-real-estate-listing-description',
   name: 'Listing description',
   description:
-    'A copywriter agent turns the property facts into a headline, a portal description, bullet points and a social post; a compliance reviewer checks it for fair-housing language and claims the facts do not support. Anything flagged goes to the broker.',
+    'A copywriter agent turns the property facts into a headline, a portal description, bullet points and a social post; a compliance reviewer checks it for fair-housing language and claims the facts do not support. Anything flagged goes to the broker. ' +
+    'The published copy is added to your listing register in Google Sheets and e-mailed as a brochure.',
   category: 'ai',
   industry: 'real-estate',
-  tags: ['listing', 'copywriting', 'fair housing', 'property portal'],
+  tags: ['listing', 'copywriting', 'fair housing', 'property portal', 'Google Sheets', 'brochure'],
   nodes: [
     manualTrigger('trigger', 'Property facts', at(0), [
+      requiredField('listingId', 'Listing reference'),
       requiredField('address', 'Address'),
       requiredField('propertyType', 'Property type'),
       requiredField('price', 'Asking price', 'number'),
@@ -21,6 +60,7 @@ const listingDescription = template({
       requiredField('livingArea', 'Living area (m²)', 'number'),
       requiredField('highlights', 'Highlights and recent renovations', 'text'),
       optionalField('neighbourhood', 'Neighbourhood notes', 'text'),
+      requiredField('brochureTo', 'E-mail the brochure to (addresses, comma separated)'),
     ]),
     agent('copy', at(1), {
       name: 'Listing copywriter',
@@ -50,7 +90,9 @@ const listingDescription = template({
       },
     }),
     condition('isCompliant', 'Compliant?', at(3), 'compliance.compliant = true'),
-    output('ready', 'Ready to publish', at(4, -0.5), '{"headline": copy.headline, "description": copy.description, "bulletPoints": copy.bulletPoints, "socialPost": copy.socialPost}'),
+    app('register', 'Add to listing register', at(4, -0.5), 'googleSheets', 'appendRow', listingRow('{{ copy.description }}', 'Published')),
+    app('sendBrochure', 'E-mail the brochure', at(5, -0.5), 'email', 'sendEmail', brochure('{{ copy.description }}')),
+    output('ready', 'Published', at(6, -0.5), '{"headline": copy.headline, "description": copy.description, "bulletPoints": copy.bulletPoints, "socialPost": copy.socialPost, "registerRow": register.rowNumber}'),
     approval(
       'brokerReview',
       'Broker review',
@@ -58,29 +100,32 @@ const listingDescription = template({
       ['broker'],
       'The compliance reviewer flagged the listing copy. Read the issues and the revised description before it is published.',
     ),
-    output('revised', 'Revised copy', at(5, 0.5), '{"headline": copy.headline, "description": compliance.revisedDescription, "bulletPoints": copy.bulletPoints, "issues": compliance.issues}'),
+    app('registerRevised', 'Add revised copy to listing register', at(5, 0.5), 'googleSheets', 'appendRow', listingRow('{{ compliance.revisedDescription }}', 'Published (revised)')),
+    app('sendRevisedBrochure', 'E-mail the revised brochure', at(6, 0.5), 'email', 'sendEmail', brochure('{{ compliance.revisedDescription }}')),
+    output('revised', 'Revised and published', at(7, 0.5), '{"headline": copy.headline, "description": compliance.revisedDescription, "bulletPoints": copy.bulletPoints, "issues": compliance.issues, "registerRow": registerRevised.rowNumber}'),
   ],
-  edges: flow(['trigger', 'copy', 'compliance', 'isCompliant'], { true: ['ready'], false: ['brokerReview', 'revised'] }),
+  edges: flow(['trigger', 'copy', 'compliance', 'isCompliant'], { true: ['register', 'sendBrochure', 'ready'], false: ['brokerReview', 'registerRevised', 'sendRevisedBrochure', 'revised'] }),
 });
 
 const buyerLeadResponse = template({
   id: 'tpl-real-estate-buyer-lead-response',
   name: 'Buyer-lead response',
   description:
-    'Answers a buyer enquiry from a property portal within minutes: looks up the listing, replies with the facts they asked about and viewing options, and rates the buyer. Hot buyers become a call task for the listing agent; others join the new-listings alert.',
+    'Answers a buyer enquiry from a property portal within minutes: looks up the listing in your Google Sheets listing register, replies from Gmail with the facts they asked about and viewing options, and rates the buyer. ' +
+    'Hot buyers become a person and a deal in Pipedrive for the listing agent to call; the others are added to the new-listings alerts in Airtable.',
   category: 'communication',
   industry: 'real-estate',
-  tags: ['buyer lead', 'portal enquiry', 'speed to lead', 'CRM'],
+  tags: ['buyer lead', 'portal enquiry', 'speed to lead', 'Gmail', 'Pipedrive', 'Airtable', 'Google Sheets'],
   nodes: [
     webhookTrigger('trigger', 'Portal enquiry', at(0), 'buyer-enquiry'),
-    http('listing', 'Fetch listing', at(1), { method: 'GET', url: 'https://listings.example.com/api/listings/{{ input.listingId }}' }),
+    app('listing', 'Look up listing', at(1), 'googleSheets', 'lookupRows', { spreadsheetId: LISTINGS_SPREADSHEET, sheet: LISTINGS_SHEET, column: 'Listing ID', value: '{{ input.listingId }}' }),
     agent('reply', at(2), {
       name: 'Buyer enquiry responder',
       role:
-        'You are the assistant of a residential listing agent. Reply to buyer enquiries quickly, warmly and accurately: answer their questions from the listing data only, offer two viewing slots, and ask at most two qualifying questions (financing, timeline). ' +
+        'You are the assistant of a residential listing agent. Reply to buyer enquiries quickly, warmly and accurately: answer their questions from the listing data only (when there is none, say the agent will confirm the details), offer two viewing slots, and ask at most two qualifying questions (financing, timeline). ' +
         'Rate intent: hot when they are pre-approved or cash buyers and want to view within a week; warm when interested but early; cold when just browsing.',
       promptTemplate:
-        'Enquiry from {{ input.name }} ({{ input.email }}, {{ input.phone }}) about listing {{ input.listingId }}:\n{{ input.message }}\n\nListing data:\n{{ $string(listing) }}',
+        'Enquiry from {{ input.name }} ({{ input.email }}, {{ input.phone }}) about listing {{ input.listingId }}:\n{{ input.message }}\n\nListing data:\n{{ $string(listing.rows[0].values) }}',
       answer: {
         subject: str('Reply subject'),
         body: str('Reply body in plain text, under 150 words'),
@@ -90,25 +135,33 @@ const buyerLeadResponse = template({
         summary: str('One-line summary for the listing agent'),
       },
     }),
-    transform('email', 'Build reply', at(3), '{"to": input.email, "subject": reply.subject, "text": reply.body, "replyTo": "listings@agency.example.com"}'),
-    post('send', 'Send reply', at(4), 'https://mail.example.com/api/messages', '{{ $string(email) }}'),
-    condition('isHot', 'Hot buyer?', at(5), 'reply.intent = "hot"'),
-    post('callTask', 'Create call task', at(6, -0.5), 'https://crm.example.com/api/tasks', '{"type": "call", "due": "today", "contact": {{ $string(input.name & " " & input.phone) }}, "note": {{ $string(reply.summary) }} }'),
-    output('hot', 'Call task created', at(7, -0.5), '{"intent": reply.intent, "summary": reply.summary, "task": callTask}'),
-    post('alerts', 'Subscribe to new listings', at(6, 0.5), 'https://listings.example.com/api/alerts', '{"email": "{{ input.email }}", "similarTo": "{{ input.listingId }}", "maxPrice": {{ reply.budget }} }'),
-    output('nurtured', 'Subscribed to alerts', at(7, 0.5), '{"intent": reply.intent, "summary": reply.summary}'),
+    app('send', 'Reply from Gmail', at(3), 'gmail', 'sendEmail', { to: '{{ input.email }}', subject: '{{ reply.subject }}', body: '{{ reply.body }}' }),
+    condition('isHot', 'Hot buyer?', at(4), 'reply.intent = "hot"'),
+    app('buyer', 'Add buyer to Pipedrive', at(5, -0.5), 'pipedrive', 'createPerson', { name: '{{ input.name }}', email: '{{ input.email }}', phone: '{{ input.phone }}' }),
+    app('callDeal', 'Create deal to call', at(6, -0.5), 'pipedrive', 'createDeal', {
+      title: 'Call buyer {{ input.name }} about listing {{ input.listingId }}',
+      personId: '{{ buyer.id }}',
+      value: '{{ reply.budget > 0 ? reply.budget : null }}',
+    }),
+    output('hot', 'Deal to call created', at(7, -0.5), '{"intent": reply.intent, "summary": reply.summary, "personId": buyer.id, "dealId": callDeal.id}'),
+    app('alerts', 'Subscribe to new listings', at(5, 0.5), 'airtable', 'createRecord', {
+      baseId: ALERTS_BASE,
+      table: ALERTS_TABLE,
+      fields: { Name: '{{ input.name }}', Email: '{{ input.email }}', 'Similar to': '{{ input.listingId }}', 'Max price': '{{ reply.budget }}', Intent: '{{ reply.intent }}' },
+    }),
+    output('nurtured', 'Subscribed to alerts', at(6, 0.5), '{"intent": reply.intent, "summary": reply.summary, "alert": alerts.id}'),
   ],
-  edges: flow(['trigger', 'listing', 'reply', 'email', 'send', 'isHot'], { true: ['callTask', 'hot'], false: ['alerts', 'nurtured'] }),
+  edges: flow(['trigger', 'listing', 'reply', 'send', 'isHot'], { true: ['buyer', 'callDeal', 'hot'], false: ['alerts', 'nurtured'] }),
 });
 
 const viewingScheduling = template({
   id: 'tpl-real-estate-viewing-scheduling',
   name: 'Viewing scheduling',
   description:
-    'Matches a buyer\'s preferred times with the agent\'s calendar and the seller\'s access rules, books the viewing and sends a confirmation — or proposes alternatives when nothing fits.',
+    'Finds the free slots in the agent\'s Google Calendar for the next two weeks, matches them with the buyer\'s preferred times and the seller\'s access rules, and books the viewing with the buyer invited — or e-mails alternatives from Gmail when nothing fits.',
   category: 'productivity',
   industry: 'real-estate',
-  tags: ['viewing', 'calendar', 'appointment', 'showing'],
+  tags: ['viewing', 'Google Calendar', 'Gmail', 'appointment', 'showing'],
   nodes: [
     manualTrigger('trigger', 'Viewing request', at(0), [
       requiredField('listingId', 'Listing'),
@@ -117,14 +170,19 @@ const viewingScheduling = template({
       requiredField('preferredTimes', 'Preferred times', 'text'),
       optionalField('accessNotes', 'Seller access rules', 'text'),
     ]),
-    http('calendar', 'Fetch agent availability', at(1), { method: 'GET', url: 'https://calendar.example.com/api/availability?listing={{ input.listingId }}&days=14' }),
+    // 45 minutes: the viewing's 30 and its 15 minutes of buffer.
+    app('calendar', 'Find free slots', at(1), 'googleCalendar', 'findFreeSlots', {
+      from: '{{ $now() }}',
+      to: '{{ $fromMillis($toMillis($now()) + 14 * 24 * 60 * 60 * 1000) }}',
+      durationMinutes: 45,
+    }),
     agent('schedule', at(2), {
       name: 'Viewing scheduler',
       role:
-        'You schedule property viewings. A viewing lasts 30 minutes plus 15 minutes buffer; respect the seller\'s access rules (e.g. no viewings before 10:00, 24 hours notice) and never double-book the agent. ' +
-        'Pick the earliest slot that matches the buyer\'s preferences; if none does, propose three alternatives and write a friendly message offering them.',
+        'You schedule property viewings. A viewing lasts 30 minutes; you are given the agent\'s free 45-minute slots (30 minutes plus 15 minutes buffer), and only start a viewing at the start of one of them, so the agent is never double-booked. ' +
+        'Respect the seller\'s access rules (e.g. no viewings before 10:00, 24 hours notice). Pick the earliest slot that matches the buyer\'s preferences and end the viewing 30 minutes after its start; if none does, propose three alternatives from the free slots and write a friendly message offering them.',
       promptTemplate:
-        'Buyer {{ input.buyerName }} would like to view listing {{ input.listingId }}.\nPreferred times: {{ input.preferredTimes }}\nSeller access rules: {{ input.accessNotes }}\n\nAgent availability:\n{{ $string(calendar) }}',
+        'Buyer {{ input.buyerName }} would like to view listing {{ input.listingId }}.\nPreferred times: {{ input.preferredTimes }}\nSeller access rules: {{ input.accessNotes }}\n\nThe agent\'s free slots:\n{{ $string(calendar.slots) }}',
       answer: {
         booked: bool('Whether a slot matching the buyer\'s preferences was found'),
         slotStart: str('ISO 8601 start of the chosen slot, empty if none'),
@@ -134,17 +192,19 @@ const viewingScheduling = template({
       },
     }),
     condition('hasSlot', 'Slot found?', at(3), 'schedule.booked = true'),
-    transform(
-      'event',
-      'Build calendar event',
-      at(4, -0.5),
-      '{"title": "Viewing: " & input.listingId & " with " & input.buyerName, "start": schedule.slotStart, "end": schedule.slotEnd, "attendees": [input.buyerEmail], "description": schedule.message}',
-    ),
-    post('book', 'Book viewing', at(5, -0.5), 'https://calendar.example.com/api/events', '{{ $string(event) }}'),
-    output('confirmed', 'Viewing booked', at(6, -0.5), '{"slotStart": schedule.slotStart, "slotEnd": schedule.slotEnd, "message": schedule.message}'),
-    output('alternatives', 'Alternatives proposed', at(4, 0.5), '{"alternatives": schedule.alternatives, "message": schedule.message}'),
+    // Google sends the buyer the invitation: the confirmation is the event's.
+    app('book', 'Book viewing', at(4, -0.5), 'googleCalendar', 'createEvent', {
+      summary: 'Viewing: {{ input.listingId }} with {{ input.buyerName }}',
+      start: '{{ schedule.slotStart }}',
+      end: '{{ schedule.slotEnd }}',
+      attendees: '{{ input.buyerEmail }}',
+      description: '{{ schedule.message }}',
+    }),
+    output('confirmed', 'Viewing booked', at(5, -0.5), '{"slotStart": book.start, "slotEnd": book.end, "event": book.htmlLink, "message": schedule.message}'),
+    app('offer', 'E-mail alternatives', at(4, 0.5), 'gmail', 'sendEmail', { to: '{{ input.buyerEmail }}', subject: 'Viewing of {{ input.listingId }}: other times', body: '{{ schedule.message }}' }),
+    output('alternatives', 'Alternatives proposed', at(5, 0.5), '{"alternatives": schedule.alternatives, "message": schedule.message}'),
   ],
-  edges: flow(['trigger', 'calendar', 'schedule', 'hasSlot'], { true: ['event', 'book', 'confirmed'], false: ['alternatives'] }),
+  edges: flow(['trigger', 'calendar', 'schedule', 'hasSlot'], { true: ['book', 'confirmed'], false: ['offer', 'alternatives'] }),
 });
 
 export const REAL_ESTATE_TEMPLATES: Workflow[] = [listingDescription, buyerLeadResponse, viewingScheduling];

@@ -1,16 +1,21 @@
-// Sales templates: qualify inbound leads, draft follow-ups, keep the CRM current,
-// and a weekly pipeline review.
+// Sales templates: qualify inbound leads into HubSpot with a Slack alert,
+// draft follow-ups, keep HubSpot deals current from meeting notes, and a
+// weekly pipeline review posted to Slack.
+import { HUBSPOT_DEAL_STAGES } from '../../connectors/hubspot/declaration.js';
 import type { Workflow } from '../model.js';
-import { agent, approval, at, condition, flow, http, list, manualTrigger, num, objectSchema, oneOf, optionalField, output, post, put, requiredField, scheduleTrigger, str, template, transform, webhookTrigger } from './build.js';
+import { agent, app, approval, at, condition, flow, list, manualTrigger, num, objectSchema, oneOf, optionalField, output, requiredField, scheduleTrigger, str, template, transform, webhookTrigger } from './build.js';
+
+/** The Slack channel the sales alerts and reviews go to (change it after copying). */
+const SALES_CHANNEL = '#sales';
 
 const leadQualification = template({
   id: 'tpl-sales-lead-qualification',
   name: 'Inbound lead qualification',
   description:
-    'Scores every inbound lead from your web form against your ideal customer profile (budget, authority, need, timing). Hot leads become a CRM deal for the account executive; the rest go to the nurture sequence.',
+    'Scores every inbound lead from your web form against your ideal customer profile (budget, authority, need, timing). Hot leads become a HubSpot deal and an alert in the sales channel on Slack; the rest are added to HubSpot as contacts for the nurture sequence.',
   category: 'ai',
   industry: 'sales',
-  tags: ['lead scoring', 'BANT', 'CRM', 'inbound', 'web form'],
+  tags: ['lead scoring', 'BANT', 'HubSpot', 'Slack', 'inbound', 'web form'],
   nodes: [
     webhookTrigger('trigger', 'Web form lead', at(0), 'inbound-lead'),
     transform(
@@ -50,18 +55,31 @@ const leadQualification = template({
       },
     }),
     condition('isHot', 'Score 70 or more?', at(3), 'qualify.score >= 70'),
-    transform(
-      'deal',
-      'Build CRM deal',
-      at(4, -0.5),
-      '{"title": lead.company & " - inbound", "contactEmail": lead.email, "contactName": lead.name, "stage": "qualified", "score": qualify.score, "notes": $join(qualify.reasons, "; "), "nextStep": qualify.nextStep}',
-    ),
-    post('createDeal', 'Create CRM deal', at(5, -0.5), 'https://crm.example.com/api/deals', '{{ $string(deal) }}'),
-    output('hotResult', 'Deal created', at(6, -0.5), '{"tier": qualify.tier, "score": qualify.score, "deal": createDeal, "nextStep": qualify.nextStep}'),
-    post('nurture', 'Add to nurture sequence', at(4, 0.5), 'https://marketing.example.com/api/sequences/nurture/enrolments', '{"email": "{{ lead.email }}", "tier": "{{ qualify.tier }}", "score": {{ qualify.score }} }'),
-    output('nurtureResult', 'Sent to nurture', at(5, 0.5), '{"tier": qualify.tier, "score": qualify.score, "reasons": qualify.reasons}'),
+    app('createDeal', 'Create HubSpot deal', at(4, -0.5), 'hubspot', 'createDeal', {
+      dealname: '{{ lead.company }} - inbound',
+      dealstage: 'qualifiedtobuy',
+      properties: {
+        description:
+          'Inbound lead {{ lead.name }} ({{ lead.jobTitle }}) <{{ lead.email }}>, source {{ lead.source }}. Score {{ qualify.score }}/100 ({{ qualify.tier }}).\n' +
+          'Budget: {{ qualify.budget }}. Authority: {{ qualify.authority }}. Need: {{ qualify.need }}. Timing: {{ qualify.timing }}.\nReasons: {{ $join(qualify.reasons, "; ") }}\nNext step: {{ qualify.nextStep }}',
+      },
+    }),
+    app('alert', 'Alert the sales channel', at(5, -0.5), 'slack', 'postMessage', {
+      channel: SALES_CHANNEL,
+      text: ':fire: Hot inbound lead: *{{ lead.name }}* ({{ lead.jobTitle }}) at *{{ lead.company }}*, score {{ qualify.score }}/100.\nNeed: {{ qualify.need }}\nNext step: {{ qualify.nextStep }}\nHubSpot deal {{ createDeal.id }}',
+    }),
+    output('hotResult', 'Deal created', at(6, -0.5), '{"tier": qualify.tier, "score": qualify.score, "dealId": createDeal.id, "deal": createDeal.properties, "slackMessage": alert.ts, "nextStep": qualify.nextStep}'),
+    app('nurture', 'Add HubSpot contact for nurture', at(4, 0.5), 'hubspot', 'createContact', {
+      email: '{{ lead.email }}',
+      firstname: '{{ $substringBefore(lead.name, " ") }}',
+      lastname: '{{ $contains(lead.name, " ") ? $substringAfter(lead.name, " ") : "" }}',
+      company: '{{ lead.company }}',
+      // HubSpot's lists and sequences enrol contacts by lifecycle stage: warm leads get a human touch.
+      properties: { lifecyclestage: '{{ qualify.tier = "warm" ? "marketingqualifiedlead" : "lead" }}' },
+    }),
+    output('nurtureResult', 'Sent to nurture', at(5, 0.5), '{"tier": qualify.tier, "score": qualify.score, "reasons": qualify.reasons, "contactId": nurture.id}'),
   ],
-  edges: flow(['trigger', 'lead', 'qualify', 'isHot'], { true: ['deal', 'createDeal', 'hotResult'], false: ['nurture', 'nurtureResult'] }),
+  edges: flow(['trigger', 'lead', 'qualify', 'isHot'], { true: ['createDeal', 'alert', 'hotResult'], false: ['nurture', 'nurtureResult'] }),
 });
 
 const followUpEmail = template({
@@ -114,13 +132,13 @@ const meetingNotesToCrm = template({
   id: 'tpl-sales-meeting-notes-crm',
   name: 'Meeting notes to CRM update',
   description:
-    'Paste raw meeting notes; an agent extracts the deal stage, amount, close date, stakeholders, risks and next steps, and the workflow updates the deal in your CRM so the pipeline stays accurate.',
+    'Paste raw meeting notes; an agent extracts the deal stage, amount, close date, stakeholders, risks and next steps, and the workflow updates the deal in HubSpot (stage, amount, close date and a summary) so the pipeline stays accurate.',
   category: 'integration',
   industry: 'sales',
-  tags: ['CRM', 'meeting notes', 'pipeline hygiene', 'deal update'],
+  tags: ['HubSpot', 'CRM', 'meeting notes', 'pipeline hygiene', 'deal update'],
   nodes: [
     manualTrigger('trigger', 'Meeting notes', at(0), [
-      requiredField('dealId', 'CRM deal ID'),
+      requiredField('dealId', 'HubSpot deal ID'),
       requiredField('accountName', 'Account'),
       requiredField('notes', 'Meeting notes', 'text'),
     ]),
@@ -128,11 +146,12 @@ const meetingNotesToCrm = template({
       name: 'CRM notes analyst',
       role:
         'You are a sales operations analyst. You read messy meeting notes and extract only what was actually said into CRM fields. ' +
-        'Deal stages are: discovery, demo, proposal, negotiation, closed_won, closed_lost. If a field was not discussed, return an empty string or 0 rather than guessing.',
+        'The deal stages are HubSpot\'s: appointmentscheduled (a first meeting is booked), qualifiedtobuy (need and budget confirmed), presentationscheduled (a demo is planned), decisionmakerboughtin (the decision maker agreed), ' +
+        'contractsent (a proposal or contract was sent), closedwon, closedlost. If a field was not discussed, return an empty string or 0 rather than guessing.',
       promptTemplate: 'Account: {{ input.accountName }}\n\nMeeting notes:\n{{ input.notes }}\n\nExtract the CRM update for this deal.',
       answer: {
         summary: str('Three-sentence summary for the deal timeline'),
-        stage: oneOf('Deal stage after this meeting', ['discovery', 'demo', 'proposal', 'negotiation', 'closed_won', 'closed_lost']),
+        stage: oneOf('HubSpot deal stage after this meeting', [...HUBSPOT_DEAL_STAGES]),
         amount: num('Deal amount mentioned, 0 if none', 0),
         closeDate: str('Expected close date as YYYY-MM-DD, empty if unknown'),
         stakeholders: list('People involved and their roles'),
@@ -140,14 +159,22 @@ const meetingNotesToCrm = template({
         nextSteps: list('Agreed next steps with owners'),
       },
     }),
+    // Nothing said is nothing changed: a null amount or close date is left out of the update.
     transform(
       'crmUpdate',
-      'Map to CRM fields',
+      'Map to HubSpot fields',
       at(2),
-      '{"stage": extract.stage, "amount": extract.amount > 0 ? extract.amount : null, "closeDate": extract.closeDate != "" ? extract.closeDate : null, "lastMeetingSummary": extract.summary, "nextStep": extract.nextSteps[0], "risks": $join(extract.risks, "; ")}',
+      '{"dealstage": extract.stage, "amount": extract.amount > 0 ? extract.amount : null, "closedate": $contains(extract.closeDate, /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/) ? extract.closeDate & "T12:00:00Z" : null, ' +
+        '"description": extract.summary & "\\nStakeholders: " & $join(extract.stakeholders, "; ") & "\\nRisks: " & $join(extract.risks, "; ") & "\\nNext steps: " & $join(extract.nextSteps, "; ")}',
     ),
-    put('updateDeal', 'Update CRM deal', at(3), 'https://crm.example.com/api/deals/{{ input.dealId }}', '{{ $string(crmUpdate) }}'),
-    output('result', 'Deal updated', at(4), '{"dealId": input.dealId, "update": crmUpdate, "nextSteps": extract.nextSteps}'),
+    app('updateDeal', 'Update HubSpot deal', at(3), 'hubspot', 'updateDeal', {
+      dealId: '{{ input.dealId }}',
+      dealstage: '{{ crmUpdate.dealstage }}',
+      amount: '{{ crmUpdate.amount }}',
+      closedate: '{{ crmUpdate.closedate }}',
+      properties: { description: '{{ crmUpdate.description }}' },
+    }),
+    output('result', 'Deal updated', at(4), '{"dealId": updateDeal.id, "stage": updateDeal.properties.dealstage, "update": crmUpdate, "nextSteps": extract.nextSteps}'),
   ],
   edges: flow(['trigger', 'extract', 'crmUpdate', 'updateDeal', 'result']),
 });
@@ -156,19 +183,19 @@ const pipelineReview = template({
   id: 'tpl-sales-weekly-pipeline-review',
   name: 'Weekly pipeline review',
   description:
-    'Every Monday morning, pulls open deals from the CRM, flags the ones at risk (stalled, slipping close dates, no next step) and posts a short review to the sales channel.',
+    'Every Monday morning, pulls the deals from HubSpot, flags the open ones at risk (stalled, slipping close dates, no next step) and posts a short review to the sales channel on Slack.',
   category: 'analytics',
   industry: 'sales',
-  tags: ['pipeline', 'forecast', 'weekly report', 'deal risk'],
+  tags: ['pipeline', 'forecast', 'weekly report', 'deal risk', 'HubSpot', 'Slack'],
   nodes: [
     scheduleTrigger('trigger', 'Mondays 08:00', at(0), '0 8 * * 1', 'Europe/Berlin'),
-    http('deals', 'Fetch open deals', at(1), { method: 'GET', url: 'https://crm.example.com/api/deals?status=open', timeoutMs: 20_000 }),
+    app('deals', 'Search HubSpot deals', at(1), 'hubspot', 'searchDeals', { limit: 100 }),
     agent('review', at(2), {
       name: 'Pipeline analyst',
       role:
-        'You are a revenue operations analyst preparing the weekly pipeline review for the sales manager. A deal is at risk when it has had no activity for 14 days, ' +
+        'You are a revenue operations analyst preparing the weekly pipeline review for the sales manager. Deals in the closedwon or closedlost stage are closed: leave them out. A deal is at risk when it has had no activity for 14 days, ' +
         'its close date has moved more than once, it has no next step, or it has sat in the same stage for over 30 days. Be specific: name the deal and the reason.',
-      promptTemplate: 'Open deals as JSON:\n{{ $string(deals) }}\n\nPrepare this week\'s pipeline review.',
+      promptTemplate: 'HubSpot deals ({{ deals.total }} in all) as JSON, with their properties:\n{{ $string(deals.results) }}\n\nPrepare this week\'s pipeline review.',
       answer: {
         totalOpenValue: num('Sum of open deal amounts', 0),
         weightedForecast: num('Forecast weighted by stage probability', 0),
@@ -176,7 +203,7 @@ const pipelineReview = template({
         summary: str('Five-line summary for the sales channel'),
       },
     }),
-    post('post', 'Post to sales channel', at(3), 'https://chat.example.com/api/channels/sales/messages', '{"text": {{ $string(review.summary) }} }'),
+    app('post', 'Post to the sales channel', at(3), 'slack', 'postMessage', { channel: SALES_CHANNEL, text: '*Weekly pipeline review*\n{{ review.summary }}' }),
     output('result', 'Review', at(4), '{"totalOpenValue": review.totalOpenValue, "weightedForecast": review.weightedForecast, "atRiskDeals": review.atRiskDeals}'),
   ],
   edges: flow(['trigger', 'deals', 'review', 'post', 'result']),
