@@ -102,19 +102,34 @@ describe('sendEmail', () => {
     expect(smtp.connections).toBe(0);
   });
 
+  it('says attachments need the run’s files where there are none to read (no file storage), without sending', async () => {
+    const { readFile: _none, ...withoutFiles } = call();
+    const error = await failure(runtime().invoke(withoutFiles, 'sendEmail', { to: 'ada@example.com', subject: 'x', body: 'y', attachments: brochure }));
+    expect(error.message).toBe('E-mail (SMTP): attachments need the run’s files, which are not available here');
+    expect(smtp.connections).toBe(0);
+  });
+
   it('reports the one recipient the server refused with 550 and delivers to the others', async () => {
-    smtp.rejectRecipients.add('gone@example.com');
+    smtp.rejectRecipients.set('gone@example.com', 550);
     const output = await send({ to: 'ada@example.com, gone@example.com', subject: 'Hi', body: 'Hello' });
     expect(output).toMatchObject({ accepted: ['ada@example.com'], rejected: ['gone@example.com'] });
     expect(smtp.messages[0]!.envelope.to).toEqual(['ada@example.com']);
   });
 
   it('is a final error quoting the server when every recipient is refused', async () => {
-    smtp.rejectRecipients.add('gone@example.com');
+    smtp.rejectRecipients.set('gone@example.com', 550);
     const error = await failure(send({ to: 'gone@example.com', subject: 'Hi', body: 'Hello' }));
     expect(error.name).toBe('StepFailure');
-    expect(error.message).toContain(`The mail server 127.0.0.1:${smtp.port} refused the recipients: "550 5.1.1 <gone@example.com>: Recipient address rejected: Mailbox unavailable"`);
+    expect(error.message).toContain(`The mail server 127.0.0.1:${smtp.port} refused the recipients: "550 5.1.1 Recipient address rejected: Mailbox unavailable <gone@example.com>"`);
     expect(isTransient(error)).toBe(false);
+    expect(smtp.messages).toHaveLength(0);
+  });
+  it.each([452, 451] as const)('is transient when the only recipient gets a %i (try again later)', async (code) => {
+    smtp.rejectRecipients.set('full@example.com', code);
+    const error = await failure(send({ to: 'full@example.com', subject: 'Hi', body: 'Hello' }));
+    expect(error.name).toBe('SmtpBusyError');
+    expect(isTransient(error)).toBe(true);
+    expect(error.message).toContain(`(it answered "${code} `);
     expect(smtp.messages).toHaveLength(0);
   });
 });

@@ -20,17 +20,18 @@ export interface FakeSmtp {
   messages: ReceivedMail[];
   /** TCP connections the server accepted (a refused address never gets here). */
   connections: number;
-  /** Recipients RCPT TO answers 550 for. */
-  rejectRecipients: Set<string>;
+  /** Recipients RCPT TO refuses, with the reply code (550 mailbox unavailable, 452 mailbox full, 451 local error). */
+  rejectRecipients: Map<string, 550 | 452 | 451>;
   /** Greet the next connections with 421 (a server shedding load). */
   busy: boolean;
   close(): Promise<void>;
 }
 
+const REPLIES = { 550: '5.1.1 Recipient address rejected: Mailbox unavailable', 452: '4.2.2 Mailbox full, try again later', 451: '4.3.0 Local error in processing' } as const;
 const smtpError = (responseCode: number, message: string) => Object.assign(new Error(message), { responseCode });
 
 export async function startFakeSmtp(users: Record<string, string> = { 'robot@agentflow.test': 'correct horse' }): Promise<FakeSmtp> {
-  const fake = { users, messages: [] as ReceivedMail[], connections: 0, rejectRecipients: new Set<string>(), busy: false };
+  const fake = { users, messages: [] as ReceivedMail[], connections: 0, rejectRecipients: new Map<string, 550 | 452 | 451>(), busy: false };
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
@@ -47,7 +48,8 @@ export async function startFakeSmtp(users: Record<string, string> = { 'robot@age
       callback(smtpError(535, '5.7.8 Authentication credentials invalid'));
     },
     onRcptTo(address: SMTPServerAddress, _session, callback) {
-      if (fake.rejectRecipients.has(address.address)) return callback(smtpError(550, `5.1.1 <${address.address}>: Recipient address rejected: Mailbox unavailable`));
+      const refused = fake.rejectRecipients.get(address.address);
+      if (refused) return callback(smtpError(refused, `${REPLIES[refused]} <${address.address}>`));
       callback();
     },
     onData(stream, session, callback) {
