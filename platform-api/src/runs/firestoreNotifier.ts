@@ -10,7 +10,8 @@ export function firestoreNotifier(db: Firestore): RunNotifier {
   return {
     async runRefused(run) {
       const code = run.errorCode;
-      const trigger = run.trigger.type;
+      // An app poll runs on the poller's schedule and needs the schedule plan: told as a scheduled run.
+      const trigger = run.trigger.type === 'poll' ? 'schedule' : run.trigger.type;
       if (!isRunRefusalCode(code) || (trigger !== 'webhook' && trigger !== 'schedule')) return;
       const id = runRefusedNotificationId(run.ownerId, run.workflowId, code);
       const ref = db.collection(NOTIFICATIONS_COLLECTION).doc(id);

@@ -1,11 +1,13 @@
 // The run store on Firestore: runs in workflowRuns/{runId} (codec in
 // store.ts), a truncated step's whole output in its stepOutputs
-// subcollection, schedule ticks in scheduleTicks/{workflowId}_{tick}. A
+// subcollection, schedule ticks in scheduleTicks/{workflowId}_{tick}, polled
+// items in connectorPollItems/{workflowId}_{sha256(key)}. A
 // run's version is its document's update time, so a conditional save is an
 // update with that precondition.
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { createHash } from 'node:crypto';
+import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { RUN_SERVER_COLLECTIONS } from '@agentflow/shared/workflow';
-import type { LoadedRun, RunPatch, RunStore, RunVersion, SaveOutcome, ScheduleTick } from './ports.js';
+import type { LoadedRun, PollItem, RunPatch, RunStore, RunVersion, SaveOutcome, ScheduleTick } from './ports.js';
 import type { RunLease, StoredRun } from './runModel.js';
 import { decodeRun, encodeRun, isPreconditionFailure, isRetryableWriteError, runRef, stepOutputRef } from './store.js';
 
@@ -21,12 +23,21 @@ export class FirestoreRunStore implements RunStore {
     await runRef(this.db, run.id).create(encodeRun(run));
   }
 
-  async createForTick(run: StoredRun, tick: ScheduleTick): Promise<boolean> {
+  createForTick(run: StoredRun, tick: ScheduleTick): Promise<boolean> {
     const tickRef = this.db.collection(RUN_SERVER_COLLECTIONS.scheduleTicks).doc(`${tick.workflowId}_${tick.tick}`);
+    return this.createClaimed(run, tickRef, { workflowId: tick.workflowId, tick: tick.tick, instanceId: tick.instanceId, createdAt: tick.createdAt });
+  }
+
+  createForPollItem(run: StoredRun, item: PollItem): Promise<boolean> {
+    return this.createClaimed(run, pollItemRef(this.db, item.workflowId, item.key), { workflowId: item.workflowId, key: item.key, instanceId: item.instanceId, createdAt: item.createdAt });
+  }
+
+  /** The run and the document that claims it (a tick, an item), both or neither; false when the claim exists. */
+  private createClaimed(run: StoredRun, claimRef: DocumentReference, claim: Record<string, unknown>): Promise<boolean> {
     return this.db
       .runTransaction(async (tx) => {
-        if ((await tx.get(tickRef)).exists) return false;
-        tx.create(tickRef, { workflowId: tick.workflowId, tick: tick.tick, runId: run.id, instanceId: tick.instanceId, createdAt: tick.createdAt });
+        if ((await tx.get(claimRef)).exists) return false;
+        tx.create(claimRef, { ...claim, runId: run.id });
         tx.create(runRef(this.db, run.id), encodeRun(run));
         return true;
       })
@@ -97,6 +108,11 @@ export class FirestoreRunStore implements RunStore {
     const full = await stepOutputRef(this.db, runId, stepId).get();
     return full.exists ? { output: JSON.parse(String(full.get('json'))) as unknown } : null;
   }
+}
+
+/** An item key can be long and hold any character: its hash names the document. */
+export function pollItemRef(db: Firestore, workflowId: string, key: string): DocumentReference {
+  return db.collection(RUN_SERVER_COLLECTIONS.connectorPollItems).doc(`${workflowId}_${createHash('sha256').update(key).digest('hex')}`);
 }
 
 /** A version this store handed out; anything else is a caller's mistake, never a silent unconditional write. */

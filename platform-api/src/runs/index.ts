@@ -29,6 +29,7 @@ import { storeStepFiles } from './stepFiles.js';
 import { Housekeeping } from './housekeeping.js';
 import type { FilesModule } from '../files/index.js';
 import { connectorStepFeeFromEnv, createConnectorStepHandler, type ConnectorsModule } from '../connectors/index.js';
+import { ConnectorPoller } from '../connectors/polling/poller.js';
 
 export { RunExecutor, DEFAULT_ENGINE_LIMITS, type EngineLimits, type ExecutorOptions } from './engine.js';
 export { isTransient } from './failures.js';
@@ -80,6 +81,8 @@ export interface RunsModule {
   queue: RunQueue;
   service: RunsService;
   scheduler: RunScheduler;
+  /** App poll triggers (null: no connectors on this server). */
+  poller: ConnectorPoller | null;
   /** Run retention and file sweeps (started with start()). */
   housekeeping: Housekeeping;
   models: ModelResolver;
@@ -140,6 +143,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     files: options.files ?? null,
   });
   const scheduler = new RunScheduler({ db: options.db, logger: options.logger, service, now: options.now });
+  const poller = options.connectors ? new ConnectorPoller({ db: options.db, logger: options.logger, service, runtime: options.connectors.runtime, policy: fetchPolicy, instanceId, ...(options.now ? { now: options.now } : {}) }) : null;
   const housekeeping = new Housekeeping({ db: options.db, files: options.files?.store ?? null, logger: options.logger, instanceId, now: options.now });
   let stopRecovery: (() => void) | null = null;
   let leaseTimer: NodeJS.Timeout | null = null;
@@ -151,6 +155,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     queue,
     service,
     scheduler,
+    poller,
     housekeeping,
     models,
     connectors: options.connectors ?? null,
@@ -158,6 +163,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       housekeeping.start();
       stopRecovery = startRecoveryLoop(options.db, options.logger, { instanceId, now: options.now, intervalMs: executor.limits.leaseMs });
       scheduler.start();
+      poller?.start();
       leaseTimer = setInterval(() => {
         service.renewQueuedLeases().catch((error: unknown) => options.logger.warn({ err: error }, 'queued run lease renewal failed'));
       }, executor.limits.heartbeatMs);
@@ -166,6 +172,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     stop: async () => {
       stopRecovery?.();
       scheduler.stop();
+      poller?.stop();
       housekeeping.stop();
       if (leaseTimer) clearInterval(leaseTimer);
       closeStreams();

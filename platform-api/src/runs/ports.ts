@@ -41,11 +41,22 @@ export interface ScheduleTick {
   createdAt: string;
 }
 
+/** A new item of an app poll trigger: one run per workflow and key, whichever instance gets there first. */
+export interface PollItem {
+  workflowId: string;
+  /** The item's dedup key value (the trigger's dedupKey field). */
+  key: string;
+  instanceId: string;
+  createdAt: string;
+}
+
 export interface RunStore {
   /** A new run; throws when it cannot be stored (then it does not exist). */
   create(run: StoredRun): Promise<void>;
   /** The run of a schedule tick, created with the tick in one step; false when the tick already has its run. */
   createForTick(run: StoredRun, tick: ScheduleTick): Promise<boolean>;
+  /** The run of a polled item, created with the item's record in one step; false when the item already has its run (absent: this store cannot start poll runs). */
+  createForPollItem?(run: StoredRun, item: PollItem): Promise<boolean>;
   /** The run and its version; null when there is no such run. */
   load(runId: string): Promise<LoadedRun | null>;
   /**

@@ -1,4 +1,4 @@
-// Creating runs (manual, webhook, schedule), the token charged at start, and
+// Creating runs (manual, webhook, schedule, app poll), the token charged at start, and
 // keeping the leases of queued runs fresh. The HTTP routes and the
 // scheduler go through here; runs are kept through the run store port and
 // paid through the meter port (ports.ts), like the executor's steps.
@@ -77,8 +77,8 @@ export interface RunsServicePorts {
   files?: RunFileAttacher;
 }
 
-/** Runs that nobody watches start (webhook, schedule): their refusals are recorded for the owner. */
-const UNATTENDED: ReadonlySet<RunTrigger['type']> = new Set(['webhook', 'schedule']);
+/** Runs that nobody watches start (webhook, schedule, app poll): their refusals are recorded for the owner. */
+const UNATTENDED: ReadonlySet<RunTrigger['type']> = new Set(['webhook', 'schedule', 'poll']);
 
 interface Refusal {
   code: Exclude<RunRefusalCode, 'insufficient_tokens'>;
@@ -214,10 +214,28 @@ export class RunsService {
    * balance refuses is kept as 'refused', free, with the reason, and the
    * owner is told.
    */
-  async startScheduled(newRun: NewRun, tickIso: string): Promise<string | null> {
-    const account = { runId: newRunId(), ownerId: newRun.ownerId };
+  startScheduled(newRun: NewRun, tickIso: string): Promise<string | null> {
     const tick = { workflowId: newRun.workflow.id, tick: tickIso, instanceId: this.instanceId, createdAt: this.now().toISOString() };
-    if (!(await this.store.createForTick(this.document(account.runId, newRun), tick))) return null;
+    return this.startClaimed(newRun, (run) => this.store.createForTick(run, tick));
+  }
+
+  /**
+   * A new item of an app poll trigger (the run's input): the run and the
+   * item's record are created together, so the item gets one run however
+   * many polls see it (two instances, a poll repeated after a crash).
+   * Returns null when it already has one; refusals as startScheduled.
+   */
+  startPolled(newRun: NewRun, itemKey: string): Promise<string | null> {
+    const createForPollItem = this.store.createForPollItem?.bind(this.store);
+    if (!createForPollItem) throw new Error('This run store cannot start poll runs');
+    const item = { workflowId: newRun.workflow.id, key: itemKey, instanceId: this.instanceId, createdAt: this.now().toISOString() };
+    return this.startClaimed(newRun, (run) => createForPollItem(run, item));
+  }
+
+  /** Creates the run with its claim (none when the claim exists), then refuses, charges and queues it. */
+  private async startClaimed(newRun: NewRun, create: (run: StoredRun) => Promise<boolean>): Promise<string | null> {
+    const account = { runId: newRunId(), ownerId: newRun.ownerId };
+    if (!(await create(this.document(account.runId, newRun)))) return null;
     const refuse = async (refusal: { code: RunRefusalCode; message: string }) => {
       const fields = this.refusedFields(refusal);
       await this.store.patch(account.runId, { ...fields });
@@ -233,7 +251,7 @@ export class RunsService {
       if (isUnpaid(error)) return refuse({ code: 'insufficient_tokens', message: error.message });
       const at = this.now().toISOString();
       await this.store.patch(account.runId, { status: 'failed', error: 'Could not charge the run', tokensUsed: 0, endedAt: at, updatedAt: at, lease: null });
-      this.logger.error({ err: error, runId: account.runId }, 'schedule run charge failed');
+      this.logger.error({ err: error, runId: account.runId, trigger: newRun.trigger.type }, 'unattended run charge failed');
       return account.runId;
     }
     await this.queue.enqueue(account.runId);

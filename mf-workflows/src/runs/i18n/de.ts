@@ -63,6 +63,7 @@ export const de: RunsCatalog = {
         schedule: 'Zeitplan',
         voice: 'Sprache',
         rerun: 'Wiederholung',
+        poll: 'App-Ereignis',
       },
       status: {
         queued: 'In der Warteschlange',

@@ -64,6 +64,7 @@ export const en = {
         schedule: 'Schedule',
         voice: 'Voice',
         rerun: 'Re-run',
+        poll: 'App event',
       },
       status: {
         queued: 'Queued',

@@ -63,6 +63,7 @@ export const es: RunsCatalog = {
         schedule: 'Programación',
         voice: 'Voz',
         rerun: 'Repetición',
+        poll: 'Evento de app',
       },
       status: {
         queued: 'En cola',

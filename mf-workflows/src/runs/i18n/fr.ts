@@ -63,6 +63,7 @@ export const fr: RunsCatalog = {
         schedule: 'Planification',
         voice: 'Voix',
         rerun: 'Relance',
+        poll: 'Événement d’app',
       },
       status: {
         queued: 'En file d’attente',

@@ -63,6 +63,7 @@ export const it: RunsCatalog = {
         schedule: 'Pianificazione',
         voice: 'Voce',
         rerun: 'Riesecuzione',
+        poll: 'Evento dell’app',
       },
       status: {
         queued: 'In coda',

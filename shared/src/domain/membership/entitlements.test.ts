@@ -68,6 +68,11 @@ describe('triggerRefusal', () => {
     expect(triggerRefusal(undefined, 'schedule')).toMatchObject({ code: 'plan_required', plan: 'basic', feature: 'scheduleTriggers' });
   });
 
+  test('an app poll trigger needs what a schedule needs', () => {
+    expect(triggerRefusal('free', 'poll')).toMatchObject({ code: 'plan_required', plan: 'basic', feature: 'scheduleTriggers' });
+    expect(triggerRefusal('basic', 'poll')).toBeNull();
+  });
+
   test.each(['basic', 'premium', 'enterprise', 'admin'])('%s may use both', (role) => {
     expect(triggerRefusal(role, 'webhook')).toBeNull();
     expect(triggerRefusal(role, 'schedule')).toBeNull();

@@ -111,7 +111,8 @@ export interface PlanRefusal extends PlanRefusalDetails {
   message: string;
 }
 
-const TRIGGER_FEATURES = { webhook: 'webhookTriggers', schedule: 'scheduleTriggers' } as const satisfies Record<string, PlanFeature>;
+// A poll trigger runs on the poller's schedule: the same feature as a schedule.
+const TRIGGER_FEATURES = { webhook: 'webhookTriggers', schedule: 'scheduleTriggers', poll: 'scheduleTriggers' } as const satisfies Record<string, PlanFeature>;
 
 /** Whether a plan may run workflows from this kind of trigger; null when it may (manual and voice runs always may). */
 export function triggerRefusal(role: string | null | undefined, trigger: string): PlanRefusal | null {

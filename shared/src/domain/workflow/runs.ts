@@ -34,17 +34,19 @@ export function isTerminalRunStatus(status: RunStatus): boolean {
 export const STEP_STATUSES = ['pending', 'running', 'waiting', 'succeeded', 'failed', 'skipped', 'canceled'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
-export const RUN_TRIGGER_TYPES = ['manual', 'webhook', 'schedule', 'voice', 'rerun'] as const;
+export const RUN_TRIGGER_TYPES = ['manual', 'webhook', 'schedule', 'voice', 'rerun', 'poll'] as const;
 export type RunTriggerType = (typeof RUN_TRIGGER_TYPES)[number];
 
 export interface RunTrigger {
   type: RunTriggerType;
-  /** Who started it (manual, voice, rerun); null for webhook and schedule runs. */
+  /** Who started it (manual, voice, rerun); null for webhook, schedule and poll runs. */
   userId: string | null;
   /** For a re-run: the run whose input it reused. */
   rerunOf?: string | null;
   /** For a schedule run: the tick it belongs to (ISO 8601). */
   scheduledFor?: string | null;
+  /** For a poll run: the app trigger and the new item's dedup key value (the item itself is the input). */
+  poll?: { connector: string; trigger: string; itemKey: string } | null;
 }
 
 export interface RunStep {
@@ -139,6 +141,10 @@ export const RUN_SERVER_COLLECTIONS = {
   scheduleTicks: 'scheduleTicks',
   /** workflowRuns/{runId}/stepOutputs/{stepId}: a full output that was truncated in the run document. */
   stepOutputs: 'stepOutputs',
+  /** connectorPolls/{workflowId}: a poll trigger's cursor, last error and lease. */
+  connectorPolls: 'connectorPolls',
+  /** connectorPollItems/{workflowId}_{sha256 of the item's dedup key}: one per polled item, created with its run. */
+  connectorPollItems: 'connectorPollItems',
 } as const;
 
 export const RUNS_API = {

@@ -1,0 +1,296 @@
+// App poll triggers ('trigger.poll'): every platform-api instance runs a
+// poller beside the scheduler. It finds the workflows with a poll trigger as
+// the scheduler finds schedules (a scan every refresh), and on each check
+// polls those due (intervalMinutes since their last poll), each under a
+// lease in connectorPolls/{workflowId} (pollState.ts) so one instance polls
+// a workflow at a time.
+//
+// A trigger's first activation (no state, or another configuration) polls
+// with no cursor and only stores the provider's current cursor: history is
+// not replayed. Later polls start one run per new item, its input the item,
+// through RunsService.startPolled, which creates the run together with
+// connectorPollItems/{workflowId}_{sha256(dedup key)}: an item never gets
+// two runs, whether two instances poll at once (a lapsed lease), an
+// instance dies between starting runs and storing the cursor, or a poll is
+// repeated after a restart. At most CONNECTOR_LIMITS.maxItemsPerPoll runs
+// start per poll; when there are more, the old cursor is kept so the rest
+// come with the next poll. A failed poll stores lastError, starts nothing
+// and keeps the cursor.
+import { createHash } from 'node:crypto';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Logger } from 'pino';
+import {
+  CONNECTOR_LIMITS,
+  WORKFLOW_COLLECTION,
+  connectorOf,
+  connectorTriggerOf,
+  parseNodeParams,
+  type PollTriggerParams,
+  type Workflow,
+  type WorkflowNode,
+} from '@agentflow/shared/workflow';
+import type { SafeFetchPolicy } from '../../net/safeFetch.js';
+import type { RunsService } from '../../runs/service.js';
+import { pollItemRef } from '../../runs/firestoreRunStore.js';
+import type { ConnectorRuntime } from '../runtime/runtime.js';
+import { FirestorePollStates, type PollOutcome, type PollState, type PollStateStore } from './pollState.js';
+
+const PAGE = 300;
+/** Item claims read per getAll. */
+const READ_CHUNK = 100;
+
+export interface ConnectorPollerOptions {
+  db: Firestore;
+  logger: Logger;
+  service: Pick<RunsService, 'startPolled'>;
+  runtime: ConnectorRuntime;
+  /** The guard provider calls go through (the HTTP step's). */
+  policy: SafeFetchPolicy;
+  instanceId: string;
+  now?: () => Date;
+  /** How often the list of poll triggers is re-read (default 60 s). */
+  refreshMs?: number;
+  /** How often due polls are looked for (default 15 s). */
+  checkMs?: number;
+  /** How long a lease lasts (default 5 min); a poll is cut off at half of it, so it ends while the lease holds. */
+  leaseMs?: number;
+  /** Where poll state is kept (default connectorPolls in `db`); tests give a store that fails on purpose. */
+  states?: PollStateStore;
+}
+
+interface Watched {
+  workflowId: string;
+  configKey: string;
+  intervalMs: number;
+  /** Epoch ms before which this instance does not ask (a hint: the claim decides). */
+  dueAt: number;
+}
+
+/** JSON with object keys sorted, so equal configurations hash alike. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** What identifies a trigger's item stream: another app, trigger, account or params starts over. */
+export function pollConfigKey(params: Pick<PollTriggerParams, 'connector' | 'trigger' | 'credentialId' | 'params'>): string {
+  const { connector, trigger, credentialId, params: values } = params;
+  return createHash('sha256')
+    .update(stableJson({ connector, trigger, credentialId: credentialId ?? null, params: values }))
+    .digest('hex');
+}
+
+function pollNode(nodes: unknown): { node: WorkflowNode; params: PollTriggerParams } | null {
+  if (!Array.isArray(nodes)) return null;
+  const node = (nodes as WorkflowNode[]).find((candidate) => candidate && candidate.type === 'trigger.poll');
+  if (!node) return null;
+  const parsed = parseNodeParams('trigger.poll', node.params);
+  return parsed.success ? { node, params: parsed.data } : null;
+}
+
+/** The dedup key value of an item: a string or a number in the trigger's dedupKey field; null without one. */
+function keyOf(item: unknown, field: string): string | null {
+  const value = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[field] : undefined;
+  return typeof value === 'string' && value !== '' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export class ConnectorPoller {
+  private watched = new Map<string, Watched>();
+  private timers: NodeJS.Timeout[] = [];
+  private checking: Promise<number> | null = null;
+  readonly states: PollStateStore;
+
+  constructor(private readonly options: ConnectorPollerOptions) {
+    this.states = options.states ?? new FirestorePollStates(options.db);
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  private get leaseMs(): number {
+    return this.options.leaseMs ?? 5 * 60_000;
+  }
+
+  /** Workflow ids with a poll trigger, as last read. */
+  get workflowIds(): string[] {
+    return [...this.watched.keys()];
+  }
+
+  /** Re-reads which workflows have a poll trigger. */
+  async refresh(): Promise<void> {
+    const found = new Map<string, Watched>();
+    let query = this.options.db.collection(WORKFLOW_COLLECTION).where('visibility', 'in', ['private', 'organization']).select('nodes').orderBy('__name__').limit(PAGE);
+    for (;;) {
+      const page = await query.get();
+      for (const doc of page.docs) {
+        const poll = pollNode(doc.get('nodes'));
+        if (!poll) continue;
+        const configKey = pollConfigKey(poll.params);
+        const existing = this.watched.get(doc.id);
+        found.set(doc.id, { workflowId: doc.id, configKey, intervalMs: poll.params.intervalMinutes * 60_000, dueAt: existing?.configKey === configKey ? existing.dueAt : 0 });
+      }
+      if (page.docs.length < PAGE) break;
+      query = query.startAfter(page.docs[page.docs.length - 1]!);
+    }
+    this.watched = found;
+  }
+
+  /** Polls the workflows due; returns how many runs this instance started. */
+  check(): Promise<number> {
+    if (!this.checking) {
+      this.checking = this.checkNow().finally(() => {
+        this.checking = null;
+      });
+    }
+    return this.checking;
+  }
+
+  private async checkNow(): Promise<number> {
+    let started = 0;
+    for (const watched of this.watched.values()) {
+      if (watched.dueAt > this.now().getTime()) continue;
+      try {
+        started += await this.pollWorkflow(watched);
+      } catch (error) {
+        // The state store or Firestore failed (not the provider): try again on the next check.
+        this.options.logger.error({ err: error, workflowId: watched.workflowId }, 'connector poll failed');
+      }
+    }
+    return started;
+  }
+
+  private async pollWorkflow(watched: Watched): Promise<number> {
+    const { workflowId } = watched;
+    const { instanceId } = this.options;
+    const claim = await this.states.claim(workflowId, { instanceId, now: this.now().getTime(), leaseMs: this.leaseMs, configKey: watched.configKey, intervalMs: watched.intervalMs });
+    if (claim.kind === 'notDue') watched.dueAt = claim.dueAt;
+    if (claim.kind === 'leased') watched.dueAt = claim.until;
+    if (claim.kind !== 'claimed') return 0;
+
+    // The workflow as it is now (the run's snapshot); a trigger removed since the refresh gives the lease back.
+    const snapshot = await this.options.db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
+    const workflow = snapshot.exists ? ({ ...(snapshot.data() as Omit<Workflow, 'id'>), id: snapshot.id } as Workflow) : null;
+    const poll = workflow ? pollNode(workflow.nodes) : null;
+    if (!workflow || !poll) {
+      this.watched.delete(workflowId);
+      await this.states.finish(workflowId, instanceId, {});
+      return 0;
+    }
+    const configKey = pollConfigKey(poll.params);
+    watched.configKey = configKey;
+    watched.intervalMs = poll.params.intervalMinutes * 60_000;
+    watched.dueAt = this.now().getTime() + watched.intervalMs;
+    return this.pollClaimed(workflow, poll, configKey, claim.state);
+  }
+
+  private async pollClaimed(workflow: Workflow, { node, params }: { node: WorkflowNode; params: PollTriggerParams }, configKey: string, state: PollState | null): Promise<number> {
+    const { instanceId, logger } = this.options;
+    const activation = !state || state.configKey !== configKey || state.cursor === null;
+    const cursor = activation ? null : state.cursor;
+    const polledAt = this.now().toISOString();
+    const finish = async (outcome: Partial<PollOutcome>) => {
+      if (!(await this.states.finish(workflow.id, instanceId, { configKey, lastPolledAt: polledAt, ...outcome }))) {
+        logger.warn({ workflowId: workflow.id }, 'connector poll lease lapsed before the poll ended; its outcome was not stored');
+      }
+    };
+
+    let result: { items: unknown[]; cursor: string };
+    try {
+      result = await this.options.runtime.poll(
+        {
+          connectorId: params.connector,
+          credentialId: params.credentialId,
+          ownerId: workflow.ownerId,
+          nodeId: node.id,
+          stepName: node.name,
+          policy: this.options.policy,
+          signal: AbortSignal.timeout(this.leaseMs / 2),
+        },
+        params.trigger,
+        params.params,
+        cursor,
+      );
+    } catch (error) {
+      const message = messageOf(error);
+      logger.warn({ err: error, workflowId: workflow.id, connector: params.connector, trigger: params.trigger }, 'connector poll failed');
+      await finish({ cursor, lastError: message, lastErrorAt: polledAt });
+      return 0;
+    }
+    // The first activation keeps the provider's cursor and starts nothing: history is not replayed.
+    if (activation) {
+      await finish({ cursor: result.cursor, lastError: null, lastErrorAt: null });
+      return 0;
+    }
+
+    const dedupKey = connectorTriggerOf(connectorOf(params.connector)!, params.trigger)!.dedupKey;
+    const keyed: { item: unknown; key: string }[] = [];
+    for (const item of result.items) {
+      const key = keyOf(item, dedupKey);
+      if (key === null) logger.warn({ workflowId: workflow.id, connector: params.connector, trigger: params.trigger, field: dedupKey }, 'polled item has no dedup key; skipped');
+      else if (!keyed.some((other) => other.key === key)) keyed.push({ item, key });
+    }
+    const fresh = await this.unclaimed(workflow.id, keyed);
+    const batch = fresh.slice(0, CONNECTOR_LIMITS.maxItemsPerPoll);
+    let started = 0;
+    for (const { item, key } of batch) {
+      try {
+        const runId = await this.options.service.startPolled(
+          {
+            workflow,
+            ownerId: workflow.ownerId,
+            trigger: { type: 'poll', userId: null, poll: { connector: params.connector, trigger: params.trigger, itemKey: key } },
+            input: item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : { item },
+          },
+          key,
+        );
+        if (runId) started++;
+      } catch (error) {
+        // The items after this one come with the next poll (the old cursor is kept); those started are claimed.
+        logger.error({ err: error, workflowId: workflow.id }, 'poll run could not start');
+        await finish({ cursor, lastError: `Could not start a run: ${messageOf(error)}`, lastErrorAt: polledAt });
+        return started;
+      }
+    }
+    // More new items than one poll starts: the old cursor brings the rest next time (those started are skipped then).
+    await finish({ cursor: fresh.length > batch.length ? cursor : result.cursor, lastError: null, lastErrorAt: null });
+    return started;
+  }
+
+  /** The items that have no run yet (a hint read outside the transaction that decides: startPolled's). */
+  private async unclaimed<T extends { key: string }>(workflowId: string, keyed: T[]): Promise<T[]> {
+    const fresh: T[] = [];
+    for (let i = 0; i < keyed.length; i += READ_CHUNK) {
+      const chunk = keyed.slice(i, i + READ_CHUNK);
+      const claims = await this.options.db.getAll(...chunk.map(({ key }) => pollItemRef(this.options.db, workflowId, key)));
+      chunk.forEach((entry, index) => {
+        if (!claims[index]!.exists) fresh.push(entry);
+      });
+    }
+    return fresh;
+  }
+
+  start(): void {
+    const refresh = () => this.refresh().catch((error: unknown) => this.options.logger.error({ err: error }, 'connector poll refresh failed'));
+    void refresh();
+    const refreshTimer = setInterval(() => void refresh(), this.options.refreshMs ?? 60_000);
+    const checkTimer = setInterval(() => void this.check().catch((error: unknown) => this.options.logger.error({ err: error }, 'connector poll check failed')), this.options.checkMs ?? 15_000);
+    refreshTimer.unref();
+    checkTimer.unref();
+    this.timers.push(refreshTimer, checkTimer);
+  }
+
+  stop(): void {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+  }
+}
