@@ -4,7 +4,7 @@
 // ConnectorHttp, and redact every secret from what comes back. Used by the
 // app step (step.ts), agents' app tools (agentTools.ts) and the poller.
 import { HttpError, isFileRef, stepCredentialMissing, stepCredentialWrongKind, type CredentialTypeId, type FileRef } from '@agentflow/shared/server';
-import { connectorOf, connectorOperationOf, connectorTriggerOf, type ConnectorDeclaration } from '@agentflow/shared/workflow';
+import { CONNECTORS, connectorOf, connectorOperationOf, connectorTriggerOf, type ConnectorDeclaration } from '@agentflow/shared/workflow';
 import type { CredentialVault, OpenedCredential } from '../../credentials/index.js';
 import type { SafeFetchPolicy } from '../../net/safeFetch.js';
 import { redactValue } from '../../agents/providers/redact.js';
@@ -109,14 +109,10 @@ export class ConnectorRuntime {
     const operation = connectorOperationOf(connector, operationId);
     const handler = this.options.executors.get(connector.id)!.operations[operationId];
     if (!operation || !handler) throw new StepFailure(`${connector.name} has no operation "${operationId}"`);
-    const parsed = operation.params.safeParse(values);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw invalidParam(call.stepName, pathOf(issue.path) || 'params', issue.message);
-    }
+    const checked = checkedValues(operation.params, values, call.stepName);
     const credential = await this.open(call, connector);
     const { http, context } = this.context(call, connector, credential);
-    const output = await handler(context, parsed.data as Record<string, unknown>);
+    const output = await handler(context, checked);
     const secrets = [...http.secrets, ...(credential ? Object.values(credential.secrets) : [])].filter((s) => s.length > 0);
     return secrets.length > 0 ? redactValue(output, secrets) : output;
   }
@@ -127,22 +123,42 @@ export class ConnectorRuntime {
     const trigger = connectorTriggerOf(connector, triggerId);
     const handler = this.options.executors.get(connector.id)!.triggers?.[triggerId];
     if (!trigger || !handler) throw new StepFailure(`${connector.name} has no trigger "${triggerId}"`);
-    const parsed = trigger.params.safeParse(values);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw invalidParam(call.stepName, pathOf(issue.path) || 'params', issue.message);
-    }
+    const checked = checkedValues(trigger.params, values, call.stepName);
     const credential = await this.open(call, connector);
     const { http, context } = this.context(call, connector, credential);
-    const result = await handler(context, parsed.data as Record<string, unknown>, cursor);
+    const result = await handler(context, checked, cursor);
     const secrets = http.secrets;
     return secrets.length > 0 ? { items: result.items.map((item) => redactValue(item, secrets)), cursor: result.cursor } : result;
+  }
+
+  /**
+   * "Test connection" of an app credential: the test request of the first
+   * connector of its type that has one, through ConnectorHttp (refresh,
+   * Retry-After waits, the address guard). null: nothing can test it. The
+   * account named has no secret of the credential in it.
+   */
+  async testCredential(credential: OpenedCredential, policy: SafeFetchPolicy, signal: AbortSignal): Promise<{ connector: ConnectorDeclaration; account: string | null } | null> {
+    const connector = CONNECTORS.find((candidate) => candidate.credentialTypes.includes(credential.type) && this.options.executors.get(candidate.id)?.test);
+    if (!connector) return null;
+    const call: ConnectorCall = { connectorId: connector.id, credentialId: credential.id, ownerId: '', stepName: 'Test connection', policy, signal };
+    const { executor, http, context } = this.context(call, connector, credential);
+    const { account } = await executor.test!(context);
+    const secrets = [...http.secrets, ...Object.values(credential.secrets)].filter((s) => s.length > 0);
+    return { connector, account: account === null ? null : redactValue(account, secrets) };
   }
 
   /** Whether a credential type is one of the connector's (preflight). */
   accepts(connectorId: string, type: CredentialTypeId): boolean {
     return connectorOf(connectorId)?.credentialTypes.includes(type) ?? false;
   }
+}
+
+/** The values as the schema gives them (coerced, defaults filled in), or the step's failure naming the first bad field. */
+function checkedValues(schema: z.ZodType, values: Record<string, unknown>, stepName: string): Record<string, unknown> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  const issue = parsed.error.issues[0]!;
+  throw invalidParam(stepName, pathOf(issue.path) || 'params', issue.message);
 }
 
 /** The FileRefs a param gives (one or a list); anything else is refused naming the param. */

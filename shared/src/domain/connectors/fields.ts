@@ -49,6 +49,11 @@ export const field = {
   files: (description: string) => z.unknown().describe(description).meta({ fileRefs: true }),
 };
 
+/** The same fields, each optional: an update operation's params made from its create operation's. */
+export function allOptional<T extends Record<string, z.ZodType>>(shape: T) {
+  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema instanceof z.ZodOptional ? schema : schema.optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>>> };
+}
+
 /** Loose objects for outputs: providers add fields over time; what is declared is what later steps can rely on. */
 export const out = {
   object: <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape),

@@ -65,8 +65,26 @@ function credentialProblem(connector: ConnectorDeclaration, credentialId: string
   if (connector.credentialTypes.length > 0 && credentialId === undefined) ctx.addIssue({ code: 'custom', path: ['credentialId'], message: 'is required: connect an account' });
 }
 
-function addValueProblems(shape: ConnectorParamsShape, given: Record<string, unknown>, ctx: z.RefinementCtx): void {
-  for (const problem of connectorValueProblems(shape, given)) ctx.addIssue({ code: 'custom', path: problem.path.split('.'), message: problem.message });
+/**
+ * The app, its operation or trigger, the account and the values of an app
+ * step or trigger: each problem at its param path.
+ */
+function checkApp(
+  ctx: z.RefinementCtx,
+  p: { connector: string; credentialId?: string | undefined; params: Record<string, unknown> },
+  what: 'operation' | 'trigger',
+  find: (connector: ConnectorDeclaration) => { params: { shape: ConnectorParamsShape } } | undefined,
+  { templates }: { templates: boolean },
+): void {
+  const connector = connectorOf(p.connector);
+  if (!connector) return void ctx.addIssue({ code: 'custom', path: ['connector'], message: 'is not a known app' });
+  const found = find(connector);
+  if (!found) return void ctx.addIssue({ code: 'custom', path: [what], message: `is not ${what === 'operation' ? 'an operation' : 'a trigger'} of ${connector.name}` });
+  credentialProblem(connector, p.credentialId, ctx);
+  for (const problem of connectorValueProblems(found.params.shape, p.params)) ctx.addIssue({ code: 'custom', path: problem.path.split('.'), message: problem.message });
+  if (!templates) {
+    for (const [key, value] of Object.entries(p.params)) if (isTemplateValue(value)) ctx.addIssue({ code: 'custom', path: ['params', key], message: 'must be a fixed value here: a trigger has no input to fill {{ … }} from' });
+  }
 }
 
 export const connectorStepParamsSchema = z
@@ -82,14 +100,7 @@ export const connectorStepParamsSchema = z
       .max(CONNECTOR_LIMITS.maxTimeoutMs, `must be at most ${CONNECTOR_LIMITS.maxTimeoutMs}`)
       .optional(),
   })
-  .superRefine((p, ctx) => {
-    const connector = connectorOf(p.connector);
-    if (!connector) return void ctx.addIssue({ code: 'custom', path: ['connector'], message: `is not a known app` });
-    const operation = connectorOperationOf(connector, p.operation);
-    if (!operation) return void ctx.addIssue({ code: 'custom', path: ['operation'], message: `is not an operation of ${connector.name}` });
-    credentialProblem(connector, p.credentialId, ctx);
-    addValueProblems(operation.params.shape, p.params, ctx);
-  });
+  .superRefine((p, ctx) => checkApp(ctx, p, 'operation', (connector) => connectorOperationOf(connector, p.operation), { templates: true }));
 
 export const pollTriggerParamsSchema = z
   .strictObject({
@@ -103,15 +114,8 @@ export const pollTriggerParamsSchema = z
       .max(CONNECTOR_LIMITS.maxPollMinutes, `must be at most ${CONNECTOR_LIMITS.maxPollMinutes}`)
       .default(CONNECTOR_LIMITS.defaultPollMinutes),
   })
-  .superRefine((p, ctx) => {
-    const connector = connectorOf(p.connector);
-    if (!connector) return void ctx.addIssue({ code: 'custom', path: ['connector'], message: `is not a known app` });
-    const trigger = connectorTriggerOf(connector, p.trigger);
-    if (!trigger) return void ctx.addIssue({ code: 'custom', path: ['trigger'], message: `is not a trigger of ${connector.name}` });
-    credentialProblem(connector, p.credentialId, ctx);
-    // Trigger params are literal (there is no input to render them against yet).
-    addValueProblems(trigger.params.shape, p.params, ctx);
-  });
+  // Trigger params are literal: there is no input to render them against yet.
+  .superRefine((p, ctx) => checkApp(ctx, p, 'trigger', (connector) => connectorTriggerOf(connector, p.trigger), { templates: false }));
 
 /** An agent's connector tool: one operation it may call, with the credential to use. */
 export const connectorToolSchema = z

@@ -2,7 +2,7 @@
 // the CRM v3 objects API, and a polling trigger on new or updated deals.
 import { z } from 'zod';
 import { declareConnector } from '../declaration.js';
-import { field, out } from '../fields.js';
+import { allOptional, field, out } from '../fields.js';
 
 const record = out.object({
   id: z.string(),
@@ -41,9 +41,6 @@ const dealFields = {
   properties: extra,
 };
 
-const partial = <T extends Record<string, z.ZodType>>(shape: T) =>
-  Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema instanceof z.ZodOptional ? schema : schema.optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>>> };
-
 export const hubspot = declareConnector({
   id: 'hubspot',
   name: 'HubSpot',
@@ -56,7 +53,7 @@ export const hubspot = declareConnector({
     {
       id: 'updateContact',
       description: 'Change fields of an existing HubSpot contact',
-      params: z.strictObject({ contactId: field.id('The HubSpot contact id'), ...partial(contactFields) }),
+      params: z.strictObject({ contactId: field.id('The HubSpot contact id'), ...allOptional(contactFields) }),
       output: record,
       mutates: true,
     },
@@ -65,7 +62,7 @@ export const hubspot = declareConnector({
     {
       id: 'updateCompany',
       description: 'Change fields of an existing HubSpot company',
-      params: z.strictObject({ companyId: field.id('The HubSpot company id'), ...partial(companyFields) }),
+      params: z.strictObject({ companyId: field.id('The HubSpot company id'), ...allOptional(companyFields) }),
       output: record,
       mutates: true,
     },
@@ -74,7 +71,7 @@ export const hubspot = declareConnector({
     {
       id: 'updateDeal',
       description: 'Change fields of an existing HubSpot deal (its stage, amount, close date)',
-      params: z.strictObject({ dealId: field.id('The HubSpot deal id'), ...partial(dealFields) }),
+      params: z.strictObject({ dealId: field.id('The HubSpot deal id'), ...allOptional(dealFields) }),
       output: record,
       mutates: true,
     },

@@ -4,7 +4,7 @@
 // later steps get flat ids and the primary e-mail and phone.
 import { z } from 'zod';
 import { declareConnector } from '../declaration.js';
-import { field, out } from '../fields.js';
+import { allOptional, field, out } from '../fields.js';
 
 const pipedriveId = (description: string) => field.integer(description, 1, Number.MAX_SAFE_INTEGER);
 const customFields = field.values('Other Pipedrive fields by their API key (custom fields have a 40-character key)').optional();
@@ -66,9 +66,6 @@ const dealFields = {
   customFields,
 };
 
-const partial = <T extends Record<string, z.ZodType>>(shape: T) =>
-  Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema instanceof z.ZodOptional ? schema : schema.optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>>> };
-
 export const pipedrive = declareConnector({
   id: 'pipedrive',
   name: 'Pipedrive',
@@ -81,7 +78,7 @@ export const pipedrive = declareConnector({
     {
       id: 'updatePerson',
       description: 'Change fields of an existing Pipedrive person',
-      params: z.strictObject({ personId: pipedriveId('The Pipedrive person id'), ...partial(personFields) }),
+      params: z.strictObject({ personId: pipedriveId('The Pipedrive person id'), ...allOptional(personFields) }),
       output: person,
       mutates: true,
     },
@@ -90,7 +87,7 @@ export const pipedrive = declareConnector({
     {
       id: 'updateOrganization',
       description: 'Change fields of an existing Pipedrive organization',
-      params: z.strictObject({ orgId: pipedriveId('The Pipedrive organization id'), ...partial(organizationFields) }),
+      params: z.strictObject({ orgId: pipedriveId('The Pipedrive organization id'), ...allOptional(organizationFields) }),
       output: organization,
       mutates: true,
     },
@@ -99,7 +96,7 @@ export const pipedrive = declareConnector({
     {
       id: 'updateDeal',
       description: 'Change fields of an existing Pipedrive deal (its stage, value, status)',
-      params: z.strictObject({ dealId: pipedriveId('The Pipedrive deal id'), ...partial(dealFields) }),
+      params: z.strictObject({ dealId: pipedriveId('The Pipedrive deal id'), ...allOptional(dealFields) }),
       output: deal,
       mutates: true,
     },
