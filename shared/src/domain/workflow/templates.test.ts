@@ -207,6 +207,14 @@ describe('WORKFLOW_TEMPLATES', () => {
     }
   });
 
+  it.each(each)('%s: later steps read an HTTP step\'s answer by its fields (status, headers, body, or the saved file)', (_id, t) => {
+    const expressions = expressionsOf(t);
+    for (const step of t.nodes.filter((n) => n.type === 'http')) {
+      const read = expressions.flatMap((e) => [...e.matchAll(new RegExp(`(?<![\\w.$"])${step.id}\\.([A-Za-z]\\w*)`, 'g'))].map((m) => m[1]!));
+      for (const field of read) expect(['status', 'headers', 'body', 'file']).toContain(field);
+    }
+  });
+
   it.each(each)('%s: HTTP steps and tools call only a company\'s own systems, never a placeholder host for a job an app does', (_id, t) => {
     for (const url of urlsOf(t)) {
       const host = new URL(url.replace(/\{\{[\s\S]+?\}\}/g, 'x')).hostname;

@@ -22,3 +22,6 @@ export function templatesFor(industry: WorkflowIndustry): Workflow[] {
 export function templateById(id: string): Workflow | undefined {
   return byId.get(id);
 }
+
+/** What a copy of the real estate templates expects in the user's accounts (the listing register's tab and columns, the alerts table). */
+export { ALERTS_BASE, ALERTS_TABLE, LISTINGS_SHEET, LISTINGS_SPREADSHEET, LISTING_COLUMNS } from './templates/realEstate.js';

@@ -50,7 +50,7 @@ const workOrderIntake = template({
       to: ON_CALL_PHONE,
       body:
         'EMERGENCY ({{ intake.trade }}): {{ intake.summary }} at {{ input.address }}. Customer {{ input.customerName }}, {{ input.phone }}. ' +
-        '{{ intake.safetyRisk ? "Safety risk: " & intake.safetyAdvice : "" }} Work order {{ createOrder.id }}.',
+        '{{ intake.safetyRisk ? "Safety risk: " & intake.safetyAdvice : "" }} Work order {{ createOrder.body.id }}.',
     }),
     output('emergency', 'On-call paged', at(6, -0.5), '{"urgency": intake.urgency, "safetyAdvice": intake.safetyAdvice, "workOrder": createOrder, "sms": pageOnCall.sid}'),
     output('queued', 'Queued for dispatch', at(5, 0.5), '{"urgency": intake.urgency, "missingInfo": intake.missingInfo, "workOrder": createOrder}'),
@@ -81,7 +81,7 @@ const technicianDispatch = template({
         'You are a senior dispatcher. Pick one technician for the job: they must hold every required skill and certification; then prefer the shortest travel time, then the lightest remaining workload today. ' +
         'Ask the routing specialist for travel times from each candidate\'s current location and the parts specialist whether the parts are on the candidate\'s van. Emergencies may bump routine jobs; say which.',
       promptTemplate:
-        'Work order {{ input.workOrderId }} at {{ input.address }}, priority {{ input.priority }}.\nRequired skills: {{ input.requiredSkills }}\nCustomer availability: {{ input.customerWindow }}\n\nTechnicians on shift:\n{{ $string(technicians) }}',
+        'Work order {{ input.workOrderId }} at {{ input.address }}, priority {{ input.priority }}.\nRequired skills: {{ input.requiredSkills }}\nCustomer availability: {{ input.customerWindow }}\n\nTechnicians on shift:\n{{ $string(technicians.body) }}',
       answer: {
         technicianId: str('Chosen technician id'),
         technicianName: str('Chosen technician name'),

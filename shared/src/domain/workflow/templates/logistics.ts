@@ -141,7 +141,7 @@ const invoiceCheck = template({
         'You are a freight audit specialist. Compare every invoice line with the contracted rate card: lane base rate, weight or pallet breaks, fuel surcharge percentage for the invoice week, and accessorials (liftgate, waiting time, residential delivery). ' +
         'Flag duplicates, charges not in the contract, and arithmetic errors. Report amounts in the invoice currency.',
       promptTemplate:
-        'Invoice {{ input.invoiceNumber }} from carrier {{ input.carrierId }}, total {{ input.total }} {{ input.currency }}.\nLines:\n{{ $string(input.lines) }}\n\nContracted rate card:\n{{ $string(rates) }}',
+        'Invoice {{ input.invoiceNumber }} from carrier {{ input.carrierId }}, total {{ input.total }} {{ input.currency }}.\nLines:\n{{ $string(input.lines) }}\n\nContracted rate card:\n{{ $string(rates.body) }}',
       answer: {
         expectedTotal: num('What the invoice should total under the contract'),
         discrepancyTotal: num('Overcharge in the invoice currency; 0 when it matches', 0),
