@@ -4,6 +4,7 @@
 // ConnectorHttp, and redact every secret from what comes back. Used by the
 // app step (step.ts), agents' app tools (agentTools.ts) and the poller.
 import { HttpError, isFileRef, stepCredentialMissing, stepCredentialWrongKind, type CredentialTypeId, type FileRef } from '@agentflow/shared/server';
+import type { z } from 'zod';
 import { CONNECTORS, connectorOf, connectorOperationOf, connectorTriggerOf, type ConnectorDeclaration } from '@agentflow/shared/workflow';
 import type { CredentialVault, OpenedCredential } from '../../credentials/index.js';
 import type { SafeFetchPolicy } from '../../net/safeFetch.js';
