@@ -8,7 +8,7 @@
 import { debit } from '@agentflow/shared/server';
 import { CREDENTIALS_API, stepCredentialMissing } from '@agentflow/shared/credentials';
 import { NOTIFICATIONS_COLLECTION, runRefusedNotificationId, type RunRefusedNotification } from '@agentflow/shared/domain';
-import type { Workflow } from '@agentflow/shared/workflow';
+import { RUN_LIMITS, type Workflow } from '@agentflow/shared/workflow';
 import { decodeRun } from '../../runs/store';
 import { pollItemRef } from '../../runs/firestoreRunStore';
 import { ALLOW_LOCAL, edge, node, startRunsHarness, type RunsApp, type RunsHarness, type RunsUser } from '../../testing/runsHarness';
@@ -166,7 +166,7 @@ it('two instances polling the same items at once (no lease between them) still s
   expect((await runsOf(wf.id)).map((run) => run.input.id).sort()).toEqual(deals.map((d) => d.id).sort());
 });
 
-it('the first activation starts no run even when the app reports items with no cursor', async () => {
+it('the first activation starts no run even when the app reports items with no cursor; an item too large for a run is skipped and said', async () => {
   const wf = await dealWorkflow(alice.uid, credentialId);
   const app = await startInstance();
   const cursors: (string | null)[] = [];
@@ -177,7 +177,9 @@ it('the first activation starts no run even when the app reports items with no c
     triggers: {
       dealChanged: async (_context, _values, cursor) => {
         cursors.push(cursor);
-        return { items: [{ id: 'h1', version: `h1@${cursors.length}`, updatedAt: '', properties: {} }], cursor: `c${cursors.length}` };
+        // From the second poll on, also an item too large to be a run's input.
+        const huge = cursors.length > 1 ? [{ id: 'h2', version: 'h2@1', updatedAt: '', properties: { notes: 'x'.repeat(RUN_LIMITS.maxInputBytes) } }] : [];
+        return { items: [{ id: 'h1', version: `h1@${cursors.length}`, updatedAt: '', properties: {} }, ...huge], cursor: `c${cursors.length}` };
       },
     },
   };
@@ -191,6 +193,8 @@ it('the first activation starts no run even when the app reports items with no c
   expect(await poller.check()).toBe(1);
   expect(cursors).toEqual([null, 'c1']);
   expect((await runsOf(wf.id)).map((run) => run.input.version)).toEqual(['h1@2']);
+  // The oversized item is skipped, said, and does not hold the cursor back.
+  expect(await stateOf(wf.id)).toMatchObject({ cursor: 'c2', lastError: `1 new item(s) were larger than ${RUN_LIMITS.maxInputBytes} bytes and started no run`, lastErrorAt: clock.toISOString() });
 });
 
 it('a crash after the runs were started but before the cursor was stored, and a restart, start no duplicate', async () => {

@@ -21,6 +21,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import {
   CONNECTOR_LIMITS,
+  RUN_LIMITS,
   WORKFLOW_COLLECTION,
   connectorOf,
   connectorTriggerOf,
@@ -234,9 +235,12 @@ export class ConnectorPoller {
 
     const dedupKey = connectorTriggerOf(connectorOf(params.connector)!, params.trigger)!.dedupKey;
     const keyed: { item: unknown; key: string }[] = [];
+    // An item too large to be a run's input would fail every poll and hold the cursor back for good: skipped, and said.
+    let oversized = 0;
     for (const item of result.items) {
       const key = keyOf(item, dedupKey);
       if (key === null) logger.warn({ workflowId: workflow.id, connector: params.connector, trigger: params.trigger, field: dedupKey }, 'polled item has no dedup key; skipped');
+      else if (Buffer.byteLength(JSON.stringify(item)) > RUN_LIMITS.maxInputBytes) oversized++;
       else if (!keyed.some((other) => other.key === key)) keyed.push({ item, key });
     }
     const fresh = await this.unclaimed(workflow.id, keyed);
@@ -262,7 +266,8 @@ export class ConnectorPoller {
       }
     }
     // More new items than one poll starts: the old cursor brings the rest next time (those started are skipped then).
-    await finish({ cursor: fresh.length > batch.length ? cursor : result.cursor, lastError: null, lastErrorAt: null });
+    const skipped = oversized > 0 ? `${oversized} new item(s) were larger than ${RUN_LIMITS.maxInputBytes} bytes and started no run` : null;
+    await finish({ cursor: fresh.length > batch.length ? cursor : result.cursor, lastError: skipped, lastErrorAt: skipped ? polledAt : null });
     return started;
   }
 
