@@ -12,6 +12,7 @@ import { createProviderRegistry, providerBaseUrlsFromEnv } from './agents/provid
 import { fetchPolicyFromEnv } from './net/safeFetch.js';
 import type { FilesModule } from './files/index.js';
 import { createConnectorsModule, type ConnectorsModule } from './connectors/index.js';
+import { composeCredentialTester, createAppCredentialTester } from './connectors/credentialTester.js';
 import { mayViewRun } from './runs/access.js';
 import { decodeRun, runRef } from './runs/store.js';
 
@@ -36,7 +37,7 @@ export interface AppDependencies {
   userRateLimit?: number;
   /** The credential vault's master keys (default: CREDENTIALS_KEY / CREDENTIALS_PREVIOUS_KEYS; null: no vault). */
   credentialsRing?: KeyRing | null;
-  /** How "Test connection" checks a credential (default: the AI provider adapters). */
+  /** How "Test connection" checks a credential (default: the AI provider adapters and the connectors' test requests). */
   credentialTester?: CredentialTester;
   /** A vault built by server.ts (shared with the runs module it builds); default: one from credentialsRing. */
   credentialVault?: CredentialVault;
@@ -62,7 +63,9 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
     ring: null,
     record,
     vault,
-    test: credentialTester ?? createAiCredentialTester(providers, fetchPolicyFromEnv(process.env)),
+    test:
+      credentialTester ??
+      composeCredentialTester({ ai: createAiCredentialTester(providers, fetchPolicyFromEnv(process.env)), app: createAppCredentialTester(apps.runtime, fetchPolicyFromEnv(process.env)) }),
   });
   return createServiceApp({
     name: SERVICE_NAME,

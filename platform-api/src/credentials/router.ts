@@ -82,7 +82,9 @@ export function createCredentialsRouter({ auth, vault, logger, test, testTimeout
     const actor = actorOf(req);
     const id = credentialId(req);
     const view = await vault.get(actor, id);
-    if (credentialType(view.type).kind !== 'ai') {
+    // AI keys and app accounts can be checked with their provider; an HTTP secret only by the service it is sent to.
+    const kind = credentialType(view.type).kind;
+    if (kind !== 'ai' && kind !== 'app') {
       const body: CredentialTestResult = { ok: false, models: [], error: CREDENTIAL_MESSAGES.notTestable, code: CREDENTIAL_ERROR_CODES.notTestable };
       res.json(body);
       return;

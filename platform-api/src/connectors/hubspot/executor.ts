@@ -128,6 +128,14 @@ function plainMessage(message: string): string {
   }
 }
 
+/** "Test connection": the account's details (any token may read them), named by its portal (Hub ID) and domain. */
+async function test(context: OperationContext): Promise<{ account: string | null }> {
+  const response = await context.http.request({ method: 'GET', path: '/account-info/v3/details' });
+  const details = (response.data ?? {}) as { portalId?: unknown; uiDomain?: unknown };
+  if (details.portalId === undefined || details.portalId === null) return { account: null };
+  return { account: `Portal ${String(details.portalId)}${typeof details.uiDomain === 'string' && details.uiDomain ? ` (${details.uiDomain})` : ''}` };
+}
+
 export const hubspotExecutor: ConnectorExecutor = {
   id: 'hubspot',
   auth: (credential) => ({ headers: { Authorization: `Bearer ${credential.secrets.token ?? ''}` } }),
@@ -148,4 +156,5 @@ export const hubspotExecutor: ConnectorExecutor = {
     searchDeals: search('deals'),
   },
   triggers: { dealChanged },
+  test,
 };

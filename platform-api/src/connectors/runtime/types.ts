@@ -55,6 +55,13 @@ export interface ConnectorExecutor {
   errorMessage?: (status: number, body: unknown) => string | null;
   operations: Record<string, OperationHandler>;
   triggers?: Record<string, PollHandler>;
+  /**
+   * "Test connection": one cheap, read-only request that proves the
+   * credential works, naming the account where the provider says (null:
+   * it does not). Absent: the connector's credentials cannot be tested
+   * without acting (a Teams webhook only posts).
+   */
+  test?: (context: OperationContext) => Promise<{ account: string | null }>;
 }
 
 /** Renews an OAuth credential's access token (and stores it); the runtime calls it before expiry and on a 401. */

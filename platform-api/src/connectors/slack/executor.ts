@@ -109,6 +109,14 @@ const lookupUserByEmail: OperationHandler = async (context, values) => {
   };
 };
 
+/** "Test connection": auth.test names the bot user and its workspace; a revoked token is the reconnect error. */
+async function test(context: OperationContext): Promise<{ account: string | null }> {
+  const data = await call(context, { method: 'POST', path: '/auth.test' });
+  const user = typeof data.user === 'string' ? data.user : null;
+  const team = typeof data.team === 'string' ? data.team : null;
+  return { account: user && team ? `${user} in ${team}` : (team ?? user) };
+}
+
 export const slackExecutor: ConnectorExecutor = {
   id: 'slack',
   auth: (credential) => ({ headers: { Authorization: `Bearer ${credential.secrets.token ?? ''}` } }),
@@ -118,4 +126,5 @@ export const slackExecutor: ConnectorExecutor = {
     return code ? slackPlainWords(code) : null;
   },
   operations: { postMessage, postMessageWithButtons, lookupUserByEmail },
+  test,
 };

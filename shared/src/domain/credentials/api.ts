@@ -37,6 +37,8 @@ export interface CredentialTestResult {
   ok: boolean;
   /** The provider's models, for AI credentials that list them. */
   models: string[];
+  /** The connected account as the provider names it (app credentials), when it does. */
+  account?: string;
   /** Why the test failed, in English (the code is what the UI translates). */
   error?: string;
   code?: CredentialErrorCode;

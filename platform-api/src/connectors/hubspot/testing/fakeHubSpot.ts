@@ -61,6 +61,19 @@ export interface FakeHubSpot {
   close(): Promise<void>;
 }
 
+/** GET /account-info/v3/details as HubSpot answers it. */
+export const FAKE_HUBSPOT_ACCOUNT = {
+  portalId: 62515,
+  accountType: 'STANDARD',
+  timeZone: 'US/Eastern',
+  companyCurrency: 'USD',
+  additionalCurrencies: [],
+  utcOffset: '-05:00',
+  utcOffsetMilliseconds: -18_000_000,
+  uiDomain: 'app.hubspot.com',
+  dataHostingLocation: 'na1',
+} as const;
+
 const RATE_LIMIT_BODY = { errorType: 'RATE_LIMIT', policyName: 'SECONDLY' };
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -116,6 +129,8 @@ export async function startFakeHubSpot(options: FakeHubSpotOptions = {}): Promis
       if (parts.length === 5 && method === 'PATCH') return send(res, 200, wire(objects.update(type, decodeURIComponent(parts[4]!), parseJson(req, text, ['properties']))));
       if (parts.length === 5 && method === 'GET') return send(res, 200, wire(objects.find(type, decodeURIComponent(parts[4]!))));
     }
+    // The account's details (Connection test): https://developers.hubspot.com/docs/api/settings/account-information-api
+    if (path === '/account-info/v3/details' && method === 'GET') return send(res, 200, FAKE_HUBSPOT_ACCOUNT);
     // /crm/v4/objects/{from}/{id}/associations/default/{to}/{toId}
     if (parts[0] === 'crm' && parts[1] === 'v4' && parts[2] === 'objects' && isType(parts[3]) && parts[5] === 'associations' && parts[6] === 'default' && isType(parts[7]) && parts.length === 9 && method === 'PUT') {
       const link = objects.associateDefault(parts[3], decodeURIComponent(parts[4]!), parts[7], decodeURIComponent(parts[8]!));

@@ -49,6 +49,17 @@ export interface FakeSlack {
 
 const MAX_TEXT = 40_000;
 
+/** What auth.test says of the fake's bot token (https://api.slack.com/methods/auth.test). */
+export const FAKE_SLACK_IDENTITY = {
+  url: 'https://acme-fake.slack.com/',
+  team: 'Acme',
+  user: 'agentflow',
+  team_id: 'T0FAKE001',
+  user_id: 'U0BOT0001',
+  bot_id: 'B0BOT0001',
+  is_enterprise_install: false,
+} as const;
+
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify(body));
@@ -160,6 +171,8 @@ export async function startFakeSlack(token = 'xoxb-fake-bot-token', port = 0): P
         if (body === null || typeof body !== 'object' || Array.isArray(body)) return send(res, 200, { ok: false, error: 'json_not_object' });
         return postMessage(res, body as Record<string, unknown>);
       }
+      // auth.test takes GET or POST and no arguments: who the token is.
+      if (url.pathname === '/auth.test') return send(res, 200, { ok: true, ...FAKE_SLACK_IDENTITY });
       if (url.pathname === '/users.lookupByEmail' && req.method === 'GET') return lookupByEmail(res, url.searchParams.get('email'));
       send(res, 404, { ok: false, error: 'unknown_method' });
     })();
