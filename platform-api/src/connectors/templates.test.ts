@@ -9,7 +9,9 @@
 // number, a time) matters.
 import { ALERTS_BASE, ALERTS_TABLE, LISTINGS_SHEET, LISTINGS_SPREADSHEET, LISTING_COLUMNS, WORKFLOW_TEMPLATES, type Workflow } from '@agentflow/shared/workflow';
 import { imageBytes, pdfBytes } from '../../testing/fileFixtures';
-import type { StoredRun } from '../runs/index';
+import { decodeRun, type StoredRun } from '../runs/index';
+import { ALLOW_LOCAL } from '../testing/runsHarness';
+import { ConnectorPoller } from './polling/poller';
 import { startTemplateWorld, type TemplateWorld } from './testing/templateWorld';
 
 let w: TemplateWorld;
@@ -277,6 +279,33 @@ describe('general', () => {
     const billing = [...w.slack.channels.values()].find((c) => c.name === 'billing')!;
     const alert = w.slack.messages.find((m) => m.ts === outputOf(run).alerted.slackMessage)!;
     expect(alert).toMatchObject({ channel: billing.id, text: ':rotating_light: Urgent billing e-mail from Angry Customer <angry@client.test>: Customer charged twice\nSubject: Charged twice!' });
+  });
+
+  it('shared inbox triage, started by its Gmail trigger: the first poll replays nothing, then one run per new message, never two', async () => {
+    // The fake Gmail searches from:, to:, subject:, after:, before: and words, not in: or -category:, so this copy watches every message.
+    const workflow = await w.copy('tpl-general-inbox-triage', (node) => (node.type === 'trigger.poll' ? { ...node, params: { ...node.params, params: {} } } : node));
+    w.google.gmail.add({ from: 'Old <old@client.test>', to: 'support@agency.test', subject: 'Already read', internalDate: Date.now() - 60_000, text: 'History.' });
+    // A poller on a clock of the test's own (the app's poller stopped, so it cannot hold the lease).
+    w.h.app.runs.poller?.stop();
+    let clock = new Date();
+    const poller = new ConnectorPoller({ db: w.h.db, logger: w.h.app.runs.service.logger, service: w.h.app.runs.service, runtime: w.h.app.runs.connectors!.runtime, policy: ALLOW_LOCAL, instanceId: 'templates', now: () => clock });
+    const runsOf = async () => (await w.h.db.collection('workflowRuns').where('workflowId', '==', workflow.id).get()).docs.map((doc) => decodeRun(doc)!);
+    await poller.refresh();
+    expect(await poller.check()).toBe(0);
+    expect(await runsOf()).toEqual([]);
+
+    w.google.gmail.add({ from: 'Angry Customer <angry@client.test>', to: 'support@agency.test', subject: 'Charged twice again!', internalDate: Date.now() + 1000, text: 'You charged my card twice.' });
+    answer(/triage a company's shared inbox/, { queue: 'billing', urgent: true, sentiment: 'negative', summary: 'Charged twice again', draftReply: 'We are on it.' });
+    clock = new Date(clock.getTime() + 6 * 60_000);
+    expect(await poller.check()).toBe(1);
+    const [started] = await runsOf();
+    const run = await w.h.waitForRun(started!.id, ['succeeded', 'failed']);
+    expect({ status: run.status, error: run.error, from: run.input.from, trigger: run.trigger.type }).toEqual({ status: 'succeeded', error: null, from: 'Angry Customer <angry@client.test>', trigger: 'poll' });
+    expect(w.slack.messages.find((m) => m.ts === outputOf(run).alerted.slackMessage)!.text).toContain('Subject: Charged twice again!');
+
+    clock = new Date(clock.getTime() + 6 * 60_000);
+    expect(await poller.check()).toBe(0);
+    expect(await runsOf()).toHaveLength(1);
   });
 });
 

@@ -50,8 +50,8 @@ export interface TemplateWorld {
   own: OwnSystemRequest[];
   /** The credential id per app (connector id). */
   credentials: Record<string, string>;
-  /** Saves the owner's copy of a template: accounts connected, own systems pointed at the upstream. */
-  copy(templateId: string): Promise<Workflow>;
+  /** Saves the owner's copy of a template: accounts connected, own systems pointed at the upstream (then `change` applied to each node). */
+  copy(templateId: string, change?: (node: WorkflowNode) => WorkflowNode): Promise<Workflow>;
   /** Starts a run as the run form or a delivery would, approves each approval step, and waits for the end. */
   run(workflow: Workflow, input: Record<string, unknown>): Promise<StoredRun>;
   close(): Promise<void>;
@@ -148,7 +148,7 @@ export async function startTemplateWorld(): Promise<TemplateWorld> {
     ...(await connectGoogle(h, owner, auth, google)),
   };
 
-  const copy = async (templateId: string): Promise<Workflow> => {
+  const copy = async (templateId: string, change: (node: WorkflowNode) => WorkflowNode = (node) => node): Promise<Workflow> => {
     const template = templateById(templateId);
     if (!template) throw new Error(`no template ${templateId}`);
     const nodes = (JSON.parse(JSON.stringify(template.nodes)) as WorkflowNode[]).map((node) => {
@@ -156,7 +156,7 @@ export async function startTemplateWorld(): Promise<TemplateWorld> {
       if (node.type === 'connector' || node.type === 'trigger.poll') return { ...node, params: { ...p, credentialId: credentials[p.connector as string] } };
       if (node.type === 'approval') return { ...node, params: { ...p, approvers: [...(p.approvers as string[]), approver.uid] } };
       return pointAtUpstream(node, upstream.url);
-    });
+    }).map(change);
     return h.saveWorkflow(owner.uid, nodes, template.edges, { name: template.name, category: template.category, industry: template.industry });
   };
 
