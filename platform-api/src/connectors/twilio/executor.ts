@@ -33,6 +33,15 @@ const send =
     return { sid: String(message.sid ?? ''), status: String(message.status ?? ''), to: String(message.to ?? ''), from: String(message.from ?? '') };
   };
 
+/** "Test connection": the account resource (read-only) names the account; one not active says so. */
+async function test({ http, credential }: OperationContext): Promise<{ account: string | null }> {
+  const accountSid = setting(credential, 'accountSid', 'account SID');
+  const response = await http.request({ method: 'GET', path: `/2010-04-01/Accounts/${encodeURIComponent(accountSid)}.json` });
+  const account = (response.data ?? {}) as { friendly_name?: unknown; status?: unknown };
+  const name = typeof account.friendly_name === 'string' && account.friendly_name ? account.friendly_name : accountSid;
+  return { account: typeof account.status === 'string' && account.status !== 'active' ? `${name} (${account.status})` : name };
+}
+
 export const twilioExecutor: ConnectorExecutor = {
   id: 'twilio',
   auth: (credential) => ({
@@ -45,4 +54,5 @@ export const twilioExecutor: ConnectorExecutor = {
     return typeof error.code === 'number' ? `${error.message} (Twilio error ${error.code})` : error.message;
   },
   operations: { sendSms: send('sms'), sendWhatsApp: send('whatsapp') },
+  test,
 };

@@ -2,7 +2,8 @@
 // 2010-04-01 on a loopback server. It checks HTTP basic auth (the account
 // SID and auth token) and the form fields as Twilio does, answers with
 // Twilio's message resource (201) or its error bodies
-// ({code, message, more_info, status}), a 429 (code 20429) with Retry-After
+// ({code, message, more_info, status}), the account resource (a
+// connection test reads it), a 429 (code 20429) with Retry-After
 // when a test asks, and keeps the messages it accepted.
 import type http from 'node:http';
 import { startUpstream } from '../../../testing/upstream';
@@ -26,6 +27,8 @@ export interface FakeTwilio {
   /** Numbers Twilio calls invalid (21211), besides its magic test number +15005550001. */
   invalidNumbers: Set<string>;
   requests: number;
+  /** The account resource's name and status (a test suspends it). */
+  account: { friendlyName: string; status: 'active' | 'suspended' | 'closed' };
   /** The next `times` requests get 429 (code 20429) with Retry-After: `seconds`. */
   rateLimit(seconds: number, times?: number): void;
   close(): Promise<void>;
@@ -48,6 +51,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   const invalidNumbers = new Set<string>(['+15005550001']);
   let limited = { seconds: 0, times: 0 };
   let requests = 0;
+  const account: FakeTwilio['account'] = { friendlyName: 'Acme Field Service', status: 'active' };
   let counter = 0;
 
   const create = (res: http.ServerResponse, form: URLSearchParams) => {
@@ -96,6 +100,26 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     );
   };
 
+  // GET /2010-04-01/Accounts/{AccountSid}.json: the account resource (https://www.twilio.com/docs/iam/api/account#fetch-an-account-resource).
+  const fetchAccount = (res: http.ServerResponse) => {
+    const created = 'Thu, 30 Jul 2015 20:00:00 +0000';
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(
+      JSON.stringify({
+        auth_token: authToken,
+        date_created: created,
+        date_updated: created,
+        friendly_name: account.friendlyName,
+        owner_account_sid: accountSid,
+        sid: accountSid,
+        status: account.status,
+        subresource_uris: { messages: `/2010-04-01/Accounts/${accountSid}/Messages.json` },
+        type: 'Full',
+        uri: `/2010-04-01/Accounts/${accountSid}.json`,
+      }),
+    );
+  };
+
   const upstream = await startUpstream((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -109,6 +133,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       const [user, password] = Buffer.from(encoded ?? '', 'base64').toString('utf8').split(':');
       if (scheme !== 'Basic' || user !== accountSid || password !== authToken) return twilioError(res, 401, 20003, 'Authenticate', { 'WWW-Authenticate': 'Basic realm="Twilio API"' });
       const path = (req.url ?? '').split('?')[0];
+      if (path === `/2010-04-01/Accounts/${accountSid}.json` && req.method === 'GET') return fetchAccount(res);
       if (path !== `/2010-04-01/Accounts/${accountSid}/Messages.json`) return twilioError(res, 404, 20404, `The requested resource ${path} was not found`);
       if (req.method !== 'POST') return twilioError(res, 405, 20004, 'Method not allowed');
       if (!req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) return twilioError(res, 400, 21604, "A 'To' phone number is required.");
@@ -124,6 +149,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     whatsappNumber,
     messages,
     invalidNumbers,
+    account,
     get requests() {
       return requests;
     },
