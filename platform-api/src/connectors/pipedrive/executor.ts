@@ -166,6 +166,15 @@ const newDeal: PollHandler = async (context, _values, cursor) => {
   return { items: fresh.map(simplifyDeal).reverse(), cursor: cursorAfter(fresh, previous) };
 };
 
+/** "Test connection": the token's user, named with their e-mail and company. */
+async function test(context: OperationContext): Promise<{ account: string | null }> {
+  const user = (dataOf(context, await context.http.request({ method: 'GET', path: '/users/me' })) ?? {}) as { name?: unknown; email?: unknown; company_name?: unknown };
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+  const [name, email, company] = [text(user.name), text(user.email), text(user.company_name)];
+  const who = name && email ? `${name} <${email}>` : (name ?? email);
+  return { account: who && company ? `${who}, ${company}` : (who ?? company) };
+}
+
 export const pipedriveExecutor: ConnectorExecutor = {
   id: 'pipedrive',
   auth: (credential) => ({ query: { api_token: credential.secrets.apiToken ?? '' } }),
@@ -186,4 +195,5 @@ export const pipedriveExecutor: ConnectorExecutor = {
     searchDeals: search('deals'),
   },
   triggers: { newDeal },
+  test,
 };

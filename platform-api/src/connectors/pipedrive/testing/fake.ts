@@ -4,7 +4,8 @@
 // pagination), deals listed with sort and pagination (data: null when
 // empty, as Pipedrive does), Pipedrive's error bodies
 // ({success:false, error, error_info, errorCode}), and a 429 with
-// Retry-After on demand. Unknown body keys are refused (Pipedrive ignores
+// Retry-After on demand, and the token's user (/users/me, which a
+// connection test reads). Unknown body keys are refused (Pipedrive ignores
 // them) so a misnamed field fails a test instead of vanishing.
 import type http from 'node:http';
 import { startRecordingServer, type RecordingServer } from '../../../testing/upstream.js';
@@ -38,6 +39,35 @@ const FIELDS: Record<Kind, string[]> = {
 };
 const SEARCHABLE: Record<Kind, string[]> = { persons: ['name', 'email', 'phone'], organizations: ['name', 'address'], deals: ['title'] };
 const NAMES: Record<Kind, string> = { persons: 'Person', organizations: 'Organization', deals: 'Deal' };
+
+/** GET /v1/users/me: the token's user (https://developers.pipedrive.com/docs/api/v1/Users#getCurrentUser), trimmed to the common fields. */
+export const FAKE_PIPEDRIVE_USER = {
+  id: 12345,
+  name: 'Grace Hopper',
+  default_currency: 'EUR',
+  locale: 'en_US',
+  lang: 1,
+  email: 'grace@acme.example',
+  phone: null,
+  activated: true,
+  last_login: '2026-11-20 08:15:00',
+  created: '2024-01-10 09:00:00',
+  modified: '2026-11-20 08:15:00',
+  has_created_company: true,
+  active_flag: true,
+  timezone_name: 'Europe/Berlin',
+  timezone_offset: '+01:00',
+  role_id: 1,
+  icon_url: null,
+  is_you: true,
+  is_admin: 1,
+  company_id: 777,
+  company_name: 'Acme Logistics',
+  company_domain: 'acme-logistics',
+  company_country: 'DE',
+  company_industry: 'Logistics',
+  language: { language_code: 'en', country_code: 'US' },
+} as const;
 
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
@@ -138,6 +168,7 @@ export async function startFakePipedrive(token = 'pd-fake-api-token-0001'): Prom
     }
     const parts = url.pathname.split('/').filter(Boolean);
     if (parts[0] !== 'v1') return refuse(res, 404, 'Unknown method .');
+    if (parts[1] === 'users' && parts[2] === 'me' && parts.length === 3 && req.method === 'GET') return ok(res, FAKE_PIPEDRIVE_USER);
     const kind = parts[1] as Kind;
     if (!(kind in FIELDS)) return refuse(res, 404, 'Unknown method .');
     let body: Raw = {};
