@@ -1,7 +1,7 @@
 // Airtable Web API v0: records created (POST), changed (PATCH: only the
 // given fields) and listed with an optional formula, following `offset`
 // pages until maxRecords. https://airtable.com/developers/web/api/introduction
-import type { ConnectorExecutor, OperationHandler } from '../runtime/types.js';
+import type { ConnectorExecutor, OperationContext, OperationHandler } from '../runtime/types.js';
 
 /** Airtable's limit of records per list request (and the declaration's maxRecords). */
 const AIRTABLE_MAX_RECORDS = 100;
@@ -56,6 +56,13 @@ const ERROR_WORDS: Record<string, string> = {
   RATE_LIMIT_REACHED: 'too many requests',
 };
 
+/** "Test connection": whoami names the token's user (the e-mail when the token may read it, else the user id). */
+async function test({ http }: OperationContext): Promise<{ account: string | null }> {
+  const response = await http.request({ method: 'GET', path: '/meta/whoami' });
+  const user = (response.data ?? {}) as { id?: unknown; email?: unknown };
+  return { account: typeof user.email === 'string' && user.email ? user.email : typeof user.id === 'string' && user.id ? user.id : null };
+}
+
 export const airtableExecutor: ConnectorExecutor = {
   id: 'airtable',
   auth: (credential) => ({ headers: { Authorization: `Bearer ${credential.secrets.token ?? ''}` } }),
@@ -73,4 +80,5 @@ export const airtableExecutor: ConnectorExecutor = {
     return null;
   },
   operations: { createRecord, updateRecord, findRecords },
+  test,
 };

@@ -2,7 +2,8 @@
 // patched and listed with `offset` pages, a small filterByFormula subset
 // ({Field} = "value"), field types checked, and Airtable's error bodies:
 // {"error":{"type","message"}}, {"error":"NOT_FOUND"}, a 401
-// AUTHENTICATION_REQUIRED and, on demand, a 429 with Retry-After: 30.
+// AUTHENTICATION_REQUIRED and, on demand, a 429 with Retry-After: 30;
+// /meta/whoami names the token's user (a connection test reads it).
 import type http from 'node:http';
 import { startRecordingServer, type RecordingServer } from '../../../testing/upstream.js';
 
@@ -25,6 +26,8 @@ export interface FakeAirtable extends RecordingServer {
   table(baseId: string, name: string): FakeTable;
   /** The next `count` requests answer 429 (Airtable asks for 30 s). */
   rateLimitNext(count: number): void;
+  /** The token's user as /v0/meta/whoami says it (email: null without the user.email:read scope). */
+  user: { id: string; email: string | null };
   /** The most records one page holds (Airtable: 100); lower it to make a test page. */
   pageCap: number;
 }
@@ -73,6 +76,8 @@ export async function startFakeAirtable(token = 'patFAKE.token'): Promise<FakeAi
     }
     const url = new URL(req.url ?? '/', 'http://fake');
     const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    // Who the token is (https://airtable.com/developers/web/api/get-user-id-scopes): the e-mail only with the user.email:read scope.
+    if (url.pathname === '/v0/meta/whoami' && req.method === 'GET') return send(res, 200, { id: fake.user.id, ...(fake.user.email ? { email: fake.user.email } : {}) });
     if (parts[0] !== 'v0' || parts.length < 3 || parts.length > 4) return send(res, 404, { error: 'NOT_FOUND' });
     const [, baseId, tableName, recordId] = parts as [string, string, string, string | undefined];
     const table = tables.get(`${baseId}/${tableName}`);
@@ -129,6 +134,7 @@ export async function startFakeAirtable(token = 'patFAKE.token'): Promise<FakeAi
   const fake: FakeAirtable = Object.assign(server, {
     token,
     pageCap: PAGE_MAX,
+    user: { id: 'usrFAKE0000000001', email: 'ops@acme.example' as string | null },
     tables,
     table(baseId: string, name: string): FakeTable {
       const key = `${baseId}/${name}`;
