@@ -117,6 +117,13 @@ const newMessage: PollHandler = async (context, values, cursor) => {
   return { items: fetched.map(full), cursor: String(newest) };
 };
 
+/** "Test connection" of a Google account (Sheets and Calendar share it): the Gmail profile names its address. */
+async function test({ http }: OperationContext): Promise<{ account: string | null }> {
+  const response = await http.request({ method: 'GET', path: '/gmail/v1/users/me/profile' });
+  const address = (response.data as { emailAddress?: unknown } | null)?.emailAddress;
+  return { account: typeof address === 'string' && address ? address : null };
+}
+
 export const gmailExecutor: ConnectorExecutor = {
   id: 'gmail',
   errorMessage: googleErrorMessage,
@@ -126,4 +133,5 @@ export const gmailExecutor: ConnectorExecutor = {
     getMessage: async (context, values) => full(await getMessage(context, String(values.messageId), 'full')),
   },
   triggers: { newMessage },
+  test,
 };

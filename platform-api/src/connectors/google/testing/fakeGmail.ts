@@ -3,7 +3,8 @@
 // yyyy/mm/dd, and words), get (minimal, metadata with metadataHeaders, full
 // with the MIME tree Gmail gives: base64url part bodies, attachments by id)
 // and send (the raw RFC 822 message, base64url, decoded with mailparser into
-// `sent`). https://developers.google.com/gmail/api/reference/rest/v1/users.messages
+// `sent`), and the account's profile (a connection test reads it).
+// https://developers.google.com/gmail/api/reference/rest/v1/users.messages
 import { simpleParser, type AddressObject } from 'mailparser';
 import { googleError, notFound, ok, textOf, type FakeReply, type FakeRequest } from './wire.js';
 
@@ -77,6 +78,8 @@ export class FakeGmail {
   readonly messages: MailboxMessage[] = [];
   /** What the account sent through the API. */
   readonly sent: SentMessage[] = [];
+  /** The account's address, as users.getProfile gives it. */
+  emailAddress = 'owner@example.com';
   private next = 1;
 
   private newId(): string {
@@ -178,6 +181,8 @@ export class FakeGmail {
 
   async handle(request: FakeRequest): Promise<FakeReply> {
     const rest = request.rawPath.slice('/gmail/v1/users/me/'.length);
+    // users.getProfile: https://developers.google.com/gmail/api/reference/rest/v1/users/getProfile
+    if (rest === 'profile' && request.method === 'GET') return ok({ emailAddress: this.emailAddress, messagesTotal: this.messages.length, threadsTotal: this.messages.length, historyId: '4242' });
     if (rest === 'messages/send' && request.method === 'POST') return this.send(request.body);
     if (rest === 'messages' && request.method === 'GET') return this.list(request.query);
     const get = /^messages\/([^/]+)$/.exec(rest);
