@@ -14,7 +14,7 @@ import { StepFailure, TransientStepError } from '../../runs/steps.js';
 import type { OpenedCredential } from '../../credentials/index.js';
 import { ConnectorAuthError } from '../runtime/errors.js';
 import { fileRefsOf } from '../runtime/runtime.js';
-import type { ConnectorExecutor, ConnectorFile, OperationHandler } from '../runtime/types.js';
+import type { ConnectorExecutor, ConnectorFile, OperationContext, OperationHandler } from '../runtime/types.js';
 
 const NAME = 'E-mail (SMTP)';
 export const SMTP_SECURITY = ['starttls', 'tls', 'none'] as const;
@@ -123,14 +123,11 @@ async function attachmentsOf(context: Parameters<OperationHandler>[0], value: un
   return files;
 }
 
-const sendEmail: OperationHandler = async (context, values) => {
-  const settings = settingsOf(context.credential);
-  const files = await attachmentsOf(context, values.attachments);
-  context.signal.throwIfAborted();
+/** A transport to the credential's server, connecting only to the address the guard checked. */
+async function connect(context: OperationContext, settings: SmtpSettings) {
   const address = await checkedAddress(settings.host, context.policy);
-  const server = `${settings.host}:${settings.port}`;
   const timeout = context.policy.timeoutMs;
-  const transport = nodemailer.createTransport({
+  return nodemailer.createTransport({
     host: address,
     port: settings.port,
     secure: settings.security === 'tls',
@@ -144,6 +141,14 @@ const sendEmail: OperationHandler = async (context, values) => {
     socketTimeout: timeout,
     logger: false,
   });
+}
+
+const sendEmail: OperationHandler = async (context, values) => {
+  const settings = settingsOf(context.credential);
+  const files = await attachmentsOf(context, values.attachments);
+  context.signal.throwIfAborted();
+  const transport = await connect(context, settings);
+  const server = `${settings.host}:${settings.port}`;
   try {
     const info = await transport.sendMail({
       from: settings.fromAddress,
@@ -164,7 +169,24 @@ const sendEmail: OperationHandler = async (context, values) => {
   }
 };
 
+/** "Test connection": connect, greet and log in (nodemailer's verify), sending nothing; named by its login (else sender) and server. */
+async function test(context: OperationContext): Promise<{ account: string | null }> {
+  const settings = settingsOf(context.credential);
+  const transport = await connect(context, settings);
+  const server = `${settings.host}:${settings.port}`;
+  try {
+    await transport.verify();
+  } catch (error) {
+    if (context.signal.aborted) throw context.signal.reason ?? error;
+    throw smtpFailure(error, server);
+  } finally {
+    transport.close();
+  }
+  return { account: `${settings.username ?? settings.fromAddress} on ${server}` };
+}
+
 export const emailExecutor: ConnectorExecutor = {
   id: 'email',
   operations: { sendEmail },
+  test,
 };
