@@ -43,6 +43,8 @@ describe('refusalOfRun: a run recorded as refused, by its errorCode and trigger'
     expect(refusalOfRun(run({ errorCode: 'insufficient_tokens' }))).toEqual({ code: 'insufficient_tokens', trigger: 'webhook' });
     expect(refusalOfRun(run({ errorCode: 'plan_required' }))).toEqual({ code: 'plan_required', feature: 'webhookTriggers', plan: 'basic' });
     expect(refusalOfRun(run({ errorCode: 'plan_required', trigger: { type: 'schedule', userId: null } }))).toEqual({ code: 'plan_required', feature: 'scheduleTriggers', plan: 'basic' });
+    // An app trigger polls on a schedule: the same plan feature.
+    expect(refusalOfRun(run({ errorCode: 'plan_required', trigger: { type: 'poll', userId: null } as never }))).toEqual({ code: 'plan_required', feature: 'scheduleTriggers', plan: 'basic' });
     expect(refusalOfRun(run({ errorCode: 'credential_missing' }))).toEqual({ code: 'credential_missing' });
   });
 

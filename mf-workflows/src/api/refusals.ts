@@ -4,7 +4,7 @@
 // (WorkflowRun.errorCode). Pure: components/RefusalNote.tsx renders the
 // result (translated text and the link to the plans or credentials page).
 import { ApiError } from '@agentflow/shared';
-import { PLAN_ERROR_CODES, entitlementsFor, lowestPlanAllowingCredentials, lowestPlanWith, type EntitlementPlan, type PlanFeature } from '@agentflow/shared/entitlements';
+import { PLAN_ERROR_CODES, entitlementsFor, lowestPlanAllowingCredentials, lowestPlanWith, triggerFeature, type EntitlementPlan, type PlanFeature } from '@agentflow/shared/entitlements';
 import { CREDENTIAL_ERROR_CODES } from '@agentflow/shared/credentials';
 import { isRunRefusalCode, type RunTriggerType, type WorkflowRunSummary } from '@agentflow/shared/workflow';
 
@@ -58,7 +58,6 @@ export function refusalOfError(error: unknown, context: RefusalContext = {}): Re
   }
 }
 
-const TRIGGER_FEATURES: Partial<Record<RunTriggerType, PlanFeature>> = { webhook: 'webhookTriggers', schedule: 'scheduleTriggers' };
 
 /** Why a run was refused (its errorCode, read with its trigger); null for a run that was not refused or an unknown code. */
 export function refusalOfRun(run: Pick<WorkflowRunSummary, 'status' | 'errorCode' | 'trigger'>): Refusal | null {
@@ -67,7 +66,7 @@ export function refusalOfRun(run: Pick<WorkflowRunSummary, 'status' | 'errorCode
     case 'insufficient_tokens':
       return { code: 'insufficient_tokens', trigger: run.trigger.type };
     case 'plan_required': {
-      const feature = TRIGGER_FEATURES[run.trigger.type] ?? null;
+      const feature = triggerFeature(run.trigger.type);
       return { code: 'plan_required', feature, plan: feature ? lowestPlanWith(feature) : null };
     }
     case 'credential_missing':

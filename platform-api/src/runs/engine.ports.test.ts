@@ -47,6 +47,10 @@ class MemoryRunStore implements RunStore {
     await this.create(run);
     return true;
   }
+  async createForPollItem(run: StoredRun): Promise<boolean> {
+    await this.create(run);
+    return true;
+  }
   async load(runId: string): Promise<LoadedRun | null> {
     const entry = this.runs.get(runId);
     return entry ? { run: structuredClone(entry.run), version: entry.version } : null;

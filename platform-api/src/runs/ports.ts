@@ -55,8 +55,8 @@ export interface RunStore {
   create(run: StoredRun): Promise<void>;
   /** The run of a schedule tick, created with the tick in one step; false when the tick already has its run. */
   createForTick(run: StoredRun, tick: ScheduleTick): Promise<boolean>;
-  /** The run of a polled item, created with the item's record in one step; false when the item already has its run (absent: this store cannot start poll runs). */
-  createForPollItem?(run: StoredRun, item: PollItem): Promise<boolean>;
+  /** The run of a polled item, created with the item's record in one step; false when the item already has its run. */
+  createForPollItem(run: StoredRun, item: PollItem): Promise<boolean>;
   /** The run and its version; null when there is no such run. */
   load(runId: string): Promise<LoadedRun | null>;
   /**

@@ -226,10 +226,8 @@ export class RunsService {
    * Returns null when it already has one; refusals as startScheduled.
    */
   startPolled(newRun: NewRun, itemKey: string): Promise<string | null> {
-    const createForPollItem = this.store.createForPollItem?.bind(this.store);
-    if (!createForPollItem) throw new Error('This run store cannot start poll runs');
     const item = { workflowId: newRun.workflow.id, key: itemKey, instanceId: this.instanceId, createdAt: this.now().toISOString() };
-    return this.startClaimed(newRun, (run) => createForPollItem(run, item));
+    return this.startClaimed(newRun, (run) => this.store.createForPollItem(run, item));
   }
 
   /** Creates the run with its claim (none when the claim exists), then refuses, charges and queues it. */

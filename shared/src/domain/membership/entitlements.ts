@@ -114,11 +114,15 @@ export interface PlanRefusal extends PlanRefusalDetails {
 // A poll trigger runs on the poller's schedule: the same feature as a schedule.
 const TRIGGER_FEATURES = { webhook: 'webhookTriggers', schedule: 'scheduleTriggers', poll: 'scheduleTriggers' } as const satisfies Record<string, PlanFeature>;
 
+/** The plan feature a kind of trigger needs (app triggers poll on a schedule); null: every plan may (manual, voice). */
+export function triggerFeature(trigger: string): PlanFeature | null {
+  return Object.hasOwn(TRIGGER_FEATURES, trigger) ? TRIGGER_FEATURES[trigger as keyof typeof TRIGGER_FEATURES] : null;
+}
+
 /** Whether a plan may run workflows from this kind of trigger; null when it may (manual and voice runs always may). */
 export function triggerRefusal(role: string | null | undefined, trigger: string): PlanRefusal | null {
-  if (!Object.hasOwn(TRIGGER_FEATURES, trigger)) return null;
-  const feature = TRIGGER_FEATURES[trigger as keyof typeof TRIGGER_FEATURES];
-  if (entitlementsFor(role)[feature]) return null;
+  const feature = triggerFeature(trigger);
+  if (feature === null || entitlementsFor(role)[feature]) return null;
   const details: PlanRefusalDetails = { plan: lowestPlanWith(feature), feature };
   return { code: PLAN_ERROR_CODES.planRequired, ...details, message: planRefusalMessage(PLAN_ERROR_CODES.planRequired, details, role) };
 }
