@@ -7,6 +7,8 @@ import './builder.css';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ReactFlowProvider } from '@xyflow/react';
 import { Link, SavedOnDeviceNote, isOnline, useAuth, useI18n, useOnline, useRemoteCatalogs } from '@agentflow/shared';
+import { CONNECTORS_CATALOGS } from '../connectors/i18n';
+import { useConnectorSignInResult } from './connectorSignIn';
 import { validateWorkflow, type Workflow } from '@agentflow/shared/workflow';
 import type { WorkflowDocs } from '../api/workflowDocs';
 import { readDraft, type WorkflowDraft } from '../api/workflowDrafts';
@@ -150,6 +152,9 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
   }, []);
 
   useBuilderShortcuts(dispatch, readOnly);
+  // Back from an app's sign-in: the new account goes to the step (or agent tool) that asked.
+  useRemoteCatalogs(CONNECTORS_CATALOGS);
+  useConnectorSignInResult(workflow, dispatch);
 
   const selectedNode = workflow.nodes.find((n) => n.id === state.selectedNodeId) ?? null;
 

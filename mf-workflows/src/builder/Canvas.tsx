@@ -16,10 +16,12 @@ import {
   type NodeProps,
 } from '@xyflow/react';
 import { useI18n } from '@agentflow/shared';
-import { NODE_TYPES, type NodeType, type WorkflowProblem } from '@agentflow/shared/workflow';
+import { NODE_TYPES, connectorOf, type NodeType, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
 import { acceptsInput, sourceHandlesOf, type BuilderAction, type BuilderState } from './builderState';
 import { NODE_TYPE_KEYS } from './fields';
-import { DRAG_TYPE } from './Palette';
+import { DRAG_INIT_TYPE, DRAG_TYPE } from './Palette';
+import { AppBadge } from '../connectors/AppBadge';
+import { operationLabel, triggerLabel } from '../connectors/connectorTexts';
 
 const P = 'workflows.builder.';
 
@@ -28,12 +30,21 @@ interface NodeData extends Record<string, unknown> {
   nodeType: NodeType;
   problems: number;
   problemText: string;
+  /** An app step or trigger: its connector and action ids. */
+  app?: { connector: string; action: string };
 }
+
+const appOf = (node: WorkflowNode): NodeData['app'] => {
+  if (node.type !== 'connector' && node.type !== 'trigger.poll') return undefined;
+  const action = node.type === 'connector' ? node.params.operation : node.params.trigger;
+  return typeof node.params.connector === 'string' ? { connector: node.params.connector, action: typeof action === 'string' ? action : '' } : undefined;
+};
 type FlowNode = Node<NodeData, 'builder'>;
 
 function BuilderNode({ id, data, selected }: NodeProps<FlowNode>) {
   const { t } = useI18n();
   const handles = sourceHandlesOf(data.nodeType);
+  const connector = data.app ? connectorOf(data.app.connector) : undefined;
   return (
     <div
       data-testid="builder-node"
@@ -44,7 +55,14 @@ function BuilderNode({ id, data, selected }: NodeProps<FlowNode>) {
       title={data.problemText || undefined}
     >
       {acceptsInput(data.nodeType) && <Handle type="target" position={Position.Left} />}
-      <span className="builder-node-type">{t(`${P}nodeTypes.${NODE_TYPE_KEYS[data.nodeType]}`)}</span>
+      {connector && data.app ? (
+        <span className="builder-node-type builder-node-app">
+          <AppBadge connector={connector} size="small" />
+          {connector.name} · {data.nodeType === 'trigger.poll' ? triggerLabel(t, connector, data.app.action) : operationLabel(t, connector, data.app.action)}
+        </span>
+      ) : (
+        <span className="builder-node-type">{t(`${P}nodeTypes.${NODE_TYPE_KEYS[data.nodeType]}`)}</span>
+      )}
       <strong className="builder-node-name">{data.name}</strong>
       {data.problems > 0 && (
         <span className="builder-node-badge" aria-label={t(`${P}problems.count`, { count: data.problems })}>
@@ -70,6 +88,18 @@ function BuilderNode({ id, data, selected }: NodeProps<FlowNode>) {
 
 const NODE_COMPONENTS = { builder: BuilderNode };
 
+/** A dropped app entry's params and name (absent or unreadable: the type's defaults). */
+function initOf(raw: string): { params?: Record<string, unknown>; name?: string } {
+  if (!raw) return {};
+  try {
+    const parsed = JSON.parse(raw) as { params?: unknown; name?: unknown };
+    const params = parsed.params && typeof parsed.params === 'object' && !Array.isArray(parsed.params) ? (parsed.params as Record<string, unknown>) : undefined;
+    return { ...(params ? { params } : {}), ...(typeof parsed.name === 'string' ? { name: parsed.name } : {}) };
+  } catch {
+    return {};
+  }
+}
+
 export function Canvas({ state, problems, dispatch, readOnly }: { state: BuilderState; problems: WorkflowProblem[]; dispatch: (a: BuilderAction) => void; readOnly: boolean }) {
   const { t } = useI18n();
   const { screenToFlowPosition } = useReactFlow();
@@ -85,7 +115,7 @@ export function Canvas({ state, problems, dispatch, readOnly }: { state: Builder
       position: n.position,
       selected: n.id === state.selectedNodeId,
       measured: measured[n.id],
-      data: { name: n.name, nodeType: n.type, problems: byNode.get(n.id)?.length ?? 0, problemText: (byNode.get(n.id) ?? []).map((p) => p.message).join('\n') },
+      data: { name: n.name, nodeType: n.type, problems: byNode.get(n.id)?.length ?? 0, problemText: (byNode.get(n.id) ?? []).map((p) => p.message).join('\n'), app: appOf(n) },
     }));
   }, [workflow.nodes, problems, state.selectedNodeId, measured]);
 
@@ -132,7 +162,8 @@ export function Canvas({ state, problems, dispatch, readOnly }: { state: Builder
     const type = event.dataTransfer.getData(DRAG_TYPE) as NodeType;
     if (readOnly || !(NODE_TYPES as readonly string[]).includes(type)) return;
     event.preventDefault();
-    dispatch({ type: 'addNode', nodeType: type, position: screenToFlowPosition({ x: event.clientX, y: event.clientY }) });
+    const init = initOf(event.dataTransfer.getData(DRAG_INIT_TYPE));
+    dispatch({ type: 'addNode', nodeType: type, position: screenToFlowPosition({ x: event.clientX, y: event.clientY }), ...init });
   };
 
   return (

@@ -13,6 +13,8 @@ import { HttpCredentialFields } from './HttpCredentialFields';
 import { AgentToolSecrets } from './AgentToolSecrets';
 import { WebhookPanel } from '../runs/WebhookPanel';
 import { CheckboxEditor, LinesEditor, fileProblemText } from './FileParamEditors';
+import { AppStepForm, appProblemPlaced } from '../connectors/AppStepForm';
+import { AppToolsEditor } from '../connectors/AppToolsEditor';
 
 const P = 'workflows.builder.';
 
@@ -41,7 +43,8 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
   const id = useId();
   const problems = useMemo(() => nodeProblems(node, workflow.nodes), [node, workflow.nodes]);
   const fields = NODE_FIELDS[node.type].filter((f) => !f.when || f.when(node.params));
-  const unplaced = problems.filter((p) => !fields.some((f) => problemAtField(p, f.path)));
+  const app = node.type === 'connector' || node.type === 'trigger.poll';
+  const unplaced = problems.filter((p) => !fields.some((f) => problemAtField(p, f.path)) && !(app && appProblemPlaced(p)));
   const setParam = (path: string, value: unknown) => dispatch({ type: 'updateNode', id: node.id, params: setPath(node.params, path, value) });
   const setParams = (params: Record<string, unknown>) => dispatch({ type: 'updateNode', id: node.id, params });
 
@@ -64,6 +67,15 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
                 problems={problems.filter((p) => problemAtField(p, field.path))}
                 onChange={(value) => setParam(field.path, value)}
               />
+            ) : node.type === 'agent' && field.path === 'tools' ? (
+              // The JSON keeps http tools and delegates; app tools have their editor below and are kept as they are.
+              <ParamField
+                id={`${id}-${field.path}`}
+                field={field}
+                value={withoutAppTools(getPath(node.params, field.path))}
+                problems={problems.filter((p) => problemAtField(p, field.path) && !problemAtField(p, 'tools.connectors'))}
+                onChange={(value) => setParam(field.path, withAppTools(value, getPath(node.params, field.path)))}
+              />
             ) : (
               <ParamField
                 id={`${id}-${field.path}`}
@@ -73,10 +85,12 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
                 onChange={(value) => setParam(field.path, value)}
               />
             )}
-            {/* A tool's literal secret right under the tools it is in. */}
+            {/* A tool's literal secret right under the tools it is in; the app tools after them. */}
             {node.type === 'agent' && field.path === 'tools' && <AgentToolSecrets node={node} onParams={setParams} />}
+            {node.type === 'agent' && field.path === 'tools' && <AppToolsEditor node={node} problems={problems.filter((p) => problemAtField(p, 'tools.connectors'))} onParams={setParams} />}
           </Fragment>
         ))}
+        {app && <AppStepForm node={node} problems={problems} onParams={setParams} />}
         {node.type === 'agent' && <AgentModelFields params={node.params} onParams={setParams} />}
         {node.type === 'http' && <HttpCredentialFields node={node} onParams={setParams} />}
         {unplaced.length > 0 && (
@@ -92,6 +106,21 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
       <Connections workflow={workflow} node={node} dispatch={dispatch} readOnly={readOnly} />
     </section>
   );
+}
+
+/** The agent's tools without its app tools (the JSON field's part). */
+function withoutAppTools(tools: unknown): unknown {
+  if (!tools || typeof tools !== 'object' || Array.isArray(tools)) return tools;
+  const { connectors: _apps, ...rest } = tools as Record<string, unknown>;
+  return rest;
+}
+
+/** The JSON field's new tools with the app tools put back (a `connectors` typed in the JSON is ignored). */
+function withAppTools(edited: unknown, current: unknown): unknown {
+  const apps = current && typeof current === 'object' ? (current as Record<string, unknown>).connectors : undefined;
+  if (!edited || typeof edited !== 'object' || Array.isArray(edited)) return edited;
+  const { connectors: _typed, ...rest } = edited as Record<string, unknown>;
+  return apps === undefined ? rest : { ...rest, connectors: apps };
 }
 
 function ParamField({ id, field, value, problems, onChange }: { id: string; field: FieldSpec; value: unknown; problems: WorkflowProblem[]; onChange: (value: unknown) => void }) {

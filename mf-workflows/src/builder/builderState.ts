@@ -34,7 +34,8 @@ export interface BuilderState {
 
 export type BuilderAction =
   | { type: 'load'; workflow: Workflow }
-  | { type: 'addNode'; nodeType: NodeType; position?: NodePosition }
+  /** params/name: an app entry's node ({connector, operation, params}) instead of the type's defaults. */
+  | { type: 'addNode'; nodeType: NodeType; position?: NodePosition; params?: Record<string, unknown>; name?: string }
   /** transient: a drag in progress (no undo step; 'checkpoint' took one when it began). */
   | { type: 'moveNode'; id: string; position: NodePosition; transient?: boolean }
   | { type: 'checkpoint' }
@@ -124,7 +125,8 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
 
     case 'addNode': {
       const position = action.position ?? freePosition(w.nodes);
-      const node = createNode(action.nodeType, { x: Math.round(position.x), y: Math.round(position.y) }, w.nodes.map((n) => n.id));
+      const created = createNode(action.nodeType, { x: Math.round(position.x), y: Math.round(position.y) }, w.nodes.map((n) => n.id));
+      const node = { ...created, ...(action.params ? { params: action.params } : {}), ...(action.name?.trim() ? { name: action.name.trim() } : {}) };
       return change(state, { ...w, nodes: [...w.nodes, node] }, { selectedNodeId: node.id, selectedEdgeId: null });
     }
 

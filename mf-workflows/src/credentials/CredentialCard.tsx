@@ -49,6 +49,12 @@ export function CredentialCard({ credential, onEdit, onDelete }: CredentialCardP
           <dt>{t(`${C}type`)}</dt>
           <dd>{typeLabel(t, credential.type)}</dd>
         </div>
+        {credential.settings.account && (
+          <div>
+            <dt>{t(`${C}account`)}</dt>
+            <dd data-testid="credential-account">{credential.settings.account}</dd>
+          </div>
+        )}
         <div>
           <dt>{t(`${C}owner`)}</dt>
           <dd>{owner}</dd>

@@ -12,9 +12,11 @@ import {
   AI_CREDENTIAL_TYPE_IDS,
   CREDENTIAL_TYPE_IDS,
   CREDENTIAL_TYPES,
+  FORM_CREDENTIAL_TYPE_IDS,
   createCredentialBodySchema,
   credentialType,
   isCredentialTypeId,
+  isOAuthCredentialType,
   updateCredentialBodySchema,
   type CredentialField,
   type CredentialTypeId,
@@ -26,12 +28,25 @@ import { RefusalNote } from '../components/RefusalNote';
 import { C, errorText, fieldErrorKind, typeLabel, type FieldErrorKind } from './credentialTexts';
 
 const HTTP_TYPE_IDS = CREDENTIAL_TYPE_IDS.filter((id) => CREDENTIAL_TYPES[id].kind === 'http');
+// Apps' keys and tokens; OAuth types are made by signing in (the Connect buttons), never in this form.
+const APP_TYPE_IDS = FORM_CREDENTIAL_TYPE_IDS.filter((id) => CREDENTIAL_TYPES[id].kind === 'app');
+const GROUPS = [
+  ['ai', AI_CREDENTIAL_TYPE_IDS],
+  ['http', HTTP_TYPE_IDS],
+  ['apps', APP_TYPE_IDS],
+] as const;
 
 export interface CredentialFormProps {
   /** The credential being edited; absent: a new one. */
   editing?: CredentialView;
   onSaved: (credential: CredentialView) => void;
   onCancel: () => void;
+  /** Only these types (an app's key or token form in the builder); one type is chosen already. */
+  types?: readonly CredentialTypeId[];
+  /** The form's heading instead of "Add credential". */
+  title?: string;
+  /** A new credential's name to start from. */
+  initialName?: string;
 }
 
 type Issue = { path: PropertyKey[]; code: string; message: string };
@@ -47,19 +62,21 @@ function errorsOf(issues: readonly Issue[]): Record<string, FieldErrorKind> {
   return errors;
 }
 
-export function CredentialForm({ editing, onSaved, onCancel }: CredentialFormProps) {
+export function CredentialForm({ editing, onSaved, onCancel, types, title: givenTitle, initialName }: CredentialFormProps) {
   const { t } = useI18n();
   const client = useCredentialsClient();
   const id = useId();
-  const [type, setType] = useState<CredentialTypeId | ''>(editing?.type ?? '');
-  const [name, setName] = useState(editing?.name ?? '');
+  const [type, setType] = useState<CredentialTypeId | ''>(editing?.type ?? (types?.length === 1 ? types[0]! : ''));
+  const [name, setName] = useState(editing?.name ?? initialName ?? '');
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...(editing?.settings ?? {}) }));
   const [errors, setErrors] = useState<Record<string, FieldErrorKind>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const { membership } = useMembership();
   const [saving, setSaving] = useState(false);
-  const fields: readonly CredentialField[] = type ? CREDENTIAL_TYPES[type].fields : [];
+  // A signed-in account's tokens come from its provider: only its name is edited here.
+  const signedIn = type !== '' && isOAuthCredentialType(type);
+  const fields: readonly CredentialField[] = type && !signedIn ? CREDENTIAL_TYPES[type].fields : [];
   const controlId = (field: string) => `${id}-${field}`;
 
   const set = (field: string, value: string) => {
@@ -75,7 +92,7 @@ export function CredentialForm({ editing, onSaved, onCancel }: CredentialFormPro
     setFailure(null);
     setRefusal(null);
     const parsed = editing
-      ? updateCredentialBodySchema(editing.type).safeParse({ name, settings: valuesOf(false, true), secrets: valuesOf(true, false) })
+      ? updateCredentialBodySchema(editing.type).safeParse(signedIn ? { name } : { name, settings: valuesOf(false, true), secrets: valuesOf(true, false) })
       : createCredentialBodySchema.safeParse({ type, name, settings: valuesOf(false, true), secrets: valuesOf(true, true) });
     if (!parsed.success) {
       const found = errorsOf(parsed.error.issues);
@@ -100,7 +117,7 @@ export function CredentialForm({ editing, onSaved, onCancel }: CredentialFormPro
   };
 
   const errorOf = (field: string) => (errors[field] ? t(`${C}form.errors.${errors[field]}`) : undefined);
-  const title = editing ? t(`${C}form.editTitle`, { name: editing.name }) : t(`${C}form.addTitle`);
+  const title = givenTitle ?? (editing ? t(`${C}form.editTitle`, { name: editing.name }) : t(`${C}form.addTitle`));
   const secretFields = fields.filter((f) => f.secret);
   const renderField = (field: CredentialField) => {
     const defaultBaseUrl = type ? credentialType(type).defaultBaseUrl : undefined;
@@ -131,9 +148,9 @@ export function CredentialForm({ editing, onSaved, onCancel }: CredentialFormPro
   return (
     <form className="form card credential-form" aria-labelledby={`${id}-title`} noValidate onSubmit={(event) => void submit(event)} data-testid="credential-form">
       <h2 id={`${id}-title`}>{title}</h2>
-      {editing ? (
+      {editing || (types?.length === 1 && type) ? (
         <p className="muted">
-          {t(`${C}type`)}: {typeLabel(t, editing.type)}
+          {t(`${C}type`)}: {typeLabel(t, editing?.type ?? (type as CredentialTypeId))}
         </p>
       ) : (
         <SelectField
@@ -149,20 +166,18 @@ export function CredentialForm({ editing, onSaved, onCancel }: CredentialFormPro
           }}
         >
           <option value="">{t(`${C}form.chooseType`)}</option>
-          <optgroup label={t(`${C}groups.ai`)}>
-            {AI_CREDENTIAL_TYPE_IDS.map((typeId) => (
-              <option key={typeId} value={typeId}>
-                {typeLabel(t, typeId)}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label={t(`${C}groups.http`)}>
-            {HTTP_TYPE_IDS.map((typeId) => (
-              <option key={typeId} value={typeId}>
-                {typeLabel(t, typeId)}
-              </option>
-            ))}
-          </optgroup>
+          {GROUPS.map(([group, ids]) => {
+            const shown = types ? ids.filter((typeId) => types.includes(typeId)) : ids;
+            return shown.length === 0 ? null : (
+              <optgroup key={group} label={t(`${C}groups.${group}`)}>
+                {shown.map((typeId) => (
+                  <option key={typeId} value={typeId}>
+                    {typeLabel(t, typeId)}
+                  </option>
+                ))}
+              </optgroup>
+            );
+          })}
         </SelectField>
       )}
       <TextField

@@ -34,8 +34,8 @@ test('adds an OpenAI-compatible credential from the type’s own fields, then li
   fireEvent.click(screen.getByRole('button', { name: 'Add credential' }));
   const form = screen.getByRole('form', { name: 'Add credential' });
   const type = within(form).getByLabelText('Type');
-  // Grouped: AI providers first, then HTTP.
-  expect([...type.querySelectorAll('optgroup')].map((group) => group.label)).toEqual(['AI providers', 'HTTP authentication']);
+  // Grouped: AI providers first, then HTTP, then the apps' keys.
+  expect([...type.querySelectorAll('optgroup')].map((group) => group.label)).toEqual(['AI providers', 'HTTP authentication', 'Apps']);
   fireEvent.change(type, { target: { value: 'openaiCompatible' } });
   expect(within(form).getByLabelText('Base URL')).toHaveAttribute('type', 'url');
   expect(within(form).getByLabelText('API key (optional)')).toHaveAttribute('type', 'password');

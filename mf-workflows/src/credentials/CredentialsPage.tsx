@@ -5,18 +5,23 @@
 import { useState } from 'react';
 import { Link, PageHeader, RequireAuth, useI18n, useRemoteCatalogs, useToast } from '@agentflow/shared';
 import { Dialog } from '@agentflow/shared/dialog';
-import type { CredentialView } from '@agentflow/shared/credentials';
+import { CREDENTIAL_TYPES, isCredentialTypeId, type CredentialView } from '@agentflow/shared/credentials';
 import { useCredentialsClient } from './api';
 import { CredentialCard } from './CredentialCard';
 import { CredentialForm } from './CredentialForm';
 import { useCredentialList } from './credentialList';
 import { C, errorText, vaultUnavailable } from './credentialTexts';
 import { CREDENTIALS_CATALOGS } from './i18n';
+import { ConnectApps } from '../connectors/ConnectApps';
+import { useSignInResult } from '../connectors/oauthReturn';
+import { K, oauthErrorText } from '../connectors/connectorTexts';
+import { CONNECTORS_CATALOGS } from '../connectors/i18n';
 import './credentials.css';
 
 type Editing = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; credential: CredentialView };
 
 export function CredentialsPage() {
+  useRemoteCatalogs(CONNECTORS_CATALOGS);
   const { t } = useI18n();
   const { toast } = useToast();
   const client = useCredentialsClient();
@@ -25,6 +30,19 @@ export function CredentialsPage() {
   const [deleting, setDeleting] = useState<CredentialView | null>(null);
   const [removing, setRemoving] = useState(false);
   const unavailable = list.status === 'failed' && vaultUnavailable(list.error);
+  const [signInError, setSignInError] = useState<string | null>(null);
+
+  // Back from an app's sign-in (Connect with …): the new account is in the list, or the reason it is not.
+  useSignInResult((result) => {
+    if (result.kind === 'error') {
+      setSignInError(oauthErrorText(t, result.code));
+      return;
+    }
+    setSignInError(null);
+    const type = result.pending?.credentialType;
+    toast({ title: t(`${K}connect.connected`, { app: type && isCredentialTypeId(type) ? CREDENTIAL_TYPES[type].label : t(`${K}step.app`) }), variant: 'success' });
+    list.reload();
+  });
 
   const saved = () => {
     setEditing({ kind: 'none' });
@@ -59,6 +77,12 @@ export function CredentialsPage() {
         <Link to="/workflows">← {t(`${C}backToWorkflows`)}</Link>
       </p>
       <PageHeader title={t(`${C}title`)} subtitle={t(`${C}subtitle`)} actions={addButton} />
+      {signInError && (
+        <p className="form-alert" role="alert" data-testid="sign-in-error">
+          {signInError}
+        </p>
+      )}
+      {!unavailable && <ConnectApps />}
       {editing.kind === 'add' && <CredentialForm onSaved={saved} onCancel={() => setEditing({ kind: 'none' })} />}
       {list.status === 'loading' && (
         <p role="status" className="muted">

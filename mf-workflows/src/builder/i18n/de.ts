@@ -21,6 +21,8 @@ export const de: BuilderCatalog = {
         http: 'HTTP-Anfrage',
         approval: 'Freigabe',
         output: 'Ausgabe',
+        app: 'App-Aktion',
+        poll: 'App-Auslöser',
       },
       canvas: { label: 'Workflow-Arbeitsfläche' },
       actions: { undo: 'Rückgängig', redo: 'Wiederholen', delete: 'Auswahl löschen', exportJson: 'JSON exportieren', importJson: 'JSON importieren', panels: 'Bereiche anzeigen', backToCanvas: 'Zurück zur Arbeitsfläche' },

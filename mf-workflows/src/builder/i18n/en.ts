@@ -24,6 +24,8 @@ export const en = {
         http: 'HTTP request',
         approval: 'Approval',
         output: 'Output',
+        app: 'App action',
+        poll: 'App trigger',
       },
       canvas: { label: 'Workflow canvas' },
       actions: {

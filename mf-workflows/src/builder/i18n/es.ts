@@ -21,6 +21,8 @@ export const es: BuilderCatalog = {
         http: 'Petición HTTP',
         approval: 'Aprobación',
         output: 'Salida',
+        app: 'Acción de aplicación',
+        poll: 'Disparador de aplicación',
       },
       canvas: { label: 'Lienzo del flujo' },
       actions: { undo: 'Deshacer', redo: 'Rehacer', delete: 'Eliminar selección', exportJson: 'Exportar JSON', importJson: 'Importar JSON', panels: 'Mostrar paneles', backToCanvas: 'Volver al lienzo' },

@@ -21,6 +21,8 @@ export const fr: BuilderCatalog = {
         http: 'Requête HTTP',
         approval: 'Approbation',
         output: 'Sortie',
+        app: 'Action d’application',
+        poll: 'Déclencheur d’application',
       },
       canvas: { label: 'Canevas du workflow' },
       actions: { undo: 'Annuler', redo: 'Rétablir', delete: 'Supprimer la sélection', exportJson: 'Exporter en JSON', importJson: 'Importer du JSON', panels: 'Afficher les panneaux', backToCanvas: 'Retour au canevas' },

@@ -21,6 +21,8 @@ export const it: BuilderCatalog = {
         http: 'Richiesta HTTP',
         approval: 'Approvazione',
         output: 'Uscita',
+        app: 'Azione di applicazione',
+        poll: 'Attivatore di applicazione',
       },
       canvas: { label: 'Tela del flusso' },
       actions: { undo: 'Annulla', redo: 'Ripeti', delete: 'Elimina selezione', exportJson: 'Esporta JSON', importJson: 'Importa JSON', panels: 'Mostra pannelli', backToCanvas: 'Torna alla tela' },
