@@ -19,9 +19,9 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { WORKFLOW_COLLECTION, parseNodeParams, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
 import type { RunsService } from './service.js';
+import { scanWorkflowNodes } from './workflowScan.js';
 
 const MAX_CATCH_UP = 5;
-const PAGE = 300;
 
 interface Scheduled {
   workflowId: string;
@@ -68,25 +68,19 @@ export class RunScheduler {
   /** Re-reads which workflows have a schedule trigger. */
   async refresh(): Promise<void> {
     const found = new Map<string, Scheduled>();
-    let query = this.options.db.collection(WORKFLOW_COLLECTION).where('visibility', 'in', ['private', 'organization']).select('nodes').orderBy('__name__').limit(PAGE);
-    for (;;) {
-      const page = await query.get();
-      for (const doc of page.docs) {
-        const node = scheduleNode(doc.get('nodes'));
-        if (!node) continue;
-        const params = parseNodeParams('trigger.schedule', node.params);
-        if (!params.success) continue;
-        const { cron: expression, timeZone } = params.data;
-        const existing = this.schedules.get(doc.id);
-        const cron =
-          existing && existing.expression === expression && existing.timeZone === timeZone
-            ? existing.cron
-            : new Cron(expression, { timezone: timeZone, paused: true });
-        found.set(doc.id, { workflowId: doc.id, cron, expression, timeZone });
-      }
-      if (page.docs.length < PAGE) break;
-      query = query.startAfter(page.docs[page.docs.length - 1]!);
-    }
+    await scanWorkflowNodes(this.options.db, (workflowId, nodes) => {
+      const node = scheduleNode(nodes);
+      if (!node) return;
+      const params = parseNodeParams('trigger.schedule', node.params);
+      if (!params.success) return;
+      const { cron: expression, timeZone } = params.data;
+      const existing = this.schedules.get(workflowId);
+      const cron =
+        existing && existing.expression === expression && existing.timeZone === timeZone
+          ? existing.cron
+          : new Cron(expression, { timezone: timeZone, paused: true });
+      found.set(workflowId, { workflowId, cron, expression, timeZone });
+    });
     this.schedules = found;
   }
 

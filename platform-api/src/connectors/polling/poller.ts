@@ -33,10 +33,10 @@ import {
 import type { SafeFetchPolicy } from '../../net/safeFetch.js';
 import type { RunsService } from '../../runs/service.js';
 import { pollItemRef } from '../../runs/firestoreRunStore.js';
+import { scanWorkflowNodes } from '../../runs/workflowScan.js';
 import type { ConnectorRuntime } from '../runtime/runtime.js';
 import { FirestorePollStates, type PollOutcome, type PollState, type PollStateStore } from './pollState.js';
 
-const PAGE = 300;
 /** Item claims read per getAll. */
 const READ_CHUNK = 100;
 
@@ -130,19 +130,13 @@ export class ConnectorPoller {
   /** Re-reads which workflows have a poll trigger. */
   async refresh(): Promise<void> {
     const found = new Map<string, Watched>();
-    let query = this.options.db.collection(WORKFLOW_COLLECTION).where('visibility', 'in', ['private', 'organization']).select('nodes').orderBy('__name__').limit(PAGE);
-    for (;;) {
-      const page = await query.get();
-      for (const doc of page.docs) {
-        const poll = pollNode(doc.get('nodes'));
-        if (!poll) continue;
-        const configKey = pollConfigKey(poll.params);
-        const existing = this.watched.get(doc.id);
-        found.set(doc.id, { workflowId: doc.id, configKey, intervalMs: poll.params.intervalMinutes * 60_000, dueAt: existing?.configKey === configKey ? existing.dueAt : 0 });
-      }
-      if (page.docs.length < PAGE) break;
-      query = query.startAfter(page.docs[page.docs.length - 1]!);
-    }
+    await scanWorkflowNodes(this.options.db, (workflowId, nodes) => {
+      const poll = pollNode(nodes);
+      if (!poll) return;
+      const configKey = pollConfigKey(poll.params);
+      const existing = this.watched.get(workflowId);
+      found.set(workflowId, { workflowId, configKey, intervalMs: poll.params.intervalMinutes * 60_000, dueAt: existing?.configKey === configKey ? existing.dueAt : 0 });
+    });
     this.watched = found;
   }
 

@@ -1,0 +1,21 @@
+// The background triggers (schedules, app polls) find their workflows by
+// reading every non-template workflow's nodes, page by page. Browsers write
+// workflow documents under rules that allow no derived field, so there is no
+// index of "workflows with a schedule" to query instead; for thousands of
+// workflows a scan a minute is fine (beyond, a service-kept index replaces
+// this one function).
+import type { Firestore } from 'firebase-admin/firestore';
+import { WORKFLOW_COLLECTION } from '@agentflow/shared/workflow';
+
+const PAGE = 300;
+
+/** Calls `visit` with the id and `nodes` field of every private or organization workflow. */
+export async function scanWorkflowNodes(db: Firestore, visit: (workflowId: string, nodes: unknown) => void): Promise<void> {
+  let query = db.collection(WORKFLOW_COLLECTION).where('visibility', 'in', ['private', 'organization']).select('nodes').orderBy('__name__').limit(PAGE);
+  for (;;) {
+    const page = await query.get();
+    for (const doc of page.docs) visit(doc.id, doc.get('nodes'));
+    if (page.docs.length < PAGE) return;
+    query = query.startAfter(page.docs[page.docs.length - 1]!);
+  }
+}
