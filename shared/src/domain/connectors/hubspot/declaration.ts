@@ -29,7 +29,7 @@ const companyFields = {
   name: field.text('The company’s name'),
   domain: field.text('Website domain, e.g. example.com').optional(),
   city: field.text('City').optional(),
-  industry: field.text('Industry').optional(),
+  industry: field.text('Industry, as one of HubSpot’s own values in capitals, e.g. COMPUTER_SOFTWARE, REAL_ESTATE, LOGISTICS_AND_SUPPLY_CHAIN').optional(),
   properties: extra,
 };
 const dealFields = {
