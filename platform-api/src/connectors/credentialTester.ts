@@ -7,9 +7,9 @@
 // connector of the type can test without acting (a Teams webhook only posts).
 import { credentialType } from '@agentflow/shared/credentials';
 import { CREDENTIAL_ERROR_CODES, CREDENTIAL_MESSAGES, type CredentialTestResult } from '@agentflow/shared/server';
+import { CONNECTORS } from '@agentflow/shared/workflow';
 import type { CredentialTester } from '../credentials/index.js';
-import type { SafeFetchPolicy } from '../net/safeFetch.js';
-import { BlockedAddressError } from '../net/safeFetch.js';
+import { BlockedAddressError, type SafeFetchPolicy } from '../net/safeFetch.js';
 import { StepFailure, TransientStepError } from '../runs/steps.js';
 import { ConnectorAuthError } from './runtime/errors.js';
 import type { ConnectorRuntime } from './runtime/runtime.js';
@@ -18,7 +18,8 @@ const notTestable: CredentialTestResult = { ok: false, models: [], error: CREDEN
 
 export function createAppCredentialTester(runtime: Pick<ConnectorRuntime, 'testCredential'>, policy: SafeFetchPolicy): CredentialTester {
   return async (credential, signal): Promise<CredentialTestResult> => {
-    const label = credentialType(credential.type).label;
+    // Named as the app its steps call ("Could not reach HubSpot"), not as the credential type.
+    const label = CONNECTORS.find((connector) => connector.credentialTypes.includes(credential.type))?.name ?? credentialType(credential.type).label;
     try {
       const tested = await runtime.testCredential(credential, policy, signal);
       if (!tested) return notTestable;
