@@ -141,6 +141,22 @@ it('refreshes a token about to expire before the call, so the provider never see
   expect(calls[0]!.authorization).not.toContain(oldToken);
 });
 
+it('asks to reconnect when the provider no longer honours the grant: the step fails saying so, and Test connection says the account was rejected', async () => {
+  const credentialId = await connect(alice);
+  const grant = auth.issued.at(-1)!;
+  // The user removed the app in HubSpot: its refresh token is revoked there, and the access token ends.
+  expect((await fetch(`${auth.urls.revocation}/${grant.refreshToken}`, { method: 'DELETE' })).status).toBeLessThan(300);
+  auth.expireAll();
+  const wf = await h.saveWorkflow(alice.uid, [manual(), node('find', 'connector', { connector: 'hubspot', operation: 'searchDeals', credentialId, params: {} }, 'Find deals')], [edge('trigger', 'find')]);
+  const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: {} } });
+  const run = await h.waitForRun(started.body.runId, ['succeeded', 'failed']);
+  expect(run.status).toBe('failed');
+  expect(run.steps.find((s) => s.id === 'find')!.error).toMatch(/^HubSpot did not accept the connected account \(it refused to renew the connection: invalid_grant.*\): reconnect it on the Credentials page$/);
+  const tested = await h.call('POST', `/api/credentials/${credentialId}/test`, { user: alice });
+  expect(tested.status).toBe(200);
+  expect(tested.body).toMatchObject({ ok: false, code: 'credential_rejected' });
+});
+
 it('refreshes an expired token on a 401 in the middle of a run, stores the new tokens, and revokes the grant when the credential is deleted', async () => {
   const credentialId = await connect(bob);
   const wf = await h.saveWorkflow(bob.uid, [manual([{ key: 'company', type: 'string' }]), node('deal', 'connector', { connector: 'hubspot', operation: 'createDeal', credentialId, params: { dealname: 'Deal for {{ input.company }}', amount: '1200' } })], [edge('trigger', 'deal')]);

@@ -9,6 +9,7 @@ import type { CredentialVault, OpenedCredential } from '../../credentials/index.
 import { StepFailure, TransientStepError } from '../../runs/steps.js';
 import type { TokenRefresher } from '../runtime/types.js';
 import { OAuthGrantError, type OAuthClient } from './client.js';
+import { ConnectorAuthError } from '../runtime/errors.js';
 
 export interface TokenRefresherOptions {
   vault: Pick<CredentialVault, 'replaceTokens' | 'openForRefresh'>;
@@ -35,7 +36,8 @@ export function createTokenRefresher({ vault, clients, now = Date.now }: TokenRe
     try {
       tokens = await client.refresh(refreshToken, signal);
     } catch (error) {
-      if (error instanceof OAuthGrantError) throw new StepFailure(`${credentialType(credential.type).label} refused to renew the connection (${error.message}): reconnect the account on the Credentials page`);
+      // The provider no longer honours the grant: the user must sign in again, like any refused credential.
+      if (error instanceof OAuthGrantError) throw new ConnectorAuthError(credentialType(credential.type).label, `it refused to renew the connection: ${error.message}`);
       throw new TransientStepError(`Could not reach ${credentialType(credential.type).label} to renew the connection`);
     }
     return vault.replaceTokens(credential.id, {
