@@ -82,3 +82,18 @@ test('an app entry adds an app step with its app and action, named after it, sho
   await waitFor(() => expect(docs.saves.at(-1)?.workflow.nodes.at(-1)).toMatchObject({ type: 'trigger.poll', params: { connector: 'gmail', trigger: 'newMessage', params: {}, intervalMinutes: 5 } }), { timeout: 5000 });
   expect(within(screen.getByTestId('config-panel')).getByLabelText('Check every (minutes)')).toHaveValue(5);
 });
+
+test('above the canvas (small screens) the triggers start folded, the other steps stay at hand', async () => {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({ matches: /max-width:\s*900px/.test(query), media: query, addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
+  try {
+    await renderBuilderWithApps(workflow(), servers());
+    expect(within(palette()).getByRole('button', { name: /Triggers/ })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Add Manual trigger', hidden: true })).not.toBeVisible();
+    expect(screen.getByRole('button', { name: 'Add Agent' })).toBeVisible();
+    fireEvent.click(within(palette()).getByRole('button', { name: /Triggers/ }));
+    expect(screen.getByRole('button', { name: 'Add Manual trigger' })).toBeVisible();
+  } finally {
+    window.matchMedia = original;
+  }
+});

@@ -8,6 +8,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
 import { CONNECTOR_CATEGORIES, CONNECTORS, CONNECTOR_LIMITS, type ConnectorDeclaration, type NodeType } from '@agentflow/shared/workflow';
 import type { BuilderAction } from './builderState';
+import { useMediaQuery } from './builderHooks';
 import { NODE_TYPE_KEYS } from './fields';
 import { AppBadge } from '../connectors/AppBadge';
 import { K, categoryLabel, entryLabel, operationLabel, triggerLabel, type Translate } from '../connectors/connectorTexts';
@@ -28,6 +29,8 @@ const CORE: Record<Exclude<GroupId, 'apps'>, NodeType[]> = {
   data: ['transform', 'http', 'output'],
 };
 const GROUPS: GroupId[] = ['triggers', 'ai', 'logic', 'data', 'apps'];
+/** builder.css puts the palette above the canvas at this width. */
+const COMPACT_QUERY = '(max-width: 900px)';
 
 export interface PaletteEntry {
   key: string;
@@ -91,8 +94,10 @@ export function Palette({ dispatch, readOnly }: { dispatch: (a: BuilderAction) =
   const { t } = useI18n();
   const id = useId();
   const [query, setQuery] = useState('');
-  // App categories start closed (dozens of actions); the built-in groups open.
+  // App categories start closed (dozens of actions); the built-in groups open, but for the triggers
+  // above the canvas on small screens (a workflow mostly has its trigger already).
   const [open, setOpen] = useState<Record<string, boolean>>({});
+  const compact = useMediaQuery(COMPACT_QUERY);
   const all = useMemo(() => paletteEntries(t), [t]);
   const words = fold(query).split(/\s+/).filter(Boolean);
   const searching = words.length > 0;
@@ -164,7 +169,7 @@ export function Palette({ dispatch, readOnly }: { dispatch: (a: BuilderAction) =
               return inCategory.length === 0 ? null : group(`apps.${category}`, categoryLabel(t, category), false, <ul className="palette-entries">{inCategory.map(button)}</ul>, 'sub');
             })
           );
-        return group(groupId, t(`${K}palette.${groupId}`), true, body, 'group');
+        return group(groupId, t(`${K}palette.${groupId}`), !(compact && groupId === 'triggers'), body, 'group');
       })}
     </nav>
   );

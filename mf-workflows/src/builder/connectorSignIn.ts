@@ -24,7 +24,9 @@ export function useConnectorSignInResult(workflow: Workflow, dispatch: (action: 
     forgetCredentials(client);
     const pending = result.pending;
     const node = pending?.nodeId ? workflow.nodes.find((n) => n.id === pending.nodeId) : undefined;
-    const fromNode = node ? connectorOf(node.params.connector) : undefined;
+    // The app of the step, or of the agent tool, that asked.
+    const tool = node && pending?.toolIndex !== undefined ? (node.params.tools as { connectors?: { connector?: unknown }[] } | undefined)?.connectors?.[pending.toolIndex] : undefined;
+    const fromNode = node ? connectorOf(tool ? tool.connector : node.params.connector) : undefined;
     const type = pending?.credentialType;
     const app = fromNode?.name ?? (type && isCredentialTypeId(type) ? (connectorsUsing(type)[0]?.name ?? CREDENTIAL_TYPES[type].label) : '');
     if (node && pending) {

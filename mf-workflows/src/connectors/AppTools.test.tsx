@@ -6,6 +6,7 @@ import { installXyflowStubs } from '../builder/testing/xyflowStubs';
 import { createFakeCredentialsServer, fakeCredential } from '../credentials/testing/fakeCredentialsServer';
 import { createFakeConnectorsServer } from './testing/fakeConnectorsServer';
 import { renderBuilderWithApps } from '../builder/testing/renderWithApps';
+import { rememberSignIn } from './oauthReturn';
 
 installXyflowStubs();
 
@@ -58,4 +59,27 @@ test('app tools are added, given an account and removed; the JSON editor keeps t
   fireEvent.click(within(tools).getByRole('button', { name: 'Remove HubSpot → Search contacts' }));
   fireEvent.click(within(tools).getByRole('button', { name: 'Remove Slack → Post message' }));
   await waitFor(() => expect(toolsOf()).toEqual({ http: [], delegates: ['agent-9'] }), { timeout: 5000 });
+});
+
+test('back from a sign-in an agent tool started: that tool gets the new account', async () => {
+  const base = agentWorkflow();
+  const agent = base.nodes[1]!;
+  const workflow = { ...base, nodes: [base.nodes[0]!, { ...agent, params: { ...agent.params, tools: { http: [], delegates: [], connectors: [{ connector: 'slack', operation: 'postMessage' }, { connector: 'gmail', operation: 'sendEmail' }] } } }] };
+  const credentials = createFakeCredentialsServer({ credentials: [fakeCredential({ id: 'c-g', name: 'Google', type: 'googleOAuth', settings: { account: 'anna@example.com' }, secretHints: {}, secrets: {} })] });
+  rememberSignIn({ nodeId: 'agent-1', toolIndex: 1, returnTo: '/workflows/wf-1', credentialType: 'googleOAuth' });
+  const docs = await renderBuilderWithApps(workflow, { credentials, connectors: createFakeConnectorsServer(credentials, { google: true }) }, { route: '/workflows/wf-1?connected=c-g' });
+  expect(await screen.findByText('Gmail account connected')).toBeInTheDocument();
+  await waitFor(
+    () =>
+      expect(docs.saves.at(-1)?.workflow.nodes.find((n) => n.id === 'agent-1')?.params.tools).toEqual({
+        http: [],
+        delegates: [],
+        connectors: [
+          { connector: 'slack', operation: 'postMessage' },
+          { connector: 'gmail', operation: 'sendEmail', credentialId: 'c-g' },
+        ],
+      }),
+    { timeout: 5000 },
+  );
+  expect(within(await screen.findByTestId('app-tools')).getByLabelText('Account for Gmail → Send e-mail')).toHaveValue('c-g');
 });

@@ -54,7 +54,8 @@ export function ConnectApps() {
                 aria-describedby={status && !ready ? noteId : undefined}
                 onClick={() => void connect(type)}
               >
-                {apps[0] && <AppBadge connector={{ name: provider.name, icon: apps[0].icon }} size="small" />}
+                {/* One app: its badge; a provider of several (Google): its initial in the first app's colour. */}
+                {apps[0] && <AppBadge connector={{ name: provider.name, icon: apps.length === 1 ? apps[0].icon : { color: apps[0].icon.color, glyph: provider.name.slice(0, 1) } }} size="small" />}
                 {starting === type ? t(`${K}connect.connecting`) : t(`${K}connect.connectWith`, { provider: provider.name })}
               </button>
               {apps.length > 0 && <span className="field-hint">{apps.map((app) => app.name).join(', ')}</span>}

@@ -82,8 +82,8 @@ export function CredentialsPage() {
           {signInError}
         </p>
       )}
-      {!unavailable && <ConnectApps />}
       {editing.kind === 'add' && <CredentialForm onSaved={saved} onCancel={() => setEditing({ kind: 'none' })} />}
+      {!unavailable && <ConnectApps />}
       {list.status === 'loading' && (
         <p role="status" className="muted">
           {t(`${C}loading`)}
