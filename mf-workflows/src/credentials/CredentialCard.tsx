@@ -1,9 +1,10 @@
 // One credential in the list: its name, type, owner, masked secret and when a
-// run last used it, with Test connection (AI types), Edit and Delete. The test
-// result stays under the card: "Connected — N models" or the reason, by code.
+// run last used it, with Test connection (AI keys and app credentials), Edit
+// and Delete. The test result stays under the card: "Connected — N models",
+// "Connected as <account>", or the reason, by code.
 import { useState } from 'react';
 import { useAuth, useI18n } from '@agentflow/shared';
-import { CREDENTIAL_TYPES, type CredentialTestResult, type CredentialView } from '@agentflow/shared/credentials';
+import { CREDENTIAL_TYPES, isTestableCredentialType, type CredentialTestResult, type CredentialView } from '@agentflow/shared/credentials';
 import { useCredentialsClient } from './api';
 import { C, codeText, errorText, typeLabel } from './credentialTexts';
 
@@ -34,9 +35,14 @@ export function CredentialCard({ credential, onEdit, onDelete }: CredentialCardP
     }
   };
 
+  // An AI key lists its models; an app credential names the account it reached.
+  const okText = (result: CredentialTestResult) => {
+    if (CREDENTIAL_TYPES[credential.type].kind === 'ai') return t(`${C}test.ok`, { count: result.models.length });
+    return result.account ? t(`${C}test.okAccount`, { account: result.account }) : t(`${C}test.okApp`);
+  };
   let outcome: string | null = null;
   if (test.status === 'done') {
-    outcome = test.result.ok ? t(`${C}test.ok`, { count: test.result.models.length }) : t(`${C}test.failed`, { reason: codeText(t, test.result.code) });
+    outcome = test.result.ok ? okText(test.result) : t(`${C}test.failed`, { reason: codeText(t, test.result.code) });
   } else if (test.status === 'failed') {
     outcome = t(`${C}test.failed`, { reason: test.reason });
   }
@@ -69,7 +75,7 @@ export function CredentialCard({ credential, onEdit, onDelete }: CredentialCardP
         </div>
       </dl>
       <div className="credential-actions">
-        {CREDENTIAL_TYPES[credential.type].kind === 'ai' && (
+        {isTestableCredentialType(credential.type) && (
           <button type="button" className="button button-secondary" aria-label={t(`${C}actions.testLabel`, { name: credential.name })} disabled={test.status === 'testing'} onClick={() => void runTest()}>
             {t(test.status === 'testing' ? `${C}actions.testing` : `${C}actions.test`)}
           </button>

@@ -97,6 +97,24 @@ test('Test connection: the number of models, or the provider’s refusal in the 
   expect(screen.queryByText(/Incorrect API key/)).not.toBeInTheDocument();
 });
 
+test('Test connection of an app credential names the account it reached; a Teams webhook has no test (it could only post)', async () => {
+  const server = createFakeCredentialsServer({
+    credentials: [
+      fakeCredential({ id: 'c1', name: 'Sales HubSpot', type: 'hubspotToken', secretHints: { token: '••••9f2a' } }),
+      fakeCredential({ id: 'c2', name: 'Ops channel', type: 'teamsWebhook', secretHints: { webhookUrl: '••••x1y2' } }),
+    ],
+  });
+  server.testResult = { ok: true, models: [], account: 'Portal 62515 (app.hubspot.com)' };
+  renderPage(server);
+  await screen.findByRole('listitem', { name: 'Sales HubSpot' });
+  expect(within(card('Ops channel')).queryByRole('button', { name: /Test the connection/ })).not.toBeInTheDocument();
+  fireEvent.click(within(card('Sales HubSpot')).getByRole('button', { name: 'Test the connection of Sales HubSpot' }));
+  expect(await within(card('Sales HubSpot')).findByText('Connected as Portal 62515 (app.hubspot.com)')).toBeInTheDocument();
+  server.testResult = { ok: true, models: [] };
+  fireEvent.click(within(card('Sales HubSpot')).getByRole('button', { name: 'Test the connection of Sales HubSpot' }));
+  expect(await within(card('Sales HubSpot')).findByText('Connected')).toBeInTheDocument();
+});
+
 test('edit: rename and change settings; a blank secret keeps the stored one, a new one replaces it', async () => {
   const server = createFakeCredentialsServer({ credentials: [fakeCredential({ id: 'c1', name: 'Local', type: 'openaiCompatible', settings: { baseUrl: 'http://127.0.0.1:1/v1' } })] });
   renderPage(server);

@@ -8,7 +8,7 @@ import {
   CREDENTIAL_ERROR_CODES,
   CREDENTIAL_MESSAGES,
   createCredentialBodySchema,
-  credentialType,
+  isTestableCredentialType,
   isDocumentId,
   listCredentialsQuerySchema,
   notFound,
@@ -82,9 +82,8 @@ export function createCredentialsRouter({ auth, vault, logger, test, testTimeout
     const actor = actorOf(req);
     const id = credentialId(req);
     const view = await vault.get(actor, id);
-    // AI keys and app accounts can be checked with their provider; an HTTP secret only by the service it is sent to.
-    const kind = credentialType(view.type).kind;
-    if (kind !== 'ai' && kind !== 'app') {
+    // AI keys and app accounts can be checked with their provider (not decrypted otherwise); an HTTP secret only by the service it is sent to.
+    if (!isTestableCredentialType(view.type)) {
       const body: CredentialTestResult = { ok: false, models: [], error: CREDENTIAL_MESSAGES.notTestable, code: CREDENTIAL_ERROR_CODES.notTestable };
       res.json(body);
       return;

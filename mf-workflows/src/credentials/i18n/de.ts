@@ -93,6 +93,8 @@ export const de: CredentialsCatalog = {
       test: {
         ok_one: 'Verbunden — {{count}} Modell',
         ok_other: 'Verbunden — {{count}} Modelle',
+        okAccount: 'Verbunden als {{account}}',
+        okApp: 'Verbunden',
         failed: 'Nicht verbunden: {{reason}}',
       },
       remove: {

@@ -96,6 +96,8 @@ export const en = {
       test: {
         ok_one: 'Connected — {{count}} model',
         ok_other: 'Connected — {{count}} models',
+        okAccount: 'Connected as {{account}}',
+        okApp: 'Connected',
         failed: 'Not connected: {{reason}}',
       },
       remove: {

@@ -93,6 +93,8 @@ export const es: CredentialsCatalog = {
       test: {
         ok_one: 'Conectado — {{count}} modelo',
         ok_other: 'Conectado — {{count}} modelos',
+        okAccount: 'Conectado como {{account}}',
+        okApp: 'Conectado',
         failed: 'Sin conexión: {{reason}}',
       },
       remove: {

@@ -93,6 +93,8 @@ export const fr: CredentialsCatalog = {
       test: {
         ok_one: 'Connecté — {{count}} modèle',
         ok_other: 'Connecté — {{count}} modèles',
+        okAccount: 'Connecté en tant que {{account}}',
+        okApp: 'Connecté',
         failed: 'Non connecté : {{reason}}',
       },
       remove: {

@@ -93,6 +93,8 @@ export const it: CredentialsCatalog = {
       test: {
         ok_one: 'Connesso — {{count}} modello',
         ok_other: 'Connesso — {{count}} modelli',
+        okAccount: 'Connesso come {{account}}',
+        okApp: 'Connesso',
         failed: 'Non connesso: {{reason}}',
       },
       remove: {

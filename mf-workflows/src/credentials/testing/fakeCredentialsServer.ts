@@ -2,7 +2,7 @@
 // reached through a fake fetch that speaks CREDENTIALS_API's wire format
 // (JSON bodies, `{error, code}` refusals, masked views, never a secret back).
 // Plain functions, no jest globals, so the app's type check accepts it.
-import { CREDENTIAL_TYPES, secretHint, type CredentialTestResult, type CredentialTypeId, type CredentialView } from '@agentflow/shared/credentials';
+import { isTestableCredentialType, secretHint, type CredentialTestResult, type CredentialTypeId, type CredentialView } from '@agentflow/shared/credentials';
 import { createCredentialsClient, type CredentialsClient } from '../api';
 import { FAKE_PLATFORM, jsonResponse, type RecordedRequest } from '../../runs/testing/fakeRunsServer';
 
@@ -73,7 +73,8 @@ export function createFakeCredentialsServer(options: { credentials?: StoredCrede
     const stored = credentials.get(decodeURIComponent(one[1]!));
     if (!stored) return notFound();
     if (one[2]) {
-      if (CREDENTIAL_TYPES[stored.type].kind !== 'ai') return jsonResponse(200, { ok: false, models: [], error: 'untestable', code: 'credential_not_testable' });
+      // As platform-api: AI keys and app credentials are tested, HTTP secrets and Teams webhooks are not.
+      if (!isTestableCredentialType(stored.type)) return jsonResponse(200, { ok: false, models: [], error: 'untestable', code: 'credential_not_testable' });
       return jsonResponse(200, server.testResult);
     }
     if (request.method === 'GET') return jsonResponse(200, view(stored));

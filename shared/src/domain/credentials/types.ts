@@ -35,6 +35,8 @@ export interface CredentialTypeDeclaration {
    * provider gave and the account they are for.
    */
   oauth?: { provider: OAuthProviderId; scopes: readonly string[] };
+  /** An app credential nothing can check without acting (a Teams webhook only posts): no Test connection. */
+  untestable?: true;
 }
 
 /** The fields of a credential made by an OAuth sign-in (set by platform-api, refreshed before they expire). */
@@ -105,7 +107,7 @@ export const CREDENTIAL_TYPES = {
     },
   },
   slackBot: { id: 'slackBot', kind: 'app', label: 'Slack bot token', fields: [secretField('token')] },
-  teamsWebhook: { id: 'teamsWebhook', kind: 'app', label: 'Microsoft Teams incoming webhook', fields: [{ key: 'webhookUrl', secret: true, required: true, input: 'url' }] },
+  teamsWebhook: { id: 'teamsWebhook', kind: 'app', label: 'Microsoft Teams incoming webhook', fields: [{ key: 'webhookUrl', secret: true, required: true, input: 'url' }], untestable: true },
   twilio: { id: 'twilio', kind: 'app', label: 'Twilio', fields: [textField('accountSid'), secretField('authToken'), textField('fromNumber')] },
   smtp: {
     id: 'smtp',
@@ -122,6 +124,12 @@ export const CREDENTIAL_TYPE_IDS = Object.keys(CREDENTIAL_TYPES) as CredentialTy
 export const AI_CREDENTIAL_TYPE_IDS = CREDENTIAL_TYPE_IDS.filter((id) => CREDENTIAL_TYPES[id].kind === 'ai');
 /** Types a user fills in a form (every type but those made by an OAuth sign-in). */
 export const FORM_CREDENTIAL_TYPE_IDS = CREDENTIAL_TYPE_IDS.filter((id) => !isOAuthCredentialType(id));
+
+/** Whether "Test connection" can check a credential of this type: AI keys (the model list) and app credentials (a read-only call); never an HTTP header, which only the service it is sent to can judge. */
+export function isTestableCredentialType(id: CredentialTypeId): boolean {
+  const type: CredentialTypeDeclaration = CREDENTIAL_TYPES[id];
+  return type.kind === 'ai' || (type.kind === 'app' && type.untestable !== true);
+}
 
 export function isOAuthCredentialType(id: CredentialTypeId): boolean {
   return (CREDENTIAL_TYPES[id] as CredentialTypeDeclaration).oauth !== undefined;
