@@ -13,6 +13,7 @@ import { validateWorkflow, type Workflow } from '@agentflow/shared/workflow';
 import type { WorkflowDocs } from '../api/workflowDocs';
 import { readDraft, type WorkflowDraft } from '../api/workflowDrafts';
 import { SaveIndicator, useAutosave } from './autosave';
+import { BeforeLeaveContext } from '../connectors/beforeLeave';
 import { BUILDER_CATALOGS } from './i18n';
 import { builderReducer, canRedo, canUndo, initialBuilderState } from './builderState';
 import { ConfigPanel } from './ConfigPanel';
@@ -207,7 +208,9 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
               ← {t(`${P}actions.backToCanvas`)}
             </button>
           )}
-          <ConfigPanel workflow={workflow} node={selectedNode} dispatch={dispatch} readOnly={readOnly} />
+          <BeforeLeaveContext.Provider value={flush}>
+            <ConfigPanel workflow={workflow} node={selectedNode} dispatch={dispatch} readOnly={readOnly} />
+          </BeforeLeaveContext.Provider>
           <ProblemsList problems={problems} warnings={warnings} workflow={workflow} dispatch={dispatch} />
           <SettingsPanel workflow={workflow} dispatch={dispatch} readOnly={readOnly} />
           <HistoryPanel docs={docs} workflow={workflow} tick={historyTick} busy={savingRef} onRestored={markRestored} readOnly={readOnly} />

@@ -15,6 +15,7 @@ import { errorText, typeLabel } from '../credentials/credentialTexts';
 import { useConnectorsClient, useConnectorsStatus } from './api';
 import { K } from './connectorTexts';
 import { returnPathOf, startSignIn, type PendingSignIn } from './oauthReturn';
+import { useBeforeLeave } from './beforeLeave';
 
 export interface AccountPickerProps {
   connector: ConnectorDeclaration;
@@ -42,6 +43,7 @@ export function AccountPicker({ connector, credentialId, onChange, target, label
   const list = useCredentialList();
   const status = useConnectorsStatus();
   const client = useConnectorsClient();
+  const beforeLeave = useBeforeLeave();
   const [tokenForm, setTokenForm] = useState(false);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
@@ -58,6 +60,12 @@ export function AccountPicker({ connector, credentialId, onChange, target, label
     setStarting(true);
     setStartError(null);
     try {
+      // The workflow is stored before the page goes to the provider: the step coming back must exist.
+      if (beforeLeave && !(await beforeLeave())) {
+        setStartError(t(`${K}connect.saveFirst`));
+        setStarting(false);
+        return;
+      }
       await startSignIn(client, { credentialType: type, name: connector.name }, { ...target, returnTo: returnPathOf(location), credentialType: type });
     } catch (error) {
       setStartError(t(`${K}connect.startFailed`, { reason: errorText(t, error) }));

@@ -112,6 +112,20 @@ test('Connect <App> starts the sign-in with the builder as the way back, and the
   expect(JSON.parse(sessionStorage.getItem('agentflow.connectorSignIn')!)).toEqual({ nodeId: 'app-1', returnTo: '/workflows/wf-1', credentialType: 'hubspotOAuth' });
 });
 
+test('Connect <App> stores the workflow before leaving for the provider: an edit of the last second comes back', async () => {
+  const servers = setUp({ hubspot: true });
+  const { docs, panel } = await openApp(servers);
+  let savedWhenLeaving: unknown = null;
+  const go = jest.spyOn(browser, 'go').mockImplementation(() => {
+    savedWhenLeaving = savedApp(docs);
+  });
+  // Typed and Connect pressed at once: the autosave's delay has not passed.
+  fireEvent.change(within(panel).getByLabelText(/^Deal name/), { target: { value: 'Lead: {{ input.company }}' } });
+  fireEvent.click(await within(panel).findByRole('button', { name: 'Connect HubSpot' }));
+  await waitFor(() => expect(go).toHaveBeenCalled());
+  expect(savedWhenLeaving).toMatchObject({ connector: 'hubspot', operation: 'createDeal', params: { dealname: 'Lead: {{ input.company }}' } });
+});
+
 test('back from the sign-in with ?connected: the step gets the new account, a toast says so, the URL is clean', async () => {
   const servers = setUp({ hubspot: true }, [fakeCredential({ id: 'c-new', name: 'HubSpot', type: 'hubspotOAuth', settings: { account: 'portal 4242' }, secretHints: {}, secrets: {} })]);
   rememberSignIn({ nodeId: 'app-1', returnTo: '/workflows/wf-1', credentialType: 'hubspotOAuth' });

@@ -153,6 +153,7 @@ export const de: ConnectorsCatalog = {
         useToken: 'Stattdessen verbinden mit: {{type}}',
         tokenTitle: '{{app}} mit einem Schlüssel verbinden',
         connected: '{{app}}-Konto verbunden',
+        saveFirst: 'Der Workflow konnte nicht gespeichert werden, daher wurde die Anmeldung nicht gestartet: Versuchen Sie es erneut, sobald alle Änderungen gespeichert sind.',
         startFailed: 'Die Anmeldung konnte nicht starten: {{reason}}',
         manage: 'Zugangsdaten verwalten',
         connectWith: 'Mit {{provider}} verbinden',

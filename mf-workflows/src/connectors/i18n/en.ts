@@ -156,6 +156,7 @@ export const en = {
         useToken: 'Connect with a {{type}} instead',
         tokenTitle: 'Connect {{app}} with a key',
         connected: '{{app}} account connected',
+        saveFirst: 'The workflow could not be saved, so the sign-in did not start: try again when it says All changes saved.',
         startFailed: 'The sign-in could not start: {{reason}}',
         manage: 'Manage credentials',
         connectWith: 'Connect with {{provider}}',

@@ -153,6 +153,7 @@ export const es: ConnectorsCatalog = {
         useToken: 'Conectar en su lugar con: {{type}}',
         tokenTitle: 'Conectar {{app}} con una clave',
         connected: 'Cuenta de {{app}} conectada',
+        saveFirst: 'No se pudo guardar el flujo de trabajo, así que el inicio de sesión no empezó: inténtelo de nuevo cuando indique que todos los cambios están guardados.',
         startFailed: 'No se pudo iniciar la sesión: {{reason}}',
         manage: 'Gestionar credenciales',
         connectWith: 'Conectar con {{provider}}',

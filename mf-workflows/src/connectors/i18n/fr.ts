@@ -153,6 +153,7 @@ export const fr: ConnectorsCatalog = {
         useToken: 'Se connecter plutôt avec : {{type}}',
         tokenTitle: 'Connecter {{app}} avec une clé',
         connected: 'Compte {{app}} connecté',
+        saveFirst: 'Le workflow n’a pas pu être enregistré, la connexion n’a donc pas démarré : réessayez quand il indique Toutes les modifications sont enregistrées.',
         startFailed: 'La connexion n’a pas pu démarrer : {{reason}}',
         manage: 'Gérer les identifiants',
         connectWith: 'Se connecter avec {{provider}}',

@@ -153,6 +153,7 @@ export const it: ConnectorsCatalog = {
         useToken: 'Collega invece con: {{type}}',
         tokenTitle: 'Collega {{app}} con una chiave',
         connected: 'Account {{app}} collegato',
+        saveFirst: 'Impossibile salvare il workflow, quindi l’accesso non è partito: riprova quando indica che tutte le modifiche sono salvate.',
         startFailed: 'Impossibile avviare l’accesso: {{reason}}',
         manage: 'Gestisci credenziali',
         connectWith: 'Collega con {{provider}}',
