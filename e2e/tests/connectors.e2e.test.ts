@@ -96,7 +96,12 @@ test('connect HubSpot through its consent page, build form lead → HubSpot deal
   await connect(dealId, slackId);
 
   // Every step is complete: no problem markers, everything saved.
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="builder-node"]')].every((n) => n.getAttribute('data-problems') === '0'));
+  await page
+    .waitForFunction(() => [...document.querySelectorAll('[data-testid="builder-node"]')].every((n) => n.getAttribute('data-problems') === '0'), undefined, { timeout: 10_000 })
+    .catch(async (error: unknown) => {
+      // Say which problem is left.
+      throw new Error(`${String(error)}\nProblems: ${await page.getByTestId('problems-list').textContent()}`);
+    });
   await page.waitForFunction(() => document.querySelector('[data-testid="save-status"]')?.textContent?.includes('All changes saved'));
 
   // Run it from the form the trigger's fields make.

@@ -164,3 +164,21 @@ test('sign-in not set up: said so, and the app’s token form makes the account 
   expect(await screen.findByText('HubSpot account connected')).toBeInTheDocument();
   expect(servers.connectors.starts).toEqual([]);
 });
+
+test('an account made in a step’s form is known to the builder’s own check at once (no “credential deleted” problem)', async () => {
+  const servers = setUp({ hubspot: false }, [hubspotToken('c-old', 'Old portal')]);
+  // Another step already uses an account: the builder read the list before the new one existed.
+  const base = appWorkflow();
+  const other = { ...createNode('connector', { x: 300, y: 200 }, base.nodes.map((n) => n.id)), id: 'app-0', name: 'Find', params: { connector: 'hubspot', operation: 'searchDeals', credentialId: 'c-old', params: {} } };
+  const workflow = { ...base, nodes: [...base.nodes, other], edges: [...base.edges, { id: 'e0', source: base.nodes[0]!.id, target: 'app-0' }] };
+  const { docs, panel } = await openApp(servers, workflow);
+  fireEvent.click(within(panel).getByRole('button', { name: 'Connect with a HubSpot private app token instead' }));
+  const form = within(panel).getByRole('form', { name: 'Connect HubSpot with a key' });
+  fireEvent.change(within(form).getByLabelText('Token'), { target: { value: 'pat-na1-secret-0002' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(savedApp(docs)).toMatchObject({ credentialId: 'cred-1' }), { timeout: 5000 });
+  const problems = screen.getByTestId('problems-list');
+  await waitFor(() => expect(problems).not.toHaveTextContent(/credential/i));
+  // Only the deal's own missing name is left.
+  expect(problems).toHaveTextContent('Problems (1)Deal (params.dealname): is required');
+});

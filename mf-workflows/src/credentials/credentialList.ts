@@ -1,8 +1,8 @@
 // The signed-in user's credentials, read once and shared by every part that
 // needs them on a page (the agent node's picker, the builder's missing-
 // credential check, the credentials page), without React Query: the builder
-// mounts outside one in its tests and hosts. The page's changes call
-// forgetCredentials so the next read is fresh.
+// mounts outside one in its tests and hosts. A change calls
+// forgetCredentials: the next read is fresh and every mounted list re-reads.
 import { useCallback, useEffect, useState } from 'react';
 import type { CredentialView } from '@agentflow/shared/credentials';
 import { useCredentialsClient, type CredentialsClient } from './api';
@@ -23,8 +23,12 @@ export function credentialsOf(client: CredentialsClient, now = Date.now()): Prom
   return list;
 }
 
+/** Every mounted list of a client: one that changed (a credential made in a step's form) refreshes them all. */
+const readers = new WeakMap<CredentialsClient, Set<() => void>>();
+
 export function forgetCredentials(client: CredentialsClient): void {
   cache.delete(client);
+  for (const reread of readers.get(client) ?? []) reread();
 }
 
 export type CredentialListState =
@@ -50,10 +54,16 @@ export function useCredentialList(enabled = true): CredentialListState & { reloa
     };
   }, [client, enabled, tick]);
 
-  const reload = useCallback(() => {
-    forgetCredentials(client);
-    setTick((n) => n + 1);
+  // Re-read when any reader of this client forgets the list (the builder's missing-credential check sees a new account at once).
+  useEffect(() => {
+    const reread = () => setTick((n) => n + 1);
+    const set = readers.get(client) ?? new Set<() => void>();
+    readers.set(client, set);
+    set.add(reread);
+    return () => void set.delete(reread);
   }, [client]);
+
+  const reload = useCallback(() => forgetCredentials(client), [client]);
 
   return { ...state, reload };
 }
