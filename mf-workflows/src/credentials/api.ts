@@ -51,10 +51,26 @@ export const CredentialsClientContext = createContext<CredentialsClient | null>(
 CredentialsClientContext.displayName = 'CredentialsClient';
 
 /** The client a test (or host) provides, else platform-api at the configured URL with the user's ID token. */
+/**
+ * One client per API and signed-in user for the whole page: the credential
+ * list is cached and refreshed per client (credentialList.ts), so the step
+ * that makes an account and the builder's check must share it.
+ */
+const shared = new Map<string, { getIdToken: ApiClientOptions['getIdToken']; client: CredentialsClient }>();
+
 export function useCredentialsClient(): CredentialsClient {
   const provided = useContext(CredentialsClientContext);
   const { config } = usePlatform();
-  const { getIdToken } = useAuth();
+  const { getIdToken, user } = useAuth();
   const baseUrl = config.apis.platform;
-  return useMemo(() => provided ?? createCredentialsClient({ baseUrl, getIdToken }), [provided, baseUrl, getIdToken]);
+  const uid = user?.uid ?? '';
+  return useMemo(() => {
+    if (provided) return provided;
+    const key = `${baseUrl}\n${uid}`;
+    const known = shared.get(key);
+    if (known && known.getIdToken === getIdToken) return known.client;
+    const client = createCredentialsClient({ baseUrl, getIdToken });
+    shared.set(key, { getIdToken, client });
+    return client;
+  }, [provided, baseUrl, getIdToken, uid]);
 }
