@@ -132,3 +132,15 @@ describe('deleting history', () => {
     expect(await exists('workflowRuns', waiting)).toBe(true);
   });
 });
+
+describe('app sign-ins', () => {
+  it('deletes sign-ins started and never finished once their state expired, and keeps one still under way', async () => {
+    const states = h.db.collection('oauthStates');
+    await states.doc('abandoned').set({ userId: 'u1', provider: 'hubspot', codeVerifier: 'v', expiresAt: Date.now() - 60_000 });
+    await states.doc('under-way').set({ userId: 'u1', provider: 'hubspot', codeVerifier: 'v', expiresAt: Date.now() + 10 * 60_000 });
+    const report = await sweeper(0, 'sweeper-signins').sweep();
+    expect(report?.expiredSignInsDeleted).toBeGreaterThanOrEqual(1);
+    expect(await exists('oauthStates', 'abandoned')).toBe(false);
+    expect(await exists('oauthStates', 'under-way')).toBe(true);
+  });
+});

@@ -25,6 +25,7 @@ import type { FileStore } from '../files/index.js';
 import { ORPHAN_GRACE_MS, decodeFile } from '../files/store.js';
 import { planRoleOf } from '../plans/planRole.js';
 import { decodeRun, runRef, runsCollection } from './store.js';
+import { sweepExpiredSignIns } from '../connectors/oauth/states.js';
 
 export const HOUSEKEEPING_COLLECTION = 'housekeeping';
 const DAY_MS = 86_400_000;
@@ -38,6 +39,8 @@ export interface SweepReport {
   expiredUploadsDeleted: number;
   stalePhotosDeleted: number;
   orphanObjectsDeleted: number;
+  /** App sign-ins started and never finished, past their state's expiry. */
+  expiredSignInsDeleted: number;
 }
 
 /** Deletes a run with its files and full step outputs (files first: a run never points at a missing file). */
@@ -115,9 +118,10 @@ export class Housekeeping {
   async sweep(): Promise<SweepReport | null> {
     const cursors = await this.claim();
     if (!cursors) return null;
-    const report: SweepReport = { runsDeleted: 0, runFilesDeleted: 0, orphanFilesDeleted: 0, expiredUploadsDeleted: 0, stalePhotosDeleted: 0, orphanObjectsDeleted: 0 };
+    const report: SweepReport = { runsDeleted: 0, runFilesDeleted: 0, orphanFilesDeleted: 0, expiredUploadsDeleted: 0, stalePhotosDeleted: 0, orphanObjectsDeleted: 0, expiredSignInsDeleted: 0 };
     try {
       cursors.runs = await this.sweepRuns(cursors.runs, report);
+      report.expiredSignInsDeleted = await sweepExpiredSignIns(this.db, this.now().getTime(), this.pageSize);
       if (this.files) {
         cursors.files = await this.sweepRunFiles(cursors.files, report);
         report.expiredUploadsDeleted = await this.files.sweepExpiredUploads(this.pageSize);
@@ -127,7 +131,7 @@ export class Housekeeping {
     } finally {
       await this.release(cursors);
     }
-    if (Object.values(report).some((count) => count > 0)) this.logger.info(report, 'housekeeping removed runs and files past retention');
+    if (Object.values(report).some((count) => count > 0)) this.logger.info(report, 'housekeeping removed runs and files past retention, and unfinished sign-ins');
     return report;
   }
 

@@ -44,3 +44,13 @@ export async function takePendingSignIn(db: Firestore, state: string, now: numbe
     return pending.expiresAt > now ? pending : null;
   });
 }
+
+/** Deletes sign-ins started and never finished (the user closed the provider's page), at most `limit`; returns how many. */
+export async function sweepExpiredSignIns(db: Firestore, now: number, limit: number): Promise<number> {
+  const page = await db.collection(OAUTH_STATES_COLLECTION).where('expiresAt', '<=', now).limit(limit).get();
+  if (page.empty) return 0;
+  const batch = db.batch();
+  for (const doc of page.docs) batch.delete(doc.ref);
+  await batch.commit();
+  return page.size;
+}
