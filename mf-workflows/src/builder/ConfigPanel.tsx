@@ -14,6 +14,7 @@ import { AgentToolSecrets } from './AgentToolSecrets';
 import { WebhookPanel } from '../runs/WebhookPanel';
 import { CheckboxEditor, LinesEditor, fileProblemText } from './FileParamEditors';
 import { AppStepForm, appProblemPlaced } from '../connectors/AppStepForm';
+import { PollStatusNote } from '../connectors/PollStatusNote';
 import { AppToolsEditor } from '../connectors/AppToolsEditor';
 
 const P = 'workflows.builder.';
@@ -91,6 +92,7 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
           </Fragment>
         ))}
         {app && <AppStepForm node={node} problems={problems} onParams={setParams} />}
+        {node.type === 'trigger.poll' && <PollStatusNote workflowId={workflow.id} />}
         {node.type === 'agent' && <AgentModelFields params={node.params} onParams={setParams} />}
         {node.type === 'http' && <HttpCredentialFields node={node} onParams={setParams} />}
         {unplaced.length > 0 && (

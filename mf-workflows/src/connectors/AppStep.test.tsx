@@ -182,3 +182,16 @@ test('an account made in a step’s form is known to the builder’s own check a
   // Only the deal's own missing name is left.
   expect(problems).toHaveTextContent('Problems (1)Deal (params.dealname): is required');
 });
+
+test('an app trigger says when its last check failed, in the app’s words (a failing check starts no run)', async () => {
+  const servers = setUp({}, [hubspotToken('c1', 'Sales portal')]);
+  servers.connectors.pollStatus = { state: 'failing', lastPolledAt: '2026-11-26T09:00:00.000Z', lastError: 'HubSpot did not accept the connected account: reconnect it on the Credentials page', lastErrorAt: '2026-11-26T09:05:00.000Z' };
+  const base = emptyWorkflow('user-1', 'Deals', { id: 'wf-1' });
+  const trigger = { ...createNode('trigger.poll', { x: 0, y: 0 }, []), id: 'poll-1', name: 'Deal changed', params: { connector: 'hubspot', trigger: 'dealChanged', credentialId: 'c1', params: {}, intervalMinutes: 5 } };
+  const workflow = { ...base, version: 1, nodes: [trigger], edges: [] };
+  await renderBuilderWithApps(workflow, servers);
+  fireEvent.click(screen.getAllByTestId('builder-node').find((n) => n.dataset.nodeId === 'poll-1')!);
+  const note = await screen.findByTestId('poll-status');
+  expect(note).toHaveAttribute('role', 'alert');
+  expect(note).toHaveTextContent(/^The last check failed \(.+\): HubSpot did not accept the connected account: reconnect it on the Credentials page$/);
+});

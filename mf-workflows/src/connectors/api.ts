@@ -3,11 +3,13 @@
 // (or host) provides its own client through ConnectorsClientContext.
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { createApiClient, useAuth, usePlatform, type ApiClientOptions } from '@agentflow/shared';
-import { CONNECTORS_API, type ConnectorsStatus, type OAuthStartBody } from '@agentflow/shared/workflow';
+import { CONNECTORS_API, pollStatusPath, type ConnectorsStatus, type OAuthStartBody, type PollStatus } from '@agentflow/shared/workflow';
 
 export interface ConnectorsClient {
   status(): Promise<ConnectorsStatus>;
   oauthStart(body: OAuthStartBody): Promise<{ authorizationUrl: string }>;
+  /** How a workflow's app trigger is doing (its owner only). */
+  pollStatus(workflowId: string): Promise<PollStatus>;
 }
 
 export function createConnectorsClient(options: ApiClientOptions): ConnectorsClient {
@@ -15,6 +17,7 @@ export function createConnectorsClient(options: ApiClientOptions): ConnectorsCli
   return {
     status: () => call<ConnectorsStatus>('GET', CONNECTORS_API.status),
     oauthStart: (body) => call<{ authorizationUrl: string }>('POST', CONNECTORS_API.oauthStart, { body }),
+    pollStatus: (workflowId) => call<PollStatus>('GET', pollStatusPath(workflowId)),
   };
 }
 

@@ -36,6 +36,7 @@ import { RunRefusedError, RunUnpaidError, type RunsService } from './service.js'
 import { publicRun, runSummary, type StoredRun } from './runModel.js';
 import { decodeRun, encodeRun, runRef, runsCollection } from './store.js';
 import { mountWebhooks } from './webhook.js';
+import { mountPollStatus } from '../connectors/polling/statusRoute.js';
 import { deleteRunWithFiles } from './housekeeping.js';
 import { FileRefusedError, asHttp, type FilesModule } from '../files/index.js';
 import type { RunInputFile } from './ports.js';
@@ -364,6 +365,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
   router.post('/api/runs/:runId/reject', authed, decide(false));
 
   mountWebhooks(router, { db, authed, options, loadWorkflow, checkValid, startRun });
+  mountPollStatus(router, { db, authed, loadWorkflow, callerId: (req) => caller(req).uid });
 
   router.get('/api/ai/status', authed, (_req, res) => {
     res.json(options.aiStatus());

@@ -146,6 +146,12 @@ export const de: ConnectorsCatalog = {
         intervalHint: 'Wie oft die Anwendung nach neuen Einträgen gefragt wird: 1 bis 1440 Minuten.',
         unknownApp: 'Diese Anwendung ist auf diesem Server nicht verfügbar.',
       },
+      poll: {
+        none: 'Noch nicht geprüft. Die erste Prüfung hält den aktuellen Stand fest; erst danach Neues startet Ausführungen.',
+        watching: 'Wird beobachtet: zuletzt geprüft {{when}}. Jedes neue Element startet eine Ausführung.',
+        failing: 'Die letzte Prüfung ist fehlgeschlagen ({{when}}): {{reason}}',
+        changed: 'Seit der letzten Prüfung geändert: Die nächste Prüfung beginnt beim dann vorhandenen Stand.',
+      },
       connect: {
         connect: '{{app}} verbinden',
         connecting: 'Anmeldung wird geöffnet…',

@@ -149,6 +149,12 @@ export const en = {
         intervalHint: 'How often the app is asked for new items: from 1 to 1440 minutes.',
         unknownApp: 'This app is not available on this server.',
       },
+      poll: {
+        none: 'Not checked yet. The first check notes where things stand; only what happens after it starts runs.',
+        watching: 'Watching: last checked {{when}}. Each new item starts one run.',
+        failing: 'The last check failed ({{when}}): {{reason}}',
+        changed: 'Changed since the last check: the next check starts over from what is there then.',
+      },
       connect: {
         connect: 'Connect {{app}}',
         connecting: 'Opening the sign-in…',

@@ -146,6 +146,12 @@ export const es: ConnectorsCatalog = {
         intervalHint: 'Cada cuánto se pregunta a la aplicación por elementos nuevos: de 1 a 1440 minutos.',
         unknownApp: 'Esta aplicación no está disponible en este servidor.',
       },
+      poll: {
+        none: 'Aún sin comprobar. La primera comprobación anota el estado actual; solo lo que llegue después inicia ejecuciones.',
+        watching: 'Vigilando: última comprobación {{when}}. Cada elemento nuevo inicia una ejecución.',
+        failing: 'La última comprobación falló ({{when}}): {{reason}}',
+        changed: 'Cambiado desde la última comprobación: la siguiente empieza de nuevo desde lo que haya entonces.',
+      },
       connect: {
         connect: 'Conectar {{app}}',
         connecting: 'Abriendo el inicio de sesión…',

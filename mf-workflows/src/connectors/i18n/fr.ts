@@ -146,6 +146,12 @@ export const fr: ConnectorsCatalog = {
         intervalHint: 'La fréquence à laquelle l’application est interrogée : de 1 à 1440 minutes.',
         unknownApp: 'Cette application n’est pas disponible sur ce serveur.',
       },
+      poll: {
+        none: 'Pas encore vérifié. La première vérification note l’état actuel ; seul ce qui arrive ensuite lance des exécutions.',
+        watching: 'En surveillance : dernière vérification {{when}}. Chaque nouvel élément lance une exécution.',
+        failing: 'La dernière vérification a échoué ({{when}}) : {{reason}}',
+        changed: 'Modifié depuis la dernière vérification : la prochaine repart de ce qui existe alors.',
+      },
       connect: {
         connect: 'Connecter {{app}}',
         connecting: 'Ouverture de la connexion…',

@@ -146,6 +146,12 @@ export const it: ConnectorsCatalog = {
         intervalHint: 'Ogni quanto l’applicazione viene interrogata per nuovi elementi: da 1 a 1440 minuti.',
         unknownApp: 'Questa applicazione non è disponibile su questo server.',
       },
+      poll: {
+        none: 'Non ancora controllato. Il primo controllo annota lo stato attuale; solo ciò che arriva dopo avvia esecuzioni.',
+        watching: 'In osservazione: ultimo controllo {{when}}. Ogni nuovo elemento avvia un’esecuzione.',
+        failing: 'L’ultimo controllo non è riuscito ({{when}}): {{reason}}',
+        changed: 'Modificato dall’ultimo controllo: il prossimo riparte da ciò che ci sarà allora.',
+      },
       connect: {
         connect: 'Collega {{app}}',
         connecting: 'Apertura dell’accesso…',

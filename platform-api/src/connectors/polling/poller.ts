@@ -88,7 +88,7 @@ export function pollConfigKey(params: Pick<PollTriggerParams, 'connector' | 'tri
     .digest('hex');
 }
 
-function pollNode(nodes: unknown): { node: WorkflowNode; params: PollTriggerParams } | null {
+export function pollNode(nodes: unknown): { node: WorkflowNode; params: PollTriggerParams } | null {
   if (!Array.isArray(nodes)) return null;
   const node = (nodes as WorkflowNode[]).find((candidate) => candidate && candidate.type === 'trigger.poll');
   if (!node) return null;

@@ -15,6 +15,23 @@ export const CONNECTORS_API = {
   oauthCallback: '/api/connectors/oauth/callback',
 } as const;
 
+/** GET: how the workflow's app trigger is doing (the owner only). */
+export const pollStatusPath = (workflowId: string) => `/api/workflows/${encodeURIComponent(workflowId)}/poll`;
+
+/**
+ * The app trigger's checks as the builder shows them. `state`: 'none' (no
+ * app trigger, or not checked yet), 'watching' (the first check noted where
+ * things stand; new items start runs), 'failing' (the last check failed:
+ * `lastError` says why, in the provider's words), 'changed' (the trigger was
+ * edited since: the next check starts over).
+ */
+export interface PollStatus {
+  state: 'none' | 'watching' | 'failing' | 'changed';
+  lastPolledAt: string | null;
+  lastError: string | null;
+  lastErrorAt: string | null;
+}
+
 export interface ConnectorsStatus {
   /** Providers whose OAuth app the operator configured. */
   oauth: Record<OAuthProviderId, boolean>;
