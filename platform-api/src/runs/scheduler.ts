@@ -19,7 +19,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { WORKFLOW_COLLECTION, parseNodeParams, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
 import type { RunsService } from './service.js';
-import { scanWorkflowNodes } from './workflowScan.js';
+import { scanWorkflowNodes, singleFlight, startTriggerLoop } from './workflowScan.js';
 
 const MAX_CATCH_UP = 5;
 
@@ -49,8 +49,8 @@ function scheduleNode(nodes: unknown): WorkflowNode | null {
 export class RunScheduler {
   private schedules = new Map<string, Scheduled>();
   private lastCheck: Date;
-  private timers: NodeJS.Timeout[] = [];
-  private checking: Promise<number> | null = null;
+  private stopLoop: (() => void) | null = null;
+  private readonly checkOnce = singleFlight(() => this.checkNow());
 
   constructor(private readonly options: SchedulerOptions) {
     this.lastCheck = this.now();
@@ -86,12 +86,7 @@ export class RunScheduler {
 
   /** Starts the runs of ticks due since the last check; returns how many this instance created. */
   check(): Promise<number> {
-    if (!this.checking) {
-      this.checking = this.checkNow().finally(() => {
-        this.checking = null;
-      });
-    }
-    return this.checking;
+    return this.checkOnce();
   }
 
   private async checkNow(): Promise<number> {
@@ -128,17 +123,16 @@ export class RunScheduler {
 
   start(): void {
     this.lastCheck = this.now();
-    const refresh = () => this.refresh().catch((error: unknown) => this.options.logger.error({ err: error }, 'schedule refresh failed'));
-    void refresh();
-    const refreshTimer = setInterval(() => void refresh(), this.options.refreshMs ?? 60_000);
-    const checkTimer = setInterval(() => void this.check().catch((error: unknown) => this.options.logger.error({ err: error }, 'schedule check failed')), this.options.checkMs ?? 10_000);
-    refreshTimer.unref();
-    checkTimer.unref();
-    this.timers.push(refreshTimer, checkTimer);
+    this.stopLoop = startTriggerLoop({
+      refresh: () => this.refresh().catch((error: unknown) => this.options.logger.error({ err: error }, 'schedule refresh failed')),
+      check: () => this.check().then(() => undefined, (error: unknown) => this.options.logger.error({ err: error }, 'schedule check failed')),
+      refreshMs: this.options.refreshMs ?? 60_000,
+      checkMs: this.options.checkMs ?? 10_000,
+    });
   }
 
   stop(): void {
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers = [];
+    this.stopLoop?.();
+    this.stopLoop = null;
   }
 }

@@ -19,3 +19,22 @@ export async function scanWorkflowNodes(db: Firestore, visit: (workflowId: strin
     query = query.startAfter(page.docs[page.docs.length - 1]!);
   }
 }
+
+/** `work` at most once at a time: a call while it runs shares that run's promise (a check slower than its interval is not doubled). */
+export function singleFlight<T>(work: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  return () =>
+    (running ??= work().finally(() => {
+      running = null;
+    }));
+}
+
+/** Re-reads the workflows and checks what is due, each on its interval (timers that do not hold the process open); returns stop. */
+export function startTriggerLoop({ refresh, check, refreshMs, checkMs }: { refresh: () => Promise<void>; check: () => Promise<void>; refreshMs: number; checkMs: number }): () => void {
+  void refresh();
+  const timers = [setInterval(() => void refresh(), refreshMs), setInterval(() => void check(), checkMs)];
+  for (const timer of timers) timer.unref();
+  return () => {
+    for (const timer of timers) clearInterval(timer);
+  };
+}

@@ -33,7 +33,7 @@ import {
 import type { SafeFetchPolicy } from '../../net/safeFetch.js';
 import type { RunsService } from '../../runs/service.js';
 import { pollItemRef } from '../../runs/firestoreRunStore.js';
-import { scanWorkflowNodes } from '../../runs/workflowScan.js';
+import { scanWorkflowNodes, singleFlight, startTriggerLoop } from '../../runs/workflowScan.js';
 import type { ConnectorRuntime } from '../runtime/runtime.js';
 import { FirestorePollStates, type PollOutcome, type PollState, type PollStateStore } from './pollState.js';
 
@@ -106,8 +106,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 export class ConnectorPoller {
   private watched = new Map<string, Watched>();
-  private timers: NodeJS.Timeout[] = [];
-  private checking: Promise<number> | null = null;
+  private stopLoop: (() => void) | null = null;
+  private readonly checkOnce = singleFlight(() => this.checkNow());
   readonly states: PollStateStore;
 
   constructor(private readonly options: ConnectorPollerOptions) {
@@ -142,12 +142,7 @@ export class ConnectorPoller {
 
   /** Polls the workflows due; returns how many runs this instance started. */
   check(): Promise<number> {
-    if (!this.checking) {
-      this.checking = this.checkNow().finally(() => {
-        this.checking = null;
-      });
-    }
-    return this.checking;
+    return this.checkOnce();
   }
 
   private async checkNow(): Promise<number> {
@@ -279,17 +274,16 @@ export class ConnectorPoller {
   }
 
   start(): void {
-    const refresh = () => this.refresh().catch((error: unknown) => this.options.logger.error({ err: error }, 'connector poll refresh failed'));
-    void refresh();
-    const refreshTimer = setInterval(() => void refresh(), this.options.refreshMs ?? 60_000);
-    const checkTimer = setInterval(() => void this.check().catch((error: unknown) => this.options.logger.error({ err: error }, 'connector poll check failed')), this.options.checkMs ?? 15_000);
-    refreshTimer.unref();
-    checkTimer.unref();
-    this.timers.push(refreshTimer, checkTimer);
+    this.stopLoop = startTriggerLoop({
+      refresh: () => this.refresh().catch((error: unknown) => this.options.logger.error({ err: error }, 'connector poll refresh failed')),
+      check: () => this.check().then(() => undefined, (error: unknown) => this.options.logger.error({ err: error }, 'connector poll check failed')),
+      refreshMs: this.options.refreshMs ?? 60_000,
+      checkMs: this.options.checkMs ?? 15_000,
+    });
   }
 
   stop(): void {
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers = [];
+    this.stopLoop?.();
+    this.stopLoop = null;
   }
 }
