@@ -1,4 +1,4 @@
-import { WORKFLOW_LIMITS, type NodeType, type Workflow, type WorkflowNode, type WorkflowProblem } from './model.js';
+import { PINNED_OUTPUT_MAX_BYTES, WORKFLOW_LIMITS, type NodeType, type Workflow, type WorkflowNode, type WorkflowProblem } from './model.js';
 import { defaultParams } from './params.js';
 import { isWorkflowValid, validateWorkflow } from './validate.js';
 
@@ -213,5 +213,24 @@ describe('validateWorkflow', () => {
     expect(messages['cycle:notify']).toBe('Node "notify" is on a cycle through notify → review');
     expect(messages['invalid-expression:hot']).toMatch(/^Unexpected end of expression \(at character \d+\)$/);
     expect(messages['invalid-params:notify']).toBe('must be at most 60000');
+  });
+});
+
+describe('validateWorkflow: pinned sample data and the trash', () => {
+  test('a node may carry a pinned output and the workflow a deletedAt', () => {
+    const wf = leadWorkflow();
+    find(wf, 'qualify').pinned = { output: { score: 80 }, pinnedAt: '2025-01-02T00:00:00.000Z' };
+    expect(validateWorkflow({ ...wf, deletedAt: '2025-01-03T00:00:00.000Z' })).toEqual([]);
+    expect(validateWorkflow({ ...wf, deletedAt: null })).toEqual([]);
+  });
+
+  test('a pinned output over PINNED_OUTPUT_MAX_BYTES or without pinnedAt is a shape problem', () => {
+    const wf = leadWorkflow();
+    find(wf, 'qualify').pinned = { output: 'x'.repeat(PINNED_OUTPUT_MAX_BYTES), pinnedAt: '2025-01-02T00:00:00.000Z' };
+    (find(wf, 'shape') as unknown as Record<string, unknown>).pinned = { output: 1 };
+    expect(withoutMessages(validateWorkflow(wf))).toEqual([
+      { code: 'invalid-workflow', nodeId: 'qualify', path: 'nodes.1.pinned.output' },
+      { code: 'invalid-workflow', nodeId: 'shape', path: 'nodes.6.pinned.pinnedAt' },
+    ]);
   });
 });

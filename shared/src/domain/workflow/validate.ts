@@ -9,6 +9,7 @@ import {
   WORKFLOW_INDUSTRIES,
   WORKFLOW_LIMITS,
   WORKFLOW_VISIBILITIES,
+  PINNED_OUTPUT_MAX_BYTES,
   type NodeType,
   type Workflow,
   type WorkflowProblem,
@@ -52,6 +53,16 @@ const workflowFieldsSchema = z.object({
   edges: z.array(z.unknown(), { error: 'must be an array' }).max(WORKFLOW_LIMITS.maxEdges, `must have at most ${WORKFLOW_LIMITS.maxEdges} edges`),
   createdAt: z.string({ error: 'must be a string or null' }).max(64).nullable(),
   updatedAt: z.string({ error: 'must be a string or null' }).max(64).nullable(),
+  deletedAt: z.string({ error: 'must be a string or null' }).max(64).nullable().optional(),
+});
+
+/** A node's pinned sample output: any JSON of at most PINNED_OUTPUT_MAX_BYTES, and when it was pinned. */
+const pinnedSchema = z.strictObject({
+  output: z.unknown().refine((output) => {
+    const bytes = documentBytes(output);
+    return bytes !== null && bytes <= PINNED_OUTPUT_MAX_BYTES;
+  }, `must be JSON of at most ${PINNED_OUTPUT_MAX_BYTES} bytes`),
+  pinnedAt: z.string({ error: 'must be a string' }).min(1, 'is required').max(64, 'must be at most 64 characters'),
 });
 
 const nodeShapeSchema = z.strictObject({
@@ -61,6 +72,7 @@ const nodeShapeSchema = z.strictObject({
   position: z.strictObject({ x: finite, y: finite }),
   // Checked against the type's schema separately (invalid-params).
   params: z.unknown(),
+  pinned: pinnedSchema.optional(),
 });
 
 const edgeShapeSchema = z.strictObject({
