@@ -13,6 +13,13 @@ describe('builder helpers', () => {
     expect(emptyWorkflow('u', 'W', { id: 'wf-9', organizationId: 'org-1', industry: 'logistics' })).toMatchObject({ id: 'wf-9', organizationId: 'org-1', industry: 'logistics' });
   });
 
+  test('emptyWorkflow starts with the trigger asked for', () => {
+    for (const trigger of ['trigger.webhook', 'trigger.schedule', 'trigger.poll'] as const) {
+      expect(emptyWorkflow('u', 'W', { trigger }).nodes.map((n) => n.type)).toEqual([trigger]);
+    }
+    expect(validateWorkflow(emptyWorkflow('u', 'W', { trigger: 'trigger.webhook' }))).toEqual([]);
+  });
+
   test('createNode gives unique ids, default params and names', () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {

@@ -22,6 +22,9 @@ export function createNode<T extends NodeType>(type: T, position: NodePosition, 
   };
 }
 
+/** The node types a workflow can start with. */
+export type TriggerNodeType = Extract<NodeType, `trigger.${string}`>;
+
 export interface EmptyWorkflowOptions {
   id?: string;
   organizationId?: string | null;
@@ -29,9 +32,11 @@ export interface EmptyWorkflowOptions {
   category?: Workflow['category'];
   industry?: Workflow['industry'];
   visibility?: Workflow['visibility'];
+  /** How it starts (the new-workflow dialog's trigger picker); a manual trigger by default. */
+  trigger?: TriggerNodeType;
 }
 
-/** A new, valid workflow with one manual trigger (version 0: not saved yet). */
+/** A new, valid workflow with one trigger, manual unless `trigger` says (version 0: not saved yet). */
 export function emptyWorkflow(ownerId: string, name: string, options: EmptyWorkflowOptions = {}): Workflow {
   return {
     id: options.id ?? '',
@@ -44,7 +49,7 @@ export function emptyWorkflow(ownerId: string, name: string, options: EmptyWorkf
     tags: [],
     visibility: options.visibility ?? 'private',
     version: 0,
-    nodes: [createNode('trigger.manual', { x: 0, y: 0 }, [])],
+    nodes: [createNode(options.trigger ?? 'trigger.manual', { x: 0, y: 0 }, [])],
     edges: [],
     createdAt: null,
     updatedAt: null,
