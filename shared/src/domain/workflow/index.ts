@@ -13,5 +13,6 @@ export * from './documents.js';
 export * from './runInput.js';
 export * from './templates.js';
 export * from './runs.js';
+export * from './testStep.js';
 export * from './literalSecrets.js';
 export * from '../connectors/index.js';
