@@ -1,0 +1,85 @@
+// Finds English text left on a page shown in another language: every English
+// catalog text (every `i18n/en.ts` in the repository, shared's catalogs and the
+// templates' texts) whose translation differs from it, and that appears in the
+// page's visible text. Texts that are the same in both languages ("OK", "Name"
+// in German) are not English left behind, so they are not reported.
+import fs from 'node:fs';
+import path from 'node:path';
+
+type Texts = { [key: string]: string | Texts };
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const SKIP = new Set(['node_modules', 'dist', '.git', 'coverage', 'e2e']);
+
+/** Every folder holding an English catalog beside the target language's one. */
+function catalogFolders(dir: string, language: string, found: string[] = []): string[] {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || SKIP.has(entry.name)) continue;
+    const folder = path.join(dir, entry.name);
+    if (fs.existsSync(path.join(folder, 'en.ts')) && fs.existsSync(path.join(folder, `${language}.ts`))) found.push(folder);
+    catalogFolders(folder, language, found);
+  }
+  return found;
+}
+
+function flatten(texts: unknown, prefix: string, out: Map<string, string>): void {
+  if (typeof texts === 'string') {
+    out.set(prefix, texts);
+    return;
+  }
+  if (Array.isArray(texts)) {
+    texts.forEach((value, index) => flatten(value, `${prefix}.${index}`, out));
+    return;
+  }
+  if (texts && typeof texts === 'object') for (const [key, value] of Object.entries(texts)) flatten(value, prefix ? `${prefix}.${key}` : key, out);
+}
+
+/** A catalog module exports one object (en, de, …): its texts flattened. */
+async function catalogTexts(file: string, language: string): Promise<Map<string, string>> {
+  const module = (await import(file)) as Record<string, unknown>;
+  const value = module[language] ?? module.default ?? Object.values(module).find((v) => v && typeof v === 'object');
+  const out = new Map<string, string>();
+  flatten(value, '', out);
+  return out;
+}
+
+export interface EnglishText {
+  catalog: string;
+  key: string;
+  text: string;
+}
+
+/**
+ * The English texts that must not appear on a page in `language`: those whose
+ * translation differs, long enough to be a phrase of their own (3+ letters).
+ * Interpolated parts ({{name}}) become wildcards.
+ */
+export async function englishTextsTranslatedIn(language: string): Promise<EnglishText[]> {
+  const texts: EnglishText[] = [];
+  for (const folder of catalogFolders(ROOT, language)) {
+    const english = await catalogTexts(path.join(folder, 'en.ts'), 'en');
+    const other = await catalogTexts(path.join(folder, `${language}.ts`), language);
+    for (const [key, text] of english) {
+      const translated = other.get(key);
+      if (translated === undefined || translated.trim() === text.trim()) continue;
+      if (text.replace(/\{\{[^}]*\}\}/g, '').replace(/[^A-Za-z]/g, '').length < 3) continue;
+      texts.push({ catalog: path.relative(ROOT, folder), key, text });
+    }
+  }
+  return texts;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The English texts found in `visibleText` (whole words; placeholders match anything short). */
+export function englishLeftIn(visibleText: string, english: EnglishText[]): EnglishText[] {
+  const normalized = visibleText.replace(/\s+/g, ' ');
+  return english.filter(({ text }) => {
+    const pattern = text
+      .trim()
+      .split(/\{\{[^}]*\}\}/)
+      .map((part) => escape(part.replace(/\s+/g, ' ')))
+      .join('.{0,80}?');
+    return new RegExp(`(^|[^A-Za-z])${pattern}($|[^A-Za-z])`).test(normalized);
+  });
+}
