@@ -3,21 +3,21 @@
 // filter lives in the URL (?search=&category=&industry=&tab=), so a reload, the
 // back button, the home page's industry links and voice search all land on
 // the same view. ?run=<name> (voice "run workflow X") shows a notice.
-import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, NeedsConnectionNote, PageHeader, SavedOnDeviceNote, signInPathFor, useAuth, useI18n, useLocation, useNavigate, useOnline, useSearchParams, useToast } from '@agentflow/shared';
+import { Link, NeedsConnectionNote, PageHeader, SavedOnDeviceNote, signInPathFor, useAuth, useI18n, useLocation, useNavigate, useOnline, useToast } from '@agentflow/shared';
 import type { Workflow } from '@agentflow/shared/workflow';
 import { pruneCatalogueCache, readWithOfflineCopy, type CatalogueResult } from '../api/catalogueCache';
 import { CatalogueSkeleton } from '../components/CatalogueSkeleton';
 import { FacetOptions, WORKFLOW_FACETS } from '../components/FacetOptions';
 import { useCatalogueSource } from '../components/CatalogueSourceContext';
 import { CATALOGUE_PANEL_ID, CatalogueTabs, tabId } from '../components/CatalogueTabs';
-import { applyFilters, findByName, filtersFromParams, withParam, type CatalogueTab } from '../components/catalogueFilters';
+import { applyFilters, findByName, type CatalogueTab } from '../components/catalogueFilters';
+import { useCatalogueUrl } from './useCatalogueUrl';
 import { WorkflowCard } from '../components/WorkflowCard';
 import '../components/catalogue.css';
 
-/** How long the search box waits after the last keystroke before filtering (and writing the URL). */
-export const SEARCH_DEBOUNCE_MS = 250;
+export { SEARCH_DEBOUNCE_MS } from './useCatalogueUrl';
 
 export const catalogueKeys = {
   all: ['workflows'] as const,
@@ -51,9 +51,7 @@ export function WorkflowsPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
-  // Memoized on the params object (new on every URL change), so what is derived from it can be memoized too.
-  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const { filters, searchText, setSearchText, setFilter, clearFilters } = useCatalogueUrl();
   const uid = user?.uid ?? null;
   const ids = useId();
   const online = useOnline();
@@ -61,28 +59,6 @@ export function WorkflowsPage() {
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t('workflows.title')}`;
   }, [t]);
-
-  // The search box: typed text is written to the URL 250 ms after the last
-  // keystroke (replacing the entry: no history step per letter); a URL that
-  // changes otherwise (back, a voice search) refills the box.
-  const [searchText, setSearchText] = useState(filters.search);
-  // Refilled while rendering the new URL (state adjusted to a changed input, not an effect after it).
-  const [urlSearch, setUrlSearch] = useState(filters.search);
-  if (urlSearch !== filters.search) {
-    setUrlSearch(filters.search);
-    setSearchText(filters.search);
-  }
-  // An effect event: writing the URL does not restart the wait; only the text (a keystroke, or the URL refilling the box) does.
-  const writeSearch = useEffectEvent((text: string) => {
-    setParams((current) => withParam(current, 'search', text.trim() === '' ? null : text), { replace: true });
-  });
-  useEffect(() => {
-    if (searchText === urlSearch) return undefined;
-    const timer = setTimeout(() => writeSearch(searchText), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, urlSearch]);
-
-  const setFilter = (key: 'category' | 'industry' | 'tab', value: string) => setParams((current) => withParam(current, key, value));
 
   // Saved workflows belong to the user signed in: anyone else's (everyone's after sign-out) leave this device.
   useEffect(() => {
@@ -148,8 +124,6 @@ export function WorkflowsPage() {
   };
 
   const filtered = filters.search !== '' || filters.category !== 'all' || filters.industry !== 'all';
-  const clearFilters = () =>
-    setParams((current) => ['search', 'category', 'industry'].reduce((next, key) => withParam(next, key, null), current));
 
   return (
     <section className="catalogue">
@@ -166,7 +140,7 @@ export function WorkflowsPage() {
         }
       />
 
-      {filters.run ? <RunNotice name={filters.run} signedIn={user !== null} mine={mine.data?.workflows} onDismiss={() => setParams((current) => withParam(current, 'run', null))} /> : null}
+      {filters.run ? <RunNotice name={filters.run} signedIn={user !== null} mine={mine.data?.workflows} onDismiss={() => setFilter('run', null)} /> : null}
 
       <form className="catalogue-filters" role="search" aria-label={t('workflows.catalogue.filtersLabel')} onSubmit={(event) => event.preventDefault()}>
         <div className="form-field catalogue-search">
