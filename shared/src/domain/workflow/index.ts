@@ -2,6 +2,7 @@
 // labels and factories, param schemas, validateWorkflow(), the document
 // decoder, the run-input schema and the industry templates.
 export * from './model.js';
+export * from './problemReasons.js';
 export * from './params.js';
 export * from './expressions.js';
 export * from './labels.js';

@@ -3,6 +3,8 @@
 // Param schemas (zod) and validateWorkflow() live beside it in this folder,
 // behind the '@agentflow/shared/workflow' entry so zod stays out of the first view.
 
+import type { ProblemParams, ProblemReason } from './problemReasons.js';
+
 export const WORKFLOW_CATEGORIES = ['automation', 'integration', 'analytics', 'ai', 'communication', 'productivity'] as const;
 export type WorkflowCategory = (typeof WORKFLOW_CATEGORIES)[number];
 
@@ -109,4 +111,8 @@ export interface WorkflowProblem {
   edgeId?: string;
   /** The param path for invalid-params / invalid-expression, e.g. 'tools.0.url'. */
   path?: string;
+  /** The stable sub-code the UI translates by (with `code`); one of PROBLEM_REASONS. */
+  reason?: ProblemReason;
+  /** The values the translation fills in: { max: 80 }, { reference: 'agent_1.score', node: 'agent_1' }. */
+  params?: ProblemParams;
 }

@@ -5,8 +5,13 @@ import type { z } from 'zod';
 import type { NodeType, WorkflowProblem } from './model.js';
 import { NODE_PARAM_SCHEMAS, PARAM_LIMITS } from './params.js';
 import { parseExpression, templatePlaceholders } from './expressions.js';
-import { isRecord, issueEntries, pathOf } from './fields.js';
+import { isRecord, issueEntries, pathOf, reasonFields } from './fields.js';
 import { NODE_TYPE_LABELS } from './labels.js';
+
+/** A JSONata expression or {{ }} placeholder that does not parse, `position` characters into the param. */
+function syntaxProblem(nodeId: string, path: string, message: string, position: number): WorkflowProblem {
+  return { code: 'invalid-expression', nodeId, path, message: `${message} (at character ${position})`, reason: 'syntax', params: { position } };
+}
 
 /** A node as far as nodeProblems() needs it. */
 export interface NodeLike {
@@ -28,8 +33,8 @@ export function nodeProblems(node: NodeLike, nodes?: readonly { id: string; type
   if (!schema) return problems;
   const parsed = schema.safeParse(node.params);
   if (!parsed.success) {
-    for (const { path, message } of parsed.error.issues.flatMap(issueEntries)) {
-      problems.push({ code: 'invalid-params', nodeId, path: pathOf(path), message });
+    for (const entry of parsed.error.issues.flatMap(issueEntries)) {
+      problems.push({ code: 'invalid-params', nodeId, path: pathOf(entry.path), message: entry.message, ...reasonFields(entry) });
     }
   }
   if (!isRecord(node.params)) return problems;
@@ -38,12 +43,12 @@ export function nodeProblems(node: NodeLike, nodes?: readonly { id: string; type
   const expression = (path: string, value: unknown) => {
     if (typeof value !== 'string' || value.trim() === '' || value.length > PARAM_LIMITS.maxExpressionLength) return;
     const check = parseExpression(value);
-    if (!check.ok) problems.push({ code: 'invalid-expression', nodeId, path, message: `${check.message} (at character ${check.position})` });
+    if (!check.ok) problems.push(syntaxProblem(nodeId, path, check.message, check.position));
   };
   const template = (path: string, value: unknown) => {
     if (typeof value !== 'string' || value.length > PARAM_LIMITS.maxBodyLength) return;
     for (const p of templatePlaceholders(value)) {
-      if (!p.ok) problems.push({ code: 'invalid-expression', nodeId, path, message: `${p.message} (at character ${p.position})` });
+      if (!p.ok) problems.push(syntaxProblem(nodeId, path, p.message, p.position));
     }
   };
   const headerTemplates = (path: string, value: unknown) => {
@@ -81,9 +86,13 @@ export function nodeProblems(node: NodeLike, nodes?: readonly { id: string; type
           if (typeof delegate !== 'string' || delegate === '') return;
           const path = `tools.delegates.${i}`;
           const type = types.get(delegate);
-          if (delegate === nodeId) problems.push({ code: 'missing-delegate', nodeId, path, message: 'An agent cannot delegate to itself' });
-          else if (type === undefined) problems.push({ code: 'missing-delegate', nodeId, path, message: `Delegates to missing node "${delegate}"` });
-          else if (type !== 'agent') problems.push({ code: 'missing-delegate', nodeId, path, message: `Delegates to "${delegate}", which is a ${NODE_TYPE_LABELS[type].toLowerCase()} node, not an agent` });
+          const where = { code: 'missing-delegate', nodeId, path } as const;
+          if (delegate === nodeId) problems.push({ ...where, message: 'An agent cannot delegate to itself', reason: 'self-delegate' });
+          else if (type === undefined) problems.push({ ...where, message: `Delegates to missing node "${delegate}"`, reason: 'missing-node', params: { node: delegate } });
+          else if (type !== 'agent') {
+            const message = `Delegates to "${delegate}", which is a ${NODE_TYPE_LABELS[type].toLowerCase()} node, not an agent`;
+            problems.push({ ...where, message, reason: 'not-agent', params: { node: delegate, type } });
+          }
         });
       }
       break;
