@@ -5,16 +5,17 @@ import { defaultParams } from './params.js';
 import { NODE_TYPE_KEYS, NODE_TYPE_LABELS } from './labels.js';
 
 /**
- * A new node for the builder's palette: a unique id ('agent-1', 'agent-2', …
- * the lowest free number), the type's default params and a default name.
+ * A new node for the builder's palette: a unique id that is a valid node key
+ * ('agent_1', 'agent_2', … the lowest free number; expressions refer to the
+ * node by it), the type's default params and a default name.
  */
 export function createNode<T extends NodeType>(type: T, position: NodePosition, existingIds: Iterable<string>): WorkflowNode {
   const taken = new Set(existingIds);
   const prefix = NODE_TYPE_KEYS[type];
   let n = 1;
-  while (taken.has(`${prefix}-${n}`)) n++;
+  while (taken.has(`${prefix}_${n}`)) n++;
   return {
-    id: `${prefix}-${n}`,
+    id: `${prefix}_${n}`,
     type,
     name: n === 1 ? NODE_TYPE_LABELS[type] : `${NODE_TYPE_LABELS[type]} ${n}`,
     position: { x: position.x, y: position.y },

@@ -1,5 +1,5 @@
 // The workflow graph operations the builder's validation and the engine share.
-import { cycles, delegatesOf, initialSteps, isTrigger, newStep, reachableFrom, topologicalOrder, triggerOf } from './graph';
+import { cycles, delegatesOf, initialSteps, isTrigger, newStep, reachableFrom, topologicalOrder, triggerOf, upstreamOf } from './graph';
 import type { NodeType, WorkflowNode } from './model';
 
 const n = (id: string, type: NodeType, params: Record<string, unknown> = {}): WorkflowNode => ({ id, type, name: id, position: { x: 0, y: 0 }, params });
@@ -55,5 +55,25 @@ describe('workflow graph', () => {
     const next = new Map([['a', ['b']], ['b', ['c']], ['c', ['b']], ['d', ['d']], ['e', []]]);
     expect(cycles(ids, next)).toEqual([['b', 'c'], ['d']]);
     expect(cycles(['a', 'b'], new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+  });
+});
+
+describe('upstreamOf', () => {
+  const edges = [
+    { source: 't', target: 'a' },
+    { source: 'a', target: 'c' },
+    { source: 't', target: 'b' },
+    { source: 'b', target: 'c' },
+    { source: 'c', target: 'd' },
+    { source: 'x', target: 'y' },
+  ];
+  test('every node a path of edges leads from, nearest first', () => {
+    expect(upstreamOf(edges, 'd')).toEqual(['c', 'a', 'b', 't']);
+    expect(upstreamOf(edges, 'a')).toEqual(['t']);
+    expect(upstreamOf(edges, 't')).toEqual([]);
+    expect(upstreamOf(edges, 'ghost')).toEqual([]);
+  });
+  test('a cycle does not loop, and the node is not its own upstream', () => {
+    expect(upstreamOf([...edges, { source: 'd', target: 'a' }], 'a')).toEqual(['t', 'd', 'c', 'b']);
   });
 });

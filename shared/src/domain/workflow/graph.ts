@@ -12,6 +12,29 @@ export const isTrigger = (type: NodeType | undefined): boolean => type !== undef
 /** The workflow's trigger node (a valid workflow has exactly one). */
 export const triggerOf = (workflow: Pick<Workflow, 'nodes'>): WorkflowNode | undefined => workflow.nodes.find((node) => isTrigger(node.type));
 
+/**
+ * The nodes upstream of `nodeId`: every node a path of edges leads from to
+ * it, nearest first. Their outputs are what the engine puts in the node's
+ * step input under their ids (with the run input under `trigger` and
+ * `input`), so they are what its expressions may refer to.
+ */
+export function upstreamOf(edges: readonly Pick<WorkflowEdge, 'source' | 'target'>[], nodeId: string): string[] {
+  const incoming = new Map<string, string[]>();
+  for (const edge of edges) incoming.set(edge.target, [...(incoming.get(edge.target) ?? []), edge.source]);
+  const found: string[] = [];
+  const seen = new Set<string>([nodeId]);
+  const queue = [nodeId];
+  while (queue.length > 0) {
+    for (const source of incoming.get(queue.shift()!) ?? []) {
+      if (seen.has(source)) continue;
+      seen.add(source);
+      found.push(source);
+      queue.push(source);
+    }
+  }
+  return found;
+}
+
 /** Nodes in an order where every node comes after its predecessors (the snapshot is validated acyclic). */
 export function topologicalOrder(nodes: readonly WorkflowNode[], edges: readonly WorkflowEdge[]): WorkflowNode[] {
   const indegree = new Map(nodes.map((node) => [node.id, 0]));
