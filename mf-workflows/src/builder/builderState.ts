@@ -43,7 +43,8 @@ export type BuilderAction =
   | { type: 'select'; nodeId: string | null; edgeId?: string | null }
   | { type: 'deleteSelection' }
   | { type: 'deleteElements'; nodeIds?: string[]; edgeIds?: string[] }
-  | { type: 'updateNode'; id: string; name?: string; params?: Record<string, unknown> }
+  /** pinned: the node's sample output to keep (Test step's Pin); null unpins it. */
+  | { type: 'updateNode'; id: string; name?: string; params?: Record<string, unknown>; pinned?: WorkflowNode['pinned'] | null }
   | { type: 'updateSettings'; settings: Partial<WorkflowSettings> }
   | { type: 'replaceGraph'; nodes: WorkflowNode[]; edges: WorkflowEdge[]; settings?: Partial<WorkflowSettings> }
   /** A save finished: the stored version (no undo step, not a change). */
@@ -180,7 +181,8 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     case 'updateNode': {
       const node = w.nodes.find((n) => n.id === action.id);
       if (!node) return state;
-      const next = { ...node, ...(action.name !== undefined ? { name: action.name } : {}), ...(action.params ? { params: action.params } : {}) };
+      const next = { ...node, ...(action.name !== undefined ? { name: action.name } : {}), ...(action.params ? { params: action.params } : {}), ...(action.pinned ? { pinned: action.pinned } : {}) };
+      if (action.pinned === null) delete next.pinned;
       return change(state, { ...w, nodes: w.nodes.map((n) => (n.id === action.id ? next : n)) });
     }
 
