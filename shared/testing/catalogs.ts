@@ -38,7 +38,12 @@ beforeAll(async () => {
   const source = packageSource();
   if (!source) return;
   for (const index of catalogIndexes(source)) {
-    const module = (await import(index)) as Record<string, unknown>;
+    let module: Record<string, unknown>;
+    try {
+      module = (await import(index)) as Record<string, unknown>;
+    } catch {
+      continue; // a test that mocks @agentflow/shared away renders no catalogs
+    }
     for (const value of Object.values(module)) {
       if (!value || typeof value !== 'object' || !isLazyCatalogs(value as RemoteCatalogs<object>)) continue;
       await Promise.all(SUPPORTED_LANGUAGES.map((language) => loadLazyCatalogs(null, value as never, language)));
