@@ -78,12 +78,12 @@ test('palette adds nodes; problems are marked on nodes; delete and undo/redo wor
   const trigger = nodes()[0]!.dataset.nodeId!;
   await selectNode(trigger);
   const panel = screen.getByTestId('config-panel');
-  fireEvent.change(within(panel).getByLabelText('Connect to'), { target: { value: 'agent-1' } });
+  fireEvent.change(within(panel).getByLabelText('Connect to'), { target: { value: 'agent_1' } });
   fireEvent.click(within(panel).getByRole('button', { name: 'Connect' }));
   await waitFor(() => expect(nodes().find((n) => n.dataset.nodeType === 'agent')).toHaveAttribute('data-problems', '0'));
 
   // Delete the agent with the Delete key, then undo and redo.
-  await selectNode('agent-1');
+  await selectNode('agent_1');
   fireEvent.keyDown(window, { key: 'Delete' });
   await waitFor(() => expect(nodes()).toHaveLength(1));
   fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
@@ -174,9 +174,12 @@ test('config panel shows zod and expression errors next to the field', async () 
   fireEvent.change(url, { target: { value: 'ftp://nope' } });
   expect(url).toHaveAttribute('aria-invalid', 'true');
   expect(within(panel).getByText('must be an http or https URL')).toBeInTheDocument();
+  // The headers' table has a JSON view; invalid JSON there is said under it.
+  const headersField = within(panel).getByText('Headers').closest('[data-testid="structured-field"]') as HTMLElement;
+  fireEvent.click(within(headersField).getByRole('button', { name: 'Edit as JSON' }));
   const headers = within(panel).getByLabelText('Headers (JSON)');
   fireEvent.change(headers, { target: { value: '{"X-Id": ' } });
-  expect(within(panel).getByText('This is not valid JSON')).toBeInTheDocument();
+  expect(within(panel).getByText(/^This is not valid JSON: /)).toBeInTheDocument();
   fireEvent.change(url, { target: { value: 'https://api.example.com' } });
   expect(url).not.toHaveAttribute('aria-invalid');
 });
@@ -286,7 +289,7 @@ test('settings name categories and industries in words, never their ids', async 
   expect([...industry.options].map((o) => o.textContent)).not.toContain('field-services');
 });
 
-test('history lists versions newest first and restores one as a new version', async () => {
+test('history lists versions newest first and restores one, after a confirmation, as the working copy', async () => {
   const base = workflow();
   const docs = fakeWorkflowDocs(base, [
     { version: 0, name: base.name, nodes: [], edges: [], savedBy: 'uid-without-name', savedByName: '', savedAt: '2024-04-01T09:00:00.000Z' },
@@ -305,10 +308,12 @@ test('history lists versions newest first and restores one as a new version', as
   expect(rows[2]).toHaveTextContent('by another member');
   expect(rows[2]).not.toHaveTextContent('uid-without-name');
   fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Restore' }));
+  fireEvent.click(within(await screen.findByTestId('restore-dialog')).getByRole('button', { name: 'Restore version 1' }));
   await waitFor(() => expect(docs.restore).toHaveBeenCalledWith('wf-1', 1, expect.objectContaining({ version: 2 })));
   await waitFor(() => expect(nodes()).toHaveLength(0));
-  await waitFor(() => expect(within(panel).getAllByTestId('version-row')).toHaveLength(4));
-  expect(within(panel).getAllByTestId('version-row')[0]).toHaveAttribute('data-version', '3');
+  // The working copy is version 3; no snapshot was added (version 1 is one already).
+  expect(docs.current!.version).toBe(3);
+  expect(within(panel).getAllByTestId('version-row')).toHaveLength(3);
 });
 
 test('export fills the JSON box; import reports invalid JSON, a non-workflow, and validation problems', async () => {
