@@ -86,7 +86,7 @@ test('a signed-in user copies a template and edits it in the builder; changes ar
 
   await page.goto(shellUrl('/workflows?tab=templates&search=technician'));
   await cards().first().waitFor();
-  await cards().first().getByRole('button', { name: /Use the template/ }).click();
+  await cards().first().getByRole('button', { name: /^Use template:/ }).click();
   await page.waitForURL((url) => /^\/workflows\/[^/]+$/.test(url.pathname));
   await page.getByTestId('builder-canvas').waitFor();
   await nodes().first().waitFor();
@@ -220,7 +220,7 @@ describe('on a touch tablet (820 x 1180)', () => {
       const found = [...document.querySelectorAll('[data-testid="workflow-card"]')];
       return found.length > 0 && found.length < 12 && found.every((card) => /technician/i.test(card.textContent ?? ''));
     });
-    await tabCards.first().getByRole('button', { name: /Use the template/ }).tap();
+    await tabCards.first().getByRole('button', { name: /^Use template:/ }).tap();
     await tab.waitForURL((url) => /^\/workflows\/[^/]+$/.test(url.pathname));
     await tab.getByTestId('builder-canvas').waitFor();
     await tabNodes().first().waitFor();

@@ -62,7 +62,8 @@ export function WorkflowCard({ workflow, kind, onUseTemplate, copying = false, d
           <button
             type="button"
             className="button button-primary"
-            aria-label={t('workflows.catalogue.card.useTemplateLabel', { name: workflow.name })}
+            // The name starts with the visible text (WCAG 2.5.3); while copying, the visible text is the name.
+            aria-label={copying ? undefined : t('workflows.catalogue.card.useTemplateLabel', { name: workflow.name })}
             aria-busy={copying || undefined}
             disabled={disabled || copying}
             aria-describedby={describedBy}

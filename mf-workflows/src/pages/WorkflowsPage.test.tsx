@@ -64,7 +64,7 @@ describe('the catalogue page', () => {
     expect(within(card).getByText('Industry: Sales')).toBeInTheDocument();
     expect(within(card).getByRole('list', { name: 'Tags' })).toHaveTextContent('lead scoring');
     expect(within(card).getByText('Steps: 2')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Use the template Inbound lead qualification' })).toHaveTextContent('Use template');
+    expect(within(card).getByRole('button', { name: 'Use template: Inbound lead qualification' })).toHaveTextContent('Use template');
   });
 });
 
@@ -257,7 +257,7 @@ describe('Use template', () => {
   test('signed out: goes to sign-in and comes back to the same catalogue view', async () => {
     const { source } = renderCatalogue('/workflows?industry=sales', { user: null });
     await loaded();
-    fireEvent.click(screen.getByRole('button', { name: 'Use the template Inbound lead qualification' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use template: Inbound lead qualification' }));
     expect(location()).toBe(`/signin?next=${encodeURIComponent('/workflows?industry=sales')}`);
     expect(screen.getByText('Sign-in page')).toBeInTheDocument();
     expect(source.createFromTemplate).not.toHaveBeenCalled();
@@ -266,7 +266,7 @@ describe('Use template', () => {
   test('signed in: copies the template and opens the copy in the builder', async () => {
     const { source } = renderCatalogue('/workflows?tab=templates', { source: createFakeCatalogueSource({ createdId: 'wf-copy-9' }) });
     await loaded();
-    fireEvent.click(screen.getByRole('button', { name: 'Use the template Shipment delay triage' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use template: Shipment delay triage' }));
     await waitFor(() => expect(location()).toBe('/workflows/wf-copy-9'));
     expect(source.createFromTemplate).toHaveBeenCalledTimes(1);
     expect(source.createFromTemplate.mock.calls[0]?.[0]).toMatchObject({ id: 'tpl-delay' });
@@ -277,11 +277,11 @@ describe('Use template', () => {
   test('signed in: a failed copy shows a toast and stays on the catalogue', async () => {
     const { source } = renderCatalogue('/workflows?tab=templates', { source: createFakeCatalogueSource({ fail: { create: true } }) });
     await loaded();
-    fireEvent.click(screen.getByRole('button', { name: 'Use the template Technician dispatch' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use template: Technician dispatch' }));
     expect(await screen.findByText('The template could not be copied')).toBeInTheDocument();
     expect(location()).toBe('/workflows?tab=templates');
     expect(source.createFromTemplate).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Use the template Technician dispatch' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Use template: Technician dispatch' })).toBeEnabled());
   });
 });
 
@@ -348,7 +348,7 @@ describe('URL state', () => {
     renderCatalogue('/workflows', { source });
     await loaded();
     source.options.mine = [testWorkflow({ id: 'wf-new', name: 'Copy' })];
-    fireEvent.click(screen.getByRole('button', { name: 'Use the template Listing description' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use template: Listing description' }));
     await waitFor(() => expect(location()).toBe('/workflows/wf-new'));
     expect(source.listMine).toHaveBeenCalledTimes(2);
   });

@@ -15,6 +15,7 @@ import { CATALOGUE_PANEL_ID, CatalogueTabs, tabId } from '../components/Catalogu
 import { applyFilters, findByName, type CatalogueTab } from '../components/catalogueFilters';
 import { useCatalogueUrl } from './useCatalogueUrl';
 import { WorkflowCard } from '../components/WorkflowCard';
+import { useLocalizedTemplates } from '../templateTexts/useLocalizedTemplates';
 import '../components/catalogue.css';
 
 export { SEARCH_DEBOUNCE_MS } from './useCatalogueUrl';
@@ -98,9 +99,11 @@ export function WorkflowsPage() {
   const active = tab === 'templates' ? templates : tab === 'organization' ? organization : tab === 'mine' ? mine : null;
 
   const activeData = active?.data;
+  // Templates show (and are copied) in the reader's language.
+  const localize = useLocalizedTemplates(tab === 'templates');
   const shown = useMemo(
-    () => (activeData ? applyFilters(activeData.workflows, { search: filters.search, category: filters.category, industry: filters.industry }) : []),
-    [activeData, filters.search, filters.category, filters.industry],
+    () => (activeData ? applyFilters(localize(activeData.workflows), { search: filters.search, category: filters.category, industry: filters.industry }) : []),
+    [activeData, localize, filters.search, filters.category, filters.industry],
   );
 
   const copyTemplate = useMutation({
