@@ -3,6 +3,8 @@
 // decoder, the run-input schema and the industry templates.
 export * from './model.js';
 export * from './problemReasons.js';
+export * from './expressionParams.js';
+export * from './references.js';
 export * from './params.js';
 export * from './expressions.js';
 export * from './labels.js';
