@@ -5,13 +5,14 @@ import {
   CONDITION_HANDLES,
   createNode,
   isTrigger,
+  nodeKeyProblem,
+  renameNodeKey,
   type NodePosition,
   type NodeType,
   type Workflow,
   type WorkflowEdge,
   type WorkflowNode,
 } from '@agentflow/shared/workflow';
-import { rewriteReferences } from './canvas/rewriteReferences';
 
 export const HISTORY_LIMIT = 100;
 
@@ -164,12 +165,10 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
 
     case 'renameNode': {
       const { from, to } = action;
-      if (from === to || !w.nodes.some((n) => n.id === from) || w.nodes.some((n) => n.id === to)) return state;
-      const renames = new Map([[from, to]]);
-      const nodes = w.nodes.map((n) => ({ ...n, id: n.id === from ? to : n.id, params: rewriteReferences(n.params, renames) }));
-      const edges = w.edges.map((e) => ({ ...e, source: e.source === from ? to : e.source, target: e.target === from ? to : e.target }));
+      // The domain's one rename (edges, delegates, every expression and template root); it refuses a key nodeKeyProblem() refuses.
+      if (from === to || !w.nodes.some((n) => n.id === from) || nodeKeyProblem(w, from, to) !== null) return state;
       const follow = (id: string | null) => (id === from ? to : id);
-      return change(state, { ...w, nodes, edges }, { selectedNodeId: follow(state.selectedNodeId), selectedNodeIds: state.selectedNodeIds.map((id) => follow(id)!) });
+      return change(state, renameNodeKey(w, from, to), { selectedNodeId: follow(state.selectedNodeId), selectedNodeIds: state.selectedNodeIds.map((id) => follow(id)!) });
     }
 
     case 'moveNodes': {
