@@ -153,3 +153,68 @@ describe('undo and redo', () => {
     expect(s.past).toHaveLength(HISTORY_LIMIT);
   });
 });
+
+describe('canvas actions (issue 19)', () => {
+  test('addNode with connectFrom adds the node and its edge in one undo step, with the given name', () => {
+    const s = run(start(), { type: 'addNode', nodeType: 'agent', name: 'KI-Agent', position: { x: 300, y: 0 }, connectFrom: { source: triggerId() } });
+    const agent = s.workflow.nodes.at(-1)!;
+    expect(agent).toMatchObject({ name: 'KI-Agent', position: { x: 300, y: 0 } });
+    expect(s.workflow.edges).toEqual([{ id: `e-${triggerId()}-${agent.id}`, source: triggerId(), target: agent.id }]);
+    const undone = run(s, { type: 'undo' });
+    expect(undone.workflow.nodes).toHaveLength(1);
+    expect(undone.workflow.edges).toEqual([]);
+    // An edge that may not be made (into a trigger) is left out; the node is still added.
+    const trigger = run(start(), { type: 'addNode', nodeType: 'trigger.webhook', connectFrom: { source: triggerId() } });
+    expect(trigger.workflow.nodes).toHaveLength(2);
+    expect(trigger.workflow.edges).toEqual([]);
+  });
+
+  test('addNodes (paste) adds nodes and edges in one step and selects them all; delete removes the whole selection', () => {
+    const pasted = [
+      { id: 'agent_7', type: 'agent' as const, name: 'A', position: { x: 0, y: 200 }, params: {} },
+      { id: 'output_7', type: 'output' as const, name: 'B', position: { x: 300, y: 200 }, params: {} },
+    ];
+    const s = run(start(), { type: 'addNodes', nodes: pasted, edges: [{ id: 'e-x', source: 'agent_7', target: 'output_7' }] });
+    expect(s.selectedNodeIds).toEqual(['agent_7', 'output_7']);
+    expect(s.selectedNodeId).toBeNull();
+    expect(s.past).toHaveLength(1);
+    const deleted = run(s, { type: 'deleteSelection' });
+    expect(deleted.workflow.nodes.map((n) => n.id)).toEqual([triggerId()]);
+    expect(deleted.workflow.edges).toEqual([]);
+    expect(deleted.selectedNodeIds).toEqual([]);
+  });
+
+  test('selectNodes keeps known ids; one node alone shows its configuration; select resets to one', () => {
+    let s = run(start(), { type: 'addNode', nodeType: 'agent' });
+    const agent = s.workflow.nodes.at(-1)!.id;
+    s = run(s, { type: 'selectNodes', nodeIds: [triggerId(), agent, 'ghost'] });
+    expect(s).toMatchObject({ selectedNodeIds: [triggerId(), agent], selectedNodeId: null });
+    s = run(s, { type: 'selectNodes', nodeIds: [agent] });
+    expect(s).toMatchObject({ selectedNodeIds: [agent], selectedNodeId: agent });
+    s = run(s, { type: 'select', nodeId: null });
+    expect(s.selectedNodeIds).toEqual([]);
+  });
+
+  test('moveNodes (auto-layout) moves several nodes in one undo step; nothing moved, no step', () => {
+    const s0 = run(start(), { type: 'addNode', nodeType: 'agent' });
+    const agent = s0.workflow.nodes.at(-1)!.id;
+    const s = run(s0, { type: 'moveNodes', positions: { [triggerId()]: { x: 0, y: 0 }, [agent]: { x: 300.4, y: 0 } } });
+    expect(s.workflow.nodes.map((n) => n.position)).toEqual([{ x: 0, y: 0 }, { x: 300, y: 0 }]);
+    expect(s.past).toHaveLength(s0.past.length + 1);
+    expect(run(s, { type: 'moveNodes', positions: { [agent]: { x: 300, y: 0 } } })).toBe(s);
+  });
+
+  test('renameNode renames the key in nodes, edges and references, in one undo step; a taken key is refused', () => {
+    let s = run(start(), { type: 'addNode', nodeType: 'agent', connectFrom: { source: triggerId() } });
+    const agent = s.workflow.nodes.at(-1)!.id;
+    s = run(s, { type: 'addNode', nodeType: 'condition', connectFrom: { source: agent } });
+    const condition = s.workflow.nodes.at(-1)!.id;
+    s = run(s, { type: 'updateNode', id: condition, params: { expression: `${agent}.score >= 70` } });
+    const renamed = run(s, { type: 'renameNode', from: agent, to: 'scorer' });
+    expect(renamed.workflow.nodes.map((n) => n.id)).toEqual([triggerId(), 'scorer', condition]);
+    expect(renamed.workflow.edges.map((e) => [e.source, e.target])).toEqual([[triggerId(), 'scorer'], ['scorer', condition]]);
+    expect(renamed.workflow.nodes[2]!.params.expression).toBe('scorer.score >= 70');
+    expect(run(renamed, { type: 'undo' }).workflow).toEqual(s.workflow);
+    expect(run(s, { type: 'renameNode', from: agent, to: condition })).toBe(s);
+  });
+});
