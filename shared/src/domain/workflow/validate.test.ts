@@ -113,7 +113,12 @@ describe('validateWorkflow', () => {
     [
       'a branch cut off from the trigger',
       (wf) => void (wf.edges = wf.edges.filter((e) => e.id !== 'e2')),
-      ['hot', 'notify', 'review', 'shape', 'done'].map((nodeId) => ({ code: 'unreachable-node' as const, nodeId, reason: 'unreachable' as const, params: { node: nodeId } })),
+      [
+        ...['hot', 'notify', 'review', 'shape', 'done'].map((nodeId) => ({ code: 'unreachable-node' as const, nodeId, reason: 'unreachable' as const, params: { node: nodeId } })),
+        // Cut off from the agent, the condition and the call cannot read its score.
+        { code: 'invalid-expression', nodeId: 'hot', path: 'expression', reason: 'not-upstream', params: { reference: 'qualify.score', node: 'qualify' } },
+        { code: 'invalid-expression', nodeId: 'notify', path: 'body', reason: 'not-upstream', params: { reference: 'qualify.score', node: 'qualify' } },
+      ],
     ],
     [
       'a delegate whose delegator is unreachable',
@@ -140,7 +145,7 @@ describe('validateWorkflow', () => {
     ['a condition that does not parse', (wf) => void (params(wf, 'hot').expression = 'score >='), [{ code: 'invalid-expression', nodeId: 'hot', path: 'expression', reason: 'syntax', params: { position: 8 } }]],
     ['a transform mapping that does not parse', (wf) => void (params(wf, 'shape').mapping = '{"a": }'), [{ code: 'invalid-expression', nodeId: 'shape', path: 'mapping', reason: 'syntax', params: { position: 7 } }]],
     ['an output mapping that does not parse', (wf) => void (params(wf, 'done').mapping = '$.['), [{ code: 'invalid-expression', nodeId: 'done', path: 'mapping', reason: 'syntax', params: { position: 3 } }]],
-    ['a prompt placeholder that does not parse', (wf) => void (params(wf, 'writer').promptTemplate = 'Hi {{ input.lead. }} and {{ input.ok }}'), [{ code: 'invalid-expression', nodeId: 'writer', path: 'promptTemplate', reason: 'syntax', params: { position: 18 } }]],
+    ['a prompt placeholder that does not parse', (wf) => void (params(wf, 'writer').promptTemplate = 'Hi {{ input.lead. }} and {{ input.lead }}'), [{ code: 'invalid-expression', nodeId: 'writer', path: 'promptTemplate', reason: 'syntax', params: { position: 18 } }]],
     ['an unclosed prompt placeholder', (wf) => void (params(wf, 'writer').promptTemplate = 'Hi {{ input.lead'), [{ code: 'invalid-expression', nodeId: 'writer', path: 'promptTemplate', reason: 'syntax', params: { position: 3 } }]],
     ['an http url template that does not parse', (wf) => void (params(wf, 'notify').url = 'https://x.example/{{ id + }}'), [{ code: 'invalid-expression', nodeId: 'notify', path: 'url', reason: 'syntax', params: { position: 26 } }]],
     ['an http body template that does not parse', (wf) => void (params(wf, 'notify').body = '{{ $sum( }}'), [{ code: 'invalid-expression', nodeId: 'notify', path: 'body', reason: 'syntax', params: { position: 9 } }]],

@@ -17,6 +17,7 @@ import {
 import { identifier, isRecord, issueEntries, oneOf, pathOf, reasonFields, str } from './fields.js';
 import { cycles, delegatesOf, isTrigger, reachableFrom } from './graph.js';
 import { nodeProblems } from './nodeProblems.js';
+import { referenceProblems } from './referenceProblems.js';
 
 /** Condition nodes branch on these source handles. */
 export const CONDITION_HANDLES = ['true', 'false'] as const;
@@ -270,11 +271,14 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
     }
   }
 
-  // -- each node's params, expressions and delegates
+  // -- each node's params, expressions, references and delegates
   const typed = uniqueNodes.filter((n): n is GraphNode & { type: NodeType } => n.type !== undefined);
+  const referencing = { nodes: typed, edges: graphEdges };
   for (const node of graphNodes) {
     if (node.type === undefined) continue;
     problems.push(...nodeProblems({ id: node.id, type: node.type, params: node.params }, typed));
+    // Once per id: a duplicate node's references are its first occurrence's.
+    if (nodesById.get(node.id) === node) problems.push(...referenceProblems(referencing, node.id));
   }
   return problems;
 }
