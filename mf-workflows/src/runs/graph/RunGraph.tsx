@@ -14,7 +14,8 @@ import { RUN_MESSAGES, type WorkflowRun } from '@agentflow/shared/workflow';
 import { formatDuration } from '../runModel';
 import { JsonViewer } from './JsonViewer';
 import { RUN_GRAPH_CATALOGS } from './i18n';
-import { STATUS_ICONS, isPinnedStep, runGraph, stepToShowFirst, type GraphStatus, type RunGraphNode } from './runGraphModel';
+import { isPinnedStep, runGraph, stepToShowFirst, type RunGraphNode } from './runGraphModel';
+import { StatusText } from './StatusText';
 
 const G = 'workflows.runGraph.';
 
@@ -31,18 +32,6 @@ type FlowNode = Node<RunNodeData, 'run'>;
 export function useBranchLabel() {
   const { t } = useI18n();
   return useCallback((branch: string) => (branch === 'true' || branch === 'false' ? t(`${G}branches.${branch}`) : branch), [t]);
-}
-
-export function StatusText({ status }: { status: GraphStatus }) {
-  const { t } = useI18n();
-  return (
-    <span className={`run-node-status run-node-status--${status}`} data-status={status}>
-      <span aria-hidden="true" className="run-node-icon">
-        {STATUS_ICONS[status]}
-      </span>{' '}
-      {t(`${G}status.${status}`)}
-    </span>
-  );
 }
 
 function RunNode({ data }: NodeProps<FlowNode>) {
