@@ -16,6 +16,7 @@ import { CheckboxEditor, LinesEditor, fileProblemText } from './FileParamEditors
 import { AppStepForm, appProblemPlaced } from '../connectors/AppStepForm';
 import { PollStatusNote } from '../connectors/PollStatusNote';
 import { AppToolsEditor } from '../connectors/AppToolsEditor';
+import { TestStepSection } from './testStep/TestStepSection';
 
 const P = 'workflows.builder.';
 
@@ -106,6 +107,7 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
       {node.type === 'agent' && <AiProviderHint />}
       {node.type === 'trigger.webhook' && <WebhookPanel workflowId={workflow.id} template={workflow.visibility === 'template'} />}
       <Connections workflow={workflow} node={node} dispatch={dispatch} readOnly={readOnly} />
+      <TestStepSection workflow={workflow} node={node} dispatch={dispatch} readOnly={readOnly} />
     </section>
   );
 }
