@@ -20,6 +20,7 @@ import { BUILDER_CATALOGS } from './i18n';
 import { builderReducer, initialBuilderState, type BuilderAction, type BuilderState } from './builderState';
 import { ConfigPanel } from './ConfigPanel';
 import { BuilderRunActions } from '../runs/BuilderRunActions';
+import { LastRunToggle, RunOverlayProvider, useLastRunOverlay } from '../runs/overlay/RunOverlay';
 import { PHONE_QUERY, useBuilderShortcuts, useLatest, useMediaQuery } from './builderHooks';
 import { Palette, type NewNode } from './Palette';
 import { Canvas, FIT_VIEW_OPTIONS } from './Canvas';
@@ -165,6 +166,8 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
   const [state, dispatch] = useReducer(builderReducer, initial, initialBuilderState);
   const workflow = state.workflow;
   const readOnly = initial.visibility === 'template';
+  // "Show last run": the canvas marks each node with the newest run's status (read when switched on).
+  const lastRun = useLastRunOverlay(workflow.id);
   // The domain's checks, plus agents whose credential the user no longer has (the service refuses those runs).
   const credentialProblems = useCredentialProblems(workflow);
   const problems = useMemo(() => [...validateWorkflow(workflow), ...credentialProblems], [workflow, credentialProblems]);
@@ -265,6 +268,7 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
           {/* Other helpers' toolbar actions (save a version, run overlay, the workflow's menu) go here. */}
           <SaveIndicator status={readOnly ? 'saved' : status} onRetry={retry} />
           <SaveVersionButton versions={versions} readOnly={readOnly} />
+          {!readOnly && <LastRunToggle overlay={lastRun} />}
           <BuilderRunActions template={readOnly} beforeRun={flushForRun} />
         </div>
       </header>
@@ -295,7 +299,9 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
               <DockToggle side="right" folded={panelsFolded} onFold={(f) => setFold('panels', f)} />
             </div>
           )}
-          <Canvas state={state} problems={problems} dispatch={dispatch} readOnly={readOnly} viewOnly={phone} onDropNode={addNode} onMeasured={onMeasured} />
+          <RunOverlayProvider workflow={workflow} overlay={lastRun}>
+            <Canvas state={state} problems={problems} dispatch={dispatch} readOnly={readOnly} viewOnly={phone} onDropNode={addNode} onMeasured={onMeasured} />
+          </RunOverlayProvider>
           {phone && (
             <>
               {!readOnly && (
