@@ -11,6 +11,7 @@ import { NODE_TYPE_KEYS } from '../fields';
 import { AppBadge } from '../../connectors/AppBadge';
 import { operationLabel, triggerLabel } from '../../connectors/connectorTexts';
 import { NodeIcon } from './NodeIcon';
+import { RunOverlayMarkers, useRunOverlayClass } from '../../runs/overlay/RunOverlay';
 
 const P = 'workflows.builder.';
 const C = 'workflows.canvas.';
@@ -62,13 +63,15 @@ function BuilderNodeCard({ id, data, selected }: NodeProps<FlowNode>) {
   const handles = sourceHandlesOf(data.nodeType);
   const typeLabel = useTypeLabel(data.nodeType, data.app);
   const key = NODE_TYPE_KEYS[data.nodeType];
+  // "Show last run" colours the card by the node's status in it ('' when off).
+  const runClass = useRunOverlayClass(id);
   return (
     <div
       data-testid="builder-node"
       data-node-id={id}
       data-node-type={data.nodeType}
       data-problems={data.problems}
-      className={`builder-node node-accent--${key}${data.problems > 0 ? ' builder-node--invalid' : ''}${selected ? ' builder-node--selected' : ''}`}
+      className={`builder-node node-accent--${key}${data.problems > 0 ? ' builder-node--invalid' : ''}${selected ? ' builder-node--selected' : ''}${runClass}`}
       title={data.problemText || undefined}
     >
       {acceptsInput(data.nodeType) && <Handle type="target" position={Position.Left} />}
@@ -82,6 +85,7 @@ function BuilderNodeCard({ id, data, selected }: NodeProps<FlowNode>) {
         {id}
       </code>
       {data.summary && <span className="builder-node-summary">{data.summary}</span>}
+      <RunOverlayMarkers nodeId={id} />
       {handles.map((handle, index) => (
         <Handle
           key={handle ?? 'out'}
