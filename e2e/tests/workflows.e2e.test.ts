@@ -87,6 +87,8 @@ test('a signed-in user copies a template and edits it in the builder; changes ar
   await page.goto(shellUrl('/workflows?tab=templates&search=technician'));
   await cards().first().waitFor();
   await cards().first().getByRole('button', { name: /^Use template:/ }).click();
+  // The preview says what the template does; its own button copies it.
+  await page.getByTestId('template-preview').getByRole('button', { name: 'Use template' }).click();
   await page.waitForURL((url) => /^\/workflows\/[^/]+$/.test(url.pathname));
   await page.getByTestId('builder-canvas').waitFor();
   await nodes().first().waitFor();
@@ -135,10 +137,11 @@ test('a signed-in user copies a template and edits it in the builder; changes ar
   await firstVersion.getByRole('button', { name: 'Restore' }).click();
   await page.waitForFunction((count) => document.querySelectorAll('[data-testid="builder-node"]').length === count, original);
 
-  // Import the exported JSON back: the agent and the condition return.
+  // Import the exported JSON: a new workflow opens with the agent and the condition (the open one is left as it was).
+  const restoredUrl = page.url();
   await page.getByLabel('Workflow JSON').fill(json);
   await page.getByTestId('import-json').click();
-  await page.getByTestId('import-report').waitFor();
+  await page.waitForURL((url) => url.href !== restoredUrl && /^\/workflows\/[^/]+$/.test(url.pathname));
   await page.waitForFunction((count) => document.querySelectorAll('[data-testid="builder-node"]').length === count + 2, original);
   expect(pageErrors).toEqual([]);
 });
@@ -221,6 +224,7 @@ describe('on a touch tablet (820 x 1180)', () => {
       return found.length > 0 && found.length < 12 && found.every((card) => /technician/i.test(card.textContent ?? ''));
     });
     await tabCards.first().getByRole('button', { name: /^Use template:/ }).tap();
+    await tab.getByTestId('template-preview').getByRole('button', { name: 'Use template' }).tap();
     await tab.waitForURL((url) => /^\/workflows\/[^/]+$/.test(url.pathname));
     await tab.getByTestId('builder-canvas').waitFor();
     await tabNodes().first().waitFor();
