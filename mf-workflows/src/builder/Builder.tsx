@@ -11,7 +11,7 @@ import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { Link, SavedOnDeviceNote, isOnline, useAuth, useI18n, useOnline, useRemoteCatalogs } from '@agentflow/shared';
 import { CONNECTORS_CATALOGS } from '../connectors/i18n';
 import { useConnectorSignInResult } from './connectorSignIn';
-import { validateWorkflow, type NodePosition, type Workflow } from '@agentflow/shared/workflow';
+import type { NodePosition, Workflow } from '@agentflow/shared/workflow';
 import type { WorkflowDocs } from '../api/workflowDocs';
 import { readDraft, type WorkflowDraft } from '../api/workflowDrafts';
 import { SaveIndicator, useAutosave } from './autosave';
@@ -34,6 +34,7 @@ import { CanvasActions, clipboardNoteText } from './canvas/CanvasActions';
 import { ProblemsList, SettingsPanel } from './WorkflowPanels';
 import { HistoryPanel } from './HistoryPanel';
 import { SaveVersionButton } from './versions/SaveVersionButton';
+import { LocalProblemsScope, useBuilderProblems } from './problems/localProblems';
 import { ImportExport } from './ImportExport';
 import { PageLoading } from '../components/PageLoading';
 import { useCredentialProblems } from '../credentials/agentCredentials';
@@ -170,7 +171,8 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
   const lastRun = useLastRunOverlay(workflow.id);
   // The domain's checks, plus agents whose credential the user no longer has (the service refuses those runs).
   const credentialProblems = useCredentialProblems(workflow);
-  const problems = useMemo(() => [...validateWorkflow(workflow), ...credentialProblems], [workflow, credentialProblems]);
+  // ...and what fields know alone (JSON that does not parse), counted like the rest.
+  const { problems, report: reportLocalProblem } = useBuilderProblems(workflow, credentialProblems);
   // Secrets in plain text: warnings, not problems (the workflow still saves and runs).
   const warnings = useMemo(() => secretWarnings(t, workflow), [t, workflow]);
   const [panelsOpen, setPanelsOpen] = useState(false);
@@ -331,7 +333,9 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
             'config',
             t(`${P}config.title`),
             <BeforeLeaveContext.Provider value={flush}>
-              <ConfigPanel workflow={workflow} node={selectedNode} dispatch={dispatch} readOnly={readOnly} />
+              <LocalProblemsScope report={reportLocalProblem}>
+                <ConfigPanel workflow={workflow} node={selectedNode} dispatch={dispatch} readOnly={readOnly} />
+              </LocalProblemsScope>
             </BeforeLeaveContext.Provider>,
           )}
           {section('problems', t(`${P}problems.title`), <ProblemsList problems={problems} warnings={warnings} workflow={workflow} dispatch={dispatch} />)}

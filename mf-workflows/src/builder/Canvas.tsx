@@ -21,6 +21,7 @@ import type { BuilderAction, BuilderState } from './builderState';
 import { DRAG_INIT_TYPE, DRAG_TYPE, type NewNode } from './Palette';
 import { BuilderNode, type FlowNode, type NodeCardData } from './canvas/BuilderNode';
 import { nodeSummary } from './canvas/nodeSummary';
+import { problemText } from './problems/problemText';
 
 const C = 'workflows.canvas.';
 /** Cards stay readable when the view is fitted: never below this zoom (a long graph scrolls instead). */
@@ -95,7 +96,7 @@ export function Canvas({ state, problems, dispatch, readOnly, onDropNode, viewOn
         nodeType: n.type,
         summary: nodeSummary(t, n),
         problems: byNode.get(n.id)?.length ?? 0,
-        problemText: (byNode.get(n.id) ?? []).map((p) => p.message).join('\n'),
+        problemText: (byNode.get(n.id) ?? []).map((p) => problemText(t, p)).join('\n'),
         app: appOf(n),
       },
     }));
