@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { paramFieldsOf, type ParamField } from './paramFields';
 import { K, optionLabel, paramLabel } from './connectorTexts';
 import { RecordEditor } from './RecordEditor';
+import { MappedInput } from '../builder/mapping/MappedInput';
 
 export interface ConnectorParamsFormProps {
   schema: z.ZodObject<ConnectorParamsShape>;
@@ -58,7 +59,8 @@ function ParamEditor({ field, value, problems, onChange }: { field: ParamField; 
   let hint: string | null = null;
   switch (field.kind) {
     case 'textarea':
-      editor = <textarea {...common} rows={4} value={text} onChange={(e) => onChange(e.target.value)} />;
+      // Templates: the field picker and the preview go with them.
+      editor = <MappedInput mode="template" multiline common={common} value={text} onChange={onChange} />;
       break;
     case 'select':
       editor = (
@@ -106,7 +108,7 @@ function ParamEditor({ field, value, problems, onChange }: { field: ParamField; 
       editor = <RecordEditor id={id} label={label} value={value} invalid={invalid} describedBy={invalid ? errorId : undefined} onChange={onChange} />;
       break;
     default:
-      editor = <input {...common} value={text} onChange={(e) => onChange(e.target.value)} />;
+      editor = <MappedInput mode="template" common={common} value={text} onChange={onChange} />;
   }
   const labelProps = field.kind === 'record' ? { id: `${id}-label` } : { htmlFor: id };
   return (
