@@ -192,17 +192,25 @@ function walkGroup(node: AstNode, source: string, found: ExpressionReference[]):
   if (isAst(node.group)) walk(node.group.lhs, false, source, found);
 }
 
+/** Expressions whose references are known: validation runs on every edit, and most expressions did not change. */
+const parsed = new Map<string, readonly ExpressionReference[]>();
+const PARSED_MAX = 500;
+
 /** The references of one JSONata expression; none when it does not parse. */
 function expressionReferences(expression: string, offset: number): ExpressionReference[] {
-  let ast: unknown;
-  try {
-    ast = jsonata(expression).ast();
-  } catch {
-    return [];
+  let refs = parsed.get(expression);
+  if (!refs) {
+    const found: ExpressionReference[] = [];
+    try {
+      walk(jsonata(expression).ast(), true, expression, found);
+    } catch {
+      // Does not parse: the syntax check says so.
+    }
+    refs = found.sort((a, b) => a.start - b.start);
+    if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value!);
+    parsed.set(expression, refs);
   }
-  const found: ExpressionReference[] = [];
-  walk(ast, true, expression, found);
-  return found.map((ref) => ({ ...ref, start: ref.start + offset, end: ref.end + offset })).sort((a, b) => a.start - b.start);
+  return refs.map((ref) => ({ ...ref, path: [...ref.path], start: ref.start + offset, end: ref.end + offset }));
 }
 
 const WHOLE_PLACEHOLDER = /^\s*\{\{([\s\S]*)\}\}\s*$/;
