@@ -1,6 +1,5 @@
 import type { WorkflowEdge, WorkflowNode } from '@agentflow/shared/workflow';
 import { CLIPBOARD_MARKER, CLIPBOARD_STORAGE_KEY, PASTE_OFFSET, copyNodes, freshKey, parseClipboard, pasteInto, readClipboard, writeClipboard } from './clipboard';
-import { rewriteText } from './rewriteReferences';
 
 const node = (id: string, type: WorkflowNode['type'], params: Record<string, unknown> = {}, x = 0, y = 0): WorkflowNode => ({ id, type, name: id, position: { x, y }, params });
 const nodes = [
@@ -40,7 +39,7 @@ test('paste gives fresh keys, rewrites references among the pasted steps, keeps 
   const payload = copyNodes(nodes, edges, ['agent_1', 'condition_1', 'output_1'])!;
   const pasted = pasteInto(payload, nodes, edges);
   expect(pasted.nodes.map((n) => n.id)).toEqual(['agent_2', 'condition_2', 'output_2']);
-  expect(pasted.nodes[1]!.params.expression).toBe('agent_2.score >= 70 and `agent_2`.ok and $.agent_2.x and input.agent_1');
+  expect(pasted.nodes[1]!.params.expression).toBe('agent_2.score >= 70 and agent_2.ok and $.agent_2.x and input.agent_1');
   expect(pasted.nodes[2]!.params.mapping).toBe('condition_2');
   expect(pasted.edges).toEqual([
     { id: 'e-agent_2-condition_2', source: 'agent_2', target: 'condition_2' },
@@ -52,14 +51,17 @@ test('paste gives fresh keys, rewrites references among the pasted steps, keeps 
   pasted.nodes.forEach((p, i) => expect(p.position).toEqual({ x: payload.nodes[i]!.position.x + steps * PASTE_OFFSET.x, y: payload.nodes[i]!.position.y + steps * PASTE_OFFSET.y }));
   // No pasted card lands on an existing one.
   for (const p of pasted.nodes) for (const n of nodes) expect(Math.abs(p.position.x - n.position.x) >= 220 || Math.abs(p.position.y - n.position.y) >= 96).toBe(true);
-  // Into another workflow with none of these keys: ids still in the new form, the first free one.
+  // Into another workflow with none of these keys: ids in the new form, the first free ones.
   const elsewhere = pasteInto(payload, [node('agent-1', 'agent')], []);
-  expect(elsewhere.nodes.map((n) => n.id)).toEqual(['agent_1', 'condition_1', 'output_1']);
-  expect(elsewhere.nodes[1]!.params.expression).toContain('agent_1.score');
+  expect(elsewhere.nodes.map((n) => n.id)).toEqual(['agent_2', 'condition_2', 'output_2']);
+  expect(elsewhere.nodes[1]!.params.expression).toContain('agent_2.score');
 });
 
-test('renames never chain (a→b and b→c in one paste)', () => {
-  expect(rewriteText('agent_1 + agent_2', new Map([['agent_1', 'agent_2'], ['agent_2', 'agent_3']]))).toBe('agent_2 + agent_3');
+test('renames never chain: new keys avoid the copied ones too', () => {
+  const payload = copyNodes([node('agent_1', 'agent'), node('agent_2', 'agent', { promptTemplate: '{{ agent_1.text }}' })], [], ['agent_1', 'agent_2'])!;
+  const pasted = pasteInto(payload, [node('agent_1', 'agent')], []);
+  expect(pasted.nodes.map((n) => n.id)).toEqual(['agent_3', 'agent_4']);
+  expect(pasted.nodes[1]!.params.promptTemplate).toBe('{{ agent_3.text }}');
   expect(freshKey('agent', new Set(['agent_1', 'agent_2']))).toBe('agent_3');
   expect(freshKey('trigger.manual', new Set())).toBe('manual_1');
 });

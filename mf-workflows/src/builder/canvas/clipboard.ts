@@ -1,12 +1,11 @@
 // Copy and paste of steps, also between workflows: the selected nodes and the
 // edges between them as JSON with a marker type; pasted nodes get fresh keys
-// (`agent_2`), shifted positions, and references among them rewritten to the
-// new keys. Pure but for the two small storage functions at the end.
-import { NODE_TYPES, type NodePosition, type NodeType, type WorkflowEdge, type WorkflowNode } from '@agentflow/shared/workflow';
+// (`agent_2`), shifted positions, and references among them following the new
+// keys (the domain's renameNodeKey). Pure but for the two storage functions at the end.
+import { NODE_TYPES, renameNodeKey, type NodePosition, type NodeType, type WorkflowEdge, type WorkflowNode } from '@agentflow/shared/workflow';
 import { NODE_TYPE_KEYS } from '../fields';
 import { edgeId } from '../builderState';
 import { CARD } from './placement';
-import { rewriteReferences } from './rewriteReferences';
 
 export const CLIPBOARD_MARKER = 'agentflow/workflow-steps@1';
 /** Where a copy is also kept, for browsers that refuse to read the system clipboard. */
@@ -72,27 +71,24 @@ const overlapsAny = (position: NodePosition, others: readonly WorkflowNode[]) =>
  * among the pasted nodes following them, positions shifted by PASTE_OFFSET steps until none overlaps.
  */
 export function pasteInto(payload: ClipboardPayload, existing: readonly WorkflowNode[], existingEdges: readonly WorkflowEdge[]): { nodes: WorkflowNode[]; edges: WorkflowEdge[] } {
-  const taken = new Set(existing.map((n) => n.id));
-  const renames = new Map<string, string>();
+  // New keys avoid the workflow's and the copied ones too, so renaming one by one never meets a key still in use.
+  const taken = new Set([...existing.map((n) => n.id), ...payload.nodes.map((n) => n.id)]);
+  let renamed: { nodes: WorkflowNode[]; edges: WorkflowEdge[] } = { nodes: payload.nodes, edges: payload.edges };
   for (const node of payload.nodes) {
     const key = freshKey(node.type, taken);
     taken.add(key);
-    renames.set(node.id, key);
+    renamed = renameNodeKey(renamed, node.id, key);
   }
   let shift = 1;
-  while (shift < 50 && payload.nodes.some((n) => overlapsAny({ x: n.position.x + shift * PASTE_OFFSET.x, y: n.position.y + shift * PASTE_OFFSET.y }, existing))) shift++;
-  const nodes = payload.nodes.map((node) => ({
+  while (shift < 50 && renamed.nodes.some((n) => overlapsAny({ x: n.position.x + shift * PASTE_OFFSET.x, y: n.position.y + shift * PASTE_OFFSET.y }, existing))) shift++;
+  const nodes = renamed.nodes.map((node) => ({
     ...node,
-    id: renames.get(node.id)!,
     position: { x: Math.round(node.position.x + shift * PASTE_OFFSET.x), y: Math.round(node.position.y + shift * PASTE_OFFSET.y) },
-    params: rewriteReferences(node.params, renames),
   }));
   const edges: WorkflowEdge[] = [];
-  for (const edge of payload.edges) {
-    const source = renames.get(edge.source)!;
-    const target = renames.get(edge.target)!;
+  for (const edge of renamed.edges) {
     const handle = edge.sourceHandle ?? null;
-    edges.push({ id: edgeId(source, handle, target, [...existingEdges, ...edges]), source, target, ...(handle ? { sourceHandle: handle } : {}) });
+    edges.push({ id: edgeId(edge.source, handle, edge.target, [...existingEdges, ...edges]), source: edge.source, target: edge.target, ...(handle ? { sourceHandle: handle } : {}) });
   }
   return { nodes, edges };
 }
