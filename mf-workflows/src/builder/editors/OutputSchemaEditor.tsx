@@ -1,6 +1,6 @@
 // An agent's output schema as rows: name, type, required, description; an
 // object (or a list of objects) has its own rows, one level deep.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useI18n } from '@agentflow/shared';
 import { ITEM_TYPES, SCHEMA_TYPES, freshName, schemaOfRows, schemaRowsOf, type SchemaRow } from './outputSchema';
 import { moved, useRows } from './useRows';
@@ -10,7 +10,7 @@ const S = `${E}schema.`;
 
 export function OutputSchemaEditor({ label, value, onChange }: { label: string; value: unknown; onChange: (value: unknown) => void }) {
   const { t } = useI18n();
-  const [rows, update] = useRows(value, (v) => schemaRowsOf(v) ?? [], schemaOfRows, onChange);
+  const [rows, update] = useRows(value, (v) => schemaRowsOf(v) ?? [], (next) => schemaOfRows(next, value), onChange);
   return (
     <div className="schema-editor" role="group" aria-label={label} data-testid="output-schema-editor">
       <p className="field-hint">{t(`${S}hint`)}</p>
@@ -106,6 +106,12 @@ function SchemaRowEditor({ row, index, count, nested, onChange, onMove, onRemove
       </div>
       <label htmlFor={`${id}-description`}>{t(`${S}description`)}</label>
       <input id={`${id}-description`} value={row.description} onChange={(e) => onChange({ description: e.target.value })} />
+      {row.type === 'string' && (
+        <>
+          <label htmlFor={`${id}-choices`}>{t(`${S}choices`)}</label>
+          <ChoicesInput id={`${id}-choices`} choices={row.choices ?? []} onChange={(choices) => onChange({ choices })} />
+        </>
+      )}
       {hasChildren && (
         <div className="schema-children" role="group" aria-label={t(`${S}inside`, { name })}>
           <RowList rows={row.children ?? []} nested onRows={(children) => onChange({ children })} />
@@ -123,5 +129,24 @@ function SchemaRowEditor({ row, index, count, nested, onChange, onMove, onRemove
         </button>
       </div>
     </li>
+  );
+}
+
+const choicesOf = (text: string) => text.split(',').map((c) => c.trim()).filter((c) => c !== '');
+
+/** Allowed values as comma-separated text, kept as typed (a trailing comma stays while the next value is typed). */
+function ChoicesInput({ id, choices, onChange }: { id: string; choices: string[]; onChange: (choices: string[]) => void }) {
+  const [text, setText] = useState(() => choices.join(', '));
+  // Follow outside changes (the JSON view, undo) the text does not already say.
+  if (JSON.stringify(choicesOf(text)) !== JSON.stringify(choices)) setText(choices.join(', '));
+  return (
+    <input
+      id={id}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(choicesOf(e.target.value));
+      }}
+    />
   );
 }

@@ -58,7 +58,7 @@ test('the output schema’s rows and its JSON follow each other', async () => {
 
 test('a schema the rows cannot say opens as JSON only, unchanged', async () => {
   const workflow = mappingWorkflow();
-  const schema = { type: 'object', properties: { stage: { type: 'string', enum: ['won', 'lost'] } } };
+  const schema = { type: 'object', properties: { a: { type: 'object', properties: { b: { type: 'object', properties: { c: { type: 'string' } } } } } } };
   (workflow.nodes[1]!.params as { output: unknown }).output = { type: 'json', schema };
   renderPanel(workflow, 'extract');
   expect(screen.getByText('This value uses options the form cannot show: edit it as JSON.')).toBeInTheDocument();
@@ -104,17 +104,20 @@ test('an agent’s web tools are forms; its delegates are the other agents, by n
   });
 });
 
-test('schema rows round-trip: rows → schema → the same rows', () => {
+test('schema rows round-trip: rows → schema → the same rows, keywords the form does not edit included', () => {
   const schema = {
     type: 'object',
+    additionalProperties: false,
     properties: {
-      a: { type: 'string', description: 'A' },
+      a: { type: 'string', description: 'A', enum: ['x', 'y'] },
+      n: { type: 'number', minimum: 0, maximum: 100 },
       b: { type: 'object', properties: { c: { type: 'integer' } }, required: ['c'] },
       d: { type: 'array', items: { type: 'number' } },
     },
     required: ['a'],
   };
   const rows = schemaRowsOf(schema)!;
-  expect(schemaOfRows(rows)).toEqual(schema);
+  expect(rows[0]).toMatchObject({ name: 'a', choices: ['x', 'y'] });
+  expect(schemaOfRows(rows, schema)).toEqual(schema);
   expect(schemaRowsOf({ type: 'object', properties: { x: { type: 'object', properties: { y: { type: 'object', properties: { z: { type: 'string' } } } } } } })).toBeNull();
 });

@@ -1,7 +1,9 @@
 // An agent's JSON output schema as rows the form edits (name, type, required,
-// description; an object or a list of objects one level deep) and back. Pure.
-// A schema the rows cannot say (deeper nesting, enums, $ref…) is not
-// representable: the form then leaves it to the JSON view, untouched.
+// description, allowed values; an object or a list of objects one level deep)
+// and back. Pure. Keywords the form does not edit (minimum, pattern,
+// additionalProperties…) ride along on their row and come back unchanged; a
+// schema nested deeper than the rows go is not representable, and only the
+// JSON view edits it.
 
 export const SCHEMA_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array'] as const;
 export type SchemaType = (typeof SCHEMA_TYPES)[number];
@@ -9,32 +11,45 @@ export type SchemaType = (typeof SCHEMA_TYPES)[number];
 export const ITEM_TYPES = ['string', 'number', 'integer', 'boolean', 'object'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 
+type Json = Record<string, unknown>;
+
 export interface SchemaRow {
   name: string;
   type: SchemaType;
   required: boolean;
   description: string;
+  /** A text's allowed values (JSON schema `enum`); empty: any text. */
+  choices?: string[];
   /** For 'array': what it holds. */
   items?: ItemType;
   /** For 'object', or 'array' of 'object': its fields (one level; theirs have none). */
   children?: SchemaRow[];
+  /** The property's other keywords, kept as they are. */
+  extra?: Json;
+  /** A list's item keywords besides type/properties/required, kept as they are. */
+  itemsExtra?: Json;
 }
 
-type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const PROPERTY_KEYS = new Set(['type', 'description', 'properties', 'required', 'items', 'additionalProperties']);
+const EDITED = new Set(['type', 'description', 'properties', 'required', 'items', 'enum']);
+const OBJECT_KEYS = new Set(['type', 'properties', 'required']);
 
 function isType<T extends string>(list: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (list as readonly string[]).includes(value);
 }
 
-/** The rows of an object schema's properties, or null when the rows cannot say it. */
+const without = (value: Json, keys: Set<string>): Json | undefined => {
+  const rest = Object.fromEntries(Object.entries(value).filter(([k]) => !keys.has(k)));
+  return Object.keys(rest).length > 0 ? rest : undefined;
+};
+
+/** The rows of an object schema's properties, or null when the rows cannot say them. */
 function rowsOfObject(schema: Json, depth: number): SchemaRow[] | null {
-  if (Object.keys(schema).some((k) => !PROPERTY_KEYS.has(k))) return null;
   if (schema.type !== undefined && schema.type !== 'object') return null;
   const properties = schema.properties ?? {};
   if (!isRecord(properties)) return null;
-  const required = Array.isArray(schema.required) ? schema.required : [];
+  if (schema.required !== undefined && !(Array.isArray(schema.required) && schema.required.every((r) => typeof r === 'string'))) return null;
+  const required = (schema.required as string[] | undefined) ?? [];
   const rows: SchemaRow[] = [];
   for (const [name, property] of Object.entries(properties)) {
     const row = rowOf(name, property, required.includes(name), depth);
@@ -46,9 +61,14 @@ function rowsOfObject(schema: Json, depth: number): SchemaRow[] | null {
 
 function rowOf(name: string, property: unknown, required: boolean, depth: number): SchemaRow | null {
   if (!isRecord(property) || !isType(SCHEMA_TYPES, property.type)) return null;
-  if (Object.keys(property).some((k) => !PROPERTY_KEYS.has(k))) return null;
   if (property.description !== undefined && typeof property.description !== 'string') return null;
   const row: SchemaRow = { name, type: property.type, required, description: property.description ?? '' };
+  const extra = without(property, EDITED);
+  if (extra) row.extra = extra;
+  if (property.enum !== undefined) {
+    if (property.type !== 'string' || !Array.isArray(property.enum) || !property.enum.every((v) => typeof v === 'string')) return null;
+    row.choices = property.enum;
+  }
   if (property.type === 'object') {
     if (property.properties === undefined) return row;
     if (depth > 0) return null;
@@ -59,12 +79,14 @@ function rowOf(name: string, property: unknown, required: boolean, depth: number
     if (property.items === undefined) return { ...row, items: 'string' };
     if (!isRecord(property.items) || !isType(ITEM_TYPES, property.items.type)) return null;
     row.items = property.items.type;
+    const itemsExtra = without(property.items, OBJECT_KEYS);
+    if (itemsExtra) row.itemsExtra = itemsExtra;
     if (property.items.type === 'object' && property.items.properties !== undefined) {
       if (depth > 0) return null;
       const children = rowsOfObject(property.items, depth + 1);
       return children ? { ...row, children } : null;
     }
-    return Object.keys(property.items).length === 1 ? row : null;
+    return property.items.properties === undefined ? row : null;
   }
   return property.properties === undefined && property.items === undefined ? row : null;
 }
@@ -75,26 +97,28 @@ export function schemaRowsOf(schema: unknown): SchemaRow[] | null {
   return isRecord(schema) ? rowsOfObject(schema, 0) : null;
 }
 
-function objectSchemaOf(rows: readonly SchemaRow[]): Json {
+function objectSchemaOf(rows: readonly SchemaRow[], base: Json = {}): Json {
   const named = rows.filter((r) => r.name.trim() !== '');
   const properties: Json = {};
   for (const row of named) properties[row.name.trim()] = propertyOf(row);
   const required = named.filter((r) => r.required).map((r) => r.name.trim());
-  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}), ...without(base, OBJECT_KEYS) };
 }
 
 function propertyOf(row: SchemaRow): Json {
   const description = row.description.trim() ? { description: row.description } : {};
-  if (row.type === 'object') return { ...objectSchemaOf(row.children ?? []), ...description };
+  if (row.type === 'object') return { ...objectSchemaOf(row.children ?? [], row.extra), ...description };
   if (row.type === 'array') {
-    const items = (row.items ?? 'string') === 'object' ? objectSchemaOf(row.children ?? []) : { type: row.items ?? 'string' };
-    return { type: 'array', items, ...description };
+    const kind = row.items ?? 'string';
+    const items = kind === 'object' ? objectSchemaOf(row.children ?? [], row.itemsExtra) : { type: kind, ...row.itemsExtra };
+    return { type: 'array', ...description, items, ...row.extra };
   }
-  return { type: row.type, ...description };
+  const choices = row.type === 'string' && row.choices && row.choices.length > 0 ? { enum: row.choices } : {};
+  return { type: row.type, ...description, ...choices, ...row.extra };
 }
 
-/** The JSON schema the rows say (rows without a name are left out). */
-export const schemaOfRows = (rows: readonly SchemaRow[]): Json => objectSchemaOf(rows);
+/** The JSON schema the rows say (rows without a name are left out); `base`: the schema's own other keywords, kept. */
+export const schemaOfRows = (rows: readonly SchemaRow[], base?: unknown): Json => objectSchemaOf(rows, isRecord(base) ? base : {});
 
 /** A name not yet used: field1, field2, … */
 export function freshName(rows: readonly { name: string }[], base = 'field'): string {

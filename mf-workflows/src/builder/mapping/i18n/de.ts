@@ -70,6 +70,7 @@ export const de: MappingCatalog = {
           items: 'Liste von',
           required: 'Pflichtfeld',
           description: 'Beschreibung',
+          choices: 'Erlaubte Werte (durch Kommas getrennt; leer: beliebiger Text)',
           inside: 'Felder von {{name}}',
           types: {
             string: 'Freitext',

@@ -70,6 +70,7 @@ export const en = {
           items: 'List of',
           required: 'Required',
           description: 'Description',
+          choices: 'Allowed values (separate with commas; empty: any text)',
           inside: 'Fields of {{name}}',
           types: {
             string: 'Text',

@@ -70,6 +70,7 @@ export const es: MappingCatalog = {
           items: 'Lista de',
           required: 'Obligatorio',
           description: 'Descripción',
+          choices: 'Valores permitidos (separados por comas; vacío: cualquier texto)',
           inside: 'Campos de {{name}}',
           types: {
             string: 'Texto',

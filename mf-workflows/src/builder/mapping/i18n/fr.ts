@@ -70,6 +70,7 @@ export const fr: MappingCatalog = {
           items: 'Liste de',
           required: 'Obligatoire',
           description: 'Description du champ',
+          choices: 'Valeurs permises (séparées par des virgules ; vide : tout texte)',
           inside: 'Champs de {{name}}',
           types: {
             string: 'Texte',

@@ -70,6 +70,7 @@ export const it: MappingCatalog = {
           items: 'Elenco di',
           required: 'Obbligatorio',
           description: 'Descrizione',
+          choices: 'Valori ammessi (separati da virgole; vuoto: qualsiasi testo)',
           inside: 'Campi di {{name}}',
           types: {
             string: 'Testo',
