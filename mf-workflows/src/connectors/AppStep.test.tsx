@@ -94,7 +94,7 @@ test('the account is picked from the user’s credentials of the app’s types',
   const servers = setUp({ hubspot: true }, [hubspotToken('c-hs', 'Sales portal'), fakeCredential({ id: 'c-ai', name: 'OpenAI work' })]);
   const { docs, panel } = await openApp(servers);
   const account = within(panel).getByLabelText('Account');
-  expect(account).toHaveAccessibleDescription(/is required: connect an account/);
+  expect(account).toHaveAccessibleDescription('Connect an account for this step.');
   await within(account).findByRole('option', { name: 'Sales portal' });
   expect(within(account).queryByRole('option', { name: 'OpenAI work' })).not.toBeInTheDocument();
   fireEvent.change(account, { target: { value: 'c-hs' } });
@@ -180,7 +180,7 @@ test('an account made in a step’s form is known to the builder’s own check a
   const problems = screen.getByTestId('problems-list');
   await waitFor(() => expect(problems).not.toHaveTextContent(/credential/i));
   // Only the deal's own missing name is left.
-  expect(problems).toHaveTextContent('Problems (1)Deal (params.dealname): is required');
+  expect(problems).toHaveTextContent('Problems (1)Deal: This is required.');
 });
 
 test('an app trigger says when its last check failed, in the app’s words (a failing check starts no run)', async () => {
