@@ -6,8 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-type Texts = { [key: string]: string | Texts };
-
 const ROOT = path.resolve(__dirname, '..', '..');
 const SKIP = new Set(['node_modules', 'dist', '.git', 'coverage', 'e2e']);
 
@@ -41,6 +39,19 @@ async function catalogTexts(file: string, language: string): Promise<Map<string,
   const out = new Map<string, string>();
   flatten(value, '', out);
   return out;
+}
+
+/**
+ * Every catalog text shown in `language`, by key (all catalog folders merged:
+ * keys are namespaced per feature), so a test can find a control by the words
+ * a reader of that language sees. Plural keys keep their suffix (_one, _other).
+ */
+export async function catalogTextsIn(language: string): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  for (const folder of catalogFolders(ROOT, language)) {
+    for (const [key, text] of await catalogTexts(path.join(folder, `${language}.ts`), language)) if (!texts.has(key)) texts.set(key, text);
+  }
+  return texts;
 }
 
 export interface EnglishText {
