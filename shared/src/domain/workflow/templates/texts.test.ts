@@ -8,16 +8,26 @@ import { DE_TEMPLATE_TEXTS } from './i18n/de/index.js';
 import { ES_TEMPLATE_TEXTS } from './i18n/es/index.js';
 import { FR_TEMPLATE_TEXTS } from './i18n/fr/index.js';
 import { IT_TEMPLATE_TEXTS } from './i18n/it/index.js';
-import { loadTemplateTexts, localizedTemplate, templateTextsOf, type TemplateTexts } from './texts.js';
+import { TEMPLATE_TAGS_KEY, loadTemplateTexts, localizedTemplate, templateTextsOf, type TemplateTexts } from './texts.js';
 
 const ENGLISH: Record<string, Record<string, string>> = Object.fromEntries(WORKFLOW_TEMPLATES.map((template) => [template.id, templateTextsOf(template)]));
 const TRANSLATIONS: Record<Exclude<SupportedLanguage, 'en'>, TemplateTexts> = { es: ES_TEMPLATE_TEXTS, fr: FR_TEMPLATE_TEXTS, de: DE_TEMPLATE_TEXTS, it: IT_TEMPLATE_TEXTS };
 const OTHER_LANGUAGES = Object.keys(TRANSLATIONS) as Exclude<SupportedLanguage, 'en'>[];
 
+/** A language's template tables without its tag dictionary. */
+const templatesOnly = (texts: TemplateTexts) => Object.fromEntries(Object.entries(texts).filter(([id]) => id !== TEMPLATE_TAGS_KEY));
+const tagsOf = (texts: TemplateTexts) => texts[TEMPLATE_TAGS_KEY] ?? {};
+const byLanguage = <T,>(pick: (texts: TemplateTexts) => T) => Object.fromEntries(OTHER_LANGUAGES.map((language) => [language, pick(TRANSLATIONS[language])]));
+
 // Every text of every template (names, descriptions, node names, prompts, form
 // labels, answer descriptions, approval messages, app messages) in every
 // language: none missing, none extra, none left in English.
-describeTranslations('industry templates', ENGLISH, { en: ENGLISH, ...TRANSLATIONS }, { languages: SUPPORTED_LANGUAGES, moreKeysThan: 300 });
+describeTranslations('industry templates', ENGLISH, { en: ENGLISH, ...byLanguage(templatesOnly) }, { languages: SUPPORTED_LANGUAGES, moreKeysThan: 300 });
+
+/** Tags that are brand or standard names: the same in every language. */
+const BRAND_TAGS = new Set(['SMS', 'Twilio', 'HVAC', 'Gmail', 'Slack', 'ETA', 'SLA', 'Microsoft Teams', 'SMTP', 'Google Sheets', 'Pipedrive', 'Airtable', 'Google Calendar', 'BANT', 'HubSpot', 'CRM']);
+const ENGLISH_TAGS = Object.fromEntries(WORKFLOW_TEMPLATES.flatMap((template) => template.tags).map((tag) => [tag, tag]));
+describeTranslations('template tags', ENGLISH_TAGS, { en: ENGLISH_TAGS, ...byLanguage(tagsOf) }, { languages: SUPPORTED_LANGUAGES, sameInEveryLanguage: BRAND_TAGS });
 
 /** The `{{ … }}` JSONata placeholders of a text, verbatim and sorted. */
 const expressionsIn = (text: string) => [...text.matchAll(/\{\{[\s\S]*?\}\}/g)].map((match) => match[0]).sort();
@@ -39,7 +49,8 @@ describe.each(OTHER_LANGUAGES.map((language) => [language]))('templates in %s', 
     // The same problems as in English: only the accounts still to connect, no text too long or expression broken.
     expect(validateWorkflow(localized)).toEqual(validateWorkflow(template));
     expect(localized.name).toBe(texts[id]!.name);
-    expect(skeleton(localized)).toEqual(skeleton(template));
+    expect({ ...skeleton(localized), tags: [] }).toEqual({ ...skeleton(template), tags: [] });
+    expect(localized.tags).toEqual(template.tags.map((tag) => tagsOf(texts)[tag]));
     expect(Object.keys(templateTextsOf(localized))).toEqual(Object.keys(ENGLISH[id]!));
   });
 

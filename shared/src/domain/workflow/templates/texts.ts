@@ -11,6 +11,8 @@
 //   <node>.tool.<tool>                     an agent's HTTP tool description
 //   <node>.message                         an approval's message
 //   <node>.app.<value path>                an app step's wording (message text, subject, body, title…)
+// Tags are shared between templates: one dictionary per language, keyed by the
+// English tag (TEMPLATE_TAGS_KEY), brand names left as they are.
 // `{{ … }}` placeholders inside a text are JSONata and stay identical in
 // every language (a test checks it).
 import type { SupportedLanguage } from '../../i18n/languages.js';
@@ -18,8 +20,11 @@ import type { Workflow, WorkflowNode } from '../model.js';
 
 /** One template's texts in one language: key → text. */
 export type TemplateTextTable = Readonly<Record<string, string>>;
-/** One language's texts of every template: template id → its texts. */
+/** One language's texts of every template: template id → its texts (and TEMPLATE_TAGS_KEY → the tags, by English tag). */
 export type TemplateTexts = Readonly<Record<string, TemplateTextTable>>;
+
+/** The entry of a language's TemplateTexts that translates tags (English tag → tag); no template has this id. */
+export const TEMPLATE_TAGS_KEY = '*tags';
 
 /** The app-step values that are wording a reader sees (the rest name things in the user's account). */
 const APP_WORDING_KEYS: ReadonlySet<string> = new Set(['text', 'title', 'subject', 'body', 'summary', 'description', 'dealname']);
@@ -94,12 +99,13 @@ function rewriteParams(node: WorkflowNode, rewrite: Rewrite): Json {
   return params;
 }
 
-/** A copy of the template with each of its texts passed through `rewrite(key, text)`. */
-function rewriteTexts(template: Workflow, rewrite: Rewrite): Workflow {
+/** A copy of the template with each of its texts passed through `rewrite(key, text)`, and each tag through `rewriteTag`. */
+function rewriteTexts(template: Workflow, rewrite: Rewrite, rewriteTag: (tag: string) => string = (tag) => tag): Workflow {
   return {
     ...template,
     name: rewrite('name', template.name),
     description: rewrite('description', template.description),
+    tags: template.tags.map(rewriteTag),
     nodes: template.nodes.map((node) => ({ ...node, name: rewrite(`${node.id}.name`, node.name), params: rewriteParams(node, rewrite) })),
   };
 }
@@ -122,7 +128,12 @@ export function templateTextsOf(template: Workflow): Record<string, string> {
 export function localizedTemplate(template: Workflow, texts: TemplateTexts | undefined): Workflow {
   const table = texts?.[template.id];
   if (!table) return template;
-  return rewriteTexts(template, (key, text) => table[key] ?? text);
+  const tags = texts?.[TEMPLATE_TAGS_KEY] ?? {};
+  return rewriteTexts(
+    template,
+    (key, text) => table[key] ?? text,
+    (tag) => tags[tag] ?? tag,
+  );
 }
 
 /**
