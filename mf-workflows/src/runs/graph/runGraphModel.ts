@@ -4,7 +4,7 @@
 // source) and which it did not. The run graph and the builder's last-run
 // overlay both read it.
 import type { RunStep, StepStatus, WorkflowEdge, WorkflowNode, WorkflowRun } from '@agentflow/shared/workflow';
-import { durationMs } from '../runModel';
+import { durationMs } from '../runTime';
 
 /** A node's status on the graph: a step's, or 'pinned' when its pinned data stood in for it (Run from here). */
 export type GraphStatus = StepStatus | 'pinned';
