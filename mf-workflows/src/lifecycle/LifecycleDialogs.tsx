@@ -6,6 +6,8 @@ import { useI18n } from '@agentflow/shared';
 import { ConfirmDialog, Dialog } from '@agentflow/shared/dialog';
 import { WORKFLOW_LIMITS, type TriggerNodeType, type Workflow } from '@agentflow/shared/workflow';
 import { AppBadge } from '../connectors/AppBadge';
+// The app badges' look (a few rules), with the dialogs' chunk only.
+import '../connectors/connectors.css';
 import { StepIcon } from './StepIcon';
 import { templateSummary } from './templateSummary';
 import { TRIGGER_CHOICES } from './triggers';
