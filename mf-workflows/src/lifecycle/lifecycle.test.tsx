@@ -229,9 +229,10 @@ describe('the Trash tab', () => {
     await waitFor(() => expect(cardIds()).toContain('wf-old'));
   });
 
-  test('Delete forever asks first; Cancel keeps it, confirming deletes it', async () => {
+  test('Delete forever asks first; Cancel keeps it, confirming deletes its finished runs, then it', async () => {
     const source = withTrash();
-    renderCatalogue('/workflows?tab=trash', { source });
+    const removeFinished = jest.fn(async () => ({ deleted: 2, kept: 0 }));
+    renderCatalogue('/workflows?tab=trash', { source, runs: { removeFinished } });
     const item = await screen.findByTestId('trash-item');
     fireEvent.click(within(item).getByRole('button', { name: 'Delete forever' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Delete “Old report” forever?' });
@@ -245,7 +246,18 @@ describe('the Trash tab', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete forever' }));
     await waitFor(() => expect(screen.getByTestId('trash-empty')).toBeInTheDocument());
     expect(source.deleteForever).toHaveBeenCalledWith(expect.objectContaining({ id: 'wf-old' }));
+    expect(removeFinished).toHaveBeenCalledWith('wf-old');
+    expect(removeFinished.mock.invocationCallOrder[0]).toBeLessThan(source.deleteForever.mock.invocationCallOrder[0]!);
     expect(await screen.findByText('“Old report” deleted')).toBeInTheDocument();
+  });
+
+  test('a refused run purge does not stop the delete (housekeeping purges the rest)', async () => {
+    const source = withTrash();
+    renderCatalogue('/workflows?tab=trash', { source, runs: { removeFinished: jest.fn(async () => Promise.reject(new Error('offline'))) } });
+    fireEvent.click(within(await screen.findByTestId('trash-item')).getByRole('button', { name: 'Delete forever' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete forever' }));
+    await waitFor(() => expect(screen.getByTestId('trash-empty')).toBeInTheDocument());
+    expect(source.deleteForever).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -7,6 +7,7 @@ import { useI18n, useNavigate, useToast } from '@agentflow/shared';
 import { emptyWorkflow, TRASH_RETENTION_DAYS, type TriggerNodeType, type Workflow } from '@agentflow/shared/workflow';
 import { withoutPins, type CatalogueUser, type NewWorkflow } from '../api/catalogue';
 import { useCatalogueSource } from '../components/CatalogueSourceContext';
+import { useRunsClient } from '../runs/RunsClientContext';
 import { fileProblemText } from './fileProblemText';
 import { readWorkflowFile } from './workflowFile';
 
@@ -27,6 +28,7 @@ export function useWorkflowLifecycle({ user, refresh }: { user: CatalogueUser | 
   const { t } = useI18n();
   const { toast } = useToast();
   const source = useCatalogueSource();
+  const runs = useRunsClient();
   const navigate = useNavigate();
   const [importError, setImportError] = useState<string | null>(null);
 
@@ -85,7 +87,11 @@ export function useWorkflowLifecycle({ user, refresh }: { user: CatalogueUser | 
   });
 
   const deleteForever = useMutation({
-    mutationFn: (workflow: Workflow) => source.deleteForever(workflow),
+    mutationFn: async (workflow: Workflow) => {
+      // Its finished runs (and their files) go now; whatever is left, housekeeping purges with the workflow gone.
+      await runs.removeFinished(workflow.id).catch(() => undefined);
+      await source.deleteForever(workflow);
+    },
     onSuccess: async (_nothing, workflow) => {
       await refresh();
       toast({ title: t(`${L}trash.deleted`, { name: workflow.name }) });
