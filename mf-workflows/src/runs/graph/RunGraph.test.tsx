@@ -79,6 +79,8 @@ test('the run is drawn on its workflow: each node says its status in words, with
   expect(within(graphNode('trigger')).getByText('Succeeded')).toBeInTheDocument();
   expect(within(graphNode('trigger')).getByText('200 ms')).toBeInTheDocument();
   expect(within(graphNode('draft')).getByText('Running')).toBeInTheDocument();
+  // Each card names its type, as on the builder's canvas.
+  expect(within(graphNode('draft')).getByText('Agent')).toBeInTheDocument();
   expect(within(graphNode('big')).getByText('Not started')).toBeInTheDocument();
   // The running step is shown first, with its input.
   expect(within(screen.getByTestId('run-graph-details')).getByRole('heading', { name: 'Follow-up writer' })).toBeInTheDocument();

@@ -16,6 +16,8 @@ import { JsonViewer } from './JsonViewer';
 import { RUN_GRAPH_CATALOGS } from './i18n';
 import { isPinnedStep, runGraph, stepToShowFirst, type RunGraphNode } from './runGraphModel';
 import { StatusText } from './StatusText';
+import { NodeGlyph, useTypeLabel } from '../../builder/canvas/BuilderNode';
+import { BUILDER_CATALOGS } from '../../builder/i18n';
 
 const G = 'workflows.runGraph.';
 
@@ -37,10 +39,15 @@ export function useBranchLabel() {
 function RunNode({ data }: NodeProps<FlowNode>) {
   const { t, language } = useI18n();
   const { node, handles, selected, onSelect } = data;
+  const typeLabel = useTypeLabel(node.type, node.app);
   return (
     <div className={`run-node run-node--${node.status}${selected ? ' run-node--selected' : ''}`} data-testid="run-graph-node" data-node-id={node.id} data-status={node.status}>
       <Handle type="target" position={Position.Left} isConnectable={false} />
       <button type="button" className="run-node-button nodrag" aria-pressed={selected} onClick={() => onSelect(node.id)}>
+        <span className="run-node-head">
+          <NodeGlyph nodeType={node.type} app={node.app} />
+          <span className="run-node-type">{typeLabel}</span>
+        </span>
         <strong className="run-node-name">{node.name}</strong>
         <StatusText status={node.status} />
         <span className="run-node-meta">
@@ -71,7 +78,8 @@ export interface RunGraphProps {
 }
 
 export default function RunGraph({ run, now }: RunGraphProps) {
-  useRemoteCatalogs(RUN_GRAPH_CATALOGS);
+  // The builder's texts name the node types on the cards.
+  useRemoteCatalogs(RUN_GRAPH_CATALOGS, BUILDER_CATALOGS);
   const { t } = useI18n();
   const branchLabel = useBranchLabel();
   const graph = useMemo(() => runGraph(run, now), [run, now]);

@@ -14,6 +14,8 @@ export interface RunGraphNode {
   name: string;
   type: WorkflowNode['type'];
   position: WorkflowNode['position'];
+  /** An app step or trigger: its connector and action ids (the card shows the app's badge). */
+  app?: { connector: string; action: string };
   status: GraphStatus;
   /** The step that ran for this node (a delegated agent: its latest call); null when the run has none. */
   step: RunStep | null;
@@ -61,6 +63,12 @@ function edgeState(edge: WorkflowEdge, source: RunStep | undefined, target: RunS
   return 'taken';
 }
 
+function appOf(node: WorkflowNode): RunGraphNode['app'] {
+  if (node.type !== 'connector' && node.type !== 'trigger.poll') return undefined;
+  const action = node.type === 'connector' ? node.params.operation : node.params.trigger;
+  return typeof node.params.connector === 'string' ? { connector: node.params.connector, action: typeof action === 'string' ? action : '' } : undefined;
+}
+
 export function runGraph(run: Pick<WorkflowRun, 'snapshot' | 'steps'>, now: number = Date.now()): { nodes: RunGraphNode[]; edges: RunGraphEdge[] } {
   const byNode = stepsByNode(run.steps);
   const nodes = (run.snapshot?.nodes ?? []).map((node): RunGraphNode => {
@@ -70,6 +78,7 @@ export function runGraph(run: Pick<WorkflowRun, 'snapshot' | 'steps'>, now: numb
       name: node.name,
       type: node.type,
       position: node.position,
+      ...(appOf(node) ? { app: appOf(node) } : {}),
       status: graphStatusOf(step),
       step,
       durationMs: step && !isPinnedStep(step) ? durationMs(step.startedAt, step.endedAt, now) : null,
