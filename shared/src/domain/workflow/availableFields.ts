@@ -4,7 +4,7 @@
 // data shows (the last run's outputs, or a node's pinned output), with the
 // reference text to insert. Pure.
 import type { NodeType, Workflow } from './model.js';
-import { isTrigger, triggerOf, upstreamOf } from './graph.js';
+import { inputSourcesOf, isTrigger, triggerOf } from './graph.js';
 import { nodeOutput, valueType, type OutputField, type OutputFieldType } from './outputs.js';
 import { referenceFor } from './references.js';
 import { isRecord } from './fields.js';
@@ -106,7 +106,7 @@ function mergeFields(schema: readonly OutputField[], samples: readonly Record<st
 
 /**
  * What node `nodeId` can refer to: first the run input (`input`, from the
- * trigger), then each upstream node nearest first, each with its fields from
+ * trigger), then each upstream node nearest first (inputSourcesOf), each with its fields from
  * its output schema merged with `samples[key]` (the trigger's under 'input',
  * 'trigger' or its key), or when absent the node's pinned output. A trigger
  * refers to nothing.
@@ -136,7 +136,7 @@ export function availableFields(workflow: Pick<Workflow, 'nodes' | 'edges'>, nod
     });
   };
   if (trigger) add('input', trigger, ['input', 'trigger', trigger.id]);
-  for (const id of upstreamOf(workflow.edges, nodeId)) {
+  for (const id of inputSourcesOf(workflow, nodeId)) {
     const upstream = byId.get(id);
     if (upstream && upstream !== trigger) add(id, upstream, [id]);
   }

@@ -35,6 +35,29 @@ export function upstreamOf(edges: readonly Pick<WorkflowEdge, 'source' | 'target
   return found;
 }
 
+/**
+ * The nodes whose outputs node `nodeId`'s expressions may read: its upstream
+ * nodes, and for an agent other agents delegate to, theirs too (a delegate
+ * renders its prompt against its delegator's step input: agents/runAgent.ts).
+ * Nearest first, each once.
+ */
+export function inputSourcesOf(
+  workflow: { nodes: readonly { id: string; type: NodeType | undefined; params: unknown }[]; edges: readonly Pick<WorkflowEdge, 'source' | 'target'>[] },
+  nodeId: string,
+): string[] {
+  const found = new Set<string>();
+  const visited = new Set<string>();
+  const visit = (id: string) => {
+    if (visited.has(id)) return;
+    visited.add(id);
+    for (const source of upstreamOf(workflow.edges, id)) found.add(source);
+    for (const delegator of workflow.nodes) if (delegatesOf(delegator).includes(id)) visit(delegator.id);
+  };
+  visit(nodeId);
+  found.delete(nodeId);
+  return [...found];
+}
+
 /** Nodes in an order where every node comes after its predecessors (the snapshot is validated acyclic). */
 export function topologicalOrder(nodes: readonly WorkflowNode[], edges: readonly WorkflowEdge[]): WorkflowNode[] {
   const indegree = new Map(nodes.map((node) => [node.id, 0]));

@@ -119,6 +119,14 @@ describe('referenceProblems', () => {
     expect(referenceProblems(wf, 'after').map((p) => p.params)).toEqual([{ reference: 'side.data', node: 'side', field: 'data' }]);
   });
 
+  test('a delegate agent may read what its delegator’s step input holds, not the delegator itself', () => {
+    const wf = workflow();
+    wf.nodes.push(node('boss', 'agent', { ...defaultParams('agent'), tools: { http: [], delegates: ['helper'] } }));
+    wf.nodes.push(node('helper', 'agent', { ...defaultParams('agent'), promptTemplate: '{{ extract.stage }} {{ input.name }} {{ boss }}' }));
+    wf.edges.push({ id: 'e5', source: 'extract', target: 'boss' });
+    expect(referenceProblems(wf, 'helper').map(({ reason, params }) => ({ reason, params }))).toEqual([{ reason: 'not-upstream', params: { reference: 'boss', node: 'boss' } }]);
+  });
+
   test('each reference once per param, and a param that does not parse is left to the syntax check', () => {
     const wf = workflow();
     (wf.nodes[3]!.params as { body: string }).body = '{{ ghost.a }} {{ ghost.a }} {{ ghost. }}';

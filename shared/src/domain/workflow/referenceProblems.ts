@@ -1,11 +1,12 @@
 // The references of a node's expressions checked against what its step input
 // will hold (platform-api runs/execution.ts inputFor): `trigger` and `input`
-// (the run input) and the outputs of the nodes upstream of it. A reference to
+// (the run input) and the outputs of the nodes upstream of it (for a
+// delegate agent, of its delegators too). A reference to
 // anything else reads nothing at run time, so it is a problem: the builder
 // marks it on the node and the runs API refuses to start the workflow. Pure.
 import type { NodeType, WorkflowEdge, WorkflowProblem } from './model.js';
 import { expressionParamsOf } from './expressionParams.js';
-import { isTrigger, upstreamOf } from './graph.js';
+import { inputSourcesOf, isTrigger } from './graph.js';
 import { missingField, nodeOutput, type NodeOutput } from './outputs.js';
 import { STEP_INPUT_ROOTS, referenceFor, referencesOf } from './references.js';
 
@@ -30,7 +31,7 @@ export function referenceProblems(
   for (const node of workflow.nodes) if (!byId.has(node.id)) byId.set(node.id, node);
   const node = byId.get(nodeId);
   if (!node || isTrigger(node.type)) return [];
-  const upstream = new Set(upstreamOf(workflow.edges, nodeId));
+  const upstream = new Set(inputSourcesOf(workflow, nodeId));
   const trigger = workflow.nodes.find((n) => isTrigger(n.type));
   const outputs = new Map<string, NodeOutput>();
   const outputOf = (source: ReferencingNode) => {

@@ -115,10 +115,11 @@ function documentBytes(value: unknown): number | null {
 /**
  * Every problem of a workflow document. Order: document shape
  * (invalid-workflow), node and edge shapes, duplicate ids, trigger count, edge
- * ends, cycles, unreachable nodes, then each node's params, expressions and
- * delegates in node order. For invalid-workflow, `path` is the document path
- * (e.g. 'nodes.2.position.x'); for invalid-params / invalid-expression /
- * missing-delegate it is the param path (e.g. 'tools.http.0.url').
+ * ends, cycles, unreachable nodes, then each node's params, expressions,
+ * delegates and references (referenceProblems.ts) in node order. For
+ * invalid-workflow, `path` is the document path (e.g. 'nodes.2.position.x');
+ * for invalid-params / invalid-expression / missing-delegate it is the param
+ * path (e.g. 'tools.http.0.url'). Each problem has a `reason` (PROBLEM_REASONS).
  */
 export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
   const problems: WorkflowProblem[] = [];
