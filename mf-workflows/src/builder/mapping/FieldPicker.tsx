@@ -13,6 +13,7 @@ import { useSamples } from './useSamples';
 
 const M = 'workflows.mapping.picker.';
 const KNOWN_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+const shortSample = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
 
 interface Row {
   field: PickerField;
@@ -21,12 +22,6 @@ interface Row {
   /** Where it sits: for ids and expansion. */
   path: string;
 }
-
-const sampleText = (value: unknown): string => {
-  if (value === undefined) return '';
-  const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-};
 
 /** The rows shown: every open field's children; while searching, the matches and what leads to them. */
 function visibleRows(sources: PickerSource[], open: ReadonlySet<string>, query: string): Map<PickerSource, Row[]> {
@@ -125,7 +120,7 @@ export default function FieldPicker({ scope, onPick, onClose }: { scope: Mapping
         {[...groups].map(([source, groupRows]) => (
           <Fragment key={source.key}>
             <div className="field-picker-source" role="presentation">
-              <span>{source.nodeId === null ? t(`${M}runInput`) : source.name}</span> <code>{source.key}</code>
+              <span>{source.key === 'input' ? t(`${M}runInput`) : source.name}</span> <code>{source.key}</code>
             </div>
             {groupRows.map((row) => {
               const index = rows.indexOf(row);
@@ -169,7 +164,7 @@ export default function FieldPicker({ scope, onPick, onClose }: { scope: Mapping
                   )}
                   <span className="field-picker-name">{row.field.name}</span>
                   <span className="field-picker-type">{typeLabel(row.field.type)}</span>
-                  {row.field.sample !== undefined && <span className="field-picker-sample">{sampleText(row.field.sample)}</span>}
+                  {row.field.sample !== undefined && <span className="field-picker-sample">{shortSample(row.field.sample)}</span>}
                 </div>
               );
             })}
