@@ -173,7 +173,7 @@ test('config panel shows zod and expression errors next to the field', async () 
   const url = within(panel).getByLabelText('Address');
   fireEvent.change(url, { target: { value: 'ftp://nope' } });
   expect(url).toHaveAttribute('aria-invalid', 'true');
-  expect(within(panel).getByText('must be an http or https URL')).toBeInTheDocument();
+  expect(within(panel).getByText('Enter a web address that starts with http:// or https://.')).toBeInTheDocument();
   // The headers' table has a JSON view; invalid JSON there is said under it.
   const headersField = within(panel).getByText('Headers').closest('[data-testid="structured-field"]') as HTMLElement;
   fireEvent.click(within(headersField).getByRole('button', { name: 'Edit as JSON' }));

@@ -4,7 +4,7 @@
 // fields offer the fields available at the node (MappingContext); JSON-shaped
 // params have structured editors with an "Edit as JSON" view.
 import { Fragment, useId, useMemo, useState } from 'react';
-import { useI18n } from '@agentflow/shared';
+import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
 import { InputFieldsEditor } from './InputFieldsEditor';
 import { expressionKindAt, nodeProblems, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
 import { NODE_FIELDS, NODE_TYPE_KEYS, getPath, problemAtField, setPath, type FieldSpec } from './fields';
@@ -13,6 +13,9 @@ import { mappingModeOf } from './mapping/insert';
 import { NodeKeyField } from './mapping/NodeKeyField';
 import { ParamField, problemLine } from './editors/ParamField';
 import { StructuredField } from './editors/StructuredField';
+import { problemText } from './problems/problemText';
+import { useInvalidJsonProblems } from './problems/localProblems';
+import { PROBLEMS_CATALOGS } from './problems/i18n';
 import { structuredKindOf } from './editors/kinds';
 import { acceptsInput, connectionError, sourceHandlesOf, type BuilderAction } from './builderState';
 import { AiProviderHint } from '../runs/AiProviderHint';
@@ -66,6 +69,9 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
       else next.delete(path);
       return next;
     });
+  // ...and counted in Problems while they do not parse.
+  useInvalidJsonProblems(node.id, pending);
+  useRemoteCatalogs(PROBLEMS_CATALOGS);
   const scope = useMemo(() => ({ workflow, nodeId: node.id }), [workflow, node.id]);
   const at = (path: string) => problems.filter((p) => problemAtField(p, path));
 
@@ -118,7 +124,11 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
       <fieldset disabled={readOnly} className="builder-form">
         <label htmlFor={`${id}-name`}>{t(`${P}config.name`)}</label>
         <input id={`${id}-name`} value={node.name} onChange={(e) => dispatch({ type: 'updateNode', id: node.id, name: e.target.value })} />
-        {node.name.trim() === '' && <p className="field-error" role="alert">is required</p>}
+        {node.name.trim() === '' && (
+          <p className="field-error" role="alert">
+            {t('workflows.problems.reasons.required')}
+          </p>
+        )}
         <NodeKeyField workflow={workflow} node={node} dispatch={dispatch} />
         {fields.map((field) => (
           <Fragment key={field.path}>
@@ -135,7 +145,7 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
         {unplaced.length > 0 && (
           <ul className="field-error" role="alert">
             {unplaced.map((p, i) => (
-              <li key={i}>{p.path ? `${p.path}: ${p.message}` : p.message}</li>
+              <li key={i}>{problemText(t, p)}</li>
             ))}
           </ul>
         )}

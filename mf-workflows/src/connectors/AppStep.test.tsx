@@ -45,7 +45,7 @@ test('one field per param, of the kind its schema asks for, required ones marked
   const dealname = within(panel).getByLabelText(/^Deal name/);
   expect(dealname).toHaveAttribute('aria-required', 'true');
   expect(dealname.closest('.builder-field')).toHaveTextContent('Deal name *');
-  expect(within(panel).getByLabelText(/^Amount/).closest('.builder-field')).toHaveTextContent('must be a number');
+  expect(within(panel).getByLabelText(/^Amount/).closest('.builder-field')).toHaveTextContent('This value is not valid.');
   // The select's options speak the user's words; the date-time has its hint; the record is rows, not JSON.
   const stage = within(panel).getByLabelText(/^Deal stage/);
   expect(within(stage).getByRole('option', { name: 'Closed won' })).toHaveValue('closedwon');
@@ -65,7 +65,7 @@ test('one field per param, of the kind its schema asks for, required ones marked
       params: { dealname: '{{ input.company }} deal', amount: 1500, dealstage: 'closedwon', properties: { lifecyclestage: 'lead' } },
     }),
   { timeout: 5000 });
-  expect(within(panel).getByLabelText(/^Amount/).closest('.builder-field')).not.toHaveTextContent('must be a number');
+  expect(within(panel).getByLabelText(/^Amount/).closest('.builder-field')).not.toHaveTextContent('This value is not valid.');
   fireEvent.click(within(panel).getByRole('button', { name: 'Remove “lifecyclestage”' }));
   await waitFor(() => expect(savedApp(docs)?.params).not.toHaveProperty('properties'), { timeout: 5000 });
 });

@@ -11,6 +11,7 @@ import { paramFieldsOf, type ParamField } from './paramFields';
 import { K, optionLabel, paramLabel } from './connectorTexts';
 import { RecordEditor } from './RecordEditor';
 import { MappedInput } from '../builder/mapping/MappedInput';
+import { problemText } from '../builder/problems/problemText';
 
 export interface ConnectorParamsFormProps {
   schema: z.ZodObject<ConnectorParamsShape>;
@@ -127,7 +128,7 @@ function ParamEditor({ field, value, problems, onChange }: { field: ParamField; 
       {invalid && (
         <div id={errorId} className="field-error" role="alert">
           {problems.map((p, i) => (
-            <p key={i}>{p.path && p.path !== `params.${field.key}` ? `${p.path.slice(`params.${field.key}.`.length)}: ${p.message}` : p.message}</p>
+            <p key={i}>{p.path && p.path !== `params.${field.key}` ? `${p.path.slice(`params.${field.key}.`.length)}: ${problemText(t, p)}` : problemText(t, p)}</p>
           ))}
         </div>
       )}

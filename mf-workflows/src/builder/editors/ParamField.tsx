@@ -8,6 +8,7 @@ import type { FieldSpec } from '../fields';
 import type { MappingMode } from '../mapping/insert';
 import { CheckboxEditor, LinesEditor, fileProblemText } from '../FileParamEditors';
 import { MappedInput } from '../mapping/MappedInput';
+import { problemText } from '../problems/problemText';
 
 const P = 'workflows.builder.';
 
@@ -99,5 +100,6 @@ export function ParamField({ field, value, problems, onChange, mapping }: ParamF
 
 /** A problem under its field: the file checks' own words, else the sub-path (if any) and the message. */
 export function problemLine(p: WorkflowProblem, path: string, t: (key: string, options?: Record<string, unknown>) => string): string {
-  return fileProblemText(p, t) ?? (p.path && p.path !== path ? `${p.path.slice(path.length + 1)}: ${p.message}` : p.message);
+  const text = problemText(t, p);
+  return fileProblemText(p, t) ?? (p.path && p.path !== path ? `${p.path.slice(path.length + 1)}: ${text}` : text);
 }

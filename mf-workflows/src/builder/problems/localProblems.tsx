@@ -64,3 +64,18 @@ export function useBuilderProblems(workflow: Workflow, extra: readonly WorkflowP
   const problems = useMemo(() => [...validateWorkflow(workflow), ...extra, ...local.problems], [workflow, extra, local.problems]);
   return { problems, report: local.report };
 }
+
+/** Reports the node's JSON views whose text does not parse (`paths`), one problem each, while they last. */
+export function useInvalidJsonProblems(nodeId: string, paths: ReadonlySet<string>) {
+  const report = useContext(LocalProblemsContext);
+  const listed = [...paths].sort().join('\u0000');
+  useEffect(() => {
+    if (!report || listed === '') return undefined;
+    const keys = listed.split('\u0000').map((path) => {
+      const key = `${nodeId}\u0000${path}`;
+      report(key, invalidJsonProblem(nodeId, path, 'does not parse'));
+      return key;
+    });
+    return () => keys.forEach((key) => report(key, null));
+  }, [report, nodeId, listed]);
+}
