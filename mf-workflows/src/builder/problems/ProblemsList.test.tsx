@@ -102,3 +102,30 @@ test('a field’s local problem (JSON that does not parse) is counted while it l
   fireEvent.click(screen.getByRole('button', { name: 'remove field' }));
   await waitFor(() => expect(list).toHaveTextContent('Probleme (0)'));
 });
+
+test('in the builder, a JSON view whose text does not parse counts as a problem of its field until it parses', async () => {
+  const wf = brokenWorkflow();
+  wf.nodes[1]!.params = { method: 'GET', url: 'https://crm.example.com', headers: {}, timeoutMs: 1000 };
+  wf.nodes[2]!.params = { mapping: '{ "score": http_1.body }' };
+  renderWithProviders(
+    <Routes>
+      <Route path="/workflows/:id" element={<BuilderRoute docs={fakeWorkflowDocs(wf)} />} />
+    </Routes>,
+    { route: '/workflows/wf-1', user: testUser() },
+  );
+  await screen.findByTestId('builder-canvas', {}, { timeout: 5000 });
+  const list = screen.getByTestId('problems-list');
+  expect(list).toHaveTextContent('Problems (0)');
+  fireEvent.click(screen.getAllByTestId('builder-node').find((n) => n.textContent?.includes('CRM abfragen'))!);
+  const panel = await screen.findByTestId('config-panel');
+  const headers = within(panel)
+    .getAllByTestId('structured-field')
+    .find((f) => within(f).queryByRole('button', { name: 'Edit as JSON' }) && f.textContent?.toLowerCase().includes('header'))!;
+  fireEvent.click(within(headers).getByRole('button', { name: 'Edit as JSON' }));
+  const box = within(headers).getByRole('textbox');
+  fireEvent.change(box, { target: { value: '{ "Accept": ' } });
+  await waitFor(() => expect(list).toHaveTextContent('Problems (1)'));
+  expect(within(list).getByTestId('problem')).toHaveTextContent('CRM abfragen – Headers (JSON): This is not valid JSON.');
+  fireEvent.change(box, { target: { value: '{ "Accept": "application/json" }' } });
+  await waitFor(() => expect(list).toHaveTextContent('Problems (0)'));
+});
