@@ -180,7 +180,7 @@ test('an account made in a step’s form is known to the builder’s own check a
   const problems = screen.getByTestId('problems-list');
   await waitFor(() => expect(problems).not.toHaveTextContent(/credential/i));
   // Only the deal's own missing name is left.
-  expect(problems).toHaveTextContent('Problems (1)Deal: This is required.');
+  expect(problems).toHaveTextContent('Problems (1)Deal – Deal name: This is required.');
 });
 
 test('an app trigger says when its last check failed, in the app’s words (a failing check starts no run)', async () => {
