@@ -7,7 +7,8 @@ import { FacetOptions, WORKFLOW_FACETS } from '../components/FacetOptions';
 import type { BuilderAction } from './builderState';
 import type { BuilderWarning } from './LiteralSecretWarning';
 import { PROBLEMS_CATALOGS } from './problems/i18n';
-import { problemFieldLabel, problemText } from './problems/problemText';
+import { problemText } from './problems/problemText';
+import { problemFieldLabel } from './problems/problemField';
 import { focusProblemField } from './problems/focusField';
 
 const P = 'workflows.builder.';

@@ -1,7 +1,8 @@
 import { createNode, emptyWorkflow, validateWorkflow, type Workflow, type WorkflowProblem } from '@agentflow/shared/workflow';
 import { de } from './i18n/de';
 import { en } from './i18n/en';
-import { problemFieldLabel, problemText, type Translate } from './problemText';
+import { problemText, type Translate } from './problemText';
+import { problemFieldLabel } from './problemField';
 
 /** A translate over one catalog: dotted keys, {{name}} filled in (what i18next does with these texts). */
 function translator(catalog: object, fields: Record<string, string> = {}): Translate {

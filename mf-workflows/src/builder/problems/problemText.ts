@@ -3,9 +3,7 @@
 // The English `message` is for logs and APIs; the UI shows this instead. A
 // problem the builder made itself without a reason (a deleted credential)
 // arrives already worded in the reader's language, and keeps its message.
-import type { NodeType, WorkflowProblem } from '@agentflow/shared/workflow';
-import { NODE_FIELDS, problemAtField } from '../fields';
-import { paramLabel } from '../../connectors/connectorTexts';
+import type { WorkflowProblem } from '@agentflow/shared/workflow';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -35,13 +33,4 @@ export function problemText(t: Translate, problem: WorkflowProblem): string {
     default:
       return t(`${R}reasons.${problem.reason}`, params);
   }
-}
-
-/** The label of the configuration field a node's problem is about (null when the form has no such field). */
-export function problemFieldLabel(t: Translate, type: NodeType, problem: WorkflowProblem): string | null {
-  // App steps and triggers: their params by the connector texts' labels (params.<key>…).
-  const appParam = (type === 'connector' || type === 'trigger.poll') && problem.path?.startsWith('params.') ? problem.path.split('.')[1] : undefined;
-  if (appParam) return paramLabel(t, appParam);
-  const spec = NODE_FIELDS[type]?.find((field) => problemAtField(problem, field.path));
-  return spec ? t(`workflows.builder.fields.${spec.label}`) : null;
 }
