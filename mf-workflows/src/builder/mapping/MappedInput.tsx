@@ -60,7 +60,7 @@ export function MappedInput({ mode, value, onChange, common, multiline, rows = 4
   const accepts = (e: DragEvent) => e.dataTransfer.types.includes(FIELD_DRAG_TYPE);
   return (
     <div
-      className={`mapped-field${over ? ' mapped-field--over' : ''}`}
+      className={`mapped-field${compact ? ' mapped-field--compact' : ''}${over ? ' mapped-field--over' : ''}`}
       data-testid="mapped-field"
       onDragOver={(e) => {
         if (!accepts(e)) return;
