@@ -9,6 +9,7 @@ import type { WorkflowDocs, WorkflowVersion } from '../api/workflowDocs';
 import { VERSIONS_CATALOGS } from './versions/i18n';
 import { snapshotKey } from './versions/snapshotPolicy';
 import type { VersionActions } from './versions/useVersionActions';
+import './versions/versions.css';
 
 const P = 'workflows.builder.';
 const V = 'workflows.versions.';
