@@ -132,10 +132,12 @@ test('a signed-in user copies a template and edits it in the builder; changes ar
   expect(exported.nodes.map((node) => node.id)).toEqual(expect.arrayContaining([addedId, conditionId]));
   expect(exported.edges).toContainEqual(expect.objectContaining({ source: addedId, target: conditionId }));
 
-  // Restore version 1 (the copied template): both are gone again, as a new version.
+  // Restore version 1 (the copied template), after confirming: both are gone again, and Undo is offered.
   const firstVersion = page.locator('[data-testid="version-row"][data-version="1"]');
   await firstVersion.getByRole('button', { name: 'Restore' }).click();
+  await page.getByTestId('restore-dialog').getByRole('button', { name: 'Restore version 1' }).click();
   await page.waitForFunction((count) => document.querySelectorAll('[data-testid="builder-node"]').length === count, original);
+  await page.getByTestId('restored-banner').getByRole('button', { name: 'Undo' }).waitFor();
 
   // Import the exported JSON: a new workflow opens with the agent and the condition (the open one is left as it was).
   const restoredUrl = page.url();
