@@ -154,7 +154,7 @@ export default function TestStepPanel({ workflow, node, dispatch }: TestStepProp
             <span aria-hidden="true">📌</span> <strong>{t(`${S}pin.pinned`)}</strong> {t(`${S}pin.pinnedAt`, { time: formatTime(node.pinned.pinnedAt, language) })}
           </p>
           <p className="field-hint">{t(`${S}pin.hint`)}</p>
-          <button type="button" className="btn" onClick={() => dispatch({ type: 'updateNode', id: node.id, pinned: null })}>
+          <button type="button" className="button" onClick={() => dispatch({ type: 'updateNode', id: node.id, pinned: null })}>
             {t(`${S}pin.unpin`)}
           </button>
         </div>
@@ -189,7 +189,7 @@ export default function TestStepPanel({ workflow, node, dispatch }: TestStepProp
             )}
           </div>
           {edited !== null && (
-            <button type="button" className="btn test-step-reset" onClick={() => setEdited(null)}>
+            <button type="button" className="button test-step-reset" onClick={() => setEdited(null)}>
               {t(`${S}reset`)}
             </button>
           )}
@@ -200,11 +200,11 @@ export default function TestStepPanel({ workflow, node, dispatch }: TestStepProp
 
       <div className="test-step-actions">
         {testable && (
-          <button type="button" className="btn btn-primary" data-testid="test-step-run" disabled={!online || !parsed.ok || busy !== null} aria-busy={busy === 'test' || undefined} onClick={() => void test()}>
+          <button type="button" className="button button-primary" data-testid="test-step-run" disabled={!online || !parsed.ok || busy !== null} aria-busy={busy === 'test' || undefined} onClick={() => void test()}>
             {t(busy === 'test' ? `${S}testing` : `${S}test`)}
           </button>
         )}
-        <button type="button" className="btn" data-testid="test-step-from-here" disabled={!online || busy !== null} aria-busy={busy === 'run' || undefined} aria-describedby={`${id}-from-here`} onClick={() => void runFromHere()}>
+        <button type="button" className="button" data-testid="test-step-from-here" disabled={!online || busy !== null} aria-busy={busy === 'run' || undefined} aria-describedby={`${id}-from-here`} onClick={() => void runFromHere()}>
           {t(busy === 'run' ? `${S}starting` : `${S}runFromHere`)}
         </button>
       </div>
@@ -252,7 +252,7 @@ export default function TestStepPanel({ workflow, node, dispatch }: TestStepProp
           )}
           {canPin &&
             (canPin.ok ? (
-              <button type="button" className="btn" data-testid="test-step-pin" onClick={() => pin(result.output)}>
+              <button type="button" className="button" data-testid="test-step-pin" onClick={() => pin(result.output)}>
                 <span aria-hidden="true">📌</span> {t(`${S}pin.pin`)}
               </button>
             ) : (

@@ -187,15 +187,15 @@ export function JsonViewer({ value, label, testId }: JsonViewerProps) {
         <input id={`${id}-search`} type="search" className="json-search" placeholder={t(`${J}search`)} value={query} onChange={(event) => setQuery(event.target.value)} />
         {isContainer(value) && (
           <>
-            <button type="button" onClick={() => setAll(true)}>
+            <button type="button" className="button json-tool" onClick={() => setAll(true)}>
               {t(`${J}expandAll`)}
             </button>
-            <button type="button" onClick={() => setAll(false)}>
+            <button type="button" className="button json-tool" onClick={() => setAll(false)}>
               {t(`${J}collapseAll`)}
             </button>
           </>
         )}
-        <button type="button" onClick={() => copy(copyText(value))}>
+        <button type="button" className="button json-tool" onClick={() => copy(copyText(value))}>
           {t(`${J}copyAll`)}
         </button>
       </div>
