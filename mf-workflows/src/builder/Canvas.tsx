@@ -214,7 +214,7 @@ export function Canvas({ state, problems, dispatch, readOnly, onDropNode, viewOn
         <Background gap={20} />
         <Controls showInteractive={false} position="bottom-left" />
         {!viewOnly && (
-          <MiniMap pannable zoomable position="bottom-right" nodeColor={(n) => MINIMAP_COLOURS[(n.data as NodeCardData).nodeType] ?? '#64748b'} nodeStrokeWidth={0} />
+          <MiniMap pannable zoomable position="bottom-right" style={{ width: 160, height: 110 }} maskColor="rgba(226, 232, 240, 0.6)" nodeColor={(n) => MINIMAP_COLOURS[(n.data as NodeCardData).nodeType] ?? '#64748b'} nodeStrokeWidth={0} />
         )}
       </ReactFlow>
       {workflow.nodes.length === 0 && (
