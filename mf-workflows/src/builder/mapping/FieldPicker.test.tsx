@@ -106,7 +106,7 @@ test('the preview shows the value on the pinned sample, and on the latest run’
 test('in German the picker and the preview speak German', async () => {
   renderPanel(mappingWorkflow({ stage: 'won', score: 82 }), 'shape', { language: 'de' });
   const mapped = screen.getByTestId('mapped-field');
-  fireEvent.click(within(mapped).getByRole('button', { name: /Feld einfügen/ }));
+  fireEvent.click(await within(mapped).findByRole('button', { name: /Feld einfügen/ }));
   const picker = await within(mapped).findByRole('dialog', { name: 'Hier verfügbare Felder' });
   await waitFor(() => expect(picker).toHaveTextContent('Eingabe des Laufs'));
   expect(within(picker).getByRole('combobox', { name: 'Felder suchen' })).toBeInTheDocument();

@@ -27,10 +27,10 @@ test('renaming a key updates the references in other nodes and the edges; the se
   expect(within(screen.getByTestId('node-key')).getByTestId('node-key-value')).toHaveTextContent('qualify');
 });
 
-test('in German the key and its problems are German', () => {
+test('in German the key and its problems are German', async () => {
   renderPanel(mappingWorkflow(), 'shape', { language: 'de' });
   const key = screen.getByTestId('node-key');
-  fireEvent.click(within(key).getByRole('button', { name: 'Schlüssel umbenennen' }));
+  fireEvent.click(await within(key).findByRole('button', { name: 'Schlüssel umbenennen' }));
   fireEvent.change(within(key).getByLabelText('Neuer Schlüssel'), { target: { value: 'extract' } });
   expect(within(key).getByRole('alert')).toHaveTextContent('Ein anderer Schritt hat bereits diesen Schlüssel.');
 });

@@ -1,8 +1,11 @@
-import type { SupportedLanguage } from '@agentflow/shared';
-import { de } from './de';
+// English is bundled; every other language is fetched when it is the reader's,
+// in the remote's chunk for that language (webpackChunkName).
+import { lazyCatalogs } from '@agentflow/shared';
 import { en, type MappingCatalog } from './en';
-import { es } from './es';
-import { fr } from './fr';
-import { it } from './it';
 
-export const MAPPING_CATALOGS: Record<SupportedLanguage, MappingCatalog> = { en, es, fr, de, it };
+export const MAPPING_CATALOGS = lazyCatalogs<MappingCatalog>(en, {
+  es: () => import(/* webpackChunkName: "i18n-es" */ './es').then((m) => m.es),
+  fr: () => import(/* webpackChunkName: "i18n-fr" */ './fr').then((m) => m.fr),
+  de: () => import(/* webpackChunkName: "i18n-de" */ './de').then((m) => m.de),
+  it: () => import(/* webpackChunkName: "i18n-it" */ './it').then((m) => m.it),
+});
