@@ -252,6 +252,13 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
     </DockSection>
   );
 
+  const secondaryActions = (
+    <>
+      <SaveVersionButton versions={versions} readOnly={readOnly} />
+      {!readOnly && <LastRunToggle overlay={lastRun} />}
+    </>
+  );
+
   return (
     <div
       ref={builderRef}
@@ -263,14 +270,16 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
         </Link>
         <h1 className="builder-title">{workflow.name || t(`${P}title`)}</h1>
         <div className="builder-toolbar-actions" role="toolbar" aria-label={t(`${P}title`)}>
-          <CanvasActions state={state} dispatch={dispatch} readOnly={readOnly} phone={phone} onAutoLayout={() => void autoLayout()} onShortcuts={() => setShortcutsOpen(true)} />
+          <CanvasActions state={state} dispatch={dispatch} readOnly={readOnly} phone={phone} onAutoLayout={() => void autoLayout()} onShortcuts={() => setShortcutsOpen(true)}>
+            {/* On a phone the secondary actions join the "More actions" menu (no wall of buttons). */}
+            {phone && secondaryActions}
+          </CanvasActions>
           <button type="button" className="builder-panels-toggle" aria-expanded={panelsOpen} onClick={() => setPanelsOpen((o) => !o)}>
             {t(`${P}actions.panels`)}
           </button>
           {/* Other helpers' toolbar actions (save a version, run overlay, the workflow's menu) go here. */}
           <SaveIndicator status={readOnly ? 'saved' : status} onRetry={retry} />
-          <SaveVersionButton versions={versions} readOnly={readOnly} />
-          {!readOnly && <LastRunToggle overlay={lastRun} />}
+          {!phone && secondaryActions}
           <BuilderRunActions template={readOnly} beforeRun={flushForRun} />
         </div>
       </header>

@@ -167,7 +167,9 @@ describe('on a phone', () => {
     expect(steps[1]).toHaveTextContent('Shape it');
     expect(steps[1]).toHaveTextContent('input.name');
     // The toolbar is one menu, not a row of buttons; no palette on the page.
-    expect(screen.getByText('More actions')).toBeInTheDocument();
+    const menu = screen.getByText('More actions').closest('details')!;
+    expect(within(menu).getByRole('button', { name: 'Undo', hidden: true })).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Save version', hidden: true })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Nodes' })).not.toBeInTheDocument();
 
     fireEvent.click(steps[1]!);

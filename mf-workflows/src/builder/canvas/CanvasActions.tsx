@@ -1,5 +1,6 @@
 // The toolbar's editing actions: undo, redo, delete, tidy up and the shortcuts
 // list inline on wide screens; on a phone folded into one "More actions" menu.
+import type { ReactNode } from 'react';
 import { useI18n } from '@agentflow/shared';
 import { canRedo, canUndo, type BuilderAction, type BuilderState } from '../builderState';
 
@@ -13,9 +14,11 @@ export interface CanvasActionsProps {
   phone: boolean;
   onAutoLayout: () => void;
   onShortcuts: () => void;
+  /** More actions from the rest of the builder (in the menu on a phone). */
+  children?: ReactNode;
 }
 
-export function CanvasActions({ state, dispatch, readOnly, phone, onAutoLayout, onShortcuts }: CanvasActionsProps) {
+export function CanvasActions({ state, dispatch, readOnly, phone, onAutoLayout, onShortcuts, children }: CanvasActionsProps) {
   const { t } = useI18n();
   const hasSelection = Boolean(state.selectedNodeId || state.selectedEdgeId || state.selectedNodeIds.length > 0);
   const buttons = (
@@ -37,6 +40,7 @@ export function CanvasActions({ state, dispatch, readOnly, phone, onAutoLayout, 
           {t(`${C}toolbar.shortcuts`)}
         </button>
       )}
+      {children}
     </>
   );
   if (!phone) return <div className="canvas-actions">{buttons}</div>;
