@@ -85,7 +85,10 @@ export const desktop: Device = {
 export const phone: Device = {
   kind: 'phone',
   press: (target) => target.tap(),
-  openNode: async ({ page }, nodeId) => {
+  openNode: async (journey, nodeId) => {
+    const { page } = journey;
+    // A step just added opens its sheet, which covers the list: back to the canvas first.
+    if (await page.getByTestId('builder-side').isVisible()) await phone.closeNode(journey);
     await page.getByTestId('step-list').locator(`button[data-step="${nodeId}"]`).tap();
     await page.getByTestId('builder-side').waitFor({ state: 'visible' });
     const panel = configPanel(page);
@@ -96,7 +99,9 @@ export const phone: Device = {
     await page.getByRole('button', { name: t('workflows.builder.actions.backToCanvas') }).tap();
     await page.getByTestId('builder-side').waitFor({ state: 'hidden' });
   },
-  openPalette: async ({ page, t }) => {
+  openPalette: async (journey) => {
+    const { page, t } = journey;
+    if (await page.getByTestId('builder-side').isVisible()) await phone.closeNode(journey);
     await page.getByRole('button', { name: t('workflows.canvas.toolbar.addStep') }).tap();
     const sheet = page.getByTestId('palette-sheet');
     await sheet.waitFor();
@@ -245,7 +250,7 @@ export async function addTransformAndOutput(journey: Journey): Promise<void> {
 /** Opens the field picker of a mapped field and picks the field named `name` in the source `source`. */
 async function pick(journey: Journey, field: Locator, source: string, name: string, shot?: string): Promise<void> {
   const { page, t, device } = journey;
-  const mapped = page.getByTestId('mapped-field').filter({ has: field });
+  const mapped = field.locator('xpath=ancestor::*[@data-testid="mapped-field"][1]');
   await device.press(mapped.getByRole('button', { name: t('workflows.mapping.insert') }));
   const picker = page.getByRole('dialog', { name: t('workflows.mapping.picker.title') });
   await picker.waitFor();

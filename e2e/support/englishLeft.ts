@@ -62,14 +62,19 @@ export interface EnglishText {
 
 /**
  * The English texts that must not appear on a page in `language`: those whose
- * translation differs, long enough to be a phrase of their own (3+ letters).
- * Interpolated parts ({{name}}) become wildcards.
+ * translation differs, long enough to be a phrase of their own (3+ letters),
+ * and that the language's own catalogs never use: "Workflow", "Name", "Team"
+ * or "Tokens" are German too (other German texts say them), so seeing them on
+ * a German page is no sign of English left behind. Interpolated parts
+ * ({{name}}) become wildcards.
  */
 export async function englishTextsTranslatedIn(language: string): Promise<EnglishText[]> {
   const texts: EnglishText[] = [];
+  const ownTexts: string[] = [];
   for (const folder of catalogFolders(ROOT, language)) {
     const english = await catalogTexts(path.join(folder, 'en.ts'), 'en');
     const other = await catalogTexts(path.join(folder, `${language}.ts`), language);
+    ownTexts.push(...[...other.values()].map((text) => text.replace(/\s+/g, ' ')));
     for (const [key, text] of english) {
       const translated = other.get(key);
       if (translated === undefined || translated.trim() === text.trim()) continue;
@@ -77,20 +82,26 @@ export async function englishTextsTranslatedIn(language: string): Promise<Englis
       texts.push({ catalog: path.relative(ROOT, folder), key, text });
     }
   }
-  return texts;
+  return texts.filter(({ text }) => {
+    const pattern = patternOf(text);
+    return !ownTexts.some((own) => pattern.test(own));
+  });
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A text as a whole-word pattern; its placeholders match anything short. */
+function patternOf(text: string): RegExp {
+  const pattern = text
+    .trim()
+    .split(/\{\{[^}]*\}\}/)
+    .map((part) => escape(part.replace(/\s+/g, ' ')))
+    .join('.{0,80}?');
+  return new RegExp(`(^|[^A-Za-z])${pattern}($|[^A-Za-z])`);
+}
+
 /** The English texts found in `visibleText` (whole words; placeholders match anything short). */
 export function englishLeftIn(visibleText: string, english: EnglishText[]): EnglishText[] {
   const normalized = visibleText.replace(/\s+/g, ' ');
-  return english.filter(({ text }) => {
-    const pattern = text
-      .trim()
-      .split(/\{\{[^}]*\}\}/)
-      .map((part) => escape(part.replace(/\s+/g, ' ')))
-      .join('.{0,80}?');
-    return new RegExp(`(^|[^A-Za-z])${pattern}($|[^A-Za-z])`).test(normalized);
-  });
+  return english.filter(({ text }) => patternOf(text).test(normalized));
 }
