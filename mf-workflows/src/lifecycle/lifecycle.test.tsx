@@ -296,6 +296,6 @@ describe('importing a file', () => {
     renderCatalogue('/workflows', { language: 'de' });
     await loadedMine();
     choose('{"nodes": 3}');
-    expect(await screen.findByTestId('import-error')).toHaveTextContent('Diese Datei ist kein Workflow');
+    expect(await screen.findByTestId('import-error')).toHaveTextContent('Diese Datei ist kein Ablauf');
   });
 });
