@@ -131,6 +131,8 @@ export default function RunGraph({ run, now }: RunGraphProps) {
           nodesFocusable={false}
           edgesFocusable={false}
           elementsSelectable={false}
+          // Without a click handler React Flow gives read-only nodes pointer-events: none (the screenshots' clicks missed).
+          onNodeClick={(_, clicked) => setPicked(clicked.id)}
           deleteKeyCode={null}
           fitView
           minZoom={0.2}
