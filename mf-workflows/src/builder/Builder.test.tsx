@@ -62,8 +62,12 @@ test('a missing workflow says so', async () => {
 test('palette adds nodes; problems are marked on nodes; delete and undo/redo work', async () => {
   const docs = fakeWorkflowDocs(workflow());
   await open(docs);
-  fireEvent.click(screen.getByRole('button', { name: 'Add Agent' }));
+  // A new step follows the last one: the output after the trigger, connected; an agent after
+  // the output (which has no way out) is not connected.
+  fireEvent.click(screen.getByRole('button', { name: 'Add Output' }));
   await waitFor(() => expect(nodes()).toHaveLength(2));
+  fireEvent.click(screen.getByRole('button', { name: 'Add Agent' }));
+  await waitFor(() => expect(nodes()).toHaveLength(3));
   const agent = nodes().find((n) => n.dataset.nodeType === 'agent')!;
   // Not connected: unreachable, marked on the node and in the problems list.
   expect(Number(agent.dataset.problems)).toBeGreaterThan(0);
@@ -85,13 +89,13 @@ test('palette adds nodes; problems are marked on nodes; delete and undo/redo wor
   // Delete the agent with the Delete key, then undo and redo.
   await selectNode('agent_1');
   fireEvent.keyDown(window, { key: 'Delete' });
-  await waitFor(() => expect(nodes()).toHaveLength(1));
+  await waitFor(() => expect(nodes()).toHaveLength(2));
   fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
-  await waitFor(() => expect(nodes()).toHaveLength(2));
+  await waitFor(() => expect(nodes()).toHaveLength(3));
   fireEvent.keyDown(window, { key: 'z', ctrlKey: true, shiftKey: true });
-  await waitFor(() => expect(nodes()).toHaveLength(1));
-  fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
   await waitFor(() => expect(nodes()).toHaveLength(2));
+  fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+  await waitFor(() => expect(nodes()).toHaveLength(3));
 });
 
 async function selectNode(id: string) {

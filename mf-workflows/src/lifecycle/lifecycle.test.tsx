@@ -60,8 +60,18 @@ describe('a new workflow', () => {
     expect(source.createWorkflow).toHaveBeenCalledTimes(1);
     const [created, user] = source.createWorkflow.mock.calls[0]!;
     expect(created.name).toBe('Nightly report');
-    expect(created.nodes.map((node) => node.type)).toEqual(['trigger.schedule']);
+    expect(created.nodes.map((node) => [node.type, node.name])).toEqual([['trigger.schedule', 'Schedule trigger']]);
     expect(user).toEqual({ uid: 'user-1', name: expect.any(String) });
+  });
+
+  test('its trigger is named in the reader’s language, as the builder names new steps', async () => {
+    const source = createFakeCatalogueSource({ createdId: 'wf-blank' });
+    renderCatalogue('/workflows', { source, language: 'de' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Neuer Ablauf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neuer Ablauf' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Erstellen und öffnen' }));
+    await waitFor(() => expect(source.createWorkflow).toHaveBeenCalledTimes(1));
+    expect(source.createWorkflow.mock.calls[0]![0].nodes.map((node) => node.name)).toEqual(['Manueller Auslöser']);
   });
 
   test('a failed create says so in the dialog and stays', async () => {

@@ -10,6 +10,7 @@ import { useCatalogueSource } from '../components/CatalogueSourceContext';
 import { useRunsClient } from '../runs/RunsClientContext';
 import { fileProblemText } from './fileProblemText';
 import { readWorkflowFile } from './workflowFile';
+import { TRIGGER_CHOICES } from './triggers';
 
 const L = 'workflows.lifecycle.';
 
@@ -44,7 +45,12 @@ export function useWorkflowLifecycle({ user, refresh }: { user: CatalogueUser | 
     },
   });
 
-  const createBlank = (name: string, trigger: TriggerNodeType) => createAndOpen.mutate(emptyWorkflow(user?.uid ?? '', name, { trigger }));
+  // The trigger is named in the reader's language, as the builder names the steps it adds.
+  const createBlank = (name: string, trigger: TriggerNodeType) => {
+    const workflow = emptyWorkflow(user?.uid ?? '', name, { trigger });
+    const key = TRIGGER_CHOICES.find((choice) => choice.type === trigger)?.key ?? 'manual';
+    createAndOpen.mutate({ ...workflow, nodes: workflow.nodes.map((node) => ({ ...node, name: t(`${L}create.triggers.${key}.nodeName`) })) });
+  };
 
   const duplicate = useMutation({
     mutationFn: async (workflow: Workflow) => {

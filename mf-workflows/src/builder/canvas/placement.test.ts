@@ -19,7 +19,16 @@ test("a condition connects from its 'true' branch; a second child goes under the
   for (const n of nodes) expect(apart(placed.position, n.position)).toBe(true);
 });
 
-test('no selection: at the end of the graph, unconnected; an output or a trigger selected adds no edge', () => {
+test('no selection: at the end of the graph, connected from the last step when it has a way out', () => {
+  const chain = [node('manual_1', 'trigger.manual', 0, 0), node('transform_1', 'transform', 300, 0)];
+  expect(placeNewNode('output', chain, [], null)).toEqual({ position: { x: 300 + STEP.x, y: 0 }, connectFrom: { source: 'transform_1' } });
+  const branching = [node('manual_1', 'trigger.manual', 0, 0), node('condition_1', 'condition', 300, 0)];
+  expect(placeNewNode('output', branching, [], null).connectFrom).toEqual({ source: 'condition_1', sourceHandle: 'true' });
+  // A new trigger never takes an input.
+  expect(placeNewNode('trigger.webhook', chain, [], null).connectFrom).toBeUndefined();
+});
+
+test('no selection after an output: at the end, unconnected; an output or a trigger selected adds no edge', () => {
   const nodes = [node('manual_1', 'trigger.manual', 0, 0), node('agent_1', 'agent', 300, 80), node('output_1', 'output', 600, 40)];
   expect(placeNewNode('http', nodes, [], null)).toEqual({ position: { x: 600 + STEP.x, y: 40 } });
   // An output has no way out: the new node goes to the end, unconnected.

@@ -39,9 +39,14 @@ export function placeNewNode(type: NodeType, nodes: readonly WorkflowNode[], edg
     const left = Math.min(...nodes.map((n) => n.position.x));
     return { position: freeBelow({ x: left, y: Math.max(...nodes.map((n) => n.position.y)) + STEP.y }, nodes) };
   }
-  // The end of the graph: right of the rightmost node (the last one added among equals).
+  // The end of the graph: right of the rightmost node (the last one added among equals), and
+  // connected from it when it has a way out (as n8n's end-of-flow "+" does): on a phone the
+  // palette opens with nothing selected, and a step list of unconnected steps would not run.
   const last = nodes.reduce((a, b) => (b.position.x >= a.position.x ? b : a));
-  return { position: freeBelow({ x: last.position.x + STEP.x, y: last.position.y }, nodes) };
+  const position = freeBelow({ x: last.position.x + STEP.x, y: last.position.y }, nodes);
+  const [handle] = sourceHandlesOf(last.type);
+  if (!acceptsInput(type) || handle === undefined) return { position };
+  return { position, connectFrom: { source: last.id, ...(last.type === 'condition' ? { sourceHandle: 'true' } : handle ? { sourceHandle: handle } : {}) } };
 }
 
 /** A new node's name: the type's label in the user's language, numbered when a node already has it. */

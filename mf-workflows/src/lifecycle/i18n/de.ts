@@ -17,10 +17,10 @@ export const de: LifecycleCatalog = {
         failed: 'Der Ablauf konnte nicht erstellt werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
         nameRequired: 'Geben Sie dem Ablauf einen Namen.',
         triggers: {
-          manual: { title: 'Manuell', description: 'Sie starten ihn mit einem Formular, wann immer Sie ihn brauchen.' },
-          webhook: { title: 'Webhook', description: 'Eine andere App startet ihn über eine geheime Webadresse.' },
-          schedule: { title: 'Zeitplan', description: 'Er startet von selbst zu den Zeiten, die Sie wählen.' },
-          poll: { title: 'App-Auslöser', description: 'Er startet, wenn in einer verbundenen App etwas Neues erscheint.' },
+          manual: { nodeName: 'Manueller Auslöser', title: 'Manuell', description: 'Sie starten ihn mit einem Formular, wann immer Sie ihn brauchen.' },
+          webhook: { nodeName: 'Webhook-Auslöser', title: 'Webhook', description: 'Eine andere App startet ihn über eine geheime Webadresse.' },
+          schedule: { nodeName: 'Zeitplan-Auslöser', title: 'Zeitplan', description: 'Er startet von selbst zu den Zeiten, die Sie wählen.' },
+          poll: { nodeName: 'App-Auslöser', title: 'App-Auslöser', description: 'Er startet, wenn in einer verbundenen App etwas Neues erscheint.' },
         },
       },
       preview: {

@@ -17,10 +17,10 @@ export const en = {
         failed: 'The workflow could not be created. Check your connection and try again.',
         nameRequired: 'Give the workflow a name.',
         triggers: {
-          manual: { title: 'Manual', description: 'You start it with a form, whenever you need it.' },
-          webhook: { title: 'Webhook', description: 'Another app starts it by calling a secret web address.' },
-          schedule: { title: 'Schedule', description: 'It starts by itself at the times you choose.' },
-          poll: { title: 'App trigger', description: 'It starts when something new appears in a connected app.' },
+          manual: { nodeName: 'Manual trigger', title: 'Manual', description: 'You start it with a form, whenever you need it.' },
+          webhook: { nodeName: 'Webhook trigger', title: 'Webhook', description: 'Another app starts it by calling a secret web address.' },
+          schedule: { nodeName: 'Schedule trigger', title: 'Schedule', description: 'It starts by itself at the times you choose.' },
+          poll: { nodeName: 'App trigger', title: 'App trigger', description: 'It starts when something new appears in a connected app.' },
         },
       },
       preview: {

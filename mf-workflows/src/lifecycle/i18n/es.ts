@@ -17,10 +17,10 @@ export const es: LifecycleCatalog = {
         failed: 'No se pudo crear el flujo de trabajo. Comprueba tu conexión e inténtalo de nuevo.',
         nameRequired: 'Ponle un nombre al flujo de trabajo.',
         triggers: {
-          manual: { title: 'A mano', description: 'Lo inicias con un formulario, cuando lo necesites.' },
-          webhook: { title: 'Webhook', description: 'Otra aplicación lo inicia llamando a una dirección web secreta.' },
-          schedule: { title: 'Programado', description: 'Empieza solo a las horas que elijas.' },
-          poll: { title: 'Disparador de app', description: 'Empieza cuando aparece algo nuevo en una app conectada.' },
+          manual: { nodeName: 'Disparador manual', title: 'A mano', description: 'Lo inicias con un formulario, cuando lo necesites.' },
+          webhook: { nodeName: 'Disparador webhook', title: 'Webhook', description: 'Otra aplicación lo inicia llamando a una dirección web secreta.' },
+          schedule: { nodeName: 'Disparador programado', title: 'Programado', description: 'Empieza solo a las horas que elijas.' },
+          poll: { nodeName: 'Disparador de aplicación', title: 'Disparador de app', description: 'Empieza cuando aparece algo nuevo en una app conectada.' },
         },
       },
       preview: {

@@ -17,10 +17,10 @@ export const fr: LifecycleCatalog = {
         failed: 'Impossible de créer le workflow. Vérifiez votre connexion et réessayez.',
         nameRequired: 'Donnez un nom au workflow.',
         triggers: {
-          manual: { title: 'Manuel', description: 'Vous le lancez avec un formulaire, quand vous en avez besoin.' },
-          webhook: { title: 'Webhook', description: 'Une autre application le lance en appelant une adresse web secrète.' },
-          schedule: { title: 'Planifié', description: 'Il démarre tout seul aux heures que vous choisissez.' },
-          poll: { title: 'Déclencheur d’app', description: 'Il démarre quand quelque chose de nouveau apparaît dans une app connectée.' },
+          manual: { nodeName: 'Déclencheur manuel', title: 'Manuel', description: 'Vous le lancez avec un formulaire, quand vous en avez besoin.' },
+          webhook: { nodeName: 'Déclencheur webhook', title: 'Webhook', description: 'Une autre application le lance en appelant une adresse web secrète.' },
+          schedule: { nodeName: 'Déclencheur planifié', title: 'Planifié', description: 'Il démarre tout seul aux heures que vous choisissez.' },
+          poll: { nodeName: 'Déclencheur d’application', title: 'Déclencheur d’app', description: 'Il démarre quand quelque chose de nouveau apparaît dans une app connectée.' },
         },
       },
       preview: {

@@ -17,10 +17,10 @@ export const it: LifecycleCatalog = {
         failed: 'Impossibile creare il flusso di lavoro. Controlla la connessione e riprova.',
         nameRequired: 'Dai un nome al flusso di lavoro.',
         triggers: {
-          manual: { title: 'Manuale', description: 'Lo avvii con un modulo, quando ti serve.' },
-          webhook: { title: 'Webhook', description: 'Un’altra app lo avvia chiamando un indirizzo web segreto.' },
-          schedule: { title: 'Pianificato', description: 'Si avvia da solo negli orari che scegli.' },
-          poll: { title: 'Attivatore da app', description: 'Si avvia quando compare qualcosa di nuovo in un’app collegata.' },
+          manual: { nodeName: 'Avvio manuale', title: 'Manuale', description: 'Lo avvii con un modulo, quando ti serve.' },
+          webhook: { nodeName: 'Avvio da webhook', title: 'Webhook', description: 'Un’altra app lo avvia chiamando un indirizzo web segreto.' },
+          schedule: { nodeName: 'Avvio programmato', title: 'Pianificato', description: 'Si avvia da solo negli orari che scegli.' },
+          poll: { nodeName: 'Attivatore di applicazione', title: 'Attivatore da app', description: 'Si avvia quando compare qualcosa di nuovo in un’app collegata.' },
         },
       },
       preview: {
