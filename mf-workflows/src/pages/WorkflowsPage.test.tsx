@@ -39,7 +39,8 @@ async function searchFinds(text: string, ids: string[]) {
 describe('the catalogue page', () => {
   test('shows the title, the description, the filters and skeletons while loading', async () => {
     renderCatalogue('/workflows', { user: null });
-    expect(screen.getByRole('heading', { level: 1, name: 'Workflows' })).toBeInTheDocument();
+    // The catalogue is a chunk of its own: its skeleton shows first.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Workflows' })).toBeInTheDocument();
     expect(screen.getByText('Find, copy, build and run multi-agent workflows.')).toBeInTheDocument();
     expect(screen.getByTestId('workflow-search')).toHaveAccessibleName('Search workflows');
     expect(screen.getByRole('combobox', { name: 'Category' })).toBeInTheDocument();
@@ -192,7 +193,7 @@ describe('tabs', () => {
     expect(source.listMine).toHaveBeenCalledWith('user-1');
     expect(source.listTemplates).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('link', { name: 'Open Weekly pipeline review' }));
-    expect(location()).toBe('/workflows/wf-mine-1');
+    await waitFor(() => expect(location()).toBe('/workflows/wf-mine-1'));
   });
 
   test('signed in without workflows: Templates by default', async () => {
