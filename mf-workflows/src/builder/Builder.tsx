@@ -35,18 +35,18 @@ import { ProblemsList, SettingsPanel } from './WorkflowPanels';
 import { HistoryPanel } from './HistoryPanel';
 import { SaveVersionButton } from './versions/SaveVersionButton';
 import { LocalProblemsScope, useBuilderProblems } from './problems/localProblems';
-import { ImportExport } from './ImportExport';
 import { PageLoading } from '../components/PageLoading';
 import { useCredentialProblems } from '../credentials/agentCredentials';
 import { secretWarnings } from './LiteralSecretWarning';
 
+// Import/export (the file decoder, the catalogue's writer) loads with its panel, not with the canvas.
+const ImportExport = lazy(() => import('./ImportExport').then((module) => ({ default: module.ImportExport })));
 const P = 'workflows.builder.';
 const C = 'workflows.canvas.';
 // Off the first view: the shortcuts list opens on demand (the layout library loads on "Tidy up").
 const ShortcutsDialog = lazy(() => import('./canvas/ShortcutsDialog'));
 export { AUTOSAVE_DELAY_MS } from './autosave';
 export { PHONE_QUERY } from './builderHooks';
-export { workflowGraphOf } from './ImportExport';
 
 export interface BuilderProps {
   workflowId: string;
@@ -350,7 +350,9 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
           {section('problems', t(`${P}problems.title`), <ProblemsList problems={problems} warnings={warnings} workflow={workflow} dispatch={dispatch} />)}
           {section('settings', t(`${P}settings.title`), <SettingsPanel workflow={workflow} dispatch={dispatch} readOnly={readOnly} />)}
           {section('history', t(`${P}history.title`), <HistoryPanel docs={docs} workflow={workflow} versions={versions} readOnly={readOnly} />)}
-          {section('io', t(`${P}io.title`), <ImportExport workflow={workflow} dispatch={dispatch} readOnly={readOnly} />)}
+          {section('io', t(`${P}io.title`), <Suspense fallback={null}>
+              <ImportExport workflow={workflow} dispatch={dispatch} readOnly={readOnly} />
+            </Suspense>)}
         </aside>
       </div>
       {shortcutsOpen && (
