@@ -32,14 +32,14 @@ import { defaultNodeName, placeNewNode } from './canvas/placement';
 import { useCanvasClipboard, type ClipboardNote } from './canvas/useCanvasClipboard';
 import { CanvasActions, clipboardNoteText } from './canvas/CanvasActions';
 import { ProblemsList, SettingsPanel } from './WorkflowPanels';
-import { HistoryPanel } from './HistoryPanel';
 import { SaveVersionButton } from './versions/SaveVersionButton';
 import { LocalProblemsScope, useBuilderProblems } from './problems/localProblems';
 import { PageLoading } from '../components/PageLoading';
 import { useCredentialProblems } from '../credentials/agentCredentials';
 import { secretWarnings } from './LiteralSecretWarning';
 
-// Import/export (the file decoder, the catalogue's writer) loads with its panel, not with the canvas.
+// History and import/export (the file decoder, the catalogue's writer) load with their panels, not with the canvas.
+const HistoryPanel = lazy(() => import('./HistoryPanel').then((module) => ({ default: module.HistoryPanel })));
 const ImportExport = lazy(() => import('./ImportExport').then((module) => ({ default: module.ImportExport })));
 const P = 'workflows.builder.';
 const C = 'workflows.canvas.';
@@ -349,7 +349,9 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
           )}
           {section('problems', t(`${P}problems.title`), <ProblemsList problems={problems} warnings={warnings} workflow={workflow} dispatch={dispatch} />)}
           {section('settings', t(`${P}settings.title`), <SettingsPanel workflow={workflow} dispatch={dispatch} readOnly={readOnly} />)}
-          {section('history', t(`${P}history.title`), <HistoryPanel docs={docs} workflow={workflow} versions={versions} readOnly={readOnly} />)}
+          {section('history', t(`${P}history.title`), <Suspense fallback={null}>
+              <HistoryPanel docs={docs} workflow={workflow} versions={versions} readOnly={readOnly} />
+            </Suspense>)}
           {section('io', t(`${P}io.title`), <Suspense fallback={null}>
               <ImportExport workflow={workflow} dispatch={dispatch} readOnly={readOnly} />
             </Suspense>)}
