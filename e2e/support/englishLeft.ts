@@ -102,6 +102,11 @@ function patternOf(text: string): RegExp {
 
 /** The English texts found in `visibleText` (whole words; placeholders match anything short). */
 export function englishLeftIn(visibleText: string, english: EnglishText[]): EnglishText[] {
-  const normalized = visibleText.replace(/\s+/g, ' ');
-  return english.filter(({ text }) => patternOf(text).test(normalized));
+  // Line by line: innerText puts each block on a line of its own, and a heading "Import und Export"
+  // above a button "JSON exportieren" must not read as "Export JSON".
+  const lines = visibleText.split('\n').map((line) => line.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  return english.filter(({ text }) => {
+    const pattern = patternOf(text);
+    return lines.some((line) => pattern.test(line));
+  });
 }
