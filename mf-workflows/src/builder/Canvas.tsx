@@ -25,7 +25,8 @@ import { problemText } from './problems/problemText';
 
 const C = 'workflows.canvas.';
 /** Cards stay readable when the view is fitted: never below this zoom (a long graph scrolls instead). */
-export const FIT_VIEW_OPTIONS = { padding: 0.12, minZoom: 0.55, maxZoom: 1 };
+// minZoom low enough that a whole template fits the canvas (a node out of view cannot be clicked).
+export const FIT_VIEW_OPTIONS = { padding: 0.12, minZoom: 0.3, maxZoom: 1 };
 
 const appOf = (node: WorkflowNode): NodeCardData['app'] => {
   if (node.type !== 'connector' && node.type !== 'trigger.poll') return undefined;
