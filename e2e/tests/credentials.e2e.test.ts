@@ -116,7 +116,7 @@ test('a new user connects their own model, tests it, picks it and a model in an 
   expect(await saved.textContent()).toContain('••••');
 
   // Test connection lists the fake's models.
-  await saved.getByRole('button', { name: `Test connection of ${CREDENTIAL}` }).click();
+  await saved.getByRole('button', { name: `Test the connection of ${CREDENTIAL}` }).click();
   await saved.getByText('Connected — 2 models').waitFor();
 
   // Copy the sales template and pick the credential and a model in its agent.

@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { Link, useI18n, useLocation, useRemoteCatalogs, useToast } from '@agentflow/shared';
 import { credentialType, isCredentialTypeId, isOAuthCredentialType, type CredentialTypeId, type CredentialView } from '@agentflow/shared/credentials';
-import type { ConnectorDeclaration, WorkflowProblem } from '@agentflow/shared/workflow';
+import type { ConnectorDeclaration } from '@agentflow/shared/workflow';
 import { useCredentialList } from '../credentials/credentialList';
 import { CredentialForm } from '../credentials/CredentialForm';
 import { CREDENTIALS_PAGE } from '../credentials/agentCredentials';
@@ -16,7 +16,6 @@ import { useConnectorsClient, useConnectorsStatus } from './api';
 import { K } from './connectorTexts';
 import { returnPathOf, startSignIn, type PendingSignIn } from './oauthReturn';
 import { useBeforeLeave } from './beforeLeave';
-import { problemText } from '../builder/problems/problemText';
 
 export interface AccountPickerProps {
   connector: ConnectorDeclaration;
@@ -26,7 +25,7 @@ export interface AccountPickerProps {
   target: Omit<PendingSignIn, 'returnTo' | 'credentialType'>;
   label?: string;
   /** Problems of the credentialId path (nodeProblems). */
-  problems?: readonly WorkflowProblem[];
+  problems?: readonly { message: string }[];
 }
 
 const typesOf = (connector: ConnectorDeclaration) => connector.credentialTypes.filter(isCredentialTypeId);
@@ -74,7 +73,7 @@ export function AccountPicker({ connector, credentialId, onChange, target, label
     }
   };
 
-  const errors = [...(missing ? [t(`${K}step.accountMissing`)] : []), ...problems.map((p) => problemText(t, p))];
+  const errors = [...(missing ? [t(`${K}step.accountMissing`)] : []), ...problems.map((p) => p.message)];
   return (
     <div className="builder-field account-picker" data-testid="account-picker">
       <label htmlFor={`${id}-account`}>{label ?? t(`${K}step.account`)}</label>

@@ -10,8 +10,6 @@ import type { z } from 'zod';
 import { paramFieldsOf, type ParamField } from './paramFields';
 import { K, optionLabel, paramLabel } from './connectorTexts';
 import { RecordEditor } from './RecordEditor';
-import { MappedInput } from '../builder/mapping/MappedInput';
-import { problemText } from '../builder/problems/problemText';
 
 export interface ConnectorParamsFormProps {
   schema: z.ZodObject<ConnectorParamsShape>;
@@ -60,8 +58,7 @@ function ParamEditor({ field, value, problems, onChange }: { field: ParamField; 
   let hint: string | null = null;
   switch (field.kind) {
     case 'textarea':
-      // Templates: the field picker and the preview go with them.
-      editor = <MappedInput mode="template" multiline common={common} value={text} onChange={onChange} />;
+      editor = <textarea {...common} rows={4} value={text} onChange={(e) => onChange(e.target.value)} />;
       break;
     case 'select':
       editor = (
@@ -109,7 +106,7 @@ function ParamEditor({ field, value, problems, onChange }: { field: ParamField; 
       editor = <RecordEditor id={id} label={label} value={value} invalid={invalid} describedBy={invalid ? errorId : undefined} onChange={onChange} />;
       break;
     default:
-      editor = <MappedInput mode="template" common={common} value={text} onChange={onChange} />;
+      editor = <input {...common} value={text} onChange={(e) => onChange(e.target.value)} />;
   }
   const labelProps = field.kind === 'record' ? { id: `${id}-label` } : { htmlFor: id };
   return (
@@ -128,7 +125,7 @@ function ParamEditor({ field, value, problems, onChange }: { field: ParamField; 
       {invalid && (
         <div id={errorId} className="field-error" role="alert">
           {problems.map((p, i) => (
-            <p key={i}>{p.path && p.path !== `params.${field.key}` ? `${p.path.slice(`params.${field.key}.`.length)}: ${problemText(t, p)}` : problemText(t, p)}</p>
+            <p key={i}>{p.path && p.path !== `params.${field.key}` ? `${p.path.slice(`params.${field.key}.`.length)}: ${p.message}` : p.message}</p>
           ))}
         </div>
       )}

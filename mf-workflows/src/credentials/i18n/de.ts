@@ -83,12 +83,12 @@ export const de: CredentialsCatalog = {
       },
       actions: {
         edit: 'Bearbeiten',
-        editLabel: 'Bearbeiten: {{name}}',
+        editLabel: '{{name}} bearbeiten',
         test: 'Verbindung testen',
-        testLabel: 'Verbindung testen: {{name}}',
+        testLabel: 'Die Verbindung von {{name}} testen',
         testing: 'Wird getestet…',
         delete: 'Löschen',
-        deleteLabel: 'Löschen: {{name}}',
+        deleteLabel: '{{name}} löschen',
       },
       test: {
         ok_one: 'Verbunden — {{count}} Modell',
