@@ -2,7 +2,8 @@
 // Bundle benchmark: serves the production builds on loopback, opens each
 // route in headless Chromium with an empty cache, records every JavaScript
 // response and prints its size gzip-compressed (level 6, what a CDN serves).
-// Fails (exit 1) when the first view of `/` exceeds its budget, or when the
+// Fails (exit 1) when the first view of `/` or of the builder exceeds its budget,
+// when re2js (replaced by a stub) is bundled again, or when the
 // workflow builder's code (React Flow) leaks into the catalogue's first view.
 //   node bench/bundle.mjs [--json] [--files]
 import { gzipSync } from 'node:zlib';
@@ -15,12 +16,20 @@ import { createStaticApp, listen } from '@agentflow/shared/static-server';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const BUDGET_FIRST_VIEW_GZIP = 180 * 1024;
+/**
+ * The builder's first view (signed in). Issue 19 asks it not to grow past 563 kB (its size when the issue
+ * was filed); after the issue it measures 563.4 kB (624 before the lazy catalogs, the re2js stub and the
+ * lazy panels), so the gate holds it at 565 kB: no further growth.
+ */
+export const BUDGET_BUILDER_GZIP = 565 * 1024;
 const BASE_PORT = 3200; // clear of npm start (3000+) and the e2e stack (3100+)
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 /** A string only React Flow's code holds (its pane's class name): marks the builder's chunks. */
 const XYFLOW_MARKER = 'react-flow__pane';
+/** A string only re2js holds: Firestore's pipeline regex engine, replaced by a stub in every build. */
+const RE2JS_MARKER = 'RE2JSSyntaxException';
 const BUILDER_PATH = '/workflows/bench-workflow';
 
 /**
@@ -100,6 +109,7 @@ async function measureRoute(url, originNames, { signedIn = false, ready = 'main 
           raw: body.length,
           gzip: gzipSync(body, { level: 6 }).length,
           xyflow: body.includes(XYFLOW_MARKER),
+          re2js: body.includes(RE2JS_MARKER),
         })),
       );
     });
@@ -118,7 +128,8 @@ async function measureRoute(url, originNames, { signedIn = false, ready = 'main 
     const total = files.reduce((sum, file) => ({ raw: sum.raw + file.raw, gzip: sum.gzip + file.gzip }), { raw: 0, gzip: 0 });
     const cssGzip = (await Promise.all(stylesheets)).reduce((sum, size) => sum + size, 0);
     const xyflowFiles = files.filter((file) => file.xyflow).map((file) => `${originNames.get(file.origin) ?? file.origin}${file.file}`);
-    return { files: files.length, ...total, cssGzip, byOrigin, list: files, xyflowFiles };
+    const re2jsFiles = files.filter((file) => file.re2js).map((file) => `${originNames.get(file.origin) ?? file.origin}${file.file}`);
+    return { files: files.length, ...total, cssGzip, byOrigin, list: files, xyflowFiles, re2jsFiles };
   } finally {
     await context.close();
   }
@@ -173,7 +184,11 @@ async function main() {
     if (!markerFound) console.log(`Builder check: no file of ${BUILDER_PATH} contains '${XYFLOW_MARKER}': the check cannot see React Flow any more. FAILED`);
     else if (!catalogueClean) console.log(`Builder check: React Flow is in the first view of /workflows (${catalogue.xyflowFiles.join(', ')}). FAILED`);
     else console.log(`Builder check: React Flow (${builder.xyflowFiles.join(', ')}) loads only on the builder route, not in the first view of /workflows: ok.`);
-    process.exitCode = first.gzip <= BUDGET_FIRST_VIEW_GZIP && markerFound && catalogueClean ? 0 : 1;
+    const builderWithin = builder.gzip <= BUDGET_BUILDER_GZIP;
+    console.log(`Budget for the builder: ${kB(BUDGET_BUILDER_GZIP)} gzip; measured ${kB(builder.gzip)}: ${builderWithin ? 'within' : 'OVER'} budget.`);
+    const withRe2js = results.flatMap((result) => result.re2jsFiles.map((file) => `${result.path}: ${file}`));
+    console.log(withRe2js.length === 0 ? 're2js check: not in any view: ok.' : `re2js check: bundled in ${withRe2js.join(', ')}. FAILED`);
+    process.exitCode = first.gzip <= BUDGET_FIRST_VIEW_GZIP && builderWithin && markerFound && catalogueClean && withRe2js.length === 0 ? 0 : 1;
   } finally {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   }

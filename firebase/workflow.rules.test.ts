@@ -109,6 +109,35 @@ describe('updating and deleting', () => {
   });
 });
 
+describe('the trash (deletedAt)', () => {
+  const trash = (version: number, deletedAt: unknown = serverTimestamp()) => ({ deletedAt, version, updatedAt: serverTimestamp() });
+
+  test('the owner moves a workflow to the trash and restores it', async () => {
+    const db = dbOf('alice');
+    await assertSucceeds(updateDoc(doc(db, 'workflows/alice-private'), trash(2)));
+    // A later save that leaves it in the trash keeps the stored time.
+    await assertSucceeds(updateDoc(doc(db, 'workflows/alice-private'), { name: 'Still trashed', version: 3, updatedAt: serverTimestamp() }));
+    await assertSucceeds(updateDoc(doc(db, 'workflows/alice-private'), trash(4, null)));
+  });
+
+  test('denied: a client clock, or a new workflow created in the trash', async () => {
+    await assertFails(updateDoc(doc(dbOf('alice'), 'workflows/alice-private'), trash(2, new Date('2020-01-01T00:00:00Z'))));
+    await assertFails(updateDoc(doc(dbOf('alice'), 'workflows/alice-private'), trash(2, 'yesterday')));
+    await assertFails(setDoc(doc(dbOf('alice'), 'workflows/born-trashed'), workflow('alice', { deletedAt: serverTimestamp() })));
+    await assertSucceeds(setDoc(doc(dbOf('alice'), 'workflows/born-clean'), workflow('alice', { deletedAt: null })));
+  });
+
+  test('denied: another user trashes or restores it, even an organization editor', async () => {
+    await assertFails(updateDoc(doc(dbOf('mallory'), 'workflows/alice-private'), trash(2)));
+    // Erin may edit acme's workflows (she saves one), but the trash is its owner's call.
+    await assertSucceeds(updateDoc(doc(dbOf('erin'), 'workflows/acme-shared'), { name: 'Edited', version: 2, updatedAt: serverTimestamp() }));
+    await assertFails(updateDoc(doc(dbOf('erin'), 'workflows/acme-shared'), trash(3)));
+    await suite.asAdmin((db) => updateDoc(doc(db, 'workflows/alice-private'), { deletedAt: new Date() }));
+    await assertFails(updateDoc(doc(dbOf('mallory'), 'workflows/alice-private'), trash(2, null)));
+    await assertSucceeds(updateDoc(doc(dbOf('alice'), 'workflows/alice-private'), trash(2, null)));
+  });
+});
+
 /** A version snapshot as the builder writes it. */
 const snapshot = (version: number, savedBy = 'alice', extra: Record<string, unknown> = {}) => ({
   version,
@@ -148,6 +177,20 @@ describe('versions are append-only', () => {
   });
 
   test.each([
+    ['with a label', snapshot(2, 'alice', { label: 'Before the big change' })],
+    ['with a label of 80 characters', snapshot(2, 'alice', { label: 'x'.repeat(80) })],
+    ['with a null label', snapshot(2, 'alice', { label: null })],
+  ])('a snapshot %s is accepted', async (_label, data) => {
+    const db = dbOf('alice');
+    const batch = writeBatch(db);
+    batch.update(doc(db, 'workflows/alice-private'), { version: 2, updatedAt: serverTimestamp() });
+    batch.set(doc(db, 'workflows/alice-private/versions/2'), data);
+    await assertSucceeds(batch.commit());
+  });
+
+  test.each([
+    ['with a label of 81 characters', snapshot(2, 'alice', { label: 'x'.repeat(81) })],
+    ['with a label that is not text', snapshot(2, 'alice', { label: 7 })],
     ['saved by someone else', snapshot(2, 'bob')],
     ['without who saved it', { version: 2, nodes: [], edges: [], savedAt: serverTimestamp() }],
     ['with a client clock', snapshot(2, 'alice', { savedAt: new Date('2020-01-01T00:00:00Z') })],

@@ -97,6 +97,8 @@ test('a site inspection: photo and checklist in by webhook, the agent reads the 
   // The run view: the run succeeds, and lists the photo and checklist (input) and the certificate (the HTTP step's answer).
   await page.goto(shellUrl(`${workflowPath}/runs/${runId}`));
   await page.locator('[data-testid="run-view"][data-status="succeeded"]').waitFor({ timeout: 30_000 });
+  // The files are listed with the steps, on the List tab (the run view opens on its graph).
+  await page.getByRole('tab', { name: 'List' }).click();
   const fileNames = async () => page.getByTestId('file-item').locator('.file-name').allTextContents();
   const names = await eventually(fileNames, (list) => list.includes('unit7-boiler.jpg') && list.includes('checklist-unit7.pdf') && list.some((name) => name !== 'unit7-boiler.jpg' && name !== 'checklist-unit7.pdf'));
   expect(names).toEqual(expect.arrayContaining(['unit7-boiler.jpg', 'checklist-unit7.pdf']));

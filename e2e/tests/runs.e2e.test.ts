@@ -69,7 +69,8 @@ test('run a sales template with the fake model: steps complete live, the run is 
   await page.waitForURL((url) => url.pathname.startsWith(`${workflowPath}/runs/`));
   const runId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
   await page.getByTestId('run-view').waitFor();
-  await step('draft').and(page.locator('[data-status="running"]')).waitFor();
+  // Seen running on the graph (the run view's first tab; the List tab holds the steps below).
+  await page.locator('[data-testid="run-graph-node"][data-node-id="draft"][data-status="running"]').waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid="run-connection"]')?.getAttribute('data-state') === 'live');
   await page.locator('[data-testid="run-view"][data-status="succeeded"]').waitFor({ timeout: 30_000 });
   expect(await step('trigger').getAttribute('data-status')).toBe('succeeded');

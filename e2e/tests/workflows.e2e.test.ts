@@ -86,7 +86,9 @@ test('a signed-in user copies a template and edits it in the builder; changes ar
 
   await page.goto(shellUrl('/workflows?tab=templates&search=technician'));
   await cards().first().waitFor();
-  await cards().first().getByRole('button', { name: /Use the template/ }).click();
+  await cards().first().getByRole('button', { name: /^Use template:/ }).click();
+  // The preview says what the template does; its own button copies it.
+  await page.getByTestId('template-preview').getByRole('button', { name: 'Use template' }).click();
   await page.waitForURL((url) => /^\/workflows\/[^/]+$/.test(url.pathname));
   await page.getByTestId('builder-canvas').waitFor();
   await nodes().first().waitFor();
@@ -130,15 +132,18 @@ test('a signed-in user copies a template and edits it in the builder; changes ar
   expect(exported.nodes.map((node) => node.id)).toEqual(expect.arrayContaining([addedId, conditionId]));
   expect(exported.edges).toContainEqual(expect.objectContaining({ source: addedId, target: conditionId }));
 
-  // Restore version 1 (the copied template): both are gone again, as a new version.
+  // Restore version 1 (the copied template), after confirming: both are gone again, and Undo is offered.
   const firstVersion = page.locator('[data-testid="version-row"][data-version="1"]');
   await firstVersion.getByRole('button', { name: 'Restore' }).click();
+  await page.getByTestId('restore-dialog').getByRole('button', { name: 'Restore version 1' }).click();
   await page.waitForFunction((count) => document.querySelectorAll('[data-testid="builder-node"]').length === count, original);
+  await page.getByTestId('restored-banner').getByRole('button', { name: 'Undo' }).waitFor();
 
-  // Import the exported JSON back: the agent and the condition return.
+  // Import the exported JSON: a new workflow opens with the agent and the condition (the open one is left as it was).
+  const restoredUrl = page.url();
   await page.getByLabel('Workflow JSON').fill(json);
   await page.getByTestId('import-json').click();
-  await page.getByTestId('import-report').waitFor();
+  await page.waitForURL((url) => url.href !== restoredUrl && /^\/workflows\/[^/]+$/.test(url.pathname));
   await page.waitForFunction((count) => document.querySelectorAll('[data-testid="builder-node"]').length === count + 2, original);
   expect(pageErrors).toEqual([]);
 });
@@ -220,7 +225,8 @@ describe('on a touch tablet (820 x 1180)', () => {
       const found = [...document.querySelectorAll('[data-testid="workflow-card"]')];
       return found.length > 0 && found.length < 12 && found.every((card) => /technician/i.test(card.textContent ?? ''));
     });
-    await tabCards.first().getByRole('button', { name: /Use the template/ }).tap();
+    await tabCards.first().getByRole('button', { name: /^Use template:/ }).tap();
+    await tab.getByTestId('template-preview').getByRole('button', { name: 'Use template' }).tap();
     await tab.waitForURL((url) => /^\/workflows\/[^/]+$/.test(url.pathname));
     await tab.getByTestId('builder-canvas').waitFor();
     await tabNodes().first().waitFor();

@@ -89,7 +89,10 @@ export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost
   // react-router's package exports pick its development build unless told
   // otherwise; pin the production build for production bundles.
   /** @type {Record<string,string>} */
-  const alias = {};
+  const alias = {
+    // Firestore pipelines' client-side regex engine: not used here (see the stub).
+    re2js$: path.join(SHARED_PACKAGE_DIR, 'federation', 're2jsStub.mjs'),
+  };
   if (production) {
     const routerDir = path.dirname(require.resolve('react-router/package.json'));
     alias['react-router$'] = path.join(routerDir, 'dist/production/index.mjs');

@@ -26,9 +26,9 @@ describe('App routing', () => {
     expect(mockedLoad).not.toHaveBeenCalled();
   });
 
-  test('/pwa/install-instructions renders the install page', () => {
+  test('/pwa/install-instructions renders the install page (its own chunk)', async () => {
     renderWithProviders(<App />, { route: '/pwa/install-instructions?platform=ios' });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Install Agentflow');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Install Agentflow');
     expect(screen.getAllByRole('heading', { level: 2 })[0]).toHaveTextContent('On iPhone and iPad (Safari)');
     expect(screen.queryByTestId('not-found')).not.toBeInTheDocument();
     expect(mockedLoad).not.toHaveBeenCalled();

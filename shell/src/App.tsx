@@ -5,7 +5,6 @@ import { InstallPromptProvider } from './install/InstallPromptProvider';
 import { ServiceWorkerUpdates } from './pwa/ServiceWorkerUpdates';
 import { RemotePage } from './components/RemotePage';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { InstallInstructionsPage } from './pages/InstallInstructionsPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 
 // The account screens (and the form validation they bring) load only when
@@ -13,6 +12,7 @@ import { NotFoundPage } from './pages/NotFoundPage';
 const SignInPage = lazy(() => import('./pages/SignInPage').then((module) => ({ default: module.SignInPage })));
 const SignUpPage = lazy(() => import('./pages/SignUpPage').then((module) => ({ default: module.SignUpPage })));
 const PasswordResetPage = lazy(() => import('./pages/PasswordResetPage').then((module) => ({ default: module.PasswordResetPage })));
+const InstallInstructionsPage = lazy(() => import('./pages/InstallInstructionsPage').then((module) => ({ default: module.InstallInstructionsPage })));
 const ProfilePage = lazy(() => import('./pages/ProfilePage').then((module) => ({ default: module.ProfilePage })));
 
 function PageLoading() {

@@ -2,7 +2,18 @@ import { BILLING_CLIENT_FALLBACKS, SUPPORTED_LANGUAGES } from '@agentflow/shared
 import { describeTranslations } from '@agentflow/shared/testing/translationChecks';
 import { BILLING_ACTION_FALLBACKS } from '../api/client';
 import { en } from './en';
-import { BILLING_CATALOGS } from './index';
+import { de } from './de';
+import { es } from './es';
+import { fr } from './fr';
+import { it } from './it';
+import { BILLING_CATALOGS as LAZY_CATALOGS } from './index';
+
+const BILLING_CATALOGS = { en, es, fr, de, it };
+
+test('the index bundles English and fetches each other language', async () => {
+  expect(LAZY_CATALOGS.en).toBe(en);
+  for (const language of ['es', 'fr', 'de', 'it'] as const) expect(await LAZY_CATALOGS.loaders[language]()).toBe(BILLING_CATALOGS[language]);
+});
 
 // The billing remote's own texts obey the same rules as the shared catalogs.
 // planLine is only a layout of two translated parts ('Premium · 1,000 tokens a month').

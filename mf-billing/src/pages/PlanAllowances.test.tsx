@@ -100,7 +100,7 @@ describe('Plans page: what each plan allows', () => {
 
   test('run retention: one day in the singular, more in the plural, in every language', () => {
     const i18n = createI18n('en');
-    for (const language of SUPPORTED_LANGUAGES) i18n.addResourceBundle(language, 'translation', BILLING_CATALOGS[language], true, true);
+    for (const language of SUPPORTED_LANGUAGES) i18n.addResourceBundle(language, 'translation', BILLING_CATALOGS.loaded[language]!, true, true);
     const kept = (lng: string, count: number) => i18n.t('billing.plans.allowances.runRetentionDays', { lng, count, days: String(count) });
     expect(Object.fromEntries(SUPPORTED_LANGUAGES.map((lng) => [lng, [kept(lng, 1), kept(lng, 30)]]))).toEqual({
       en: ['Run history kept 1 day', 'Run history kept 30 days'],

@@ -53,17 +53,24 @@ describe('mf_home ./HomePage (federated entry)', () => {
     ]);
   });
 
-  test('shows the host name from usePlatform(), and who is signed in from the host’s AuthContext', () => {
+  test('keeps the host for tests (data-host) but shows no developer text: a guest sees nothing, a signed-in reader their name', () => {
     const guest = renderWithProviders(<HomePage />, { host: 'shell' });
     const hostName = screen.getByTestId('host-name');
     expect(hostName).toHaveAttribute('data-host', 'shell');
-    expect(hostName).toHaveTextContent('Running inside: shell · Guest');
+    expect(hostName).toBeEmptyDOMElement();
+    expect(document.body).not.toHaveTextContent(/Running inside|shell|Guest/);
     guest.unmount();
     const named = renderWithProviders(<HomePage />, { user: testUser({ email: 'ada@example.com', displayName: 'Ada Lovelace' }) });
     expect(screen.getByTestId('host-name')).toHaveTextContent('Signed in as Ada Lovelace');
     named.unmount();
     renderWithProviders(<HomePage />, { host: 'mf_home (standalone)', user: testUser({ email: 'ada@example.com', displayName: null }) });
-    expect(screen.getByTestId('host-name')).toHaveTextContent('Running inside: mf_home (standalone) · Signed in as ada@example.com');
+    expect(screen.getByTestId('host-name')).toHaveTextContent(/^Signed in as ada@example\.com$/);
+    expect(document.body).not.toHaveTextContent('standalone');
+  });
+
+  test('in German, a guest sees no host or developer text', () => {
+    renderWithProviders(<HomePage />, { host: 'shell', language: 'de' });
+    expect(document.body).not.toHaveTextContent(/Läuft innerhalb|shell|Gast/);
   });
 
   test('is translated (German)', () => {

@@ -78,8 +78,9 @@ export function HomePage() {
         </div>
       </section>
 
+      {/* Which host mounted the page is for tests and support (data-host), never shown: a reader sees who is signed in, a guest nothing. */}
       <p className="muted home-host" data-testid="host-name" data-host={host}>
-        {t('home.hostNote', { host })} · {user ? t('common.signedInAs', { name: user.displayName ?? user.email ?? user.uid }) : t('common.guest')}
+        {user ? t('common.signedInAs', { name: user.displayName ?? user.email ?? user.uid }) : null}
       </p>
     </div>
   );

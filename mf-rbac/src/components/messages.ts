@@ -1,28 +1,31 @@
-// Turning failures into translated text: platform-api refusals, and the
-// issues of the shared request schemas (whose own messages are English).
-import { ApiError, type I18nContextValue } from '@agentflow/shared';
+// Turning failures into translated text: platform-api refusals (by their
+// stable code), and the issues of the shared request schemas (whose own
+// messages are English).
+import { ApiError, GENERIC_ERROR_CODES, defaultErrorCode, genericErrorMessage, type I18nContextValue } from '@agentflow/shared';
 
 type Translate = I18nContextValue['t'];
 
-/** A translated sentence for a failed call, with the service's own `{error}` text in it. */
+/**
+ * A translated sentence for a failed call, chosen by the service's stable code
+ * (else its status): never the service's English text, which is for logs.
+ */
 export function apiErrorMessage(t: Translate, error: unknown): string {
   if (!(error instanceof ApiError)) return t('common.error');
-  const message = error.message;
-  switch (error.status) {
-    case 0:
-      return t('rbac.errors.network');
-    case 400:
-      return t('rbac.errors.invalid', { message });
-    case 401:
+  if (error.status === 0) return t('rbac.errors.network');
+  switch (error.code ?? defaultErrorCode(error.status)) {
+    case GENERIC_ERROR_CODES.invalidRequest:
+      return t('rbac.errors.invalid');
+    case GENERIC_ERROR_CODES.unauthenticated:
       return t('rbac.errors.unauthorized');
-    case 403:
-      return t('rbac.errors.forbidden', { message });
-    case 404:
-      return t('rbac.errors.notFound', { message });
-    case 409:
-      return t('rbac.errors.conflict', { message });
+    case GENERIC_ERROR_CODES.forbidden:
+      return t('rbac.errors.forbidden');
+    case GENERIC_ERROR_CODES.notFound:
+      return t('rbac.errors.notFound');
+    case GENERIC_ERROR_CODES.conflict:
+      return t('rbac.errors.conflict');
     default:
-      return t('rbac.errors.failed', { message });
+      // Any other code (rate limit, unavailable…) has its sentence in the shared catalogs.
+      return genericErrorMessage(t, error) ?? t('rbac.errors.failed');
   }
 }
 

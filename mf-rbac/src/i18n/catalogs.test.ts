@@ -1,6 +1,17 @@
 import { describeTranslations } from '@agentflow/shared/testing/translationChecks';
 import { en } from './en';
-import { CONSOLE_CATALOGS } from './index';
+import { de } from './de';
+import { es } from './es';
+import { fr } from './fr';
+import { it } from './it';
+import { CONSOLE_CATALOGS as LAZY_CATALOGS } from './index';
+
+const CONSOLE_CATALOGS = { en, es, fr, de, it };
+
+test('the index bundles English and fetches each other language', async () => {
+  expect(LAZY_CATALOGS.en).toBe(en);
+  for (const language of ['es', 'fr', 'de', 'it'] as const) expect(await LAZY_CATALOGS.loaders[language]()).toBe(CONSOLE_CATALOGS[language]);
+});
 
 // The console's own texts obey the same rules as the shared catalogs.
 describeTranslations('access console texts', en, CONSOLE_CATALOGS);

@@ -19,10 +19,10 @@ test('each row shows the action and the actor’s e-mail', async () => {
   const { server } = renderConsole('/admin/access/audit');
   const rows = await audit();
   expect(rows).toHaveLength(2);
-  expect(rows[0]).toHaveTextContent('ASSIGN_ROLE');
+  expect(rows[0]).toHaveTextContent('Role assigned');
   expect(rows[0]).toHaveTextContent('ada@example.com');
   expect(rows[0]).toHaveTextContent('Success');
-  expect(rows[1]).toHaveTextContent('CREATE_ROLE');
+  expect(rows[1]).toHaveTextContent('Role created');
   expect(server.find('GET', '/api/access/audit')).toEqual([
     { method: 'GET', path: '/api/access/audit', query: { limit: '25' }, body: undefined, authorization: 'Bearer test-id-token-user-1' },
   ]);
@@ -92,7 +92,7 @@ test('the details view shows the entry’s JSON details, and closes', async () =
   const opener = within(first as HTMLElement).getByRole('button', { name: 'Details' });
   opener.focus(); // as a real click does
   fireEvent.click(opener);
-  const dialog = screen.getByRole('dialog', { name: 'Audit entry ASSIGN_ROLE' });
+  const dialog = screen.getByRole('dialog', { name: 'Audit entry Role assigned' });
   expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
   expect(JSON.parse(within(dialog).getByTestId('audit-details-json').textContent ?? '')).toEqual({ roleId: 'editor', organizationId: null });
   expect(dialog).toHaveTextContent('127.0.0.1');
@@ -106,7 +106,7 @@ test('a 403 from the service is explained (an organization admin asking for ever
   const server = createFakeAccessServer();
   server.fail('GET', '/api/access/audit', 403, 'read_audit_log required');
   renderConsole('/admin/access/audit', { server });
-  expect(await screen.findByRole('alert')).toHaveTextContent('You are not allowed to do this: read_audit_log required');
+  expect(await screen.findByRole('alert')).toHaveTextContent('You are not allowed to do this. Ask an administrator if you need it.');
 });
 
 test('dayBoundary turns a date input into the start or end of that local day', () => {

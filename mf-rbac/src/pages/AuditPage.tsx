@@ -9,6 +9,7 @@ import { SelectField, TextField } from '@agentflow/shared/ui';
 import { formatTime } from '../components/messages';
 import { ListTable, Panel } from '../components/Panel';
 import { useSchemaForm } from '../components/useSchemaForm';
+import { auditActionName, targetTypeName } from '../i18n/accessNames';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -80,7 +81,7 @@ export function AuditPage() {
             <option value="">{t('rbac.audit.anyAction')}</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
-                {action}
+                {auditActionName(t, action)}
               </option>
             ))}
           </SelectField>
@@ -112,11 +113,11 @@ export function AuditPage() {
           <tr key={entry.id ?? index} data-testid="audit-row" data-action={entry.action} data-status={entry.status}>
             <td>{formatTime(entry.timestamp, language)}</td>
             <td>
-              <code>{entry.action}</code>
+              {auditActionName(t, entry.action)}
             </td>
             <td>{entry.userEmail ?? entry.userId}</td>
             <td>
-              {entry.targetType}: <code>{entry.targetId}</code>
+              {targetTypeName(t, entry.targetType)}: <code>{entry.targetId}</code>
             </td>
             <td>{entry.organizationId ?? '—'}</td>
             <td>
@@ -143,7 +144,7 @@ export function AuditPage() {
 function AuditDetails({ entry, onClose }: { entry: AuditEntry; onClose: () => void }) {
   const { t, language } = useI18n();
   return (
-    <Dialog title={t('rbac.audit.detailsTitle', { action: entry.action })} onClose={onClose} testId="audit-details">
+    <Dialog title={t('rbac.audit.detailsTitle', { action: auditActionName(t, entry.action) })} onClose={onClose} testId="audit-details">
       <dl className="access-details">
         <div>
           <dt>{t('rbac.audit.time')}</dt>
@@ -158,7 +159,7 @@ function AuditDetails({ entry, onClose }: { entry: AuditEntry; onClose: () => vo
         <div>
           <dt>{t('rbac.audit.target')}</dt>
           <dd>
-            {entry.targetType}: <code>{entry.targetId}</code>
+            {targetTypeName(t, entry.targetType)}: <code>{entry.targetId}</code>
           </dd>
         </div>
         <div>

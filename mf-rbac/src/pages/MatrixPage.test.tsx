@@ -41,7 +41,7 @@ test('a refused change is undone and explained in a toast', async () => {
   server.fail('PATCH', '/api/access/roles/guest', 403, 'manage_roles required');
   fireEvent.click(screen.getByRole('checkbox', { name: 'Guest: Find users' }));
   expect(await screen.findByText('The role could not be updated')).toBeInTheDocument();
-  expect(screen.getByText('You are not allowed to do this: manage_roles required')).toBeInTheDocument();
+  expect(screen.getByText('You are not allowed to do this. Ask an administrator if you need it.')).toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Guest: Find users' })).not.toBeChecked());
   expect(server.state.roles.find((role) => role.id === 'guest')?.permissions).not.toContain('read_users');
 });

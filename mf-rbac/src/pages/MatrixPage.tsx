@@ -6,6 +6,7 @@ import { apiErrorMessage } from '../components/messages';
 import { Loading } from '../components/TabGuard';
 import { ApiErrorAlert, Panel } from '../components/Panel';
 import { DataTable } from '@agentflow/shared/ui';
+import { permissionName, roleName } from '../i18n/accessNames';
 
 interface Toggle {
   role: Role;
@@ -71,11 +72,11 @@ export function MatrixPage() {
       {roleList.length === 0 || permissions.data.length === 0 ? (
         <p className="muted">{t('rbac.matrix.empty')}</p>
       ) : (
-        <DataTable className="access-table access-matrix" testId="permission-matrix" caption={t('rbac.matrix.caption')} hideCaption columns={[t('rbac.fields.permission'), ...roleList.map((role) => role.name)]}>
+        <DataTable className="access-table access-matrix" testId="permission-matrix" caption={t('rbac.matrix.caption')} hideCaption columns={[t('rbac.fields.permission'), ...roleList.map((role) => roleName(t, role))]}>
           {permissions.data.map((permission) => (
             <tr key={permission.id}>
               <th scope="row">
-                {permission.name}
+                {permissionName(t, permission)}
                 <code className="access-matrix-id">{permission.id}</code>
               </th>
               {roleList.map((role) => {
@@ -85,7 +86,7 @@ export function MatrixPage() {
                   <td key={role.id} className="access-matrix-cell">
                     <input
                       type="checkbox"
-                      aria-label={`${role.name}: ${permission.name}`}
+                      aria-label={`${roleName(t, role)}: ${permissionName(t, permission)}`}
                       checked={role.permissions.includes(permission.id)}
                       disabled={locked || busy}
                       title={locked ? t('rbac.matrix.adminLocked') : undefined}

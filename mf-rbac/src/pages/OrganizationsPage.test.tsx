@@ -58,5 +58,5 @@ test('a 404 while loading members is explained', async () => {
   const { server } = await openOrganizations();
   server.fail('GET', '/api/access/organizations/org-acme/members', 404, 'Organization org-acme not found');
   fireEvent.click(screen.getByRole('button', { name: 'Members of Acme' }));
-  expect(await within(await screen.findByTestId('organization-members')).findByRole('alert')).toHaveTextContent('Not found: Organization org-acme not found');
+  expect(await within(await screen.findByTestId('organization-members')).findByRole('alert')).toHaveTextContent('This no longer exists, or you cannot see it. Reload the list.');
 });

@@ -7,6 +7,7 @@ import { TextAreaField, TextField } from '@agentflow/shared/ui';
 import { formatTime } from '../components/messages';
 import { EditButton, EditorForm, ListStates, ListTable, Panel, type Editing } from '../components/Panel';
 import { useEditor } from '../components/useEditor';
+import { roleName } from '../i18n/accessNames';
 
 const FIELD_IDS = { name: 'organization-name', description: 'organization-description' };
 
@@ -60,7 +61,7 @@ function Members({ organization }: { organization: Organization }) {
   const client = useAccessClient();
   const members = useQuery({ queryKey: accessKeys.members(organization.id), queryFn: () => client.organizationMembers(organization.id) });
   const roles = useQuery({ queryKey: accessKeys.roles(), queryFn: () => client.listRoles() });
-  const roleNames = new Map((roles.data ?? []).map((role) => [role.id, role.name]));
+  const roleNames = new Map((roles.data ?? []).map((role) => [role.id, roleName(t, role)]));
   return (
     <section className="card access-members" aria-labelledby="members-title" data-testid="organization-members">
       <h3 id="members-title">{t('rbac.organizations.membersOf', { name: organization.name })}</h3>

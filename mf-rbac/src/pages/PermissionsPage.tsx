@@ -6,6 +6,7 @@ import { accessKeys, useAccessClient } from '../api/queries';
 import { SelectField, TextAreaField, TextField } from '@agentflow/shared/ui';
 import { EditButton, EditorForm, IdField, ListTable, Panel, type Editing } from '../components/Panel';
 import { useEditor } from '../components/useEditor';
+import { permissionActionName, permissionDescription, permissionName } from '../i18n/accessNames';
 
 const FIELD_IDS = {
   id: 'permission-id',
@@ -61,18 +62,18 @@ export function PermissionsPage() {
         ]}
         row={(permission) => (
           <tr key={permission.id} data-testid="permission-row" data-permission-id={permission.id}>
-            <th scope="row">{permission.name}</th>
+            <th scope="row">{permissionName(t, permission)}</th>
             <td>
               <code>{permission.id}</code>
             </td>
             <td>
               <code>{permission.resource}</code>
             </td>
-            <td>{permission.action}</td>
+            <td>{permissionActionName(t, permission.action)}</td>
             <td>{permission.system}</td>
-            <td>{permission.description}</td>
+            <td>{permissionDescription(t, permission)}</td>
             <td className="access-row-actions">
-              <EditButton label={t('rbac.permissions.editNamed', { name: permission.name })} onClick={() => setEditing({ item: permission })} />
+              <EditButton label={t('rbac.permissions.editNamed', { name: permissionName(t, permission) })} onClick={() => setEditing({ item: permission })} />
             </td>
           </tr>
         )}
@@ -104,7 +105,7 @@ function PermissionForm({ permission, onDone }: { permission: Permission | null;
   });
 
   return (
-    <EditorForm id="permission" title={permission ? t('rbac.permissions.editTitle', { name: permission.name }) : t('rbac.permissions.createTitle')} save={save} onCancel={onDone}>
+    <EditorForm id="permission" title={permission ? t('rbac.permissions.editTitle', { name: permissionName(t, permission) }) : t('rbac.permissions.createTitle')} save={save} onCancel={onDone}>
       <IdField id={FIELD_IDS.id} label={t('rbac.permissions.fields.id')} editing={Boolean(permission)} value={values.id} onChange={(value) => change('id', value)} error={errors.id} />
       <TextField id={FIELD_IDS.name} label={t('rbac.permissions.fields.name')} value={values.name} autoComplete="off" onChange={(event) => change('name', event.target.value)} error={errors.name} />
       <TextAreaField id={FIELD_IDS.description} label={t('rbac.fields.description')} value={values.description} onChange={(event) => change('description', event.target.value)} error={errors.description} />
@@ -121,7 +122,7 @@ function PermissionForm({ permission, onDone }: { permission: Permission | null;
         <SelectField id={FIELD_IDS.action} label={t('rbac.permissions.fields.action')} value={values.action} onChange={(event) => change('action', event.target.value)} error={errors.action}>
           {PERMISSION_ACTIONS.map((action) => (
             <option key={action} value={action}>
-              {action}
+              {permissionActionName(t, action)}
             </option>
           ))}
         </SelectField>

@@ -65,23 +65,23 @@ test('validates with the shared schema before sending, in the user’s language'
   expect(id).toHaveAttribute('aria-invalid', 'false');
 });
 
-test('shows the service’s refusal (409: the id is taken)', async () => {
+test('a 409 on save (the id is taken) is explained in the reader’s words', async () => {
   const { server } = await openRoles();
   const form = openForm('Create role', 'role-form');
   fill(form, { 'Role ID': 'editor', 'Role name': 'Editor again' });
   save(form);
-  expect(await within(form).findByRole('alert')).toHaveTextContent('This conflicts with existing data: Role editor already exists');
+  expect(await within(form).findByRole('alert')).toHaveTextContent('This conflicts with existing data: it already exists or is still in use.');
   expect(server.find('POST', '/api/access/roles')).toHaveLength(1);
   expect(screen.getByTestId('role-form')).toBeInTheDocument();
 });
 
-test('a 403 on save says the user is not allowed, with the service’s reason', async () => {
+test('a 403 on save says the user is not allowed, in the reader’s words (not the service’s English)', async () => {
   const { server } = await openRoles();
   server.fail('POST', '/api/access/roles', 403, 'manage_roles required');
   const form = openForm('Create role', 'role-form');
   fill(form, { 'Role ID': 'x', 'Role name': 'X' });
   save(form);
-  expect(await within(form).findByRole('alert')).toHaveTextContent('You are not allowed to do this: manage_roles required');
+  expect(await within(form).findByRole('alert')).toHaveTextContent('You are not allowed to do this. Ask an administrator if you need it.');
 });
 
 test('edits a role: the id is read-only and a PATCH sends the other fields', async () => {
@@ -131,7 +131,9 @@ test('a role still in use needs a second confirmation, then is deleted with ?for
   fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
   const second = await screen.findByTestId('force-delete-dialog');
   expect(second).toHaveAccessibleName('The role “Editor” is still assigned');
-  expect(second).toHaveTextContent('Role editor is assigned to 1 user(s); use ?force=true');
+  // The service's English reason stays out of the dialog: the console says it in the reader's language.
+  expect(second).toHaveTextContent('Deleting it anyway also removes every assignment of this role.');
+  expect(second).not.toHaveTextContent('?force=true');
   expect(server.state.roles.some((role) => role.id === 'editor')).toBe(true);
   fireEvent.click(within(second).getByRole('button', { name: 'Delete anyway' }));
   await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
@@ -148,7 +150,7 @@ test('a failed delete stays in the dialog with the reason (404)', async () => {
   fireEvent.click(within(row('editor')).getByRole('button', { name: 'Delete role Editor' }));
   const dialog = screen.getByRole('alertdialog');
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-  expect(await within(dialog).findByRole('alert')).toHaveTextContent('Not found: Role editor not found');
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('This no longer exists, or you cannot see it. Reload the list.');
 });
 
 test('a list that cannot be loaded says why (401)', async () => {

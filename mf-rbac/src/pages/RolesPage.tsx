@@ -8,13 +8,14 @@ import { TextAreaField, TextField } from '@agentflow/shared/ui';
 import { apiErrorMessage } from '../components/messages';
 import { EditButton, EditorForm, IdField, ListTable, Panel, type Editing } from '../components/Panel';
 import { useEditor } from '../components/useEditor';
+import { permissionName, roleDescription, roleName } from '../i18n/accessNames';
 
 const FIELD_IDS = { id: 'role-id', name: 'role-name', description: 'role-description', permissions: 'role-permissions' };
 
 /** Built-in roles are the platform's own ('core'). */
 export const isBuiltIn = (role: Pick<Role, 'system'>) => role.system === 'core';
 
-type Deleting = { role: Role; stage: 'confirm' | 'force'; inUse?: string };
+type Deleting = { role: Role; stage: 'confirm' | 'force' };
 
 /** Roles: the list, create, edit, and delete with a confirmation (a second one when the role is still assigned). */
 export function RolesPage() {
@@ -24,7 +25,7 @@ export function RolesPage() {
   const permissions = useQuery({ queryKey: accessKeys.permissions(), queryFn: () => client.listPermissions() });
   const [editing, setEditing] = useState<Editing<Role>>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
-  const permissionNames = new Map((permissions.data ?? []).map((permission) => [permission.id, permission.name]));
+  const permissionNames = new Map((permissions.data ?? []).map((permission) => [permission.id, permissionName(t, permission)]));
 
   return (
     <Panel
@@ -38,7 +39,7 @@ export function RolesPage() {
         row={(role) => (
           <tr key={role.id} data-testid="role-row" data-role-id={role.id}>
             <th scope="row">
-              {role.name}
+              {roleName(t, role)}
               {isBuiltIn(role) ? (
                 <span className="access-badge" data-testid="built-in">
                   {t('rbac.roles.builtIn')}
@@ -48,17 +49,17 @@ export function RolesPage() {
             <td>
               <code>{role.id}</code>
             </td>
-            <td>{role.description}</td>
+            <td>{roleDescription(t, role)}</td>
             <td>{role.permissions.length ? role.permissions.map((id) => permissionNames.get(id) ?? id).join(', ') : t('rbac.common.none')}</td>
             <td className="access-row-actions">
-              <EditButton label={t('rbac.roles.editNamed', { name: role.name })} onClick={() => setEditing({ item: role })} />
+              <EditButton label={t('rbac.roles.editNamed', { name: roleName(t, role) })} onClick={() => setEditing({ item: role })} />
               <button
                 type="button"
                 className="button button-ghost"
                 onClick={() => setDeleting({ role, stage: 'confirm' })}
                 disabled={UNDELETABLE_ROLE_IDS.includes(role.id)}
                 title={UNDELETABLE_ROLE_IDS.includes(role.id) ? t('rbac.roles.cannotDelete') : undefined}
-                aria-label={t('rbac.roles.deleteNamed', { name: role.name })}
+                aria-label={t('rbac.roles.deleteNamed', { name: roleName(t, role) })}
               >
                 {t('rbac.actions.delete')}
               </button>
@@ -84,11 +85,11 @@ function DeleteRole({ deleting, onChange }: { deleting: Deleting; onChange: (nex
     mutationFn: () => client.deleteRole(role.id, force),
     onSuccess: async () => {
       onChange(null);
-      toast({ title: t('rbac.roles.deleted', { name: role.name }), variant: 'success' });
+      toast({ title: t('rbac.roles.deleted', { name: roleName(t, role) }), variant: 'success' });
       await Promise.all([queryClient.invalidateQueries({ queryKey: accessKeys.roles() }), queryClient.invalidateQueries({ queryKey: accessKeys.allAssignments() })]);
     },
     onError: (error) => {
-      if (inUse(error)) onChange({ role, stage: 'force', inUse: error.message });
+      if (inUse(error)) onChange({ role, stage: 'force' });
     },
   });
   const error = remove.error && !inUse(remove.error) ? apiErrorMessage(t, remove.error) : null;
@@ -97,13 +98,10 @@ function DeleteRole({ deleting, onChange }: { deleting: Deleting; onChange: (nex
   return (
     <ConfirmDialog
       testId={force ? 'force-delete-dialog' : undefined}
-      title={t(force ? 'rbac.roles.inUseTitle' : 'rbac.roles.deleteTitle', { name: role.name })}
+      title={t(force ? 'rbac.roles.inUseTitle' : 'rbac.roles.deleteTitle', { name: roleName(t, role) })}
       description={
         force ? (
-          <>
-            <p>{t('rbac.roles.inUseBody')}</p>
-            {deleting.inUse ? <p className="muted">{deleting.inUse}</p> : null}
-          </>
+          <p>{t('rbac.roles.inUseBody')}</p>
         ) : (
           <p>{t('rbac.roles.deleteBody')}</p>
         )
@@ -144,7 +142,7 @@ function RoleForm({ role, permissions, onDone }: { role: Role | null; permission
   };
 
   return (
-    <EditorForm id="role" title={role ? t('rbac.roles.editTitle', { name: role.name }) : t('rbac.roles.createTitle')} save={save} onCancel={onDone}>
+    <EditorForm id="role" title={role ? t('rbac.roles.editTitle', { name: roleName(t, role) }) : t('rbac.roles.createTitle')} save={save} onCancel={onDone}>
       <IdField id={FIELD_IDS.id} label={t('rbac.roles.fields.id')} editing={Boolean(role)} value={values.id} onChange={(value) => change('id', value)} error={errors.id} />
       <TextField id={FIELD_IDS.name} label={t('rbac.roles.fields.name')} value={values.name} autoComplete="off" onChange={(event) => change('name', event.target.value)} error={errors.name} />
       <TextAreaField
@@ -166,7 +164,7 @@ function RoleForm({ role, permissions, onDone }: { role: Role | null; permission
               onChange={(event) => toggle(permission.id, event.target.checked)}
             />
             <span>
-              {permission.name} <code>{permission.id}</code>
+              {permissionName(t, permission)} <code>{permission.id}</code>
             </span>
           </label>
         ))}

@@ -88,7 +88,7 @@ test('without a role chosen nothing is sent', async () => {
   expect(server.writes()).toEqual([]);
 });
 
-test('a refused assignment shows the service’s reason', async () => {
+test('a refused assignment is explained in the reader’s words', async () => {
   const { server } = renderConsole('/admin/access/users');
   server.fail('POST', '/api/access/assignments', 403, 'Not allowed in organization org-globex');
   const access = await selectBob();
@@ -96,7 +96,7 @@ test('a refused assignment shows the service’s reason', async () => {
   await waitFor(() => expect(within(form).getAllByRole('option', { name: 'Guest' })).toHaveLength(1));
   fill(form, { Role: 'guest' });
   fireEvent.click(within(form).getByRole('button', { name: 'Assign' }));
-  expect(await within(form).findByRole('alert')).toHaveTextContent('You are not allowed to do this: Not allowed in organization org-globex');
+  expect(await within(form).findByRole('alert')).toHaveTextContent('You are not allowed to do this. Ask an administrator if you need it.');
 });
 
 test('revokes an assignment: POST /assignments/revoke with its scope, then it is gone', async () => {

@@ -7,6 +7,7 @@ import { SelectField, TextField } from '@agentflow/shared/ui';
 import { formatTime } from '../components/messages';
 import { ApiErrorAlert, ListStates, ListTable, Panel } from '../components/Panel';
 import { useSchemaForm } from '../components/useSchemaForm';
+import { roleName } from '../i18n/accessNames';
 
 const SEARCH_IDS = { emailPrefix: 'user-search' };
 const ASSIGN_IDS = { roleId: 'assign-role', organizationId: 'assign-organization', userId: 'assign-role' };
@@ -87,7 +88,7 @@ function UserAccess({ user }: { user: UserSummary }) {
   const assignments = useQuery({ queryKey: accessKeys.userAssignments(user.uid), queryFn: () => client.userAssignments(user.uid) });
   const roles = useQuery({ queryKey: accessKeys.roles(), queryFn: () => client.listRoles() });
   const organizations = useOrganizations();
-  const roleNames = new Map((roles.data ?? []).map((role) => [role.id, role.name]));
+  const roleNames = new Map((roles.data ?? []).map((role) => [role.id, roleName(t, role)]));
   const organizationNames = new Map((organizations.data ?? []).map((organization) => [organization.id, organization.name]));
   const email = user.email ?? user.uid;
   const organizationLabel = (id: string | null | undefined) => (id ? (organizationNames.get(id) ?? id) : t('rbac.users.everywhere'));
@@ -164,7 +165,8 @@ function AssignForm({ user, organizations, afterChange }: { user: UserSummary; o
     },
     onSuccess: async (assigned) => {
       if (!assigned) return;
-      const role = roles.data?.find((candidate) => candidate.id === roleId)?.name ?? roleId;
+      const chosen = roles.data?.find((candidate) => candidate.id === roleId);
+      const role = chosen ? roleName(t, chosen) : roleId;
       toast({ title: t('rbac.users.assigned', { role, email: user.email ?? user.uid }), variant: 'success' });
       setRoleId('');
       await afterChange();
@@ -194,7 +196,7 @@ function AssignForm({ user, organizations, afterChange }: { user: UserSummary; o
           <option value="">{t('rbac.users.chooseRole')}</option>
           {(roles.data ?? []).map((role) => (
             <option key={role.id} value={role.id}>
-              {role.name}
+              {roleName(t, role)}
             </option>
           ))}
         </SelectField>

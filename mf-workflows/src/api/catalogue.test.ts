@@ -4,7 +4,7 @@
 // tested on the emulator in firebase/, the real SDK in the browser e2e.)
 import type { FirestoreLite } from '@agentflow/shared';
 import { WORKFLOW_TEMPLATES, workflowFromDocument } from '@agentflow/shared/workflow';
-import { chunk, copyOfTemplate, createFirestoreCatalogueSource } from './catalogue';
+import { chunk, copyOfTemplate, createFirestoreCatalogueSource, withoutPins } from './catalogue';
 
 type Doc = { id: string; data: Record<string, unknown> };
 const store: { results: Doc[][]; access: Record<string, unknown> | null } = { results: [], access: null };
@@ -24,6 +24,9 @@ const firestore = {
   }),
   getDoc: jest.fn(async () => ({ exists: () => store.access !== null, data: () => store.access })),
   serverTimestamp: jest.fn(() => SERVER_TIME),
+  increment: jest.fn((by: number) => ({ sentinel: 'increment', by })),
+  updateDoc: jest.fn(async (_reference: unknown, _data: unknown) => undefined),
+  deleteDoc: jest.fn(async (_reference: unknown) => undefined),
   writeBatch: jest.fn(() => ({
     set: (reference: { path: string }, data: Record<string, unknown>) => batchWrites.push({ path: reference.path, data }),
     commit: jest.fn(async () => undefined),
@@ -111,6 +114,34 @@ test('copyOfTemplate drops undefined values Firestore would refuse, and caps siz
   expect(workflow.name).toHaveLength(120);
   expect(workflow.tags).toHaveLength(20);
   expect(workflow).not.toHaveProperty('id');
+});
+
+test('a rename, a move to the trash and a restore are the next version, stamped by the server', async () => {
+  const workflow = workflowFromDocument('wf-1', { name: 'Old', ownerId: 'u1', version: 4 });
+  await source.renameWorkflow(workflow, 'New');
+  await source.setTrashed(workflow, true);
+  await source.setTrashed(workflow, false);
+  const next = { version: { sentinel: 'increment', by: 1 }, updatedAt: SERVER_TIME };
+  expect(firestore.updateDoc.mock.calls).toEqual([
+    [{ kind: 'doc', id: 'wf-1', path: 'workflows/wf-1' }, { name: 'New', ...next }],
+    [{ kind: 'doc', id: 'wf-1', path: 'workflows/wf-1' }, { deletedAt: SERVER_TIME, ...next }],
+    [{ kind: 'doc', id: 'wf-1', path: 'workflows/wf-1' }, { deletedAt: null, ...next }],
+  ]);
+});
+
+test('delete forever removes the workflow document', async () => {
+  await source.deleteForever(workflowFromDocument('wf-1', { name: 'Gone', ownerId: 'u1' }));
+  expect(firestore.deleteDoc).toHaveBeenCalledWith({ kind: 'doc', id: 'wf-1', path: 'workflows/wf-1' });
+});
+
+test('organization workflows in the trash are left out', async () => {
+  store.results = [[{ id: 'a', data: { name: 'A', visibility: 'organization', organizationId: 'o' } }, { id: 'b', data: { name: 'B', visibility: 'organization', organizationId: 'o', deletedAt: '2026-01-01T00:00:00.000Z' } }]];
+  expect((await source.listOrganization(['o'])).map((workflow) => workflow.id)).toEqual(['a']);
+});
+
+test('withoutPins drops pinned sample data and keeps the rest', () => {
+  const node = { id: 'a', type: 'transform' as const, name: 'A', position: { x: 0, y: 0 }, params: { expression: '1' } };
+  expect(withoutPins([{ ...node, pinned: { output: { x: 1 }, pinnedAt: '2026-01-01T00:00:00.000Z' } }])).toEqual([node]);
 });
 
 test('helpers', () => {

@@ -15,6 +15,7 @@ import {
   WORKFLOW_VERSIONS_SUBCOLLECTION,
   workflowFromDocument,
   type Workflow,
+  type WorkflowNode,
 } from '@agentflow/shared/workflow';
 
 /** Who copies a template: the owner's uid, and the name the builder's history shows (display name or e-mail). */
@@ -26,7 +27,7 @@ export interface CatalogueUser {
 export interface CatalogueSource {
   /** Workflows with visibility 'template' (guests may read them). */
   listTemplates(): Promise<Workflow[]>;
-  /** The user's own workflows (private and organization), never templates. */
+  /** The user's own workflows (private and organization, in the trash or not), never templates. */
   listMine(uid: string): Promise<Workflow[]>;
   /** The ids of the organizations the user belongs to (userAccess/{uid}.organizationIds; none → []). */
   listOrganizationIds(uid: string): Promise<string[]>;
@@ -34,7 +35,18 @@ export interface CatalogueSource {
   listOrganization(orgIds: string[]): Promise<Workflow[]>;
   /** Copies a template into the user's private workflows (version 1 and its snapshot); resolves with the new id. */
   createFromTemplate(template: Workflow, user: CatalogueUser): Promise<string>;
+  /** A new private workflow (blank, duplicated or imported) with version 1 and its snapshot; resolves with the new id. */
+  createWorkflow(workflow: NewWorkflow, user: CatalogueUser): Promise<string>;
+  /** Renames one of the user's workflows (the next version, no snapshot: like an autosave). */
+  renameWorkflow(workflow: Workflow, name: string): Promise<void>;
+  /** Moves it to the trash (deletedAt = the server's time) or, with `false`, back out of it. */
+  setTrashed(workflow: Workflow, trashed: boolean): Promise<void>;
+  /** Deletes the workflow document for good (its runs and snapshots are purged by platform-api's housekeeping). */
+  deleteForever(workflow: Workflow): Promise<void>;
 }
+
+/** What a new workflow is made of: the rest (owner, version, times) is the user's and the server's. */
+export type NewWorkflow = Pick<Workflow, 'name' | 'description' | 'category' | 'industry' | 'tags' | 'nodes' | 'edges'>;
 
 /** Firestore's `in` filter takes at most 30 values. */
 export const IN_QUERY_LIMIT = 30;
@@ -50,23 +62,28 @@ function plain<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
+/** Nodes without their pinned sample data: a copy starts without the original's test data. */
+export function withoutPins(nodes: readonly WorkflowNode[]): WorkflowNode[] {
+  return nodes.map(({ pinned: _pinned, ...node }) => node);
+}
+
 /**
- * The documents written when a template is copied: the workflow (exactly the
- * keys `validWorkflow` in the rules allows, so no `id`) and the snapshot of
+ * The documents written for a new workflow: the workflow (exactly the keys
+ * `validWorkflow` in the rules allows, so no `id`) and the snapshot of
  * version 1. `now` is the SDK's serverTimestamp() sentinel.
  */
-export function copyOfTemplate(template: Workflow, uid: string, now: unknown, savedByName = '') {
-  const nodes = plain(template.nodes);
-  const edges = plain(template.edges);
-  const name = template.name.slice(0, WORKFLOW_LIMITS.maxNameLength);
+export function newWorkflowDocuments(source: NewWorkflow, uid: string, now: unknown, savedByName = '') {
+  const nodes = plain(source.nodes);
+  const edges = plain(source.edges);
+  const name = source.name.slice(0, WORKFLOW_LIMITS.maxNameLength);
   const workflow = {
     ownerId: uid,
     organizationId: null,
     name,
-    description: template.description.slice(0, WORKFLOW_LIMITS.maxDescriptionLength),
-    category: template.category,
-    industry: template.industry,
-    tags: template.tags.slice(0, WORKFLOW_LIMITS.maxTags),
+    description: source.description.slice(0, WORKFLOW_LIMITS.maxDescriptionLength),
+    category: source.category,
+    industry: source.industry,
+    tags: source.tags.slice(0, WORKFLOW_LIMITS.maxTags),
     visibility: 'private' as const,
     version: 1,
     nodes,
@@ -76,6 +93,11 @@ export function copyOfTemplate(template: Workflow, uid: string, now: unknown, sa
   };
   const snapshot = { version: 1, nodes, edges, savedBy: uid, savedByName, savedAt: now, name };
   return { workflow, snapshot };
+}
+
+/** The documents written when a template is copied (see newWorkflowDocuments). */
+export function copyOfTemplate(template: Workflow, uid: string, now: unknown, savedByName = '') {
+  return newWorkflowDocuments(template, uid, now, savedByName);
 }
 
 const byName = (a: Workflow, b: Workflow) => a.name.localeCompare(b.name);
@@ -93,6 +115,17 @@ export function createFirestoreCatalogueSource(lite: () => Promise<FirestoreLite
     const [fs, database] = await open();
     const snapshot = await fs.getDocs(build(fs, database));
     return snapshot.docs.map((document) => workflowFromDocument(document.id, document.data()));
+  }
+
+  async function createWorkflow(source: NewWorkflow, user: CatalogueUser): Promise<string> {
+    const [fs, database] = await open();
+    const reference = fs.doc(fs.collection(database, WORKFLOW_COLLECTION));
+    const { workflow, snapshot } = newWorkflowDocuments(source, user.uid, fs.serverTimestamp(), user.name);
+    const batch = fs.writeBatch(database);
+    batch.set(reference, workflow);
+    batch.set(fs.doc(database, WORKFLOW_COLLECTION, reference.id, WORKFLOW_VERSIONS_SUBCOLLECTION, '1'), snapshot);
+    await batch.commit();
+    return reference.id;
   }
 
   return {
@@ -123,18 +156,37 @@ export function createFirestoreCatalogueSource(lite: () => Promise<FirestoreLite
           ),
         ),
       );
-      return pages.flat().sort(byName);
+      return pages.flat().filter((workflow) => !workflow.deletedAt).sort(byName);
     },
 
-    async createFromTemplate(template, user) {
+    createFromTemplate: (template, user) => createWorkflow(template, user),
+
+    createWorkflow,
+
+    // A rename or a move to or from the trash is a save like the builder's:
+    // the next version (the rules' concurrency token), so a builder open
+    // elsewhere sees that the workflow changed.
+    async renameWorkflow(workflow, name) {
       const [fs, database] = await open();
-      const reference = fs.doc(fs.collection(database, WORKFLOW_COLLECTION));
-      const { workflow, snapshot } = copyOfTemplate(template, user.uid, fs.serverTimestamp(), user.name);
-      const batch = fs.writeBatch(database);
-      batch.set(reference, workflow);
-      batch.set(fs.doc(database, WORKFLOW_COLLECTION, reference.id, WORKFLOW_VERSIONS_SUBCOLLECTION, '1'), snapshot);
-      await batch.commit();
-      return reference.id;
+      await fs.updateDoc(fs.doc(database, WORKFLOW_COLLECTION, workflow.id), {
+        name: name.slice(0, WORKFLOW_LIMITS.maxNameLength),
+        version: fs.increment(1),
+        updatedAt: fs.serverTimestamp(),
+      });
+    },
+
+    async setTrashed(workflow, trashed) {
+      const [fs, database] = await open();
+      await fs.updateDoc(fs.doc(database, WORKFLOW_COLLECTION, workflow.id), {
+        deletedAt: trashed ? fs.serverTimestamp() : null,
+        version: fs.increment(1),
+        updatedAt: fs.serverTimestamp(),
+      });
+    },
+
+    async deleteForever(workflow) {
+      const [fs, database] = await open();
+      await fs.deleteDoc(fs.doc(database, WORKFLOW_COLLECTION, workflow.id));
     },
   };
 }

@@ -16,6 +16,10 @@ import {
   type WebhookInfo,
   type WorkflowRun,
   type WorkflowRunSummary,
+  STEP_TEST_API,
+  STEP_TEST_IDEMPOTENCY_HEADER,
+  type StepTestRequest,
+  type StepTestResponse,
 } from '@agentflow/shared/workflow';
 import type { FileRef } from '@agentflow/shared/files';
 import { createFilesClient, type FilesClient } from './files';
@@ -63,6 +67,8 @@ export interface RunsClient {
   webhook(workflowId: string): Promise<WebhookInfo>;
   rotateWebhook(workflowId: string): Promise<WebhookInfo>;
   aiStatus(): Promise<AiStatus>;
+  /** Tests one node as stored with a sample step input (metered like a run step, no run written); `key`: one test, never charged twice. */
+  testStep(workflowId: string, nodeId: string, request: StepTestRequest, key?: string): Promise<StepTestResponse>;
   /** Uploads, links and discards for run form files, step files and decision attachments. */
   readonly files: FilesClient;
   /** Opens the run's event stream (`event: run`, the whole run as data) with a fresh ID token. */
@@ -110,6 +116,8 @@ export function createRunsClient(options: RunsClientOptions): RunsClient {
     webhook: async (workflowId) => withAbsoluteUrl(await request<WebhookInfo>('GET', RUNS_API.webhookSecret(workflowId))),
     rotateWebhook: async (workflowId) => withAbsoluteUrl(await request<WebhookInfo>('POST', RUNS_API.webhookSecret(workflowId), {})),
     aiStatus: () => request<AiStatus>('GET', RUNS_API.aiStatus),
+    testStep: (workflowId, nodeId, body, key) =>
+      call<StepTestResponse>('POST', STEP_TEST_API.testStep(workflowId, nodeId), { body, headers: key ? { [STEP_TEST_IDEMPOTENCY_HEADER]: key } : undefined }),
     files: createFilesClient(call),
     openEvents: async (runId) => {
       const idToken = await getIdToken();

@@ -10,7 +10,9 @@ const serverReads: string[] = [];
 
 jest.mock('@agentflow/shared', () => {
   const deviceCopy = jest.requireActual('../../../shared/src/web/offline/deviceCopy');
-  return { getFirestoreDb: jest.fn(async () => ({ kind: 'db' })), isOnline: () => mockOnline, readDeviceCopy: deviceCopy.readDeviceCopy, saveDeviceCopy: deviceCopy.saveDeviceCopy };
+  // lazyCatalogs: the test setup loads every catalog of the package, and their index files use it.
+  const { lazyCatalogs } = jest.requireActual('../../../shared/src/web/i18n/remoteCatalogs');
+  return { getFirestoreDb: jest.fn(async () => ({ kind: 'db' })), isOnline: () => mockOnline, readDeviceCopy: deviceCopy.readDeviceCopy, saveDeviceCopy: deviceCopy.saveDeviceCopy, lazyCatalogs };
 });
 jest.mock('firebase/firestore', () => ({
   doc: (_db: unknown, ...segments: string[]) => ({ path: segments.join('/'), id: segments[segments.length - 1] }),
@@ -96,8 +98,8 @@ test('load maps the document, timestamps to ISO strings; a missing one is null',
   expect(await docs.load('nope')).toBeNull();
 });
 
-test('save writes the workflow and its snapshot in one batch, without id and only allowed keys', async () => {
-  const saved = await docs.save({ ...workflow, name: 'Renamed' }, 3);
+test('save writes the workflow and, when asked, its snapshot in one batch, without id and only allowed keys', async () => {
+  const saved = await docs.save({ ...workflow, name: 'Renamed' }, 3, {});
   expect(saved.version).toBe(4);
   expect(commits).toHaveLength(1);
   const [update, snapshot] = commits[0]!;
@@ -113,6 +115,24 @@ test('save writes the workflow and its snapshot in one batch, without id and onl
   expect(snapshot!.data).toMatchObject({ version: 4, name: 'Renamed', savedBy: 'user-1', savedByName: 'Ada Lovelace', savedAt: 'SERVER_TIME' });
 });
 
+test('a save without a snapshot only updates the working copy (the version counter still moves on)', async () => {
+  const saved = await docs.save({ ...workflow, name: 'Draft' }, 3);
+  expect(saved.version).toBe(4);
+  expect(commits).toEqual([[expect.objectContaining({ op: 'update', path: 'workflows/wf-1', data: expect.objectContaining({ version: 4, name: 'Draft' }) })]]);
+  expect(store.has('workflows/wf-1/versions/4')).toBe(false);
+});
+
+test('a named snapshot stores its label trimmed and cut to 80 characters; a blank one stores none', async () => {
+  await docs.save(workflow, 3, { label: '  Before approvals  ' });
+  expect(store.get('workflows/wf-1/versions/4')).toMatchObject({ label: 'Before approvals' });
+  await docs.save({ ...workflow, version: 4 }, 4, { label: 'x'.repeat(100) });
+  expect(store.get('workflows/wf-1/versions/5')!.label).toBe('x'.repeat(80));
+  await docs.save({ ...workflow, version: 5 }, 5, { label: '   ' });
+  expect(store.get('workflows/wf-1/versions/6')).not.toHaveProperty('label');
+  const versions = await docs.listVersions('wf-1');
+  expect(versions.map((v) => v.label)).toEqual([undefined, 'x'.repeat(80), 'Before approvals']);
+});
+
 test('workflowUpdate never contains ownerId, createdAt or id', () => {
   const update = workflowUpdate(workflow, 7);
   expect(update).not.toHaveProperty('id');
@@ -121,9 +141,9 @@ test('workflowUpdate never contains ownerId, createdAt or id', () => {
   expect(update.version).toBe(7);
 });
 
-test('listVersions is newest first; restore saves the snapshot as a new version', async () => {
-  await docs.save({ ...workflow, nodes: [] }, 3);
-  await docs.save({ ...workflow, version: 4, name: 'Five' }, 4);
+test('listVersions is newest first; restore saves the snapshot as the working copy, without a new snapshot', async () => {
+  await docs.save({ ...workflow, nodes: [] }, 3, {});
+  await docs.save({ ...workflow, version: 4, name: 'Five' }, 4, {});
   const versions = await docs.listVersions('wf-1');
   expect(versions.map((v) => v.version)).toEqual([5, 4]);
   expect(versions[0]).toMatchObject({ name: 'Five', savedBy: 'user-1', savedByName: 'Ada Lovelace' });
@@ -131,7 +151,8 @@ test('listVersions is newest first; restore saves the snapshot as a new version'
   const restored = await docs.restore('wf-1', 4, { ...workflow, version: 5 });
   expect(restored.version).toBe(6);
   expect(restored.nodes).toEqual([]);
-  expect(store.get('workflows/wf-1/versions/6')).toMatchObject({ version: 6, nodes: [] });
+  expect(store.get('workflows/wf-1')).toMatchObject({ version: 6, nodes: [] });
+  expect(store.has('workflows/wf-1/versions/6')).toBe(false);
   await expect(docs.restore('wf-1', 99, restored)).rejects.toThrow('Version 99');
 });
 

@@ -1,12 +1,17 @@
 // The builder's access to workflows/{id} and its append-only snapshots in
 // workflows/{id}/versions/{version}, through the Firebase web SDK under the
-// security rules. The builder takes a WorkflowDocs, so tests inject a fake.
+// security rules. Every save bumps the workflow's version (the rules' check
+// that nobody saved in between); only some saves write a snapshot with it
+// (builder/versions/snapshotPolicy.ts says which). The builder takes a
+// WorkflowDocs, so tests inject a fake.
 import { getFirestoreDb, isOnline, readDeviceCopy, saveDeviceCopy } from '@agentflow/shared';
-import { workflowFromDocument, type Workflow, type WorkflowEdge, type WorkflowNode } from '@agentflow/shared/workflow';
+import { VERSION_LABEL_MAX, workflowFromDocument, type Workflow, type WorkflowEdge, type WorkflowNode } from '@agentflow/shared/workflow';
 
 export interface WorkflowVersion {
   version: number;
   name: string;
+  /** The user's name for this version ("Save version"); absent when unnamed. */
+  label?: string;
   nodes: WorkflowNode[];
   edges: WorkflowEdge[];
   savedBy: string;
@@ -35,15 +40,26 @@ export interface WorkflowDocs {
   /** The workflow as the server has it now (never a cached copy); rejects when the server cannot be reached. */
   loadFromServer(id: string): Promise<Workflow | null>;
   /**
-   * Writes the workflow as version expectedVersion + 1 and its snapshot, in one
-   * batch (the rules reject it when the stored version is not expectedVersion).
-   * Resolves to the workflow as saved.
+   * Writes the workflow as version expectedVersion + 1 (the rules reject it
+   * when the stored version is not expectedVersion) and, when `snapshot` is
+   * given, its snapshot in the same batch. Resolves to the workflow as saved.
    */
-  save(workflow: Workflow, expectedVersion: number): Promise<Workflow>;
+  save(workflow: Workflow, expectedVersion: number, snapshot?: SnapshotWrite | null): Promise<Workflow>;
   /** Newest first. */
   listVersions(id: string): Promise<WorkflowVersion[]>;
-  /** Saves that snapshot's nodes and edges as a new version of `current`. */
+  /** Saves that snapshot's nodes and edges as the working copy after `current` (no new snapshot: it is one already). */
   restore(id: string, version: number, current: Workflow): Promise<Workflow>;
+}
+
+/** A snapshot written with a save; `label` is the user's name for it (trimmed, at most VERSION_LABEL_MAX). */
+export interface SnapshotWrite {
+  label?: string;
+}
+
+/** The label as stored: trimmed and cut to VERSION_LABEL_MAX; absent when blank. */
+export function versionLabel(label: string | undefined): string | undefined {
+  const trimmed = (label ?? '').trim().slice(0, VERSION_LABEL_MAX).trim();
+  return trimmed ? trimmed : undefined;
 }
 
 /** The keys the rules allow on an update of workflows/{id} (ownerId and createdAt stay as stored). */
@@ -80,6 +96,7 @@ export function versionFromDocument(data: Rec): WorkflowVersion {
   return {
     version: typeof data.version === 'number' ? data.version : 0,
     name: String(data.name ?? ''),
+    ...(typeof data.label === 'string' && data.label ? { label: data.label } : {}),
     nodes: Array.isArray(data.nodes) ? (data.nodes as WorkflowNode[]) : [],
     edges: Array.isArray(data.edges) ? (data.edges as WorkflowEdge[]) : [],
     savedBy: String(data.savedBy ?? ''),
@@ -147,21 +164,25 @@ export function firestoreWorkflowDocs(savedBy: () => WorkflowSaver): WorkflowDoc
       return snapshot.exists() ? workflowFromDocument(snapshot.id, snapshot.data() as Rec) : null;
     },
 
-    async save(workflow, expectedVersion) {
+    async save(workflow, expectedVersion, snapshot) {
       const [db, fs] = await firestore();
       const version = expectedVersion + 1;
-      const saver = savedBy();
       const batch = fs.writeBatch(db);
       batch.update(fs.doc(db, 'workflows', workflow.id), { ...workflowUpdate(workflow, version), updatedAt: fs.serverTimestamp() });
-      batch.set(fs.doc(db, 'workflows', workflow.id, 'versions', String(version)), {
-        version,
-        name: workflow.name,
-        nodes: plain(workflow.nodes),
-        edges: plain(workflow.edges),
-        savedBy: saver.uid,
-        savedByName: saver.name,
-        savedAt: fs.serverTimestamp(),
-      });
+      if (snapshot) {
+        const saver = savedBy();
+        const label = versionLabel(snapshot.label);
+        batch.set(fs.doc(db, 'workflows', workflow.id, 'versions', String(version)), {
+          version,
+          name: workflow.name,
+          ...(label ? { label } : {}),
+          nodes: plain(workflow.nodes),
+          edges: plain(workflow.edges),
+          savedBy: saver.uid,
+          savedByName: saver.name,
+          savedAt: fs.serverTimestamp(),
+        });
+      }
       await batch.commit();
       return { ...workflow, version, updatedAt: new Date().toISOString() };
     },

@@ -72,9 +72,9 @@ test('moving a tool’s secret creates the credential and rewrites that tool: he
   await waitFor(() => expect(within(panel).getAllByTestId('literal-secret-warning')).toHaveLength(1));
   expect(within(panel).getByTestId('literal-secret-warning')).toHaveTextContent('“erp”');
   expect(within(within(screen.getByTestId('problems-list')).getByTestId('warnings-list')).getAllByRole('listitem')).toHaveLength(1);
-  const toolsJson = within(panel).getByLabelText('Tools (JSON)') as HTMLTextAreaElement;
-  expect(toolsJson.value).toContain('"credentialId": "cred-1"');
-  expect(toolsJson.value).not.toContain(CRM_KEY);
+  const json = toolsJson(panel);
+  expect(json.value).toContain('"credentialId": "cred-1"');
+  expect(json.value).not.toContain(CRM_KEY);
 
   await waitFor(() => expect(savedTools(docs)?.[0]).toMatchObject({ credentialId: 'cred-1' }), { timeout: 5000 });
   const [savedCrm, savedErp] = savedTools(docs)!;
@@ -103,7 +103,7 @@ test('a failed create says why and leaves the tool as it was; a tool that names 
   fireEvent.click(within(warningOf(panel, '“crm”')).getByRole('button', { name: 'Move to a credential' }));
   expect(await within(panel).findByText(/^The secret was not moved: /)).toBeInTheDocument();
   expect(within(panel).getAllByTestId('literal-secret-warning')).toHaveLength(2);
-  expect((within(panel).getByLabelText('Tools (JSON)') as HTMLTextAreaElement).value).toContain(CRM_KEY);
+  expect(toolsJson(panel).value).toContain(CRM_KEY);
   expect(docs.saves.every((save) => !JSON.stringify(save.workflow).includes('"credentialId":"cred-'))).toBe(true);
 
   // Tried again, it moves (and the failure goes).
@@ -112,3 +112,10 @@ test('a failed create says why and leaves the tool as it was; a tool that names 
   expect(within(panel).queryByText(/^The secret was not moved: /)).toBeNull();
   expect(savedTools(docs)?.[1]).toEqual(tool('erp', { 'X-Auth-Token': ERP_TOKEN }, { credentialId: 'c9' }));
 });
+
+/** The tools' JSON view (the form is shown first). */
+function toolsJson(panel: HTMLElement): HTMLTextAreaElement {
+  const field = within(panel).getByText('Web tools').closest('[data-testid="structured-field"]') as HTMLElement;
+  fireEvent.click(within(field).getByRole('button', { name: 'Edit as JSON' }));
+  return within(panel).getByLabelText('Tools (JSON)') as HTMLTextAreaElement;
+}

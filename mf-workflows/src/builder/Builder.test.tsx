@@ -62,8 +62,12 @@ test('a missing workflow says so', async () => {
 test('palette adds nodes; problems are marked on nodes; delete and undo/redo work', async () => {
   const docs = fakeWorkflowDocs(workflow());
   await open(docs);
-  fireEvent.click(screen.getByRole('button', { name: 'Add Agent' }));
+  // A new step follows the last one: the output after the trigger, connected; an agent after
+  // the output (which has no way out) is not connected.
+  fireEvent.click(screen.getByRole('button', { name: 'Add Output' }));
   await waitFor(() => expect(nodes()).toHaveLength(2));
+  fireEvent.click(screen.getByRole('button', { name: 'Add Agent' }));
+  await waitFor(() => expect(nodes()).toHaveLength(3));
   const agent = nodes().find((n) => n.dataset.nodeType === 'agent')!;
   // Not connected: unreachable, marked on the node and in the problems list.
   expect(Number(agent.dataset.problems)).toBeGreaterThan(0);
@@ -78,20 +82,20 @@ test('palette adds nodes; problems are marked on nodes; delete and undo/redo wor
   const trigger = nodes()[0]!.dataset.nodeId!;
   await selectNode(trigger);
   const panel = screen.getByTestId('config-panel');
-  fireEvent.change(within(panel).getByLabelText('Connect to'), { target: { value: 'agent-1' } });
+  fireEvent.change(within(panel).getByLabelText('Connect to'), { target: { value: 'agent_1' } });
   fireEvent.click(within(panel).getByRole('button', { name: 'Connect' }));
   await waitFor(() => expect(nodes().find((n) => n.dataset.nodeType === 'agent')).toHaveAttribute('data-problems', '0'));
 
   // Delete the agent with the Delete key, then undo and redo.
-  await selectNode('agent-1');
+  await selectNode('agent_1');
   fireEvent.keyDown(window, { key: 'Delete' });
-  await waitFor(() => expect(nodes()).toHaveLength(1));
+  await waitFor(() => expect(nodes()).toHaveLength(2));
   fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
-  await waitFor(() => expect(nodes()).toHaveLength(2));
+  await waitFor(() => expect(nodes()).toHaveLength(3));
   fireEvent.keyDown(window, { key: 'z', ctrlKey: true, shiftKey: true });
-  await waitFor(() => expect(nodes()).toHaveLength(1));
-  fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
   await waitFor(() => expect(nodes()).toHaveLength(2));
+  fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+  await waitFor(() => expect(nodes()).toHaveLength(3));
 });
 
 async function selectNode(id: string) {
@@ -173,10 +177,13 @@ test('config panel shows zod and expression errors next to the field', async () 
   const url = within(panel).getByLabelText('Address');
   fireEvent.change(url, { target: { value: 'ftp://nope' } });
   expect(url).toHaveAttribute('aria-invalid', 'true');
-  expect(within(panel).getByText('must be an http or https URL')).toBeInTheDocument();
+  expect(within(panel).getByText('Enter a web address that starts with http:// or https://.')).toBeInTheDocument();
+  // The headers' table has a JSON view; invalid JSON there is said under it.
+  const headersField = within(panel).getByText('Headers').closest('[data-testid="structured-field"]') as HTMLElement;
+  fireEvent.click(within(headersField).getByRole('button', { name: 'Edit as JSON' }));
   const headers = within(panel).getByLabelText('Headers (JSON)');
   fireEvent.change(headers, { target: { value: '{"X-Id": ' } });
-  expect(within(panel).getByText('This is not valid JSON')).toBeInTheDocument();
+  expect(within(panel).getByText(/^This is not valid JSON: /)).toBeInTheDocument();
   fireEvent.change(url, { target: { value: 'https://api.example.com' } });
   expect(url).not.toHaveAttribute('aria-invalid');
 });
@@ -286,7 +293,7 @@ test('settings name categories and industries in words, never their ids', async 
   expect([...industry.options].map((o) => o.textContent)).not.toContain('field-services');
 });
 
-test('history lists versions newest first and restores one as a new version', async () => {
+test('history lists versions newest first and restores one, after a confirmation, as the working copy', async () => {
   const base = workflow();
   const docs = fakeWorkflowDocs(base, [
     { version: 0, name: base.name, nodes: [], edges: [], savedBy: 'uid-without-name', savedByName: '', savedAt: '2024-04-01T09:00:00.000Z' },
@@ -305,13 +312,15 @@ test('history lists versions newest first and restores one as a new version', as
   expect(rows[2]).toHaveTextContent('by another member');
   expect(rows[2]).not.toHaveTextContent('uid-without-name');
   fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Restore' }));
+  fireEvent.click(within(await screen.findByTestId('restore-dialog')).getByRole('button', { name: 'Restore version 1' }));
   await waitFor(() => expect(docs.restore).toHaveBeenCalledWith('wf-1', 1, expect.objectContaining({ version: 2 })));
   await waitFor(() => expect(nodes()).toHaveLength(0));
-  await waitFor(() => expect(within(panel).getAllByTestId('version-row')).toHaveLength(4));
-  expect(within(panel).getAllByTestId('version-row')[0]).toHaveAttribute('data-version', '3');
+  // The working copy is version 3; no snapshot was added (version 1 is one already).
+  expect(docs.current!.version).toBe(3);
+  expect(within(panel).getAllByTestId('version-row')).toHaveLength(3);
 });
 
-test('export fills the JSON box; import reports invalid JSON, a non-workflow, and validation problems', async () => {
+test('export fills the JSON box; import reports invalid JSON and a non-workflow, and never changes the open workflow', async () => {
   const docs = fakeWorkflowDocs(workflow());
   await open(docs);
   fireEvent.click(screen.getByTestId('export-json'));
@@ -321,19 +330,13 @@ test('export fills the JSON box; import reports invalid JSON, a non-workflow, an
 
   fireEvent.change(box, { target: { value: '{ nope' } });
   fireEvent.click(screen.getByTestId('import-json'));
-  expect(screen.getByTestId('import-report')).toHaveTextContent('This is not valid JSON');
+  expect(await screen.findByTestId('import-report')).toHaveTextContent('This file is not valid JSON');
 
   fireEvent.change(box, { target: { value: '{"nodes": 3}' } });
   fireEvent.click(screen.getByTestId('import-json'));
-  expect(screen.getByTestId('import-report')).toHaveTextContent('This JSON is not a workflow');
+  expect(await screen.findByTestId('import-report')).toHaveTextContent('This file is not a workflow');
   expect(nodes()).toHaveLength(1);
-
-  const twoTriggers = { ...exported, nodes: [...exported.nodes, { ...exported.nodes[0]!, id: 'manual-2', position: { x: 400, y: 40 } }] };
-  fireEvent.change(box, { target: { value: JSON.stringify(twoTriggers) } });
-  fireEvent.click(screen.getByTestId('import-json'));
-  expect(screen.getByTestId('import-report')).toHaveTextContent('Problems found');
-  await waitFor(() => expect(nodes()).toHaveLength(2));
-  expect(screen.getByTestId('import-report')).toHaveTextContent(/trigger/i);
+  // A valid file becomes a new workflow (lifecycle/builderImport.test.tsx), never the open one's graph.
 });
 
 test('the approval step’s approvers field says what it accepts; other fields have no such hint', async () => {

@@ -1,37 +1,52 @@
 // The workflow builder (lazily loaded by BuilderRoute): loads the workflow,
 // edits it through the pure builderReducer, autosaves ~1 s after the last
-// change, and lays out the canvas, palette and side panels (configuration,
-// problems, settings, history and import/export), each in a file of its own.
+// change, and lays out the page under the shell's header: the palette docked
+// left, the canvas, the side panels (configuration, problems, settings,
+// history and import/export) docked right, each folding away. On a phone: a
+// read-only canvas, the step list, and the panels and palette as sheets.
 import '@xyflow/react/dist/style.css';
 import './builder.css';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { ReactFlowProvider } from '@xyflow/react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { Link, SavedOnDeviceNote, isOnline, useAuth, useI18n, useOnline, useRemoteCatalogs } from '@agentflow/shared';
 import { CONNECTORS_CATALOGS } from '../connectors/i18n';
 import { useConnectorSignInResult } from './connectorSignIn';
-import { validateWorkflow, type Workflow } from '@agentflow/shared/workflow';
+import type { NodePosition, Workflow } from '@agentflow/shared/workflow';
 import type { WorkflowDocs } from '../api/workflowDocs';
 import { readDraft, type WorkflowDraft } from '../api/workflowDrafts';
 import { SaveIndicator, useAutosave } from './autosave';
 import { BeforeLeaveContext } from '../connectors/beforeLeave';
 import { BUILDER_CATALOGS } from './i18n';
-import { builderReducer, canRedo, canUndo, initialBuilderState } from './builderState';
+import { builderReducer, initialBuilderState, type BuilderAction, type BuilderState } from './builderState';
 import { ConfigPanel } from './ConfigPanel';
 import { BuilderRunActions } from '../runs/BuilderRunActions';
-import { PHONE_QUERY, useBuilderShortcuts, useMediaQuery } from './builderHooks';
-import { Palette } from './Palette';
-import { Canvas } from './Canvas';
+import { LastRunToggle, RunOverlayProvider, useLastRunOverlay } from '../runs/overlay/RunOverlay';
+import { PHONE_QUERY, useBuilderShortcuts, useLatest, useMediaQuery } from './builderHooks';
+import { Palette, type NewNode } from './Palette';
+import { Canvas, FIT_VIEW_OPTIONS } from './Canvas';
+import { NODE_TYPE_KEYS } from './fields';
+import { CANVAS_CATALOGS } from './canvas/i18n';
+import { DockSection, DockToggle, useFoldedDocks } from './canvas/docks';
+import { StepList } from './canvas/StepList';
+import { defaultNodeName, placeNewNode } from './canvas/placement';
+import { useCanvasClipboard, type ClipboardNote } from './canvas/useCanvasClipboard';
+import { CanvasActions, clipboardNoteText } from './canvas/CanvasActions';
 import { ProblemsList, SettingsPanel } from './WorkflowPanels';
-import { HistoryPanel } from './HistoryPanel';
-import { ImportExport } from './ImportExport';
+import { SaveVersionButton } from './versions/SaveVersionButton';
+import { LocalProblemsScope, useBuilderProblems } from './problems/localProblems';
 import { PageLoading } from '../components/PageLoading';
 import { useCredentialProblems } from '../credentials/agentCredentials';
 import { secretWarnings } from './LiteralSecretWarning';
 
+// History and import/export (the file decoder, the catalogue's writer) load with their panels, not with the canvas.
+const HistoryPanel = lazy(() => import('./HistoryPanel').then((module) => ({ default: module.HistoryPanel })));
+const ImportExport = lazy(() => import('./ImportExport').then((module) => ({ default: module.ImportExport })));
 const P = 'workflows.builder.';
+const C = 'workflows.canvas.';
+// Off the first view: the shortcuts list opens on demand (the layout library loads on "Tidy up").
+const ShortcutsDialog = lazy(() => import('./canvas/ShortcutsDialog'));
 export { AUTOSAVE_DELAY_MS } from './autosave';
 export { PHONE_QUERY } from './builderHooks';
-export { workflowGraphOf } from './ImportExport';
 
 export interface BuilderProps {
   workflowId: string;
@@ -115,22 +130,65 @@ interface BuilderScreenProps {
   openedSavedAt: string | null;
 }
 
+
+/** The builder fills the window under the shell's header: its top, measured, sets its height (builder.css). */
+function useFillViewport() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return undefined;
+    const measure = () => el.style.setProperty('--builder-top', `${Math.max(0, el.getBoundingClientRect().top + window.scrollY)}px`);
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  return ref;
+}
+
+/** Adding a node: after the selected one and connected from it, named in the user's language. */
+function useAddNode(state: BuilderState, dispatch: (a: BuilderAction) => void) {
+  const { t } = useI18n();
+  const stateRef = useLatest(state);
+  return useCallback(
+    (node: NewNode, at?: NodePosition) => {
+      const { workflow, selectedNodeId } = stateRef.current;
+      const name = node.name ?? defaultNodeName(t(`${P}nodeTypes.${NODE_TYPE_KEYS[node.nodeType]}`), workflow.nodes);
+      const placement = at ? { position: at } : placeNewNode(node.nodeType, workflow.nodes, workflow.edges, selectedNodeId);
+      dispatch({ type: 'addNode', nodeType: node.nodeType, ...(node.params ? { params: node.params } : {}), name, ...placement });
+    },
+    [dispatch, t, stateRef],
+  );
+}
+
 function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScreenProps) {
+  useRemoteCatalogs(CANVAS_CATALOGS);
   const { t } = useI18n();
   const online = useOnline();
   const [state, dispatch] = useReducer(builderReducer, initial, initialBuilderState);
   const workflow = state.workflow;
   const readOnly = initial.visibility === 'template';
+  // "Show last run": the canvas marks each node with the newest run's status (read when switched on).
+  const lastRun = useLastRunOverlay(workflow.id);
   // The domain's checks, plus agents whose credential the user no longer has (the service refuses those runs).
   const credentialProblems = useCredentialProblems(workflow);
-  const problems = useMemo(() => [...validateWorkflow(workflow), ...credentialProblems], [workflow, credentialProblems]);
+  // ...and what fields know alone (JSON that does not parse), counted like the rest.
+  const { problems, report: reportLocalProblem } = useBuilderProblems(workflow, credentialProblems);
   // Secrets in plain text: warnings, not problems (the workflow still saves and runs).
   const warnings = useMemo(() => secretWarnings(t, workflow), [t, workflow]);
   const [panelsOpen, setPanelsOpen] = useState(false);
+  const [paletteSheet, setPaletteSheet] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const phone = useMediaQuery(PHONE_QUERY);
   const sideRef = useRef<HTMLElement>(null);
+  const builderRef = useFillViewport();
+  const docks = useFoldedDocks();
+  const { fitView } = useReactFlow();
+  const sizesRef = useRef<Record<string, { width: number; height: number }>>({});
+  const onMeasured = useCallback((sizes: Record<string, { width: number; height: number }>) => {
+    sizesRef.current = sizes;
+  }, []);
 
-  const { status, retry, historyTick, markRestored, savingRef, flush, keptAt, conflictView } = useAutosave(state, dispatch, docs, readOnly, { uid, draft });
+  const { status, retry, flush, flushForRun, versions, keptAt, conflictView } = useAutosave(state, dispatch, docs, readOnly, { uid, draft });
   // Offline, or with an edit waiting here: say the workflow is this device's copy, and as of when.
   const deviceCopyAt = keptAt ?? (online ? null : openedSavedAt);
 
@@ -145,6 +203,13 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
     if (!phone || !state.selectedNodeId) return;
     if (sideRef.current) sideRef.current.scrollTop = 0;
   }, [phone, state.selectedNodeId]);
+  // Wider screens: selecting a node unfolds the side panels and its configuration.
+  const { setFold } = docks;
+  useEffect(() => {
+    if (phone || !state.selectedNodeId) return;
+    setFold('panels', false);
+    setFold('section:config', false);
+  }, [phone, state.selectedNodeId, setFold]);
 
   // Back to the canvas: close the sheet and drop the selection, so tapping the same node opens it again.
   const closeSheet = useCallback(() => {
@@ -152,40 +217,70 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
     dispatch({ type: 'select', nodeId: null });
   }, []);
 
-  useBuilderShortcuts(dispatch, readOnly);
+  const addNode = useAddNode(state, dispatch);
+  const addFromPalette = useCallback(
+    (node: NewNode) => {
+      addNode(node);
+      setPaletteSheet(false);
+    },
+    [addNode],
+  );
+  const autoLayout = useCallback(async () => {
+    if (readOnly) return;
+    const { layoutWorkflow } = await import(/* webpackChunkName: "builder-layout" */ './layout/autoLayout');
+    dispatch({ type: 'moveNodes', positions: layoutWorkflow(workflow.nodes, workflow.edges, { sizes: sizesRef.current }) });
+    window.requestAnimationFrame(() => void fitView(FIT_VIEW_OPTIONS));
+  }, [readOnly, workflow.nodes, workflow.edges, fitView]);
+  const clipboard = useCanvasClipboard(state, dispatch, readOnly);
+  useBuilderShortcuts(dispatch, readOnly, {
+    duplicate: clipboard.duplicate,
+    selectAll: () => dispatch({ type: 'selectNodes', nodeIds: workflow.nodes.map((n) => n.id) }),
+    autoLayout: () => void autoLayout(),
+    fitView: () => void fitView(FIT_VIEW_OPTIONS),
+    help: () => setShortcutsOpen(true),
+  });
   // Back from an app's sign-in: the new account goes to the step (or agent tool) that asked.
   useRemoteCatalogs(CONNECTORS_CATALOGS);
   useConnectorSignInResult(workflow, dispatch);
 
   const selectedNode = workflow.nodes.find((n) => n.id === state.selectedNodeId) ?? null;
+  const paletteFolded = docks.isFolded('palette');
+  const panelsFolded = !phone && docks.isFolded('panels');
+  const section = (id: string, title: string, body: ReactNode) => (
+    <DockSection id={id} title={title} folded={docks.isFolded(`section:${id}`)} onFold={(f) => setFold(`section:${id}`, f)}>
+      {body}
+    </DockSection>
+  );
+
+  const secondaryActions = (
+    <>
+      <SaveVersionButton versions={versions} readOnly={readOnly} />
+      {!readOnly && <LastRunToggle overlay={lastRun} />}
+    </>
+  );
 
   return (
-    <div className={`builder${panelsOpen ? ' builder--panels-open' : ''}`}>
+    <div
+      ref={builderRef}
+      className={`builder builder-screen${panelsOpen ? ' builder--panels-open' : ''}${phone ? ' builder--phone' : ''}${paletteFolded ? ' builder--palette-folded' : ''}${panelsFolded ? ' builder--side-folded' : ''}`}
+    >
       <header className="builder-toolbar">
         <Link to="/workflows" className="builder-back">
           ← {t(`${P}back`)}
         </Link>
         <h1 className="builder-title">{workflow.name || t(`${P}title`)}</h1>
         <div className="builder-toolbar-actions" role="toolbar" aria-label={t(`${P}title`)}>
-          <button type="button" onClick={() => dispatch({ type: 'undo' })} disabled={readOnly || !canUndo(state)} title="Ctrl+Z">
-            {t(`${P}actions.undo`)}
-          </button>
-          <button type="button" onClick={() => dispatch({ type: 'redo' })} disabled={readOnly || !canRedo(state)} title="Ctrl+Shift+Z">
-            {t(`${P}actions.redo`)}
-          </button>
-          <button
-            type="button"
-            onClick={() => dispatch({ type: 'deleteSelection' })}
-            disabled={readOnly || (!state.selectedNodeId && !state.selectedEdgeId)}
-            title="Delete"
-          >
-            {t(`${P}actions.delete`)}
-          </button>
+          <CanvasActions state={state} dispatch={dispatch} readOnly={readOnly} phone={phone} onAutoLayout={() => void autoLayout()} onShortcuts={() => setShortcutsOpen(true)}>
+            {/* On a phone the secondary actions join the "More actions" menu (no wall of buttons). */}
+            {phone && secondaryActions}
+          </CanvasActions>
           <button type="button" className="builder-panels-toggle" aria-expanded={panelsOpen} onClick={() => setPanelsOpen((o) => !o)}>
             {t(`${P}actions.panels`)}
           </button>
+          {/* Other helpers' toolbar actions (save a version, run overlay, the workflow's menu) go here. */}
           <SaveIndicator status={readOnly ? 'saved' : status} onRetry={retry} />
-          <BuilderRunActions template={readOnly} beforeRun={flush} />
+          {!phone && secondaryActions}
+          <BuilderRunActions template={readOnly} beforeRun={flushForRun} />
         </div>
       </header>
       {readOnly && (
@@ -199,24 +294,74 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
         </SavedOnDeviceNote>
       ) : null}
       {conflictView}
+      <p className="visually-hidden" role="status" data-testid="clipboard-status">
+        {clipboardNoteText(t, clipboard.note as ClipboardNote)}
+      </p>
       <div className="builder-body">
-        <Palette dispatch={dispatch} readOnly={readOnly} />
-        <Canvas state={state} problems={problems} dispatch={dispatch} readOnly={readOnly} />
-        <aside className="builder-side" ref={sideRef} hidden={phone && !panelsOpen} data-testid="builder-side">
+        {!phone && !paletteFolded && (
+          <div className="builder-dock builder-dock--left">
+            <Palette onAdd={addFromPalette} readOnly={readOnly} />
+          </div>
+        )}
+        <div className="builder-stage">
+          {!phone && (
+            <div className="builder-stage-toggles">
+              <DockToggle side="left" folded={paletteFolded} onFold={(f) => setFold('palette', f)} />
+              <DockToggle side="right" folded={panelsFolded} onFold={(f) => setFold('panels', f)} />
+            </div>
+          )}
+          <RunOverlayProvider workflow={workflow} overlay={lastRun}>
+            <Canvas state={state} problems={problems} dispatch={dispatch} readOnly={readOnly} viewOnly={phone} onDropNode={addNode} onMeasured={onMeasured} />
+          </RunOverlayProvider>
+          {phone && (
+            <>
+              {!readOnly && (
+                <button type="button" className="btn builder-add-step" onClick={() => setPaletteSheet(true)}>
+                  + {t(`${C}toolbar.addStep`)}
+                </button>
+              )}
+              <StepList nodes={workflow.nodes} edges={workflow.edges} problems={problems} selectedId={state.selectedNodeId} onOpen={(id) => dispatch({ type: 'select', nodeId: id })} />
+            </>
+          )}
+        </div>
+        {phone && paletteSheet && (
+          <div className="builder-sheet builder-palette-sheet" data-testid="palette-sheet">
+            <button type="button" className="builder-sheet-close-palette" onClick={() => setPaletteSheet(false)}>
+              ← {t(`${C}toolbar.closePalette`)}
+            </button>
+            <Palette onAdd={addFromPalette} readOnly={readOnly} />
+          </div>
+        )}
+        <aside className="builder-side" ref={sideRef} hidden={(phone && !panelsOpen) || panelsFolded} data-testid="builder-side">
           {phone && (
             <button type="button" className="builder-sheet-close" onClick={closeSheet}>
               ← {t(`${P}actions.backToCanvas`)}
             </button>
           )}
-          <BeforeLeaveContext.Provider value={flush}>
-            <ConfigPanel workflow={workflow} node={selectedNode} dispatch={dispatch} readOnly={readOnly} />
-          </BeforeLeaveContext.Provider>
-          <ProblemsList problems={problems} warnings={warnings} workflow={workflow} dispatch={dispatch} />
-          <SettingsPanel workflow={workflow} dispatch={dispatch} readOnly={readOnly} />
-          <HistoryPanel docs={docs} workflow={workflow} tick={historyTick} busy={savingRef} onRestored={markRestored} readOnly={readOnly} />
-          <ImportExport workflow={workflow} dispatch={dispatch} readOnly={readOnly} />
+          {section(
+            'config',
+            t(`${P}config.title`),
+            <BeforeLeaveContext.Provider value={flush}>
+              <LocalProblemsScope report={reportLocalProblem}>
+                <ConfigPanel workflow={workflow} node={selectedNode} dispatch={dispatch} readOnly={readOnly} />
+              </LocalProblemsScope>
+            </BeforeLeaveContext.Provider>,
+          )}
+          {section('problems', t(`${P}problems.title`), <ProblemsList problems={problems} warnings={warnings} workflow={workflow} dispatch={dispatch} />)}
+          {section('settings', t(`${P}settings.title`), <SettingsPanel workflow={workflow} dispatch={dispatch} readOnly={readOnly} />)}
+          {section('history', t(`${P}history.title`), <Suspense fallback={null}>
+              <HistoryPanel docs={docs} workflow={workflow} versions={versions} readOnly={readOnly} />
+            </Suspense>)}
+          {section('io', t(`${P}io.title`), <Suspense fallback={null}>
+              <ImportExport workflow={workflow} dispatch={dispatch} readOnly={readOnly} />
+            </Suspense>)}
         </aside>
       </div>
+      {shortcutsOpen && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog onClose={() => setShortcutsOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

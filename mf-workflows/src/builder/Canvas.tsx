@@ -1,92 +1,54 @@
-// The canvas: the workflow's nodes and edges in React Flow, with each node's
-// problem count, selection, moves, connections and drops from the palette.
-import { useCallback, useMemo, useState, type DragEvent } from 'react';
+// The canvas: the workflow's nodes (cards, canvas/BuilderNode) and edges in
+// React Flow, with selection (shift-click or a shift-drawn box selects several),
+// moves, connections, drops from the palette, a minimap and zoom controls in
+// the user's language. On a phone it is read-only: pan and zoom, tap to select.
+import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react';
 import {
   Background,
   Controls,
-  Handle,
-  Position,
+  MiniMap,
   ReactFlow,
   useReactFlow,
+  type AriaLabelConfig,
   type Connection,
   type Edge,
   type EdgeChange,
-  type Node,
   type NodeChange,
-  type NodeProps,
 } from '@xyflow/react';
 import { useI18n } from '@agentflow/shared';
-import { NODE_TYPES, connectorOf, type NodeType, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
-import { acceptsInput, sourceHandlesOf, type BuilderAction, type BuilderState } from './builderState';
-import { NODE_TYPE_KEYS } from './fields';
-import { DRAG_INIT_TYPE, DRAG_TYPE } from './Palette';
-import { AppBadge } from '../connectors/AppBadge';
-import { operationLabel, triggerLabel } from '../connectors/connectorTexts';
+import { NODE_TYPES, type NodePosition, type NodeType, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
+import type { BuilderAction, BuilderState } from './builderState';
+import { DRAG_INIT_TYPE, DRAG_TYPE, type NewNode } from './Palette';
+import { BuilderNode, type FlowNode, type NodeCardData } from './canvas/BuilderNode';
+import { nodeSummary } from './canvas/nodeSummary';
+import { problemText } from './problems/problemText';
 
-const P = 'workflows.builder.';
+const C = 'workflows.canvas.';
+/** Cards stay readable when the view is fitted: never below this zoom (a long graph scrolls instead). */
+// minZoom low enough that a whole template fits the canvas (a node out of view cannot be clicked).
+export const FIT_VIEW_OPTIONS = { padding: 0.12, minZoom: 0.3, maxZoom: 1 };
 
-interface NodeData extends Record<string, unknown> {
-  name: string;
-  nodeType: NodeType;
-  problems: number;
-  problemText: string;
-  /** An app step or trigger: its connector and action ids. */
-  app?: { connector: string; action: string };
-}
-
-const appOf = (node: WorkflowNode): NodeData['app'] => {
+const appOf = (node: WorkflowNode): NodeCardData['app'] => {
   if (node.type !== 'connector' && node.type !== 'trigger.poll') return undefined;
   const action = node.type === 'connector' ? node.params.operation : node.params.trigger;
   return typeof node.params.connector === 'string' ? { connector: node.params.connector, action: typeof action === 'string' ? action : '' } : undefined;
 };
-type FlowNode = Node<NodeData, 'builder'>;
-
-function BuilderNode({ id, data, selected }: NodeProps<FlowNode>) {
-  const { t } = useI18n();
-  const handles = sourceHandlesOf(data.nodeType);
-  const connector = data.app ? connectorOf(data.app.connector) : undefined;
-  return (
-    <div
-      data-testid="builder-node"
-      data-node-id={id}
-      data-node-type={data.nodeType}
-      data-problems={data.problems}
-      className={`builder-node builder-node--${NODE_TYPE_KEYS[data.nodeType]}${data.problems > 0 ? ' builder-node--invalid' : ''}${selected ? ' builder-node--selected' : ''}`}
-      title={data.problemText || undefined}
-    >
-      {acceptsInput(data.nodeType) && <Handle type="target" position={Position.Left} />}
-      {connector && data.app ? (
-        <span className="builder-node-type builder-node-app">
-          <AppBadge connector={connector} size="small" />
-          {connector.name} · {data.nodeType === 'trigger.poll' ? triggerLabel(t, connector, data.app.action) : operationLabel(t, connector, data.app.action)}
-        </span>
-      ) : (
-        <span className="builder-node-type">{t(`${P}nodeTypes.${NODE_TYPE_KEYS[data.nodeType]}`)}</span>
-      )}
-      <strong className="builder-node-name">{data.name}</strong>
-      {data.problems > 0 && (
-        <span className="builder-node-badge" aria-label={t(`${P}problems.count`, { count: data.problems })}>
-          {data.problems}
-        </span>
-      )}
-      {handles.map((handle, index) => (
-        <Handle
-          key={handle ?? 'out'}
-          type="source"
-          position={Position.Right}
-          id={handle ?? undefined}
-          className={handle ? `builder-handle--${handle}` : undefined}
-          style={handles.length > 1 ? { top: `${((index + 1) * 100) / (handles.length + 1)}%` } : undefined}
-        >
-          {handle && <span className="builder-handle-label">{handle}</span>}
-        </Handle>
-      ))}
-    </div>
-  );
-}
-
 
 const NODE_COMPONENTS = { builder: BuilderNode };
+/** The minimap's colour per node type (the cards' accents in builder.css). */
+const MINIMAP_COLOURS: Partial<Record<NodeType, string>> = {
+  'trigger.manual': '#ea580c',
+  'trigger.webhook': '#ea580c',
+  'trigger.schedule': '#ea580c',
+  'trigger.poll': '#ea580c',
+  agent: '#7c3aed',
+  condition: '#0891b2',
+  approval: '#0891b2',
+  transform: '#2563eb',
+  http: '#2563eb',
+  output: '#16a34a',
+  connector: '#db2777',
+};
 
 /** A dropped app entry's params and name (absent or unreadable: the type's defaults). */
 function initOf(raw: string): { params?: Record<string, unknown>; name?: string } {
@@ -100,24 +62,46 @@ function initOf(raw: string): { params?: Record<string, unknown>; name?: string 
   }
 }
 
-export function Canvas({ state, problems, dispatch, readOnly }: { state: BuilderState; problems: WorkflowProblem[]; dispatch: (a: BuilderAction) => void; readOnly: boolean }) {
+export interface CanvasProps {
+  state: BuilderState;
+  problems: WorkflowProblem[];
+  dispatch: (a: BuilderAction) => void;
+  readOnly: boolean;
+  /** A node dropped from the palette, at that canvas position. */
+  onDropNode: (node: NewNode, position: NodePosition) => void;
+  /** Phones: pan, zoom and tap only (the step list edits). */
+  viewOnly?: boolean;
+  /** Measured card sizes, for the auto-layout. */
+  onMeasured?: (sizes: Record<string, { width: number; height: number }>) => void;
+}
+
+export function Canvas({ state, problems, dispatch, readOnly, onDropNode, viewOnly = false, onMeasured }: CanvasProps) {
   const { t } = useI18n();
   const { screenToFlowPosition } = useReactFlow();
   const [measured, setMeasured] = useState<Record<string, { width: number; height: number }>>({});
   const { workflow } = state;
+  const editable = !readOnly && !viewOnly;
 
   const nodes = useMemo<FlowNode[]>(() => {
     const byNode = new Map<string, WorkflowProblem[]>();
     for (const p of problems) if (p.nodeId) byNode.set(p.nodeId, [...(byNode.get(p.nodeId) ?? []), p]);
+    const selected = new Set(state.selectedNodeIds);
     return workflow.nodes.map((n) => ({
       id: n.id,
       type: 'builder',
       position: n.position,
-      selected: n.id === state.selectedNodeId,
+      selected: n.id === state.selectedNodeId || selected.has(n.id),
       measured: measured[n.id],
-      data: { name: n.name, nodeType: n.type, problems: byNode.get(n.id)?.length ?? 0, problemText: (byNode.get(n.id) ?? []).map((p) => p.message).join('\n'), app: appOf(n) },
+      data: {
+        name: n.name,
+        nodeType: n.type,
+        summary: nodeSummary(t, n),
+        problems: byNode.get(n.id)?.length ?? 0,
+        problemText: (byNode.get(n.id) ?? []).map((p) => problemText(t, p)).join('\n'),
+        app: appOf(n),
+      },
     }));
-  }, [workflow.nodes, problems, state.selectedNodeId, measured]);
+  }, [workflow.nodes, problems, state.selectedNodeId, state.selectedNodeIds, measured, t]);
 
   const edges = useMemo<Edge[]>(
     () =>
@@ -126,25 +110,54 @@ export function Canvas({ state, problems, dispatch, readOnly }: { state: Builder
         source: e.source,
         target: e.target,
         sourceHandle: e.sourceHandle ?? null,
-        label: e.sourceHandle,
+        label: e.sourceHandle ? t(`${C}branch.${e.sourceHandle}`) : undefined,
         selected: e.id === state.selectedEdgeId,
-        className: problems.some((p) => p.edgeId === e.id) ? 'builder-edge--invalid' : undefined,
+        className: [e.sourceHandle ? `builder-edge--${e.sourceHandle}` : '', problems.some((p) => p.edgeId === e.id) ? 'builder-edge--invalid' : ''].join(' ').trim() || undefined,
       })),
-    [workflow.edges, state.selectedEdgeId, problems],
+    [workflow.edges, state.selectedEdgeId, problems, t],
+  );
+
+  const ariaLabelConfig = useMemo<Partial<AriaLabelConfig>>(
+    () => ({
+      'node.a11yDescription.default': t(`${C}flow.nodeHelp`),
+      'node.a11yDescription.keyboardDisabled': t(`${C}flow.nodeHelpKeyboard`),
+      'node.a11yDescription.ariaLiveMessage': ({ direction, x, y }) => t(`${C}flow.nodeMoved`, { direction, x, y }),
+      'edge.a11yDescription.default': t(`${C}flow.edgeHelp`),
+      'controls.ariaLabel': t(`${C}flow.controls`),
+      'controls.zoomIn.ariaLabel': t(`${C}flow.zoomIn`),
+      'controls.zoomOut.ariaLabel': t(`${C}flow.zoomOut`),
+      'controls.fitView.ariaLabel': t(`${C}flow.fitView`),
+      'controls.interactive.ariaLabel': t(`${C}flow.interactive`),
+      'minimap.ariaLabel': t(`${C}flow.minimap`),
+      'handle.ariaLabel': t(`${C}flow.handle`),
+    }),
+    [t],
   );
 
   const onNodesChange = useCallback(
     (changes: NodeChange<FlowNode>[]) => {
       const sizes: Record<string, { width: number; height: number }> = {};
+      let selection: Set<string> | null = null;
       for (const change of changes) {
         if (change.type === 'dimensions' && change.dimensions) sizes[change.id] = change.dimensions;
-        else if (change.type === 'position' && change.position && !readOnly) dispatch({ type: 'moveNode', id: change.id, position: change.position, transient: true });
-        else if (change.type === 'select' && change.selected) dispatch({ type: 'select', nodeId: change.id });
+        else if (change.type === 'position' && change.position && editable) dispatch({ type: 'moveNode', id: change.id, position: change.position, transient: true });
+        else if (change.type === 'select') {
+          selection ??= new Set(state.selectedNodeIds.length > 0 ? state.selectedNodeIds : state.selectedNodeId ? [state.selectedNodeId] : []);
+          if (change.selected) selection.add(change.id);
+          else selection.delete(change.id);
+        }
+      }
+      if (selection) {
+        const ids = [...selection];
+        if (ids.length <= 1) dispatch({ type: 'select', nodeId: ids[0] ?? null });
+        else dispatch({ type: 'selectNodes', nodeIds: ids });
       }
       if (Object.keys(sizes).length > 0) setMeasured((m) => ({ ...m, ...sizes }));
     },
-    [dispatch, readOnly],
+    [dispatch, editable, state.selectedNodeId, state.selectedNodeIds],
   );
+
+  useEffect(() => onMeasured?.(measured), [measured, onMeasured]);
 
   const onEdgesChange = useCallback(
     (changes: EdgeChange[]) => {
@@ -160,17 +173,17 @@ export function Canvas({ state, problems, dispatch, readOnly }: { state: Builder
 
   const onDrop = (event: DragEvent) => {
     const type = event.dataTransfer.getData(DRAG_TYPE) as NodeType;
-    if (readOnly || !(NODE_TYPES as readonly string[]).includes(type)) return;
+    if (!editable || !(NODE_TYPES as readonly string[]).includes(type)) return;
     event.preventDefault();
     const init = initOf(event.dataTransfer.getData(DRAG_INIT_TYPE));
-    dispatch({ type: 'addNode', nodeType: type, position: screenToFlowPosition({ x: event.clientX, y: event.clientY }), ...init });
+    onDropNode({ nodeType: type, ...init }, screenToFlowPosition({ x: event.clientX, y: event.clientY }));
   };
 
   return (
     <section
-      className="builder-canvas"
+      className={`builder-canvas${viewOnly ? ' builder-canvas--view' : ''}`}
       data-testid="builder-canvas"
-      aria-label={t(`${P}canvas.label`)}
+      aria-label={t('workflows.builder.canvas.label')}
       onDragOver={(e) => {
         e.preventDefault();
         e.dataTransfer.dropEffect = 'copy';
@@ -186,16 +199,30 @@ export function Canvas({ state, problems, dispatch, readOnly }: { state: Builder
         onConnect={onConnect}
         onNodeDragStart={() => dispatch({ type: 'checkpoint' })}
         onPaneClick={() => dispatch({ type: 'select', nodeId: null })}
-        nodesDraggable={!readOnly}
-        nodesConnectable={!readOnly}
+        nodesDraggable={editable}
+        nodesConnectable={editable}
+        elementsSelectable
+        selectionKeyCode="Shift"
+        multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
         deleteKeyCode={null}
         fitView
+        fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={0.2}
+        maxZoom={1.5}
+        ariaLabelConfig={ariaLabelConfig}
         proOptions={{ hideAttribution: true }}
       >
-        <Background />
-        <Controls showInteractive={false} />
+        <Background gap={20} />
+        <Controls showInteractive={false} position="bottom-left" />
+        {!viewOnly && (
+          <MiniMap pannable zoomable position="bottom-right" style={{ width: 160, height: 110 }} maskColor="rgba(226, 232, 240, 0.6)" nodeColor={(n) => MINIMAP_COLOURS[(n.data as NodeCardData).nodeType] ?? '#64748b'} nodeStrokeWidth={0} />
+        )}
       </ReactFlow>
+      {workflow.nodes.length === 0 && (
+        <p className="builder-canvas-empty" role="note">
+          {t(`${C}empty`)}
+        </p>
+      )}
     </section>
   );
 }

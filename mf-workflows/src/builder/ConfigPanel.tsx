@@ -1,21 +1,32 @@
-// The selected node's form: its name, its params by node type, errors next to
-// each field (nodeProblems() paths), and its outgoing connections (a way to
-// connect without dragging: keyboard and touch).
-import { Fragment, useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
-import { useI18n } from '@agentflow/shared';
+// The selected node's form: its name and key, its params by node type, errors
+// next to each field (nodeProblems() paths), and its outgoing connections (a
+// way to connect without dragging: keyboard and touch). Expression and template
+// fields offer the fields available at the node (MappingContext); JSON-shaped
+// params have structured editors with an "Edit as JSON" view.
+import { Fragment, useId, useMemo, useState } from 'react';
+import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
 import { InputFieldsEditor } from './InputFieldsEditor';
-import { nodeProblems, type Workflow, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
+import { expressionKindAt, nodeProblems, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
 import { NODE_FIELDS, NODE_TYPE_KEYS, getPath, problemAtField, setPath, type FieldSpec } from './fields';
+import { MappingContext } from './mapping/context';
+import { mappingModeOf } from './mapping/insert';
+import { NodeKeyField } from './mapping/NodeKeyField';
+import { ParamField, problemLine } from './editors/ParamField';
+import { StructuredField } from './editors/StructuredField';
+import { problemText } from './problems/problemText';
+import { useInvalidJsonProblems } from './problems/localProblems';
+import { PROBLEMS_CATALOGS } from './problems/i18n';
+import { structuredKindOf } from './editors/kinds';
 import { acceptsInput, connectionError, sourceHandlesOf, type BuilderAction } from './builderState';
 import { AiProviderHint } from '../runs/AiProviderHint';
 import { AgentModelFields } from '../credentials/AgentModelFields';
 import { HttpCredentialFields } from './HttpCredentialFields';
 import { AgentToolSecrets } from './AgentToolSecrets';
 import { WebhookPanel } from '../runs/WebhookPanel';
-import { CheckboxEditor, LinesEditor, fileProblemText } from './FileParamEditors';
 import { AppStepForm, appProblemPlaced } from '../connectors/AppStepForm';
 import { PollStatusNote } from '../connectors/PollStatusNote';
 import { AppToolsEditor } from '../connectors/AppToolsEditor';
+import { TestStepSection } from './testStep/TestStepSection';
 
 const P = 'workflows.builder.';
 
@@ -48,44 +59,80 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
   const unplaced = problems.filter((p) => !fields.some((f) => problemAtField(p, f.path)) && !(app && appProblemPlaced(p)));
   const setParam = (path: string, value: unknown) => dispatch({ type: 'updateNode', id: node.id, params: setPath(node.params, path, value) });
   const setParams = (params: Record<string, unknown>) => dispatch({ type: 'updateNode', id: node.id, params });
+  // JSON views whose text does not parse (not saved: the panel says how many).
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const pendingAt = (path: string) => (on: boolean) =>
+    setPending((was) => {
+      if (was.has(path) === on) return was;
+      const next = new Set(was);
+      if (on) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+  // ...and counted in Problems while they do not parse.
+  useInvalidJsonProblems(node.id, pending);
+  useRemoteCatalogs(PROBLEMS_CATALOGS);
+  const scope = useMemo(() => ({ workflow, nodeId: node.id }), [workflow, node.id]);
+  const at = (path: string) => problems.filter((p) => problemAtField(p, path));
+
+  const editorOf = (field: FieldSpec) => {
+    const value = getPath(node.params, field.path);
+    const jsonLabel = t(`${P}fields.${field.label}`);
+    // The manual trigger's input fields: a form per field (the run form is made from them), or JSON.
+    if (node.type === 'trigger.manual' && field.path === 'inputSchema') {
+      return (
+        <StructuredField
+          kind={{ form: <InputFieldsEditor path={field.path} value={value} problems={at(field.path)} onChange={(v) => setParam(field.path, v)} /> }}
+          title=""
+          jsonLabel={jsonLabel}
+          value={value}
+          onChange={(v) => setParam(field.path, v)}
+          errors={[]}
+          onPending={pendingAt(field.path)}
+        />
+      );
+    }
+    const kind = field.kind === 'json' ? structuredKindOf(node.type, field.path) : null;
+    if (!kind) return <ParamField field={field} value={value} problems={at(field.path)} onChange={(v) => setParam(field.path, v)} mapping={mappingModeOf(expressionKindAt(node.type, field.path))} />;
+    // The tools' form and JSON keep http tools and delegates; app tools have their editor below and are kept as they are.
+    const tools = kind === 'tools';
+    const fieldProblems = tools ? at(field.path).filter((p) => !problemAtField(p, 'tools.connectors')) : at(field.path);
+    return (
+      <StructuredField
+        kind={kind}
+        title={t(`workflows.mapping.editors.${kind === 'outputSchema' ? 'schema' : kind}.title`)}
+        jsonLabel={jsonLabel}
+        value={tools ? withoutAppTools(value) : value}
+        onChange={(v) => setParam(field.path, tools ? withAppTools(v, value) : v)}
+        errors={fieldProblems.map((p) => problemLine(p, field.path, t))}
+        onPending={pendingAt(field.path)}
+      />
+    );
+  };
 
   return (
     <section className="builder-panel" data-testid="config-panel" aria-label={t(`${P}config.title`)}>
       <h2>
         {t(`${P}config.title`)}: {t(`${P}nodeTypes.${NODE_TYPE_KEYS[node.type]}`)}
       </h2>
+      {pending.size > 0 && (
+        <p className="config-pending" role="status" data-testid="config-pending">
+          ⚠ {t('workflows.mapping.editors.pending', { count: pending.size })}
+        </p>
+      )}
+      <MappingContext.Provider value={scope}>
       <fieldset disabled={readOnly} className="builder-form">
         <label htmlFor={`${id}-name`}>{t(`${P}config.name`)}</label>
         <input id={`${id}-name`} value={node.name} onChange={(e) => dispatch({ type: 'updateNode', id: node.id, name: e.target.value })} />
-        {node.name.trim() === '' && <p className="field-error" role="alert">is required</p>}
+        {node.name.trim() === '' && (
+          <p className="field-error" role="alert">
+            {t('workflows.problems.reasons.required')}
+          </p>
+        )}
+        <NodeKeyField workflow={workflow} node={node} dispatch={dispatch} />
         {fields.map((field) => (
           <Fragment key={field.path}>
-            {/* The manual trigger's input fields: a form per field, not JSON (the run form is made from them). */}
-            {node.type === 'trigger.manual' && field.path === 'inputSchema' ? (
-              <InputFieldsEditor
-                path={field.path}
-                value={getPath(node.params, field.path)}
-                problems={problems.filter((p) => problemAtField(p, field.path))}
-                onChange={(value) => setParam(field.path, value)}
-              />
-            ) : node.type === 'agent' && field.path === 'tools' ? (
-              // The JSON keeps http tools and delegates; app tools have their editor below and are kept as they are.
-              <ParamField
-                id={`${id}-${field.path}`}
-                field={field}
-                value={withoutAppTools(getPath(node.params, field.path))}
-                problems={problems.filter((p) => problemAtField(p, field.path) && !problemAtField(p, 'tools.connectors'))}
-                onChange={(value) => setParam(field.path, withAppTools(value, getPath(node.params, field.path)))}
-              />
-            ) : (
-              <ParamField
-                id={`${id}-${field.path}`}
-                field={field}
-                value={getPath(node.params, field.path)}
-                problems={problems.filter((p) => problemAtField(p, field.path))}
-                onChange={(value) => setParam(field.path, value)}
-              />
-            )}
+            {editorOf(field)}
             {/* A tool's literal secret right under the tools it is in; the app tools after them. */}
             {node.type === 'agent' && field.path === 'tools' && <AgentToolSecrets node={node} onParams={setParams} />}
             {node.type === 'agent' && field.path === 'tools' && <AppToolsEditor node={node} problems={problems.filter((p) => problemAtField(p, 'tools.connectors'))} onParams={setParams} />}
@@ -98,14 +145,16 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
         {unplaced.length > 0 && (
           <ul className="field-error" role="alert">
             {unplaced.map((p, i) => (
-              <li key={i}>{p.path ? `${p.path}: ${p.message}` : p.message}</li>
+              <li key={i}>{problemText(t, p)}</li>
             ))}
           </ul>
         )}
       </fieldset>
+      </MappingContext.Provider>
       {node.type === 'agent' && <AiProviderHint />}
       {node.type === 'trigger.webhook' && <WebhookPanel workflowId={workflow.id} template={workflow.visibility === 'template'} />}
       <Connections workflow={workflow} node={node} dispatch={dispatch} readOnly={readOnly} />
+      <TestStepSection workflow={workflow} node={node} dispatch={dispatch} readOnly={readOnly} />
     </section>
   );
 }
@@ -123,128 +172,6 @@ function withAppTools(edited: unknown, current: unknown): unknown {
   if (!edited || typeof edited !== 'object' || Array.isArray(edited)) return edited;
   const { connectors: _typed, ...rest } = edited as Record<string, unknown>;
   return apps === undefined ? rest : { ...rest, connectors: apps };
-}
-
-function ParamField({ id, field, value, problems, onChange }: { id: string; field: FieldSpec; value: unknown; problems: WorkflowProblem[]; onChange: (value: unknown) => void }) {
-  const { t } = useI18n();
-  const [jsonError, setJsonError] = useState(false);
-  const label = t(`${P}fields.${field.label}`);
-  const errorId = `${id}-error`;
-  const invalid = problems.length > 0 || jsonError;
-  const common = { id, 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? errorId : undefined };
-  const text = (raw: string) => onChange(field.optional && raw === '' ? undefined : raw);
-
-  let editor;
-  switch (field.kind) {
-    case 'select':
-      editor = (
-        <select {...common} value={typeof value === 'string' ? value : (field.defaultValue ?? '')} onChange={(e) => onChange(e.target.value)}>
-          {field.options!.map((o) => (
-            <option key={o} value={o}>
-              {field.path === 'output.type' ? t(`${P}outputTypes.${o}`) : field.optionsKey ? t(`${P}${field.optionsKey}.${o}`) : o}
-            </option>
-          ))}
-        </select>
-      );
-      break;
-    case 'number':
-      editor = (
-        <input
-          {...common}
-          type="number"
-          inputMode="numeric"
-          value={typeof value === 'number' ? value : ''}
-          onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
-        />
-      );
-      break;
-    case 'textarea':
-      editor = <textarea {...common} rows={4} value={typeof value === 'string' ? value : ''} onChange={(e) => text(e.target.value)} />;
-      break;
-    case 'list':
-      editor = (
-        <input
-          {...common}
-          value={Array.isArray(value) ? value.join(', ') : ''}
-          onChange={(e) => onChange(e.target.value.split(',').map((s) => s.trim()).filter((s) => s !== ''))}
-        />
-      );
-      break;
-    case 'lines':
-      editor = <LinesEditor common={common} value={value} onChange={onChange} />;
-      break;
-    case 'checkbox':
-      editor = <CheckboxEditor common={common} value={value} checkedValue={field.checkedValue ?? 'true'} onChange={onChange} />;
-      break;
-    case 'json':
-      editor = <JsonEditor common={common} value={value} onChange={onChange} onValidity={(ok) => setJsonError(!ok)} />;
-      break;
-    default:
-      editor = <input {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => text(e.target.value)} />;
-  }
-
-  return (
-    <div className="builder-field">
-      <label htmlFor={id}>{label}</label>
-      {editor}
-      {field.kind === 'list' && <p className="field-hint">{t(`${P}config.listHint`)}</p>}
-      {field.hint && <p className="field-hint" data-testid="field-hint">{t(`${P}config.${field.hint}`)}</p>}
-      {invalid && (
-        <div id={errorId} className="field-error" role="alert">
-          {jsonError && <p>{t(`${P}config.invalidJson`)}</p>}
-          {problems.map((p, i) => (
-            <p key={i}>{fileProblemText(p, t) ?? (p.path && p.path !== field.path ? `${p.path.slice(field.path.length + 1)}: ${p.message}` : p.message)}</p>
-          ))}
-        </div>
-      )}
-    </div>
-  );
-}
-
-/** A JSON text area: keeps the text while it does not parse; stores the value when it does. */
-function JsonEditor({ common, value, onChange, onValidity }: { common: object; value: unknown; onChange: (v: unknown) => void; onValidity: (ok: boolean) => void }) {
-  const format = (v: unknown) => (v === undefined ? '' : JSON.stringify(v, null, 2));
-  const [text, setText] = useState(() => format(value));
-  // Follow outside changes (undo, import) when the text is not mid-edit: while rendering the new
-  // value (state that follows a prop), compared by content, since an equal value may be a new object.
-  const serialized = JSON.stringify(value);
-  const [followed, setFollowed] = useState(serialized);
-  if (followed !== serialized) {
-    setFollowed(serialized);
-    setText((current) => {
-      try {
-        if (JSON.stringify(JSON.parse(current)) === serialized) return current;
-      } catch {
-        /* keep going */
-      }
-      return format(value);
-    });
-  }
-  // The field's error state lives in the parent: reset it after each new value is shown (an effect
-  // event, so a new callback from the parent does not count as a new value).
-  const valueShown = useEffectEvent(() => onValidity(true));
-  useEffect(() => {
-    valueShown();
-  }, [serialized]);
-  return (
-    <textarea
-      {...common}
-      rows={5}
-      spellCheck={false}
-      className="json-field"
-      value={text}
-      onChange={(e) => {
-        setText(e.target.value);
-        try {
-          const parsed: unknown = JSON.parse(e.target.value);
-          onValidity(true);
-          onChange(parsed);
-        } catch {
-          onValidity(false);
-        }
-      }}
-    />
-  );
 }
 
 function Connections({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { node: WorkflowNode }) {

@@ -72,6 +72,8 @@ test('an HTTP step sends a file as multipart: the body kind shows the file, part
   expect(within(panel).queryByLabelText('Body')).toBeNull();
   fireEvent.change(within(panel).getByLabelText('File to send'), { target: { value: '{{ input.report }}' } });
   fireEvent.change(within(panel).getByLabelText('File part name'), { target: { value: 'document' } });
+  // The form fields' table, or its JSON view.
+  fireEvent.click(within(within(panel).getByText('Form fields').closest('[data-testid="structured-field"]') as HTMLElement).getByRole('button', { name: 'Edit as JSON' }));
   fireEvent.change(within(panel).getByLabelText('Form fields (JSON)'), { target: { value: '{"title": "Report {{ input.report.name }}"}' } });
   await waitFor(() => expect(within(panel).queryByText('Say which file to send.')).toBeNull());
   expect(within(panel).getByText('An expression giving one file of this run, such as input.report')).toBeInTheDocument();
@@ -127,7 +129,7 @@ describe('in German', () => {
     expect(kind).toHaveDisplayValue('Formular mit Datei (multipart)');
     expect(within(panel).getByLabelText('Zu sendende Datei')).toBeInTheDocument();
     expect(within(panel).getByLabelText('Name des Dateiteils')).toBeInTheDocument();
-    expect(within(panel).getByLabelText('Formularfelder (JSON)')).toBeInTheDocument();
+    expect(within(panel).getByTestId('kv-formFields')).toHaveAccessibleName('Formularfelder');
     expect(within(panel).getByLabelText('Antwort als Datei speichern')).toBeInTheDocument();
     expect(within(panel).getByText('Geben Sie an, welche Datei gesendet wird.')).toBeInTheDocument();
     expect(within(panel).getByText('Eine GET-Anfrage kann keine Datei senden: Wählen Sie POST, PUT oder PATCH.')).toBeInTheDocument();

@@ -3,11 +3,14 @@
 // required, and for a file field which files it accepts (any, images, PDF,
 // documents), with its problems under it; add, reorder and remove fields.
 import { useId } from 'react';
+import { useRemoteCatalogs } from '@agentflow/shared';
 import { type WorkflowProblem } from '@agentflow/shared/workflow';
 import { ACCEPT_PRESET_KEYS, presetOf, type AcceptPreset } from '../runs/files/fileChecks';
 import { useFileTexts } from '../runs/files/fileTexts';
 import './inputFields.css';
 import { FIELD_TYPE_CHOICES, addField, entriesOf, moveField, removeField, setAccept, updateField, type InputFieldEntry } from './inputFields';
+import { problemText } from './problems/problemText';
+import { PROBLEMS_CATALOGS } from './problems/i18n';
 
 const I = 'workflows.files.inputFields.';
 
@@ -20,6 +23,7 @@ export interface InputFieldsEditorProps {
 }
 
 export function InputFieldsEditor({ path, value, problems, onChange }: InputFieldsEditorProps) {
+  useRemoteCatalogs(PROBLEMS_CATALOGS);
   const { t } = useFileTexts();
   const id = useId();
   const entries = entriesOf(value);
@@ -49,7 +53,7 @@ export function InputFieldsEditor({ path, value, problems, onChange }: InputFiel
       {listProblems.length > 0 && (
         <div className="field-error" role="alert">
           {listProblems.map((p, i) => (
-            <p key={i}>{p.message}</p>
+            <p key={i}>{problemText(t, p)}</p>
           ))}
         </div>
       )}
@@ -71,6 +75,7 @@ interface FieldRowProps {
 }
 
 function FieldRow({ id, index, count, entry, problems, path, onChange }: FieldRowProps) {
+  useRemoteCatalogs(PROBLEMS_CATALOGS);
   const { t, typesLabel } = useFileTexts();
   const text = (name: string) => (typeof entry[name] === 'string' ? (entry[name] as string) : '');
   const type = text('type');
@@ -83,7 +88,7 @@ function FieldRow({ id, index, count, entry, problems, path, onChange }: FieldRo
     const found = at(prop);
     return found.length > 0 ? (
       <p className="field-error" id={`${id}-${prop}-error`} role="alert">
-        {found.map((p) => p.message).join('; ')}
+        {found.map((p) => problemText(t, p)).join('; ')}
       </p>
     ) : null;
   };
@@ -146,7 +151,7 @@ function FieldRow({ id, index, count, entry, problems, path, onChange }: FieldRo
         {rest.length > 0 && (
           <div className="field-error" role="alert">
             {rest.map((p, i) => (
-              <p key={i}>{p.message}</p>
+              <p key={i}>{problemText(t, p)}</p>
             ))}
           </div>
         )}

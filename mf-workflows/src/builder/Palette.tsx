@@ -2,18 +2,20 @@
 // Data, Apps by category) in collapsible groups and searchable by app, action
 // and step names in the user's language. Apps come from their declarations:
 // each operation is an entry ("HubSpot → Create deal") and each polling
-// trigger one under Triggers. An entry adds its node on click, or drags onto
-// the canvas (DRAG_TYPE carries the node type, DRAG_INIT_TYPE its params).
+// trigger one under Triggers. An entry adds its node on click (the builder
+// places it after the selected node), or drags onto the canvas (DRAG_TYPE
+// carries the node type, DRAG_INIT_TYPE its params). Core entries show the
+// same glyphs as the node cards, app entries their brand badge.
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
 import { CONNECTOR_CATEGORIES, CONNECTORS, CONNECTOR_LIMITS, type ConnectorDeclaration, type NodeType } from '@agentflow/shared/workflow';
-import type { BuilderAction } from './builderState';
 import { useMediaQuery } from './builderHooks';
 import { NODE_TYPE_KEYS } from './fields';
 import { AppBadge } from '../connectors/AppBadge';
 import { K, categoryLabel, entryLabel, operationLabel, triggerLabel, type Translate } from '../connectors/connectorTexts';
 import { CONNECTORS_CATALOGS } from '../connectors/i18n';
 import '../connectors/connectors.css';
+import { NodeGlyph } from './canvas/BuilderNode';
 
 const P = 'workflows.builder.';
 /** The drag data type between the palette and the canvas. */
@@ -89,7 +91,14 @@ export function paletteEntries(t: Translate): PaletteEntry[] {
   return entries;
 }
 
-export function Palette({ dispatch, readOnly }: { dispatch: (a: BuilderAction) => void; readOnly: boolean }) {
+/** A node to add: its type, and for app entries its params and name. */
+export interface NewNode {
+  nodeType: NodeType;
+  params?: Record<string, unknown>;
+  name?: string;
+}
+
+export function Palette({ onAdd, readOnly }: { onAdd: (node: NewNode) => void; readOnly: boolean }) {
   useRemoteCatalogs(CONNECTORS_CATALOGS);
   const { t } = useI18n();
   const id = useId();
@@ -105,7 +114,7 @@ export function Palette({ dispatch, readOnly }: { dispatch: (a: BuilderAction) =
   const isOpen = (key: string, byDefault: boolean) => searching || (open[key] ?? byDefault);
   const toggle = (key: string, byDefault: boolean) => setOpen((current) => ({ ...current, [key]: !(current[key] ?? byDefault) }));
 
-  const add = (entry: PaletteEntry) => dispatch({ type: 'addNode', nodeType: entry.nodeType, ...(entry.params ? { params: JSON.parse(JSON.stringify(entry.params)) as Record<string, unknown>, name: entry.name } : {}) });
+  const add = (entry: PaletteEntry) => onAdd({ nodeType: entry.nodeType, ...(entry.params ? { params: JSON.parse(JSON.stringify(entry.params)) as Record<string, unknown>, name: entry.name } : {}) });
   const button = (entry: PaletteEntry) => (
     <li key={entry.key}>
       <button
@@ -121,7 +130,7 @@ export function Palette({ dispatch, readOnly }: { dispatch: (a: BuilderAction) =
         }}
         onClick={() => add(entry)}
       >
-        {entry.connector && <AppBadge connector={entry.connector} size="small" />}
+        {entry.connector ? <AppBadge connector={entry.connector} size="small" /> : <NodeGlyph nodeType={entry.nodeType} />}
         <span>{entry.label}</span>
       </button>
     </li>

@@ -1,13 +1,18 @@
-// The side panels about the whole workflow: its problems (each one selects
-// its node) and its settings (name, description, category, industry, visibility).
+// The side panels about the whole workflow: its problems, in the reader's
+// language (each one selects its node and focuses the field it is about) and its settings (name, description, category, industry, visibility).
 import { Fragment, useId } from 'react';
-import { useI18n } from '@agentflow/shared';
+import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
 import type { Workflow, WorkflowProblem } from '@agentflow/shared/workflow';
 import { FacetOptions, WORKFLOW_FACETS } from '../components/FacetOptions';
 import type { BuilderAction } from './builderState';
 import type { BuilderWarning } from './LiteralSecretWarning';
+import { PROBLEMS_CATALOGS } from './problems/i18n';
+import { problemText } from './problems/problemText';
+import { problemFieldLabel } from './problems/problemField';
+import { focusProblemField } from './problems/focusField';
 
 const P = 'workflows.builder.';
+const R = 'workflows.problems.';
 
 export function ProblemsList({
   problems,
@@ -21,8 +26,16 @@ export function ProblemsList({
   workflow: Workflow;
   dispatch: (a: BuilderAction) => void;
 }) {
+  useRemoteCatalogs(PROBLEMS_CATALOGS);
   const { t } = useI18n();
-  const nameOf = (id: string) => workflow.nodes.find((n) => n.id === id)?.name ?? id;
+  const nodeOf = (id: string) => workflow.nodes.find((n) => n.id === id);
+  const nameOf = (id: string) => nodeOf(id)?.name ?? id;
+  // Selects the node, then focuses the field the problem is about (the panel shows the node after this render).
+  const goTo = (problem: WorkflowProblem) => {
+    if (!problem.nodeId) return;
+    dispatch({ type: 'select', nodeId: problem.nodeId });
+    focusProblemField(problem, nodeOf(problem.nodeId)?.type, t);
+  };
   return (
     <section className="builder-panel" data-testid="problems-list" aria-label={t(`${P}problems.title`)}>
       <h2>
@@ -32,18 +45,25 @@ export function ProblemsList({
         warnings.length === 0 && <p>{t(`${P}problems.none`)}</p>
       ) : (
         <ul className="builder-problems">
-          {problems.map((p, i) => (
-            <li key={i}>
-              {p.nodeId ? (
-                <button type="button" className="builder-problem" onClick={() => dispatch({ type: 'select', nodeId: p.nodeId! })}>
-                  <strong>{nameOf(p.nodeId)}</strong>
-                  {p.path ? ` (${p.path})` : ''}: {p.message}
-                </button>
-              ) : (
-                <span className="builder-problem">{p.message}</span>
-              )}
-            </li>
-          ))}
+          {problems.map((p, i) => {
+            const node = p.nodeId ? nodeOf(p.nodeId) : undefined;
+            const field = node && p.path ? problemFieldLabel(t, node.type, p) : null;
+            const text = problemText(t, p);
+            return (
+              <li key={i} data-testid="problem" data-code={p.code} data-reason={p.reason}>
+                {p.nodeId ? (
+                  <button type="button" className="builder-problem" onClick={() => goTo(p)}>
+                    <strong>{nameOf(p.nodeId)}</strong>
+                    {field ? ` – ${field}` : ''}: {text}
+                  </button>
+                ) : (
+                  <span className="builder-problem">
+                    <strong>{t(p.edgeId ? `${R}list.connection` : `${R}list.workflow`)}</strong>: {text}
+                  </span>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       {warnings.length > 0 && (

@@ -1,15 +1,20 @@
 // The builder's saving: ~1 s after the last change the workflow is written as
-// the next version. Offline (or when Firestore cannot be reached) the edit is
-// kept on this device instead (api/workflowDrafts.ts) and written when the
+// the next version (the working copy). A version snapshot goes with a save only
+// when versions/snapshotPolicy.ts says so (a meaningful change, at most one a
+// minute while editing) or when asked (flush with a request: Run, Save version,
+// a restore; leaving the builder). Offline (or when Firestore cannot be
+// reached) the edit is kept on this device instead (api/workflowDrafts.ts) and written when the
 // connection returns, but only over the version it was edited from: if the
 // server has a newer one, someone changed the workflow meanwhile and the user
 // chooses between the two (ConflictDialog); nothing is overwritten silently.
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isOnline, isUnreachable, useI18n } from '@agentflow/shared';
 import type { Workflow } from '@agentflow/shared/workflow';
-import type { WorkflowDocs } from '../api/workflowDocs';
+import type { SnapshotWrite, WorkflowDocs } from '../api/workflowDocs';
 import { clearDraft, writeDraft, type WorkflowDraft } from '../api/workflowDrafts';
 import type { BuilderAction, BuilderState } from './builderState';
+import { mergeRequests, SnapshotPlanner, type SnapshotRequest } from './versions/snapshotPolicy';
+import { useVersionActions } from './versions/useVersionActions';
 
 const P = 'workflows.builder.';
 export const AUTOSAVE_DELAY_MS = 1000;
@@ -58,6 +63,17 @@ export function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) =>
   const inFlight = useRef<Promise<boolean> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Which saves carry a snapshot; it starts from the opened workflow. */
+  const [planner] = useState(() => new SnapshotPlanner(state.workflow));
+  /** A snapshot asked for (Run, Save version, a restore, leaving), written with the next save. */
+  const wanted = useRef<SnapshotRequest | null>(null);
+  /** The minute of a meaningful change is over: the next save carries its snapshot. */
+  const snapshotDue = useRef(false);
+  const snapshotTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const clearSnapshotTimer = useCallback(() => {
+    if (snapshotTimer.current) clearTimeout(snapshotTimer.current);
+    snapshotTimer.current = null;
+  }, []);
 
   /** Keeps the current edits on this device; false when storage refuses. */
   const keep = useCallback(
@@ -81,6 +97,44 @@ export function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) =>
     [uid],
   );
 
+  /** The snapshot the save of `workflow` carries (null: none); arms the minute's timer when one is pending. */
+  const snapshotFor = useCallback(
+    (workflow: Workflow, saveLater: () => Promise<boolean>): SnapshotWrite | null => {
+      const request = wanted.current;
+      if (request?.always) return request.label ? { label: request.label } : {};
+      if (request || snapshotDue.current) {
+        if (planner.differs(workflow)) return {};
+        wanted.current = null;
+        snapshotDue.current = false;
+        clearSnapshotTimer();
+        return null;
+      }
+      const plan = planner.plan(workflow);
+      if (plan.snapshot) return {};
+      if (plan.dueInMs === null) clearSnapshotTimer();
+      else if (!snapshotTimer.current) {
+        snapshotTimer.current = setTimeout(() => {
+          snapshotTimer.current = null;
+          snapshotDue.current = true;
+          void saveLater();
+        }, plan.dueInMs);
+      }
+      return null;
+    },
+    [planner, clearSnapshotTimer],
+  );
+
+  /** A snapshot of workflow was written: the minute starts again, and the request it answered is done. */
+  const snapshotWritten = useCallback(
+    (workflow: Pick<Workflow, 'name' | 'nodes' | 'edges'>, request: SnapshotRequest | null) => {
+      planner.written(workflow);
+      snapshotDue.current = false;
+      clearSnapshotTimer();
+      if (wanted.current === request) wanted.current = null;
+    },
+    [planner, clearSnapshotTimer],
+  );
+
   // Named, so the retries inside it call this same function.
   const save = useCallback(function save(): Promise<boolean> {
     // One save at a time: the one in flight saves the newer edits when it ends.
@@ -88,7 +142,8 @@ export function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) =>
     if (retryTimer.current) clearTimeout(retryTimer.current);
     retryTimer.current = null;
     const current = stateRef.current;
-    if (current.revision === savedRevision.current && !kept.current) {
+    const unchanged = () => current.revision === savedRevision.current && !kept.current;
+    if (unchanged() && !wanted.current && !snapshotDue.current) {
       setStatus('saved');
       return Promise.resolve(true);
     }
@@ -97,6 +152,12 @@ export function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) =>
       const stored = keep(current);
       setStatus(conflictRef.current ? 'conflict' : stored ? 'offline' : 'error');
       return Promise.resolve(false);
+    }
+    const request = wanted.current;
+    const snapshot = snapshotFor(current.workflow, save);
+    if (unchanged() && !snapshot) {
+      setStatus('saved');
+      return Promise.resolve(true);
     }
     const revision = current.revision;
     const syncing = kept.current;
@@ -117,12 +178,13 @@ export function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) =>
             return false;
           }
         }
-        const saved = await docs.save({ ...current.workflow, version: version.current }, version.current);
+        const saved = await docs.save({ ...current.workflow, version: version.current }, version.current, snapshot);
         version.current = saved.version;
         savedRevision.current = revision;
+        if (snapshot) snapshotWritten(current.workflow, request);
         if (syncing) forget(current.workflow.id);
         dispatch({ type: 'saved', version: saved.version, updatedAt: saved.updatedAt });
-        setHistoryTick((n) => n + 1);
+        if (snapshot) setHistoryTick((n) => n + 1);
         return true;
       } catch (error) {
         if (isUnreachable(error)) {
@@ -140,14 +202,15 @@ export function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) =>
       }
     })().then((stored) => {
       if (stored) {
-        if (stateRef.current.revision !== revision) void save();
+        // Newer edits, or a snapshot asked for while this save was on its way.
+        if (stateRef.current.revision !== revision || wanted.current || snapshotDue.current) void save();
         else setStatus('saved');
       }
       return stored;
     });
     inFlight.current = attempt;
     return attempt;
-  }, [docs, dispatch, keep, forget]);
+  }, [docs, dispatch, keep, forget, snapshotFor, snapshotWritten]);
 
   useEffect(() => {
     if (readOnly || state.revision === savedRevision.current) return;
@@ -162,13 +225,15 @@ export function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) =>
   /** A restore (or the server's version, chosen or newer) becomes the loaded state. */
   const markRestored = useCallback(
     (restored: Workflow) => {
+      // A snapshot's content (a restore or its undo), or another device's save: its snapshots are that device's to write.
+      snapshotWritten(restored, wanted.current);
       version.current = restored.version;
       savedRevision.current = 0;
       dispatch({ type: 'load', workflow: restored });
       setStatus('saved');
       setHistoryTick((n) => n + 1);
     },
-    [dispatch],
+    [dispatch, snapshotWritten],
   );
 
   // The connection returns: write what waited here; with nothing waiting, pick
@@ -201,18 +266,34 @@ export function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) =>
 
   /**
    * Saves now what the debounce would save later and waits until the latest
-   * edit is on the server (Run needs it: a run executes the stored version).
-   * Resolves false when a save fails or the edit could only be kept here.
+   * edit is on the server (Run needs it: a run executes the stored version),
+   * with a snapshot when `snapshot` asks for one (always, or when the edits
+   * differ from the last snapshot). Resolves false when a save fails or the
+   * edit could only be kept here; a request that failed is dropped (the
+   * minute rule still snapshots the change later).
    */
-  const flush = useCallback(async (): Promise<boolean> => {
-    if (readOnly) return true;
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    while (stateRef.current.revision !== savedRevision.current || inFlight.current || kept.current) {
-      if (!(await (inFlight.current ?? save()))) return false;
-    }
-    return true;
-  }, [readOnly, save]);
+  const flush = useCallback(
+    async (snapshot?: SnapshotRequest): Promise<boolean> => {
+      if (readOnly) return true;
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      const request = snapshot ? mergeRequests(wanted.current, snapshot) : null;
+      if (request) wanted.current = request;
+      while (stateRef.current.revision !== savedRevision.current || inFlight.current || kept.current || wanted.current || snapshotDue.current) {
+        if (!(await (inFlight.current ?? save()))) {
+          if (request && wanted.current === request) wanted.current = null;
+          return false;
+        }
+      }
+      return true;
+    },
+    [readOnly, save],
+  );
+
+  /** flush() for Run: the run's version gets a snapshot when it is not one already. */
+  const flushForRun = useCallback(() => flush({ always: false }), [flush]);
+  /** The workflow as the server has it after the last save (the version the next write must name). */
+  const savedWorkflow = useCallback((): Workflow => ({ ...stateRef.current.workflow, version: version.current }), []);
 
   // Leaving the builder (another route, closing or hiding the tab) must not
   // drop the edits of the last second: save (or keep) what is pending at once.
@@ -221,17 +302,24 @@ export function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) =>
     const flushNow = () => {
       if (stateRef.current.revision !== savedRevision.current) void save();
     };
+    // Closing or leaving: a change still waiting for its minute is snapshotted now
+    // (hiding the tab only saves, or switching tabs would defeat the minute).
+    const leave = () => {
+      if (!wanted.current && planner.differs(stateRef.current.workflow)) wanted.current = { always: false };
+      if (stateRef.current.revision !== savedRevision.current || wanted.current) void save();
+    };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') flushNow();
     };
-    window.addEventListener('pagehide', flushNow);
+    window.addEventListener('pagehide', leave);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      window.removeEventListener('pagehide', flushNow);
+      window.removeEventListener('pagehide', leave);
       document.removeEventListener('visibilitychange', onVisibility);
-      flushNow();
+      clearSnapshotTimer();
+      leave();
     };
-  }, [readOnly, save]);
+  }, [readOnly, save, planner, clearSnapshotTimer]);
 
   /** The user keeps their version: written as the version after the server's (theirs stays in the history). */
   const keepMine = useCallback(async () => {
@@ -240,7 +328,9 @@ export function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) =>
     const current = stateRef.current;
     setStatus('syncing');
     try {
-      const saved = await docs.save({ ...current.workflow, version: theirs.version }, theirs.version);
+      // Choosing between two versions is worth a snapshot of the one kept.
+      const saved = await docs.save({ ...current.workflow, version: theirs.version }, theirs.version, {});
+      snapshotWritten(current.workflow, wanted.current);
       conflictRef.current = null;
       setConflict(null);
       setDialogOpen(false);
@@ -255,7 +345,7 @@ export function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) =>
       // Still the user's choice to make: the dialog stays, the edit stays kept.
       setStatus('conflict');
     }
-  }, [docs, dispatch, forget, save]);
+  }, [docs, dispatch, forget, save, snapshotWritten]);
 
   /** The user takes the server's version: their kept edit is dropped. */
   const takeTheirs = useCallback(() => {
@@ -267,6 +357,8 @@ export function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) =>
     forget(theirs.id);
     markRestored(theirs);
   }, [forget, markRestored]);
+
+  const versions = useVersionActions({ docs, flush, savedWorkflow, markRestored, revision: state.revision, historyTick });
 
   const conflictView = conflict ? (
     <Suspense fallback={null}>
@@ -283,6 +375,9 @@ export function useAutosave(state: BuilderState, dispatch: (a: BuilderAction) =>
     markRestored,
     savingRef,
     flush,
+    flushForRun,
+    /** Save version, restore and its undo, for the toolbar and the history. */
+    versions,
     /** When the edit kept on this device was saved there (null: nothing kept). */
     keptAt,
     conflictView,

@@ -1,6 +1,8 @@
 // The builder's screen-level hooks: the phone layout's media query and the
-// keyboard shortcuts (undo, redo, delete) outside text fields.
-import { useEffect, useState } from 'react';
+// keyboard shortcuts outside text fields (undo, redo, delete, duplicate, select
+// all, tidy up, fit view, the shortcuts list; copy and paste are the page's
+// own events, canvas/useCanvasClipboard).
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { BuilderAction } from './builderState';
 
 /** Phones: the side panels are hidden (builder.css, under 641 px) and open as a bottom sheet. */
@@ -21,22 +23,54 @@ export function useMediaQuery(query: string): boolean {
   return matches;
 }
 
+/** A ref that always holds the latest value (for handlers registered once). */
+export function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useLayoutEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
 const isEditable = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-export function useBuilderShortcuts(dispatch: (a: BuilderAction) => void, readOnly: boolean) {
+/** What the shortcuts beyond undo/redo/delete do (the builder's own actions). */
+export interface ShortcutActions {
+  duplicate?: () => void;
+  selectAll?: () => void;
+  autoLayout?: () => void;
+  fitView?: () => void;
+  help?: () => void;
+}
+
+export function useBuilderShortcuts(dispatch: (a: BuilderAction) => void, readOnly: boolean, actions: ShortcutActions = {}) {
+  const actionsRef = useLatest(actions);
   useEffect(() => {
-    if (readOnly) return;
     const onKey = (event: KeyboardEvent) => {
-      if (isEditable(event.target)) return;
+      if (isEditable(event.target) || (event.target instanceof HTMLElement && event.target.closest('dialog'))) return;
       const mod = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
+      const run = (action?: () => void) => {
+        if (!action) return;
+        event.preventDefault();
+        action();
+      };
+      // Reading shortcuts work on a template too.
+      if (!mod && event.key === '?') return run(actionsRef.current.help);
+      if (!mod && !event.altKey && event.key === '1') return run(actionsRef.current.fitView);
+      if (mod && key === 'a') return run(actionsRef.current.selectAll);
+      if (readOnly) return;
       if (mod && key === 'z') {
         event.preventDefault();
         dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
       } else if (mod && key === 'y') {
         event.preventDefault();
         dispatch({ type: 'redo' });
+      } else if (mod && key === 'd') {
+        run(actionsRef.current.duplicate);
+      } else if (event.shiftKey && event.altKey && event.code === 'KeyT') {
+        run(actionsRef.current.autoLayout);
       } else if (!mod && (event.key === 'Delete' || event.key === 'Backspace')) {
         event.preventDefault();
         dispatch({ type: 'deleteSelection' });
@@ -44,5 +78,5 @@ export function useBuilderShortcuts(dispatch: (a: BuilderAction) => void, readOn
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [dispatch, readOnly]);
+  }, [dispatch, readOnly, actionsRef]);
 }

@@ -5,6 +5,8 @@ import {
   CONDITION_HANDLES,
   createNode,
   isTrigger,
+  nodeKeyProblem,
+  renameNodeKey,
   type NodePosition,
   type NodeType,
   type Workflow,
@@ -24,7 +26,10 @@ interface Snapshot {
 
 export interface BuilderState {
   workflow: Workflow;
+  /** The node whose configuration shows (one selected node), or null. */
   selectedNodeId: string | null;
+  /** Every selected node (shift-click or a box on the canvas): what copy and delete act on. */
+  selectedNodeIds: string[];
   selectedEdgeId: string | null;
   past: Snapshot[];
   future: Snapshot[];
@@ -34,8 +39,19 @@ export interface BuilderState {
 
 export type BuilderAction =
   | { type: 'load'; workflow: Workflow }
-  /** params/name: an app entry's node ({connector, operation, params}) instead of the type's defaults. */
-  | { type: 'addNode'; nodeType: NodeType; position?: NodePosition; params?: Record<string, unknown>; name?: string }
+  /**
+   * params/name: an app entry's node ({connector, operation, params}) or the translated name instead of the
+   * type's defaults; connectFrom: an edge from that node (and handle) to the new one, in the same undo step.
+   */
+  | { type: 'addNode'; nodeType: NodeType; position?: NodePosition; params?: Record<string, unknown>; name?: string; connectFrom?: { source: string; sourceHandle?: string | null } }
+  /** Pasted or duplicated nodes with the edges between them (fresh ids already): one undo step, then selected. */
+  | { type: 'addNodes'; nodes: WorkflowNode[]; edges: WorkflowEdge[] }
+  /** A node's key (id) renamed: its edges and every reference to it follow, in one undo step. */
+  | { type: 'renameNode'; from: string; to: string }
+  /** Several nodes moved at once (auto-layout): one undo step. */
+  | { type: 'moveNodes'; positions: Record<string, NodePosition> }
+  /** The canvas's selection of several nodes (the first alone shows its configuration when it is the only one). */
+  | { type: 'selectNodes'; nodeIds: string[] }
   /** transient: a drag in progress (no undo step; 'checkpoint' took one when it began). */
   | { type: 'moveNode'; id: string; position: NodePosition; transient?: boolean }
   | { type: 'checkpoint' }
@@ -43,7 +59,8 @@ export type BuilderAction =
   | { type: 'select'; nodeId: string | null; edgeId?: string | null }
   | { type: 'deleteSelection' }
   | { type: 'deleteElements'; nodeIds?: string[]; edgeIds?: string[] }
-  | { type: 'updateNode'; id: string; name?: string; params?: Record<string, unknown> }
+  /** pinned: the node's sample output to keep (Test step's Pin); null unpins it. */
+  | { type: 'updateNode'; id: string; name?: string; params?: Record<string, unknown>; pinned?: WorkflowNode['pinned'] | null }
   | { type: 'updateSettings'; settings: Partial<WorkflowSettings> }
   | { type: 'replaceGraph'; nodes: WorkflowNode[]; edges: WorkflowEdge[]; settings?: Partial<WorkflowSettings> }
   /** A save finished: the stored version (no undo step, not a change). */
@@ -52,7 +69,7 @@ export type BuilderAction =
   | { type: 'redo' };
 
 export function initialBuilderState(workflow: Workflow): BuilderState {
-  return { workflow, selectedNodeId: null, selectedEdgeId: null, past: [], future: [], revision: 0 };
+  return { workflow, selectedNodeId: null, selectedNodeIds: [], selectedEdgeId: null, past: [], future: [], revision: 0 };
 }
 
 const settingsOf = (w: Workflow): WorkflowSettings => ({
@@ -94,7 +111,7 @@ export function sourceHandlesOf(type: NodeType): readonly (string | null)[] {
 
 export const acceptsInput = (type: NodeType): boolean => !isTrigger(type);
 
-function edgeId(source: string, handle: string | null, target: string, edges: readonly WorkflowEdge[]): string {
+export function edgeId(source: string, handle: string | null, target: string, edges: readonly WorkflowEdge[]): string {
   const base = `e-${source}${handle ? `-${handle}` : ''}-${target}`.slice(0, 60);
   const ids = new Set(edges.map((e) => e.id));
   if (!ids.has(base)) return base;
@@ -127,7 +144,51 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       const position = action.position ?? freePosition(w.nodes);
       const created = createNode(action.nodeType, { x: Math.round(position.x), y: Math.round(position.y) }, w.nodes.map((n) => n.id));
       const node = { ...created, ...(action.params ? { params: action.params } : {}), ...(action.name?.trim() ? { name: action.name.trim() } : {}) };
-      return change(state, { ...w, nodes: [...w.nodes, node] }, { selectedNodeId: node.id, selectedEdgeId: null });
+      const added = { ...w, nodes: [...w.nodes, node] };
+      const from = action.connectFrom;
+      const edges =
+        from && !connectionError(added, from.source, node.id, from.sourceHandle)
+          ? [...w.edges, { id: edgeId(from.source, from.sourceHandle ?? null, node.id, w.edges), source: from.source, target: node.id, ...(from.sourceHandle ? { sourceHandle: from.sourceHandle } : {}) }]
+          : w.edges;
+      return change(state, { ...added, edges }, { selectedNodeId: node.id, selectedNodeIds: [node.id], selectedEdgeId: null });
+    }
+
+    case 'addNodes': {
+      if (action.nodes.length === 0) return state;
+      const ids = action.nodes.map((n) => n.id);
+      return change(state, { ...w, nodes: [...w.nodes, ...action.nodes], edges: [...w.edges, ...action.edges] }, {
+        selectedNodeId: ids.length === 1 ? ids[0]! : null,
+        selectedNodeIds: ids,
+        selectedEdgeId: null,
+      });
+    }
+
+    case 'renameNode': {
+      const { from, to } = action;
+      // The domain's one rename (edges, delegates, every expression and template root); it refuses a key nodeKeyProblem() refuses.
+      if (from === to || !w.nodes.some((n) => n.id === from) || nodeKeyProblem(w, from, to) !== null) return state;
+      const follow = (id: string | null) => (id === from ? to : id);
+      return change(state, renameNodeKey(w, from, to), { selectedNodeId: follow(state.selectedNodeId), selectedNodeIds: state.selectedNodeIds.map((id) => follow(id)!) });
+    }
+
+    case 'moveNodes': {
+      let moved = false;
+      const nodes = w.nodes.map((n) => {
+        const to = action.positions[n.id];
+        if (!to) return n;
+        const position = { x: Math.round(to.x), y: Math.round(to.y) };
+        if (position.x === n.position.x && position.y === n.position.y) return n;
+        moved = true;
+        return { ...n, position };
+      });
+      return moved ? change(state, { ...w, nodes }) : state;
+    }
+
+    case 'selectNodes': {
+      const nodeIds = [...new Set(action.nodeIds)].filter((id) => w.nodes.some((n) => n.id === id));
+      const selectedNodeId = nodeIds.length === 1 ? nodeIds[0]! : null;
+      if (selectedNodeId === state.selectedNodeId && state.selectedEdgeId === null && nodeIds.join() === state.selectedNodeIds.join()) return state;
+      return { ...state, selectedNodeId, selectedNodeIds: nodeIds, selectedEdgeId: null };
     }
 
     case 'checkpoint':
@@ -154,14 +215,15 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     case 'select': {
       const nodeId = action.nodeId && w.nodes.some((n) => n.id === action.nodeId) ? action.nodeId : null;
       const edgeId = action.edgeId && w.edges.some((e) => e.id === action.edgeId) ? action.edgeId : null;
-      if (nodeId === state.selectedNodeId && edgeId === state.selectedEdgeId) return state;
-      return { ...state, selectedNodeId: nodeId, selectedEdgeId: edgeId };
+      const nodeIds = nodeId ? [nodeId] : [];
+      if (nodeId === state.selectedNodeId && edgeId === state.selectedEdgeId && nodeIds.join() === state.selectedNodeIds.join()) return state;
+      return { ...state, selectedNodeId: nodeId, selectedNodeIds: nodeIds, selectedEdgeId: edgeId };
     }
 
     case 'deleteSelection':
       return builderReducer(state, {
         type: 'deleteElements',
-        nodeIds: state.selectedNodeId ? [state.selectedNodeId] : [],
+        nodeIds: [...new Set([...state.selectedNodeIds, ...(state.selectedNodeId ? [state.selectedNodeId] : [])])],
         edgeIds: state.selectedEdgeId ? [state.selectedEdgeId] : [],
       });
 
@@ -173,6 +235,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       if (nodes.length === w.nodes.length && edges.length === w.edges.length) return state;
       return change(state, { ...w, nodes, edges }, {
         selectedNodeId: state.selectedNodeId && nodeIds.has(state.selectedNodeId) ? null : state.selectedNodeId,
+        selectedNodeIds: state.selectedNodeIds.filter((id) => !nodeIds.has(id)),
         selectedEdgeId: state.selectedEdgeId && edges.some((e) => e.id === state.selectedEdgeId) ? state.selectedEdgeId : null,
       });
     }
@@ -180,7 +243,8 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
     case 'updateNode': {
       const node = w.nodes.find((n) => n.id === action.id);
       if (!node) return state;
-      const next = { ...node, ...(action.name !== undefined ? { name: action.name } : {}), ...(action.params ? { params: action.params } : {}) };
+      const next = { ...node, ...(action.name !== undefined ? { name: action.name } : {}), ...(action.params ? { params: action.params } : {}), ...(action.pinned ? { pinned: action.pinned } : {}) };
+      if (action.pinned === null) delete next.pinned;
       return change(state, { ...w, nodes: w.nodes.map((n) => (n.id === action.id ? next : n)) });
     }
 
@@ -189,7 +253,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
 
     case 'replaceGraph': {
       const next = { ...w, ...action.settings, nodes: action.nodes, edges: action.edges };
-      return change(state, next, { selectedNodeId: null, selectedEdgeId: null });
+      return change(state, next, { selectedNodeId: null, selectedNodeIds: [], selectedEdgeId: null });
     }
 
     case 'saved':
@@ -210,6 +274,7 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
         future: action.type === 'undo' ? [...state.future, current] : state.future.slice(0, -1),
         revision: state.revision + 1,
         selectedNodeId: keep(state.selectedNodeId, workflow.nodes),
+        selectedNodeIds: state.selectedNodeIds.filter((id) => workflow.nodes.some((n) => n.id === id)),
         selectedEdgeId: keep(state.selectedEdgeId, workflow.edges),
       };
     }

@@ -15,3 +15,12 @@ export function useCatalogueSource(): CatalogueSource {
   if (!source) throw new Error('useCatalogueSource must be used inside <CatalogueSourceProvider>');
   return source;
 }
+
+let defaultSource: CatalogueSource | undefined;
+
+/** The provided source, else the Firestore one: for the builder, which may be mounted without the catalogue's provider. */
+export function useCatalogueSourceOrDefault(): CatalogueSource {
+  const source = useContext(CatalogueSourceContext);
+  defaultSource ??= source ? undefined : createFirestoreCatalogueSource();
+  return source ?? (defaultSource as CatalogueSource);
+}

@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useI18n } from '@agentflow/shared';
 import type { CatalogueTab } from './catalogueFilters';
+import { useTrashTabLabel } from '../lifecycle/CatalogueLifecycle';
 
 export const CATALOGUE_PANEL_ID = 'workflow-catalogue-panel';
 export const tabId = (tab: CatalogueTab) => `workflow-tab-${tab}`;
@@ -9,6 +10,7 @@ export const tabId = (tab: CatalogueTab) => `workflow-tab-${tab}`;
 export function CatalogueTabs({ tabs, selected, onSelect }: { tabs: readonly CatalogueTab[]; selected: CatalogueTab; onSelect: (tab: CatalogueTab) => void }) {
   const { t } = useI18n();
   const buttons = useRef(new Map<CatalogueTab, HTMLButtonElement>());
+  const trashLabel = useTrashTabLabel();
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = tabs.length - 1;
@@ -41,7 +43,7 @@ export function CatalogueTabs({ tabs, selected, onSelect }: { tabs: readonly Cat
           onClick={() => onSelect(tab)}
           onKeyDown={(event) => onKeyDown(event, index)}
         >
-          {t(`workflows.catalogue.tabs.${tab}`)}
+          {tab === 'trash' ? trashLabel : t(`workflows.catalogue.tabs.${tab}`)}
         </button>
       ))}
     </div>

@@ -1,12 +1,16 @@
 import { Link, useI18n } from '@agentflow/shared';
 import type { Workflow } from '@agentflow/shared/workflow';
 import type { CatalogueTab } from './catalogueFilters';
+import { WorkflowMenu, type WorkflowMenuAction } from '../lifecycle/WorkflowMenu';
 
 export interface WorkflowCardProps {
   workflow: Workflow;
   /** Which collection the card is shown in: templates get "Use template", the others "Open". */
   kind: CatalogueTab;
+  /** "Use template": opens the template's preview, whose own button copies it. */
   onUseTemplate?: (template: Workflow) => void;
+  /** The user's own workflows get the ⋯ menu (rename, duplicate, export, move to trash). */
+  onMenuAction?: (workflow: Workflow, action: WorkflowMenuAction) => void;
   /** This template is being copied. */
   copying?: boolean;
   /** Another copy is in progress (or the app is offline): the button is disabled. */
@@ -16,7 +20,7 @@ export interface WorkflowCardProps {
 }
 
 /** One workflow in the catalogue: name, description, badges, tags, step count and its action. */
-export function WorkflowCard({ workflow, kind, onUseTemplate, copying = false, disabled = false, describedBy }: WorkflowCardProps) {
+export function WorkflowCard({ workflow, kind, onUseTemplate, onMenuAction, copying = false, disabled = false, describedBy }: WorkflowCardProps) {
   const { t } = useI18n();
   const titleId = `workflow-${workflow.id}-title`;
   const category = t(`workflows.catalogue.categories.${workflow.category}`);
@@ -62,7 +66,8 @@ export function WorkflowCard({ workflow, kind, onUseTemplate, copying = false, d
           <button
             type="button"
             className="button button-primary"
-            aria-label={t('workflows.catalogue.card.useTemplateLabel', { name: workflow.name })}
+            // The name starts with the visible text (WCAG 2.5.3); while copying, the visible text is the name.
+            aria-label={copying ? undefined : t('workflows.catalogue.card.useTemplateLabel', { name: workflow.name })}
             aria-busy={copying || undefined}
             disabled={disabled || copying}
             aria-describedby={describedBy}
@@ -71,9 +76,12 @@ export function WorkflowCard({ workflow, kind, onUseTemplate, copying = false, d
             {copying ? t('workflows.catalogue.card.copying') : t('workflows.catalogue.card.useTemplate')}
           </button>
         ) : (
-          <Link className="button button-secondary" to={encodeURIComponent(workflow.id)} aria-label={t('workflows.catalogue.card.openLabel', { name: workflow.name })}>
-            {t('workflows.catalogue.card.open')}
-          </Link>
+          <>
+            <Link className="button button-secondary" to={encodeURIComponent(workflow.id)} aria-label={t('workflows.catalogue.card.openLabel', { name: workflow.name })}>
+              {t('workflows.catalogue.card.open')}
+            </Link>
+            {onMenuAction ? <WorkflowMenu describedBy={titleId} disabled={disabled} onAction={(action) => onMenuAction(workflow, action)} /> : null}
+          </>
         )}
       </div>
     </article>

@@ -2,7 +2,7 @@
 // the workflow model, so they are tested without rendering.
 import { WORKFLOW_CATEGORIES, WORKFLOW_INDUSTRIES, type Workflow, type WorkflowCategory, type WorkflowIndustry } from '@agentflow/shared/workflow';
 
-export const CATALOGUE_TABS = ['mine', 'organization', 'templates'] as const;
+export const CATALOGUE_TABS = ['mine', 'organization', 'templates', 'trash'] as const;
 export type CatalogueTab = (typeof CATALOGUE_TABS)[number];
 
 export interface CatalogueFilters {

@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { Link, useI18n, useLocation, useRemoteCatalogs, useToast } from '@agentflow/shared';
 import { credentialType, isCredentialTypeId, isOAuthCredentialType, type CredentialTypeId, type CredentialView } from '@agentflow/shared/credentials';
-import type { ConnectorDeclaration } from '@agentflow/shared/workflow';
+import type { ConnectorDeclaration, WorkflowProblem } from '@agentflow/shared/workflow';
 import { useCredentialList } from '../credentials/credentialList';
 import { CredentialForm } from '../credentials/CredentialForm';
 import { CREDENTIALS_PAGE } from '../credentials/agentCredentials';
@@ -16,6 +16,7 @@ import { useConnectorsClient, useConnectorsStatus } from './api';
 import { K } from './connectorTexts';
 import { returnPathOf, startSignIn, type PendingSignIn } from './oauthReturn';
 import { useBeforeLeave } from './beforeLeave';
+import { problemText } from '../builder/problems/problemText';
 
 export interface AccountPickerProps {
   connector: ConnectorDeclaration;
@@ -25,7 +26,7 @@ export interface AccountPickerProps {
   target: Omit<PendingSignIn, 'returnTo' | 'credentialType'>;
   label?: string;
   /** Problems of the credentialId path (nodeProblems). */
-  problems?: readonly { message: string }[];
+  problems?: readonly WorkflowProblem[];
 }
 
 const typesOf = (connector: ConnectorDeclaration) => connector.credentialTypes.filter(isCredentialTypeId);
@@ -73,7 +74,7 @@ export function AccountPicker({ connector, credentialId, onChange, target, label
     }
   };
 
-  const errors = [...(missing ? [t(`${K}step.accountMissing`)] : []), ...problems.map((p) => p.message)];
+  const errors = [...(missing ? [t(`${K}step.accountMissing`)] : []), ...problems.map((p) => problemText(t, p))];
   return (
     <div className="builder-field account-picker" data-testid="account-picker">
       <label htmlFor={`${id}-account`}>{label ?? t(`${K}step.account`)}</label>

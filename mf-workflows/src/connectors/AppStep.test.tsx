@@ -45,7 +45,7 @@ test('one field per param, of the kind its schema asks for, required ones marked
   const dealname = within(panel).getByLabelText(/^Deal name/);
   expect(dealname).toHaveAttribute('aria-required', 'true');
   expect(dealname.closest('.builder-field')).toHaveTextContent('Deal name *');
-  expect(within(panel).getByLabelText(/^Amount/).closest('.builder-field')).toHaveTextContent('must be a number');
+  expect(within(panel).getByLabelText(/^Amount/).closest('.builder-field')).toHaveTextContent('This value is not valid.');
   // The select's options speak the user's words; the date-time has its hint; the record is rows, not JSON.
   const stage = within(panel).getByLabelText(/^Deal stage/);
   expect(within(stage).getByRole('option', { name: 'Closed won' })).toHaveValue('closedwon');
@@ -65,7 +65,7 @@ test('one field per param, of the kind its schema asks for, required ones marked
       params: { dealname: '{{ input.company }} deal', amount: 1500, dealstage: 'closedwon', properties: { lifecyclestage: 'lead' } },
     }),
   { timeout: 5000 });
-  expect(within(panel).getByLabelText(/^Amount/).closest('.builder-field')).not.toHaveTextContent('must be a number');
+  expect(within(panel).getByLabelText(/^Amount/).closest('.builder-field')).not.toHaveTextContent('This value is not valid.');
   fireEvent.click(within(panel).getByRole('button', { name: 'Remove “lifecyclestage”' }));
   await waitFor(() => expect(savedApp(docs)?.params).not.toHaveProperty('properties'), { timeout: 5000 });
 });
@@ -94,7 +94,7 @@ test('the account is picked from the user’s credentials of the app’s types',
   const servers = setUp({ hubspot: true }, [hubspotToken('c-hs', 'Sales portal'), fakeCredential({ id: 'c-ai', name: 'OpenAI work' })]);
   const { docs, panel } = await openApp(servers);
   const account = within(panel).getByLabelText('Account');
-  expect(account).toHaveAccessibleDescription(/is required: connect an account/);
+  expect(account).toHaveAccessibleDescription('Connect an account for this step.');
   await within(account).findByRole('option', { name: 'Sales portal' });
   expect(within(account).queryByRole('option', { name: 'OpenAI work' })).not.toBeInTheDocument();
   fireEvent.change(account, { target: { value: 'c-hs' } });
@@ -180,7 +180,7 @@ test('an account made in a step’s form is known to the builder’s own check a
   const problems = screen.getByTestId('problems-list');
   await waitFor(() => expect(problems).not.toHaveTextContent(/credential/i));
   // Only the deal's own missing name is left.
-  expect(problems).toHaveTextContent('Problems (1)Deal (params.dealname): is required');
+  expect(problems).toHaveTextContent('Problems (1)Deal – Deal name: This is required.');
 });
 
 test('an app trigger says when its last check failed, in the app’s words (a failing check starts no run)', async () => {

@@ -18,6 +18,7 @@ import { AppBadge } from './AppBadge';
 import { ConnectorParamsForm } from './ConnectorParamsForm';
 import { K, operationLabel, triggerLabel } from './connectorTexts';
 import { CONNECTORS_CATALOGS } from './i18n';
+import { problemText } from '../builder/problems/problemText';
 import './connectors.css';
 
 const OWN_PATHS = ['connector', 'operation', 'trigger', 'credentialId', 'params', 'intervalMinutes'];
@@ -133,11 +134,12 @@ export function AppStepForm({ node, problems, onParams }: AppStepFormProps) {
 }
 
 function FieldProblems({ problems }: { problems: readonly WorkflowProblem[] }) {
+  const { t } = useI18n();
   if (problems.length === 0) return null;
   return (
     <div className="field-error" role="alert">
       {problems.map((p, i) => (
-        <p key={i}>{p.message}</p>
+        <p key={i}>{problemText(t, p)}</p>
       ))}
     </div>
   );

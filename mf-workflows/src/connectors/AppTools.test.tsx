@@ -50,7 +50,8 @@ test('app tools are added, given an account and removed; the JSON editor keeps t
     { timeout: 5000 },
   );
 
-  // The JSON field shows http and delegates only; editing it keeps the app tools.
+  // The JSON view shows http and delegates only; editing it keeps the app tools.
+  fireEvent.click(within(screen.getByText('Web tools').closest('[data-testid="structured-field"]') as HTMLElement).getByRole('button', { name: 'Edit as JSON' }));
   const json = screen.getByLabelText('Tools (JSON)');
   expect(JSON.parse((json as HTMLTextAreaElement).value)).toEqual({ http: [], delegates: [] });
   fireEvent.change(json, { target: { value: JSON.stringify({ http: [], delegates: ['agent-9'] }) } });

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
 import { CONNECTOR_LIMITS, CONNECTORS, connectorOf, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
 import { AccountPicker } from './AccountPicker';
+import { problemText } from '../builder/problems/problemText';
 import { AppBadge } from './AppBadge';
 import { K, entryLabel, operationLabel } from './connectorTexts';
 import { CONNECTORS_CATALOGS } from './i18n';
@@ -83,7 +84,7 @@ export function AppToolsEditor({ node, problems, onParams }: AppToolsEditorProps
                 .filter((p) => !p.path?.endsWith('credentialId'))
                 .map((p, i) => (
                   <p key={i} className="field-error" role="alert">
-                    {p.message}
+                    {problemText(t, p)}
                   </p>
                 ))}
             </li>

@@ -10,6 +10,8 @@ import type { z } from 'zod';
 import { paramFieldsOf, type ParamField } from './paramFields';
 import { K, optionLabel, paramLabel } from './connectorTexts';
 import { RecordEditor } from './RecordEditor';
+import { MappedInput } from '../builder/mapping/MappedInput';
+import { problemText } from '../builder/problems/problemText';
 
 export interface ConnectorParamsFormProps {
   schema: z.ZodObject<ConnectorParamsShape>;
@@ -58,7 +60,8 @@ function ParamEditor({ field, value, problems, onChange }: { field: ParamField; 
   let hint: string | null = null;
   switch (field.kind) {
     case 'textarea':
-      editor = <textarea {...common} rows={4} value={text} onChange={(e) => onChange(e.target.value)} />;
+      // Templates: the field picker and the preview go with them.
+      editor = <MappedInput mode="template" multiline common={common} value={text} onChange={onChange} />;
       break;
     case 'select':
       editor = (
@@ -106,7 +109,7 @@ function ParamEditor({ field, value, problems, onChange }: { field: ParamField; 
       editor = <RecordEditor id={id} label={label} value={value} invalid={invalid} describedBy={invalid ? errorId : undefined} onChange={onChange} />;
       break;
     default:
-      editor = <input {...common} value={text} onChange={(e) => onChange(e.target.value)} />;
+      editor = <MappedInput mode="template" common={common} value={text} onChange={onChange} />;
   }
   const labelProps = field.kind === 'record' ? { id: `${id}-label` } : { htmlFor: id };
   return (
@@ -125,7 +128,7 @@ function ParamEditor({ field, value, problems, onChange }: { field: ParamField; 
       {invalid && (
         <div id={errorId} className="field-error" role="alert">
           {problems.map((p, i) => (
-            <p key={i}>{p.path && p.path !== `params.${field.key}` ? `${p.path.slice(`params.${field.key}.`.length)}: ${p.message}` : p.message}</p>
+            <p key={i}>{p.path && p.path !== `params.${field.key}` ? `${p.path.slice(`params.${field.key}.`.length)}: ${problemText(t, p)}` : problemText(t, p)}</p>
           ))}
         </div>
       )}

@@ -88,11 +88,11 @@ test('Test connection: the number of models, or the provider’s refusal in the 
   // HTTP credentials are checked only by the service they are sent to: no test button.
   expect(within(card('Partner API')).queryByRole('button', { name: /Test the connection/ })).not.toBeInTheDocument();
 
-  fireEvent.click(within(card('OpenAI work')).getByRole('button', { name: 'Test the connection of OpenAI work' }));
+  fireEvent.click(within(card('OpenAI work')).getByRole('button', { name: 'Test connection of OpenAI work' }));
   expect(await within(card('OpenAI work')).findByText('Connected — 2 models')).toBeInTheDocument();
 
   server.testResult = { ok: false, models: [], error: 'Incorrect API key provided: sk-…', code: 'credential_rejected' };
-  fireEvent.click(within(card('OpenAI work')).getByRole('button', { name: 'Test the connection of OpenAI work' }));
+  fireEvent.click(within(card('OpenAI work')).getByRole('button', { name: 'Test connection of OpenAI work' }));
   expect(await within(card('OpenAI work')).findByText('Not connected: The provider refused the key.')).toBeInTheDocument();
   expect(screen.queryByText(/Incorrect API key/)).not.toBeInTheDocument();
 });
@@ -108,10 +108,10 @@ test('Test connection of an app credential names the account it reached; a Teams
   renderPage(server);
   await screen.findByRole('listitem', { name: 'Sales HubSpot' });
   expect(within(card('Ops channel')).queryByRole('button', { name: /Test the connection/ })).not.toBeInTheDocument();
-  fireEvent.click(within(card('Sales HubSpot')).getByRole('button', { name: 'Test the connection of Sales HubSpot' }));
+  fireEvent.click(within(card('Sales HubSpot')).getByRole('button', { name: 'Test connection of Sales HubSpot' }));
   expect(await within(card('Sales HubSpot')).findByText('Connected as Portal 62515 (app.hubspot.com)')).toBeInTheDocument();
   server.testResult = { ok: true, models: [] };
-  fireEvent.click(within(card('Sales HubSpot')).getByRole('button', { name: 'Test the connection of Sales HubSpot' }));
+  fireEvent.click(within(card('Sales HubSpot')).getByRole('button', { name: 'Test connection of Sales HubSpot' }));
   expect(await within(card('Sales HubSpot')).findByText('Connected')).toBeInTheDocument();
 });
 

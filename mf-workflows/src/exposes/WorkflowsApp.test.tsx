@@ -13,7 +13,7 @@ const app = () => <WorkflowsApp source={createFakeCatalogueSource()} queryClient
 describe('mf_workflows ./WorkflowsApp (federated entry)', () => {
   test.each([['/workflows'], ['/workflows/'], ['/workflows/some/nested/path']])('renders the catalogue with the translated title at %s', async (route) => {
     renderWithProviders(app(), { route, path: '/workflows/*' });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Workflows$/);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/^Workflows$/);
     expect(screen.getByText('Find, copy, build and run multi-agent workflows.')).toBeInTheDocument();
     expect(document.title).toBe('Agentflow · Workflows');
     expect(await screen.findAllByTestId('workflow-card')).toHaveLength(4);
@@ -21,10 +21,10 @@ describe('mf_workflows ./WorkflowsApp (federated entry)', () => {
 
   test('renders standalone at / and at a nested path', async () => {
     const { unmount } = renderWithProviders(app(), { route: '/', path: '/*' });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Workflows');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Workflows');
     unmount();
     renderWithProviders(app(), { route: '/deep/link', path: '/*' });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Workflows');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Workflows');
 
   });
 
@@ -36,7 +36,7 @@ describe('mf_workflows ./WorkflowsApp (federated entry)', () => {
 
   test.each([['/workflows'], ['/workflows/some/nested/path']])('is translated (de) at %s, with the remote’s own texts', async (route) => {
     renderWithProviders(app(), { route, path: '/workflows/*', language: 'de' });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Abläufe$/);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/^Abläufe$/);
     expect(screen.queryByText('Workflows')).not.toBeInTheDocument();
     expect(document.title).toBe('Agentflow · Abläufe');
     expect(screen.getByRole('searchbox', { name: 'Abläufe durchsuchen' })).toBeInTheDocument();

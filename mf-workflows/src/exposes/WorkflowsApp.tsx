@@ -9,9 +9,11 @@ import { isOnline, Route, Routes, useI18n } from '@agentflow/shared';
 import type { CatalogueSource } from '../api/catalogue';
 import { CatalogueSourceProvider } from '../components/CatalogueSourceContext';
 import { WorkflowsTexts } from '../i18n/WorkflowsTexts';
-import { WorkflowsPage } from '../pages/WorkflowsPage';
 import { PageLoading } from '../components/PageLoading';
+import { CatalogueSkeleton } from '../components/CatalogueSkeleton';
 
+// The catalogue is a chunk of its own too: the builder's and the runs' first views do not carry it.
+const WorkflowsPage = lazy(() => import(/* webpackChunkName: "catalogue" */ '../pages/WorkflowsPage').then((module) => ({ default: module.WorkflowsPage })));
 const BuilderRoute = lazy(() => import('../builder/BuilderRoute').then((module) => ({ default: module.BuilderRoute })));
 // The run views (form, history, live run) are one more chunk, loaded on their routes.
 const RunsRoute = lazy(() => import(/* webpackChunkName: "runs" */ '../runs/RunsRoutes').then((module) => ({ default: module.RunsRoute })));
@@ -35,6 +37,12 @@ function RouteLoading() {
 
 /** A lazily loaded route's element: the loading line until its chunk arrives. */
 const loading = (element: ReactNode) => <Suspense fallback={<RouteLoading />}>{element}</Suspense>;
+/** The catalogue's own skeleton while its chunk arrives, so the page does not flash a spinner first. */
+const catalogue = (
+  <Suspense fallback={<CatalogueSkeleton />}>
+    <WorkflowsPage />
+  </Suspense>
+);
 
 export interface WorkflowsAppProps {
   /** Where workflows come from (tests inject a fake); Firestore by default. */
@@ -55,13 +63,13 @@ export default function WorkflowsApp({ source, queryClient }: WorkflowsAppProps 
       <QueryClientProvider client={client}>
         <CatalogueSourceProvider source={source}>
           <Routes>
-            <Route index element={<WorkflowsPage />} />
+            <Route index element={catalogue} />
             <Route path="credentials" element={loading(<CredentialsRoute />)} />
             <Route path=":id" element={loading(<BuilderRoute />)} />
             <Route path=":id/runs" element={loading(<RunsRoute />)} />
             <Route path=":id/runs/:runId" element={loading(<RunViewRoute />)} />
             {/* Deeper unknown paths fall back to the catalogue. */}
-            <Route path="*" element={<WorkflowsPage />} />
+            <Route path="*" element={catalogue} />
           </Routes>
         </CatalogueSourceProvider>
       </QueryClientProvider>

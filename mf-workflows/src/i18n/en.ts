@@ -51,7 +51,7 @@ export const en = {
         copying: 'Copying…',
         open: 'Open',
         openLabel: 'Open {{name}}',
-        useTemplateLabel: 'Use the template {{name}}',
+        useTemplateLabel: 'Use template: {{name}}',
         shared: 'Shared with your organization',
       },
       useFailedTitle: 'The template could not be copied',

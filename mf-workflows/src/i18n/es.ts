@@ -49,7 +49,7 @@ export const es: WorkflowsCatalog = {
         copying: 'Copiando…',
         open: 'Abrir',
         openLabel: 'Abrir {{name}}',
-        useTemplateLabel: 'Usar la plantilla {{name}}',
+        useTemplateLabel: 'Usar plantilla: {{name}}',
         shared: 'Compartido con tu organización',
       },
       useFailedTitle: 'No se pudo copiar la plantilla',

@@ -49,7 +49,7 @@ export const fr: WorkflowsCatalog = {
         copying: 'Copie en cours…',
         open: 'Ouvrir',
         openLabel: 'Ouvrir {{name}}',
-        useTemplateLabel: 'Utiliser le modèle {{name}}',
+        useTemplateLabel: 'Utiliser le modèle : {{name}}',
         shared: 'Partagé avec votre organisation',
       },
       useFailedTitle: 'Le modèle n’a pas pu être copié',

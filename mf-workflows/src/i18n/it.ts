@@ -49,7 +49,7 @@ export const it: WorkflowsCatalog = {
         copying: 'Copia in corso…',
         open: 'Apri',
         openLabel: 'Apri {{name}}',
-        useTemplateLabel: 'Usa il modello {{name}}',
+        useTemplateLabel: 'Usa il modello: {{name}}',
         shared: 'Condiviso con la tua organizzazione',
       },
       useFailedTitle: 'Impossibile copiare il modello',

@@ -156,7 +156,7 @@ describe('issue 25: the saved copy says as of when, and copying waits for a conn
     setOnline(false);
     renderCatalogue('/workflows?tab=templates', { source });
     await screen.findByTestId('catalogue-offline');
-    const use = screen.getAllByRole('button', { name: /^Use the template/ })[0]!;
+    const use = screen.getAllByRole('button', { name: /^Use template:/ })[0]!;
     expect(use).toBeDisabled();
     expect(use).toHaveAccessibleDescription("You're offline. This needs a connection and works again when you're back online.");
 
@@ -166,6 +166,6 @@ describe('issue 25: the saved copy says as of when, and copying waits for a conn
     await waitFor(() => expect(cardIds()).toEqual(['tpl-delay']));
     expect(source.listTemplates.mock.calls.length).toBeGreaterThan(reads);
     expect(screen.queryByTestId('catalogue-offline')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /^Use the template/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /^Use template:/ })).toBeEnabled();
   });
 });

@@ -24,6 +24,11 @@ const tab = (name: string) => screen.getByRole('tab', { name });
 const loaded = async () => {
   await waitFor(() => expect(screen.queryByTestId('catalogue-loading')).not.toBeInTheDocument());
 };
+/** "Use template" on a card opens its preview; the preview's "Use template" copies it. */
+async function copyThroughPreview(cardButton: string) {
+  fireEvent.click(screen.getByRole('button', { name: cardButton }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Use template' }));
+}
 const search = (text: string) => fireEvent.change(screen.getByRole('searchbox', { name: 'Search workflows' }), { target: { value: text } });
 /** Searches, then waits for exactly these cards (the search is debounced). */
 async function searchFinds(text: string, ids: string[]) {
@@ -34,7 +39,8 @@ async function searchFinds(text: string, ids: string[]) {
 describe('the catalogue page', () => {
   test('shows the title, the description, the filters and skeletons while loading', async () => {
     renderCatalogue('/workflows', { user: null });
-    expect(screen.getByRole('heading', { level: 1, name: 'Workflows' })).toBeInTheDocument();
+    // The catalogue is a chunk of its own: its skeleton shows first.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Workflows' })).toBeInTheDocument();
     expect(screen.getByText('Find, copy, build and run multi-agent workflows.')).toBeInTheDocument();
     expect(screen.getByTestId('workflow-search')).toHaveAccessibleName('Search workflows');
     expect(screen.getByRole('combobox', { name: 'Category' })).toBeInTheDocument();
@@ -64,7 +70,7 @@ describe('the catalogue page', () => {
     expect(within(card).getByText('Industry: Sales')).toBeInTheDocument();
     expect(within(card).getByRole('list', { name: 'Tags' })).toHaveTextContent('lead scoring');
     expect(within(card).getByText('Steps: 2')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Use the template Inbound lead qualification' })).toHaveTextContent('Use template');
+    expect(within(card).getByRole('button', { name: 'Use template: Inbound lead qualification' })).toHaveTextContent('Use template');
   });
 });
 
@@ -180,14 +186,14 @@ describe('tabs', () => {
   test('signed in with workflows: My workflows by default, with Open links to the builder', async () => {
     const { source } = renderCatalogue('/workflows');
     await loaded();
-    expect(screen.getAllByRole('tab').map((element) => element.textContent)).toEqual(['My workflows', 'My organization', 'Templates']);
+    expect(screen.getAllByRole('tab').map((element) => element.textContent)).toEqual(['My workflows', 'My organization', 'Templates', 'Trash']);
     expect(tab('My workflows')).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveAccessibleName('My workflows');
     expect(cardIds()).toEqual(FAKE_MINE.map((workflow) => workflow.id));
     expect(source.listMine).toHaveBeenCalledWith('user-1');
     expect(source.listTemplates).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('link', { name: 'Open Weekly pipeline review' }));
-    expect(location()).toBe('/workflows/wf-mine-1');
+    await waitFor(() => expect(location()).toBe('/workflows/wf-mine-1'));
   });
 
   test('signed in without workflows: Templates by default', async () => {
@@ -220,7 +226,7 @@ describe('tabs', () => {
     expect(tab('My organization')).toHaveAttribute('aria-selected', 'true');
     expect(tab('My organization')).toHaveFocus();
     fireEvent.keyDown(tab('My organization'), { key: 'End' });
-    expect(location()).toBe('/workflows?tab=templates');
+    expect(location()).toBe('/workflows?tab=trash');
   });
 
   test('?tab=templates from the URL wins over the default', async () => {
@@ -257,7 +263,7 @@ describe('Use template', () => {
   test('signed out: goes to sign-in and comes back to the same catalogue view', async () => {
     const { source } = renderCatalogue('/workflows?industry=sales', { user: null });
     await loaded();
-    fireEvent.click(screen.getByRole('button', { name: 'Use the template Inbound lead qualification' }));
+    await copyThroughPreview('Use template: Inbound lead qualification');
     expect(location()).toBe(`/signin?next=${encodeURIComponent('/workflows?industry=sales')}`);
     expect(screen.getByText('Sign-in page')).toBeInTheDocument();
     expect(source.createFromTemplate).not.toHaveBeenCalled();
@@ -266,7 +272,7 @@ describe('Use template', () => {
   test('signed in: copies the template and opens the copy in the builder', async () => {
     const { source } = renderCatalogue('/workflows?tab=templates', { source: createFakeCatalogueSource({ createdId: 'wf-copy-9' }) });
     await loaded();
-    fireEvent.click(screen.getByRole('button', { name: 'Use the template Shipment delay triage' }));
+    await copyThroughPreview('Use template: Shipment delay triage');
     await waitFor(() => expect(location()).toBe('/workflows/wf-copy-9'));
     expect(source.createFromTemplate).toHaveBeenCalledTimes(1);
     expect(source.createFromTemplate.mock.calls[0]?.[0]).toMatchObject({ id: 'tpl-delay' });
@@ -277,11 +283,11 @@ describe('Use template', () => {
   test('signed in: a failed copy shows a toast and stays on the catalogue', async () => {
     const { source } = renderCatalogue('/workflows?tab=templates', { source: createFakeCatalogueSource({ fail: { create: true } }) });
     await loaded();
-    fireEvent.click(screen.getByRole('button', { name: 'Use the template Technician dispatch' }));
+    await copyThroughPreview('Use template: Technician dispatch');
     expect(await screen.findByText('The template could not be copied')).toBeInTheDocument();
     expect(location()).toBe('/workflows?tab=templates');
     expect(source.createFromTemplate).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Use the template Technician dispatch' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Use template: Technician dispatch' })).toBeEnabled());
   });
 });
 
@@ -348,7 +354,7 @@ describe('URL state', () => {
     renderCatalogue('/workflows', { source });
     await loaded();
     source.options.mine = [testWorkflow({ id: 'wf-new', name: 'Copy' })];
-    fireEvent.click(screen.getByRole('button', { name: 'Use the template Listing description' }));
+    await copyThroughPreview('Use template: Listing description');
     await waitFor(() => expect(location()).toBe('/workflows/wf-new'));
     expect(source.listMine).toHaveBeenCalledTimes(2);
   });

@@ -3,21 +3,23 @@
 // filter lives in the URL (?search=&category=&industry=&tab=), so a reload, the
 // back button, the home page's industry links and voice search all land on
 // the same view. ?run=<name> (voice "run workflow X") shows a notice.
-import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, NeedsConnectionNote, PageHeader, SavedOnDeviceNote, signInPathFor, useAuth, useI18n, useLocation, useNavigate, useOnline, useSearchParams, useToast } from '@agentflow/shared';
+import { Link, NeedsConnectionNote, PageHeader, SavedOnDeviceNote, signInPathFor, useAuth, useI18n, useLocation, useNavigate, useOnline, useToast } from '@agentflow/shared';
 import type { Workflow } from '@agentflow/shared/workflow';
 import { pruneCatalogueCache, readWithOfflineCopy, type CatalogueResult } from '../api/catalogueCache';
 import { CatalogueSkeleton } from '../components/CatalogueSkeleton';
 import { FacetOptions, WORKFLOW_FACETS } from '../components/FacetOptions';
 import { useCatalogueSource } from '../components/CatalogueSourceContext';
 import { CATALOGUE_PANEL_ID, CatalogueTabs, tabId } from '../components/CatalogueTabs';
-import { applyFilters, findByName, filtersFromParams, withParam, type CatalogueTab } from '../components/catalogueFilters';
+import { applyFilters, findByName, type CatalogueTab } from '../components/catalogueFilters';
+import { useCatalogueUrl } from './useCatalogueUrl';
 import { WorkflowCard } from '../components/WorkflowCard';
+import { NewWorkflowActions, TemplatePreview, TrashTab, useCardMenu } from '../lifecycle/CatalogueLifecycle';
+import { useLocalizedTemplates } from '../templateTexts/useLocalizedTemplates';
 import '../components/catalogue.css';
 
-/** How long the search box waits after the last keystroke before filtering (and writing the URL). */
-export const SEARCH_DEBOUNCE_MS = 250;
+export { SEARCH_DEBOUNCE_MS } from './useCatalogueUrl';
 
 export const catalogueKeys = {
   all: ['workflows'] as const,
@@ -38,7 +40,7 @@ const catalogueQueryOptions = {
 } as const;
 
 const GUEST_TABS: readonly CatalogueTab[] = ['templates'];
-const MEMBER_TABS: readonly CatalogueTab[] = ['mine', 'organization', 'templates'];
+const MEMBER_TABS: readonly CatalogueTab[] = ['mine', 'organization', 'templates', 'trash'];
 
 /** The filter option that shows every category, or every industry. */
 const ALL_OF = { category: 'workflows.catalogue.allCategories', industry: 'workflows.catalogue.allIndustries' } as const;
@@ -51,9 +53,7 @@ export function WorkflowsPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
-  // Memoized on the params object (new on every URL change), so what is derived from it can be memoized too.
-  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const { filters, searchText, setSearchText, setFilter, clearFilters } = useCatalogueUrl();
   const uid = user?.uid ?? null;
   const ids = useId();
   const online = useOnline();
@@ -61,28 +61,6 @@ export function WorkflowsPage() {
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t('workflows.title')}`;
   }, [t]);
-
-  // The search box: typed text is written to the URL 250 ms after the last
-  // keystroke (replacing the entry: no history step per letter); a URL that
-  // changes otherwise (back, a voice search) refills the box.
-  const [searchText, setSearchText] = useState(filters.search);
-  // Refilled while rendering the new URL (state adjusted to a changed input, not an effect after it).
-  const [urlSearch, setUrlSearch] = useState(filters.search);
-  if (urlSearch !== filters.search) {
-    setUrlSearch(filters.search);
-    setSearchText(filters.search);
-  }
-  // An effect event: writing the URL does not restart the wait; only the text (a keystroke, or the URL refilling the box) does.
-  const writeSearch = useEffectEvent((text: string) => {
-    setParams((current) => withParam(current, 'search', text.trim() === '' ? null : text), { replace: true });
-  });
-  useEffect(() => {
-    if (searchText === urlSearch) return undefined;
-    const timer = setTimeout(() => writeSearch(searchText), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, urlSearch]);
-
-  const setFilter = (key: 'category' | 'industry' | 'tab', value: string) => setParams((current) => withParam(current, key, value));
 
   // Saved workflows belong to the user signed in: anyone else's (everyone's after sign-out) leave this device.
   useEffect(() => {
@@ -104,7 +82,7 @@ export function WorkflowsPage() {
   else if (!user) tab = 'templates';
   else if (filters.tab) tab = filters.tab;
   else if (mine.isPending) tab = null;
-  else tab = mine.isError || (mine.data?.workflows.length ?? 0) > 0 ? 'mine' : 'templates';
+  else tab = mine.isError || (mine.data?.workflows.some((workflow) => !workflow.deletedAt) ?? false) ? 'mine' : 'templates';
 
   const templates = useQuery({
     ...catalogueQueryOptions,
@@ -119,12 +97,21 @@ export function WorkflowsPage() {
       readWithOfflineCopy({ tab: 'organization', uid }, async () => source.listOrganization(await source.listOrganizationIds(uid as string))),
     enabled: uid !== null && tab === 'organization',
   });
-  const active = tab === 'templates' ? templates : tab === 'organization' ? organization : tab === 'mine' ? mine : null;
+  const active = tab === 'templates' ? templates : tab === 'organization' ? organization : tab === 'mine' || tab === 'trash' ? mine : null;
+  // The trash holds the user's own workflows with deletedAt set; everywhere else they are hidden.
+  const live = useMemo(() => mine.data?.workflows.filter((workflow) => !workflow.deletedAt), [mine.data]);
 
   const activeData = active?.data;
+  // Templates show (and are copied) in the reader's language.
+  const localize = useLocalizedTemplates(tab === 'templates');
   const shown = useMemo(
-    () => (activeData ? applyFilters(activeData.workflows, { search: filters.search, category: filters.category, industry: filters.industry }) : []),
-    [activeData, filters.search, filters.category, filters.industry],
+    () =>
+      activeData
+        ? applyFilters(localize(activeData.workflows), { search: filters.search, category: filters.category, industry: filters.industry }).filter(
+            (workflow) => (tab === 'trash') === Boolean(workflow.deletedAt),
+          )
+        : [],
+    [activeData, localize, tab, filters.search, filters.category, filters.industry],
   );
 
   const copyTemplate = useMutation({
@@ -139,17 +126,21 @@ export function WorkflowsPage() {
     },
   });
 
-  const onUseTemplate = (template: Workflow) => {
+  const catalogueUser = uid ? { uid, name: user?.displayName || user?.email || '' } : null;
+  const refreshMine = () => queryClient.invalidateQueries({ queryKey: catalogueKeys.mine(uid) });
+  const menu = useCardMenu({ user: catalogueUser ?? { uid: '' }, refresh: refreshMine });
+  // "Use template" on a card shows what the template does first; the preview's own button copies it.
+  const [previewing, setPreviewing] = useState<Workflow | null>(null);
+
+  const copyOrSignIn = (template: Workflow) => {
     if (!user) {
       void navigate(signInPathFor(`${location.pathname}${location.search}`));
       return;
     }
-    copyTemplate.mutate(template);
+    copyTemplate.mutate(template, { onError: () => setPreviewing(null) });
   };
 
   const filtered = filters.search !== '' || filters.category !== 'all' || filters.industry !== 'all';
-  const clearFilters = () =>
-    setParams((current) => ['search', 'category', 'industry'].reduce((next, key) => withParam(next, key, null), current));
 
   return (
     <section className="catalogue">
@@ -158,15 +149,18 @@ export function WorkflowsPage() {
         subtitle={t('workflows.subtitle')}
         helpTopic="workflows"
         actions={
-          user ? (
-            <Link className="button" to="/workflows/credentials" data-testid="credentials-link">
-              {t('workflows.catalogue.credentialsLink')}
-            </Link>
+          user && catalogueUser ? (
+            <>
+              <NewWorkflowActions user={catalogueUser} refresh={refreshMine} disabled={!online} />
+              <Link className="button" to="/workflows/credentials" data-testid="credentials-link">
+                {t('workflows.catalogue.credentialsLink')}
+              </Link>
+            </>
           ) : null
         }
       />
 
-      {filters.run ? <RunNotice name={filters.run} signedIn={user !== null} mine={mine.data?.workflows} onDismiss={() => setParams((current) => withParam(current, 'run', null))} /> : null}
+      {filters.run ? <RunNotice name={filters.run} signedIn={user !== null} mine={live} onDismiss={() => setFilter('run', null)} /> : null}
 
       <form className="catalogue-filters" role="search" aria-label={t('workflows.catalogue.filtersLabel')} onSubmit={(event) => event.preventDefault()}>
         <div className="form-field catalogue-search">
@@ -222,7 +216,9 @@ export function WorkflowsPage() {
             ) : null}
             {/* Copying a template writes to Firestore: offline the buttons are disabled, and this says why. */}
             {!online && user && tab === 'templates' ? <NeedsConnectionNote id={`${ids}-offline`} testId="catalogue-needs-connection" /> : null}
-            {shown.length === 0 ? (
+            {tab === 'trash' && catalogueUser ? (
+              <TrashTab workflows={shown} user={catalogueUser} refresh={refreshMine} disabled={!online} />
+            ) : shown.length === 0 ? (
               <div className="catalogue-empty" data-testid="catalogue-empty">
                 <p className="catalogue-empty-title">{t('workflows.catalogue.empty')}</p>
                 <p className="muted">{t('workflows.catalogue.emptyHint')}</p>
@@ -243,9 +239,10 @@ export function WorkflowsPage() {
                       key={workflow.id}
                       workflow={workflow}
                       kind={tab ?? 'templates'}
-                      onUseTemplate={onUseTemplate}
+                      onUseTemplate={setPreviewing}
+                      onMenuAction={tab === 'mine' ? menu.onMenuAction : undefined}
                       copying={copyTemplate.isPending && copyTemplate.variables?.id === workflow.id}
-                      disabled={copyTemplate.isPending || (!online && user !== null)}
+                      disabled={copyTemplate.isPending || menu.busy || (!online && user !== null)}
                       describedBy={!online && user ? `${ids}-offline` : undefined}
                     />
                   ))}
@@ -255,6 +252,16 @@ export function WorkflowsPage() {
           </>
         )}
       </div>
+      {menu.dialogs}
+      {previewing ? (
+        <TemplatePreview
+          template={previewing}
+          busy={copyTemplate.isPending}
+          disabled={!online && user !== null}
+          onUse={() => copyOrSignIn(previewing)}
+          onClose={() => setPreviewing(null)}
+        />
+      ) : null}
     </section>
   );
 }

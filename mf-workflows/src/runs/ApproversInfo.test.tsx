@@ -6,6 +6,10 @@ import { approversOfNode, groupApprovers } from './ApproversInfo';
 import { RunView } from './RunView';
 import { at, createFakeRunsServer, fakeRun, fakeStep } from './testing/fakeRunsServer';
 import { renderRuns } from '../testing/renderRuns';
+import { installXyflowStubs } from '../builder/testing/xyflowStubs';
+
+// The run view draws the run's graph (React Flow measures with ResizeObserver).
+installXyflowStubs();
 
 const STREAM = { reconnectDelayMs: 10, maxDelayMs: 40 };
 

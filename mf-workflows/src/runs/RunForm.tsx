@@ -10,7 +10,7 @@
 // refusal in a toast. The tokens left show beside Start. A workflow without a
 // manual trigger (webhook, schedule) takes its input as a JSON object.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { ApiError, Link, fileErrorMessage, isStorageFull, refusedField, useI18n, useOnline, useToast } from '@agentflow/shared';
+import { ApiError, Link, fileErrorMessage, isStorageFull, refusedField, useI18n, useOnline, useRemoteCatalogs, useToast } from '@agentflow/shared';
 import type { Workflow, WorkflowProblem } from '@agentflow/shared/workflow';
 import { inputFieldOf, type RunsClient } from '../api/runs';
 import { initialValues, parseJsonInput, parseRunForm, runFormFields, type FieldErrorCode, type FormField, type FormValues } from './runModel';
@@ -23,6 +23,8 @@ import { usePlanFileLimit } from './files/usePlanFileLimit';
 import { useStagedUploads } from './files/useStagedUploads';
 import { RefusalNote } from '../components/RefusalNote';
 import { TokenBalance } from '../components/TokenBalance';
+import { PROBLEMS_CATALOGS } from '../builder/problems/i18n';
+import { problemText } from '../builder/problems/problemText';
 
 const F = 'workflows.runs.form.';
 
@@ -36,6 +38,7 @@ export interface RunFormProps {
 }
 
 export function RunForm({ workflow, client, onStarted, onClose, problems = [] }: RunFormProps) {
+  useRemoteCatalogs(PROBLEMS_CATALOGS);
   const { t, language } = useI18n();
   const { toast } = useToast();
   const id = useId();
@@ -157,7 +160,10 @@ export function RunForm({ workflow, client, onStarted, onClose, problems = [] }:
           <p>{t(`${F}problems`)}</p>
           <ul>
             {problems.map((problem, index) => (
-              <li key={index}>{problem.message}</li>
+              <li key={index}>
+                {problem.nodeId ? `${workflow.nodes.find((n) => n.id === problem.nodeId)?.name ?? problem.nodeId}: ` : ''}
+                {problemText(t, problem)}
+              </li>
             ))}
           </ul>
         </div>

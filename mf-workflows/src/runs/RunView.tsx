@@ -1,5 +1,6 @@
 // The live run view (/workflows/:id/runs/:runId): the run's status, trigger,
-// duration (ticking while it runs) and tokens, then every step as it happens:
+// duration (ticking while it runs) and tokens, then every step as it happens,
+// drawn on the workflow's graph (graph/RunStepsViews) and, in the List tab:
 // status, duration, tokens, attempts, error, input and output (pretty JSON,
 // with a note when the output was truncated), delegated agent calls nested
 // under their parent, and the files of the run's input and of each step (a
@@ -27,6 +28,7 @@ import { stepFiles } from './files/fileChecks';
 import { FILES_CATALOGS } from './files/i18n';
 import { durationMs, formatDuration, formatTime, isActiveStatus, prettyJson, stepTree, waitingApproval, type StepNode } from './runModel';
 import { StatusBadge } from './StatusBadge';
+import { RunStepsViews } from './graph/RunStepsViews';
 import { RUNS_CATALOGS } from './i18n';
 import { runsKeys } from './queries';
 import { useRunStream, type RunStreamOptions } from './useRunStream';
@@ -212,11 +214,17 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
       {run.steps.length === 0 ? (
         <p className="muted">{t(run.status === 'refused' ? `${V}refusedNoSteps` : `${V}noSteps`)}</p>
       ) : (
-        <ol className="run-steps" data-testid="run-steps">
-          {stepTree(run.steps).map((node) => (
-            <StepItem key={node.step.id} node={node} now={now} files={client.files} />
-          ))}
-        </ol>
+        <RunStepsViews
+          run={run}
+          now={now}
+          list={
+            <ol className="run-steps" data-testid="run-steps">
+              {stepTree(run.steps).map((node) => (
+                <StepItem key={node.step.id} node={node} now={now} files={client.files} />
+              ))}
+            </ol>
+          }
+        />
       )}
 
       {run.output && Object.keys(run.output).length > 0 && (

@@ -2,7 +2,7 @@
 // fail, and whose calls are jest mocks to observe.
 import { jest } from '@jest/globals';
 import type { Workflow } from '@agentflow/shared/workflow';
-import type { CatalogueSource, CatalogueUser } from '../api/catalogue';
+import type { CatalogueSource, CatalogueUser, NewWorkflow } from '../api/catalogue';
 
 export function testWorkflow(overrides: Partial<Workflow> & Pick<Workflow, 'id' | 'name'>): Workflow {
   return {
@@ -85,7 +85,7 @@ export interface FakeCatalogueOptions {
   organization?: Workflow[];
   organizationIds?: string[];
   /** Reads of these collections reject until set back to false. */
-  fail?: { templates?: boolean; mine?: boolean; organization?: boolean; create?: boolean };
+  fail?: { templates?: boolean; mine?: boolean; organization?: boolean; create?: boolean; update?: boolean };
   /** The id createFromTemplate resolves with. */
   createdId?: string;
 }
@@ -97,11 +97,18 @@ export type FakeCatalogueSource = CatalogueSource & {
   listOrganizationIds: jest.Mock<(uid: string) => Promise<string[]>>;
   listOrganization: jest.Mock<(orgIds: string[]) => Promise<Workflow[]>>;
   createFromTemplate: jest.Mock<(template: Workflow, user: CatalogueUser) => Promise<string>>;
+  createWorkflow: jest.Mock<(workflow: NewWorkflow, user: CatalogueUser) => Promise<string>>;
+  renameWorkflow: jest.Mock<(workflow: Workflow, name: string) => Promise<void>>;
+  setTrashed: jest.Mock<(workflow: Workflow, trashed: boolean) => Promise<void>>;
+  deleteForever: jest.Mock<(workflow: Workflow) => Promise<void>>;
 };
 
 export function createFakeCatalogueSource(initial: FakeCatalogueOptions = {}): FakeCatalogueSource {
   const options: FakeCatalogueOptions = { templates: FAKE_TEMPLATES, mine: FAKE_MINE, organization: FAKE_ORGANIZATION, organizationIds: ['org-1'], createdId: 'wf-new', ...initial, fail: { ...initial.fail } };
   const failure = () => Promise.reject(new Error('permission-denied'));
+  const update = (id: string, change: Partial<Workflow>) => {
+    options.mine = (options.mine ?? []).map((each) => (each.id === id ? { ...each, ...change, version: each.version + 1 } : each));
+  };
   return {
     options,
     listTemplates: jest.fn(async () => (options.fail?.templates ? failure() : [...(options.templates ?? [])])),
@@ -111,5 +118,21 @@ export function createFakeCatalogueSource(initial: FakeCatalogueOptions = {}): F
       options.fail?.organization ? failure() : (options.organization ?? []).filter((workflow) => orgIds.includes(workflow.organizationId ?? '')),
     ),
     createFromTemplate: jest.fn(async () => (options.fail?.create ? failure() : (options.createdId ?? 'wf-new'))),
+    // Writes change `mine` in memory, as Firestore would, so a refetch shows them.
+    createWorkflow: jest.fn(async (workflow: NewWorkflow) => {
+      if (options.fail?.create) return failure();
+      const id = options.createdId ?? 'wf-new';
+      options.mine = [...(options.mine ?? []), testWorkflow({ ...workflow, id })];
+      return id;
+    }),
+    renameWorkflow: jest.fn(async (workflow: Workflow, name: string) => (options.fail?.update ? failure() : update(workflow.id, { name }))),
+    setTrashed: jest.fn(async (workflow: Workflow, trashed: boolean) =>
+      options.fail?.update ? failure() : update(workflow.id, { deletedAt: trashed ? new Date().toISOString() : null }),
+    ),
+    deleteForever: jest.fn(async (workflow: Workflow) => {
+      if (options.fail?.update) return failure();
+      options.mine = (options.mine ?? []).filter((each) => each.id !== workflow.id);
+      return undefined;
+    }),
   };
 }

@@ -4,11 +4,9 @@
 // and saves the run through a RunWriter (status changes at once, details
 // throttled). Tokens an agent reports are charged through the meter.
 import {
-  CONNECTOR_LIMITS,
   RUN_MESSAGES,
   isTerminalRunStatus,
   isTrigger,
-  type NodeParams,
   type RunStatus,
   type RunStep,
   type StepInput,
@@ -17,7 +15,8 @@ import {
   type WorkflowNode,
 } from '@agentflow/shared/workflow';
 import type { EngineLimits, RunExecutor } from './engine.js';
-import { CanceledError, StepTimeoutError, isTransient, messageOf, sleep } from './failures.js';
+import { CanceledError, isTransient, messageOf, sleep } from './failures.js';
+import { attemptStep, stepTimeoutMs } from './attempt.js';
 import { applyChildStep } from './childSteps.js';
 import type { RunStore } from './ports.js';
 import { truncateValue, type StoredRun } from './runModel.js';
@@ -271,14 +270,6 @@ export class RunExecution {
     queueMicrotask(() => this.pump());
   }
 
-  private timeoutFor(node: WorkflowNode): number {
-    if (node.type === 'http') return (node.params as Partial<NodeParams<'http'>>).timeoutMs ?? this.limits.defaultStepTimeoutMs;
-    if (node.type === 'agent') return this.limits.agentStepTimeoutMs;
-    // An app step may wait out a provider's Retry-After within its time.
-    if (node.type === 'connector') return (node.params as Partial<NodeParams<'connector'>>).timeoutMs ?? CONNECTOR_LIMITS.defaultTimeoutMs;
-    return this.limits.defaultStepTimeoutMs;
-  }
-
   private start(node: WorkflowNode, step: RunStep): void {
     const controller = new AbortController();
     this.inFlight.set(node.id, controller);
@@ -306,41 +297,25 @@ export class RunExecution {
         if (runSignal.aborted) throw runSignal.reason;
         step.attempts = attempt;
         if (attempt > 1) this.writer.soon();
-        const timeoutMs = this.timeoutFor(node);
-        const attemptController = new AbortController();
-        const forward = () => attemptController.abort(stepController.signal.reason);
-        stepController.signal.addEventListener('abort', forward, { once: true });
-        const timer = setTimeout(() => attemptController.abort(new StepTimeoutError(timeoutMs)), timeoutMs);
         try {
-          const work = handler({
+          const context = {
             run: this.state,
             node,
             stepId: step.id,
             input,
-            signal: attemptController.signal,
             attempt,
             fetchPolicy: this.executor.options.fetchPolicy,
-            chargeTokens: (tokens, callKey) => this.charge(step, attempt, tokens, callKey),
-            onChildStep: (update) => this.childStep(update),
+            chargeTokens: (tokens: number, callKey: string) => this.charge(step, attempt, tokens, callKey),
+            onChildStep: (update: ChildStepReport) => this.childStep(update),
             ...(this.executor.options.files ? { files: this.executor.options.files } : {}),
-          });
-          // A handler that ignores its signal still loses the race against it.
-          return await new Promise<StepResult>((resolve, reject) => {
-            const onAbort = () => reject(attemptController.signal.reason);
-            attemptController.signal.addEventListener('abort', onAbort, { once: true });
-            work.then(resolve, reject).finally(() => attemptController.signal.removeEventListener('abort', onAbort));
-          });
-        } catch (error) {
-          // An aborted attempt reports why it was aborted (timeout or cancel), not the handler's AbortError.
-          const cause = attemptController.signal.aborted ? attemptController.signal.reason : error;
+          };
+          return await attemptStep(handler, context, stepTimeoutMs(node, this.limits), stepController.signal);
+        } catch (cause) {
           if (runSignal.aborted || this.failure !== null) throw runSignal.aborted ? runSignal.reason : cause;
           if (!isTransient(cause) || attempt >= this.limits.maxAttempts) throw cause;
           step.error = messageOf(cause);
           this.writer.soon();
           await sleep(this.limits.retryBaseDelayMs * 2 ** (attempt - 1), stepController.signal);
-        } finally {
-          clearTimeout(timer);
-          stepController.signal.removeEventListener('abort', forward);
         }
       }
     } finally {

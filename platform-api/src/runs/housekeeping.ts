@@ -13,7 +13,9 @@
 //   4. profile photos older than an hour that their owner's profile no longer
 //      names (a replaced photo whose delete failed) are deleted;
 //   5. objects in the bucket without metadata (a crash between the two writes
-//      of a save, a failed object delete) are deleted.
+//      of a save, a failed object delete) are deleted;
+//   6. workflows in the trash for more than TRASH_RETENTION_DAYS are purged
+//      with their runs and versions (trashPurge.ts).
 // Runs and old files are walked with a cursor kept in the lease document, a
 // page per sweep, so a deployment with millions of runs is walked over
 // several sweeps instead of re-reading the oldest page every time.
@@ -26,6 +28,7 @@ import { ORPHAN_GRACE_MS, decodeFile } from '../files/store.js';
 import { planRoleOf } from '../plans/planRole.js';
 import { decodeRun, runRef, runsCollection } from './store.js';
 import { sweepExpiredSignIns } from '../connectors/oauth/states.js';
+import { purgeTrash } from './trashPurge.js';
 
 export const HOUSEKEEPING_COLLECTION = 'housekeeping';
 const DAY_MS = 86_400_000;
@@ -41,6 +44,8 @@ export interface SweepReport {
   orphanObjectsDeleted: number;
   /** App sign-ins started and never finished, past their state's expiry. */
   expiredSignInsDeleted: number;
+  /** Workflows purged from the trash (their runs count in runsDeleted and runFilesDeleted). */
+  trashedWorkflowsPurged: number;
 }
 
 /** Deletes a run with its files and full step outputs (files first: a run never points at a missing file). */
@@ -118,9 +123,13 @@ export class Housekeeping {
   async sweep(): Promise<SweepReport | null> {
     const cursors = await this.claim();
     if (!cursors) return null;
-    const report: SweepReport = { runsDeleted: 0, runFilesDeleted: 0, orphanFilesDeleted: 0, expiredUploadsDeleted: 0, stalePhotosDeleted: 0, orphanObjectsDeleted: 0, expiredSignInsDeleted: 0 };
+    const report: SweepReport = { runsDeleted: 0, runFilesDeleted: 0, orphanFilesDeleted: 0, expiredUploadsDeleted: 0, stalePhotosDeleted: 0, orphanObjectsDeleted: 0, expiredSignInsDeleted: 0, trashedWorkflowsPurged: 0 };
     try {
       cursors.runs = await this.sweepRuns(cursors.runs, report);
+      const trash = await purgeTrash(this.db, this.files, this.logger, this.now(), this.pageSize);
+      report.trashedWorkflowsPurged = trash.workflows;
+      report.runsDeleted += trash.runs;
+      report.runFilesDeleted += trash.runFiles;
       report.expiredSignInsDeleted = await sweepExpiredSignIns(this.db, this.now().getTime(), this.pageSize);
       if (this.files) {
         cursors.files = await this.sweepRunFiles(cursors.files, report);
@@ -131,7 +140,7 @@ export class Housekeeping {
     } finally {
       await this.release(cursors);
     }
-    if (Object.values(report).some((count) => count > 0)) this.logger.info(report, 'housekeeping removed runs and files past retention, and unfinished sign-ins');
+    if (Object.values(report).some((count) => count > 0)) this.logger.info(report, 'housekeeping removed runs and files past retention, unfinished sign-ins and workflows long in the trash');
     return report;
   }
 

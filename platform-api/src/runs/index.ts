@@ -141,6 +141,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     webhookLimits: options.webhookLimits ?? webhookLimitsFromEnv(env),
     sseHeartbeatMs: options.sseHeartbeatMs,
     files: options.files ?? null,
+    stepTestMeter: meter,
   });
   const scheduler = new RunScheduler({ db: options.db, logger: options.logger, service, now: options.now });
   const poller = options.connectors ? new ConnectorPoller({ db: options.db, logger: options.logger, service, runtime: options.connectors.runtime, policy: fetchPolicy, instanceId, ...(options.now ? { now: options.now } : {}) }) : null;

@@ -4,10 +4,13 @@
 // write, a re-executed run) is applied once. The ledger throws
 // InsufficientTokensError when the owner cannot pay.
 import type { Firestore } from 'firebase-admin/firestore';
-import { credit, debit, modelCallChargeKey, runStartChargeKey, runStartRefundKey } from '@agentflow/shared/server';
-import type { Meter, ModelCall, RunAccount } from './ports.js';
+import { MEMBERSHIP_COLLECTIONS, credit, debit, ledgerKey, modelCallChargeKey, readMembership, runStartChargeKey, runStartRefundKey, usageEntryId } from '@agentflow/shared/server';
+import type { Meter, ModelCall, RunAccount, StepTestCharge, StepTestMeter } from './ports.js';
 
-export class LedgerMeter implements Meter {
+/** A step test's key on the ledger: the client's key in the client key space, so it meets no server key. */
+const stepTestLedgerKey = (testKey: string) => ledgerKey('steptest', testKey);
+
+export class LedgerMeter implements Meter, StepTestMeter {
   constructor(readonly db: Firestore) {}
 
   async chargeRunStart({ runId, ownerId }: RunAccount, tokens: number): Promise<void> {
@@ -20,6 +23,21 @@ export class LedgerMeter implements Meter {
 
   async chargeModelCall({ runId, ownerId, attempt, callKey, tokens }: ModelCall): Promise<boolean> {
     const result = await debit(this.db, { uid: ownerId, feature: 'agent', amount: tokens, idempotencyKey: modelCallChargeKey(runId, attempt, callKey) });
+    return result.applied;
+  }
+
+  async remaining(ownerId: string): Promise<number> {
+    return (await readMembership(this.db, ownerId)).tokensRemaining;
+  }
+
+  async charged(ownerId: string, testKey: string): Promise<boolean> {
+    const entry = await this.db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).doc(usageEntryId(ownerId, stepTestLedgerKey(testKey), 'client')).get();
+    return entry.exists;
+  }
+
+  /** A test is a run of one step: charged as 'workflow_run' (its start token and what the step charged, in one entry). */
+  async chargeStepTest({ ownerId, testKey, tokens }: StepTestCharge): Promise<boolean> {
+    const result = await debit(this.db, { uid: ownerId, feature: 'workflow_run', amount: tokens, idempotencyKey: stepTestLedgerKey(testKey), keySpace: 'client' });
     return result.applied;
   }
 }

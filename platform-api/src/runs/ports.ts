@@ -107,6 +107,28 @@ export interface Meter {
   chargeModelCall(call: ModelCall): Promise<boolean>;
 }
 
+/** One step test's charge: the owner, the test's key (from its request) and everything it cost. */
+export interface StepTestCharge {
+  ownerId: string;
+  testKey: string;
+  tokens: number;
+}
+
+/**
+ * How a step test is paid (stepTest.ts): like a run, on the ledger, but as
+ * ONE debit per test under the test's key, taken when the step has ended (so
+ * its cost is known); the balance is read first so an unpaid test never runs
+ * and a step cannot spend more than there is.
+ */
+export interface StepTestMeter {
+  /** The owner's tokens now (the ledger's balance, refilled when due). */
+  remaining(ownerId: string): Promise<number>;
+  /** Whether a test with this key was charged already. */
+  charged(ownerId: string, testKey: string): Promise<boolean>;
+  /** The debit; false when this key was charged before. Throws the ledger's InsufficientTokensError when the owner cannot pay. */
+  chargeStepTest(charge: StepTestCharge): Promise<boolean>;
+}
+
 /**
  * Whether a meter error says the owner cannot pay (the ledger's
  * InsufficientTokensError, whose message says how many tokens were needed and

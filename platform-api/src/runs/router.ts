@@ -14,7 +14,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { CREDENTIAL_ERROR_CODES, FILE_ERROR_CODES, HttpError, fileRefSchema, isFileRef, toFileRef, type FileRef, PLAN_ERROR_CODES, InsufficientTokensError, LedgerValidationError, REQUEST_ERROR_CODES, describeTokenError, isDocumentId, requireAuth, serviceErrors, type WebhookLimits } from '@agentflow/shared/server';
+import { FILE_ERROR_CODES, HttpError, fileRefSchema, isFileRef, toFileRef, type FileRef, REQUEST_ERROR_CODES, describeTokenError, isDocumentId, requireAuth, serviceErrors, type WebhookLimits } from '@agentflow/shared/server';
 import {
   RUN_LIMITS,
   RUN_MESSAGES,
@@ -31,11 +31,13 @@ import {
   type Workflow,
 } from '@agentflow/shared/workflow';
 import { mayDecide, mayRunWorkflow, mayViewRun } from './access.js';
-import { caller, missing, parseOr400, pathParam } from './routeKit.js';
-import { RunRefusedError, RunUnpaidError, type RunsService } from './service.js';
+import { caller, missing, parseOr400, pathParam, refusalAsHttp } from './routeKit.js';
+import { WorkflowInTrashError, isInTrash, type RunsService } from './service.js';
 import { publicRun, runSummary, type StoredRun } from './runModel.js';
 import { decodeRun, encodeRun, runRef, runsCollection } from './store.js';
 import { mountWebhooks } from './webhook.js';
+import { mountStepTests } from './testStepRoute.js';
+import type { StepTestMeter } from './ports.js';
 import { mountPollStatus } from '../connectors/polling/statusRoute.js';
 import { deleteRunWithFiles } from './housekeeping.js';
 import { FileRefusedError, asHttp, type FilesModule } from '../files/index.js';
@@ -59,6 +61,8 @@ export interface RunsRouterOptions {
   sseHeartbeatMs?: number;
   /** File storage: webhook deliveries in multipart, file fields of the run form, decision attachments. */
   files?: FilesModule | null;
+  /** How step tests are paid (the ledger meter). */
+  stepTestMeter: StepTestMeter;
 }
 
 // ---------------------------------------------------------------- bodies
@@ -66,6 +70,8 @@ export interface RunsRouterOptions {
 const startSchema = z.strictObject({
   input: z.record(z.string(), z.unknown(), { error: (issue) => (missing(issue.input) ? 'is required' : 'must be an object') }).default({}),
   rerunOf: z.string({ error: 'must be a string' }).min(1, 'is required').max(128, 'must be at most 128 characters').optional(),
+  /** Run from here (StartRunRequest.startAt): the node the run starts at. */
+  startAt: z.string({ error: 'must be a string' }).min(1, 'is required').max(300, 'must be at most 300 characters').optional(),
 });
 
 /** Files one approve or reject decision may carry. */
@@ -118,22 +124,13 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     if (problems.length > 0) throw new HttpError(400, `The workflow cannot run: ${problems[0]!.message}`);
   };
 
-  const startRun = async (workflow: Workflow, ownerId: string, trigger: RunTrigger, input: Record<string, unknown>, files: readonly RunInputFile[] = []): Promise<string> => {
+  const startRun = async (workflow: Workflow, ownerId: string, trigger: RunTrigger, input: Record<string, unknown>, files: readonly RunInputFile[] = [], startAt?: string): Promise<string> => {
     if (Buffer.byteLength(JSON.stringify(input)) > RUN_LIMITS.maxInputBytes) throw new HttpError(413, `input is larger than ${RUN_LIMITS.maxInputBytes} bytes`);
     try {
-      return await service.start({ workflow, ownerId, trigger, input, files });
+      return await service.start({ workflow, ownerId, trigger, input, files, ...(startAt !== undefined ? { startAt } : {}) });
     } catch (error) {
       if (error instanceof FileRefusedError) throw error.toHttp();
-      // A webhook run's refusal was recorded: its id goes back to the caller with the reason.
-      const recorded = (runId: string | null): Record<string, string> => (runId ? { runId } : {});
-      if (error instanceof RunRefusedError) {
-        if (error.code === 'plan_required') throw new HttpError(403, error.message, PLAN_ERROR_CODES.planRequired, { plan: error.details?.plan ?? null, feature: error.details?.feature ?? null, ...recorded(error.runId) });
-        throw new HttpError(409, error.message, CREDENTIAL_ERROR_CODES.missingForRun, recorded(error.runId));
-      }
-      if (error instanceof RunUnpaidError) throw new HttpError(402, error.message, PLAN_ERROR_CODES.insufficientTokens, recorded(error.runId));
-      if (error instanceof InsufficientTokensError) throw new HttpError(402, error.message, PLAN_ERROR_CODES.insufficientTokens);
-      if (error instanceof LedgerValidationError) throw new HttpError(400, error.message);
-      throw error;
+      throw refusalAsHttp(error) ?? error;
     }
   };
 
@@ -145,6 +142,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     const workflow = await loadWorkflow(workflowId);
     if (workflow.visibility === 'template') throw new HttpError(403, RUN_MESSAGES.copyTemplateFirst);
     if (!(await mayRunWorkflow(db, user, workflow))) throw new HttpError(403, RUN_MESSAGES.notAllowedToRun);
+    if (isInTrash(workflow)) throw refusalAsHttp(new WorkflowInTrashError(workflow.id))!;
     checkValid(workflow);
     let input: Record<string, unknown> = body.input;
     let trigger: RunTrigger = { type: 'manual', userId: user.uid };
@@ -170,7 +168,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
       }
     }
     if (files.length > 0 && !options.files) throw new HttpError(400, 'This deployment has no file storage: file fields cannot be filled', FILE_ERROR_CODES.notUsable);
-    const runId = await startRun(workflow, user.uid, trigger, input, files);
+    const runId = await startRun(workflow, user.uid, trigger, input, files, body.startAt);
     res.status(202).json({ runId });
   });
 
@@ -365,6 +363,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
   router.post('/api/runs/:runId/reject', authed, decide(false));
 
   mountWebhooks(router, { db, authed, options, loadWorkflow, checkValid, startRun });
+  mountStepTests(router, { db, authed, service, loadWorkflow, meter: options.stepTestMeter });
   mountPollStatus(router, { db, authed, loadWorkflow, callerId: (req) => caller(req).uid });
 
   router.get('/api/ai/status', authed, (_req, res) => {

@@ -18,7 +18,7 @@ import { Cron } from 'croner';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { WORKFLOW_COLLECTION, parseNodeParams, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
-import type { RunsService } from './service.js';
+import { isInTrash, type RunsService } from './service.js';
 import { scanWorkflowNodes, singleFlight, startTriggerLoop } from './workflowScan.js';
 
 const MAX_CATCH_UP = 5;
@@ -105,6 +105,8 @@ export class RunScheduler {
       const snapshot = await this.options.db.collection(WORKFLOW_COLLECTION).doc(schedule.workflowId).get();
       if (!snapshot.exists) continue;
       const workflow = { ...(snapshot.data() as Omit<Workflow, 'id'>), id: snapshot.id } as Workflow;
+      // Trashed since the last refresh: its ticks pass without a run.
+      if (isInTrash(workflow)) continue;
       for (const tick of due) {
         const tickIso = tick.toISOString();
         try {

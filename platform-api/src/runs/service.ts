@@ -4,11 +4,11 @@
 // paid through the meter port (ports.ts), like the executor's steps.
 import type { Logger } from 'pino';
 import { PLAN_ERROR_CODES, isFileRef, type FileRef, type PlanRefusalDetails } from '@agentflow/shared/domain';
-import { RUN_START_COST, initialSteps, type RunRefusalCode, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
+import { RUN_START_COST, STEP_TEST_ERROR_CODES, initialSteps, planRunFromHere, type RunRefusalCode, type RunStep, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
 import type { RunExecutor } from './engine.js';
 import { isUnpaid, type Meter, type PlanGate, type RunAccount, type RunFileAttacher, type RunInputFile, type RunNotifier, type RunStore } from './ports.js';
 import type { InProcessRunQueue, RunQueue } from './queue.js';
-import { newRunId, type StoredRun } from './runModel.js';
+import { newRunId, truncateValue, type StoredRun } from './runModel.js';
 
 export interface NewRun {
   workflow: Workflow;
@@ -18,6 +18,55 @@ export interface NewRun {
   input: Record<string, unknown>;
   /** Uploads the input names (a run form's file fields, a webhook's parts): given to the run as it is stored. */
   files?: readonly RunInputFile[];
+  /** Run from here: the node the run starts at (the nodes upstream of it give their pinned output). */
+  startAt?: string;
+}
+
+/** Whether the workflow is in the trash (Workflow.deletedAt set): nothing of it runs until it is restored. */
+export const isInTrash = (workflow: { deletedAt?: unknown }): boolean => workflow.deletedAt !== undefined && workflow.deletedAt !== null && workflow.deletedAt !== '';
+
+/** A run of a workflow in the trash: refused before anything is charged or stored (no refused run is recorded either). */
+export class WorkflowInTrashError extends Error {
+  override name = 'WorkflowInTrashError';
+  readonly code = STEP_TEST_ERROR_CODES.workflowInTrash;
+  constructor(readonly workflowId: string) {
+    super(`The workflow '${workflowId}' is in the trash: restore it to run it`);
+  }
+}
+
+/** A run from a node that cannot start: `startAt` names no node, or a node upstream of it has no pinned output (nodeId). */
+export class RunFromHereError extends Error {
+  override name = 'RunFromHereError';
+  constructor(
+    message: string,
+    readonly nodeId: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/** The steps of a run from `startAt`: upstream nodes succeeded with their pin (pinned: true, free), nodes off its paths skipped. */
+function stepsFrom(workflow: Workflow, startAt: string, at: string): { steps: RunStep[]; fullOutputs: { stepId: string; output: unknown }[] } {
+  const plan = planRunFromHere(workflow.nodes, workflow.edges, startAt);
+  if (!plan) throw new RunFromHereError(`startAt names no node of this workflow`, null);
+  const [missing] = plan.missing;
+  if (missing !== undefined) throw new RunFromHereError(`startAt: the node '${missing}' upstream of '${startAt}' has no pinned output: pin one, or run from an earlier node`, missing);
+  const steps = initialSteps(workflow.nodes, workflow.edges);
+  const fullOutputs: { stepId: string; output: unknown }[] = [];
+  const skipped = new Set(plan.skipped);
+  for (const step of steps) {
+    if (skipped.has(step.nodeId)) Object.assign(step, { status: 'skipped', endedAt: at });
+  }
+  for (const { nodeId, output } of plan.pinned) {
+    const step = steps.find((candidate) => candidate.nodeId === nodeId);
+    if (!step) continue;
+    const shown = truncateValue(output);
+    // A condition's pin is its result: the branch follows from it as the engine decides it (JSONata truthiness).
+    const branch = step.type === 'condition' ? ((Array.isArray(output) ? output.length > 0 : Boolean(output)) ? 'true' : 'false') : null;
+    Object.assign(step, { status: 'succeeded', pinned: true, output: shown.value, outputBytes: shown.bytes, outputTruncated: shown.truncated, branch, startedAt: at, endedAt: at });
+    if (shown.truncated) fullOutputs.push({ stepId: step.id, output });
+  }
+  return { steps, fullOutputs };
 }
 
 const START_COST = RUN_START_COST;
@@ -102,8 +151,9 @@ export class RunsService {
     return this.executor.now();
   }
 
-  private document(runId: string, { workflow, ownerId, trigger, input }: NewRun): StoredRun {
+  private document(runId: string, { workflow, ownerId, trigger, input, startAt }: NewRun): StoredRun & { fullOutputs: { stepId: string; output: unknown }[] } {
     const now = this.now();
+    const { steps, fullOutputs } = startAt === undefined ? { steps: initialSteps(workflow.nodes, workflow.edges), fullOutputs: [] } : stepsFrom(workflow, startAt, now.toISOString());
     return {
       id: runId,
       workflowId: workflow.id,
@@ -120,13 +170,21 @@ export class RunsService {
       errorCode: null,
       // The start token counts: tokensUsed is what the run cost.
       tokensUsed: START_COST,
-      steps: initialSteps(workflow.nodes, workflow.edges),
+      steps,
       createdAt: now.toISOString(),
       startedAt: null,
       endedAt: null,
       updatedAt: now.toISOString(),
       lease: { instanceId: this.instanceId, expiresAt: now.getTime() + this.executor.limits.leaseMs },
+      fullOutputs,
     };
+  }
+
+  /** The run document and the full outputs of pinned steps too large for it (saved beside it). */
+  private async create(run: StoredRun & { fullOutputs: { stepId: string; output: unknown }[] }): Promise<void> {
+    const { fullOutputs, ...stored } = run;
+    await this.store.create(stored);
+    for (const { stepId, output } of fullOutputs) await this.store.saveFullOutput(stored.id, stepId, output);
   }
 
   /**
@@ -136,6 +194,17 @@ export class RunsService {
    */
   private chargeStart(run: RunAccount): Promise<void> {
     return this.meter.chargeRunStart(run, START_COST);
+  }
+
+  /**
+   * Throws what refuses a run before anything is charged (RunRefusedError:
+   * the plan, a credential), recording nothing: a step test asks this for
+   * the workflow as a manual run of its node would.
+   */
+  async checkStart(newRun: NewRun): Promise<void> {
+    if (isInTrash(newRun.workflow)) throw new WorkflowInTrashError(newRun.workflow.id);
+    const refusal = await this.refusalOf(newRun);
+    if (refusal) throw new RunRefusedError(refusal.message, refusal.code, refusal.details);
   }
 
   /** What refuses a run before anything is charged: the owner's plan (unattended triggers), then the preflight. */
@@ -156,7 +225,8 @@ export class RunsService {
 
   /** Records a refused run for its owner (the run view and history show it) and tells them. */
   private async recordRefused(runId: string, newRun: NewRun, refusal: { code: RunRefusalCode; message: string }): Promise<void> {
-    const run = { ...this.document(runId, newRun), ...this.refusedFields(refusal), steps: [] };
+    const { fullOutputs: _fullOutputs, ...document } = this.document(runId, newRun);
+    const run = { ...document, ...this.refusedFields(refusal), steps: [] };
     await this.store.create(run);
     await this.notify(run);
   }
@@ -176,6 +246,9 @@ export class RunsService {
    * recorded as a 'refused' run (RunRefusedError.runId, RunUnpaidError).
    */
   async start(newRun: NewRun): Promise<string> {
+    if (isInTrash(newRun.workflow)) throw new WorkflowInTrashError(newRun.workflow.id);
+    // A run from a node that cannot start is refused before anything (its steps are planned again as it is stored).
+    if (newRun.startAt !== undefined) stepsFrom(newRun.workflow, newRun.startAt, this.now().toISOString());
     const unattended = UNATTENDED.has(newRun.trigger.type);
     const refusal = await this.refusalOf(newRun);
     const account = { runId: newRunId(), ownerId: newRun.ownerId };
@@ -197,7 +270,7 @@ export class RunsService {
         const stored = await this.ports.files.attach(newRun.ownerId, newRun.files, { runId: account.runId, workflowId: newRun.workflow.id });
         newRun = { ...newRun, input: withStoredRefs(newRun.input, stored) };
       }
-      await this.store.create(this.document(account.runId, newRun));
+      await this.create(this.document(account.runId, newRun));
     } catch (error) {
       // The run does not exist: give the token back (its files, if attached, are swept with runs that do not exist).
       await this.meter.refundRunStart(account, START_COST).catch(() => undefined);
@@ -232,8 +305,11 @@ export class RunsService {
 
   /** Creates the run with its claim (none when the claim exists), then refuses, charges and queues it. */
   private async startClaimed(newRun: NewRun, create: (run: StoredRun) => Promise<boolean>): Promise<string | null> {
+    // A workflow in the trash gets no run, not even a refused one (its tick or item is not claimed either).
+    if (isInTrash(newRun.workflow)) throw new WorkflowInTrashError(newRun.workflow.id);
     const account = { runId: newRunId(), ownerId: newRun.ownerId };
-    if (!(await create(this.document(account.runId, newRun)))) return null;
+    const { fullOutputs: _fullOutputs, ...document } = this.document(account.runId, newRun);
+    if (!(await create(document))) return null;
     const refuse = async (refusal: { code: RunRefusalCode; message: string }) => {
       const fields = this.refusedFields(refusal);
       await this.store.patch(account.runId, { ...fields });

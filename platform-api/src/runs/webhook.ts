@@ -9,7 +9,8 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { DEFAULT_WEBHOOK_LIMITS, FILE_ERROR_CODES, HttpError, isFileRef, toFileRef, triggerRefusal, TokenBucketStore, createLimiter, sendRateLimited } from '@agentflow/shared/server';
 import { RUN_SERVER_COLLECTIONS, WORKFLOW_COLLECTION, triggerOf, workflowFromDocument, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
 import type { RunsRouterOptions } from './router.js';
-import { caller, pathParam, secretsMatch } from './routeKit.js';
+import { caller, pathParam, refusalAsHttp, secretsMatch } from './routeKit.js';
+import { WorkflowInTrashError, isInTrash } from './service.js';
 import { planRoleOf } from '../plans/planRole.js';
 import { acceptedType, asHttp, isMultipart, readMultipart } from '../files/index.js';
 import type { RunInputFile } from './ports.js';
@@ -112,6 +113,8 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
     const trigger = triggerOf(workflow);
     const method = (trigger?.params as { method?: string } | undefined)?.method ?? 'POST';
     if (trigger?.type !== 'trigger.webhook' || method !== req.method) return notFound();
+    // In the trash: refused before anything is read or stored (a multipart delivery's files too).
+    if (isInTrash(workflow)) throw refusalAsHttp(new WorkflowInTrashError(workflow.id))!;
     if (!(await passes(workflowLimiter, req, res))) return;
     checkValid(workflow);
     if (isMultipart(req)) {

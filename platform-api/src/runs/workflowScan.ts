@@ -9,12 +9,16 @@ import { WORKFLOW_COLLECTION } from '@agentflow/shared/workflow';
 
 const PAGE = 300;
 
-/** Calls `visit` with the id and `nodes` field of every private or organization workflow. */
+/** Calls `visit` with the id and `nodes` field of every private or organization workflow not in the trash. */
 export async function scanWorkflowNodes(db: Firestore, visit: (workflowId: string, nodes: unknown) => void): Promise<void> {
-  let query = db.collection(WORKFLOW_COLLECTION).where('visibility', 'in', ['private', 'organization']).select('nodes').orderBy('__name__').limit(PAGE);
+  let query = db.collection(WORKFLOW_COLLECTION).where('visibility', 'in', ['private', 'organization']).select('nodes', 'deletedAt').orderBy('__name__').limit(PAGE);
   for (;;) {
     const page = await query.get();
-    for (const doc of page.docs) visit(doc.id, doc.get('nodes'));
+    for (const doc of page.docs) {
+      const deletedAt: unknown = doc.get('deletedAt');
+      // In the trash (Workflow.deletedAt): no schedule ticks, no polls.
+      if (deletedAt === undefined || deletedAt === null || deletedAt === '') visit(doc.id, doc.get('nodes'));
+    }
     if (page.docs.length < PAGE) return;
     query = query.startAfter(page.docs[page.docs.length - 1]!);
   }

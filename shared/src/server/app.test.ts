@@ -122,7 +122,7 @@ describe('createServiceApp (no emulators)', () => {
     const allowed = await request(app).options('/api/echo').set('Origin', ORIGIN).set('Access-Control-Request-Method', 'POST');
     expect(allowed.status).toBe(204);
     expect(allowed.headers['access-control-allow-origin']).toBe(ORIGIN);
-    expect(allowed.headers['access-control-allow-headers']).toBe('Authorization,Content-Type,Stripe-Signature');
+    expect(allowed.headers['access-control-allow-headers']).toBe('Authorization,Content-Type,Stripe-Signature,Idempotency-Key');
     const denied = await request(app).options('/api/echo').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST');
     expect(denied.headers['access-control-allow-origin']).toBeUndefined();
     const plain = await request(app).get('/healthz');

@@ -80,7 +80,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
         callback(null, !origin || options.allowedOrigins.includes(origin));
       },
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'Stripe-Signature'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Stripe-Signature', 'Idempotency-Key'],
       maxAge: 600,
     }),
   );

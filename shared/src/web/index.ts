@@ -8,7 +8,7 @@ export * from './federation/contexts.js';
 export { createRequiredContext } from './federation/requiredContext.js';
 export * from './firebase/web.js';
 export * from './i18n/index.js';
-export { addRemoteCatalogs, useRemoteCatalogs } from './i18n/remoteCatalogs.js';
+export { addRemoteCatalogs, isLazyCatalogs, lazyCatalogs, loadLazyCatalogs, useRemoteCatalogs, type LazyCatalogs, type NestedTexts, type RemoteCatalogs } from './i18n/remoteCatalogs.js';
 export { AppProviders } from './providers/AppProviders.js';
 export { AuthProvider, createUserProfile } from './providers/AuthProvider.js';
 export { firebaseAuthServices, profileFromDocument } from './auth/firebaseServices.js';

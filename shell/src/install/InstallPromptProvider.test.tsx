@@ -175,7 +175,9 @@ describe('InstallPromptProvider', () => {
     await settle();
     expect(modal()).not.toBeInTheDocument();
     expect(localStorage.getItem(DISMISSED_STORAGE_KEY)).toBe('true');
+    // Gone for good, bar and all: nothing is left over the page or in its flow.
     expect(fab()).not.toBeInTheDocument();
+    expect(screen.queryByTestId('install-bar')).not.toBeInTheDocument();
   });
 
   test('accepted outcome: prompt() and userChoice are used, then the modal and the floating button disappear for good', async () => {

@@ -1,12 +1,12 @@
-// An in-memory WorkflowDocs for component tests: records saves, keeps versions.
+// An in-memory WorkflowDocs for component tests: records saves, keeps the snapshots saves ask for.
 // Plain functions (no jest globals, so the app's type check accepts it); tests spy on them.
 import type { Workflow } from '@agentflow/shared/workflow';
-import type { WorkflowDocs, WorkflowVersion } from '../../api/workflowDocs';
+import { versionLabel, type SnapshotWrite, type WorkflowDocs, type WorkflowVersion } from '../../api/workflowDocs';
 
 const clone = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 export interface FakeWorkflowDocs extends WorkflowDocs {
-  saves: Array<{ workflow: Workflow; expectedVersion: number }>;
+  saves: Array<{ workflow: Workflow; expectedVersion: number; snapshot: SnapshotWrite | null }>;
   versions: WorkflowVersion[];
   current: Workflow | null;
   failNextSave: boolean;
@@ -34,15 +34,18 @@ export function fakeWorkflowDocs(initial: Workflow | null, versions: WorkflowVer
       if (fake.serverUnreachable) throw new TypeError('Failed to fetch');
       return fake.current ? clone(fake.current) : null;
     },
-    save: async (workflow: Workflow, expectedVersion: number) => {
-      fake.saves.push({ workflow: clone(workflow), expectedVersion });
+    save: async (workflow: Workflow, expectedVersion: number, snapshot?: SnapshotWrite | null) => {
+      fake.saves.push({ workflow: clone(workflow), expectedVersion, snapshot: snapshot ?? null });
       if (fake.failNextSave) {
         fake.failNextSave = false;
         throw new Error('permission-denied');
       }
       const saved = { ...clone(workflow), version: expectedVersion + 1, updatedAt: '2024-06-01T10:00:00.000Z' };
       fake.current = saved;
-      fake.versions.push({ version: saved.version, name: saved.name, nodes: saved.nodes, edges: saved.edges, savedBy: 'user-1', savedByName: 'Test User', savedAt: '2024-06-01T10:00:00.000Z' });
+      if (snapshot) {
+        const label = versionLabel(snapshot.label);
+        fake.versions.push({ version: saved.version, name: saved.name, ...(label ? { label } : {}), nodes: saved.nodes, edges: saved.edges, savedBy: 'user-1', savedByName: 'Test User', savedAt: '2024-06-01T10:00:00.000Z' });
+      }
       return saved;
     },
     listVersions: async () => [...fake.versions].sort((a, b) => b.version - a.version),

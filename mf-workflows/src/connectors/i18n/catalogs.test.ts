@@ -7,7 +7,18 @@ import { describeTranslations } from '@agentflow/shared/testing/translationCheck
 import { CONNECTOR_CATEGORIES, CONNECTORS, CONNECTOR_ERROR_CODES } from '@agentflow/shared/workflow';
 import { paramFieldsOf } from '../paramFields';
 import { en } from './en';
-import { CONNECTORS_CATALOGS } from './index';
+import { de } from './de';
+import { es } from './es';
+import { fr } from './fr';
+import { it } from './it';
+import { CONNECTORS_CATALOGS as LAZY_CATALOGS } from './index';
+
+const CONNECTORS_CATALOGS = { en, es, fr, de, it };
+
+test('the index bundles English and fetches each other language', async () => {
+  expect(LAZY_CATALOGS.en).toBe(en);
+  for (const language of ['es', 'fr', 'de', 'it'] as const) expect(await LAZY_CATALOGS.loaders[language]()).toBe(CONNECTORS_CATALOGS[language]);
+});
 
 const P = 'workflows.connectors.';
 // Texts a language writes exactly as English does (the arrow between brand and action, loanwords).

@@ -83,12 +83,12 @@ export const de: CredentialsCatalog = {
       },
       actions: {
         edit: 'Bearbeiten',
-        editLabel: '{{name}} bearbeiten',
+        editLabel: 'Bearbeiten: {{name}}',
         test: 'Verbindung testen',
-        testLabel: 'Die Verbindung von {{name}} testen',
+        testLabel: 'Verbindung testen: {{name}}',
         testing: 'Wird getestet…',
         delete: 'Löschen',
-        deleteLabel: '{{name}} löschen',
+        deleteLabel: 'Löschen: {{name}}',
       },
       test: {
         ok_one: 'Verbunden — {{count}} Modell',

@@ -88,7 +88,7 @@ export const en = {
         edit: 'Edit',
         editLabel: 'Edit {{name}}',
         test: 'Test connection',
-        testLabel: 'Test the connection of {{name}}',
+        testLabel: 'Test connection of {{name}}',
         testing: 'Testing…',
         delete: 'Delete',
         deleteLabel: 'Delete {{name}}',

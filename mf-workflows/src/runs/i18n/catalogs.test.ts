@@ -1,6 +1,17 @@
 import { describeTranslations } from '@agentflow/shared/testing/translationChecks';
 import { en } from './en';
-import { RUNS_CATALOGS } from './index';
+import { de } from './de';
+import { es } from './es';
+import { fr } from './fr';
+import { it } from './it';
+import { RUNS_CATALOGS as LAZY_CATALOGS } from './index';
+
+const RUNS_CATALOGS = { en, es, fr, de, it };
+
+test('the index bundles English and fetches each other language', async () => {
+  expect(LAZY_CATALOGS.en).toBe(en);
+  for (const language of ['es', 'fr', 'de', 'it'] as const) expect(await LAZY_CATALOGS.loaders[language]()).toBe(RUNS_CATALOGS[language]);
+});
 
 // The run views' texts obey the same rules as the shared catalogs; 'Webhook' is the product term in every language.
 describeTranslations('workflow run texts', en, RUNS_CATALOGS, {

@@ -1,8 +1,11 @@
-import type { SupportedLanguage } from '@agentflow/shared';
-import { de } from './de';
+// English is bundled; every other language is fetched when it is the reader's,
+// in one chunk per language for the whole remote (webpackChunkName).
+import { lazyCatalogs } from '@agentflow/shared';
 import { en, type RunsCatalog } from './en';
-import { es } from './es';
-import { fr } from './fr';
-import { it } from './it';
 
-export const RUNS_CATALOGS: Record<SupportedLanguage, RunsCatalog> = { en, es, fr, de, it };
+export const RUNS_CATALOGS = lazyCatalogs<RunsCatalog>(en, {
+  es: () => import(/* webpackChunkName: "i18n-es" */ './es').then((m) => m.es),
+  fr: () => import(/* webpackChunkName: "i18n-fr" */ './fr').then((m) => m.fr),
+  de: () => import(/* webpackChunkName: "i18n-de" */ './de').then((m) => m.de),
+  it: () => import(/* webpackChunkName: "i18n-it" */ './it').then((m) => m.it),
+});

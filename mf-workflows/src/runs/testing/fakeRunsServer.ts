@@ -3,7 +3,7 @@
 // refusals, 202 {runId} on start), and a fake EventSource whose stream the
 // test drives (open, push a run, drop the connection). Plain functions, no
 // jest globals, so the app's type check accepts it; tests spy on what they need.
-import { newStep, type AiStatus, type RunStep, type WebhookInfo, type WorkflowRun, type WorkflowRunSummary } from '@agentflow/shared/workflow';
+import { STEP_TEST_IDEMPOTENCY_HEADER, newStep, type AiStatus, type RunStep, type StepTestResponse, type WebhookInfo, type WorkflowRun, type WorkflowRunSummary } from '@agentflow/shared/workflow';
 import type { FileRef, UploadedFile } from '@agentflow/shared/files';
 import { createRunsClient, type EventSourceLike, type RunsClient } from '../../api/runs';
 
@@ -95,6 +95,8 @@ export interface RecordedRequest {
   path: string;
   authorization: string | undefined;
   body: unknown;
+  /** A step test's Idempotency-Key header, when sent. */
+  idempotencyKey?: string;
 }
 
 export interface FakeRunsServer {
@@ -115,6 +117,8 @@ export interface FakeRunsServer {
   discarded: string[];
   /** Stores (or replaces) a run and pushes it to every open stream of that run. */
   update(run: WorkflowRun): void;
+  /** What POST /api/workflows/:id/nodes/:nodeId/test answers (200); by default the step succeeds echoing its input. */
+  stepTest: (request: RecordedRequest, nodeId: string) => StepTestResponse;
 }
 
 /** `token`: the ID token the client gets (a function is asked on every call; default 'id-token-1'). */
@@ -215,6 +219,7 @@ export function createFakeRunsServer(options: { runs?: WorkflowRun[]; token?: st
       },
     ],
     ['GET', /^\/api\/ai\/status$/, () => jsonResponse(200, server.aiStatus)],
+    ['POST', /^\/api\/workflows\/([^/]+)\/nodes\/([^/]+)\/test$/, (request, match) => jsonResponse(200, server.stepTest(request, decodeURIComponent(match[2]!)))],
     [
       'POST',
       /^\/api\/files$/,
@@ -253,6 +258,7 @@ export function createFakeRunsServer(options: { runs?: WorkflowRun[]; token?: st
       path: url.pathname,
       authorization: headers.Authorization,
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body instanceof FormData ? init.body : undefined,
+      idempotencyKey: headers[STEP_TEST_IDEMPOTENCY_HEADER],
     };
     requests.push(request);
     const override = overrides.findIndex((o) => o.method === request.method && o.pattern.test(request.path));
@@ -292,6 +298,7 @@ export function createFakeRunsServer(options: { runs?: WorkflowRun[]; token?: st
     once: (method, pattern, respond) => {
       overrides.push({ method, pattern, respond });
     },
+    stepTest: (request) => ({ status: 'succeeded', output: { echoed: (request.body as { input?: unknown } | undefined)?.input ?? null }, durationMs: 420, tokens: 1 }),
     update: (run) => {
       runs.set(run.id, run);
       for (const source of sources) if (!source.closed && source.url.includes(`/api/runs/${encodeURIComponent(run.id)}/events`)) source.emitRun(run);

@@ -31,7 +31,7 @@ import {
   type WorkflowNode,
 } from '@agentflow/shared/workflow';
 import type { SafeFetchPolicy } from '../../net/safeFetch.js';
-import type { RunsService } from '../../runs/service.js';
+import { isInTrash, type RunsService } from '../../runs/service.js';
 import { pollItemRef } from '../../runs/firestoreRunStore.js';
 import { scanWorkflowNodes, singleFlight, startTriggerLoop } from '../../runs/workflowScan.js';
 import type { ConnectorRuntime } from '../runtime/runtime.js';
@@ -170,7 +170,8 @@ export class ConnectorPoller {
     // The workflow as it is now (the run's snapshot); a trigger removed since the refresh gives the lease back.
     const snapshot = await this.options.db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
     const workflow = snapshot.exists ? ({ ...(snapshot.data() as Omit<Workflow, 'id'>), id: snapshot.id } as Workflow) : null;
-    const poll = workflow ? pollNode(workflow.nodes) : null;
+    // A workflow moved to the trash is not polled (restoring it starts over with a first activation).
+    const poll = workflow && !isInTrash(workflow) ? pollNode(workflow.nodes) : null;
     if (!workflow || !poll) {
       this.watched.delete(workflowId);
       await this.states.finish(workflowId, instanceId, {});

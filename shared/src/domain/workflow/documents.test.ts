@@ -30,3 +30,21 @@ describe('workflowFromDocument', () => {
     expect(workflowFromDocument('real', { id: 'forged' }).id).toBe('real');
   });
 });
+
+describe('workflowFromDocument: trash and pinned sample data', () => {
+  it('reads deletedAt as ISO when set, keeps null (restored) and leaves it absent otherwise', () => {
+    expect(workflowFromDocument('d', { deletedAt: timestamp('2024-03-01T00:00:00Z') }).deletedAt).toBe('2024-03-01T00:00:00.000Z');
+    expect(workflowFromDocument('d', { deletedAt: null }).deletedAt).toBeNull();
+    expect(workflowFromDocument('d', {})).not.toHaveProperty('deletedAt');
+  });
+
+  it('passes a node’s pinned output through, its time as ISO; a malformed pin is kept for validation to name', () => {
+    const pinned = { id: 'a', pinned: { output: { score: 3 }, pinnedAt: timestamp('2024-03-01T00:00:00Z') } };
+    expect(workflowFromDocument('d', { nodes: [pinned, { id: 'b' }] }).nodes).toEqual([
+      { id: 'a', pinned: { output: { score: 3 }, pinnedAt: '2024-03-01T00:00:00.000Z' } },
+      { id: 'b' },
+    ]);
+    const broken = { id: 'c', pinned: { output: 1, pinnedAt: 42 } };
+    expect(workflowFromDocument('d', { nodes: [broken] }).nodes).toEqual([broken]);
+  });
+});

@@ -10,6 +10,7 @@
 // and counts them in the document's size).
 import { toIso } from '../validation/time.js';
 import type { Workflow } from './model.js';
+import { isRecord } from './fields.js';
 
 /**
  * A missing version reads as 1, not 0. Version 0 means "never saved" (what
@@ -42,9 +43,22 @@ export function workflowFromDocument(id: string, data: Record<string, unknown>):
     tags: stored(data.tags, []),
     visibility: stored(data.visibility, 'private'),
     version: stored(data.version, FIRST_STORED_VERSION),
-    nodes: stored(data.nodes, []),
+    nodes: Array.isArray(data.nodes) ? (data.nodes.map(nodeFromDocument) as Workflow['nodes']) : stored(data.nodes, []),
     edges: stored(data.edges, []),
     createdAt: toIso(data.createdAt),
     updatedAt: toIso(data.updatedAt),
+    // Absent stays absent and null stays null (not in the trash); a stored time of either SDK reads as ISO.
+    ...(absent(data.deletedAt) ? {} : { deletedAt: toIso(data.deletedAt) }),
   };
+}
+
+/**
+ * A stored node, its pinned sample output's time read as ISO. A pinned value
+ * that is not `{ output, pinnedAt }` with a readable time is kept as stored,
+ * so validateWorkflow() names it.
+ */
+function nodeFromDocument(node: unknown): unknown {
+  if (!isRecord(node) || !isRecord(node.pinned) || !('output' in node.pinned)) return node;
+  const pinnedAt = toIso(node.pinned.pinnedAt);
+  return pinnedAt === null ? node : { ...node, pinned: { ...node.pinned, pinnedAt } };
 }

@@ -13,6 +13,13 @@ describe('builder helpers', () => {
     expect(emptyWorkflow('u', 'W', { id: 'wf-9', organizationId: 'org-1', industry: 'logistics' })).toMatchObject({ id: 'wf-9', organizationId: 'org-1', industry: 'logistics' });
   });
 
+  test('emptyWorkflow starts with the trigger asked for', () => {
+    for (const trigger of ['trigger.webhook', 'trigger.schedule', 'trigger.poll'] as const) {
+      expect(emptyWorkflow('u', 'W', { trigger }).nodes.map((n) => n.type)).toEqual([trigger]);
+    }
+    expect(validateWorkflow(emptyWorkflow('u', 'W', { trigger: 'trigger.webhook' }))).toEqual([]);
+  });
+
   test('createNode gives unique ids, default params and names', () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -20,10 +27,14 @@ describe('builder helpers', () => {
       expect(ids).not.toContain(n.id);
       ids.push(n.id);
     }
-    expect(ids).toEqual(['agent-1', 'agent-2', 'agent-3', 'agent-4', 'agent-5']);
-    expect(createNode('agent', { x: 0, y: 0 }, ['agent-1', 'agent-3']).id).toBe('agent-2');
-    expect(createNode('agent', { x: 0, y: 0 }, new Set(['agent-1']))).toMatchObject({ name: 'Agent 2', params: defaultParams('agent') });
-    expect(createNode('http', { x: 10, y: 20 }, [])).toMatchObject({ id: 'http-1', name: 'HTTP request', position: { x: 10, y: 20 } });
+    expect(ids).toEqual(['agent_1', 'agent_2', 'agent_3', 'agent_4', 'agent_5']);
+    expect(createNode('agent', { x: 0, y: 0 }, ['agent_1', 'agent_3']).id).toBe('agent_2');
+    expect(createNode('agent', { x: 0, y: 0 }, new Set(['agent_1']))).toMatchObject({ name: 'Agent 2', params: defaultParams('agent') });
+    // Old hyphenated ids do not take a new key's number.
+    expect(createNode('agent', { x: 0, y: 0 }, ['agent-1']).id).toBe('agent_1');
+    expect(createNode('http', { x: 10, y: 20 }, [])).toMatchObject({ id: 'http_1', name: 'HTTP request', position: { x: 10, y: 20 } });
+    expect(createNode('connector', { x: 0, y: 0 }, []).id).toBe('app_1');
+    expect(createNode('trigger.manual', { x: 0, y: 0 }, []).id).toBe('manual_1');
   });
 
   test.each(['trigger.manual', 'trigger.webhook', 'trigger.schedule', 'agent', 'condition', 'transform', 'http', 'approval', 'output'] as const)(

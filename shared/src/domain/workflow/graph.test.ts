@@ -1,5 +1,5 @@
 // The workflow graph operations the builder's validation and the engine share.
-import { cycles, delegatesOf, initialSteps, isTrigger, newStep, reachableFrom, topologicalOrder, triggerOf } from './graph';
+import { cycles, delegatesOf, initialSteps, isTrigger, newStep, inputSourcesOf, reachableFrom, topologicalOrder, triggerOf, upstreamOf } from './graph';
 import type { NodeType, WorkflowNode } from './model';
 
 const n = (id: string, type: NodeType, params: Record<string, unknown> = {}): WorkflowNode => ({ id, type, name: id, position: { x: 0, y: 0 }, params });
@@ -55,5 +55,41 @@ describe('workflow graph', () => {
     const next = new Map([['a', ['b']], ['b', ['c']], ['c', ['b']], ['d', ['d']], ['e', []]]);
     expect(cycles(ids, next)).toEqual([['b', 'c'], ['d']]);
     expect(cycles(['a', 'b'], new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+  });
+});
+
+describe('upstreamOf', () => {
+  const edges = [
+    { source: 't', target: 'a' },
+    { source: 'a', target: 'c' },
+    { source: 't', target: 'b' },
+    { source: 'b', target: 'c' },
+    { source: 'c', target: 'd' },
+    { source: 'x', target: 'y' },
+  ];
+  test('every node a path of edges leads from, nearest first', () => {
+    expect(upstreamOf(edges, 'd')).toEqual(['c', 'a', 'b', 't']);
+    expect(upstreamOf(edges, 'a')).toEqual(['t']);
+    expect(upstreamOf(edges, 't')).toEqual([]);
+    expect(upstreamOf(edges, 'ghost')).toEqual([]);
+  });
+  test('a cycle does not loop, and the node is not its own upstream', () => {
+    expect(upstreamOf([...edges, { source: 'd', target: 'a' }], 'a')).toEqual(['t', 'd', 'c', 'b']);
+  });
+});
+
+describe('inputSourcesOf', () => {
+  test('upstream nodes, and for a delegate agent its delegators’ upstream (it renders against their input)', () => {
+    const agent = (id: string, delegates: string[]) => n(id, 'agent', { tools: { http: [], delegates } });
+    const workflow = {
+      nodes: [n('t', 'trigger.manual'), n('prep', 'transform'), agent('boss', ['helper']), agent('helper', ['deep']), agent('deep', []), n('after', 'output')],
+      edges: [e('t', 'prep'), e('prep', 'boss'), e('boss', 'after')],
+    };
+    expect(inputSourcesOf(workflow, 'after')).toEqual(['boss', 'prep', 't']);
+    expect(inputSourcesOf(workflow, 'helper')).toEqual(['prep', 't']);
+    expect(inputSourcesOf(workflow, 'deep')).toEqual(['prep', 't']);
+    // A delegation cycle ends; a node is never its own source.
+    const cyclic = { ...workflow, nodes: [...workflow.nodes.slice(0, 3), agent('helper', ['boss']), n('after', 'output')] };
+    expect(inputSourcesOf(cyclic, 'boss')).toEqual(['prep', 't']);
   });
 });

@@ -12,6 +12,52 @@ export const isTrigger = (type: NodeType | undefined): boolean => type !== undef
 /** The workflow's trigger node (a valid workflow has exactly one). */
 export const triggerOf = (workflow: Pick<Workflow, 'nodes'>): WorkflowNode | undefined => workflow.nodes.find((node) => isTrigger(node.type));
 
+/**
+ * The nodes upstream of `nodeId`: every node a path of edges leads from to
+ * it, nearest first. Their outputs are what the engine puts in the node's
+ * step input under their ids (with the run input under `trigger` and
+ * `input`), so they are what its expressions may refer to.
+ */
+export function upstreamOf(edges: readonly Pick<WorkflowEdge, 'source' | 'target'>[], nodeId: string): string[] {
+  const incoming = new Map<string, string[]>();
+  for (const edge of edges) incoming.set(edge.target, [...(incoming.get(edge.target) ?? []), edge.source]);
+  const found: string[] = [];
+  const seen = new Set<string>([nodeId]);
+  const queue = [nodeId];
+  while (queue.length > 0) {
+    for (const source of incoming.get(queue.shift()!) ?? []) {
+      if (seen.has(source)) continue;
+      seen.add(source);
+      found.push(source);
+      queue.push(source);
+    }
+  }
+  return found;
+}
+
+/**
+ * The nodes whose outputs node `nodeId`'s expressions may read: its upstream
+ * nodes, and for an agent other agents delegate to, theirs too (a delegate
+ * renders its prompt against its delegator's step input: agents/runAgent.ts).
+ * Nearest first, each once.
+ */
+export function inputSourcesOf(
+  workflow: { nodes: readonly { id: string; type: NodeType | undefined; params: unknown }[]; edges: readonly Pick<WorkflowEdge, 'source' | 'target'>[] },
+  nodeId: string,
+): string[] {
+  const found = new Set<string>();
+  const visited = new Set<string>();
+  const visit = (id: string) => {
+    if (visited.has(id)) return;
+    visited.add(id);
+    for (const source of upstreamOf(workflow.edges, id)) found.add(source);
+    for (const delegator of workflow.nodes) if (delegatesOf(delegator).includes(id)) visit(delegator.id);
+  };
+  visit(nodeId);
+  found.delete(nodeId);
+  return [...found];
+}
+
 /** Nodes in an order where every node comes after its predecessors (the snapshot is validated acyclic). */
 export function topologicalOrder(nodes: readonly WorkflowNode[], edges: readonly WorkflowEdge[]): WorkflowNode[] {
   const indegree = new Map(nodes.map((node) => [node.id, 0]));

@@ -2,6 +2,12 @@
 // labels and factories, param schemas, validateWorkflow(), the document
 // decoder, the run-input schema and the industry templates.
 export * from './model.js';
+export * from './problemReasons.js';
+export * from './expressionParams.js';
+export * from './references.js';
+export * from './outputs.js';
+export * from './availableFields.js';
+export * from './referenceProblems.js';
 export * from './params.js';
 export * from './expressions.js';
 export * from './labels.js';
@@ -13,5 +19,6 @@ export * from './documents.js';
 export * from './runInput.js';
 export * from './templates.js';
 export * from './runs.js';
+export * from './testStep.js';
 export * from './literalSecrets.js';
 export * from '../connectors/index.js';

@@ -3,6 +3,8 @@
 // Param schemas (zod) and validateWorkflow() live beside it in this folder,
 // behind the '@agentflow/shared/workflow' entry so zod stays out of the first view.
 
+import type { ProblemParams, ProblemReason } from './problemReasons.js';
+
 export const WORKFLOW_CATEGORIES = ['automation', 'integration', 'analytics', 'ai', 'communication', 'productivity'] as const;
 export type WorkflowCategory = (typeof WORKFLOW_CATEGORIES)[number];
 
@@ -34,18 +36,34 @@ export const WORKFLOW_LIMITS = { maxNodes: 200, maxEdges: 400, maxDocumentBytes:
 export const WORKFLOW_COLLECTION = 'workflows';
 /** workflows/{id}/versions/{version}: append-only snapshots. */
 export const WORKFLOW_VERSIONS_SUBCOLLECTION = 'versions';
+/** Characters of the optional name (`label`) a user gives a version snapshot. */
+export const VERSION_LABEL_MAX = 80;
+/** Days a workflow stays in the trash (deletedAt set) before housekeeping purges it with its runs and versions. */
+export const TRASH_RETENTION_DAYS = 30;
 
 export interface NodePosition {
   x: number;
   y: number;
 }
 
+/** Bytes (JSON, UTF-8) a node's pinned sample output may take; bigger outputs cannot be pinned. */
+export const PINNED_OUTPUT_MAX_BYTES = 64_000;
+
+/** A node's pinned sample output: the picker lists its fields, and "run from here" uses it instead of running the node. */
+export interface PinnedOutput {
+  output: unknown;
+  /** ISO time it was pinned. */
+  pinnedAt: string;
+}
+
 export interface WorkflowNode<P = Record<string, unknown>> {
+  /** The node's key: expressions refer to its output by it (`agent_1.score`). */
   id: string;
   type: NodeType;
   name: string;
   position: NodePosition;
   params: P;
+  pinned?: PinnedOutput;
 }
 
 export interface WorkflowEdge {
@@ -72,6 +90,8 @@ export interface Workflow {
   edges: WorkflowEdge[];
   createdAt: string | null;
   updatedAt: string | null;
+  /** ISO time it was moved to the trash; absent or null: not in the trash. */
+  deletedAt?: string | null;
 }
 
 /** One problem validateWorkflow() found; nodeId/edgeId say where, path which param. */
@@ -91,4 +111,8 @@ export interface WorkflowProblem {
   edgeId?: string;
   /** The param path for invalid-params / invalid-expression, e.g. 'tools.0.url'. */
   path?: string;
+  /** The stable sub-code the UI translates by (with `code`); one of PROBLEM_REASONS. */
+  reason?: ProblemReason;
+  /** The values the translation fills in: { max: 80 }, { reference: 'agent_1.score', node: 'agent_1' }. */
+  params?: ProblemParams;
 }

@@ -5,10 +5,10 @@ import { nodeProblems } from './nodeProblems.js';
 describe('nodeProblems', () => {
   test('checks one node for the configuration panel', () => {
     expect(nodeProblems({ id: 'c', type: 'condition', params: { expression: 'a =' } })).toEqual([
-      { code: 'invalid-expression', nodeId: 'c', path: 'expression', message: expect.stringContaining('at character') },
+      { code: 'invalid-expression', nodeId: 'c', path: 'expression', message: 'Unexpected end of expression (at character 3)', reason: 'syntax', params: { position: 3 } },
     ]);
     expect(nodeProblems({ id: 'c', type: 'condition', params: { expression: '' } })).toEqual([
-      { code: 'invalid-params', nodeId: 'c', path: 'expression', message: 'is required' },
+      { code: 'invalid-params', nodeId: 'c', path: 'expression', message: 'is required', reason: 'required' },
     ]);
   });
 

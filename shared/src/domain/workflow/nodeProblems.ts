@@ -5,8 +5,14 @@ import type { z } from 'zod';
 import type { NodeType, WorkflowProblem } from './model.js';
 import { NODE_PARAM_SCHEMAS, PARAM_LIMITS } from './params.js';
 import { parseExpression, templatePlaceholders } from './expressions.js';
-import { isRecord, issueEntries, pathOf } from './fields.js';
+import { expressionParamsOf } from './expressionParams.js';
+import { isRecord, issueEntries, pathOf, reasonFields } from './fields.js';
 import { NODE_TYPE_LABELS } from './labels.js';
+
+/** A JSONata expression or {{ }} placeholder that does not parse, `position` characters into the param. */
+function syntaxProblem(nodeId: string, path: string, message: string, position: number): WorkflowProblem {
+  return { code: 'invalid-expression', nodeId, path, message: `${message} (at character ${position})`, reason: 'syntax', params: { position } };
+}
 
 /** A node as far as nodeProblems() needs it. */
 export interface NodeLike {
@@ -28,68 +34,42 @@ export function nodeProblems(node: NodeLike, nodes?: readonly { id: string; type
   if (!schema) return problems;
   const parsed = schema.safeParse(node.params);
   if (!parsed.success) {
-    for (const { path, message } of parsed.error.issues.flatMap(issueEntries)) {
-      problems.push({ code: 'invalid-params', nodeId, path: pathOf(path), message });
+    for (const entry of parsed.error.issues.flatMap(issueEntries)) {
+      problems.push({ code: 'invalid-params', nodeId, path: pathOf(entry.path), message: entry.message, ...reasonFields(entry) });
     }
   }
   if (!isRecord(node.params)) return problems;
   const params = node.params;
 
-  const expression = (path: string, value: unknown) => {
-    if (typeof value !== 'string' || value.trim() === '' || value.length > PARAM_LIMITS.maxExpressionLength) return;
-    const check = parseExpression(value);
-    if (!check.ok) problems.push({ code: 'invalid-expression', nodeId, path, message: `${check.message} (at character ${check.position})` });
-  };
-  const template = (path: string, value: unknown) => {
-    if (typeof value !== 'string' || value.length > PARAM_LIMITS.maxBodyLength) return;
-    for (const p of templatePlaceholders(value)) {
-      if (!p.ok) problems.push({ code: 'invalid-expression', nodeId, path, message: `${p.message} (at character ${p.position})` });
+  // Syntax of the params that hold JSONata (expressionParams.ts), those the schema does not check itself.
+  for (const param of expressionParamsOf({ type: node.type, params })) {
+    if (param.syntax !== 'problems') continue;
+    if (param.kind === 'expression') {
+      if (param.value.trim() === '' || param.value.length > PARAM_LIMITS.maxExpressionLength) continue;
+      const check = parseExpression(param.value);
+      if (!check.ok) problems.push(syntaxProblem(nodeId, param.path, check.message, check.position));
+    } else if (param.value.length <= PARAM_LIMITS.maxBodyLength) {
+      for (const p of templatePlaceholders(param.value)) if (!p.ok) problems.push(syntaxProblem(nodeId, param.path, p.message, p.position));
     }
-  };
-  const headerTemplates = (path: string, value: unknown) => {
-    if (!isRecord(value)) return;
-    for (const key of Object.keys(value).sort()) template(`${path}.${key}`, value[key]);
-  };
+  }
 
-  switch (node.type) {
-    case 'condition':
-      expression('expression', params.expression);
-      break;
-    case 'transform':
-    case 'output':
-      expression('mapping', params.mapping);
-      break;
-    case 'http':
-      template('url', params.url);
-      headerTemplates('headers', params.headers);
-      template('body', params.body);
-      break;
-    case 'agent': {
-      template('promptTemplate', params.promptTemplate);
-      const tools = isRecord(params.tools) ? params.tools : {};
-      if (Array.isArray(tools.http)) {
-        tools.http.forEach((tool: unknown, i) => {
-          if (!isRecord(tool)) return;
-          template(`tools.http.${i}.url`, tool.url);
-          headerTemplates(`tools.http.${i}.headers`, tool.headers);
-        });
+  // Delegation: each delegate must be another agent of the workflow.
+  const tools = node.type === 'agent' && isRecord(params.tools) ? params.tools : {};
+  if (nodes && Array.isArray(tools.delegates)) {
+    const types = new Map<string, NodeType>();
+    for (const n of nodes) if (!types.has(n.id)) types.set(n.id, n.type);
+    tools.delegates.forEach((delegate: unknown, i) => {
+      if (typeof delegate !== 'string' || delegate === '') return;
+      const path = `tools.delegates.${i}`;
+      const type = types.get(delegate);
+      const where = { code: 'missing-delegate', nodeId, path } as const;
+      if (delegate === nodeId) problems.push({ ...where, message: 'An agent cannot delegate to itself', reason: 'self-delegate' });
+      else if (type === undefined) problems.push({ ...where, message: `Delegates to missing node "${delegate}"`, reason: 'missing-node', params: { node: delegate } });
+      else if (type !== 'agent') {
+        const message = `Delegates to "${delegate}", which is a ${NODE_TYPE_LABELS[type].toLowerCase()} node, not an agent`;
+        problems.push({ ...where, message, reason: 'not-agent', params: { node: delegate, type } });
       }
-      if (nodes && Array.isArray(tools.delegates)) {
-        const types = new Map<string, NodeType>();
-        for (const n of nodes) if (!types.has(n.id)) types.set(n.id, n.type);
-        tools.delegates.forEach((delegate: unknown, i) => {
-          if (typeof delegate !== 'string' || delegate === '') return;
-          const path = `tools.delegates.${i}`;
-          const type = types.get(delegate);
-          if (delegate === nodeId) problems.push({ code: 'missing-delegate', nodeId, path, message: 'An agent cannot delegate to itself' });
-          else if (type === undefined) problems.push({ code: 'missing-delegate', nodeId, path, message: `Delegates to missing node "${delegate}"` });
-          else if (type !== 'agent') problems.push({ code: 'missing-delegate', nodeId, path, message: `Delegates to "${delegate}", which is a ${NODE_TYPE_LABELS[type].toLowerCase()} node, not an agent` });
-        });
-      }
-      break;
-    }
-    default:
-      break;
+    });
   }
   return problems;
 }

@@ -206,11 +206,11 @@ export const webhookTriggerParamsSchema = z.strictObject({
 export const scheduleTriggerParamsSchema = z.strictObject({
   cron: str().superRefine((cron, ctx) => {
     const error = cronError(cron);
-    if (error) ctx.addIssue({ code: 'custom', message: error });
+    if (error) ctx.addIssue({ code: 'custom', message: error, params: { reason: 'invalid-cron', detail: error } });
   }),
   timeZone: z
     .string({ error: 'must be a string' })
-    .refine(isValidTimeZone, 'must be an IANA time zone such as "Europe/Paris" or "UTC"')
+    .refine(isValidTimeZone, { message: 'must be an IANA time zone such as "Europe/Paris" or "UTC"', params: { reason: 'invalid-time-zone' } })
     .default('UTC'),
 });
 

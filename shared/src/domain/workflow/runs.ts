@@ -70,6 +70,8 @@ export interface RunStep {
   endedAt: string | null;
   /** For a condition: the branch taken ('true' | 'false'). */
   branch?: string | null;
+  /** A run started at a later node ("run from here"): this step did not run, its output is the node's pinned output (nothing charged). */
+  pinned?: boolean;
 }
 
 export interface WorkflowRun {
@@ -170,6 +172,8 @@ export interface StartRunRequest {
   input: Record<string, unknown>;
   /** Re-run: reuse this earlier run's input. */
   rerunOf?: string;
+  /** Run from here: start at this node; the nodes upstream of it give their pinned output (400 pin-missing when one has none). */
+  startAt?: string;
 }
 export interface StartRunResponse {
   runId: string;

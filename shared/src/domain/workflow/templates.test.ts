@@ -191,7 +191,7 @@ describe('WORKFLOW_TEMPLATES', () => {
 
   it.each(each)('%s passes validateWorkflow() except that each app node asks for an account to be connected', (_id, t) => {
     // A template connects no account: whoever copies it does. That is the one problem each app node has, and nothing else is wrong.
-    const expected = appNodes(t).map((n) => ({ code: 'invalid-params', nodeId: n.id, path: 'credentialId', message: 'is required: connect an account' }));
+    const expected = appNodes(t).map((n) => ({ code: 'invalid-params', nodeId: n.id, path: 'credentialId', message: 'is required: connect an account', reason: 'credential-required' }));
     expect(validateWorkflow(t)).toEqual(expected);
   });
 

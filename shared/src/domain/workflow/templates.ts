@@ -24,4 +24,6 @@ export function templateById(id: string): Workflow | undefined {
 }
 
 /** What a copy of the real estate templates expects in the user's accounts (the listing register's tab and columns, the alerts table). */
+export { TEMPLATE_TAGS_KEY, loadTemplateTexts, localizedTemplate, templateTextsOf, type TemplateTextTable, type TemplateTexts } from './templates/texts.js';
+
 export { ALERTS_BASE, ALERTS_TABLE, LISTINGS_SHEET, LISTINGS_SPREADSHEET, LISTING_COLUMNS } from './templates/realEstate.js';

@@ -9,13 +9,15 @@ import {
   WORKFLOW_INDUSTRIES,
   WORKFLOW_LIMITS,
   WORKFLOW_VISIBILITIES,
+  PINNED_OUTPUT_MAX_BYTES,
   type NodeType,
   type Workflow,
   type WorkflowProblem,
 } from './model.js';
-import { identifier, isRecord, issueEntries, oneOf, pathOf, str } from './fields.js';
+import { identifier, isRecord, issueEntries, oneOf, pathOf, reasonFields, str } from './fields.js';
 import { cycles, delegatesOf, isTrigger, reachableFrom } from './graph.js';
 import { nodeProblems } from './nodeProblems.js';
+import { referenceProblems } from './referenceProblems.js';
 
 /** Condition nodes branch on these source handles. */
 export const CONDITION_HANDLES = ['true', 'false'] as const;
@@ -28,8 +30,7 @@ export const ELEMENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 const elementId = identifier(ELEMENT_ID_PATTERN, 'may contain only letters, digits, "_" and "-", starting with a letter or digit', MAX_ID_LENGTH);
 const nonBlank = (max: number) =>
-  z
-    .string({ error: 'must be a string' })
+  str()
     .max(max, `must be at most ${max} characters`)
     .refine((s) => s.trim() !== '', 'is required');
 const finite = z.number({ error: 'must be a number' }).refine(Number.isFinite, 'must be a finite number');
@@ -52,6 +53,16 @@ const workflowFieldsSchema = z.object({
   edges: z.array(z.unknown(), { error: 'must be an array' }).max(WORKFLOW_LIMITS.maxEdges, `must have at most ${WORKFLOW_LIMITS.maxEdges} edges`),
   createdAt: z.string({ error: 'must be a string or null' }).max(64).nullable(),
   updatedAt: z.string({ error: 'must be a string or null' }).max(64).nullable(),
+  deletedAt: z.string({ error: 'must be a string or null' }).max(64).nullable().optional(),
+});
+
+/** A node's pinned sample output: any JSON of at most PINNED_OUTPUT_MAX_BYTES, and when it was pinned. */
+const pinnedSchema = z.strictObject({
+  output: z.unknown().refine((output) => {
+    const bytes = documentBytes(output);
+    return bytes !== null && bytes <= PINNED_OUTPUT_MAX_BYTES;
+  }, `must be JSON of at most ${PINNED_OUTPUT_MAX_BYTES} bytes`),
+  pinnedAt: str().min(1, 'is required').max(64, 'must be at most 64 characters'),
 });
 
 const nodeShapeSchema = z.strictObject({
@@ -61,6 +72,7 @@ const nodeShapeSchema = z.strictObject({
   position: z.strictObject({ x: finite, y: finite }),
   // Checked against the type's schema separately (invalid-params).
   params: z.unknown(),
+  pinned: pinnedSchema.optional(),
 });
 
 const edgeShapeSchema = z.strictObject({
@@ -85,7 +97,7 @@ function shapeProblems(schema: z.ZodType, raw: unknown, prefix: string, where: P
   if (shape.success) return [];
   return shape.error.issues.flatMap(issueEntries).map((issue) => {
     const path = joinPath(prefix, issue.path);
-    return { code: 'invalid-workflow', ...where, path, message: `${path}: ${issue.message}` };
+    return { code: 'invalid-workflow', ...where, path, message: `${path}: ${issue.message}`, ...reasonFields(issue) };
   });
 }
 
@@ -103,15 +115,16 @@ function documentBytes(value: unknown): number | null {
 /**
  * Every problem of a workflow document. Order: document shape
  * (invalid-workflow), node and edge shapes, duplicate ids, trigger count, edge
- * ends, cycles, unreachable nodes, then each node's params, expressions and
- * delegates in node order. For invalid-workflow, `path` is the document path
- * (e.g. 'nodes.2.position.x'); for invalid-params / invalid-expression /
- * missing-delegate it is the param path (e.g. 'tools.http.0.url').
+ * ends, cycles, unreachable nodes, then each node's params, expressions,
+ * delegates and references (referenceProblems.ts) in node order. For
+ * invalid-workflow, `path` is the document path (e.g. 'nodes.2.position.x');
+ * for invalid-params / invalid-expression / missing-delegate it is the param
+ * path (e.g. 'tools.http.0.url'). Each problem has a `reason` (PROBLEM_REASONS).
  */
 export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
   const problems: WorkflowProblem[] = [];
   if (!isRecord(workflow)) {
-    return [{ code: 'invalid-workflow', message: 'A workflow must be an object' }];
+    return [{ code: 'invalid-workflow', message: 'A workflow must be an object', reason: 'not-object' }];
   }
 
   // -- the document's own fields and size
@@ -119,13 +132,18 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
   if (!fields.success) {
     for (const issue of fields.error.issues.flatMap(issueEntries)) {
       const path = pathOf(issue.path);
-      problems.push({ code: 'invalid-workflow', path, message: `${path || 'workflow'}: ${issue.message}` });
+      problems.push({ code: 'invalid-workflow', path, message: `${path || 'workflow'}: ${issue.message}`, ...reasonFields(issue) });
     }
   }
   const bytes = documentBytes(workflow);
-  if (bytes === null) problems.push({ code: 'invalid-workflow', message: 'The workflow is not serialisable as JSON' });
+  if (bytes === null) problems.push({ code: 'invalid-workflow', message: 'The workflow is not serialisable as JSON', reason: 'not-serialisable' });
   else if (bytes > WORKFLOW_LIMITS.maxDocumentBytes) {
-    problems.push({ code: 'invalid-workflow', message: `The workflow is ${bytes} bytes; the limit is ${WORKFLOW_LIMITS.maxDocumentBytes}` });
+    problems.push({
+      code: 'invalid-workflow',
+      message: `The workflow is ${bytes} bytes; the limit is ${WORKFLOW_LIMITS.maxDocumentBytes}`,
+      reason: 'document-too-large',
+      params: { bytes, max: WORKFLOW_LIMITS.maxDocumentBytes },
+    });
   }
 
   const rawNodes: unknown[] = Array.isArray(workflow.nodes) ? workflow.nodes : [];
@@ -140,7 +158,7 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
   const graphNodes: GraphNode[] = [];
   rawNodes.forEach((raw, i) => {
     if (!isRecord(raw)) {
-      problems.push({ code: 'invalid-workflow', path: `nodes.${i}`, message: `nodes.${i}: a node must be an object` });
+      problems.push({ code: 'invalid-workflow', path: `nodes.${i}`, message: `nodes.${i}: a node must be an object`, reason: 'not-object' });
       return;
     }
     const idOk = elementId.safeParse(raw.id).success;
@@ -158,7 +176,7 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
   const graphEdges: GraphEdge[] = [];
   rawEdges.forEach((raw, i) => {
     if (!isRecord(raw)) {
-      problems.push({ code: 'invalid-workflow', path: `edges.${i}`, message: `edges.${i}: an edge must be an object` });
+      problems.push({ code: 'invalid-workflow', path: `edges.${i}`, message: `edges.${i}: an edge must be an object`, reason: 'not-object' });
       return;
     }
     const edgeId = typeof raw.id === 'string' && raw.id !== '' ? raw.id : undefined;
@@ -172,12 +190,14 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
   // -- duplicate ids (the first occurrence wins for the graph)
   const nodesById = new Map<string, GraphNode>();
   for (const node of graphNodes) {
-    if (nodesById.has(node.id)) problems.push({ code: 'duplicate-id', nodeId: node.id, message: `Node id "${node.id}" is used more than once` });
+    if (nodesById.has(node.id)) {
+      problems.push({ code: 'duplicate-id', nodeId: node.id, message: `Node id "${node.id}" is used more than once`, reason: 'duplicate-node', params: { id: node.id } });
+    }
     else nodesById.set(node.id, node);
   }
   const edgeIds = new Set<string>();
   for (const edge of graphEdges) {
-    if (edgeIds.has(edge.id)) problems.push({ code: 'duplicate-id', edgeId: edge.id, message: `Edge id "${edge.id}" is used more than once` });
+    if (edgeIds.has(edge.id)) problems.push({ code: 'duplicate-id', edgeId: edge.id, message: `Edge id "${edge.id}" is used more than once`, reason: 'duplicate-edge', params: { id: edge.id } });
     edgeIds.add(edge.id);
   }
   const uniqueNodes = [...nodesById.values()];
@@ -185,10 +205,10 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
   // -- exactly one trigger
   const triggers = uniqueNodes.filter((n) => isTrigger(n.type));
   if (triggers.length === 0) {
-    problems.push({ code: 'trigger-count', message: 'A workflow needs exactly one trigger; it has none' });
+    problems.push({ code: 'trigger-count', message: 'A workflow needs exactly one trigger; it has none', reason: 'no-trigger' });
   }
   for (const extra of triggers.slice(1)) {
-    problems.push({ code: 'trigger-count', nodeId: extra.id, message: `A workflow needs exactly one trigger; "${extra.id}" is an extra one` });
+    problems.push({ code: 'trigger-count', nodeId: extra.id, message: `A workflow needs exactly one trigger; "${extra.id}" is an extra one`, reason: 'extra-trigger', params: { node: extra.id } });
   }
 
   // -- edge ends
@@ -196,13 +216,28 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
   for (const edge of graphEdges) {
     const source = nodesById.get(edge.source);
     const target = nodesById.get(edge.target);
-    if (!source) problems.push({ code: 'edge-missing-node', edgeId: edge.id, message: `Edge "${edge.id}" starts at missing node "${edge.source}"` });
-    if (!target) problems.push({ code: 'edge-missing-node', edgeId: edge.id, message: `Edge "${edge.id}" ends at missing node "${edge.target}"` });
+    const ends = { edge: edge.id };
+    if (!source) problems.push({ code: 'edge-missing-node', edgeId: edge.id, message: `Edge "${edge.id}" starts at missing node "${edge.source}"`, reason: 'missing-source', params: { ...ends, node: edge.source } });
+    if (!target) problems.push({ code: 'edge-missing-node', edgeId: edge.id, message: `Edge "${edge.id}" ends at missing node "${edge.target}"`, reason: 'missing-target', params: { ...ends, node: edge.target } });
     if (target && isTrigger(target.type)) {
-      problems.push({ code: 'invalid-workflow', edgeId: edge.id, path: 'target', message: `Edge "${edge.id}" leads into trigger "${target.id}"; triggers have no inputs` });
+      problems.push({
+        code: 'invalid-workflow',
+        edgeId: edge.id,
+        path: 'target',
+        message: `Edge "${edge.id}" leads into trigger "${target.id}"; triggers have no inputs`,
+        reason: 'into-trigger',
+        params: { edge: edge.id, node: target.id },
+      });
     }
     if (source?.type === 'condition' && !(CONDITION_HANDLES as readonly (string | null | undefined)[]).includes(edge.sourceHandle)) {
-      problems.push({ code: 'invalid-workflow', edgeId: edge.id, path: 'sourceHandle', message: `Edge "${edge.id}" leaves condition "${source.id}" without a 'true' or 'false' branch` });
+      problems.push({
+        code: 'invalid-workflow',
+        edgeId: edge.id,
+        path: 'sourceHandle',
+        message: `Edge "${edge.id}" leaves condition "${source.id}" without a 'true' or 'false' branch`,
+        reason: 'missing-branch',
+        params: { edge: edge.id, node: source.id },
+      });
     }
     if (source && target) next.get(source.id)!.push(target.id);
   }
@@ -215,7 +250,11 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
   for (const component of cyclic) {
     const listed = component.join(' → ');
     for (const id of component) {
-      problems.push({ code: 'cycle', nodeId: id, message: component.length === 1 ? `Node "${id}" connects to itself` : `Node "${id}" is on a cycle through ${listed}` });
+      problems.push(
+        component.length === 1
+          ? { code: 'cycle', nodeId: id, message: `Node "${id}" connects to itself`, reason: 'self-loop', params: { node: id } }
+          : { code: 'cycle', nodeId: id, message: `Node "${id}" is on a cycle through ${listed}`, reason: 'on-cycle', params: { node: id, nodes: listed } },
+      );
     }
   }
 
@@ -227,15 +266,20 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
       (id) => nodesById.has(id),
     );
     for (const node of uniqueNodes) {
-      if (!reached.has(node.id)) problems.push({ code: 'unreachable-node', nodeId: node.id, message: `Node "${node.id}" cannot be reached from the trigger` });
+      if (!reached.has(node.id)) {
+        problems.push({ code: 'unreachable-node', nodeId: node.id, message: `Node "${node.id}" cannot be reached from the trigger`, reason: 'unreachable', params: { node: node.id } });
+      }
     }
   }
 
-  // -- each node's params, expressions and delegates
+  // -- each node's params, expressions, references and delegates
   const typed = uniqueNodes.filter((n): n is GraphNode & { type: NodeType } => n.type !== undefined);
+  const referencing = { nodes: typed, edges: graphEdges };
   for (const node of graphNodes) {
     if (node.type === undefined) continue;
     problems.push(...nodeProblems({ id: node.id, type: node.type, params: node.params }, typed));
+    // Once per id: a duplicate node's references are its first occurrence's.
+    if (nodesById.get(node.id) === node) problems.push(...referenceProblems(referencing, node.id));
   }
   return problems;
 }

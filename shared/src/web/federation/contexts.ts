@@ -78,6 +78,8 @@ export interface I18nContextValue {
   t: TFunction;
   i18n: I18nInstance;
   supportedLanguages: readonly SupportedLanguage[];
+  /** Counts texts that arrived after the first render (lazy catalogs): a change re-renders consumers. */
+  textsRevision?: number;
 }
 
 export const [PlatformContext, usePlatform] = createRequiredContext<PlatformContextValue>('usePlatform', 'PlatformProvider');

@@ -2,6 +2,7 @@ import i18next, { type i18n as I18nInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Catalog } from './catalogs/en.js';
 import { loadCatalog, loadedCatalog, loadedResources } from './catalogRegistry.js';
+import { loadRemoteCatalogsInUse } from './remoteCatalogs.js';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, pickInitialLanguage, type SupportedLanguage } from '../../domain/i18n/languages.js';
 
 export * from '../../domain/i18n/languages.js';
@@ -27,7 +28,8 @@ export function createI18n(language: SupportedLanguage = DEFAULT_LANGUAGE): I18n
 
 /** Adds a language's catalog to an instance, fetching it first if needed. */
 export async function ensureLanguage(instance: I18nInstance, language: SupportedLanguage): Promise<void> {
-  const catalog = await loadCatalog(language);
+  // The remotes' lazy catalogs in use come along, so the switch shows no English.
+  const [catalog] = await Promise.all([loadCatalog(language), loadRemoteCatalogsInUse(instance, language)]);
   // Deep and without overwriting: a remote may already have merged its own texts for this language.
   instance.addResourceBundle(language, 'translation', catalog, true, false);
 }

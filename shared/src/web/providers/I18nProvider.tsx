@@ -27,6 +27,14 @@ export function I18nProvider({ children, initialLanguage }: { children: ReactNod
     };
   }, [i18n, wanted]);
 
+  // Texts fetched after the first render (a remote's lazy catalogs): a new `t` re-renders every consumer.
+  const [textsRevision, setTextsRevision] = useState(0);
+  useEffect(() => {
+    const arrived = () => setTextsRevision((n) => n + 1);
+    i18n.store.on('added', arrived);
+    return () => i18n.store.off('added', arrived);
+  }, [i18n]);
+
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
@@ -48,8 +56,9 @@ export function I18nProvider({ children, initialLanguage }: { children: ReactNod
 
   const value = useMemo<I18nContextValue>(
     // A new t per language change makes consumers re-render with the new texts.
-    () => ({ language, setLanguage, t: i18n.getFixedT(language), i18n, supportedLanguages: SUPPORTED_LANGUAGES }),
-    [language, setLanguage, i18n],
+    // textsRevision: a fresh `t` when texts arrive (a remote's lazy catalogs), so consumers re-render with them.
+    () => ({ language, setLanguage, t: i18n.getFixedT(language), i18n, supportedLanguages: SUPPORTED_LANGUAGES, textsRevision }),
+    [language, setLanguage, i18n, textsRevision],
   );
 
   return (

@@ -1,6 +1,17 @@
 import { describeTranslations } from '@agentflow/shared/testing/translationChecks';
 import { en } from './en';
-import { NOTIFICATIONS_CATALOGS } from './index';
+import { de } from './de';
+import { es } from './es';
+import { fr } from './fr';
+import { it } from './it';
+import { NOTIFICATIONS_CATALOGS as LAZY_CATALOGS } from './index';
+
+const NOTIFICATIONS_CATALOGS = { en, es, fr, de, it };
+
+test('the index bundles English and fetches each other language', async () => {
+  expect(LAZY_CATALOGS.en).toBe(en);
+  for (const language of ['es', 'fr', 'de', 'it'] as const) expect(await LAZY_CATALOGS.loaders[language]()).toBe(NOTIFICATIONS_CATALOGS[language]);
+});
 
 // The bell's texts obey the same rules as the shared catalogs they came from.
 describeTranslations('notification texts', en, NOTIFICATIONS_CATALOGS, { languages: ['en', 'es', 'fr', 'de', 'it'] });

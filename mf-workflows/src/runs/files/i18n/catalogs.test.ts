@@ -1,6 +1,17 @@
 import { describeTranslations } from '@agentflow/shared/testing/translationChecks';
 import { en } from './en';
-import { FILES_CATALOGS } from './index';
+import { de } from './de';
+import { es } from './es';
+import { fr } from './fr';
+import { it } from './it';
+import { FILES_CATALOGS as LAZY_CATALOGS } from './index';
+
+const FILES_CATALOGS = { en, es, fr, de, it };
+
+test('the index bundles English and fetches each other language', async () => {
+  expect(LAZY_CATALOGS.en).toBe(en);
+  for (const language of ['es', 'fr', 'de', 'it'] as const) expect(await LAZY_CATALOGS.loaders[language]()).toBe(FILES_CATALOGS[language]);
+});
 
 // 'PDF' is the format's name everywhere.
 describeTranslations('files in runs texts', en, FILES_CATALOGS, {

@@ -20,10 +20,10 @@
 import type { NodePosition, Workflow, WorkflowCategory, WorkflowEdge, WorkflowIndustry, WorkflowNode } from '../model.js';
 import type { AgentParams, HttpParams, InputField, InputFieldType } from '../params.js';
 
-export const COLUMN_WIDTH = 220;
+export const COLUMN_WIDTH = 260;
 export const ROW_HEIGHT = 160;
 
-/** Grid position: columns run left to right ~220 px apart, rows stack branches. */
+/** Grid position: columns run left to right 260 px apart (a 220 px card and its edge), rows stack branches. */
 export function at(column: number, row = 0): NodePosition {
   return { x: 40 + column * COLUMN_WIDTH, y: 200 + row * ROW_HEIGHT };
 }

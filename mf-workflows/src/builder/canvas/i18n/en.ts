@@ -1,0 +1,80 @@
+// The canvas's own texts (English source): node cards, docks, toolbar, shortcuts, phone step list.
+export const en = {
+  workflows: {
+    canvas: {
+      branch: { true: 'Yes', false: 'No' },
+      empty: 'No steps yet. Add a first step from the palette.',
+      key: 'Key: {{key}}',
+      flow: {
+        nodeHelp: 'Press enter or space to select a step. Press delete to remove it and escape to cancel.',
+        nodeHelpKeyboard: 'Press enter or space to select a step. Then move it with the arrow keys. Press delete to remove it and escape to cancel.',
+        nodeMoved: 'Moved the selected step {{direction}}. New position: x {{x}}, y {{y}}',
+        edgeHelp: 'Press enter or space to select a connection. Then press delete to remove it or escape to cancel.',
+        controls: 'Zoom controls',
+        zoomIn: 'Zoom in',
+        zoomOut: 'Zoom out',
+        fitView: 'Fit to screen',
+        interactive: 'Lock or unlock the canvas',
+        minimap: 'Overview map',
+        handle: 'Connection point',
+      },
+      dock: {
+        hidePalette: 'Hide the step palette',
+        showPalette: 'Show the step palette',
+        hidePanels: 'Hide the side panels',
+        showPanels: 'Show the side panels',
+        collapse: 'Collapse {{panel}}',
+        expand: 'Expand {{panel}}',
+      },
+      toolbar: {
+        autoLayout: 'Tidy up',
+        shortcuts: 'Shortcuts',
+        menu: 'More actions',
+        addStep: 'Add step',
+        closePalette: 'Close the palette',
+        copy: 'Copy',
+        paste: 'Paste',
+        duplicate: 'Duplicate',
+      },
+      clipboard: {
+        copied: 'Copied {{count}} step(s).',
+        pasted: 'Pasted {{count}} step(s).',
+        empty: 'Nothing to paste: copy steps first.',
+      },
+      shortcuts: {
+        title: 'Keyboard shortcuts',
+        close: 'Close',
+        undo: 'Undo',
+        redo: 'Redo',
+        delete: 'Delete the selection',
+        copy: 'Copy the selected steps',
+        paste: 'Paste steps (also from another workflow)',
+        duplicate: 'Duplicate the selected steps',
+        selectAll: 'Select all steps',
+        multiSelect: 'Select several steps (click, or drag a box)',
+        autoLayout: 'Tidy up the layout',
+        fitView: 'Fit the workflow to the screen',
+        help: 'Show this list',
+        shiftClick: 'Shift + click',
+        keyDelete: 'Delete',
+        keyShift: 'Shift',
+      },
+      summary: {
+        defaultModel: 'Default model',
+        inputs: 'Inputs: {{list}}',
+        noInputs: 'No inputs',
+        passThrough: 'Passes its input on',
+        approvers: 'Approvers: {{list}}',
+        every: 'Every {{minutes}} min',
+        notSet: 'Not set up yet',
+      },
+      steps: {
+        title: 'Steps',
+        open: 'Open {{name}}',
+      },
+    },
+  },
+};
+
+
+export type CanvasCatalog = typeof en;

@@ -1,0 +1,17 @@
+import { describeTranslations } from '@agentflow/shared/testing/translationChecks';
+import { en } from './en';
+import { de } from './de';
+import { es } from './es';
+import { fr } from './fr';
+import { it } from './it';
+import { MAPPING_CATALOGS as LAZY_CATALOGS } from './index';
+
+const MAPPING_CATALOGS = { en, es, fr, de, it };
+
+test('the index bundles English and fetches each other language', async () => {
+  expect(LAZY_CATALOGS.en).toBe(en);
+  for (const language of ['es', 'fr', 'de', 'it'] as const) expect(await LAZY_CATALOGS.loaders[language]()).toBe(MAPPING_CATALOGS[language]);
+});
+
+// The picker's, preview's, key's and editors' texts obey the same rules as the shared catalogs.
+describeTranslations('workflow mapping texts', en, MAPPING_CATALOGS);

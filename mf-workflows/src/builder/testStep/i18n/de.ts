@@ -1,0 +1,58 @@
+import type { TestStepCatalog } from './en';
+
+export const de: TestStepCatalog = {
+  workflows: {
+    testStep: {
+      title: 'Diesen Schritt testen',
+      intro: 'Führt nur diesen Schritt auf dem Server mit der Beispiel-Eingabe unten aus. Er wird wie ein Schritt eines Laufs berechnet.',
+      sampleLabel: 'Beispiel-Eingabe (JSON)',
+      sampleHint: 'Aus den fixierten Daten der vorherigen Schritte und aus dem letzten Lauf erstellt. Sie können sie bearbeiten.',
+      missing: 'Noch keine Beispieldaten für: {{nodes}}. Testen oder fixieren Sie diese Schritte zuerst, oder tippen Sie ihre Ausgabe hier ein.',
+      loadingLastRun: 'Der letzte Lauf wird gelesen…',
+      reset: 'Beispiel zurücksetzen',
+      invalidJson: 'Das ist kein gültiges JSON.',
+      notObject: 'Die Beispiel-Eingabe muss ein JSON-Objekt sein: { … }.',
+      test: 'Schritt testen',
+      testing: 'Wird getestet…',
+      runFromHere: 'Ab hier ausführen',
+      starting: 'Wird gestartet…',
+      runFromHereHint: 'Startet einen Lauf bei diesem Schritt: Die Schritte davor laufen nicht erneut, ihre fixierten Daten werden verwendet.',
+      notTestable: 'Eine Genehmigung wartet auf eine Person und kann daher nicht allein getestet werden.',
+      offline: 'Testen und Ausführen brauchen eine Verbindung.',
+      result: {
+        title: 'Testergebnis',
+        succeeded: 'Erfolgreich',
+        failed: 'Fehlgeschlagen',
+        duration: 'Dauer: {{duration}}',
+        tokens: '{{count}} Tokens berechnet',
+        output: 'Ausgabe',
+        logs: 'Was der Schritt gemeldet hat',
+      },
+      failure: {
+        stepFailed: 'Der Schritt ist fehlgeschlagen.',
+        timeout: 'Die Zeit für den Schritt ist abgelaufen.',
+        insufficientTokens: 'Ihre Tokens sind während des Tests ausgegangen.',
+        details: 'Einzelheiten: {{message}}',
+      },
+      errors: {
+        saveFailed: 'Ihre letzten Änderungen konnten nicht gespeichert werden, daher wurde nichts getestet oder gestartet. Versuchen Sie es erneut.',
+        nodeNotFound: 'Dieser Schritt ist noch nicht gespeichert. Warten Sie auf das Speichern und versuchen Sie es dann erneut.',
+        pinMissing: 'Fixieren Sie zuerst eine Ausgabe von „{{node}}“: Ein Lauf ab hier verwendet die fixierten Daten der Schritte davor.',
+        workflowInTrash: 'Dieser Workflow liegt im Papierkorb. Stellen Sie ihn wieder her, um ihn zu testen oder auszuführen.',
+        alreadyCharged: 'Dieser Test wurde bereits berechnet. Testen Sie erneut, um ihn neu auszuführen.',
+        unreachable: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+        testFailed: 'Der Test konnte nicht ausgeführt werden. Versuchen Sie es erneut.',
+        runFailed: 'Der Lauf konnte nicht starten. Versuchen Sie es erneut.',
+      },
+      pin: {
+        pin: 'Diese Ausgabe fixieren',
+        unpin: 'Lösen',
+        pinned: 'Fixierte Daten',
+        pinnedAt: 'Fixiert am {{time}}.',
+        hint: 'Spätere Schritte werden mit dieser Ausgabe getestet, und „Ab hier ausführen“ verwendet sie, statt diesen Schritt auszuführen.',
+        tooLarge: 'Diese Ausgabe ist zu groß zum Fixieren ({{size}} kB; höchstens {{max}} kB).',
+        done: 'Ausgabe fixiert.',
+      },
+    },
+  },
+};

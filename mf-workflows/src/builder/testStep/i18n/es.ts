@@ -1,0 +1,58 @@
+import type { TestStepCatalog } from './en';
+
+export const es: TestStepCatalog = {
+  workflows: {
+    testStep: {
+      title: 'Probar este paso',
+      intro: 'Ejecuta solo este paso en el servidor con la entrada de ejemplo de abajo. Se cobra como un paso de una ejecución.',
+      sampleLabel: 'Entrada de ejemplo (JSON)',
+      sampleHint: 'Creada con los datos fijados de los pasos anteriores y con la última ejecución. Puede editarla.',
+      missing: 'Aún no hay datos de ejemplo para: {{nodes}}. Pruebe o fije antes esos pasos, o escriba aquí su salida.',
+      loadingLastRun: 'Leyendo la última ejecución…',
+      reset: 'Restablecer el ejemplo',
+      invalidJson: 'Esto no es un JSON válido.',
+      notObject: 'La entrada de ejemplo debe ser un objeto JSON: { … }.',
+      test: 'Probar paso',
+      testing: 'Probando…',
+      runFromHere: 'Ejecutar desde aquí',
+      starting: 'Iniciando…',
+      runFromHereHint: 'Inicia una ejecución en este paso: los pasos anteriores no se vuelven a ejecutar, se usan sus datos fijados.',
+      notTestable: 'Una aprobación espera a una persona, así que no se puede probar sola.',
+      offline: 'Probar y ejecutar necesitan conexión.',
+      result: {
+        title: 'Resultado de la prueba',
+        succeeded: 'Completado',
+        failed: 'Fallido',
+        duration: 'Duró {{duration}}',
+        tokens: '{{count}} tokens cobrados',
+        output: 'Salida',
+        logs: 'Lo que informó el paso',
+      },
+      failure: {
+        stepFailed: 'El paso falló.',
+        timeout: 'Al paso se le acabó el tiempo.',
+        insufficientTokens: 'Sus tokens se agotaron durante la prueba.',
+        details: 'Detalles: {{message}}',
+      },
+      errors: {
+        saveFailed: 'No se pudieron guardar sus últimos cambios, así que no se probó ni se inició nada. Inténtelo de nuevo.',
+        nodeNotFound: 'Este paso aún no está guardado. Espere a que se guarde e inténtelo de nuevo.',
+        pinMissing: 'Fije primero una salida de «{{node}}»: una ejecución desde aquí usa los datos fijados de los pasos anteriores.',
+        workflowInTrash: 'Este flujo está en la papelera. Restáurelo para probarlo o ejecutarlo.',
+        alreadyCharged: 'Esta prueba ya se cobró. Pruebe de nuevo para ejecutarla otra vez.',
+        unreachable: 'No se pudo contactar con el servidor. Compruebe su conexión e inténtelo de nuevo.',
+        testFailed: 'No se pudo ejecutar la prueba. Inténtelo de nuevo.',
+        runFailed: 'No se pudo iniciar la ejecución. Inténtelo de nuevo.',
+      },
+      pin: {
+        pin: 'Fijar esta salida',
+        unpin: 'Soltar',
+        pinned: 'Datos fijados',
+        pinnedAt: 'Fijado el {{time}}.',
+        hint: 'Los pasos siguientes se prueban con esta salida, y «Ejecutar desde aquí» la usa en lugar de ejecutar este paso.',
+        tooLarge: 'Esta salida es demasiado grande para fijarla ({{size}} kB; como máximo {{max}} kB).',
+        done: 'Salida fijada.',
+      },
+    },
+  },
+};

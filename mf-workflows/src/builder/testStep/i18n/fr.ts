@@ -1,0 +1,58 @@
+import type { TestStepCatalog } from './en';
+
+export const fr: TestStepCatalog = {
+  workflows: {
+    testStep: {
+      title: 'Tester cette étape',
+      intro: 'Exécute uniquement cette étape sur le serveur avec l’entrée d’exemple ci-dessous. Elle est facturée comme une étape d’exécution.',
+      sampleLabel: 'Entrée d’exemple (JSON)',
+      sampleHint: 'Construite à partir des données épinglées des étapes précédentes et de la dernière exécution. Vous pouvez la modifier.',
+      missing: 'Pas encore de données d’exemple pour : {{nodes}}. Testez ou épinglez d’abord ces étapes, ou saisissez leur sortie ici.',
+      loadingLastRun: 'Lecture de la dernière exécution…',
+      reset: 'Réinitialiser l’exemple',
+      invalidJson: 'Ce n’est pas du JSON valide.',
+      notObject: 'L’entrée d’exemple doit être un objet JSON : { … }.',
+      test: 'Tester l’étape',
+      testing: 'Test en cours…',
+      runFromHere: 'Exécuter à partir d’ici',
+      starting: 'Démarrage…',
+      runFromHereHint: 'Démarre une exécution à cette étape : les étapes précédentes ne sont pas relancées, leurs données épinglées sont utilisées.',
+      notTestable: 'Une approbation attend une personne : elle ne peut pas être testée seule.',
+      offline: 'Tester et exécuter nécessitent une connexion.',
+      result: {
+        title: 'Résultat du test',
+        succeeded: 'Réussi',
+        failed: 'Échoué',
+        duration: 'Durée : {{duration}}',
+        tokens: '{{count}} jetons facturés',
+        output: 'Sortie',
+        logs: 'Ce que l’étape a signalé',
+      },
+      failure: {
+        stepFailed: 'L’étape a échoué.',
+        timeout: 'L’étape a dépassé le temps imparti.',
+        insufficientTokens: 'Vos jetons se sont épuisés pendant le test.',
+        details: 'Détails : {{message}}',
+      },
+      errors: {
+        saveFailed: 'Vos dernières modifications n’ont pas pu être enregistrées : rien n’a été testé ni démarré. Réessayez.',
+        nodeNotFound: 'Cette étape n’est pas encore enregistrée. Attendez l’enregistrement, puis réessayez.',
+        pinMissing: 'Épinglez d’abord une sortie de « {{node}} » : une exécution à partir d’ici utilise les données épinglées des étapes précédentes.',
+        workflowInTrash: 'Ce workflow est dans la corbeille. Restaurez-le pour le tester ou l’exécuter.',
+        alreadyCharged: 'Ce test a déjà été facturé. Testez à nouveau pour le relancer.',
+        unreachable: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
+        testFailed: 'Le test n’a pas pu s’exécuter. Réessayez.',
+        runFailed: 'L’exécution n’a pas pu démarrer. Réessayez.',
+      },
+      pin: {
+        pin: 'Épingler cette sortie',
+        unpin: 'Désépingler',
+        pinned: 'Données épinglées',
+        pinnedAt: 'Épinglée le {{time}}.',
+        hint: 'Les étapes suivantes sont testées avec cette sortie, et « Exécuter à partir d’ici » l’utilise au lieu d’exécuter cette étape.',
+        tooLarge: 'Cette sortie est trop volumineuse pour être épinglée ({{size}} ko ; au plus {{max}} ko).',
+        done: 'Sortie épinglée.',
+      },
+    },
+  },
+};

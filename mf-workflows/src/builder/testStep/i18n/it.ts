@@ -1,0 +1,58 @@
+import type { TestStepCatalog } from './en';
+
+export const it: TestStepCatalog = {
+  workflows: {
+    testStep: {
+      title: 'Prova questo passo',
+      intro: 'Esegue solo questo passo sul server con l’input di esempio qui sotto. Viene addebitato come un passo di un’esecuzione.',
+      sampleLabel: 'Input di esempio (JSON)',
+      sampleHint: 'Creato dai dati fissati dei passi precedenti e dall’ultima esecuzione. Puoi modificarlo.',
+      missing: 'Ancora nessun dato di esempio per: {{nodes}}. Prova o fissa prima quei passi, oppure scrivi qui il loro output.',
+      loadingLastRun: 'Lettura dell’ultima esecuzione…',
+      reset: 'Ripristina l’esempio',
+      invalidJson: 'Questo non è un JSON valido.',
+      notObject: 'L’input di esempio deve essere un oggetto JSON: { … }.',
+      test: 'Prova passo',
+      testing: 'Prova in corso…',
+      runFromHere: 'Esegui da qui',
+      starting: 'Avvio…',
+      runFromHereHint: 'Avvia un’esecuzione da questo passo: i passi precedenti non vengono rieseguiti, si usano i loro dati fissati.',
+      notTestable: 'Un’approvazione attende una persona, quindi non può essere provata da sola.',
+      offline: 'Provare ed eseguire richiedono una connessione.',
+      result: {
+        title: 'Risultato della prova',
+        succeeded: 'Riuscito',
+        failed: 'Non riuscito',
+        duration: 'Durata: {{duration}}',
+        tokens: '{{count}} token addebitati',
+        output: 'Output del passo',
+        logs: 'Cosa ha segnalato il passo',
+      },
+      failure: {
+        stepFailed: 'Il passo non è riuscito.',
+        timeout: 'Il passo ha esaurito il tempo.',
+        insufficientTokens: 'I tuoi token sono finiti durante la prova.',
+        details: 'Dettagli: {{message}}',
+      },
+      errors: {
+        saveFailed: 'Impossibile salvare le ultime modifiche, quindi nulla è stato provato o avviato. Riprova.',
+        nodeNotFound: 'Questo passo non è ancora salvato. Attendi il salvataggio, poi riprova.',
+        pinMissing: 'Fissa prima un output di «{{node}}»: un’esecuzione da qui usa i dati fissati dei passi precedenti.',
+        workflowInTrash: 'Questo flusso è nel cestino. Ripristinalo per provarlo o eseguirlo.',
+        alreadyCharged: 'Questa prova è già stata addebitata. Prova di nuovo per rieseguirla.',
+        unreachable: 'Impossibile raggiungere il server. Controlla la connessione e riprova.',
+        testFailed: 'Impossibile eseguire la prova. Riprova.',
+        runFailed: 'Impossibile avviare l’esecuzione. Riprova.',
+      },
+      pin: {
+        pin: 'Fissa questo output',
+        unpin: 'Rimuovi fissaggio',
+        pinned: 'Dati fissati',
+        pinnedAt: 'Fissato il {{time}}.',
+        hint: 'I passi successivi vengono provati con questo output, ed «Esegui da qui» lo usa invece di eseguire questo passo.',
+        tooLarge: 'Questo output è troppo grande per essere fissato ({{size}} kB; al massimo {{max}} kB).',
+        done: 'Output fissato.',
+      },
+    },
+  },
+};

@@ -1,0 +1,19 @@
+import { describeTranslations } from '@agentflow/shared/testing/translationChecks';
+import { en } from './en';
+import { de } from './de';
+import { es } from './es';
+import { fr } from './fr';
+import { it } from './it';
+import { LIFECYCLE_CATALOGS as LAZY_CATALOGS } from './index';
+
+const LIFECYCLE_CATALOGS = { en, es, fr, de, it };
+
+test('the index bundles English and fetches each other language', async () => {
+  expect(LAZY_CATALOGS.en).toBe(en);
+  for (const language of ['es', 'fr', 'de', 'it'] as const) expect(await LAZY_CATALOGS.loaders[language]()).toBe(LIFECYCLE_CATALOGS[language]);
+});
+
+// The lifecycle's texts obey the same rules as the shared catalogs.
+describeTranslations('workflow lifecycle texts', en, LIFECYCLE_CATALOGS, {
+  sameInEveryLanguage: new Set(['workflows.lifecycle.create.triggers.webhook.title']),
+});
