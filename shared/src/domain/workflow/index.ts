@@ -22,3 +22,4 @@ export * from './runs.js';
 export * from './testStep.js';
 export * from './literalSecrets.js';
 export * from '../connectors/index.js';
+export * from './webhooks.js';

@@ -8,6 +8,7 @@ import { parseExpression, templatePlaceholders } from './expressions.js';
 import { expressionParamsOf } from './expressionParams.js';
 import { isRecord, issueEntries, pathOf, reasonFields } from './fields.js';
 import { NODE_TYPE_LABELS } from './labels.js';
+import { webhookTriggerProblems } from './webhooks.js';
 
 /** A JSONata expression or {{ }} placeholder that does not parse, `position` characters into the param. */
 function syntaxProblem(nodeId: string, path: string, message: string, position: number): WorkflowProblem {
@@ -27,7 +28,7 @@ export interface NodeLike {
  * parse) and, when the workflow's nodes are given, missing-delegate. The
  * builder's configuration panel shows them next to the fields by `path`.
  */
-export function nodeProblems(node: NodeLike, nodes?: readonly { id: string; type: NodeType }[]): WorkflowProblem[] {
+export function nodeProblems(node: NodeLike, nodes?: readonly { id: string; type: NodeType; params?: unknown }[]): WorkflowProblem[] {
   const problems: WorkflowProblem[] = [];
   const nodeId = node.id;
   const schema = NODE_PARAM_SCHEMAS[node.type] as z.ZodType | undefined;
@@ -71,5 +72,6 @@ export function nodeProblems(node: NodeLike, nodes?: readonly { id: string; type
       }
     });
   }
+  if (node.type === 'trigger.webhook' && nodes) problems.push(...webhookTriggerProblems(nodeId, params, nodes));
   return problems;
 }

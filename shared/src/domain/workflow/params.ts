@@ -197,10 +197,26 @@ export const manualTriggerParamsSchema = z.strictObject({
 });
 
 export const WEBHOOK_METHODS = ['POST', 'PUT'] as const;
+/** How a webhook trigger answers its caller. */
+export const WEBHOOK_RESPOND_MODES = ['immediately', 'whenDone'] as const;
+export type WebhookRespondMode = (typeof WEBHOOK_RESPOND_MODES)[number];
+/** The wait of a 'whenDone' webhook (ms). */
+export const WEBHOOK_ANSWER_LIMITS = { minTimeoutMs: 1000, maxTimeoutMs: 120_000, defaultTimeoutMs: 30_000 } as const;
 export const webhookTriggerParamsSchema = z.strictObject({
   path: identifier(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and single "-" (a slug)'),
   method: oneOf(WEBHOOK_METHODS).default('POST'),
   secretHeader: headerName.optional(),
+  /** Absent or 'immediately': 202 {runId} at once; 'whenDone': wait for the run and answer with its output (webhooks.ts). */
+  respond: oneOf(WEBHOOK_RESPOND_MODES).optional(),
+  /** 'whenDone': the node whose output is the answer body (absent: the run's output); must be a node of the workflow (nodeProblems). */
+  respondWith: requiredText(128).optional(),
+  /** 'whenDone': how long the caller waits before it gets 202 with the run id and a Location to poll. */
+  timeoutMs: z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(WEBHOOK_ANSWER_LIMITS.minTimeoutMs, `must be at least ${WEBHOOK_ANSWER_LIMITS.minTimeoutMs}`)
+    .max(WEBHOOK_ANSWER_LIMITS.maxTimeoutMs, `must be at most ${WEBHOOK_ANSWER_LIMITS.maxTimeoutMs}`)
+    .optional(),
 });
 
 export const scheduleTriggerParamsSchema = z.strictObject({

@@ -94,6 +94,8 @@ export const PROBLEM_REASONS = [
   'missing-node',
   /** missing-delegate: delegating to params.node, a params.type node, not an agent. */
   'not-agent',
+  /** invalid-params: a param naming a node (a webhook's respondWith) that is not a node of the workflow (params.node). */
+  'unknown-node',
   /** invalid-workflow: the workflow, a node or an edge is not an object. */
   'not-object',
   /** invalid-workflow: the workflow is params.bytes bytes; the limit is params.max. */

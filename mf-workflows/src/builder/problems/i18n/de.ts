@@ -46,6 +46,7 @@ export const de: ProblemsCatalog = {
         'self-delegate': 'Ein Agent kann nicht an sich selbst delegieren.',
         'missing-node': 'Er delegiert an „{{node}}“, das kein Schritt dieses Workflows ist.',
         'not-agent': 'Er delegiert an „{{node}}“, das kein Agent ist.',
+        'unknown-node': '„{{node}}“ ist kein Schritt dieses Workflows: Wählen Sie einen seiner Schritte.',
         'not-object': 'Ein Teil des Workflows hat nicht die richtige Form.',
         'document-too-large': 'Der Workflow ist zu groß: {{bytes}} Byte, und die Grenze liegt bei {{max}}.',
         'not-serialisable': 'Der Workflow kann nicht gespeichert werden.',

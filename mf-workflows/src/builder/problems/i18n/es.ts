@@ -46,6 +46,7 @@ export const es: ProblemsCatalog = {
         'self-delegate': 'Un agente no puede delegar en sí mismo.',
         'missing-node': 'Delega en «{{node}}», que no es un paso de este flujo.',
         'not-agent': 'Delega en «{{node}}», que no es un agente.',
+        'unknown-node': '«{{node}}» no es un paso de este flujo: elija uno de sus pasos.',
         'not-object': 'Una parte del flujo no tiene la forma correcta.',
         'document-too-large': 'El flujo es demasiado grande: {{bytes}} bytes, y el límite es {{max}}.',
         'not-serialisable': 'No se puede guardar el flujo.',

@@ -46,6 +46,7 @@ export const fr: ProblemsCatalog = {
         'self-delegate': 'Un agent ne peut pas se déléguer à lui-même.',
         'missing-node': 'Il délègue à « {{node}} », qui n’est pas une étape de ce workflow.',
         'not-agent': 'Il délègue à « {{node}} », qui n’est pas un agent.',
+        'unknown-node': '« {{node}} » n’est pas une étape de ce workflow : choisissez l’une de ses étapes.',
         'not-object': 'Une partie du workflow n’a pas la bonne forme.',
         'document-too-large': 'Le workflow est trop volumineux : {{bytes}} octets, pour une limite de {{max}}.',
         'not-serialisable': 'Le workflow ne peut pas être enregistré.',

@@ -46,6 +46,7 @@ export const it: ProblemsCatalog = {
         'self-delegate': 'Un agente non può delegare a sé stesso.',
         'missing-node': 'Delega a «{{node}}», che non è un passaggio di questo workflow.',
         'not-agent': 'Delega a «{{node}}», che non è un agente.',
+        'unknown-node': '«{{node}}» non è un passaggio di questo workflow: scegli uno dei suoi passaggi.',
         'not-object': 'Una parte del workflow non ha la forma corretta.',
         'document-too-large': 'Il workflow è troppo grande: {{bytes}} byte, e il limite è {{max}}.',
         'not-serialisable': 'Il workflow non si può salvare.',
