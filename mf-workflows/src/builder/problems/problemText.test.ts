@@ -41,7 +41,7 @@ function broken(): Workflow {
 test('the domain’s problems read in English and German by reason, with their values, never the English message or a key', () => {
   const problems = validateWorkflow(broken());
   const reasons = new Set(problems.map((p) => p.reason));
-  for (const reason of ['extra-trigger', 'invalid-url', 'unknown-reference', 'not-upstream', 'syntax', 'unreachable'] as const) expect(reasons).toContain(reason);
+  for (const reason of ['extra-manual-trigger', 'invalid-url', 'unknown-reference', 'not-upstream', 'syntax', 'unreachable'] as const) expect(reasons).toContain(reason);
   for (const problem of problems) {
     for (const t of [tEn, tDe]) {
       const text = problemText(t, problem);

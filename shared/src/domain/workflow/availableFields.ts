@@ -114,7 +114,8 @@ function mergeFields(schema: readonly OutputField[], samples: readonly Record<st
 export function availableFields(workflow: Pick<Workflow, 'nodes' | 'edges'>, nodeId: string, samples: Readonly<Record<string, unknown>> = {}): AvailableSource[] {
   const node = workflow.nodes.find((n) => n.id === nodeId);
   if (!node || isTrigger(node.type)) return [];
-  const trigger = triggerOf(workflow);
+  // Several triggers: the manual one's input form describes the input best (the others' outputs are open).
+  const trigger = workflow.nodes.find((n) => n.type === 'trigger.manual') ?? triggerOf(workflow);
   const byId = new Map(workflow.nodes.map((n) => [n.id, n]));
   const sources: AvailableSource[] = [];
   const add = (key: string, source: (typeof workflow.nodes)[number], sampleKeys: string[]) => {
@@ -138,7 +139,7 @@ export function availableFields(workflow: Pick<Workflow, 'nodes' | 'edges'>, nod
   if (trigger) add('input', trigger, ['input', 'trigger', trigger.id]);
   for (const id of inputSourcesOf(workflow, nodeId)) {
     const upstream = byId.get(id);
-    if (upstream && upstream !== trigger) add(id, upstream, [id]);
+    if (upstream && !isTrigger(upstream.type)) add(id, upstream, [id]);
   }
   return sources;
 }

@@ -22,4 +22,5 @@ export * from './runs.js';
 export * from './testStep.js';
 export * from './literalSecrets.js';
 export * from '../connectors/index.js';
+export * from './triggers.js';
 export * from './webhooks.js';

@@ -92,6 +92,8 @@ export interface Workflow {
   updatedAt: string | null;
   /** ISO time it was moved to the trash; absent or null: not in the trash. */
   deletedAt?: string | null;
+  /** On/off switch: webhook, schedule and poll triggers fire only while on (acceptsTriggerEvents); absent = on. */
+  active?: boolean;
 }
 
 /** One problem validateWorkflow() found; nodeId/edgeId say where, path which param. */

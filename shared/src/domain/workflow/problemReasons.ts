@@ -68,8 +68,8 @@ export const PROBLEM_REASONS = [
   // -- graph
   /** trigger-count: the workflow has none. */
   'no-trigger',
-  /** trigger-count: params.node is a second (third…) trigger. */
-  'extra-trigger',
+  /** trigger-count: params.node is a second (third…) manual trigger (other triggers may be several). */
+  'extra-manual-trigger',
   /** edge-missing-node: the edge starts at a missing params.node. */
   'missing-source',
   /** edge-missing-node: the edge ends at a missing params.node. */

@@ -143,3 +143,19 @@ describe('referenceProblems', () => {
     expect(referenceProblems(wf, 'ghost')).toEqual([]);
   });
 });
+
+describe('several triggers', () => {
+  it('reads input fields from any trigger upstream: missing only when no trigger has the field', async () => {
+    const { referenceProblems: problemsOf } = await import('./referenceProblems.js');
+    const nodes = [
+      { id: 'hand', type: 'trigger.manual' as const, params: { inputSchema: [{ key: 'lead', label: 'Lead', type: 'text' }] } },
+      { id: 'cron', type: 'trigger.schedule' as const, params: { cron: '0 9 * * *', timeZone: 'UTC' } },
+      { id: 'out', type: 'output' as const, params: { mapping: '{"a": input.lead, "b": input.scheduledFor, "c": input.nowhere}' } },
+    ];
+    const both = { nodes, edges: [{ source: 'hand', target: 'out' }, { source: 'cron', target: 'out' }] };
+    const manualOnly = { nodes, edges: [{ source: 'hand', target: 'out' }] };
+    const reasons = (wf: typeof both) => problemsOf(wf, 'out').map((p) => `${p.reason}:${String(p.params?.reference)}`);
+    expect(reasons(manualOnly)).toEqual(['unknown-field:input.scheduledFor', 'unknown-field:input.nowhere']);
+    expect(reasons(both)).toEqual(['unknown-field:input.nowhere']);
+  });
+});

@@ -9,6 +9,7 @@ import { expressionParamsOf } from './expressionParams.js';
 import { inputSourcesOf, isTrigger } from './graph.js';
 import { missingField, nodeOutput, type NodeOutput } from './outputs.js';
 import { STEP_INPUT_ROOTS, referenceFor, referencesOf } from './references.js';
+import { LOOP_ITEM_ROOTS, enclosingLoopOf } from './loop.js';
 
 /** A node as far as the reference check needs it. */
 export interface ReferencingNode {
@@ -32,7 +33,11 @@ export function referenceProblems(
   const node = byId.get(nodeId);
   if (!node || isTrigger(node.type)) return [];
   const upstream = new Set(inputSourcesOf(workflow, nodeId));
-  const trigger = workflow.nodes.find((n) => isTrigger(n.type));
+  // With several triggers the run input is whichever fired: a field is missing only when no trigger upstream has it.
+  const triggers = workflow.nodes.filter((n) => isTrigger(n.type) && upstream.has(n.id));
+  if (triggers.length === 0) triggers.push(...workflow.nodes.filter((n) => isTrigger(n.type)).slice(0, 1));
+  // A loop's body step also reads its item and index (loop.ts).
+  const itemRoots: readonly string[] = enclosingLoopOf(workflow, nodeId) === undefined ? [] : LOOP_ITEM_ROOTS;
   const outputs = new Map<string, NodeOutput>();
   const outputOf = (source: ReferencingNode) => {
     let output = outputs.get(source.id);
@@ -46,8 +51,9 @@ export function referenceProblems(
     for (const { root, path } of referencesOf(param.value, param.kind)) {
       const reference = referenceFor(root, path);
       const where = { code: 'invalid-expression', nodeId, path: param.path } as const;
+      if (itemRoots.includes(root) && !byId.has(root)) continue;
       const isInputRoot = (STEP_INPUT_ROOTS as readonly string[]).includes(root);
-      const source = isInputRoot ? trigger : byId.get(root);
+      const source = isInputRoot ? triggers[0] : byId.get(root);
       if (!isInputRoot && !source) {
         found.push({ ...where, message: `"${reference}" refers to "${root}", which is not a node of this workflow`, reason: 'unknown-reference', params: { reference, node: root } });
         continue;
@@ -56,7 +62,7 @@ export function referenceProblems(
         found.push({ ...where, message: `"${reference}" refers to "${root}", which does not run before this step`, reason: 'not-upstream', params: { reference, node: root } });
         continue;
       }
-      const missing = source ? missingField(outputOf(source), path) : null;
+      const missing = !source ? null : isInputRoot ? inputMissing(triggers.map(outputOf), path) : missingField(outputOf(source), path);
       if (missing) {
         const read = referenceFor(root, path.slice(0, missing.depth + 1));
         found.push({
@@ -76,4 +82,15 @@ export function referenceProblems(
     }
   }
   return problems;
+}
+
+/** The field of the run input no trigger's output has (the first trigger's answer), or null when one has it. */
+function inputMissing(outputs: readonly NodeOutput[], path: Parameters<typeof missingField>[1]): ReturnType<typeof missingField> {
+  let first: ReturnType<typeof missingField> = null;
+  for (const [i, output] of outputs.entries()) {
+    const missing = missingField(output, path);
+    if (!missing) return null;
+    if (i === 0) first = missing;
+  }
+  return first;
 }

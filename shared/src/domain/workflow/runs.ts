@@ -47,6 +47,8 @@ export interface RunTrigger {
   scheduledFor?: string | null;
   /** For a poll run: the app trigger and the new item's dedup key value (the item itself is the input). */
   poll?: { connector: string; trigger: string; itemKey: string } | null;
+  /** The trigger node that fired (a workflow may have several); absent on runs from before: the first trigger. */
+  nodeId?: string | null;
 }
 
 export interface RunStep {

@@ -67,14 +67,14 @@ describe('validateWorkflow', () => {
     // --- trigger count
     ['no trigger', (wf) => void (wf.nodes = wf.nodes.filter((n) => n.id !== 'start'), wf.edges = wf.edges.filter((e) => e.id !== 'e1')), [{ code: 'trigger-count', reason: 'no-trigger' }]],
     [
-      'two extra triggers',
+      'two more manual triggers',
       (wf) => {
-        wf.nodes.push(node('hook', 'trigger.webhook'), node('cron', 'trigger.schedule'));
-        wf.edges.push({ id: 'e8', source: 'hook', target: 'qualify' }, { id: 'e9', source: 'cron', target: 'qualify' });
+        wf.nodes.push(node('again', 'trigger.manual'), node('hook', 'trigger.webhook'), node('third', 'trigger.manual'));
+        wf.edges.push({ id: 'e8', source: 'again', target: 'qualify' }, { id: 'e9', source: 'hook', target: 'qualify' }, { id: 'e10', source: 'third', target: 'qualify' });
       },
       [
-        { code: 'trigger-count', nodeId: 'hook', reason: 'extra-trigger', params: { node: 'hook' } },
-        { code: 'trigger-count', nodeId: 'cron', reason: 'extra-trigger', params: { node: 'cron' } },
+        { code: 'trigger-count', nodeId: 'again', reason: 'extra-manual-trigger', params: { node: 'again' } },
+        { code: 'trigger-count', nodeId: 'third', reason: 'extra-manual-trigger', params: { node: 'third' } },
       ],
     ],
     // --- edges
@@ -177,6 +177,22 @@ describe('validateWorkflow', () => {
     expect(withoutMessages(validateWorkflow(value))).toEqual([{ code: 'invalid-workflow', reason: 'not-object' }]);
   });
 
+  test('several triggers of other kinds beside the manual one are valid, each reaching the steps', () => {
+    const wf = leadWorkflow();
+    wf.nodes.push(node('hook', 'trigger.webhook'), node('cron', 'trigger.schedule'), node('cron2', 'trigger.schedule'));
+    wf.edges.push({ id: 'e8', source: 'hook', target: 'qualify' }, { id: 'e9', source: 'cron', target: 'qualify' }, { id: 'e10', source: 'cron2', target: 'qualify' });
+    expect(validateWorkflow(wf)).toEqual([]);
+    // Without the manual trigger the workflow still starts from its others.
+    wf.nodes = wf.nodes.filter((n) => n.id !== 'start');
+    wf.edges = wf.edges.filter((e) => e.source !== 'start');
+    expect(validateWorkflow(wf)).toEqual([]);
+  });
+
+  test('active is optional and boolean only', () => {
+    expect(validateWorkflow({ ...leadWorkflow(), active: false })).toEqual([]);
+    expect(withoutMessages(validateWorkflow({ ...leadWorkflow(), active: 'no' }))).toEqual([expect.objectContaining({ code: 'invalid-workflow', path: 'active' })]);
+  });
+
   test('an empty object reports each missing field and no trigger', () => {
     const problems = validateWorkflow({});
     const fields = problems.filter((p) => p.code === 'invalid-workflow').map((p) => p.path);
@@ -197,13 +213,13 @@ describe('validateWorkflow', () => {
 
   test('reports every problem at once, in a deterministic order', () => {
     const wf = leadWorkflow();
-    wf.nodes.push(node('hook', 'trigger.webhook'), node('orphan', 'output'));
+    wf.nodes.push(node('hook', 'trigger.manual'), node('orphan', 'output'));
     wf.edges.push({ id: 'e8', source: 'hook', target: 'ghost' }, { id: 'e9', source: 'review', target: 'notify' });
     params(wf, 'hot').expression = 'score >';
     params(wf, 'review').approvers = [];
     const first = validateWorkflow(wf);
     expect(withoutMessages(first)).toEqual([
-      { code: 'trigger-count', nodeId: 'hook', reason: 'extra-trigger', params: { node: 'hook' } },
+      { code: 'trigger-count', nodeId: 'hook', reason: 'extra-manual-trigger', params: { node: 'hook' } },
       { code: 'edge-missing-node', edgeId: 'e8', reason: 'missing-target', params: { edge: 'e8', node: 'ghost' } },
       { code: 'cycle', nodeId: 'notify', reason: 'on-cycle', params: { node: 'notify', nodes: 'notify → review' } },
       { code: 'cycle', nodeId: 'review', reason: 'on-cycle', params: { node: 'review', nodes: 'notify → review' } },

@@ -54,6 +54,7 @@ const workflowFieldsSchema = z.object({
   createdAt: z.string({ error: 'must be a string or null' }).max(64).nullable(),
   updatedAt: z.string({ error: 'must be a string or null' }).max(64).nullable(),
   deletedAt: z.string({ error: 'must be a string or null' }).max(64).nullable().optional(),
+  active: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
 /** A node's pinned sample output: any JSON of at most PINNED_OUTPUT_MAX_BYTES, and when it was pinned. */
@@ -114,7 +115,7 @@ function documentBytes(value: unknown): number | null {
 
 /**
  * Every problem of a workflow document. Order: document shape
- * (invalid-workflow), node and edge shapes, duplicate ids, trigger count, edge
+ * (invalid-workflow), node and edge shapes, duplicate ids, triggers, edge
  * ends, cycles, unreachable nodes, then each node's params, expressions,
  * delegates and references (referenceProblems.ts) in node order. For
  * invalid-workflow, `path` is the document path (e.g. 'nodes.2.position.x');
@@ -202,13 +203,19 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
   }
   const uniqueNodes = [...nodesById.values()];
 
-  // -- exactly one trigger
+  // -- at least one trigger, at most one of them manual (a person's run starts there: triggers.ts)
   const triggers = uniqueNodes.filter((n) => isTrigger(n.type));
   if (triggers.length === 0) {
-    problems.push({ code: 'trigger-count', message: 'A workflow needs exactly one trigger; it has none', reason: 'no-trigger' });
+    problems.push({ code: 'trigger-count', message: 'A workflow needs at least one trigger; it has none', reason: 'no-trigger' });
   }
-  for (const extra of triggers.slice(1)) {
-    problems.push({ code: 'trigger-count', nodeId: extra.id, message: `A workflow needs exactly one trigger; "${extra.id}" is an extra one`, reason: 'extra-trigger', params: { node: extra.id } });
+  for (const extra of triggers.filter((n) => n.type === 'trigger.manual').slice(1)) {
+    problems.push({
+      code: 'trigger-count',
+      nodeId: extra.id,
+      message: `A workflow has at most one manual trigger; "${extra.id}" is a second one`,
+      reason: 'extra-manual-trigger',
+      params: { node: extra.id },
+    });
   }
 
   // -- edge ends

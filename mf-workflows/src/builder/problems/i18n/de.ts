@@ -33,7 +33,7 @@ export const de: ProblemsCatalog = {
         'not-upstream': '„{{reference}}“ verweist auf „{{node}}“, das nicht vor diesem Schritt ausgeführt wird.',
         'unknown-field': '„{{reference}}“: Die Ausgabe von „{{node}}“ hat kein Feld „{{field}}“.',
         'no-trigger': 'Der Workflow braucht einen Auslöser, der ihn startet: Fügen Sie einen hinzu.',
-        'extra-trigger': 'Ein Workflow hat genau einen Auslöser: Dieser ist zu viel.',
+        'extra-manual-trigger': 'Ein Workflow hat höchstens einen manuellen Auslöser: Dies ist ein zweiter. Behalten Sie einen oder wählen Sie eine andere Art von Auslöser.',
         'missing-source': 'Eine Verbindung beginnt bei einem Schritt, den es nicht mehr gibt.',
         'missing-target': 'Eine Verbindung führt zu einem Schritt, den es nicht mehr gibt.',
         'into-trigger': 'Eine Verbindung führt in den Auslöser, und ein Auslöser nimmt keine Eingabe an.',

@@ -34,7 +34,7 @@ export const en = {
         'not-upstream': '“{{reference}}” refers to “{{node}}”, which does not run before this step.',
         'unknown-field': '“{{reference}}”: the output of “{{node}}” has no field “{{field}}”.',
         'no-trigger': 'The workflow needs a trigger to start it: add one.',
-        'extra-trigger': 'A workflow has exactly one trigger: this one is extra.',
+        'extra-manual-trigger': 'A workflow has at most one manual trigger: this one is a second one. Keep one, or use another kind of trigger.',
         'missing-source': 'A connection starts at a step that no longer exists.',
         'missing-target': 'A connection leads to a step that no longer exists.',
         'into-trigger': 'A connection leads into the trigger, and a trigger takes no input.',

@@ -33,7 +33,7 @@ export const fr: ProblemsCatalog = {
         'not-upstream': '« {{reference}} » renvoie à « {{node}} », qui ne s’exécute pas avant cette étape.',
         'unknown-field': '« {{reference}} » : la sortie de « {{node}} » n’a pas de champ « {{field}} ».',
         'no-trigger': 'Le workflow a besoin d’un déclencheur pour démarrer : ajoutez-en un.',
-        'extra-trigger': 'Un workflow a exactement un déclencheur : celui-ci est en trop.',
+        'extra-manual-trigger': 'Un workflow a au plus un déclencheur manuel : celui-ci en est un deuxième. Gardez-en un ou utilisez un autre type de déclencheur.',
         'missing-source': 'Une connexion part d’une étape qui n’existe plus.',
         'missing-target': 'Une connexion mène à une étape qui n’existe plus.',
         'into-trigger': 'Une connexion entre dans le déclencheur, et un déclencheur ne reçoit rien.',

@@ -33,7 +33,7 @@ export const it: ProblemsCatalog = {
         'not-upstream': '«{{reference}}» si riferisce a «{{node}}», che non viene eseguito prima di questo passaggio.',
         'unknown-field': '«{{reference}}»: l’output di «{{node}}» non ha il campo «{{field}}».',
         'no-trigger': 'Il workflow ha bisogno di un trigger che lo avvii: aggiungine uno.',
-        'extra-trigger': 'Un workflow ha esattamente un trigger: questo è di troppo.',
+        'extra-manual-trigger': 'Un workflow ha al massimo un trigger manuale: questo è un secondo. Tienine uno o usa un altro tipo di trigger.',
         'missing-source': 'Un collegamento parte da un passaggio che non esiste più.',
         'missing-target': 'Un collegamento porta a un passaggio che non esiste più.',
         'into-trigger': 'Un collegamento entra nel trigger, e un trigger non riceve input.',
