@@ -14,6 +14,7 @@ import { WorkflowInTrashError, isInTrash } from './service.js';
 import { planRoleOf } from '../plans/planRole.js';
 import { acceptedType, asHttp, isMultipart, readMultipart } from '../files/index.js';
 import type { RunInputFile } from './ports.js';
+import { WORKFLOW_INACTIVE_CODE, acceptsTriggerEvents } from '@agentflow/shared/workflow';
 
 // One body for an unknown workflow and a wrong secret alike.
 const NOT_FOUND_HOOK = 'Not found';
@@ -115,16 +116,18 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
     if (trigger?.type !== 'trigger.webhook' || method !== req.method) return notFound();
     // In the trash: refused before anything is read or stored (a multipart delivery's files too).
     if (isInTrash(workflow)) throw refusalAsHttp(new WorkflowInTrashError(workflow.id))!;
+    // Switched off (H-C, Workflow.active): no run; the sender, who knows the secret, learns why.
+    if (!acceptsTriggerEvents(workflow)) throw new HttpError(404, 'This workflow is switched off: its webhook starts no runs', WORKFLOW_INACTIVE_CODE);
     if (!(await passes(workflowLimiter, req, res))) return;
     checkValid(workflow);
     if (isMultipart(req)) {
       const { input, files } = await receiveMultipart(req, workflow);
-      const runId = await startRun(workflow, workflow.ownerId, { type: 'webhook', userId: null }, input, files);
+      const runId = await startRun(workflow, workflow.ownerId, { type: 'webhook', userId: null, nodeId: trigger.id }, input, files);
       return void res.status(202).json({ runId });
     }
     const body: unknown = req.body;
     const input = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : body === undefined ? {} : { body };
-    const runId = await startRun(workflow, workflow.ownerId, { type: 'webhook', userId: null }, input);
+    const runId = await startRun(workflow, workflow.ownerId, { type: 'webhook', userId: null, nodeId: trigger.id }, input);
     res.status(202).json({ runId });
   };
 
