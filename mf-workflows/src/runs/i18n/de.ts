@@ -64,6 +64,7 @@ export const de: RunsCatalog = {
         voice: 'Sprache',
         rerun: 'Wiederholung',
         poll: 'App-Ereignis',
+        error: 'Fehler-Workflow',
       },
       status: {
         queued: 'In der Warteschlange',

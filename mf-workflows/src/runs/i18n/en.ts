@@ -65,6 +65,7 @@ export const en = {
         voice: 'Voice',
         rerun: 'Re-run',
         poll: 'App event',
+        error: 'Error workflow',
       },
       status: {
         queued: 'Queued',

@@ -64,6 +64,7 @@ export const es: RunsCatalog = {
         voice: 'Voz',
         rerun: 'Repetición',
         poll: 'Evento de app',
+        error: 'Flujo de errores',
       },
       status: {
         queued: 'En cola',

@@ -64,6 +64,7 @@ export const fr: RunsCatalog = {
         voice: 'Voix',
         rerun: 'Relance',
         poll: 'Événement d’app',
+        error: 'Flux d’erreur',
       },
       status: {
         queued: 'En file d’attente',

@@ -64,6 +64,7 @@ export const it: RunsCatalog = {
         voice: 'Voce',
         rerun: 'Riesecuzione',
         poll: 'Evento dell’app',
+        error: 'Flusso di errore',
       },
       status: {
         queued: 'In coda',

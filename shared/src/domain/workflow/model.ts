@@ -4,6 +4,7 @@
 // behind the '@agentflow/shared/workflow' entry so zod stays out of the first view.
 
 import type { ProblemParams, ProblemReason } from './problemReasons.js';
+import type { NodeSettings } from './nodeSettings.js';
 
 export const WORKFLOW_CATEGORIES = ['automation', 'integration', 'analytics', 'ai', 'communication', 'productivity'] as const;
 export type WorkflowCategory = (typeof WORKFLOW_CATEGORIES)[number];
@@ -26,6 +27,10 @@ export const NODE_TYPES = [
   'output',
   'connector',
   'trigger.poll',
+  'code',
+  'loop',
+  'wait',
+  'subworkflow',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 export const TRIGGER_TYPES: readonly NodeType[] = ['trigger.manual', 'trigger.webhook', 'trigger.schedule', 'trigger.poll'];
@@ -64,6 +69,8 @@ export interface WorkflowNode<P = Record<string, unknown>> {
   position: NodePosition;
   params: P;
   pinned?: PinnedOutput;
+  /** Retries and what a final failure does (nodeSettings.ts); absent: RUN_LIMITS' retries, and a failure stops the run. */
+  settings?: NodeSettings;
 }
 
 export interface WorkflowEdge {
@@ -94,6 +101,8 @@ export interface Workflow {
   deletedAt?: string | null;
   /** On/off switch: webhook, schedule and poll triggers fire only while on (acceptsTriggerEvents); absent = on. */
   active?: boolean;
+  /** A workflow started (trigger type 'error') with the details of a failed run of this one; absent or null: none. */
+  errorWorkflowId?: string | null;
 }
 
 /** One problem validateWorkflow() found; nodeId/edgeId say where, path which param. */

@@ -78,6 +78,16 @@ export const PROBLEM_REASONS = [
   'into-trigger',
   /** invalid-workflow: an edge leaves the condition params.node without a 'true'/'false' branch. */
   'missing-branch',
+  /** invalid-workflow: an edge leaves the error handle of params.node, whose onError is not 'branch'. */
+  'error-branch-off',
+  /** invalid-workflow: an edge leaves the loop params.node by neither its 'body' nor its 'done' handle. */
+  'loop-missing-handle',
+  /** invalid-workflow: the loop params.node has nothing on its 'body' handle. */
+  'loop-no-body',
+  /** invalid-workflow: params.node starts the body of the loop params.loop but is also reached from outside it. */
+  'loop-body-shared',
+  /** invalid-workflow: the loop params.node is inside the body of the loop params.loop. */
+  'loop-nested',
   /** cycle: params.node connects to itself. */
   'self-loop',
   /** cycle: params.node is on the cycle params.nodes ('a → b → c'). */

@@ -4,6 +4,7 @@
 // and mf-workflows (run form, live run view, history).
 import type { NodeType, WorkflowEdge, WorkflowNode } from './model.js';
 import { FEATURE_COSTS } from '../membership/features.js';
+import type { ParentRunLink } from './flowSteps.js';
 
 /** Tokens a run costs to start (FEATURE_COSTS.workflow_run); agent steps add what the model reported. */
 export const RUN_START_COST: number = FEATURE_COSTS.workflow_run;
@@ -34,7 +35,8 @@ export function isTerminalRunStatus(status: RunStatus): boolean {
 export const STEP_STATUSES = ['pending', 'running', 'waiting', 'succeeded', 'failed', 'skipped', 'canceled'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
-export const RUN_TRIGGER_TYPES = ['manual', 'webhook', 'schedule', 'voice', 'rerun', 'poll'] as const;
+/** 'error': an error workflow started with the details of another workflow's failed run (Workflow.errorWorkflowId). */
+export const RUN_TRIGGER_TYPES = ['manual', 'webhook', 'schedule', 'voice', 'rerun', 'poll', 'error', 'subworkflow'] as const;
 export type RunTriggerType = (typeof RUN_TRIGGER_TYPES)[number];
 
 export interface RunTrigger {
@@ -49,6 +51,8 @@ export interface RunTrigger {
   poll?: { connector: string; trigger: string; itemKey: string } | null;
   /** The trigger node that fired (a workflow may have several); absent on runs from before: the first trigger. */
   nodeId?: string | null;
+  /** For an error run: the failed run it reports on. */
+  failedRunId?: string | null;
 }
 
 export interface RunStep {
@@ -74,6 +78,16 @@ export interface RunStep {
   branch?: string | null;
   /** A run started at a later node ("run from here"): this step did not run, its output is the node's pinned output (nothing charged). */
   pinned?: boolean;
+  /** A step of a loop's body: the 0-based item it ran for (parentStepId is the loop step; loop.ts). */
+  item?: number;
+  /** A wait step: when it ends (ISO); the resume sweep finishes it then. */
+  resumeAt?: string | null;
+  /** A sub-workflow step: the child run it started (WorkflowRun.parentRun links back). */
+  childRunId?: string | null;
+  /** A failed step whose failure the node's onError setting handled ('continue' / 'branch'): its output is `{ error, input }` and the run went on. */
+  handled?: boolean;
+  /** Lines a code step printed with console.* (last attempt; capped, see CODE_LIMITS). */
+  logs?: string[];
 }
 
 export interface WorkflowRun {
@@ -95,6 +109,12 @@ export interface WorkflowRun {
   error: string | null;
   /** A stable code for `error` when there is one (a refused run's RunRefusalCode); the UI translates by it. */
   errorCode?: string | null;
+  /** A sub-workflow's run: the run and step that started it (trigger type 'subworkflow'). */
+  parentRun?: ParentRunLink | null;
+  /** How deep under a top-level run (0 or absent: top level); SUBWORKFLOW_LIMITS.maxDepth refuses deeper. */
+  depth?: number;
+  /** A waiting run: the earliest end of its waiting wait steps (derived as it is stored; the resume sweep queries it). */
+  resumeAt?: string | null;
   /** Everything the run cost: the start token (RUN_START_COST) plus the tokens its agent steps used. */
   tokensUsed: number;
   steps: RunStep[];

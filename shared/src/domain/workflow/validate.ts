@@ -18,6 +18,8 @@ import { identifier, isRecord, issueEntries, oneOf, pathOf, reasonFields, str } 
 import { cycles, delegatesOf, isTrigger, reachableFrom } from './graph.js';
 import { nodeProblems } from './nodeProblems.js';
 import { referenceProblems } from './referenceProblems.js';
+import { loopProblems } from './loop.js';
+import { errorEdgeProblems, nodeSettingsProblems } from './nodeSettingsSchema.js';
 
 /** Condition nodes branch on these source handles. */
 export const CONDITION_HANDLES = ['true', 'false'] as const;
@@ -55,6 +57,7 @@ const workflowFieldsSchema = z.object({
   updatedAt: z.string({ error: 'must be a string or null' }).max(64).nullable(),
   deletedAt: z.string({ error: 'must be a string or null' }).max(64).nullable().optional(),
   active: z.boolean({ error: 'must be true or false' }).optional(),
+  errorWorkflowId: str().min(1, 'is required').max(128, 'must be at most 128 characters').nullable().optional(),
 });
 
 /** A node's pinned sample output: any JSON of at most PINNED_OUTPUT_MAX_BYTES, and when it was pinned. */
@@ -74,6 +77,8 @@ const nodeShapeSchema = z.strictObject({
   // Checked against the type's schema separately (invalid-params).
   params: z.unknown(),
   pinned: pinnedSchema.optional(),
+  // Checked by nodeSettingsProblems (invalid-params at 'settings.…').
+  settings: z.unknown().optional(),
 });
 
 const edgeShapeSchema = z.strictObject({
@@ -155,6 +160,7 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
     id: string;
     type: NodeType | undefined;
     params: unknown;
+    settings?: unknown;
   }
   const graphNodes: GraphNode[] = [];
   rawNodes.forEach((raw, i) => {
@@ -165,7 +171,7 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
     const idOk = elementId.safeParse(raw.id).success;
     const nodeId = typeof raw.id === 'string' && raw.id !== '' ? raw.id : undefined;
     problems.push(...shapeProblems(nodeShapeSchema, raw, `nodes.${i}`, nodeId ? { nodeId } : {}));
-    if (idOk && nodeId) graphNodes.push({ id: nodeId, type: isNodeType(raw.type) ? raw.type : undefined, params: raw.params });
+    if (idOk && nodeId) graphNodes.push({ id: nodeId, type: isNodeType(raw.type) ? raw.type : undefined, params: raw.params, settings: raw.settings });
   });
 
   interface GraphEdge {
@@ -279,6 +285,9 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
     }
   }
 
+  // -- loop handles and bodies (loop.ts)
+  problems.push(...loopProblems({ nodes: uniqueNodes, edges: graphEdges }));
+
   // -- each node's params, expressions, references and delegates
   const typed = uniqueNodes.filter((n): n is GraphNode & { type: NodeType } => n.type !== undefined);
   const referencing = { nodes: typed, edges: graphEdges };
@@ -288,6 +297,10 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
     // Once per id: a duplicate node's references are its first occurrence's.
     if (nodesById.get(node.id) === node) problems.push(...referenceProblems(referencing, node.id));
   }
+
+  // -- each node's settings (retries, on error) and the edges of error branches
+  for (const node of graphNodes) problems.push(...nodeSettingsProblems(node.id, node.settings));
+  problems.push(...errorEdgeProblems(graphEdges.filter((edge) => nodesById.has(edge.source)), (id) => nodesById.get(id)?.settings));
   return problems;
 }
 

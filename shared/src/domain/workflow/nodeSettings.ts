@@ -1,0 +1,64 @@
+// Per-node settings: how often a step is tried again and what a step's final
+// failure does to the run. Pure and zod-free (the builder's card reads
+// onErrorOf() on first paint); the schema is nodeSettingsSchema.ts.
+import type { WorkflowNode } from './model.js';
+import { RUN_LIMITS } from './runs.js';
+
+/** Which errors are worth another attempt: those that say they are transient (network, 429/5xx, timeouts), or any. */
+export const RETRY_ON = ['transient', 'any'] as const;
+export type RetryOn = (typeof RETRY_ON)[number];
+
+/**
+ * What a step's final failure does: 'stop' fails the run (the default);
+ * 'continue' hands `{ error, input }` to the normal successors; 'branch'
+ * hands it to the successors on the node's error handle only.
+ */
+export const ON_ERROR = ['stop', 'continue', 'branch'] as const;
+export type OnError = (typeof ON_ERROR)[number];
+
+/** The source handle of a node's error branch (edges with it run only when the node failed and onError is 'branch'). */
+export const ERROR_HANDLE = 'error';
+
+export const NODE_SETTINGS_LIMITS = {
+  minAttempts: 1,
+  maxAttempts: 10,
+  minBackoffMs: 0,
+  maxBackoffMs: 600_000,
+} as const;
+
+export interface RetrySettings {
+  /** Attempts in all (1: no retry). */
+  attempts: number;
+  /** Wait before the second attempt; doubled for each further one. */
+  backoffMs: number;
+  on: RetryOn;
+}
+
+export interface NodeSettings {
+  retry?: RetrySettings;
+  onError?: OnError;
+}
+
+/** Today's behaviour, for a node without settings: RUN_LIMITS' attempts and delay, transient errors only. */
+export const DEFAULT_RETRY: RetrySettings = { attempts: RUN_LIMITS.maxAttempts, backoffMs: RUN_LIMITS.retryBaseDelayMs, on: 'transient' };
+
+/** The retry policy a node runs with. */
+export function retryPolicyOf(node: Pick<WorkflowNode, 'settings'>, defaults: RetrySettings = DEFAULT_RETRY): RetrySettings {
+  return { ...defaults, ...node.settings?.retry };
+}
+
+/** What the node's final failure does ('stop' when unset). */
+export function onErrorOf(node: Pick<WorkflowNode, 'settings'> | undefined): OnError {
+  return node?.settings?.onError ?? 'stop';
+}
+
+/** The wait before attempt `attempt + 1` (exponential: backoffMs, 2×, 4×, …). */
+export function retryDelayMs(policy: Pick<RetrySettings, 'backoffMs'>, attempt: number): number {
+  return policy.backoffMs * 2 ** (attempt - 1);
+}
+
+/** The output of a step whose failure was handled ('continue' or 'branch'): what went wrong, and what it was given. */
+export interface ErrorOutput {
+  error: { message: string; code?: string };
+  input: unknown;
+}
