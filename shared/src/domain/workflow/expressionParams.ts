@@ -50,6 +50,14 @@ export const EXPRESSION_PARAMS: Readonly<Record<NodeType, readonly ExpressionPar
     { path: 'files.*', kind: 'file', syntax: 'schema' },
   ],
   connector: [{ path: 'params.**', kind: 'template', syntax: 'schema' }],
+  // JavaScript, not JSONata: it reads `input` itself (the sandbox checks its syntax).
+  code: [],
+  // The list a loop runs over (loop.ts).
+  loop: [{ path: 'items', kind: 'expression', syntax: 'problems' }],
+  // An until-wait's date-time may be computed ('{{ input.dueDate }}').
+  wait: [{ path: 'at', kind: 'template', syntax: 'problems' }],
+  // Each child input field is a template; one whole placeholder keeps its value's type.
+  subworkflow: [{ path: 'input.*', kind: 'template', syntax: 'problems' }],
 };
 
 /** One string param of a node that holds JSONata, where it is and what it holds. */

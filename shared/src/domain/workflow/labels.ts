@@ -17,6 +17,10 @@ export const NODE_TYPE_LABELS: Record<NodeType, string> = {
   output: 'Output',
   connector: 'App action',
   'trigger.poll': 'App trigger',
+  code: 'Code',
+  loop: 'Loop over items',
+  wait: 'Wait',
+  subworkflow: 'Sub-workflow',
 };
 
 /** A node type's short key: the prefix of the ids createNode() gives and the catalog key of its label. */
@@ -32,4 +36,8 @@ export const NODE_TYPE_KEYS: Record<NodeType, string> = {
   output: 'output',
   connector: 'app',
   'trigger.poll': 'poll',
+  code: 'code',
+  loop: 'loop',
+  wait: 'wait',
+  subworkflow: 'subworkflow',
 };

@@ -8,6 +8,7 @@ import type { NodeType } from './model.js';
 import { identifier, oneOf, requiredText, str, text } from './fields.js';
 import { documentIdSchema } from '../validation/ids.js';
 import { parseExpression, templatePlaceholders } from './expressions.js';
+import { CODE_LIMITS, DEFAULT_CODE } from './codeStep.js';
 import { CONNECTOR_LIMITS, connectorStepParamsSchema, connectorToolSchema, connectorToolName, pollTriggerParamsSchema } from '../connectors/nodeParams.js';
 
 export const PARAM_LIMITS = {
@@ -395,6 +396,21 @@ export const outputParamsSchema = z.strictObject({
   mapping: expression.optional(),
 });
 
+/** JavaScript run in the QuickJS sandbox (platform-api runs/code): `input` in, the returned value out. */
+export const codeParamsSchema = z.strictObject({
+  code: requiredText(CODE_LIMITS.maxCodeLength),
+  timeoutMs: z
+    .int({ error: 'must be a whole number' })
+    .min(CODE_LIMITS.minTimeoutMs, `must be at least ${CODE_LIMITS.minTimeoutMs}`)
+    .max(CODE_LIMITS.maxTimeoutMs, `must be at most ${CODE_LIMITS.maxTimeoutMs}`)
+    .default(CODE_LIMITS.defaultTimeoutMs),
+  memoryMb: z
+    .int({ error: 'must be a whole number' })
+    .min(CODE_LIMITS.minMemoryMb, `must be at least ${CODE_LIMITS.minMemoryMb}`)
+    .max(CODE_LIMITS.maxMemoryMb, `must be at most ${CODE_LIMITS.maxMemoryMb}`)
+    .default(CODE_LIMITS.defaultMemoryMb),
+});
+
 /** The params schema of each node type. */
 export const NODE_PARAM_SCHEMAS = {
   'trigger.manual': manualTriggerParamsSchema,
@@ -408,6 +424,7 @@ export const NODE_PARAM_SCHEMAS = {
   output: outputParamsSchema,
   connector: connectorStepParamsSchema,
   'trigger.poll': pollTriggerParamsSchema,
+  code: codeParamsSchema,
 } as const satisfies Record<NodeType, z.ZodType>;
 
 export type ManualTriggerParams = z.output<typeof manualTriggerParamsSchema>;
@@ -422,6 +439,7 @@ export type TransformParams = z.output<typeof transformParamsSchema>;
 export type HttpParams = z.output<typeof httpParamsSchema>;
 export type ApprovalParams = z.output<typeof approvalParamsSchema>;
 export type OutputParams = z.output<typeof outputParamsSchema>;
+export type CodeParams = z.output<typeof codeParamsSchema>;
 export type { ConnectorStepParams, PollTriggerParams, ConnectorTool } from '../connectors/nodeParams.js';
 
 /** The parsed params of a node type (defaults filled in). */
@@ -449,6 +467,7 @@ const DEFAULT_PARAMS: { [T in NodeType]: NodeParams<T> } = {
   // A fresh app step asks for its account first (credentialId is a problem until one is connected).
   connector: { connector: 'hubspot', operation: 'createDeal', params: { dealname: '{{ input.name }}' } },
   'trigger.poll': { connector: 'hubspot', trigger: 'dealChanged', params: {}, intervalMinutes: 5 },
+  code: { code: DEFAULT_CODE, timeoutMs: CODE_LIMITS.defaultTimeoutMs, memoryMb: CODE_LIMITS.defaultMemoryMb },
 };
 
 /** Valid starting params for a node type (a fresh copy each call), for the builder's palette. */
