@@ -11,6 +11,7 @@ import type { RunTriggerType } from './runs.js';
 
 /** The stable code of a webhook call (404) to a workflow that is switched off. */
 export const WORKFLOW_INACTIVE_CODE = 'workflow-inactive';
+export type WorkflowTriggerErrorCode = typeof WORKFLOW_INACTIVE_CODE;
 
 /** Switched on: `active` absent (workflows from before the switch) or true. */
 export const isWorkflowActive = (workflow: { active?: unknown }): boolean => workflow.active !== false;
