@@ -109,15 +109,18 @@ test('a signed-in user copies a template and edits it in the builder; changes ar
   await panel.getByRole('button', { name: 'Connect', exact: true }).click();
   await page.waitForFunction((id) => document.querySelector(`[data-testid="builder-node"][data-node-id="${id}"]`)?.getAttribute('data-problems') === '0', addedId);
 
-  // A condition added next is unreachable too, until the new agent connects to it.
+  // A condition added with the new agent selected lands after it, connected from it (issue 19):
+  // no problem to fix, and the agent's outgoing connections name it.
+  await page.locator(`[data-testid="builder-node"][data-node-id="${addedId}"]`).click();
+  const conditionsBefore = await page.locator('[data-testid="builder-node"][data-node-type="condition"]').count();
   await page.getByRole('button', { name: 'Add Condition' }).click();
+  await page.waitForFunction((count) => document.querySelectorAll('[data-testid="builder-node"][data-node-type="condition"]').length === count + 1, conditionsBefore);
   const condition = page.locator('[data-testid="builder-node"][data-node-type="condition"]').last();
   const conditionId = await condition.getAttribute('data-node-id');
-  await page.waitForFunction((id) => Number(document.querySelector(`[data-testid="builder-node"][data-node-id="${id}"]`)?.getAttribute('data-problems') ?? 0) > 0, conditionId);
-  await page.locator(`[data-testid="builder-node"][data-node-id="${addedId}"]`).click();
-  await panel.getByLabel('Connect to').selectOption(conditionId!);
-  await panel.getByRole('button', { name: 'Connect', exact: true }).click();
+  const conditionName = await panel.getByLabel('Node name').inputValue();
   await page.waitForFunction((id) => document.querySelector(`[data-testid="builder-node"][data-node-id="${id}"]`)?.getAttribute('data-problems') === '0', conditionId);
+  await page.locator(`[data-testid="builder-node"][data-node-id="${addedId}"]`).click();
+  await panel.locator('.builder-connections li', { hasText: conditionName }).waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid="save-status"]')?.textContent?.includes('All changes saved'));
 
   // Saved: a reload finds the new agent and condition.

@@ -7,7 +7,7 @@
 import '@xyflow/react/dist/style.css';
 import './builder.css';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import { ReactFlowProvider, useReactFlow, useStoreApi } from '@xyflow/react';
 import { Link, SavedOnDeviceNote, isOnline, useAuth, useI18n, useOnline, useRemoteCatalogs } from '@agentflow/shared';
 import { CONNECTORS_CATALOGS } from '../connectors/i18n';
 import { useConnectorSignInResult } from './connectorSignIn';
@@ -28,7 +28,7 @@ import { NODE_TYPE_KEYS } from './fields';
 import { CANVAS_CATALOGS } from './canvas/i18n';
 import { DockSection, DockToggle, useFoldedDocks } from './canvas/docks';
 import { StepList } from './canvas/StepList';
-import { defaultNodeName, placeNewNode } from './canvas/placement';
+import { CARD, defaultNodeName, placeNewNode } from './canvas/placement';
 import { useCanvasClipboard, type ClipboardNote } from './canvas/useCanvasClipboard';
 import { CanvasActions, clipboardNoteText } from './canvas/CanvasActions';
 import { ProblemsList, SettingsPanel } from './WorkflowPanels';
@@ -155,6 +155,7 @@ function useAddNode(state: BuilderState, dispatch: (a: BuilderAction) => void) {
       const name = node.name ?? defaultNodeName(t(`${P}nodeTypes.${NODE_TYPE_KEYS[node.nodeType]}`), workflow.nodes);
       const placement = at ? { position: at } : placeNewNode(node.nodeType, workflow.nodes, workflow.edges, selectedNodeId);
       dispatch({ type: 'addNode', nodeType: node.nodeType, ...(node.params ? { params: node.params } : {}), name, ...placement });
+      return placement.position;
     },
     [dispatch, t, stateRef],
   );
@@ -218,12 +219,20 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
   }, []);
 
   const addNode = useAddNode(state, dispatch);
+  const flowStore = useStoreApi();
   const addFromPalette = useCallback(
     (node: NewNode) => {
-      addNode(node);
+      const at = addNode(node);
       setPaletteSheet(false);
+      // A step placed off the visible canvas (after the last one, far right) is brought into view,
+      // as n8n does: a new step nobody can see cannot be tapped or configured on the canvas.
+      const { width, height, transform } = flowStore.getState();
+      const [x, y, zoom] = transform;
+      const left = at.x * zoom + x;
+      const top = at.y * zoom + y;
+      if (left < 0 || top < 0 || left + CARD.width * zoom > width || top + CARD.height * zoom > height) window.requestAnimationFrame(() => void fitView(FIT_VIEW_OPTIONS));
     },
-    [addNode],
+    [addNode, flowStore, fitView],
   );
   const autoLayout = useCallback(async () => {
     if (readOnly) return;

@@ -24,9 +24,9 @@ import { nodeSummary } from './canvas/nodeSummary';
 import { problemText } from './problems/problemText';
 
 const C = 'workflows.canvas.';
-/** Cards stay readable when the view is fitted: never below this zoom (a long graph scrolls instead). */
-// minZoom low enough that a whole template fits the canvas (a node out of view cannot be clicked).
-export const FIT_VIEW_OPTIONS = { padding: 0.12, minZoom: 0.3, maxZoom: 1 };
+// minZoom low enough that a whole template fits the canvas, down to a tablet's 320 px between the docks
+// (a node out of view, under a dock, cannot be clicked); the same floor as the canvas's own zoom.
+export const FIT_VIEW_OPTIONS = { padding: 0.12, minZoom: 0.2, maxZoom: 1 };
 
 const appOf = (node: WorkflowNode): NodeCardData['app'] => {
   if (node.type !== 'connector' && node.type !== 'trigger.poll') return undefined;

@@ -182,7 +182,10 @@ function Connections({ workflow, node, dispatch, readOnly }: ConfigPanelProps & 
   const [handle, setHandle] = useState<string>(handles[0] ?? '');
   if (handles.length === 0) return null;
   const outgoing = workflow.edges.filter((e) => e.source === node.id);
-  const candidates = workflow.nodes.filter((n) => n.id !== node.id && acceptsInput(n.type));
+  // Steps already connected from the chosen branch are not offered again (a new step often
+  // arrives connected: placement.ts).
+  const connected = new Set(outgoing.filter((e) => (e.sourceHandle ?? '') === (handle ?? '')).map((e) => e.target));
+  const candidates = workflow.nodes.filter((n) => n.id !== node.id && acceptsInput(n.type) && !connected.has(n.id));
   const nameOf = (nodeId: string) => workflow.nodes.find((n) => n.id === nodeId)?.name ?? nodeId;
   const blocked = !target || connectionError(workflow, node.id, target, handle || null) !== null;
   return (
