@@ -1,23 +1,50 @@
 // The webhook endpoints of the runs API: the owner reads or rotates a
 // workflow's secret (stored where browsers cannot read it), and anyone with
-// the secret URL starts a run (POST or PUT /api/hooks/:workflowId/:secret),
-// within limits per workflow and per client address.
+// the secret URL starts a run (POST or PUT /api/hooks/:workflowId/:secret/:path),
+// within limits per workflow and per client address. The trigger's path picks
+// which webhook trigger fires (a workflow may have several); the URL without
+// a path, from before paths shaped it, fires the first webhook trigger. A
+// trigger answers at once (202 {runId}) or, with respond 'whenDone', when the
+// run is done (webhookAnswer/); a trigger the owner listens on captures the
+// request as its test event instead of running (webhookAnswer/listen.ts).
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Firestore } from 'firebase-admin/firestore';
 import { DEFAULT_WEBHOOK_LIMITS, FILE_ERROR_CODES, HttpError, isFileRef, toFileRef, triggerRefusal, TokenBucketStore, createLimiter, sendRateLimited } from '@agentflow/shared/server';
-import { RUN_SERVER_COLLECTIONS, WORKFLOW_COLLECTION, triggerOf, workflowFromDocument, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
+import { PINNED_OUTPUT_MAX_BYTES, RUN_SERVER_COLLECTIONS, WEBHOOK_ANSWER_LIMITS, WORKFLOW_INACTIVE_CODE, acceptsTriggerEvents, WEBHOOK_API, WORKFLOW_COLLECTION, isTerminalRunStatus, webhookInput, workflowFromDocument, type RunTrigger, type WebhookTriggerParams, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
 import type { RunsRouterOptions } from './router.js';
 import { caller, pathParam, refusalAsHttp, secretsMatch } from './routeKit.js';
 import { WorkflowInTrashError, isInTrash } from './service.js';
 import { planRoleOf } from '../plans/planRole.js';
 import { acceptedType, asHttp, isMultipart, readMultipart } from '../files/index.js';
 import type { RunInputFile } from './ports.js';
-import { WORKFLOW_INACTIVE_CODE, acceptsTriggerEvents } from '@agentflow/shared/workflow';
+import { decodeRun, runRef, stepOutputRef } from './store.js';
+import { pendingAnswer, settledAnswer, type WebhookAnswer } from './webhookAnswer/answer.js';
+import { firestoreRunWatcher } from './webhookAnswer/runWatch.js';
+import { captureIfListening, captureOf, mountListen } from './webhookAnswer/listen.js';
 
 // One body for an unknown workflow and a wrong secret alike.
 const NOT_FOUND_HOOK = 'Not found';
+
+type WebhookNode = WorkflowNode<Partial<WebhookTriggerParams>>;
+
+/** The webhook trigger a delivery is for: the one with the URL's path, or the first one for a URL without a path. */
+export function webhookTriggerFor(nodes: readonly WorkflowNode[], path: string | undefined): WebhookNode | undefined {
+  const hooks = nodes.filter((n) => n.type === 'trigger.webhook') as WebhookNode[];
+  return path === undefined ? hooks[0] : hooks.find((n) => n.params.path === path);
+}
+
+/** Reads a step's whole output kept beside a truncated run document. */
+const fullOutputOf = (db: Firestore) => async (runId: string, stepId: string) => {
+  const full = await stepOutputRef(db, runId, stepId).get();
+  return full.exists ? { output: JSON.parse(String(full.get('json'))) as unknown } : null;
+};
+
+const send = (res: Response, answer: WebhookAnswer) => {
+  if (answer.location) res.location(answer.location);
+  res.status(answer.status).json(answer.body);
+};
 
 export interface WebhookContext {
   db: Firestore;
@@ -31,8 +58,10 @@ export interface WebhookContext {
 export function mountWebhooks(router: Router, { db, authed, options, loadWorkflow, checkValid, startRun }: WebhookContext): void {
   // -- webhook secret (owner only; stored where browsers cannot read it)
   const secretRef = (workflowId: string) => db.collection(RUN_SERVER_COLLECTIONS.webhookSecrets).doc(workflowId);
-  const hookUrl = (req: Request, workflowId: string, secret: string) =>
-    `${(options.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`).replace(/\/$/, '')}/api/hooks/${encodeURIComponent(workflowId)}/${encodeURIComponent(secret)}`;
+  const publicBase = (req: Request) => (options.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`).replace(/\/$/, '');
+  const hookUrl = (req: Request, workflowId: string, secret: string) => `${publicBase(req)}/api/hooks/${encodeURIComponent(workflowId)}/${encodeURIComponent(secret)}`;
+  const watcher = firestoreRunWatcher(db);
+  const fullOutput = fullOutputOf(db);
   const ownWorkflow = async (req: Request): Promise<Workflow> => {
     const workflow = await loadWorkflow(pathParam(req, 'workflowId'));
     if (workflow.ownerId !== caller(req).uid) throw new HttpError(403, 'Forbidden: only the workflow owner manages its webhook');
@@ -86,15 +115,22 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
     new Promise((resolve, reject) => {
       Promise.resolve(limiter(req, res, (error?: unknown) => (error ? reject(error) : resolve(true)))).then(() => resolve(false), reject);
     });
-  const hook: RequestHandler = async (req, res) => {
+  /**
+   * The workflow a hook URL names when its secret matches; null after
+   * answering 404 (one body for an unknown workflow and a wrong secret alike,
+   * each counted against the caller's address).
+   */
+  const hookWorkflow = async (req: Request, res: Response): Promise<{ workflow: Workflow; secret: string } | null> => {
     const address = ipKeyGenerator(req.ip ?? 'unknown');
     const state = await failures.get(address);
     if ((state.totalHits ?? 0) > failureLimit) {
-      return void sendRateLimited(res, state.resetTime, (seconds) => `Too many failed webhook calls from this address; try again in ${seconds} s`);
+      sendRateLimited(res, state.resetTime, (seconds) => `Too many failed webhook calls from this address; try again in ${seconds} s`);
+      return null;
     }
     const notFound = async () => {
       await failures.increment(address);
       res.status(404).json({ error: NOT_FOUND_HOOK });
+      return null;
     };
     let workflowId: string;
     try {
@@ -110,25 +146,71 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
     if (!match || typeof expected !== 'string') return notFound();
     const snapshot = await db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
     if (!snapshot.exists) return notFound();
-    const workflow = workflowFromDocument(snapshot.id, snapshot.data() ?? {});
-    const trigger = triggerOf(workflow);
-    const method = (trigger?.params as { method?: string } | undefined)?.method ?? 'POST';
-    if (trigger?.type !== 'trigger.webhook' || method !== req.method) return notFound();
+    return { workflow: workflowFromDocument(snapshot.id, snapshot.data() ?? {}), secret: expected };
+  };
+  const countFailure = async (req: Request, res: Response) => {
+    await failures.increment(ipKeyGenerator(req.ip ?? 'unknown'));
+    res.status(404).json({ error: NOT_FOUND_HOOK });
+  };
+
+  const hook: RequestHandler = async (req, res) => {
+    const found = await hookWorkflow(req, res);
+    if (!found) return;
+    const { workflow, secret } = found;
+    const path = typeof req.params.path === 'string' ? req.params.path : undefined;
+    const trigger = webhookTriggerFor(workflow.nodes, path);
+    if (!trigger || (trigger.params.method ?? 'POST') !== req.method) return countFailure(req, res);
     // In the trash: refused before anything is read or stored (a multipart delivery's files too).
     if (isInTrash(workflow)) throw refusalAsHttp(new WorkflowInTrashError(workflow.id))!;
-    // Switched off (H-C, Workflow.active): no run; the sender, who knows the secret, learns why.
-    if (!acceptsTriggerEvents(workflow)) throw new HttpError(404, 'This workflow is switched off: its webhook starts no runs', WORKFLOW_INACTIVE_CODE);
     if (!(await passes(workflowLimiter, req, res))) return;
-    checkValid(workflow);
+    // Switched off (H-C, Workflow.active): no run; the sender, who knows the secret, learns why.
+    // Checked after a test-event capture: the owner may listen while the workflow is off.
+    const switchedOff = () => new HttpError(404, 'This workflow is switched off: its webhook starts no runs', WORKFLOW_INACTIVE_CODE);
+    const runTrigger = { type: 'webhook', userId: null, nodeId: trigger.id } satisfies RunTrigger;
     if (isMultipart(req)) {
+      if (!acceptsTriggerEvents(workflow)) throw switchedOff();
+      checkValid(workflow);
       const { input, files } = await receiveMultipart(req, workflow);
-      const runId = await startRun(workflow, workflow.ownerId, { type: 'webhook', userId: null, nodeId: trigger.id }, input, files);
-      return void res.status(202).json({ runId });
+      const runId = await startRun(workflow, workflow.ownerId, runTrigger, input, files);
+      return void (await answer(req, res, workflow.id, secret, trigger, runId));
     }
-    const body: unknown = req.body;
-    const input = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : body === undefined ? {} : { body };
-    const runId = await startRun(workflow, workflow.ownerId, { type: 'webhook', userId: null, nodeId: trigger.id }, input);
-    res.status(202).json({ runId });
+    const input = webhookInput(req.body);
+    // A test event the owner listens for is captured, not run (even before the workflow is complete).
+    const capture = captureOf(req, input, trigger.params.secretHeader, options.service.now());
+    if (Buffer.byteLength(JSON.stringify(capture)) <= PINNED_OUTPUT_MAX_BYTES && (await captureIfListening(db, workflow.id, trigger.id, capture))) {
+      return void res.status(200).json({ captured: true });
+    }
+    if (!acceptsTriggerEvents(workflow)) throw switchedOff();
+    checkValid(workflow);
+    const runId = await startRun(workflow, workflow.ownerId, runTrigger, input);
+    await answer(req, res, workflow.id, secret, trigger, runId);
+  };
+
+  /** 202 {runId} at once; with respond 'whenDone', the run's answer, or 202 with a Location to poll after the timeout. */
+  const answer = async (req: Request, res: Response, workflowId: string, secret: string, trigger: WebhookNode, runId: string) => {
+    if (trigger.params.respond !== 'whenDone') return void res.status(202).json({ runId });
+    // The caller hanging up ends the wait (the run goes on).
+    const hangUp = new AbortController();
+    res.on('close', () => hangUp.abort());
+    const run = await watcher.settled(runId, trigger.params.timeoutMs ?? WEBHOOK_ANSWER_LIMITS.defaultTimeoutMs, hangUp.signal);
+    if (res.writableEnded || hangUp.signal.aborted) return;
+    if (run) return send(res, await settledAnswer(run, trigger.params.respondWith, fullOutput));
+    const current = decodeRun(await runRef(db, runId).get());
+    send(res, pendingAnswer({ id: runId, status: current?.status ?? 'queued' }, `${publicBase(req)}${WEBHOOK_API.answer(workflowId, secret, runId)}`));
+  };
+
+  // The Location of a 'whenDone' answer that timed out: the same answer once the run is done, 202 while it is not.
+  const poll: RequestHandler = async (req, res) => {
+    const found = await hookWorkflow(req, res);
+    if (!found) return;
+    const runId = typeof req.params.runId === 'string' ? req.params.runId : '';
+    const run = runId ? decodeRun(await runRef(db, runId).get()) : null;
+    if (!run || run.workflowId !== found.workflow.id || run.trigger.type !== 'webhook') return countFailure(req, res);
+    if (!isTerminalRunStatus(run.status)) return send(res, pendingAnswer(run, `${publicBase(req)}${WEBHOOK_API.answer(run.workflowId, found.secret, run.id)}`));
+    // The trigger as the run saw it (its snapshot), so a later edit does not change an earlier run's answer.
+    const nodeId = (run.trigger as { nodeId?: string | null }).nodeId;
+    const trigger = (nodeId ? run.snapshot.nodes.find((n) => n.id === nodeId) : webhookTriggerFor(run.snapshot.nodes, undefined)) as WebhookNode | undefined;
+    send(res, await settledAnswer(run, trigger?.params.respondWith, fullOutput));
   };
 
   /**
@@ -171,4 +253,8 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
   };
   router.post('/api/hooks/:workflowId/:secret', hook);
   router.put('/api/hooks/:workflowId/:secret', hook);
+  router.post('/api/hooks/:workflowId/:secret/:path', hook);
+  router.put('/api/hooks/:workflowId/:secret/:path', hook);
+  router.get('/api/hooks/:workflowId/:secret/runs/:runId', poll);
+  mountListen(router, { db, authed, now: () => options.service.now(), ownWorkflow });
 }
