@@ -32,6 +32,8 @@ export interface PlanEntitlements {
   storageBytes: number;
   /** Days a run (with its files) is kept: the housekeeping job deletes older ones. */
   runRetentionDays: number;
+  /** Items one loop step may run over (platform-api runs/loop/ fails the step with loop-too-many-items beyond it). */
+  maxLoopItems: number;
 }
 
 // Decimal megabytes, as the plans page shows them (5 MB = 5,000,000 bytes).
@@ -42,10 +44,10 @@ export const ENTITLEMENT_PLANS = ['free', 'basic', 'premium', 'enterprise'] as c
 export type EntitlementPlan = (typeof ENTITLEMENT_PLANS)[number];
 
 export const PLAN_ENTITLEMENTS: Readonly<Record<EntitlementPlan, PlanEntitlements>> = {
-  free: { tokensPerMonth: FREE_TOKENS_PER_MONTH, webhookTriggers: false, scheduleTriggers: false, maxCredentials: 3, maxFileBytes: 5 * MB, storageBytes: 100 * MB, runRetentionDays: 7 },
-  basic: { tokensPerMonth: 2_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: 20, maxFileBytes: 10 * MB, storageBytes: 2_000 * MB, runRetentionDays: 30 },
-  premium: { tokensPerMonth: 10_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: 100, maxFileBytes: 25 * MB, storageBytes: 10_000 * MB, runRetentionDays: 90 },
-  enterprise: { tokensPerMonth: 50_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: null, maxFileBytes: 25 * MB, storageBytes: 50_000 * MB, runRetentionDays: 365 },
+  free: { tokensPerMonth: FREE_TOKENS_PER_MONTH, webhookTriggers: false, scheduleTriggers: false, maxCredentials: 3, maxFileBytes: 5 * MB, storageBytes: 100 * MB, runRetentionDays: 7, maxLoopItems: 100 },
+  basic: { tokensPerMonth: 2_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: 20, maxFileBytes: 10 * MB, storageBytes: 2_000 * MB, runRetentionDays: 30, maxLoopItems: 1_000 },
+  premium: { tokensPerMonth: 10_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: 100, maxFileBytes: 25 * MB, storageBytes: 10_000 * MB, runRetentionDays: 90, maxLoopItems: 10_000 },
+  enterprise: { tokensPerMonth: 50_000, webhookTriggers: true, scheduleTriggers: true, maxCredentials: null, maxFileBytes: 25 * MB, storageBytes: 50_000 * MB, runRetentionDays: 365, maxLoopItems: 10_000 },
 };
 
 /** Operators run the platform: nothing is withheld from them. */

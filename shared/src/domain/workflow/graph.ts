@@ -5,6 +5,7 @@
 import { TRIGGER_TYPES, type NodeType, type Workflow, type WorkflowEdge, type WorkflowNode } from './model.js';
 import type { RunStep } from './runs.js';
 import { isRecord } from './fields.js';
+import { loopBodyNodeIds } from './loop.js';
 
 /** Unknown types (a malformed node validation is reporting) are no trigger. */
 export const isTrigger = (type: NodeType | undefined): boolean => type !== undefined && TRIGGER_TYPES.includes(type);
@@ -86,7 +87,9 @@ export function topologicalOrder(nodes: readonly WorkflowNode[], edges: readonly
  */
 export function initialSteps(nodes: readonly WorkflowNode[], edges: readonly WorkflowEdge[]): RunStep[] {
   const targets = new Set(edges.map((edge) => edge.target));
-  const onGraph = nodes.filter((node) => isTrigger(node.type) || targets.has(node.id));
+  // A loop's body runs inside the loop step, per item (loop.ts): no top-level step.
+  const inLoops = loopBodyNodeIds({ nodes, edges });
+  const onGraph = nodes.filter((node) => (isTrigger(node.type) || targets.has(node.id)) && !inLoops.has(node.id));
   return topologicalOrder(onGraph, edges.filter((edge) => onGraph.some((n) => n.id === edge.source))).map((node) =>
     newStep({ id: node.id, nodeId: node.id, parentStepId: null, name: node.name, type: node.type, status: 'pending' }),
   );

@@ -8,6 +8,7 @@ import type { NodeType } from './model.js';
 import { identifier, oneOf, requiredText, str, text } from './fields.js';
 import { documentIdSchema } from '../validation/ids.js';
 import { parseExpression, templatePlaceholders } from './expressions.js';
+import { LOOP_ITEM_ERROR_MODES, LOOP_LIMITS } from './loop.js';
 import { CODE_LIMITS, DEFAULT_CODE } from './codeStep.js';
 import { CONNECTOR_LIMITS, connectorStepParamsSchema, connectorToolSchema, connectorToolName, pollTriggerParamsSchema } from '../connectors/nodeParams.js';
 
@@ -411,6 +412,18 @@ export const codeParamsSchema = z.strictObject({
     .default(CODE_LIMITS.defaultMemoryMb),
 });
 
+/** A loop (loop.ts): the list to run its body over, how many items at once, and what a failed item does. */
+export const loopParamsSchema = z.strictObject({
+  /** JSONata giving the list (a single value is a list of one). */
+  items: expression,
+  concurrency: z
+    .int({ error: 'must be a whole number' })
+    .min(LOOP_LIMITS.minConcurrency, `must be at least ${LOOP_LIMITS.minConcurrency}`)
+    .max(LOOP_LIMITS.maxConcurrency, `must be at most ${LOOP_LIMITS.maxConcurrency}`)
+    .default(LOOP_LIMITS.defaultConcurrency),
+  onItemError: oneOf(LOOP_ITEM_ERROR_MODES).default('stop'),
+});
+
 /** The params schema of each node type. */
 export const NODE_PARAM_SCHEMAS = {
   'trigger.manual': manualTriggerParamsSchema,
@@ -424,6 +437,7 @@ export const NODE_PARAM_SCHEMAS = {
   output: outputParamsSchema,
   connector: connectorStepParamsSchema,
   'trigger.poll': pollTriggerParamsSchema,
+  loop: loopParamsSchema,
   code: codeParamsSchema,
 } as const satisfies Record<NodeType, z.ZodType>;
 
@@ -439,6 +453,7 @@ export type TransformParams = z.output<typeof transformParamsSchema>;
 export type HttpParams = z.output<typeof httpParamsSchema>;
 export type ApprovalParams = z.output<typeof approvalParamsSchema>;
 export type OutputParams = z.output<typeof outputParamsSchema>;
+export type LoopParams = z.output<typeof loopParamsSchema>;
 export type CodeParams = z.output<typeof codeParamsSchema>;
 export type { ConnectorStepParams, PollTriggerParams, ConnectorTool } from '../connectors/nodeParams.js';
 
@@ -467,6 +482,7 @@ const DEFAULT_PARAMS: { [T in NodeType]: NodeParams<T> } = {
   // A fresh app step asks for its account first (credentialId is a problem until one is connected).
   connector: { connector: 'hubspot', operation: 'createDeal', params: { dealname: '{{ input.name }}' } },
   'trigger.poll': { connector: 'hubspot', trigger: 'dealChanged', params: {}, intervalMinutes: 5 },
+  loop: { items: 'input.items', concurrency: 1, onItemError: 'stop' },
   code: { code: DEFAULT_CODE, timeoutMs: CODE_LIMITS.defaultTimeoutMs, memoryMb: CODE_LIMITS.defaultMemoryMb },
 };
 
