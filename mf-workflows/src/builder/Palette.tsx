@@ -27,7 +27,7 @@ type GroupId = 'triggers' | 'ai' | 'logic' | 'data' | 'apps';
 const CORE: Record<Exclude<GroupId, 'apps'>, NodeType[]> = {
   triggers: ['trigger.manual', 'trigger.webhook', 'trigger.schedule'],
   ai: ['agent'],
-  logic: ['condition', 'approval'],
+  logic: ['condition', 'loop', 'approval'],
   data: ['transform', 'http', 'output'],
 };
 const GROUPS: GroupId[] = ['triggers', 'ai', 'logic', 'data', 'apps'];

@@ -1,6 +1,6 @@
 // The configuration form of each node type: which params it edits with which
 // simple editor. Paths are the dotted param paths nodeProblems() reports.
-import { HTTP_BODY_KINDS, HTTP_METHODS, WEBHOOK_METHODS, type NodeType, type WorkflowProblem } from '@agentflow/shared/workflow';
+import { HTTP_BODY_KINDS, HTTP_METHODS, LOOP_ITEM_ERROR_MODES, WEBHOOK_METHODS, type NodeType, type WorkflowProblem } from '@agentflow/shared/workflow';
 
 /** 'lines': a list edited one entry per line (entries may hold commas); 'checkbox': `checkedValue` when checked, absent otherwise. */
 export type FieldKind = 'text' | 'textarea' | 'select' | 'number' | 'json' | 'list' | 'lines' | 'checkbox';
@@ -71,6 +71,11 @@ export const NODE_FIELDS: Record<NodeType, FieldSpec[]> = {
   // App steps and triggers have forms of their own, made from their connector's declaration.
   connector: [],
   'trigger.poll': [],
+  loop: [
+    { path: 'items', label: 'loopItems', kind: 'text', hint: 'loopItemsHint' },
+    { path: 'concurrency', label: 'loopConcurrency', kind: 'number', hint: 'loopConcurrencyHint' },
+    { path: 'onItemError', label: 'loopOnItemError', kind: 'select', options: LOOP_ITEM_ERROR_MODES, optionsKey: 'loopItemErrors', defaultValue: 'stop' },
+  ],
 };
 
 export function getPath(value: unknown, path: string): unknown {

@@ -56,6 +56,8 @@ export function nodeSummary(t: Translate, node: WorkflowNode): string {
       const connector = connectorOf(str(p.connector));
       return connector ? oneLine(`${connector.name} · ${operationLabel(t, connector, str(p.operation))}`) : t(`${C}notSet`);
     }
+    case 'loop':
+      return oneLine(str(p.items)) || t(`${C}notSet`);
     case 'trigger.poll': {
       const connector = connectorOf(str(p.connector));
       if (!connector) return t(`${C}notSet`);

@@ -23,6 +23,7 @@ export const de: BuilderCatalog = {
         output: 'Ausgabe',
         app: 'App-Aktion',
         poll: 'App-Auslöser',
+        loop: 'Schleife über Elemente',
       },
       canvas: { label: 'Workflow-Arbeitsfläche' },
       actions: { undo: 'Rückgängig', redo: 'Wiederholen', delete: 'Auswahl löschen', exportJson: 'JSON exportieren', importJson: 'JSON importieren', panels: 'Bereiche anzeigen', backToCanvas: 'Zurück zur Arbeitsfläche' },
@@ -31,6 +32,8 @@ export const de: BuilderCatalog = {
       config: {
         title: 'Knotenkonfiguration',
         empty: 'Wählen Sie einen Knoten aus, um ihn zu konfigurieren.',
+        loopItemsHint: 'Ein Ausdruck, der eine Liste ergibt, z. B. input.orders. Schritte am Ausgang „body“ laufen einmal pro Element und lesen item und index (item.email).',
+        loopConcurrencyHint: '1 bis 20 Elemente laufen gleichzeitig; ihre Ergebnisse bleiben am Ausgang „done“ in der Reihenfolge der Liste.',
         name: 'Knotenname',
         connectTo: 'Verbinden mit',
         branch: 'Zweig',
@@ -49,6 +52,9 @@ export const de: BuilderCatalog = {
       fields: {
         inputSchema: 'Eingabefelder (JSON)',
         path: 'Pfad',
+        loopItems: 'Elemente (eine Liste)',
+        loopConcurrency: 'Elemente gleichzeitig',
+        loopOnItemError: 'Wenn ein Element fehlschlägt',
         method: 'Methode',
         secretHeader: 'Geheimer Header',
         cron: 'Zeitplan (Cron)',
@@ -79,6 +85,7 @@ export const de: BuilderCatalog = {
       bodyKinds: { template: 'Text (Vorlage)', multipart: 'Formular mit Datei (multipart)', file: 'Die Datei selbst' },
       fileProblems: {
         fileRequired: 'Geben Sie an, welche Datei gesendet wird.',
+      loopItemErrors: { stop: 'Ausführung anhalten', skip: 'Element überspringen', collect: 'Fehler behalten und weitermachen' },
         badExpression: 'Dieser Ausdruck kann nicht gelesen werden: {{detail}}',
         emptyLine: 'Zeile {{line}} ist leer: Entfernen Sie sie oder schreiben Sie einen Ausdruck.',
         badLine: 'Zeile {{line}} kann nicht gelesen werden: {{detail}}',

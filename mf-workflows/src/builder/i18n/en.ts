@@ -26,6 +26,7 @@ export const en = {
         output: 'Output',
         app: 'App action',
         poll: 'App trigger',
+        loop: 'Loop over items',
       },
       canvas: { label: 'Workflow canvas' },
       actions: {
@@ -59,6 +60,8 @@ export const en = {
       config: {
         title: 'Node configuration',
         empty: 'Select a node to configure it.',
+        loopItemsHint: 'An expression giving a list, e.g. input.orders. Steps on the “body” output run once per item and read item and index (item.email).',
+        loopConcurrencyHint: '1 to 20 items run at the same time; their outputs stay in list order on the “done” output.',
         name: 'Node name',
         connectTo: 'Connect to',
         branch: 'Branch',
@@ -77,6 +80,9 @@ export const en = {
       fields: {
         inputSchema: 'Input fields (JSON)',
         path: 'Path',
+        loopItems: 'Items (a list)',
+        loopConcurrency: 'Items at a time',
+        loopOnItemError: 'When an item fails',
         method: 'Method',
         secretHeader: 'Secret header',
         cron: 'Schedule (cron)',
@@ -107,6 +113,7 @@ export const en = {
       bodyKinds: { template: 'Text (template)', multipart: 'Form with a file (multipart)', file: 'The file itself' },
       fileProblems: {
         fileRequired: 'Say which file to send.',
+      loopItemErrors: { stop: 'Stop the run', skip: 'Skip the item', collect: 'Keep its error and go on' },
         badExpression: 'This expression cannot be read: {{detail}}',
         emptyLine: 'Line {{line}} is empty: remove it or write an expression.',
         badLine: 'Line {{line}} cannot be read: {{detail}}',

@@ -23,6 +23,7 @@ export const es: BuilderCatalog = {
         output: 'Salida',
         app: 'Acción de aplicación',
         poll: 'Disparador de aplicación',
+        loop: 'Bucle sobre elementos',
       },
       canvas: { label: 'Lienzo del flujo' },
       actions: { undo: 'Deshacer', redo: 'Rehacer', delete: 'Eliminar selección', exportJson: 'Exportar JSON', importJson: 'Importar JSON', panels: 'Mostrar paneles', backToCanvas: 'Volver al lienzo' },
@@ -31,6 +32,8 @@ export const es: BuilderCatalog = {
       config: {
         title: 'Configuración del nodo',
         empty: 'Selecciona un nodo para configurarlo.',
+        loopItemsHint: 'Una expresión que da una lista, p. ej. input.orders. Los pasos de la salida «body» se ejecutan una vez por elemento y leen item e index (item.email).',
+        loopConcurrencyHint: 'De 1 a 20 elementos se ejecutan a la vez; sus resultados mantienen el orden de la lista en la salida «done».',
         name: 'Nombre del nodo',
         connectTo: 'Conectar con',
         branch: 'Rama',
@@ -49,6 +52,9 @@ export const es: BuilderCatalog = {
       fields: {
         inputSchema: 'Campos de entrada (JSON)',
         path: 'Ruta',
+        loopItems: 'Elementos (una lista)',
+        loopConcurrency: 'Elementos a la vez',
+        loopOnItemError: 'Cuando un elemento falla',
         method: 'Método',
         secretHeader: 'Cabecera secreta',
         cron: 'Programación (cron)',
@@ -79,6 +85,7 @@ export const es: BuilderCatalog = {
       bodyKinds: { template: 'Texto (plantilla)', multipart: 'Formulario con un archivo (multipart)', file: 'El propio archivo' },
       fileProblems: {
         fileRequired: 'Indique qué archivo se envía.',
+      loopItemErrors: { stop: 'Detener la ejecución', skip: 'Omitir el elemento', collect: 'Guardar su error y seguir' },
         badExpression: 'No se puede leer esta expresión: {{detail}}',
         emptyLine: 'La línea {{line}} está vacía: elimínela o escriba una expresión.',
         badLine: 'No se puede leer la línea {{line}}: {{detail}}',

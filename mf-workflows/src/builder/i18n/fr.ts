@@ -23,6 +23,7 @@ export const fr: BuilderCatalog = {
         output: 'Sortie',
         app: 'Action d’application',
         poll: 'Déclencheur d’application',
+        loop: 'Boucle sur des éléments',
       },
       canvas: { label: 'Canevas du workflow' },
       actions: { undo: 'Annuler', redo: 'Rétablir', delete: 'Supprimer la sélection', exportJson: 'Exporter en JSON', importJson: 'Importer du JSON', panels: 'Afficher les panneaux', backToCanvas: 'Retour au canevas' },
@@ -31,6 +32,8 @@ export const fr: BuilderCatalog = {
       config: {
         title: 'Configuration du nœud',
         empty: 'Sélectionnez un nœud pour le configurer.',
+        loopItemsHint: 'Une expression qui donne une liste, p. ex. input.orders. Les étapes de la sortie « body » s’exécutent une fois par élément et lisent item et index (item.email).',
+        loopConcurrencyHint: 'De 1 à 20 éléments s’exécutent en même temps ; leurs résultats gardent l’ordre de la liste sur la sortie « done ».',
         name: 'Nom du nœud',
         connectTo: 'Relier à',
         branch: 'Branche',
@@ -49,6 +52,9 @@ export const fr: BuilderCatalog = {
       fields: {
         inputSchema: 'Champs d’entrée (JSON)',
         path: 'Chemin',
+        loopItems: 'Éléments (une liste)',
+        loopConcurrency: 'Éléments à la fois',
+        loopOnItemError: 'Quand un élément échoue',
         method: 'Méthode',
         secretHeader: 'En-tête secret',
         cron: 'Planification (cron)',
@@ -79,6 +85,7 @@ export const fr: BuilderCatalog = {
       bodyKinds: { template: 'Texte (modèle)', multipart: 'Formulaire avec un fichier (multipart)', file: 'Le fichier lui-même' },
       fileProblems: {
         fileRequired: 'Indiquez quel fichier envoyer.',
+      loopItemErrors: { stop: 'Arrêter l’exécution', skip: 'Ignorer l’élément', collect: 'Garder son erreur et continuer' },
         badExpression: 'Cette expression est illisible : {{detail}}',
         emptyLine: 'La ligne {{line}} est vide : supprimez-la ou écrivez une expression.',
         badLine: 'La ligne {{line}} est illisible : {{detail}}',

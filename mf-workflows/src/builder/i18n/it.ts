@@ -23,6 +23,7 @@ export const it: BuilderCatalog = {
         output: 'Uscita',
         app: 'Azione di applicazione',
         poll: 'Attivatore di applicazione',
+        loop: 'Ciclo sugli elementi',
       },
       canvas: { label: 'Tela del flusso' },
       actions: { undo: 'Annulla', redo: 'Ripeti', delete: 'Elimina selezione', exportJson: 'Esporta JSON', importJson: 'Importa JSON', panels: 'Mostra pannelli', backToCanvas: 'Torna alla tela' },
@@ -31,6 +32,8 @@ export const it: BuilderCatalog = {
       config: {
         title: 'Configurazione del nodo',
         empty: 'Seleziona un nodo per configurarlo.',
+        loopItemsHint: 'Un’espressione che restituisce un elenco, ad es. input.orders. I passaggi sull’uscita «body» vengono eseguiti una volta per elemento e leggono item e index (item.email).',
+        loopConcurrencyHint: 'Da 1 a 20 elementi vengono eseguiti insieme; i loro risultati restano nell’ordine dell’elenco sull’uscita «done».',
         name: 'Nome del nodo',
         connectTo: 'Collega a',
         branch: 'Ramo',
@@ -49,6 +52,9 @@ export const it: BuilderCatalog = {
       fields: {
         inputSchema: 'Campi di input (JSON)',
         path: 'Percorso',
+        loopItems: 'Elementi (un elenco)',
+        loopConcurrency: 'Elementi alla volta',
+        loopOnItemError: 'Quando un elemento non riesce',
         method: 'Metodo',
         secretHeader: 'Intestazione segreta',
         cron: 'Pianificazione (cron)',
@@ -79,6 +85,7 @@ export const it: BuilderCatalog = {
       bodyKinds: { template: 'Testo (modello)', multipart: 'Modulo con un file (multipart)', file: 'Il file stesso' },
       fileProblems: {
         fileRequired: 'Indica quale file inviare.',
+      loopItemErrors: { stop: 'Interrompi l’esecuzione', skip: 'Salta l’elemento', collect: 'Conserva il suo errore e prosegui' },
         badExpression: 'Questa espressione non è leggibile: {{detail}}',
         emptyLine: 'La riga {{line}} è vuota: rimuovila o scrivi un’espressione.',
         badLine: 'La riga {{line}} non è leggibile: {{detail}}',
