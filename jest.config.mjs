@@ -33,7 +33,8 @@ export const transform = {
  * ESM-only packages the services use, compiled to CommonJS for Jest (ts-jest
  * with allowJs); every other node_module is loaded as it is.
  */
-const ESM_PACKAGES = ['oauth4webapi'];
+// quickjs-emscripten's CommonJS build loads its WebAssembly variant with import(), which Jest's CommonJS runtime refuses.
+const ESM_PACKAGES = ['oauth4webapi', 'quickjs-emscripten', 'quickjs-emscripten-core', '@jitl/quickjs-[a-z-]+'];
 export const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`];
 transform[`^.+/node_modules/(${ESM_PACKAGES.join('|')})/.+\\.js$`] = ['ts-jest', { tsconfig: { target: 'ES2022', module: 'commonjs', allowJs: true, isolatedModules: true, skipLibCheck: true } }];
 

@@ -122,6 +122,10 @@ export async function runStepTest(executor: RunExecutor, meter: StepTestMeter, t
           const line = childLog(update);
           if (line) logs.push(line);
         },
+        // A code step's console lines (nothing else a step records applies to a test).
+        annotateStep: (fields) => {
+          if (fields.logs) logs.push(...fields.logs);
+        },
         ...(executor.options.files ? { files: executor.options.files } : {}),
       },
       stepTimeoutMs(node, executor.limits),

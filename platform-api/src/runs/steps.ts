@@ -7,6 +7,7 @@ import {
   parseNodeParams,
   type HttpParams,
   type NodeType,
+  type RunStep,
   type StepInput,
   type WorkflowNode,
 } from '@agentflow/shared/workflow';
@@ -18,6 +19,7 @@ import { redactValue } from '../agents/providers/redact.js';
 import { withAuthHeaders } from '../credentials/httpAuth.js';
 import type { RunFiles } from './ports.js';
 import { answerFileName, fileBody, responseHandling, tooLargeMessage } from './httpFiles.js';
+import { codeHandler } from './code/handler.js';
 
 /** A child step an agent reports (a delegated call); the executor records it in run.steps. The agent defines its shape. */
 export type ChildStepReport = ChildStepUpdate;
@@ -38,7 +40,12 @@ export interface StepContext {
   onChildStep: (update: ChildStepReport) => void | Promise<void>;
   /** The run's files (read, save, extract text); absent when the server has no file storage. */
   files?: RunFiles;
+  /** Records links on the step while it runs (a wait's end, a sub-workflow's child run, a code step's console lines); a step test keeps only the lines. */
+  annotateStep?: (fields: StepAnnotation) => void;
 }
+
+/** What a step may record about itself besides its output (RunStep fields). */
+export type StepAnnotation = Partial<Pick<RunStep, 'resumeAt' | 'childRunId' | 'logs'>>;
 
 export interface StepResult {
   output: unknown;
@@ -192,4 +199,4 @@ async function httpCall(p: HttpParams, context: StepContext, authHeaders: Record
 }
 
 /** Handlers of every node type but the triggers (the executor completes those) and the agent. */
-export const BUILTIN_HANDLERS: Partial<Record<NodeType, StepHandler>> = { transform, condition, output, approval, http: httpHandler() };
+export const BUILTIN_HANDLERS: Partial<Record<NodeType, StepHandler>> = { transform, condition, output, approval, http: httpHandler(), code: codeHandler() };
