@@ -27,8 +27,8 @@ type GroupId = 'triggers' | 'ai' | 'logic' | 'data' | 'apps';
 const CORE: Record<Exclude<GroupId, 'apps'>, NodeType[]> = {
   triggers: ['trigger.manual', 'trigger.webhook', 'trigger.schedule'],
   ai: ['agent'],
-  logic: ['condition', 'loop', 'approval'],
-  data: ['transform', 'http', 'output'],
+  logic: ['condition', 'loop', 'approval', 'wait', 'subworkflow'],
+  data: ['transform', 'code', 'http', 'output'],
 };
 const GROUPS: GroupId[] = ['triggers', 'ai', 'logic', 'data', 'apps'];
 /** builder.css puts the palette above the canvas at this width. */

@@ -76,6 +76,15 @@ export const NODE_FIELDS: Record<NodeType, FieldSpec[]> = {
     { path: 'concurrency', label: 'loopConcurrency', kind: 'number', hint: 'loopConcurrencyHint' },
     { path: 'onItemError', label: 'loopOnItemError', kind: 'select', options: LOOP_ITEM_ERROR_MODES, optionsKey: 'loopItemErrors', defaultValue: 'stop' },
   ],
+  // The code is edited by its own editor (builder/code/CodeField, lazily loaded); the limits as numbers.
+  code: [
+    { path: 'code', label: 'code', kind: 'textarea' },
+    { path: 'timeoutMs', label: 'timeoutMs', kind: 'number' },
+    { path: 'memoryMb', label: 'memoryMb', kind: 'number' },
+  ],
+  // Edited by their own forms (builder/wait, builder/subworkflow): a wait's fields change with its mode.
+  wait: [],
+  subworkflow: [],
 };
 
 export function getPath(value: unknown, path: string): unknown {

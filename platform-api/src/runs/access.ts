@@ -19,7 +19,8 @@ import type { Caller } from '@agentflow/shared/server';
 import { loadAccess } from '../access/store.js';
 import type { StoredRun } from './runModel.js';
 
-export async function mayRunWorkflow(db: Firestore, caller: Caller, workflow: Workflow): Promise<boolean> {
+/** Only the caller's uid counts (a sub-workflow step asks it for the run's owner). */
+export async function mayRunWorkflow(db: Firestore, caller: Pick<Caller, 'uid'>, workflow: Workflow): Promise<boolean> {
   if (workflow.ownerId === caller.uid) return true;
   const access = await loadAccess(db, caller.uid);
   if (workflow.visibility === 'organization' && workflow.organizationId && access.assignments.some((a) => a.organizationId === workflow.organizationId)) return true;

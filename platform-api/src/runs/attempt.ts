@@ -4,7 +4,7 @@
 // aborts (cancel, fail-fast), raced against that signal so a handler that
 // ignores it still stops. An aborted attempt rejects with why it was aborted
 // (StepTimeoutError, the cancel), not with the handler's AbortError.
-import { CONNECTOR_LIMITS, type NodeParams, type WorkflowNode } from '@agentflow/shared/workflow';
+import { CONNECTOR_LIMITS, LOOP_LIMITS, SUBWORKFLOW_LIMITS, type NodeParams, type WorkflowNode } from '@agentflow/shared/workflow';
 import type { EngineLimits } from './engine.js';
 import { StepTimeoutError } from './failures.js';
 import type { StepContext, StepHandler, StepResult } from './steps.js';
@@ -13,8 +13,12 @@ import type { StepContext, StepHandler, StepResult } from './steps.js';
 export function stepTimeoutMs(node: WorkflowNode, limits: Pick<EngineLimits, 'defaultStepTimeoutMs' | 'agentStepTimeoutMs'>): number {
   if (node.type === 'http') return (node.params as Partial<NodeParams<'http'>>).timeoutMs ?? limits.defaultStepTimeoutMs;
   if (node.type === 'agent') return limits.agentStepTimeoutMs;
+  // A loop runs every item's body steps (each with its own timeout) within its one attempt.
+  if (node.type === 'loop') return LOOP_LIMITS.timeoutMs;
   // An app step may wait out a provider's Retry-After within its time.
   if (node.type === 'connector') return (node.params as Partial<NodeParams<'connector'>>).timeoutMs ?? CONNECTOR_LIMITS.defaultTimeoutMs;
+  // A sub-workflow step lasts as long as its child run (within this bound); a wait's in-process sleep is short.
+  if (node.type === 'subworkflow') return SUBWORKFLOW_LIMITS.maxWaitMs;
   return limits.defaultStepTimeoutMs;
 }
 

@@ -4,7 +4,7 @@
 // paid through the meter port (ports.ts), like the executor's steps.
 import type { Logger } from 'pino';
 import { PLAN_ERROR_CODES, isFileRef, type FileRef, type PlanRefusalDetails } from '@agentflow/shared/domain';
-import { RUN_START_COST, STEP_TEST_ERROR_CODES, initialSteps, planRunFromHere, type RunRefusalCode, type RunStep, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
+import { RUN_START_COST, STEP_TEST_ERROR_CODES, initialSteps, planRunFromHere, type ParentRunLink, type RunRefusalCode, type RunStep, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
 import type { RunExecutor } from './engine.js';
 import { isUnpaid, type Meter, type PlanGate, type RunAccount, type RunFileAttacher, type RunInputFile, type RunNotifier, type RunStore } from './ports.js';
 import type { InProcessRunQueue, RunQueue } from './queue.js';
@@ -20,6 +20,8 @@ export interface NewRun {
   files?: readonly RunInputFile[];
   /** Run from here: the node the run starts at (the nodes upstream of it give their pinned output). */
   startAt?: string;
+  /** A sub-workflow's run: the parent run and step (recorded on the run), and its depth under the top-level run. */
+  child?: { parentRun: ParentRunLink; depth: number };
 }
 
 /** Whether the workflow is in the trash (Workflow.deletedAt set): nothing of it runs until it is restored. */
@@ -151,7 +153,7 @@ export class RunsService {
     return this.executor.now();
   }
 
-  private document(runId: string, { workflow, ownerId, trigger, input, startAt }: NewRun): StoredRun & { fullOutputs: { stepId: string; output: unknown }[] } {
+  private document(runId: string, { workflow, ownerId, trigger, input, startAt, child }: NewRun): StoredRun & { fullOutputs: { stepId: string; output: unknown }[] } {
     const now = this.now();
     const { steps, fullOutputs } = startAt === undefined ? { steps: initialSteps(workflow.nodes, workflow.edges), fullOutputs: [] } : stepsFrom(workflow, startAt, now.toISOString());
     return {
@@ -160,7 +162,8 @@ export class RunsService {
       workflowVersion: workflow.version,
       workflowName: workflow.name,
       organizationId: workflow.organizationId ?? null,
-      snapshot: { nodes: workflow.nodes, edges: workflow.edges },
+      // The error workflow named when the run started is the one told if it fails (errors/errorWorkflow.ts).
+      snapshot: { nodes: workflow.nodes, edges: workflow.edges, ...(workflow.errorWorkflowId ? { errorWorkflowId: workflow.errorWorkflowId } : {}) },
       ownerId,
       status: 'queued',
       trigger,
@@ -176,6 +179,7 @@ export class RunsService {
       endedAt: null,
       updatedAt: now.toISOString(),
       lease: { instanceId: this.instanceId, expiresAt: now.getTime() + this.executor.limits.leaseMs },
+      ...(child ? { parentRun: child.parentRun, depth: child.depth } : {}),
       fullOutputs,
     };
   }
@@ -276,7 +280,10 @@ export class RunsService {
       await this.meter.refundRunStart(account, START_COST).catch(() => undefined);
       throw error;
     }
-    await this.queue.enqueue(account.runId);
+    // A sub-workflow's run executes here, beside its parent, outside the queue's slots: the
+    // parent holds a slot while it waits, so nested runs queued behind it could wait forever.
+    if (newRun.child) void this.executor.execute(account.runId);
+    else await this.queue.enqueue(account.runId);
     return account.runId;
   }
 
@@ -288,7 +295,7 @@ export class RunsService {
    * owner is told.
    */
   startScheduled(newRun: NewRun, tickIso: string): Promise<string | null> {
-    const tick = { workflowId: newRun.workflow.id, tick: tickIso, instanceId: this.instanceId, createdAt: this.now().toISOString() };
+    const tick = { workflowId: newRun.workflow.id, tick: tickIso, nodeId: newRun.trigger.nodeId ?? null, instanceId: this.instanceId, createdAt: this.now().toISOString() };
     return this.startClaimed(newRun, (run) => this.store.createForTick(run, tick));
   }
 

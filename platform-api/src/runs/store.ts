@@ -48,7 +48,16 @@ export function encodeRun(run: StoredRun): Record<string, unknown> {
   const { id: _id, ...rest } = run;
   const data: Record<string, unknown> = { ...rest, steps: run.steps.map(encodeStep), encoding: 'json-text' };
   for (const field of JSON_FIELDS) data[field] = jsonText(run[field]);
+  // Derived for the wait sweep's indexed query (status, resumeAt); always written, so a resumed run clears it.
+  data.resumeAt = earliestResumeAt(run.steps);
   return data;
+}
+
+/** The earliest end of the run's waiting wait steps; null when none waits. */
+export function earliestResumeAt(steps: readonly RunStep[]): string | null {
+  let earliest: string | null = null;
+  for (const step of steps) if (step.status === 'waiting' && typeof step.resumeAt === 'string' && (earliest === null || step.resumeAt < earliest)) earliest = step.resumeAt;
+  return earliest;
 }
 
 export function decodeRun(snapshot: DocumentSnapshot): StoredRun | null {

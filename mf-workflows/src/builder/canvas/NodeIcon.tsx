@@ -25,7 +25,14 @@ const PATHS: Record<NodeType, string> = {
   connector: 'M9 3v5M15 3v5M6 8h12v3a6 6 0 0 1-12 0zM12 17v4',
   // Circling arrows: checks an app.
   'trigger.poll': 'M20 12a8 8 0 0 1-14.3 4.9M4 12A8 8 0 0 1 18.3 7.1M18.5 3v4.2h-4.2M5.5 21v-4.2h4.2',
+  // Angle brackets and a slash: code.
+  code: 'M8 7l-5 5 5 5M16 7l5 5-5 5M14 4l-4 16',
+  // Two arrows going round: once per item.
   loop: 'M17 2l4 4-4 4M3 11V9a3 3 0 0 1 3-3h15M7 22l-4-4 4-4M21 13v2a3 3 0 0 1-3 3H3',
+  // An hourglass: a pause.
+  wait: 'M6 3h12M6 21h12M7 3c0 5 10 6 10 9s-10 4-10 9M17 3c0 5-10 6-10 9s10 4 10 9',
+  // Two nested boxes: a workflow inside a workflow.
+  subworkflow: 'M3 5h18v14H3zM8 9h8v6H8z',
 };
 
 const FILLED = new Set<NodeType>(['trigger.manual', 'trigger.webhook', 'agent']);

@@ -64,5 +64,17 @@ export function nodeSummary(t: Translate, node: WorkflowNode): string {
       const every = typeof p.intervalMinutes === 'number' ? ` · ${t(`${C}every`, { minutes: p.intervalMinutes })}` : '';
       return oneLine(`${connector.name} · ${triggerLabel(t, connector, str(p.trigger))}${every}`);
     }
+    case 'code': {
+      // The first line that says something (not blank, not only a comment opener).
+      const first = str(p.code).split('\n').map((line) => line.trim()).find((line) => line !== '' && !/^(\/\/|\/\*+|\*\/?)$/.test(line));
+      return first ? oneLine(first) : t(`${C}notSet`);
+    }
+    case 'wait': {
+      if (p.mode === 'until') return str(p.at) ? oneLine(t(`${C}waitUntil`, { at: [str(p.at), str(p.timeZone)].filter(Boolean).join(' ') })) : t(`${C}notSet`);
+      const unit = { seconds: 'waitSeconds', minutes: 'waitMinutes', hours: 'waitHours', days: 'waitDays' }[str(p.unit)];
+      return typeof p.amount === 'number' && unit ? t(`${C}${unit}`, { amount: p.amount }) : t(`${C}notSet`);
+    }
+    case 'subworkflow':
+      return str(p.workflowId) ? oneLine(t(`${C}subworkflow`, { id: str(p.workflowId) })) : t(`${C}notSet`);
   }
 }

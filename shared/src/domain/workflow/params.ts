@@ -7,9 +7,10 @@ import { z } from 'zod';
 import type { NodeType } from './model.js';
 import { identifier, oneOf, requiredText, str, text } from './fields.js';
 import { documentIdSchema } from '../validation/ids.js';
+import { WAIT_LIMITS, WAIT_UNITS, waitDurationMs } from './flowSteps.js';
 import { parseExpression, templatePlaceholders } from './expressions.js';
-import { LOOP_ITEM_ERROR_MODES, LOOP_LIMITS } from './loop.js';
 import { CODE_LIMITS, DEFAULT_CODE } from './codeStep.js';
+import { LOOP_ITEM_ERROR_MODES, LOOP_LIMITS } from './loop.js';
 import { CONNECTOR_LIMITS, connectorStepParamsSchema, connectorToolSchema, connectorToolName, pollTriggerParamsSchema } from '../connectors/nodeParams.js';
 
 export const PARAM_LIMITS = {
@@ -397,6 +398,47 @@ export const outputParamsSchema = z.strictObject({
   mapping: expression.optional(),
 });
 
+/** A wait: a duration, or until a date-time (ISO 8601 or a {{ template }}; a local time is read in timeZone). */
+export const waitParamsSchema = z.discriminatedUnion(
+  'mode',
+  [
+    z.strictObject({
+      mode: z.literal('duration'),
+      amount: z.number({ error: 'must be a number' }).positive('must be more than 0'),
+      unit: oneOf(WAIT_UNITS),
+    }),
+    z.strictObject({
+      mode: z.literal('until'),
+      at: requiredText(WAIT_LIMITS.maxAtLength),
+      timeZone: z.string({ error: 'must be a string' }).refine(isValidTimeZone, { message: 'must be an IANA time zone such as "Europe/Paris" or "UTC"', params: { reason: 'invalid-time-zone' } }).optional(),
+    }),
+  ],
+  { error: 'must be "duration" or "until"' },
+).superRefine((params, ctx) => {
+  if (params.mode === 'duration' && waitDurationMs(params.amount, params.unit) > WAIT_LIMITS.maxMs) ctx.addIssue({ code: 'custom', path: ['amount'], message: `must be at most ${WAIT_LIMITS.maxDays} days` });
+});
+
+/** Runs another workflow (its manual trigger's input fields mapped by templates) and returns its output. */
+export const subworkflowParamsSchema = z.strictObject({
+  workflowId: documentIdSchema,
+  /** Child input field key → {{ template }} (one whole placeholder keeps its value's type). */
+  input: z.record(z.string(), text(PARAM_LIMITS.maxTemplateLength)).default({}),
+  /** The step waits for the child run and gives its output (the only behaviour today). */
+  wait: z.literal(true).default(true),
+});
+
+/** A loop (loop.ts): the list to run its body over, how many items at once, and what a failed item does. */
+export const loopParamsSchema = z.strictObject({
+  /** JSONata giving the list (a single value is a list of one). */
+  items: expression,
+  concurrency: z
+    .int({ error: 'must be a whole number' })
+    .min(LOOP_LIMITS.minConcurrency, `must be at least ${LOOP_LIMITS.minConcurrency}`)
+    .max(LOOP_LIMITS.maxConcurrency, `must be at most ${LOOP_LIMITS.maxConcurrency}`)
+    .default(LOOP_LIMITS.defaultConcurrency),
+  onItemError: oneOf(LOOP_ITEM_ERROR_MODES).default('stop'),
+});
+
 /** JavaScript run in the QuickJS sandbox (platform-api runs/code): `input` in, the returned value out. */
 export const codeParamsSchema = z.strictObject({
   code: requiredText(CODE_LIMITS.maxCodeLength),
@@ -412,18 +454,6 @@ export const codeParamsSchema = z.strictObject({
     .default(CODE_LIMITS.defaultMemoryMb),
 });
 
-/** A loop (loop.ts): the list to run its body over, how many items at once, and what a failed item does. */
-export const loopParamsSchema = z.strictObject({
-  /** JSONata giving the list (a single value is a list of one). */
-  items: expression,
-  concurrency: z
-    .int({ error: 'must be a whole number' })
-    .min(LOOP_LIMITS.minConcurrency, `must be at least ${LOOP_LIMITS.minConcurrency}`)
-    .max(LOOP_LIMITS.maxConcurrency, `must be at most ${LOOP_LIMITS.maxConcurrency}`)
-    .default(LOOP_LIMITS.defaultConcurrency),
-  onItemError: oneOf(LOOP_ITEM_ERROR_MODES).default('stop'),
-});
-
 /** The params schema of each node type. */
 export const NODE_PARAM_SCHEMAS = {
   'trigger.manual': manualTriggerParamsSchema,
@@ -437,8 +467,10 @@ export const NODE_PARAM_SCHEMAS = {
   output: outputParamsSchema,
   connector: connectorStepParamsSchema,
   'trigger.poll': pollTriggerParamsSchema,
-  loop: loopParamsSchema,
   code: codeParamsSchema,
+  loop: loopParamsSchema,
+  wait: waitParamsSchema,
+  subworkflow: subworkflowParamsSchema,
 } as const satisfies Record<NodeType, z.ZodType>;
 
 export type ManualTriggerParams = z.output<typeof manualTriggerParamsSchema>;
@@ -453,8 +485,10 @@ export type TransformParams = z.output<typeof transformParamsSchema>;
 export type HttpParams = z.output<typeof httpParamsSchema>;
 export type ApprovalParams = z.output<typeof approvalParamsSchema>;
 export type OutputParams = z.output<typeof outputParamsSchema>;
-export type LoopParams = z.output<typeof loopParamsSchema>;
 export type CodeParams = z.output<typeof codeParamsSchema>;
+export type LoopParams = z.output<typeof loopParamsSchema>;
+export type WaitParams = z.output<typeof waitParamsSchema>;
+export type SubworkflowParams = z.output<typeof subworkflowParamsSchema>;
 export type { ConnectorStepParams, PollTriggerParams, ConnectorTool } from '../connectors/nodeParams.js';
 
 /** The parsed params of a node type (defaults filled in). */
@@ -482,8 +516,11 @@ const DEFAULT_PARAMS: { [T in NodeType]: NodeParams<T> } = {
   // A fresh app step asks for its account first (credentialId is a problem until one is connected).
   connector: { connector: 'hubspot', operation: 'createDeal', params: { dealname: '{{ input.name }}' } },
   'trigger.poll': { connector: 'hubspot', trigger: 'dealChanged', params: {}, intervalMinutes: 5 },
-  loop: { items: 'input.items', concurrency: 1, onItemError: 'stop' },
   code: { code: DEFAULT_CODE, timeoutMs: CODE_LIMITS.defaultTimeoutMs, memoryMb: CODE_LIMITS.defaultMemoryMb },
+  loop: { items: 'input.items', concurrency: 1, onItemError: 'stop' },
+  wait: { mode: 'duration', amount: 5, unit: 'minutes' },
+  // A fresh sub-workflow step asks for its workflow first (an empty id is a problem until one is picked).
+  subworkflow: { workflowId: '', input: {}, wait: true },
 };
 
 /** Valid starting params for a node type (a fresh copy each call), for the builder's palette. */

@@ -68,6 +68,12 @@ export const de: CanvasCatalog = {
         approvers: 'Genehmigende: {{list}}',
         every: 'Alle {{minutes}} Min.',
         notSet: 'Noch nicht eingerichtet',
+        waitSeconds: 'Wartet {{amount}} s',
+        waitMinutes: 'Wartet {{amount}} Min.',
+        waitHours: 'Wartet {{amount}} Std.',
+        waitDays: 'Wartet {{amount}} Tg.',
+        waitUntil: 'Bis {{at}}',
+        subworkflow: 'Führt Workflow {{id}} aus',
       },
       steps: {
         title: 'Schritte',

@@ -67,6 +67,12 @@ export const en = {
         approvers: 'Approvers: {{list}}',
         every: 'Every {{minutes}} min',
         notSet: 'Not set up yet',
+        waitSeconds: 'Waits {{amount}} s',
+        waitMinutes: 'Waits {{amount}} min',
+        waitHours: 'Waits {{amount}} h',
+        waitDays: 'Waits {{amount}} d',
+        waitUntil: 'Until {{at}}',
+        subworkflow: 'Runs workflow {{id}}',
       },
       steps: {
         title: 'Steps',

@@ -68,6 +68,12 @@ export const es: CanvasCatalog = {
         approvers: 'Aprobadores: {{list}}',
         every: 'Cada {{minutes}} min',
         notSet: 'Aún sin configurar',
+        waitSeconds: 'Espera {{amount}} s',
+        waitMinutes: 'Espera {{amount}} min',
+        waitHours: 'Espera {{amount}} h',
+        waitDays: 'Espera {{amount}} d',
+        waitUntil: 'Hasta {{at}}',
+        subworkflow: 'Ejecuta el flujo {{id}}',
       },
       steps: {
         title: 'Pasos',

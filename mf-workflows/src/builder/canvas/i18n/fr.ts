@@ -68,6 +68,12 @@ export const fr: CanvasCatalog = {
         approvers: 'Approbateurs : {{list}}',
         every: 'Toutes les {{minutes}} min',
         notSet: 'Pas encore configuré',
+        waitSeconds: 'Attend {{amount}} s',
+        waitMinutes: 'Attend {{amount}} min',
+        waitHours: 'Attend {{amount}} h',
+        waitDays: 'Attend {{amount}} j',
+        waitUntil: 'Jusqu’à {{at}}',
+        subworkflow: 'Exécute le workflow {{id}}',
       },
       steps: {
         title: 'Étapes',

@@ -68,6 +68,12 @@ export const it: CanvasCatalog = {
         approvers: 'Approvatori: {{list}}',
         every: 'Ogni {{minutes}} min',
         notSet: 'Non ancora configurato',
+        waitSeconds: 'Attende {{amount}} s',
+        waitMinutes: 'Attende {{amount}} min',
+        waitHours: 'Attende {{amount}} h',
+        waitDays: 'Attende {{amount}} g',
+        waitUntil: 'Fino a {{at}}',
+        subworkflow: 'Esegue il flusso {{id}}',
       },
       steps: {
         title: 'Passi',
