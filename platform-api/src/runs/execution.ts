@@ -21,7 +21,7 @@ import { applyChildStep } from './childSteps.js';
 import type { RunStore } from './ports.js';
 import { truncateValue, type StoredRun } from './runModel.js';
 import { RunWriter } from './runWriter.js';
-import { StepFailure, type ChildStepReport, type StepResult } from './steps.js';
+import { StepFailure, type ChildStepReport, type StepAnnotation, type StepResult } from './steps.js';
 
 const FINISHED: readonly StepStatus[] = ['succeeded', 'skipped', 'failed', 'canceled'];
 
@@ -307,6 +307,11 @@ export class RunExecution {
             fetchPolicy: this.executor.options.fetchPolicy,
             chargeTokens: (tokens: number, callKey: string) => this.charge(step, attempt, tokens, callKey),
             onChildStep: (update: ChildStepReport) => this.childStep(update),
+            // A wait's end, a sub-workflow's child run: stored with the step's next write.
+            annotateStep: (fields: StepAnnotation) => {
+              Object.assign(step, fields);
+              void this.writer.flush().catch(() => undefined);
+            },
             ...(this.executor.options.files ? { files: this.executor.options.files } : {}),
           };
           return await attemptStep(handler, context, stepTimeoutMs(node, this.limits), stepController.signal);

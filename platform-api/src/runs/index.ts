@@ -30,6 +30,10 @@ import { Housekeeping } from './housekeeping.js';
 import type { FilesModule } from '../files/index.js';
 import { connectorStepFeeFromEnv, createConnectorStepHandler, type ConnectorsModule } from '../connectors/index.js';
 import { ConnectorPoller } from '../connectors/polling/poller.js';
+import { createWaitHandler } from './wait/waitStep.js';
+import { WaitResumer } from './wait/resumeSweep.js';
+import { createSubworkflowHandler } from './subworkflow/subworkflowStep.js';
+import { firestoreSubworkflowPorts } from './subworkflow/firestorePorts.js';
 
 export { RunExecutor, DEFAULT_ENGINE_LIMITS, type EngineLimits, type ExecutorOptions } from './engine.js';
 export { isTransient } from './failures.js';
@@ -72,6 +76,8 @@ export interface RunsModuleOptions {
   files?: FilesModule | null;
   /** Connectors: app steps, agents' app tools and polling triggers (absent: app steps fail, saying so). */
   connectors?: ConnectorsModule | null;
+  /** Wait steps: waits up to this long sleep in the step (default WAIT_LIMITS.inProcessMs), and how often due waits are resumed (default 5 s). */
+  waits?: { inProcessMs?: number; checkMs?: number };
 }
 
 export interface RunsModule {
@@ -83,6 +89,8 @@ export interface RunsModule {
   scheduler: RunScheduler;
   /** App poll triggers (null: no connectors on this server). */
   poller: ConnectorPoller | null;
+  /** Resumes runs whose wait steps are due (started with start()). */
+  waits: WaitResumer;
   /** Run retention and file sweeps (started with start()). */
   housekeeping: Housekeeping;
   models: ModelResolver;
@@ -105,7 +113,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   // The adapters behind the engine's ports: Firestore keeps runs, the ledger meters them.
   const store = new FirestoreRunStore(options.db);
   const meter = new LedgerMeter(options.db);
-  const executor = new RunExecutor({
+  const executor: RunExecutor = new RunExecutor({
     store,
     meter,
     logger: options.logger,
@@ -113,6 +121,9 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     fetchPolicy,
     ...(options.files ? { files: storeStepFiles(options.files) } : {}),
     handlers: {
+      wait: createWaitHandler({ now: () => options.now?.() ?? new Date(), ...(options.waits?.inProcessMs !== undefined ? { inProcessMs: options.waits.inProcessMs } : {}) }),
+      // The service is built after the executor; the step asks for it when it runs.
+      subworkflow: createSubworkflowHandler(firestoreSubworkflowPorts(options.db, () => service)),
       agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env), options.connectors ? { runtime: options.connectors.runtime, stepFee: connectorStepFeeFromEnv(env) } : undefined),
       ...(options.connectors ? { connector: createConnectorStepHandler(options.connectors.runtime, connectorStepFeeFromEnv(env)) } : {}),
       ...(options.credentials ? { http: httpHandler(vaultHttpHeaders(options.credentials.vault)) } : {}),
@@ -125,7 +136,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const queue = options.createQueue?.(execute) ?? new InProcessRunQueue(execute, { concurrency: options.concurrency ?? concurrencyFromEnv(env), logger: options.logger });
   // The queue works from creation (the API enqueues at once); start() adds the background duties.
   queue.start();
-  const service = new RunsService(store, meter, options.logger, executor, queue, instanceId, credentialPreflight(options.credentials?.vault ?? null, models), {
+  const service: RunsService = new RunsService(store, meter, options.logger, executor, queue, instanceId, credentialPreflight(options.credentials?.vault ?? null, models), {
     plans: firestorePlanGate(options.db),
     notifier: firestoreNotifier(options.db),
     ...(options.files ? { files: storeFileAttacher(options.files.store) } : {}),
@@ -145,6 +156,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   });
   const scheduler = new RunScheduler({ db: options.db, logger: options.logger, service, now: options.now });
   const poller = options.connectors ? new ConnectorPoller({ db: options.db, logger: options.logger, service, runtime: options.connectors.runtime, policy: fetchPolicy, instanceId, ...(options.now ? { now: options.now } : {}) }) : null;
+  const waits = new WaitResumer({ db: options.db, logger: options.logger, service, now: options.now, checkMs: options.waits?.checkMs });
   const housekeeping = new Housekeeping({ db: options.db, files: options.files?.store ?? null, logger: options.logger, instanceId, now: options.now });
   let stopRecovery: (() => void) | null = null;
   let leaseTimer: NodeJS.Timeout | null = null;
@@ -157,6 +169,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     service,
     scheduler,
     poller,
+    waits,
     housekeeping,
     models,
     connectors: options.connectors ?? null,
@@ -165,6 +178,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       stopRecovery = startRecoveryLoop(options.db, options.logger, { instanceId, now: options.now, intervalMs: executor.limits.leaseMs });
       scheduler.start();
       poller?.start();
+      waits.start();
       leaseTimer = setInterval(() => {
         service.renewQueuedLeases().catch((error: unknown) => options.logger.warn({ err: error }, 'queued run lease renewal failed'));
       }, executor.limits.heartbeatMs);
@@ -174,6 +188,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       stopRecovery?.();
       scheduler.stop();
       poller?.stop();
+      waits.stop();
       housekeeping.stop();
       if (leaseTimer) clearInterval(leaseTimer);
       closeStreams();
