@@ -29,6 +29,7 @@ import { planRoleOf } from '../plans/planRole.js';
 import { decodeRun, runRef, runsCollection } from './store.js';
 import { sweepExpiredSignIns } from '../connectors/oauth/states.js';
 import { purgeTrash } from './trashPurge.js';
+import { deleteLoopItems } from './loop/itemRecords.js';
 
 export const HOUSEKEEPING_COLLECTION = 'housekeeping';
 const DAY_MS = 86_400_000;
@@ -53,6 +54,7 @@ export async function deleteRunWithFiles(db: Firestore, files: FileStore | null,
   const removed = files ? await files.removeRunFiles(runId) : 0;
   const outputs = await runRef(db, runId).collection(RUN_SERVER_COLLECTIONS.stepOutputs).listDocuments();
   for (const output of outputs) await output.delete();
+  await deleteLoopItems(db, runId);
   await runRef(db, runId).delete();
   return removed;
 }

@@ -37,6 +37,7 @@ import { publicRun, runSummary, type StoredRun } from './runModel.js';
 import { decodeRun, encodeRun, runRef, runsCollection } from './store.js';
 import { mountWebhooks } from './webhook.js';
 import { mountStepTests } from './testStepRoute.js';
+import { firestoreLoopItems, mountLoopItems } from './loop/index.js';
 import type { StepTestMeter } from './ports.js';
 import { mountPollStatus } from '../connectors/polling/statusRoute.js';
 import { deleteRunWithFiles } from './housekeeping.js';
@@ -364,6 +365,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
 
   mountWebhooks(router, { db, authed, options, loadWorkflow, checkValid, startRun });
   mountStepTests(router, { db, authed, service, loadWorkflow, meter: options.stepTestMeter });
+  mountLoopItems(router, { db, authed, records: firestoreLoopItems(db) });
   mountPollStatus(router, { db, authed, loadWorkflow, callerId: (req) => caller(req).uid });
 
   router.get('/api/ai/status', authed, (_req, res) => {

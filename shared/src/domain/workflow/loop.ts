@@ -16,6 +16,7 @@
 // A loop inside a loop's body is refused (loop-nested): per-item records are
 // one level deep, and nested item counts multiply past any plan's limit.
 import type { WorkflowProblem } from './model.js';
+import type { RunStep } from './runs.js';
 
 export const LOOP_HANDLES = ['body', 'done'] as const;
 export type LoopHandle = (typeof LOOP_HANDLES)[number];
@@ -137,4 +138,18 @@ export function loopProblems(graph: LoopGraph): WorkflowProblem[] {
     }
   }
   return problems;
+}
+
+/** GET → LoopItemPage: the body steps one item of a loop step ran (platform-api runs/loop/itemsRoute.ts). */
+export const loopItemPath = (runId: string, loopStepId: string, index: number) =>
+  `/api/runs/${encodeURIComponent(runId)}/steps/${encodeURIComponent(loopStepId)}/items/${index}`;
+
+/** One item of a loop step as the run view pages through them. */
+export interface LoopItemPage {
+  index: number;
+  total: number;
+  status: 'succeeded' | 'failed' | 'skipped' | 'canceled';
+  error: string | null;
+  /** The body's steps for this item (RunStep, with parentStepId = the loop step and item = index). */
+  steps: RunStep[];
 }

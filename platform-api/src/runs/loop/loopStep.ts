@@ -1,0 +1,200 @@
+// The loop step (shared/src/domain/workflow/loop.ts): evaluates its `items`
+// expression, refuses a list longer than the owner's plan allows
+// (loop-too-many-items), and runs its body sub-graph once per item, at most
+// `concurrency` items at a time. Inside an item the body runs in graph
+// order like the main execution does (a condition's untaken branch is
+// skipped); each body node gets the loop's input plus `item`, `index` and
+// the outputs of the body nodes before it for that item. Every item's steps
+// are kept in a record of their own (itemRecords.ts), not in the run
+// document. The loop's output, on its 'done' handle, is `{ items }`: each
+// item's last body output in list order ('collect' puts a failed item's
+// error in its place; 'skip' leaves it out and lists it under `skipped`).
+// Body steps get the engine's default retries on transient errors; a body
+// step that would wait (approval, wait) fails its item: a loop step cannot
+// pause the run halfway through its items.
+import {
+  LOOP_ERROR_CODES,
+  loopBodyOf,
+  newStep,
+  parseNodeParams,
+  topologicalOrder,
+  tooManyItemsMessage,
+  type LoopParams,
+  type RunStep,
+  type StepInput,
+  type WorkflowEdge,
+  type WorkflowNode,
+} from '@agentflow/shared/workflow';
+import { evaluate } from '../../expressions/evaluate.js';
+import { attemptStep, stepTimeoutMs } from '../attempt.js';
+import type { EngineLimits } from '../engine.js';
+import { CanceledError, isTransient, messageOf, sleep } from '../failures.js';
+import { truncateValue } from '../runModel.js';
+import { StepFailure, type StepContext, type StepHandler, type StepResult } from '../steps.js';
+import type { LoopItemRecord, LoopItemStore } from './itemRecords.js';
+
+/** A loop failure with a stable code beside its English message. */
+export class LoopStepError extends StepFailure {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'LoopStepError';
+  }
+}
+
+export interface LoopStepDeps {
+  /** The executor's handler of a node type (the same ones top-level steps use). */
+  handlerFor: (type: WorkflowNode['type']) => StepHandler | undefined;
+  limits: () => Pick<EngineLimits, 'maxAttempts' | 'retryBaseDelayMs' | 'defaultStepTimeoutMs' | 'agentStepTimeoutMs' | 'maxStepOutputBytes'>;
+  /** The most items one loop of this owner may run (their plan's maxLoopItems). */
+  maxItems: (ownerId: string) => Promise<number>;
+  records: LoopItemStore;
+  now?: () => Date;
+}
+
+interface ItemOutcome {
+  status: LoopItemRecord['status'];
+  output: unknown;
+  error: string | null;
+}
+
+/** The id of a body step of one item: `${loopStepId}/${nodeId}#${index}` (like a delegated call's). */
+export const loopChildStepId = (loopStepId: string, nodeId: string, index: number) => `${loopStepId}/${nodeId}#${index}`;
+
+export function createLoopHandler(deps: LoopStepDeps): StepHandler {
+  const nowIso = () => (deps.now?.() ?? new Date()).toISOString();
+
+  return async (context) => {
+    const parsed = parseNodeParams('loop', context.node.params);
+    if (!parsed.success) throw new StepFailure(`Invalid parameters of ${context.node.name}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    const params: LoopParams = parsed.data;
+    const value = await evaluate(params.items, context.input);
+    const items: unknown[] = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+    const max = await deps.maxItems(context.run.ownerId);
+    if (items.length > max) throw new LoopStepError(tooManyItemsMessage(items.length, max), LOOP_ERROR_CODES.tooManyItems);
+
+    const { nodes, edges } = context.run.snapshot;
+    const bodyIds = new Set(loopBodyOf({ nodes, edges }, context.node.id));
+    const bodyNodes = topologicalOrder(
+      nodes.filter((node) => bodyIds.has(node.id)),
+      edges.filter((edge) => bodyIds.has(edge.source) && bodyIds.has(edge.target)),
+    );
+    const incoming = new Map<string, WorkflowEdge[]>();
+    for (const edge of edges) if (bodyIds.has(edge.target)) incoming.set(edge.target, [...(incoming.get(edge.target) ?? []), edge]);
+
+    // 'stop': the first failed item aborts the others.
+    const stopAll = new AbortController();
+    const onOuterAbort = () => stopAll.abort(context.signal.reason);
+    context.signal.addEventListener('abort', onOuterAbort, { once: true });
+    const outcomes: ItemOutcome[] = new Array<ItemOutcome>(items.length);
+    const failure: { first: { index: number; error: string } | null } = { first: null };
+
+    const runItem = async (index: number): Promise<void> => {
+      const startedAt = nowIso();
+      const steps: RunStep[] = bodyNodes.map((node) =>
+        newStep({ id: loopChildStepId(context.stepId, node.id, index), nodeId: node.id, parentStepId: context.stepId, name: node.name, type: node.type, status: 'pending', item: index }),
+      );
+      let outcome: ItemOutcome;
+      try {
+        const output = await runBody(index, items[index], steps);
+        outcome = { status: 'succeeded', output, error: null };
+      } catch (error) {
+        const message = messageOf(error);
+        if (params.onItemError === 'stop' && !stopAll.signal.aborted) {
+          failure.first = { index, error: message };
+          stopAll.abort(new CanceledError());
+          outcome = { status: 'failed', output: undefined, error: message };
+        } else if (stopAll.signal.aborted) {
+          // Stopped by another item's failure or by a cancel of the run.
+          outcome = { status: 'canceled', output: undefined, error: message };
+        } else if (params.onItemError === 'skip') {
+          outcome = { status: 'skipped', output: undefined, error: message };
+        } else {
+          outcome = { status: 'failed', output: { error: { message }, item: items[index] }, error: message };
+        }
+      }
+      for (const step of steps) if (step.status === 'pending') step.status = 'skipped';
+      outcomes[index] = outcome;
+      const record: LoopItemRecord = { runId: context.run.id, loopStepId: context.stepId, index, total: items.length, status: outcome.status, error: outcome.error, steps, startedAt, endedAt: nowIso() };
+      // A record that cannot be written leaves a gap in the run view, never a failed run.
+      await deps.records.save(record).catch(() => deps.records.save(record).catch(() => undefined));
+    };
+
+    /** The body for one item; returns the output of its last body step that ran. */
+    const runBody = async (index: number, item: unknown, steps: RunStep[]): Promise<unknown> => {
+      const outputs = new Map<string, unknown>();
+      const byNode = new Map(steps.map((step) => [step.nodeId, step]));
+      let last: unknown = null;
+      for (const node of bodyNodes) {
+        const step = byNode.get(node.id)!;
+        if (!isActive(node.id, byNode)) {
+          step.status = 'skipped';
+          continue;
+        }
+        const input: StepInput = { ...context.input, ...Object.fromEntries(outputs), item, index };
+        step.input = truncateValue(input, deps.limits().maxStepOutputBytes).value;
+        step.startedAt = nowIso();
+        step.status = 'running';
+        try {
+          const result = await runBodyStep(node, step, input);
+          const shown = truncateValue(result.output, deps.limits().maxStepOutputBytes);
+          Object.assign(step, { status: 'succeeded', output: shown.value, outputBytes: shown.bytes, outputTruncated: shown.truncated, branch: result.branch ?? null, endedAt: nowIso() });
+          outputs.set(node.id, result.output);
+          last = result.output;
+        } catch (error) {
+          const canceled = stopAll.signal.aborted;
+          Object.assign(step, { status: canceled ? 'canceled' : 'failed', error: messageOf(error), endedAt: nowIso() });
+          throw error;
+        }
+      }
+      return last;
+    };
+
+    /** Like the executor's readiness: a body node runs when an edge into it is active (the loop's body edge, or a step that succeeded on the branch taken). */
+    const isActive = (nodeId: string, byNode: Map<string, RunStep>): boolean =>
+      (incoming.get(nodeId) ?? []).some((edge) => {
+        if (edge.source === context.node.id) return edge.sourceHandle === 'body';
+        const source = byNode.get(edge.source);
+        return source?.status === 'succeeded' && (source.type !== 'condition' || edge.sourceHandle === undefined || edge.sourceHandle === source.branch);
+      });
+
+    const runBodyStep = async (node: WorkflowNode, step: RunStep, input: StepInput): Promise<StepResult> => {
+      const handler = deps.handlerFor(node.type);
+      if (!handler) throw new StepFailure(`No executor for ${node.type} steps`);
+      const limits = deps.limits();
+      for (let attempt = 1; ; attempt++) {
+        if (stopAll.signal.aborted) throw stopAll.signal.reason;
+        step.attempts = attempt;
+        try {
+          // The loop's context (run, files, meter) with this body node's; attemptStep gives it its own signal.
+          const child: Omit<StepContext, 'signal'> = { ...context, node, stepId: step.id, input, attempt };
+          const result = await attemptStep(handler, child, stepTimeoutMs(node, limits), stopAll.signal);
+          if (result.waiting) throw new StepFailure(`${node.name} would wait (an approval or a wait), which a step inside a loop cannot do`);
+          return result;
+        } catch (error) {
+          if (stopAll.signal.aborted || !isTransient(error) || attempt >= limits.maxAttempts) throw error;
+          step.error = messageOf(error);
+          await sleep(limits.retryBaseDelayMs * 2 ** (attempt - 1), stopAll.signal);
+        }
+      }
+    };
+
+    // At most `concurrency` items at a time, each worker taking the next item.
+    let next = 0;
+    const worker = async () => {
+      while (!stopAll.signal.aborted && next < items.length) await runItem(next++);
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(params.concurrency, items.length) }, worker));
+    } finally {
+      context.signal.removeEventListener('abort', onOuterAbort);
+    }
+    if (context.signal.aborted) throw context.signal.reason;
+    if (failure.first) throw new StepFailure(`Item ${failure.first.index + 1} of ${items.length} failed: ${failure.first.error}`);
+    const kept = outcomes.filter((outcome) => outcome.status !== 'skipped').map((outcome) => outcome.output ?? null);
+    const skipped = outcomes.flatMap((outcome, index) => (outcome.status === 'skipped' ? [index] : []));
+    return { output: skipped.length > 0 ? { items: kept, skipped } : { items: kept } };
+  };
+}
