@@ -31,6 +31,10 @@ import type { FilesModule } from '../files/index.js';
 import { connectorStepFeeFromEnv, createConnectorStepHandler, type ConnectorsModule } from '../connectors/index.js';
 import { ConnectorPoller } from '../connectors/polling/poller.js';
 import { firestoreLoopHandler } from './loop/index.js';
+import { createWaitHandler } from './wait/waitStep.js';
+import { WaitResumer } from './wait/resumeSweep.js';
+import { createSubworkflowHandler } from './subworkflow/subworkflowStep.js';
+import { firestoreSubworkflowPorts } from './subworkflow/firestorePorts.js';
 
 export { RunExecutor, DEFAULT_ENGINE_LIMITS, type EngineLimits, type ExecutorOptions } from './engine.js';
 export { isTransient } from './failures.js';
@@ -73,6 +77,8 @@ export interface RunsModuleOptions {
   files?: FilesModule | null;
   /** Connectors: app steps, agents' app tools and polling triggers (absent: app steps fail, saying so). */
   connectors?: ConnectorsModule | null;
+  /** Wait steps: waits up to this long sleep in the step (default WAIT_LIMITS.inProcessMs), and how often due waits are resumed (default 5 s). */
+  waits?: { inProcessMs?: number; checkMs?: number };
 }
 
 export interface RunsModule {
@@ -84,6 +90,8 @@ export interface RunsModule {
   scheduler: RunScheduler;
   /** App poll triggers (null: no connectors on this server). */
   poller: ConnectorPoller | null;
+  /** Resumes runs whose wait steps are due (started with start()). */
+  waits: WaitResumer;
   /** Run retention and file sweeps (started with start()). */
   housekeeping: Housekeeping;
   models: ModelResolver;
@@ -114,6 +122,9 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     fetchPolicy,
     ...(options.files ? { files: storeStepFiles(options.files) } : {}),
     handlers: {
+      wait: createWaitHandler({ now: () => options.now?.() ?? new Date(), ...(options.waits?.inProcessMs !== undefined ? { inProcessMs: options.waits.inProcessMs } : {}) }),
+      // The service is built after the executor; the step asks for it when it runs.
+      subworkflow: createSubworkflowHandler(firestoreSubworkflowPorts(options.db, () => service)),
       // A loop runs its body with this executor's handlers (asked for when it runs).
       loop: firestoreLoopHandler(options.db, () => executor),
       agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env), options.connectors ? { runtime: options.connectors.runtime, stepFee: connectorStepFeeFromEnv(env) } : undefined),
@@ -128,7 +139,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const queue = options.createQueue?.(execute) ?? new InProcessRunQueue(execute, { concurrency: options.concurrency ?? concurrencyFromEnv(env), logger: options.logger });
   // The queue works from creation (the API enqueues at once); start() adds the background duties.
   queue.start();
-  const service = new RunsService(store, meter, options.logger, executor, queue, instanceId, credentialPreflight(options.credentials?.vault ?? null, models), {
+  const service: RunsService = new RunsService(store, meter, options.logger, executor, queue, instanceId, credentialPreflight(options.credentials?.vault ?? null, models), {
     plans: firestorePlanGate(options.db),
     notifier: firestoreNotifier(options.db),
     ...(options.files ? { files: storeFileAttacher(options.files.store) } : {}),
@@ -148,6 +159,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   });
   const scheduler = new RunScheduler({ db: options.db, logger: options.logger, service, now: options.now });
   const poller = options.connectors ? new ConnectorPoller({ db: options.db, logger: options.logger, service, runtime: options.connectors.runtime, policy: fetchPolicy, instanceId, ...(options.now ? { now: options.now } : {}) }) : null;
+  const waits = new WaitResumer({ db: options.db, logger: options.logger, service, now: options.now, checkMs: options.waits?.checkMs });
   const housekeeping = new Housekeeping({ db: options.db, files: options.files?.store ?? null, logger: options.logger, instanceId, now: options.now });
   let stopRecovery: (() => void) | null = null;
   let leaseTimer: NodeJS.Timeout | null = null;
@@ -160,6 +172,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     service,
     scheduler,
     poller,
+    waits,
     housekeeping,
     models,
     connectors: options.connectors ?? null,
@@ -168,6 +181,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       stopRecovery = startRecoveryLoop(options.db, options.logger, { instanceId, now: options.now, intervalMs: executor.limits.leaseMs });
       scheduler.start();
       poller?.start();
+      waits.start();
       leaseTimer = setInterval(() => {
         service.renewQueuedLeases().catch((error: unknown) => options.logger.warn({ err: error }, 'queued run lease renewal failed'));
       }, executor.limits.heartbeatMs);
@@ -177,6 +191,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       stopRecovery?.();
       scheduler.stop();
       poller?.stop();
+      waits.stop();
       housekeeping.stop();
       if (leaseTimer) clearInterval(leaseTimer);
       closeStreams();
