@@ -103,13 +103,13 @@ describe('builder', () => {
     expect(within(screen.getByTestId('config-panel')).queryByTestId('ai-provider-hint')).not.toBeInTheDocument();
   });
 
-  test('a webhook trigger’s configuration shows the hook address with Copy and Rotate', async () => {
+  test('a webhook trigger’s configuration shows its address (ending with its path) with Copy and Rotate', async () => {
     renderBuilder(createFakeRunsServer(), own('tpl-sales-lead-qualification'));
     await screen.findByTestId('builder-canvas', {}, { timeout: 5000 });
     await waitFor(() => expect(node('trigger')).toBeTruthy());
     await select('trigger');
     const panel = await within(screen.getByTestId('config-panel')).findByTestId('webhook-panel');
-    expect(await within(panel).findByLabelText('Hook URL')).toHaveValue('http://platform.test/api/hooks/wf-1/secret-1');
+    expect(await within(panel).findByLabelText('Hook URL')).toHaveValue('http://platform.test/api/hooks/wf-1/secret-1/inbound-lead');
     expect(within(panel).getByRole('button', { name: 'Rotate secret' })).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@
 // with the plan that has them and a link to it, instead of a failure.
 import { useEffect, useId, useState } from 'react';
 import { useI18n, useOnline, useRemoteCatalogs, useToast } from '@agentflow/shared';
-import type { WebhookInfo } from '@agentflow/shared/workflow';
+import { webhookUrl, type WebhookInfo } from '@agentflow/shared/workflow';
 import { refusalOfError, type Refusal } from '../api/refusals';
 import { RefusalNote } from '../components/RefusalNote';
 import { RUNS_CATALOGS } from './i18n';
@@ -19,7 +19,8 @@ const planRefusal = (error: unknown): Refusal | null => {
   return refusal?.code === 'plan_required' ? refusal : null;
 };
 
-export function WebhookPanel({ workflowId, template = false }: { workflowId: string; template?: boolean }) {
+/** `path`: the webhook trigger's path, which ends its URL (the URL without it fires the first webhook trigger). */
+export function WebhookPanel({ workflowId, template = false, path }: { workflowId: string; template?: boolean; path?: string }) {
   useRemoteCatalogs(RUNS_CATALOGS);
   const { t } = useI18n();
   const { toast } = useToast();
@@ -110,7 +111,7 @@ export function WebhookPanel({ workflowId, template = false }: { workflowId: str
       ) : (
         <>
           <p className="field-hint">{t(`${W}hint`)}</p>
-          {copyRow('url', info.url, 'copyUrl')}
+          {copyRow('url', webhookUrl(info.url, path), 'copyUrl')}
           {copyRow('secret', info.secret, 'copySecret')}
           {confirming ? (
             <div className="run-confirm" role="group" aria-label={t(`${W}rotate`)}>
