@@ -24,8 +24,9 @@ export class FirestoreRunStore implements RunStore {
   }
 
   createForTick(run: StoredRun, tick: ScheduleTick): Promise<boolean> {
-    const tickRef = this.db.collection(RUN_SERVER_COLLECTIONS.scheduleTicks).doc(`${tick.workflowId}_${tick.tick}`);
-    return this.createClaimed(run, tickRef, { workflowId: tick.workflowId, tick: tick.tick, instanceId: tick.instanceId, createdAt: tick.createdAt });
+    // One claim per schedule trigger and instant: two schedules of a workflow may tick at once.
+    const tickRef = this.db.collection(RUN_SERVER_COLLECTIONS.scheduleTicks).doc(tick.nodeId ? `${tick.workflowId}_${tick.nodeId}_${tick.tick}` : `${tick.workflowId}_${tick.tick}`);
+    return this.createClaimed(run, tickRef, { workflowId: tick.workflowId, tick: tick.tick, nodeId: tick.nodeId ?? null, instanceId: tick.instanceId, createdAt: tick.createdAt });
   }
 
   createForPollItem(run: StoredRun, item: PollItem): Promise<boolean> {

@@ -37,6 +37,8 @@ export interface ScheduleTick {
   workflowId: string;
   /** The tick's instant, ISO 8601. */
   tick: string;
+  /** The schedule trigger node (a workflow may have several, ticking at the same instant). */
+  nodeId?: string | null;
   instanceId: string;
   createdAt: string;
 }

@@ -22,7 +22,7 @@ import {
   isTerminalRunStatus,
   templateById,
   runInputSchema,
-  triggerOf,
+  personTriggerOf,
   validateWorkflow,
   workflowFromDocument,
   type AiStatus,
@@ -73,6 +73,8 @@ const startSchema = z.strictObject({
   rerunOf: z.string({ error: 'must be a string' }).min(1, 'is required').max(128, 'must be at most 128 characters').optional(),
   /** Run from here (StartRunRequest.startAt): the node the run starts at. */
   startAt: z.string({ error: 'must be a string' }).min(1, 'is required').max(300, 'must be at most 300 characters').optional(),
+  /** StartRunRequest.via: a run the voice command started. */
+  via: z.literal('voice', { error: "must be 'voice'" }).optional(),
 });
 
 /** Files one approve or reject decision may carry. */
@@ -146,16 +148,18 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     if (isInTrash(workflow)) throw refusalAsHttp(new WorkflowInTrashError(workflow.id))!;
     checkValid(workflow);
     let input: Record<string, unknown> = body.input;
-    let trigger: RunTrigger = { type: 'manual', userId: user.uid };
+    // A person's run fires the manual trigger (or the first trigger of a workflow without one).
+    const triggerNode = personTriggerOf(workflow);
+    const nodeId = triggerNode?.id ?? null;
+    let trigger: RunTrigger = { type: body.via ?? 'manual', userId: user.uid, nodeId };
     if (body.rerunOf !== undefined && !isDocumentId(body.rerunOf)) throw new HttpError(400, 'rerunOf must be the id of a run of this workflow', REQUEST_ERROR_CODES.invalidId);
     if (body.rerunOf) {
       const earlier = decodeRun(await runRef(db, body.rerunOf).get());
       if (!earlier || earlier.workflowId !== workflowId) throw new HttpError(400, `rerunOf names no run of this workflow`);
       if (earlier.ownerId !== user.uid) throw new HttpError(403, 'Forbidden: this run is not yours');
       input = earlier.input;
-      trigger = { type: 'rerun', userId: user.uid, rerunOf: earlier.id };
+      trigger = { type: 'rerun', userId: user.uid, rerunOf: earlier.id, nodeId };
     }
-    const triggerNode = triggerOf(workflow);
     const files: RunInputFile[] = [];
     if (triggerNode?.type === 'trigger.manual') {
       const fields = (triggerNode.params as { inputSchema?: InputField[] }).inputSchema ?? [];

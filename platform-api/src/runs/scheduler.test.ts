@@ -48,8 +48,8 @@ it('starts exactly one run per tick with two instances, evaluating the cron in t
   const created = await Promise.all([a!.check(), b!.check()]);
   expect(created[0]! + created[1]!).toBe(1);
   const [run] = await runsOf(wf.id);
-  expect(run).toMatchObject({ ownerId: alice.uid, trigger: { type: 'schedule', userId: null, scheduledFor: '2026-11-23T14:30:00.000Z' }, input: { scheduledFor: '2026-11-23T14:30:00.000Z' } });
-  const tick = await h.db.collection(RUN_SERVER_COLLECTIONS.scheduleTicks).doc(`${wf.id}_2026-11-23T14:30:00.000Z`).get();
+  expect(run).toMatchObject({ ownerId: alice.uid, trigger: { type: 'schedule', userId: null, scheduledFor: '2026-11-23T14:30:00.000Z', nodeId: 'trigger' }, input: { scheduledFor: '2026-11-23T14:30:00.000Z' } });
+  const tick = await h.db.collection(RUN_SERVER_COLLECTIONS.scheduleTicks).doc(`${wf.id}_trigger_2026-11-23T14:30:00.000Z`).get();
   expect(tick.get('runId')).toBe(run!.id);
   const done = await h.waitForRun(run!.id, ['succeeded', 'failed']);
   expect(done.output).toEqual({ out: { at: '2026-11-23T14:30:00.000Z' } });

@@ -1,15 +1,20 @@
 // Schedule triggers: every platform-api instance runs a scheduler; each tick
-// of a workflow's cron (in the trigger's time zone, via croner) creates one
-// run, whichever instance gets there first (RunsService.startScheduled
-// creates scheduleTicks/{workflowId}_{tickIso} and the run in one
-// transaction).
+// of a schedule trigger's cron (in the trigger's time zone, via croner)
+// creates one run, whichever instance gets there first
+// (RunsService.startScheduled creates scheduleTicks/{workflowId}_{nodeId}_{tickIso}
+// and the run in one transaction). A workflow may have several schedule
+// triggers: each ticks on its own and its runs name it (trigger.nodeId).
 //
 // Discovery: workflow documents are written by browsers under rules that
 // allow no derived field, so the scheduler scans the non-template workflows
-// (only their ids and nodes) every refresh and keeps those whose trigger is
-// trigger.schedule. That is fine for thousands of workflows; beyond, a
+// (only their ids and nodes) every refresh and keeps their trigger.schedule
+// nodes. That is fine for thousands of workflows; beyond, a
 // service-maintained index collection (or Cloud Scheduler jobs per
 // workflow) replaces the scan without changing the tick logic.
+//
+// The on/off switch and the trash are read at tick time, from the workflow
+// document itself (never from the refresh's list): a workflow switched off
+// gets no run from the next check on, on every instance.
 //
 // Ticks fire for instants in (last check, now]: a tick missed while every
 // instance was down is not replayed, and at most MAX_CATCH_UP ticks fire per
@@ -17,14 +22,15 @@
 import { Cron } from 'croner';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
-import { WORKFLOW_COLLECTION, parseNodeParams, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
-import { isInTrash, type RunsService } from './service.js';
+import { WORKFLOW_COLLECTION, acceptsTriggerEvents, parseNodeParams, triggerNodesOfType, workflowFromDocument } from '@agentflow/shared/workflow';
+import type { RunsService } from './service.js';
 import { scanWorkflowNodes, singleFlight, startTriggerLoop } from './workflowScan.js';
 
 const MAX_CATCH_UP = 5;
 
 interface Scheduled {
   workflowId: string;
+  nodeId: string;
   cron: Cron;
   expression: string;
   timeZone: string;
@@ -41,10 +47,8 @@ export interface SchedulerOptions {
   checkMs?: number;
 }
 
-function scheduleNode(nodes: unknown): WorkflowNode | null {
-  if (!Array.isArray(nodes)) return null;
-  return (nodes as WorkflowNode[]).find((node) => node && node.type === 'trigger.schedule') ?? null;
-}
+/** The key of one schedule trigger in the scheduler's list. */
+const scheduleKey = (workflowId: string, nodeId: string) => `${workflowId}/${nodeId}`;
 
 export class RunScheduler {
   private schedules = new Map<string, Scheduled>();
@@ -62,24 +66,25 @@ export class RunScheduler {
 
   /** Workflow ids with a schedule trigger, as last read. */
   get workflowIds(): string[] {
-    return [...this.schedules.keys()];
+    return [...new Set([...this.schedules.values()].map((schedule) => schedule.workflowId))];
   }
 
-  /** Re-reads which workflows have a schedule trigger. */
+  /** Re-reads the schedule triggers of every workflow (each of a workflow's schedule nodes). */
   async refresh(): Promise<void> {
     const found = new Map<string, Scheduled>();
     await scanWorkflowNodes(this.options.db, (workflowId, nodes) => {
-      const node = scheduleNode(nodes);
-      if (!node) return;
-      const params = parseNodeParams('trigger.schedule', node.params);
-      if (!params.success) return;
-      const { cron: expression, timeZone } = params.data;
-      const existing = this.schedules.get(workflowId);
-      const cron =
-        existing && existing.expression === expression && existing.timeZone === timeZone
-          ? existing.cron
-          : new Cron(expression, { timezone: timeZone, paused: true });
-      found.set(workflowId, { workflowId, cron, expression, timeZone });
+      for (const node of triggerNodesOfType(nodes, 'trigger.schedule')) {
+        const params = parseNodeParams('trigger.schedule', node.params);
+        if (!params.success) continue;
+        const { cron: expression, timeZone } = params.data;
+        const key = scheduleKey(workflowId, node.id);
+        const existing = this.schedules.get(key);
+        const cron =
+          existing && existing.expression === expression && existing.timeZone === timeZone
+            ? existing.cron
+            : new Cron(expression, { timezone: timeZone, paused: true });
+        found.set(key, { workflowId, nodeId: node.id, cron, expression, timeZone });
+      }
     });
     this.schedules = found;
   }
@@ -104,19 +109,26 @@ export class RunScheduler {
       if (due.length === 0) continue;
       const snapshot = await this.options.db.collection(WORKFLOW_COLLECTION).doc(schedule.workflowId).get();
       if (!snapshot.exists) continue;
-      const workflow = { ...(snapshot.data() as Omit<Workflow, 'id'>), id: snapshot.id } as Workflow;
-      // Trashed since the last refresh: its ticks pass without a run.
-      if (isInTrash(workflow)) continue;
+      const workflow = workflowFromDocument(snapshot.id, snapshot.data() ?? {});
+      // Switched off or trashed since the last refresh (read now, not from the list): its ticks pass without a run.
+      if (!acceptsTriggerEvents(workflow)) continue;
+      // The trigger removed since the refresh: no run either.
+      if (!workflow.nodes.some((node) => node.id === schedule.nodeId && node.type === 'trigger.schedule')) continue;
       for (const tick of due) {
         const tickIso = tick.toISOString();
         try {
           const runId = await this.options.service.startScheduled(
-            { workflow, ownerId: workflow.ownerId, trigger: { type: 'schedule', userId: null, scheduledFor: tickIso }, input: { scheduledFor: tickIso } },
+            {
+              workflow,
+              ownerId: workflow.ownerId,
+              trigger: { type: 'schedule', userId: null, scheduledFor: tickIso, nodeId: schedule.nodeId },
+              input: { scheduledFor: tickIso },
+            },
             tickIso,
           );
           if (runId) created++;
         } catch (error) {
-          this.options.logger.error({ err: error, workflowId: workflow.id, tick: tickIso }, 'schedule run could not start');
+          this.options.logger.error({ err: error, workflowId: workflow.id, nodeId: schedule.nodeId, tick: tickIso }, 'schedule run could not start');
         }
       }
     }

@@ -369,3 +369,47 @@ test('the configuration key ignores key order and the interval, and changes with
   expect(pollConfigKey({ connector: 'hubspot', trigger: 'dealChanged', credentialId: 'c2', params: { stage: 'closedwon', other: 1 } })).not.toBe(base);
   expect(pollConfigKey({ connector: 'hubspot', trigger: 'dealChanged', credentialId: 'c1', params: { stage: 'closedlost', other: 1 } })).not.toBe(base);
 });
+
+it('each poll trigger of a workflow is polled on its own and its runs name it; switched off, nothing is polled, and switching on starts over without replaying', async () => {
+  const wf = await h.saveWorkflow(
+    alice.uid,
+    [node('deals', 'trigger.poll', pollParams(credentialId), 'Deals'), node('again', 'trigger.poll', pollParams(credentialId), 'Deals again'), node('out', 'output', { mapping: '{"deal": input.id}' })],
+    [edge('deals', 'out'), edge('again', 'out')],
+  );
+  workflows.push(wf);
+  const poller = pollerOf(await startInstance());
+  await poller.refresh();
+  expect(poller.workflowIds).toEqual([wf.id]);
+
+  // Each trigger activates on its own (its own state: the first under the workflow id as before).
+  let searchesBefore = searches();
+  expect(await poller.check()).toBe(0);
+  expect(searches() - searchesBefore).toBe(2);
+  expect((await stateOf(wf.id))?.cursor).toEqual(expect.any(String));
+  expect((await stateOf(`${wf.id}_again`))?.cursor).toEqual(expect.any(String));
+
+  // A new deal: one run per trigger, each naming its node.
+  const deal = newDeal('Two triggers');
+  tick(5 * MINUTE);
+  expect(await poller.check()).toBe(2);
+  const runs = await runsOf(wf.id);
+  expect(runs.map((run) => run.trigger.nodeId).sort()).toEqual(['again', 'deals']);
+  expect(runs.every((run) => run.input.id === deal.id)).toBe(true);
+
+  // Switched off (read at poll time): HubSpot is not asked, no run starts, the cursors are dropped.
+  await h.db.collection('workflows').doc(wf.id).update({ active: false });
+  newDeal('While off');
+  tick(5 * MINUTE);
+  searchesBefore = searches();
+  expect(await poller.check()).toBe(0);
+  expect(searches() - searchesBefore).toBe(0);
+  expect((await stateOf(wf.id))?.cursor).toBeNull();
+  expect((await stateOf(`${wf.id}_again`))?.cursor).toBeNull();
+
+  // On again: a first activation, so what came while it was off starts nothing.
+  await h.db.collection('workflows').doc(wf.id).update({ active: true });
+  tick(5 * MINUTE);
+  expect(await poller.check()).toBe(0);
+  expect(searches() - searchesBefore).toBe(2);
+  expect(await runsOf(wf.id)).toHaveLength(2);
+});

@@ -5,6 +5,14 @@
 // lease in connectorPolls/{workflowId} (pollState.ts) so one instance polls
 // a workflow at a time.
 //
+// A workflow may have several poll triggers: each is watched on its own, its
+// state under pollStateKey (the workflow id for the first, so states from
+// before several triggers keep their cursors) and its runs name it
+// (trigger.nodeId). The on/off switch is read at poll time from the workflow
+// itself: a workflow switched off (or trashed) is not polled, and its cursor
+// is dropped, so switching it on again starts over without replaying what
+// came while it was off.
+//
 // A trigger's first activation (no state, or another configuration) polls
 // with no cursor and only stores the provider's current cursor: history is
 // not replayed. Later polls start one run per new item, its input the item,
@@ -23,15 +31,18 @@ import {
   CONNECTOR_LIMITS,
   RUN_LIMITS,
   WORKFLOW_COLLECTION,
+  acceptsTriggerEvents,
   connectorOf,
   connectorTriggerOf,
   parseNodeParams,
+  triggerNodesOfType,
+  workflowFromDocument,
   type PollTriggerParams,
   type Workflow,
   type WorkflowNode,
 } from '@agentflow/shared/workflow';
 import type { SafeFetchPolicy } from '../../net/safeFetch.js';
-import { isInTrash, type RunsService } from '../../runs/service.js';
+import type { RunsService } from '../../runs/service.js';
 import { pollItemRef } from '../../runs/firestoreRunStore.js';
 import { scanWorkflowNodes, singleFlight, startTriggerLoop } from '../../runs/workflowScan.js';
 import type { ConnectorRuntime } from '../runtime/runtime.js';
@@ -61,6 +72,11 @@ export interface ConnectorPollerOptions {
 
 interface Watched {
   workflowId: string;
+  nodeId: string;
+  /** Where its poll state lives (pollStateKey). */
+  stateKey: string;
+  /** Whether it is the workflow's first poll trigger (its item claims keep the key of before). */
+  first: boolean;
   configKey: string;
   intervalMs: number;
   /** Epoch ms before which this instance does not ask (a hint: the claim decides). */
@@ -88,13 +104,21 @@ export function pollConfigKey(params: Pick<PollTriggerParams, 'connector' | 'tri
     .digest('hex');
 }
 
-export function pollNode(nodes: unknown): { node: WorkflowNode; params: PollTriggerParams } | null {
-  if (!Array.isArray(nodes)) return null;
-  const node = (nodes as WorkflowNode[]).find((candidate) => candidate && candidate.type === 'trigger.poll');
-  if (!node) return null;
-  const parsed = parseNodeParams('trigger.poll', node.params);
-  return parsed.success ? { node, params: parsed.data } : null;
+/** Every poll trigger of a workflow with valid params, in document order (a workflow may have several). */
+export function pollNodes(nodes: unknown): { node: WorkflowNode; params: PollTriggerParams }[] {
+  return triggerNodesOfType(nodes, 'trigger.poll').flatMap((node) => {
+    const parsed = parseNodeParams('trigger.poll', node.params);
+    return parsed.success ? [{ node, params: parsed.data }] : [];
+  });
 }
+
+/** The workflow's first poll trigger (the one the poll status route reports). */
+export function pollNode(nodes: unknown): { node: WorkflowNode; params: PollTriggerParams } | null {
+  return pollNodes(nodes)[0] ?? null;
+}
+
+/** Where a poll trigger's state lives: the workflow id for its first poll trigger (as before several), else beside it. */
+export const pollStateKey = (workflowId: string, nodeId: string, first: boolean): string => (first ? workflowId : `${workflowId}_${nodeId}`);
 
 /** The dedup key value of an item: a string or a number in the trigger's dedupKey field; null without one. */
 function keyOf(item: unknown, field: string): string | null {
@@ -124,18 +148,21 @@ export class ConnectorPoller {
 
   /** Workflow ids with a poll trigger, as last read. */
   get workflowIds(): string[] {
-    return [...this.watched.keys()];
+    return [...new Set([...this.watched.values()].map((watched) => watched.workflowId))];
   }
 
-  /** Re-reads which workflows have a poll trigger. */
+  /** Re-reads the poll triggers of every workflow (each of a workflow's poll nodes). */
   async refresh(): Promise<void> {
     const found = new Map<string, Watched>();
     await scanWorkflowNodes(this.options.db, (workflowId, nodes) => {
-      const poll = pollNode(nodes);
-      if (!poll) return;
-      const configKey = pollConfigKey(poll.params);
-      const existing = this.watched.get(workflowId);
-      found.set(workflowId, { workflowId, configKey, intervalMs: poll.params.intervalMinutes * 60_000, dueAt: existing?.configKey === configKey ? existing.dueAt : 0 });
+      pollNodes(nodes).forEach((poll, index) => {
+        const first = index === 0;
+        const stateKey = pollStateKey(workflowId, poll.node.id, first);
+        const configKey = pollConfigKey(poll.params);
+        const existing = this.watched.get(stateKey);
+        const dueAt = existing?.configKey === configKey && existing.nodeId === poll.node.id ? existing.dueAt : 0;
+        found.set(stateKey, { workflowId, nodeId: poll.node.id, stateKey, first, configKey, intervalMs: poll.params.intervalMinutes * 60_000, dueAt });
+      });
     });
     this.watched = found;
   }
@@ -153,44 +180,57 @@ export class ConnectorPoller {
         started += await this.pollWorkflow(watched);
       } catch (error) {
         // The state store or Firestore failed (not the provider): try again on the next check.
-        this.options.logger.error({ err: error, workflowId: watched.workflowId }, 'connector poll failed');
+        this.options.logger.error({ err: error, workflowId: watched.workflowId, nodeId: watched.nodeId }, 'connector poll failed');
       }
     }
     return started;
   }
 
   private async pollWorkflow(watched: Watched): Promise<number> {
-    const { workflowId } = watched;
+    const { workflowId, stateKey } = watched;
     const { instanceId } = this.options;
-    const claim = await this.states.claim(workflowId, { instanceId, now: this.now().getTime(), leaseMs: this.leaseMs, configKey: watched.configKey, intervalMs: watched.intervalMs });
+    const claim = await this.states.claim(stateKey, { instanceId, now: this.now().getTime(), leaseMs: this.leaseMs, configKey: watched.configKey, intervalMs: watched.intervalMs });
     if (claim.kind === 'notDue') watched.dueAt = claim.dueAt;
     if (claim.kind === 'leased') watched.dueAt = claim.until;
     if (claim.kind !== 'claimed') return 0;
 
     // The workflow as it is now (the run's snapshot); a trigger removed since the refresh gives the lease back.
     const snapshot = await this.options.db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
-    const workflow = snapshot.exists ? ({ ...(snapshot.data() as Omit<Workflow, 'id'>), id: snapshot.id } as Workflow) : null;
-    // A workflow moved to the trash is not polled (restoring it starts over with a first activation).
-    const poll = workflow && !isInTrash(workflow) ? pollNode(workflow.nodes) : null;
+    const workflow = snapshot.exists ? workflowFromDocument(snapshot.id, snapshot.data() ?? {}) : null;
+    const poll = workflow ? pollNodes(workflow.nodes).find((candidate) => candidate.node.id === watched.nodeId) : undefined;
     if (!workflow || !poll) {
-      this.watched.delete(workflowId);
-      await this.states.finish(workflowId, instanceId, {});
+      this.watched.delete(stateKey);
+      await this.states.finish(stateKey, instanceId, {});
+      return 0;
+    }
+    // Switched off or in the trash: not polled, and the cursor dropped (switching on, or restoring, starts over with a first activation).
+    if (!acceptsTriggerEvents(workflow)) {
+      watched.dueAt = this.now().getTime() + watched.intervalMs;
+      await this.states.finish(stateKey, instanceId, { cursor: null });
       return 0;
     }
     const configKey = pollConfigKey(poll.params);
     watched.configKey = configKey;
     watched.intervalMs = poll.params.intervalMinutes * 60_000;
     watched.dueAt = this.now().getTime() + watched.intervalMs;
-    return this.pollClaimed(workflow, poll, configKey, claim.state);
+    return this.pollClaimed(workflow, poll, watched, configKey, claim.state);
   }
 
-  private async pollClaimed(workflow: Workflow, { node, params }: { node: WorkflowNode; params: PollTriggerParams }, configKey: string, state: PollState | null): Promise<number> {
+  private async pollClaimed(
+    workflow: Workflow,
+    { node, params }: { node: WorkflowNode; params: PollTriggerParams },
+    { stateKey, first }: Pick<Watched, 'stateKey' | 'first'>,
+    configKey: string,
+    state: PollState | null,
+  ): Promise<number> {
     const { instanceId, logger } = this.options;
+    // The item's claim: its dedup key, beside the trigger's id for a workflow's second (third…) poll trigger.
+    const claimKey = (key: string) => (first ? key : `${node.id}:${key}`);
     const activation = !state || state.configKey !== configKey || state.cursor === null;
     const cursor = activation ? null : state.cursor;
     const polledAt = this.now().toISOString();
     const finish = async (outcome: Partial<PollOutcome>) => {
-      if (!(await this.states.finish(workflow.id, instanceId, { configKey, lastPolledAt: polledAt, ...outcome }))) {
+      if (!(await this.states.finish(stateKey, instanceId, { configKey, lastPolledAt: polledAt, ...outcome }))) {
         logger.warn({ workflowId: workflow.id }, 'connector poll lease lapsed before the poll ended; its outcome was not stored');
       }
     };
@@ -233,7 +273,7 @@ export class ConnectorPoller {
       else if (Buffer.byteLength(JSON.stringify(item)) > RUN_LIMITS.maxInputBytes) oversized++;
       else if (!keyed.some((other) => other.key === key)) keyed.push({ item, key });
     }
-    const fresh = await this.unclaimed(workflow.id, keyed);
+    const fresh = await this.unclaimed(workflow.id, keyed.map((entry) => ({ ...entry, claim: claimKey(entry.key) })));
     const batch = fresh.slice(0, CONNECTOR_LIMITS.maxItemsPerPoll);
     let started = 0;
     for (const { item, key } of batch) {
@@ -242,10 +282,10 @@ export class ConnectorPoller {
           {
             workflow,
             ownerId: workflow.ownerId,
-            trigger: { type: 'poll', userId: null, poll: { connector: params.connector, trigger: params.trigger, itemKey: key } },
+            trigger: { type: 'poll', userId: null, poll: { connector: params.connector, trigger: params.trigger, itemKey: key }, nodeId: node.id },
             input: item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : { item },
           },
-          key,
+          claimKey(key),
         );
         if (runId) started++;
       } catch (error) {
@@ -262,11 +302,11 @@ export class ConnectorPoller {
   }
 
   /** The items that have no run yet (a hint read outside the transaction that decides: startPolled's). */
-  private async unclaimed<T extends { key: string }>(workflowId: string, keyed: T[]): Promise<T[]> {
+  private async unclaimed<T extends { claim: string }>(workflowId: string, keyed: T[]): Promise<T[]> {
     const fresh: T[] = [];
     for (let i = 0; i < keyed.length; i += READ_CHUNK) {
       const chunk = keyed.slice(i, i + READ_CHUNK);
-      const claims = await this.options.db.getAll(...chunk.map(({ key }) => pollItemRef(this.options.db, workflowId, key)));
+      const claims = await this.options.db.getAll(...chunk.map(({ claim }) => pollItemRef(this.options.db, workflowId, claim)));
       chunk.forEach((entry, index) => {
         if (!claims[index]!.exists) fresh.push(entry);
       });

@@ -196,6 +196,8 @@ export interface StartRunRequest {
   rerunOf?: string;
   /** Run from here: start at this node; the nodes upstream of it give their pinned output (400 pin-missing when one has none). */
   startAt?: string;
+  /** How the person asked: 'voice' records the run's trigger as voice ("run workflow X"); absent: manual. */
+  via?: 'voice';
 }
 export interface StartRunResponse {
   runId: string;
