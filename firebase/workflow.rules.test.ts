@@ -138,6 +138,38 @@ describe('the trash (deletedAt)', () => {
   });
 });
 
+describe('the on/off switch (active) and the error workflow (errorWorkflowId)', () => {
+  const save = (version: number, fields: Record<string, unknown>) => ({ ...fields, version, updatedAt: serverTimestamp() });
+
+  test('the owner switches a workflow off and on, with a save of the next version (the catalogue’s direct update)', async () => {
+    const db = dbOf('alice');
+    await assertSucceeds(updateDoc(doc(db, 'workflows/alice-private'), save(2, { active: false })));
+    await assertSucceeds(updateDoc(doc(db, 'workflows/alice-private'), save(3, { active: true })));
+    await assertSucceeds(setDoc(doc(db, 'workflows/born-off'), workflow('alice', { active: false })));
+  });
+
+  test('denied: a value that is not true or false', async () => {
+    const db = dbOf('alice');
+    for (const active of ['no', 0, null, { on: true }]) await assertFails(updateDoc(doc(db, 'workflows/alice-private'), save(2, { active })));
+    await assertFails(setDoc(doc(db, 'workflows/odd-switch'), workflow('alice', { active: 'yes' })));
+  });
+
+  test('denied: anyone but the owner turns it, even an organization editor (whose saves keep it)', async () => {
+    await assertFails(updateDoc(doc(dbOf('mallory'), 'workflows/alice-private'), save(2, { active: false })));
+    await assertFails(updateDoc(doc(dbOf('erin'), 'workflows/acme-shared'), save(2, { active: false })));
+    await assertSucceeds(updateDoc(doc(dbOf('erin'), 'workflows/acme-shared'), save(2, { name: 'Edited', active: true })));
+  });
+
+  test('errorWorkflowId: null or a workflow id', async () => {
+    const db = dbOf('alice');
+    await assertSucceeds(updateDoc(doc(db, 'workflows/alice-private'), save(2, { errorWorkflowId: 'alice-errors' })));
+    await assertSucceeds(updateDoc(doc(db, 'workflows/alice-private'), save(3, { errorWorkflowId: null })));
+    await assertFails(updateDoc(doc(db, 'workflows/alice-private'), save(4, { errorWorkflowId: '' })));
+    await assertFails(updateDoc(doc(db, 'workflows/alice-private'), save(4, { errorWorkflowId: 42 })));
+    await assertFails(updateDoc(doc(db, 'workflows/alice-private'), save(4, { errorWorkflowId: 'x'.repeat(129) })));
+  });
+});
+
 /** A version snapshot as the builder writes it. */
 const snapshot = (version: number, savedBy = 'alice', extra: Record<string, unknown> = {}) => ({
   version,
