@@ -13,10 +13,14 @@
 //
 // Failures: a transient error (TransientStepError, ProviderCallError with
 // transient, network errors, timeouts) is retried with exponential backoff
-// up to maxAttempts; anything else, or the last attempt, fails the step and
-// the run (fail fast: other in-flight steps are aborted and marked canceled,
-// steps not started are skipped). An approval step leaves the step
-// 'waiting'; when nothing else is running the run becomes 'waiting' and this
+// up to maxAttempts; a node's settings change how often, how long and on
+// which errors (errors/retry.ts). The last attempt's failure fails the step
+// and, unless the node's onError handles it (errors/handled.ts: 'continue'
+// or 'branch'), the run (fail fast: other in-flight steps are aborted and
+// marked canceled, steps not started are skipped). Of several triggers only
+// the one that fired (RunTrigger.nodeId) runs; the others are skipped.
+// onRunFailed hears of every failed run (the error workflow). An approval
+// step leaves the step 'waiting'; when nothing else is running the run becomes 'waiting' and this
 // execution ends. Approve/reject (router.ts) decide the step in the store
 // and re-enqueue the run, which continues from the stored step states.
 // One execution of one run is a RunExecution (execution.ts).
@@ -25,6 +29,7 @@ import { RUN_LIMITS, type NodeType } from '@agentflow/shared/workflow';
 import type { SafeFetchPolicy } from '../net/safeFetch.js';
 import { RunExecution } from './execution.js';
 import type { Meter, RunFiles, RunStore } from './ports.js';
+import type { StoredRun } from './runModel.js';
 import { BUILTIN_HANDLERS, type StepHandler } from './steps.js';
 
 export interface EngineLimits {
@@ -67,6 +72,8 @@ export interface ExecutorOptions {
   handlers?: Partial<Record<NodeType, StepHandler>>;
   limits?: Partial<EngineLimits>;
   now?: () => Date;
+  /** Told once a run has been stored as failed (errors/errorWorkflow.ts starts the workflow's error workflow); never awaited by the run. */
+  onRunFailed?: (run: StoredRun) => Promise<void>;
 }
 
 export class RunExecutor {
@@ -111,6 +118,13 @@ export class RunExecutor {
   /** Execute the run once more after the current execution ends (it reloads the stored state). */
   executeAgain(runId: string): void {
     this.again.add(runId);
+  }
+
+  /** A run ended failed (stored): hands a copy to onRunFailed, logging what it throws. */
+  runFailed(run: StoredRun): void {
+    const listener = this.options.onRunFailed;
+    if (!listener) return;
+    void listener(structuredClone(run)).catch((error: unknown) => this.options.logger.error({ err: error, runId: run.id }, 'after a failed run: the error workflow could not start'));
   }
 
   /** Aborts a run executing in this process (cancel); false when it is not here. */

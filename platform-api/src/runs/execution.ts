@@ -4,6 +4,7 @@
 // and saves the run through a RunWriter (status changes at once, details
 // throttled). Tokens an agent reports are charged through the meter.
 import {
+  ERROR_HANDLE,
   RUN_MESSAGES,
   isTerminalRunStatus,
   isTrigger,
@@ -15,12 +16,14 @@ import {
   type WorkflowNode,
 } from '@agentflow/shared/workflow';
 import type { EngineLimits, RunExecutor } from './engine.js';
-import { CanceledError, isTransient, messageOf, sleep } from './failures.js';
+import { CanceledError, messageOf, sleep } from './failures.js';
 import { attemptStep, stepTimeoutMs } from './attempt.js';
 import { applyChildStep } from './childSteps.js';
 import type { RunStore } from './ports.js';
 import { truncateValue, type StoredRun } from './runModel.js';
 import { RunWriter } from './runWriter.js';
+import { edgeCarriesOn, errorOutput, handlingOf, isRunStoppingFailure } from './errors/handled.js';
+import { nextRetryDelay, retryPolicyFor } from './errors/retry.js';
 import { StepFailure, type ChildStepReport, type StepAnnotation, type StepResult } from './steps.js';
 
 const FINISHED: readonly StepStatus[] = ['succeeded', 'skipped', 'failed', 'canceled'];
@@ -36,6 +39,8 @@ export class RunExecution {
   private readonly outputs = new Map<string, unknown>();
   private nodes = new Map<string, WorkflowNode>();
   private incoming = new Map<string, WorkflowEdge[]>();
+  /** The trigger node that fired this run (the others are skipped); undefined when the workflow has none. */
+  private firedTrigger: string | undefined;
   private failure: string | null = null;
   private finished = false;
   /** The write of the run's end (terminal or waiting) is under way. */
@@ -66,11 +71,13 @@ export class RunExecution {
     this.state = stored;
     for (const node of stored.snapshot.nodes) this.nodes.set(node.id, node);
     for (const edge of stored.snapshot.edges) this.incoming.set(edge.target, [...(this.incoming.get(edge.target) ?? []), edge]);
+    // Runs from before several triggers name none: theirs is the first.
+    this.firedTrigger = stored.trigger.nodeId ?? stored.snapshot.nodes.find((node) => isTrigger(node.type))?.id;
     await this.restoreOutputs();
     // A step stored as failed before this execution began (an approval
     // rejected while the run was queued after another approval) fails the
     // run: it must not be read as an untaken branch that a join runs past.
-    const rejected = stored.steps.find((step) => step.parentStepId === null && step.status === 'failed');
+    const rejected = stored.steps.find(isRunStoppingFailure);
     if (rejected) this.failure = rejected.error ?? RUN_MESSAGES.rejected;
     if (stored.status === 'waiting' && !this.canProgress() && this.failure === null) return;
 
@@ -107,7 +114,8 @@ export class RunExecution {
   /** Outputs of steps that finished in an earlier execution (before a wait or on another instance). */
   private async restoreOutputs(): Promise<void> {
     for (const step of this.state.steps) {
-      if (step.parentStepId !== null || step.status !== 'succeeded') continue;
+      // A handled failure's output (`{ error, input }`) feeds its successors like any other.
+      if (step.parentStepId !== null || !(step.status === 'succeeded' || (step.status === 'failed' && step.handled === true))) continue;
       if (step.outputTruncated) {
         const full = await this.store.loadFullOutput(this.runId, step.id);
         this.outputs.set(step.nodeId, full ? full.output : step.output);
@@ -134,7 +142,7 @@ export class RunExecution {
       // A source off the graph (reached only by delegation) never feeds this node.
       if (!source) continue;
       if (!FINISHED.includes(source.status)) return 'blocked';
-      if (source.status === 'succeeded' && (source.type !== 'condition' || edge.sourceHandle === undefined || edge.sourceHandle === source.branch)) active = true;
+      if (edgeCarriesOn(edge, source)) active = true;
     }
     return active ? 'run' : 'skip';
   }
@@ -177,6 +185,12 @@ export class RunExecution {
           const node = this.nodes.get(step.nodeId)!;
           if (isTrigger(node.type)) {
             const at = this.nowIso();
+            // Another trigger of the workflow fired this run: this one is not started, and what only it leads to is skipped.
+            if (node.id !== this.firedTrigger) {
+              Object.assign(step, { status: 'skipped', endedAt: at });
+              changed = true;
+              continue;
+            }
             Object.assign(step, { status: 'succeeded', input: this.state.input, output: this.state.input, attempts: 1, startedAt: at, endedAt: at });
             step.outputBytes = truncateValue(this.state.input).bytes;
             this.outputs.set(node.id, this.state.input);
@@ -238,6 +252,7 @@ export class RunExecution {
     this.finalWrite = true;
     try {
       await this.writer.flush();
+      if (status === 'failed' && !this.writer.isClosed) this.executor.runFailed(this.state);
     } catch (error) {
       // The lease lapses and recovery fails the run as interrupted; say why here.
       this.executor.options.logger.error({ err: error, runId: this.runId, status }, 'could not store the end of a run');
@@ -279,7 +294,7 @@ export class RunExecution {
     Object.assign(step, { status: 'running', input: shownInput.value, startedAt: at, endedAt: null, error: null, attempts: 0 });
     void this.execute(node, step, input, controller)
       .then((result) => this.succeeded(node, step, result))
-      .catch((error: unknown) => this.failed(step, error))
+      .catch((error: unknown) => this.failed(node, step, input, error))
       .finally(() => {
         this.inFlight.delete(node.id);
         this.pump();
@@ -292,6 +307,7 @@ export class RunExecution {
     const runSignal = this.cancelController.signal;
     const onRunAbort = () => stepController.abort(runSignal.reason);
     runSignal.addEventListener('abort', onRunAbort, { once: true });
+    const policy = retryPolicyFor(node, this.limits);
     try {
       for (let attempt = 1; ; attempt++) {
         if (runSignal.aborted) throw runSignal.reason;
@@ -317,10 +333,11 @@ export class RunExecution {
           return await attemptStep(handler, context, stepTimeoutMs(node, this.limits), stepController.signal);
         } catch (cause) {
           if (runSignal.aborted || this.failure !== null) throw runSignal.aborted ? runSignal.reason : cause;
-          if (!isTransient(cause) || attempt >= this.limits.maxAttempts) throw cause;
+          const delay = nextRetryDelay(policy, attempt, cause);
+          if (delay === null) throw cause;
           step.error = messageOf(cause);
           this.writer.soon();
-          await sleep(this.limits.retryBaseDelayMs * 2 ** (attempt - 1), stepController.signal);
+          await sleep(delay, stepController.signal);
         }
       }
     } finally {
@@ -347,7 +364,7 @@ export class RunExecution {
     if (!result.waiting) this.outputs.set(node.id, result.output);
   }
 
-  private failed(step: RunStep, error: unknown): void {
+  private async failed(node: WorkflowNode, step: RunStep, input: StepInput, error: unknown): Promise<void> {
     const canceled = this.cancelController.signal.aborted;
     step.endedAt = this.nowIso();
     // Aborted by a cancel, or by fail-fast after another step failed.
@@ -358,6 +375,19 @@ export class RunExecution {
     }
     step.status = 'failed';
     step.error = messageOf(error);
+    const handling = handlingOf(node);
+    if (handling !== null) {
+      // The node's onError takes the failure: its successors (or its error branch) get `{ error, input }`.
+      const output = errorOutput(error, input);
+      const shown = truncateValue(output, this.limits.maxStepOutputBytes);
+      Object.assign(step, { handled: true, output: shown.value, outputBytes: shown.bytes, outputTruncated: shown.truncated, branch: handling === 'branch' ? ERROR_HANDLE : null });
+      this.outputs.set(node.id, output);
+      if (shown.truncated) {
+        // Kept for a later execution (after a wait); this one has it in memory already.
+        await this.store.saveFullOutput(this.runId, step.id, output).catch((cause: unknown) => this.executor.options.logger.warn({ err: cause, runId: this.runId }, 'could not store a handled failure\'s full output'));
+      }
+      return;
+    }
     this.failure = step.error;
     // Fail fast: the other branches stop.
     for (const controller of this.inFlight.values()) controller.abort(new CanceledError());

@@ -31,6 +31,8 @@ import type { FilesModule } from '../files/index.js';
 import { connectorStepFeeFromEnv, createConnectorStepHandler, type ConnectorsModule } from '../connectors/index.js';
 import { ConnectorPoller } from '../connectors/polling/poller.js';
 import { firestoreLoopHandler } from './loop/index.js';
+import { ErrorWorkflowStarter } from './errors/errorWorkflow.js';
+import { firestoreErrorWorkflowPorts } from './errors/firestoreErrorWorkflow.js';
 import { createWaitHandler } from './wait/waitStep.js';
 import { WaitResumer } from './wait/resumeSweep.js';
 import { createSubworkflowHandler } from './subworkflow/subworkflowStep.js';
@@ -134,7 +136,12 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     },
     limits: options.limits,
     now: options.now,
+    // A failed run starts its workflow's error workflow (the service is built below; asked for when a run fails).
+    onRunFailed: async (run) => {
+      await errorWorkflows.start(run);
+    },
   });
+  const errorWorkflows = new ErrorWorkflowStarter(firestoreErrorWorkflowPorts(options.db, () => service), options.logger);
   const execute = (runId: string) => executor.execute(runId);
   const queue = options.createQueue?.(execute) ?? new InProcessRunQueue(execute, { concurrency: options.concurrency ?? concurrencyFromEnv(env), logger: options.logger });
   // The queue works from creation (the API enqueues at once); start() adds the background duties.

@@ -96,7 +96,7 @@ export interface WorkflowRun {
   workflowVersion: number;
   workflowName: string;
   /** The workflow as it was when the run started (the engine runs this copy). */
-  snapshot: { nodes: WorkflowNode[]; edges: WorkflowEdge[] };
+  snapshot: { nodes: WorkflowNode[]; edges: WorkflowEdge[]; errorWorkflowId?: string | null };
   /** The user whose workflow and tokens the run uses (the workflow owner for webhook/schedule runs). */
   ownerId: string;
   /** The workflow's organization when it has one (approvers' roles are checked there too). */

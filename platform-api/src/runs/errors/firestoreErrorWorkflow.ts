@@ -1,0 +1,19 @@
+// The error workflow's ports on Firestore and the runs service (runs/index.ts plugs them in).
+import type { Firestore } from 'firebase-admin/firestore';
+import { WORKFLOW_COLLECTION, workflowFromDocument } from '@agentflow/shared/workflow';
+import { mayRunWorkflow } from '../access.js';
+import type { RunsService } from '../service.js';
+import type { ErrorWorkflowPorts } from './errorWorkflow.js';
+
+/** `service` is asked for when a run fails: the service is built after the executor that reports failures. */
+export function firestoreErrorWorkflowPorts(db: Firestore, service: () => RunsService): ErrorWorkflowPorts {
+  return {
+    loadWorkflow: async (workflowId) => {
+      const snapshot = await db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
+      return snapshot.exists ? workflowFromDocument(snapshot.id, snapshot.data() ?? {}) : null;
+    },
+    // The run's owner as the caller: the access rule reads only the uid.
+    mayRun: (ownerId, workflow) => mayRunWorkflow(db, { uid: ownerId }, workflow),
+    start: (newRun) => service().start(newRun),
+  };
+}

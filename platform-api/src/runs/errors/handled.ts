@@ -1,0 +1,36 @@
+// A step's final failure that its node's onError setting handles
+// ('continue' / 'branch'): the step is stored 'failed' with handled: true
+// and its output is `{ error: { message, code? }, input }`; 'branch' also
+// sets branch: 'error'. Which outgoing edges of a finished step carry on:
+//   succeeded       → every edge but the error handle's (a condition: its branch's)
+//   failed, handled → 'continue': every edge but the error handle's; 'branch': only the error handle's
+//   anything else   → none
+import { ERROR_HANDLE, onErrorOf, type ErrorOutput, type OnError, type RunStep, type WorkflowEdge, type WorkflowNode } from '@agentflow/shared/workflow';
+import { messageOf } from '../failures.js';
+
+/** The output a handled failure hands on. */
+export function errorOutput(error: unknown, input: unknown): ErrorOutput {
+  const code = (error as { code?: unknown } | null)?.code;
+  return { error: { message: messageOf(error), ...(typeof code === 'string' && code !== '' ? { code } : {}) }, input };
+}
+
+/** The node's onError when it handles the failure ('continue' | 'branch'); null when the failure stops the run. */
+export function handlingOf(node: WorkflowNode | undefined): Exclude<OnError, 'stop'> | null {
+  const onError = onErrorOf(node);
+  return onError === 'stop' ? null : onError;
+}
+
+/** Whether `edge`, leaving the finished step `source`, makes its target run. */
+export function edgeCarriesOn(edge: Pick<WorkflowEdge, 'sourceHandle'>, source: Pick<RunStep, 'status' | 'type' | 'branch' | 'handled'>): boolean {
+  const onErrorHandle = edge.sourceHandle === ERROR_HANDLE;
+  if (source.status === 'succeeded') {
+    if (onErrorHandle) return false;
+    return source.type !== 'condition' || edge.sourceHandle === undefined || edge.sourceHandle === source.branch;
+  }
+  if (source.status === 'failed' && source.handled === true) return source.branch === ERROR_HANDLE ? onErrorHandle : !onErrorHandle;
+  return false;
+}
+
+/** A top-level step that failed and stopped the run (a handled failure does not). */
+export const isRunStoppingFailure = (step: Pick<RunStep, 'status' | 'handled' | 'parentStepId'>): boolean =>
+  step.parentStepId === null && step.status === 'failed' && step.handled !== true;
