@@ -13,7 +13,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NeedsConnectionNote, useAuth, useI18n, useOnline, useRemoteCatalogs, useMembership, useNavigate, useToast } from '@agentflow/shared';
-import { RUN_MESSAGES, isTerminalRunStatus } from '@agentflow/shared/workflow';
+import { RUN_MESSAGES, isTerminalRunStatus, type WorkflowRun } from '@agentflow/shared/workflow';
 import { fileRefsIn } from '@agentflow/shared/files';
 import type { RunsClient } from '../api/runs';
 import type { FilesClient } from '../api/files';
@@ -33,6 +33,7 @@ import { RUNS_CATALOGS } from './i18n';
 import { runsKeys } from './queries';
 import { useRunStream, type RunStreamOptions } from './useRunStream';
 import { PageLoading } from '../components/PageLoading';
+import { ChildRunLink, ParentRunLink } from '../builder/subworkflow/RunLinks';
 
 const V = 'workflows.runs.view.';
 
@@ -151,6 +152,7 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
           ← {t('workflows.runs.backToRuns')}
         </Link>
         <h1>{t(`${V}title`, { name: run.workflowName })}</h1>
+        <ParentRunLink run={run} />
         <span className={`run-connection run-connection--${state}`} role="status" aria-live="polite" data-testid="run-connection" data-state={state}>
           {state === 'live' ? t(`${V}live`) : state === 'reconnecting' ? t(`${V}reconnecting`) : ''}
         </span>
@@ -220,7 +222,7 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
           list={
             <ol className="run-steps" data-testid="run-steps">
               {stepTree(run.steps).map((node) => (
-                <StepItem key={node.step.id} node={node} now={now} files={client.files} />
+                <StepItem key={node.step.id} node={node} now={now} files={client.files} run={run} />
               ))}
             </ol>
           }
@@ -237,7 +239,7 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
   );
 }
 
-function StepItem({ node, now, files }: { node: StepNode; now: number; files: FilesClient }) {
+function StepItem({ node, now, files, run }: { node: StepNode; now: number; files: FilesClient; run: WorkflowRun }) {
   const { t, language } = useI18n();
   const { step, children } = node;
   const ms = durationMs(step.startedAt, step.endedAt, now);
@@ -269,6 +271,7 @@ function StepItem({ node, now, files }: { node: StepNode; now: number; files: Fi
       )}
       {step.error === RUN_MESSAGES.noProvider && <AiProviderHint missing />}
       <StepFiles step={node.step} client={files} />
+      {step.type === 'subworkflow' && <ChildRunLink run={run} step={step} />}
       {hasInput && (
         <details className="run-step-details">
           <summary>{t(`${V}input`)}</summary>
@@ -289,7 +292,7 @@ function StepItem({ node, now, files }: { node: StepNode; now: number; files: Fi
       {children.length > 0 && (
         <ol className="run-steps run-steps--children" aria-label={t(`${V}delegated`)} data-testid="run-step-children">
           {children.map((child) => (
-            <StepItem key={child.step.id} node={child} now={now} files={files} />
+            <StepItem key={child.step.id} node={child} now={now} files={files} run={run} />
           ))}
         </ol>
       )}

@@ -65,6 +65,7 @@ export const de: RunsCatalog = {
         rerun: 'Wiederholung',
         poll: 'App-Ereignis',
         error: 'Fehler-Workflow',
+        subworkflow: 'Unter-Workflow',
       },
       status: {
         queued: 'In der Warteschlange',

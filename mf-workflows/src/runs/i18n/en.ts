@@ -66,6 +66,7 @@ export const en = {
         rerun: 'Re-run',
         poll: 'App event',
         error: 'Error workflow',
+        subworkflow: 'Sub-workflow',
       },
       status: {
         queued: 'Queued',

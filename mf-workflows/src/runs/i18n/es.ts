@@ -65,6 +65,7 @@ export const es: RunsCatalog = {
         rerun: 'Repetición',
         poll: 'Evento de app',
         error: 'Flujo de errores',
+        subworkflow: 'Subflujo',
       },
       status: {
         queued: 'En cola',

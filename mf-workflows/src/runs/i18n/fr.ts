@@ -65,6 +65,7 @@ export const fr: RunsCatalog = {
         rerun: 'Relance',
         poll: 'Événement d’app',
         error: 'Flux d’erreur',
+        subworkflow: 'Sous-workflow',
       },
       status: {
         queued: 'En file d’attente',

@@ -65,6 +65,7 @@ export const it: RunsCatalog = {
         rerun: 'Riesecuzione',
         poll: 'Evento dell’app',
         error: 'Flusso di errore',
+        subworkflow: 'Sottoflusso',
       },
       status: {
         queued: 'In coda',

@@ -415,7 +415,7 @@ export const waitParamsSchema = z.discriminatedUnion(
   ],
   { error: 'must be "duration" or "until"' },
 ).superRefine((params, ctx) => {
-  if (params.mode === 'duration' && waitDurationMs(params.amount, params.unit) > WAIT_LIMITS.maxMs) ctx.addIssue({ code: 'custom', path: ['amount'], message: `must be at most ${WAIT_LIMITS.maxDays} days` });
+  if (params.mode === 'duration' && waitDurationMs(params.amount, params.unit) > WAIT_LIMITS.maxMs) ctx.addIssue({ code: 'custom', path: ['amount'], message: `must be at most ${WAIT_LIMITS.maxDays} days`, params: { reason: 'too-big', max: Math.floor(WAIT_LIMITS.maxMs / waitDurationMs(1, params.unit)) } });
 });
 
 /** Runs another workflow (its manual trigger's input fields mapped by templates) and returns its output. */
