@@ -6,7 +6,7 @@
 import { Fragment, useId, useMemo, useState } from 'react';
 import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
 import { InputFieldsEditor } from './InputFieldsEditor';
-import { expressionKindAt, nodeProblems, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
+import { expressionKindAt, nodeProblems, type Workflow, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
 import { NODE_FIELDS, NODE_TYPE_KEYS, getPath, problemAtField, setPath, type FieldSpec } from './fields';
 import { MappingContext } from './mapping/context';
 import { mappingModeOf } from './mapping/insert';
@@ -22,7 +22,7 @@ import { AiProviderHint } from '../runs/AiProviderHint';
 import { AgentModelFields } from '../credentials/AgentModelFields';
 import { HttpCredentialFields } from './HttpCredentialFields';
 import { AgentToolSecrets } from './AgentToolSecrets';
-import { WebhookPanel } from '../runs/WebhookPanel';
+import { WEBHOOK_PANEL_PATHS, WebhookTriggerSection } from './webhook/WebhookTriggerSection';
 import { AppStepForm, appProblemPlaced } from '../connectors/AppStepForm';
 import { PollStatusNote } from '../connectors/PollStatusNote';
 import { AppToolsEditor } from '../connectors/AppToolsEditor';
@@ -57,7 +57,9 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
   const problems = useMemo(() => nodeProblems(node, workflow.nodes), [node, workflow.nodes]);
   const fields = NODE_FIELDS[node.type].filter((f) => !f.when || f.when(node.params));
   const app = node.type === 'connector' || node.type === 'trigger.poll';
-  const unplaced = problems.filter((p) => !fields.some((f) => problemAtField(p, f.path)) && !(app && appProblemPlaced(p)) && !hasFlowStepForm(node));
+  // The webhook trigger's answer settings show their problems in its panel.
+  const webhookPlaced = (p: WorkflowProblem) => node.type === 'trigger.webhook' && WEBHOOK_PANEL_PATHS.some((path) => problemAtField(p, path));
+  const unplaced = problems.filter((p) => !fields.some((f) => problemAtField(p, f.path)) && !(app && appProblemPlaced(p)) && !webhookPlaced(p) && !hasFlowStepForm(node));
   const setParam = (path: string, value: unknown) => dispatch({ type: 'updateNode', id: node.id, params: setPath(node.params, path, value) });
   const setParams = (params: Record<string, unknown>) => dispatch({ type: 'updateNode', id: node.id, params });
   // JSON views whose text does not parse (not saved: the panel says how many).
@@ -154,7 +156,7 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
       </fieldset>
       </MappingContext.Provider>
       {node.type === 'agent' && <AiProviderHint />}
-      {node.type === 'trigger.webhook' && <WebhookPanel workflowId={workflow.id} template={workflow.visibility === 'template'} />}
+      {node.type === 'trigger.webhook' && <WebhookTriggerSection workflow={workflow} node={node} dispatch={dispatch} problems={problems} readOnly={readOnly} />}
       <Connections workflow={workflow} node={node} dispatch={dispatch} readOnly={readOnly} />
       <TestStepSection workflow={workflow} node={node} dispatch={dispatch} readOnly={readOnly} />
     </section>
