@@ -31,9 +31,15 @@ const workflow = (hookParams: Record<string, unknown> = {}, extra: Partial<Workf
 });
 
 /** A fake listen API: `state` is what GET answers; calls are recorded. */
-function fakeListen(initial: WebhookListenState = { until: null, capture: null }) {
+interface FakeListen {
+  state: WebhookListenState;
+  calls: string[];
+  client: ListenClient;
+}
+
+function fakeListen(initial: WebhookListenState = { until: null, capture: null }): FakeListen {
   const calls: string[] = [];
-  const api = {
+  const api: FakeListen = {
     state: initial,
     calls,
     client: {
@@ -50,7 +56,7 @@ function fakeListen(initial: WebhookListenState = { until: null, capture: null }
         calls.push('stop');
         api.state = { ...api.state, until: null };
       },
-    } satisfies ListenClient,
+    },
   };
   return api;
 }
