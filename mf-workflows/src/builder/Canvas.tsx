@@ -48,6 +48,7 @@ const MINIMAP_COLOURS: Partial<Record<NodeType, string>> = {
   http: '#2563eb',
   output: '#16a34a',
   connector: '#db2777',
+  code: '#2563eb',
 };
 
 /** A dropped app entry's params and name (absent or unreadable: the type's defaults). */

@@ -27,6 +27,7 @@ import { AppStepForm, appProblemPlaced } from '../connectors/AppStepForm';
 import { PollStatusNote } from '../connectors/PollStatusNote';
 import { AppToolsEditor } from '../connectors/AppToolsEditor';
 import { TestStepSection } from './testStep/TestStepSection';
+import { CodeField } from './code/CodeField';
 import { FlowStepForm, hasFlowStepForm } from './subworkflow/FlowStepForms';
 
 const P = 'workflows.builder.';
@@ -94,6 +95,10 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
           onPending={pendingAt(field.path)}
         />
       );
+    }
+    // A code step's JavaScript: a code editor (loaded when this form opens).
+    if (node.type === 'code' && field.path === 'code') {
+      return <CodeField workflow={workflow} node={node} value={value} problems={at(field.path)} onChange={(v) => setParam(field.path, v)} readOnly={readOnly} />;
     }
     const kind = field.kind === 'json' ? structuredKindOf(node.type, field.path) : null;
     if (!kind) return <ParamField field={field} value={value} problems={at(field.path)} onChange={(v) => setParam(field.path, v)} mapping={mappingModeOf(expressionKindAt(node.type, field.path))} />;

@@ -23,7 +23,7 @@ export const de: BuilderCatalog = {
         output: 'Ausgabe',
         app: 'App-Aktion',
         poll: 'App-Auslöser',
-        code: 'Code',
+        code: 'Skript',
         loop: 'Schleife über Elemente',
         wait: 'Warten',
         subworkflow: 'Unter-Workflow',

@@ -23,7 +23,7 @@ export const fr: BuilderCatalog = {
         output: 'Sortie',
         app: 'Action d’application',
         poll: 'Déclencheur d’application',
-        code: 'Code',
+        code: 'Script',
         loop: 'Boucle sur des éléments',
         wait: 'Attendre',
         subworkflow: 'Sous-workflow',

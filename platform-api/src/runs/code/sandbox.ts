@@ -156,7 +156,7 @@ function outputOf(context: QuickJSContext, value: QuickJSHandle): { ok: true; ou
 }
 
 /** Runs the code once in a fresh runtime; everything it made is disposed before this returns. */
-export function runCode(module: QuickJSWASMModule, request: CodeRequest): CodeOutcome {
+export function runCode(module: Pick<QuickJSWASMModule, 'newRuntime'>, request: CodeRequest): CodeOutcome {
   const logs = new LogCapture();
   const runtime = module.newRuntime();
   try {
