@@ -8,6 +8,8 @@
 import { ApiError, createApiClient, type ApiClientOptions } from '@agentflow/shared';
 import {
   RUNS_API,
+  loopItemPath,
+  type LoopItemPage,
   type AiStatus,
   type ApprovalRequest,
   type RunListResponse,
@@ -67,6 +69,8 @@ export interface RunsClient {
   webhook(workflowId: string): Promise<WebhookInfo>;
   rotateWebhook(workflowId: string): Promise<WebhookInfo>;
   aiStatus(): Promise<AiStatus>;
+  /** One item of a loop step: the body steps it ran (404 until the item has a record). Optional: test fakes may leave it out. */
+  loopItem?(runId: string, loopStepId: string, index: number): Promise<LoopItemPage>;
   /** Tests one node as stored with a sample step input (metered like a run step, no run written); `key`: one test, never charged twice. */
   testStep(workflowId: string, nodeId: string, request: StepTestRequest, key?: string): Promise<StepTestResponse>;
   /** Uploads, links and discards for run form files, step files and decision attachments. */
@@ -116,6 +120,7 @@ export function createRunsClient(options: RunsClientOptions): RunsClient {
     webhook: async (workflowId) => withAbsoluteUrl(await request<WebhookInfo>('GET', RUNS_API.webhookSecret(workflowId))),
     rotateWebhook: async (workflowId) => withAbsoluteUrl(await request<WebhookInfo>('POST', RUNS_API.webhookSecret(workflowId), {})),
     aiStatus: () => request<AiStatus>('GET', RUNS_API.aiStatus),
+    loopItem: (runId, loopStepId, index) => request<LoopItemPage>('GET', loopItemPath(runId, loopStepId, index)),
     testStep: (workflowId, nodeId, body, key) =>
       call<StepTestResponse>('POST', STEP_TEST_API.testStep(workflowId, nodeId), { body, headers: key ? { [STEP_TEST_IDEMPOTENCY_HEADER]: key } : undefined }),
     files: createFilesClient(call),

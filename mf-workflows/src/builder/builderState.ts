@@ -3,6 +3,7 @@
 // changes that must be saved (selection does not count); autosave watches it.
 import {
   CONDITION_HANDLES,
+  LOOP_HANDLES,
   createNode,
   isTrigger,
   nodeKeyProblem,
@@ -105,6 +106,7 @@ export function freePosition(nodes: readonly WorkflowNode[]): NodePosition {
 /** Source handles a node offers: 'true'/'false' on a condition, one unnamed elsewhere, none on an output. */
 export function sourceHandlesOf(type: NodeType): readonly (string | null)[] {
   if (type === 'condition') return CONDITION_HANDLES;
+  if (type === 'loop') return LOOP_HANDLES;
   if (type === 'output') return [];
   return [null];
 }

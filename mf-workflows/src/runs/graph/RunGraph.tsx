@@ -18,6 +18,8 @@ import { isPinnedStep, runGraph, stepToShowFirst, type RunGraphNode } from './ru
 import { StatusText } from './StatusText';
 import { NodeGlyph, useTypeLabel } from '../../builder/canvas/BuilderNode';
 import { BUILDER_CATALOGS } from '../../builder/i18n';
+import { LoopPagers, useLoopItems, withItemSteps } from './loop/LoopPager';
+import { LOOP_PAGER_CATALOGS } from './loop/i18n';
 
 const G = 'workflows.runGraph.';
 
@@ -30,10 +32,13 @@ interface RunNodeData extends Record<string, unknown> {
 }
 type FlowNode = Node<RunNodeData, 'run'>;
 
-/** A branch's name in the user's language ('true'/'false'), or as stored for any other handle. */
+/** A branch's name in the user's language ('true'/'false', a loop's 'body'/'done'), or as stored for any other handle. */
 export function useBranchLabel() {
   const { t } = useI18n();
-  return useCallback((branch: string) => (branch === 'true' || branch === 'false' ? t(`${G}branches.${branch}`) : branch), [t]);
+  return useCallback(
+    (branch: string) => (branch === 'true' || branch === 'false' ? t(`${G}branches.${branch}`) : branch === 'body' || branch === 'done' ? t(`${G}loop.handles.${branch}`) : branch),
+    [t],
+  );
 }
 
 function RunNode({ data }: NodeProps<FlowNode>) {
@@ -79,10 +84,12 @@ export interface RunGraphProps {
 
 export default function RunGraph({ run, now }: RunGraphProps) {
   // The builder's texts name the node types on the cards.
-  useRemoteCatalogs(RUN_GRAPH_CATALOGS, BUILDER_CATALOGS);
+  useRemoteCatalogs(RUN_GRAPH_CATALOGS, BUILDER_CATALOGS, LOOP_PAGER_CATALOGS);
   const { t } = useI18n();
   const branchLabel = useBranchLabel();
-  const graph = useMemo(() => runGraph(run, now), [run, now]);
+  // A loop's body nodes show the steps of the item its pager shows.
+  const { views: loopViews, goTo: goToItem } = useLoopItems(run);
+  const graph = useMemo(() => runGraph(withItemSteps(run, loopViews), now), [run, loopViews, now]);
   // Until the user picks one: the step that failed, waits or runs.
   const [picked, setPicked] = useState<string | null>(null);
   const selectedId = picked ?? stepToShowFirst(graph.nodes);
@@ -121,6 +128,7 @@ export default function RunGraph({ run, now }: RunGraphProps) {
 
   return (
     <div className="run-graph" data-testid="run-graph">
+      <LoopPagers run={run} views={loopViews} goTo={goToItem} />
       <div className="run-graph-canvas" role="group" aria-label={t(`${G}canvas`)}>
         <ReactFlow<FlowNode>
           nodes={nodes}
