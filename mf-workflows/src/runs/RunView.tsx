@@ -34,6 +34,7 @@ import { runsKeys } from './queries';
 import { useRunStream, type RunStreamOptions } from './useRunStream';
 import { PageLoading } from '../components/PageLoading';
 import { ChildRunLink, ParentRunLink } from '../builder/subworkflow/RunLinks';
+import { StepLogs } from '../builder/code/StepLogs';
 
 const V = 'workflows.runs.view.';
 
@@ -289,6 +290,7 @@ function StepItem({ node, now, files, run }: { node: StepNode; now: number; file
           <pre className="run-json">{prettyJson(step.output)}</pre>
         </details>
       )}
+      <StepLogs logs={step.logs} />
       {children.length > 0 && (
         <ol className="run-steps run-steps--children" aria-label={t(`${V}delegated`)} data-testid="run-step-children">
           {children.map((child) => (

@@ -12,6 +12,7 @@ export const de: CodeCatalog = {
       syntaxError: 'Syntaxfehler in Zeile {{line}}, Spalte {{column}}',
       syntaxErrorMore: 'Syntaxfehler in Zeile {{line}}, Spalte {{column}} (und {{count}} weitere)',
       syntaxOk: 'Keine Syntaxfehler',
+      logs: 'Konsolenzeilen: {{count}}',
     },
   },
 };

@@ -11,6 +11,7 @@ export const en = {
       syntaxError: 'Syntax error on line {{line}}, column {{column}}',
       syntaxErrorMore: 'Syntax error on line {{line}}, column {{column}} (and {{count}} more)',
       syntaxOk: 'No syntax errors',
+      logs: 'Console lines: {{count}}',
     },
   },
 };

@@ -12,6 +12,7 @@ export const es: CodeCatalog = {
       syntaxError: 'Error de sintaxis en la línea {{line}}, columna {{column}}',
       syntaxErrorMore: 'Error de sintaxis en la línea {{line}}, columna {{column}} (y {{count}} más)',
       syntaxOk: 'Sin errores de sintaxis',
+      logs: 'Líneas de consola: {{count}}',
     },
   },
 };

@@ -12,6 +12,7 @@ export const fr: CodeCatalog = {
       syntaxError: 'Erreur de syntaxe à la ligne {{line}}, colonne {{column}}',
       syntaxErrorMore: 'Erreur de syntaxe à la ligne {{line}}, colonne {{column}} (et {{count}} de plus)',
       syntaxOk: 'Aucune erreur de syntaxe',
+      logs: 'Lignes de console : {{count}}',
     },
   },
 };

@@ -12,6 +12,7 @@ export const it: CodeCatalog = {
       syntaxError: 'Errore di sintassi alla riga {{line}}, colonna {{column}}',
       syntaxErrorMore: 'Errore di sintassi alla riga {{line}}, colonna {{column}} (e altri {{count}})',
       syntaxOk: 'Nessun errore di sintassi',
+      logs: 'Righe della console: {{count}}',
     },
   },
 };
