@@ -59,7 +59,7 @@ export type StepTestRequest = z.input<typeof stepTestRequestSchema>;
  * server error: status 'failed' with its error. `tokens`: what the test cost
  * (the one ledger debit: a run's start token plus what the step charged, as
  * in a run; 0 for a trigger, which runs nothing). `logs`: what the step
- * reported on the way (an agent's delegations and app calls).
+ * reported on the way (an agent's delegations and app calls, a code step's console lines).
  */
 export interface StepTestResponse {
   status: 'succeeded' | 'failed';
