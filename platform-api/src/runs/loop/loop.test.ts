@@ -154,3 +154,22 @@ it('refuses a list longer than the plan allows, with loop-too-many-items, before
   const atLimit = await loopWorkflow(freeUser.uid, `[1..${max}]`, 'stop', 20);
   expect((await run(freeUser, atLimit.id)).status).toBe('succeeded');
 });
+
+it("a code step in the body runs per item, and its console lines are on that item's step, not on the loop's", async () => {
+  const wf = await h.saveWorkflow(
+    alice.uid,
+    [
+      manual(),
+      node('each', 'loop', { items: '["a", "b"]', concurrency: 2, onItemError: 'stop' }),
+      node('shout', 'code', { code: 'console.log("item", input.index);\nreturn input.item.toUpperCase();' }),
+      node('result', 'output', { mapping: 'each.items' }),
+    ],
+    [edge('trigger', 'each'), edge('each', 'shout', 'body'), edge('each', 'result', 'done')],
+  );
+  const done = await run(alice, wf.id);
+  expect(done.status).toBe('succeeded');
+  expect(done.output).toEqual({ result: ['A', 'B'] });
+  expect(done.steps.find((s) => s.id === 'each')!.logs).toBeUndefined();
+  const second = (await item(alice, done.id, 1)).body as LoopItemPage;
+  expect(second.steps[0]).toMatchObject({ nodeId: 'shout', status: 'succeeded', output: 'B', logs: ['item 1'] });
+});

@@ -169,7 +169,8 @@ export function createLoopHandler(deps: LoopStepDeps): StepHandler {
         step.attempts = attempt;
         try {
           // The loop's context (run, files, meter) with this body node's; attemptStep gives it its own signal.
-          const child: Omit<StepContext, 'signal'> = { ...context, node, stepId: step.id, input, attempt };
+          // What a body step records about itself (a code step's console lines, a sub-workflow's child run) goes on its item step.
+          const child: Omit<StepContext, 'signal'> = { ...context, node, stepId: step.id, input, attempt, annotateStep: (fields) => Object.assign(step, fields) };
           const result = await attemptStep(handler, child, stepTimeoutMs(node, limits), stopAll.signal);
           if (result.waiting) throw new StepFailure(`${node.name} would wait (an approval or a wait), which a step inside a loop cannot do`);
           return result;
