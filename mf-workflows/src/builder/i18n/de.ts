@@ -33,8 +33,8 @@ export const de: BuilderCatalog = {
       status: { saving: 'Wird gespeichert…', saved: 'Alle Änderungen gespeichert', failed: 'Speichern fehlgeschlagen — erneut versuchen', offline: 'Auf diesem Gerät gespeichert — wird synchronisiert, sobald Sie online sind', syncing: 'Ihre Offline-Änderungen werden synchronisiert…', conflict: 'Anderswo geändert — wählen Sie eine Fassung' },
       settings: { title: 'Einstellungen', name: 'Bezeichnung', description: 'Beschreibung', category: 'Kategorie', industry: 'Branche', visibility: 'Sichtbarkeit', private: 'Privat', organization: 'Organisation', template: 'Vorlage' },
       config: {
-        loopItemsHint: 'Ein Ausdruck, der eine Liste ergibt, z. B. input.orders. Schritte am Ausgang „body“ laufen einmal pro Element und lesen item und index (item.email).',
-        loopConcurrencyHint: '1 bis 20 Elemente laufen gleichzeitig; ihre Ergebnisse bleiben am Ausgang „done“ in der Reihenfolge der Liste.',
+        loopItemsHint: 'Ein Ausdruck, der eine Liste ergibt, z. B. input.orders. Schritte am Ausgang „Für jedes Element“ laufen einmal pro Element und lesen item und index (item.email).',
+        loopConcurrencyHint: '1 bis 20 Elemente laufen gleichzeitig; ihre Ergebnisse bleiben am Ausgang „Fertig“ in der Reihenfolge der Liste.',
         title: 'Knotenkonfiguration',
         empty: 'Wählen Sie einen Knoten aus, um ihn zu konfigurieren.',
         name: 'Knotenname',

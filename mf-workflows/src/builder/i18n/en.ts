@@ -61,8 +61,8 @@ export const en = {
         template: 'Template',
       },
       config: {
-        loopItemsHint: 'An expression giving a list, e.g. input.orders. Steps on the “body” output run once per item and read item and index (item.email).',
-        loopConcurrencyHint: '1 to 20 items run at the same time; their outputs stay in list order on the “done” output.',
+        loopItemsHint: 'An expression giving a list, e.g. input.orders. Steps on the “For each item” output run once per item and read item and index (item.email).',
+        loopConcurrencyHint: '1 to 20 items run at the same time; their outputs stay in list order on the “Done” output.',
         title: 'Node configuration',
         empty: 'Select a node to configure it.',
         name: 'Node name',

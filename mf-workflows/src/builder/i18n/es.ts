@@ -33,8 +33,8 @@ export const es: BuilderCatalog = {
       status: { saving: 'Guardando…', saved: 'Todos los cambios guardados', failed: 'Error al guardar — reintentar', offline: 'Guardado en este dispositivo — se sincroniza cuando vuelvas a estar en línea', syncing: 'Sincronizando tus cambios sin conexión…', conflict: 'Cambiado en otro lugar — elige una versión' },
       settings: { title: 'Ajustes', name: 'Nombre', description: 'Descripción', category: 'Categoría', industry: 'Sector', visibility: 'Visibilidad', private: 'Privado', organization: 'Organización', template: 'Plantilla' },
       config: {
-        loopItemsHint: 'Una expresión que da una lista, p. ej. input.orders. Los pasos de la salida «body» se ejecutan una vez por elemento y leen item e index (item.email).',
-        loopConcurrencyHint: 'De 1 a 20 elementos se ejecutan a la vez; sus resultados mantienen el orden de la lista en la salida «done».',
+        loopItemsHint: 'Una expresión que da una lista, p. ej. input.orders. Los pasos de la salida «Para cada elemento» se ejecutan una vez por elemento y leen item e index (item.email).',
+        loopConcurrencyHint: 'De 1 a 20 elementos se ejecutan a la vez; sus resultados mantienen el orden de la lista en la salida «Hecho».',
         title: 'Configuración del nodo',
         empty: 'Selecciona un nodo para configurarlo.',
         name: 'Nombre del nodo',

@@ -33,8 +33,8 @@ export const fr: BuilderCatalog = {
       status: { saving: 'Enregistrement…', saved: 'Toutes les modifications sont enregistrées', failed: 'Échec de l’enregistrement — réessayer', offline: 'Enregistré sur cet appareil — synchronisé à votre retour en ligne', syncing: 'Synchronisation de vos modifications hors ligne…', conflict: 'Modifié ailleurs — choisissez une version' },
       settings: { title: 'Paramètres', name: 'Nom', description: 'Descriptif', category: 'Catégorie', industry: 'Secteur', visibility: 'Visibilité', private: 'Privé', organization: 'Organisation', template: 'Modèle' },
       config: {
-        loopItemsHint: 'Une expression qui donne une liste, p. ex. input.orders. Les étapes de la sortie « body » s’exécutent une fois par élément et lisent item et index (item.email).',
-        loopConcurrencyHint: 'De 1 à 20 éléments s’exécutent en même temps ; leurs résultats gardent l’ordre de la liste sur la sortie « done ».',
+        loopItemsHint: 'Une expression qui donne une liste, p. ex. input.orders. Les étapes de la sortie « Pour chaque élément » s’exécutent une fois par élément et lisent item et index (item.email).',
+        loopConcurrencyHint: 'De 1 à 20 éléments s’exécutent en même temps ; leurs résultats gardent l’ordre de la liste sur la sortie « Terminé ».',
         title: 'Configuration du nœud',
         empty: 'Sélectionnez un nœud pour le configurer.',
         name: 'Nom du nœud',

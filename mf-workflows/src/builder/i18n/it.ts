@@ -33,8 +33,8 @@ export const it: BuilderCatalog = {
       status: { saving: 'Salvataggio…', saved: 'Tutte le modifiche salvate', failed: 'Salvataggio non riuscito — riprova', offline: 'Salvato su questo dispositivo — si sincronizza quando torni online', syncing: 'Sincronizzazione delle modifiche offline…', conflict: 'Modificato altrove — scegli una versione' },
       settings: { title: 'Impostazioni', name: 'Nome', description: 'Descrizione', category: 'Categoria', industry: 'Settore', visibility: 'Visibilità', private: 'Privato', organization: 'Organizzazione', template: 'Modello' },
       config: {
-        loopItemsHint: 'Un’espressione che restituisce un elenco, ad es. input.orders. I passaggi sull’uscita «body» vengono eseguiti una volta per elemento e leggono item e index (item.email).',
-        loopConcurrencyHint: 'Da 1 a 20 elementi vengono eseguiti insieme; i loro risultati restano nell’ordine dell’elenco sull’uscita «done».',
+        loopItemsHint: 'Un’espressione che restituisce un elenco, ad es. input.orders. I passaggi sull’uscita «Per ogni elemento» vengono eseguiti una volta per elemento e leggono item e index (item.email).',
+        loopConcurrencyHint: 'Da 1 a 20 elementi vengono eseguiti insieme; i loro risultati restano nell’ordine dell’elenco sull’uscita «Fatto».',
         title: 'Configurazione del nodo',
         empty: 'Seleziona un nodo per configurarlo.',
         name: 'Nome del nodo',
