@@ -208,7 +208,7 @@ function ListenForTestEvent({ workflowId, node, dispatch, pollMs }: { workflowId
       )}
       {capture && (
         <div className="webhook-capture" data-testid="webhook-capture">
-          {node.pinned?.pinnedAt === capture.capturedAt ? (
+          {node.pinned && Date.parse(node.pinned.pinnedAt) === Date.parse(capture.capturedAt) ? (
             <p role={pinnedNow ? 'status' : undefined}>{t(`${W}listen.captured`, { time: time(capture.capturedAt) })}</p>
           ) : (
             <div className="webhook-listen-row">
