@@ -63,7 +63,7 @@ export function versionLabel(label: string | undefined): string | undefined {
 }
 
 /** The keys the rules allow on an update of workflows/{id} (ownerId and createdAt stay as stored). */
-const UPDATABLE_KEYS = ['organizationId', 'name', 'description', 'category', 'industry', 'tags', 'visibility', 'version', 'nodes', 'edges'] as const;
+const UPDATABLE_KEYS = ['organizationId', 'name', 'description', 'category', 'industry', 'tags', 'visibility', 'version', 'nodes', 'edges', 'active', 'errorWorkflowId'] as const;
 
 type Rec = Record<string, unknown>;
 

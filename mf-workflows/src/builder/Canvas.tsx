@@ -100,6 +100,7 @@ export function Canvas({ state, problems, dispatch, readOnly, onDropNode, viewOn
         problems: byNode.get(n.id)?.length ?? 0,
         problemText: (byNode.get(n.id) ?? []).map((p) => problemText(t, p)).join('\n'),
         app: appOf(n),
+        ...(n.settings ? { settings: n.settings } : {}),
       },
     }));
   }, [workflow.nodes, problems, state.selectedNodeId, state.selectedNodeIds, measured, t]);

@@ -3,7 +3,7 @@
 // way to connect without dragging: keyboard and touch). Expression and template
 // fields offer the fields available at the node (MappingContext); JSON-shaped
 // params have structured editors with an "Edit as JSON" view.
-import { Fragment, useId, useMemo, useState } from 'react';
+import { Fragment, Suspense, lazy, useId, useMemo, useState } from 'react';
 import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
 import { InputFieldsEditor } from './InputFieldsEditor';
 import { expressionKindAt, nodeProblems, type Workflow, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
@@ -23,12 +23,15 @@ import { AgentModelFields } from '../credentials/AgentModelFields';
 import { HttpCredentialFields } from './HttpCredentialFields';
 import { AgentToolSecrets } from './AgentToolSecrets';
 import { WEBHOOK_PANEL_PATHS, WebhookTriggerSection } from './webhook/WebhookTriggerSection';
+import { ScheduleTriggerSection } from './triggers/ScheduleTriggerSection';
 import { AppStepForm, appProblemPlaced } from '../connectors/AppStepForm';
 import { PollStatusNote } from '../connectors/PollStatusNote';
 import { AppToolsEditor } from '../connectors/AppToolsEditor';
 import { TestStepSection } from './testStep/TestStepSection';
-import { CodeField } from './code/CodeField';
+// Retries and on error: loaded when a node's panel opens, not with the builder.
+const NodeSettingsSection = lazy(() => import(/* webpackChunkName: "node-settings" */ './settings/NodeSettingsSection'));
 import { FlowStepForm, hasFlowStepForm } from './subworkflow/FlowStepForms';
+import { CodeField } from './code/CodeField';
 
 const P = 'workflows.builder.';
 
@@ -162,7 +165,11 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
       </MappingContext.Provider>
       {node.type === 'agent' && <AiProviderHint />}
       {node.type === 'trigger.webhook' && <WebhookTriggerSection workflow={workflow} node={node} dispatch={dispatch} problems={problems} readOnly={readOnly} />}
+      {node.type === 'trigger.schedule' && <ScheduleTriggerSection params={node.params} active={workflow.active !== false} />}
       <Connections workflow={workflow} node={node} dispatch={dispatch} readOnly={readOnly} />
+      <Suspense fallback={null}>
+        <NodeSettingsSection node={node} readOnly={readOnly ?? false} onSettings={(settings) => dispatch({ type: 'updateNode', id: node.id, settings })} />
+      </Suspense>
       <TestStepSection workflow={workflow} node={node} dispatch={dispatch} readOnly={readOnly} />
     </section>
   );
@@ -186,7 +193,7 @@ function withAppTools(edited: unknown, current: unknown): unknown {
 function Connections({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { node: WorkflowNode }) {
   const { t } = useI18n();
   const id = useId();
-  const handles = sourceHandlesOf(node.type);
+  const handles = sourceHandlesOf(node.type, node.settings);
   const [target, setTarget] = useState('');
   const [handle, setHandle] = useState<string>(handles[0] ?? '');
   if (handles.length === 0) return null;

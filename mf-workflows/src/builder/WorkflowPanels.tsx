@@ -1,6 +1,6 @@
 // The side panels about the whole workflow: its problems, in the reader's
 // language (each one selects its node and focuses the field it is about) and its settings (name, description, category, industry, visibility).
-import { Fragment, useId } from 'react';
+import { Fragment, Suspense, lazy, useId } from 'react';
 import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
 import type { Workflow, WorkflowProblem } from '@agentflow/shared/workflow';
 import { FacetOptions, WORKFLOW_FACETS } from '../components/FacetOptions';
@@ -13,6 +13,8 @@ import { focusProblemField } from './problems/focusField';
 
 const P = 'workflows.builder.';
 const R = 'workflows.problems.';
+// The error workflow picker reads the user's workflows: loaded with the settings panel, not with the builder.
+const ErrorWorkflowPicker = lazy(() => import(/* webpackChunkName: "node-settings" */ './settings/ErrorWorkflowPicker'));
 
 export function ProblemsList({
   problems,
@@ -109,6 +111,11 @@ export function SettingsPanel({ workflow, dispatch, readOnly }: { workflow: Work
           </option>
           {workflow.visibility === 'template' && <option value="template">{t(`${P}settings.template`)}</option>}
         </select>
+        {workflow.visibility !== 'template' && (
+          <Suspense fallback={null}>
+            <ErrorWorkflowPicker workflow={workflow} readOnly={readOnly} onChange={(errorWorkflowId) => set({ errorWorkflowId })} />
+          </Suspense>
+        )}
       </fieldset>
     </section>
   );

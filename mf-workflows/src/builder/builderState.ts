@@ -3,6 +3,8 @@
 // changes that must be saved (selection does not count); autosave watches it.
 import {
   CONDITION_HANDLES,
+  ERROR_HANDLE,
+  onErrorOf,
   LOOP_HANDLES,
   createNode,
   isTrigger,
@@ -17,7 +19,7 @@ import {
 
 export const HISTORY_LIMIT = 100;
 
-export type WorkflowSettings = Pick<Workflow, 'name' | 'description' | 'category' | 'industry' | 'visibility'>;
+export type WorkflowSettings = Pick<Workflow, 'name' | 'description' | 'category' | 'industry' | 'visibility' | 'active' | 'errorWorkflowId'>;
 
 interface Snapshot {
   nodes: WorkflowNode[];
@@ -61,7 +63,7 @@ export type BuilderAction =
   | { type: 'deleteSelection' }
   | { type: 'deleteElements'; nodeIds?: string[]; edgeIds?: string[] }
   /** pinned: the node's sample output to keep (Test step's Pin); null unpins it. */
-  | { type: 'updateNode'; id: string; name?: string; params?: Record<string, unknown>; pinned?: WorkflowNode['pinned'] | null }
+  | { type: 'updateNode'; id: string; name?: string; params?: Record<string, unknown>; pinned?: WorkflowNode['pinned'] | null; settings?: WorkflowNode['settings'] | null }
   | { type: 'updateSettings'; settings: Partial<WorkflowSettings> }
   | { type: 'replaceGraph'; nodes: WorkflowNode[]; edges: WorkflowEdge[]; settings?: Partial<WorkflowSettings> }
   /** A save finished: the stored version (no undo step, not a change). */
@@ -79,6 +81,9 @@ const settingsOf = (w: Workflow): WorkflowSettings => ({
   category: w.category,
   industry: w.industry,
   visibility: w.visibility,
+  // The on/off switch is a setting too: undo turns it back (undefined: absent, on).
+  active: w.active,
+  ...(w.errorWorkflowId !== undefined ? { errorWorkflowId: w.errorWorkflowId } : {}),
 });
 
 const snapshotOf = (w: Workflow): Snapshot => ({ nodes: w.nodes, edges: w.edges, settings: settingsOf(w) });
@@ -104,7 +109,9 @@ export function freePosition(nodes: readonly WorkflowNode[]): NodePosition {
 }
 
 /** Source handles a node offers: 'true'/'false' on a condition, one unnamed elsewhere, none on an output. */
-export function sourceHandlesOf(type: NodeType): readonly (string | null)[] {
+export function sourceHandlesOf(type: NodeType, settings?: WorkflowNode['settings']): readonly (string | null)[] {
+  // A node whose failures branch (nodeSettings.ts) offers its red error handle too.
+  if (onErrorOf({ settings }) === 'branch') return [...sourceHandlesOf(type), ERROR_HANDLE];
   if (type === 'condition') return CONDITION_HANDLES;
   if (type === 'loop') return LOOP_HANDLES;
   if (type === 'output') return [];
@@ -128,7 +135,7 @@ export function connectionError(workflow: Workflow, source: string, target: stri
   const to = workflow.nodes.find((n) => n.id === target);
   if (!from || !to) return 'missing-node';
   if (source === target) return 'self';
-  const handles = sourceHandlesOf(from.type);
+  const handles = sourceHandlesOf(from.type, from.settings);
   const handle = sourceHandle ?? null;
   if (!handles.includes(handle)) return 'handle';
   if (!acceptsInput(to.type)) return 'target';
@@ -247,6 +254,8 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       if (!node) return state;
       const next = { ...node, ...(action.name !== undefined ? { name: action.name } : {}), ...(action.params ? { params: action.params } : {}), ...(action.pinned ? { pinned: action.pinned } : {}) };
       if (action.pinned === null) delete next.pinned;
+      if (action.settings) next.settings = action.settings;
+      if (action.settings === null) delete next.settings;
       return change(state, { ...w, nodes: w.nodes.map((n) => (n.id === action.id ? next : n)) });
     }
 

@@ -1,11 +1,12 @@
 // A node on the canvas as a card: the type's icon and colour (an app's badge),
 // the type or app action, the node's name, its key, a one-line summary of its
 // configuration and its problem count; handles in and out (a condition's two
-// branches labelled Yes/No in the user's language).
+// branches labelled Yes/No in the user's language, a red "Error" output when
+// the node's failures branch).
 import { memo } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { useI18n } from '@agentflow/shared';
-import { connectorOf, type NodeType } from '@agentflow/shared/workflow';
+import { connectorOf, type NodeType, type WorkflowNode } from '@agentflow/shared/workflow';
 import { acceptsInput, sourceHandlesOf } from '../builderState';
 import { NODE_TYPE_KEYS } from '../fields';
 import { AppBadge } from '../../connectors/AppBadge';
@@ -24,6 +25,8 @@ export interface NodeCardData extends Record<string, unknown> {
   problemText: string;
   /** An app step or trigger: its connector and action ids. */
   app?: { connector: string; action: string };
+  /** Retries and on error: a node whose failures branch shows a red "Error" output. */
+  settings?: WorkflowNode['settings'];
 }
 export type FlowNode = Node<NodeCardData, 'builder'>;
 
@@ -60,7 +63,7 @@ export function ProblemMarker({ count }: { count: number }) {
 
 function BuilderNodeCard({ id, data, selected }: NodeProps<FlowNode>) {
   const { t } = useI18n();
-  const handles = sourceHandlesOf(data.nodeType);
+  const handles = sourceHandlesOf(data.nodeType, data.settings);
   const typeLabel = useTypeLabel(data.nodeType, data.app);
   const key = NODE_TYPE_KEYS[data.nodeType];
   // "Show last run" colours the card by the node's status in it ('' when off).
