@@ -1,0 +1,102 @@
+// Error branches and the error workflow on the emulators, through the runs API:
+// the stored step of a branched failure, the error workflow's run started
+// from Firestore with the failed run's details (paid by the same owner), and
+// none for a workflow the owner may not run.
+import { RUN_START_COST, WORKFLOW_RUNS_COLLECTION, defaultParams } from '@agentflow/shared/workflow';
+import { edge, manual, node, startRunsHarness, type RunsHarness, type RunsUser } from '../../testing/runsHarness';
+import { decodeRun } from '../store';
+import type { StoredRun } from '../runModel';
+
+let h: RunsHarness;
+let alice: RunsUser;
+let bob: RunsUser;
+
+beforeAll(async () => {
+  h = await startRunsHarness('errors', { limits: { retryBaseDelayMs: 5 } });
+  alice = await h.createUser('alice', { tokens: 100 });
+  bob = await h.createUser('bob', { tokens: 100 });
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+/** A step that always fails: JSONata's $error. */
+const boom = (settings?: Parameters<typeof withSettings>[1]) => withSettings(node('boom', 'transform', { mapping: '$error("CRM down")' }), settings);
+function withSettings(n: ReturnType<typeof node>, settings?: ReturnType<typeof node>['settings']) {
+  return settings ? { ...n, settings } : n;
+}
+
+async function start(workflowId: string, user: RunsUser = alice): Promise<string> {
+  const response = await h.call('POST', `/api/workflows/${workflowId}/runs`, { user, body: { input: {} } });
+  expect(response.status).toBe(202);
+  return response.body.runId as string;
+}
+
+async function runsOf(workflowId: string): Promise<StoredRun[]> {
+  const snapshot = await h.db.collection(WORKFLOW_RUNS_COLLECTION).where('workflowId', '==', workflowId).get();
+  return snapshot.docs.map((doc) => decodeRun(doc)).filter((run): run is StoredRun => run !== null);
+}
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+it('stores a branched failure as failed and handled, runs the error branch only, and the run succeeds', async () => {
+  const wf = await h.saveWorkflow(
+    alice.uid,
+    [manual(), boom({ onError: 'branch', retry: { attempts: 2, backoffMs: 10, on: 'any' } }), node('next', 'transform', { mapping: '"normal"' }), node('fallback', 'transform', { mapping: '{"told": boom.error.message}' })],
+    [edge('trigger', 'boom'), edge('boom', 'next'), edge('boom', 'fallback', 'error')],
+  );
+  const run = await h.waitForRun(await start(wf.id), ['succeeded', 'failed']);
+  expect(run.status).toBe('succeeded');
+  expect(run.steps.map((step) => [step.id, step.status])).toEqual([
+    ['trigger', 'succeeded'],
+    ['boom', 'failed'],
+    ['next', 'skipped'],
+    ['fallback', 'succeeded'],
+  ]);
+  const failed = run.steps.find((step) => step.id === 'boom')!;
+  expect(failed).toMatchObject({ handled: true, branch: 'error', attempts: 2 });
+  expect(failed.output).toMatchObject({ error: { message: expect.stringContaining('CRM down') } });
+  expect(run.steps.find((step) => step.id === 'fallback')!.output).toEqual({ told: (failed.output as { error: { message: string } }).error.message });
+});
+
+it('starts the error workflow with the failed run’s details, on the same owner’s tokens', async () => {
+  // A webhook trigger takes any input, so `input.failedRun.…` passes the reference check (a manual trigger's form would not have it).
+  const hook = node('hook', 'trigger.webhook', defaultParams('trigger.webhook') as Record<string, unknown>);
+  const reporter = await h.saveWorkflow(alice.uid, [hook, node('note', 'transform', { mapping: '{"run": input.failedRun.id, "step": input.failedRun.failedStep.nodeId}' })], [edge('hook', 'note')], { name: 'Report failures' });
+  const wf = await h.saveWorkflow(alice.uid, [manual(), boom(), node('next', 'transform', { mapping: '"never"' })], [edge('trigger', 'boom'), edge('boom', 'next')], {
+    name: 'Sync CRM',
+    errorWorkflowId: reporter.id,
+  });
+  const before = await h.balance(alice.uid);
+  const failed = await h.waitForRun(await start(wf.id), ['succeeded', 'failed']);
+  expect(failed.status).toBe('failed');
+
+  const [errorRun] = await eventually(
+    () => runsOf(reporter.id),
+    (runs) => runs.some((run) => run.status === 'succeeded'),
+  );
+  expect(errorRun).toMatchObject({ ownerId: alice.uid, status: 'succeeded', trigger: { type: 'error', userId: null, failedRunId: failed.id, nodeId: 'hook' } });
+  expect(errorRun!.input).toEqual({
+    failedRun: { id: failed.id, workflowId: wf.id, workflowName: 'Sync CRM', error: failed.error, failedStep: { nodeId: 'boom', name: 'boom', error: failed.error } },
+  });
+  expect(errorRun!.steps.find((step) => step.id === 'note')!.output).toEqual({ run: failed.id, step: 'boom' });
+  // Both runs were paid by Alice.
+  expect(before - (await h.balance(alice.uid))).toBe(2 * RUN_START_COST);
+});
+
+it('starts nothing when the owner may not run the named workflow', async () => {
+  const bobsOwn = await h.saveWorkflow(bob.uid, [manual(), node('note', 'transform', { mapping: '"seen"' })], [edge('trigger', 'note')]);
+  const wf = await h.saveWorkflow(alice.uid, [manual(), boom()], [edge('trigger', 'boom')], { errorWorkflowId: bobsOwn.id });
+  const failed = await h.waitForRun(await start(wf.id), ['succeeded', 'failed']);
+  expect(failed.status).toBe('failed');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(await runsOf(bobsOwn.id)).toEqual([]);
+});
