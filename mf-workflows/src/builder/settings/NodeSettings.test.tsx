@@ -40,7 +40,7 @@ describe('node settings section', () => {
   it('shows the defaults and records only what differs from them', () => {
     const onSettings = jest.fn();
     renderWithProviders(<Harness initial={httpNode()} onSettings={onSettings} />, { language: 'en' });
-    expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Retries and errors' })).toBeTruthy();
     expect((screen.getByLabelText('Attempts in all') as HTMLInputElement).value).toBe('3');
     expect((screen.getByLabelText('Wait before trying again (ms)') as HTMLInputElement).value).toBe('500');
     expect((screen.getByLabelText('On error') as HTMLSelectElement).value).toBe('stop');
@@ -64,7 +64,7 @@ describe('node settings section', () => {
 
   it('speaks the reader’s language, and has nothing for a trigger', () => {
     const { unmount } = renderWithProviders(<Harness initial={httpNode({ onError: 'continue' })} onSettings={jest.fn()} />, { language: 'de' });
-    return waitFor(() => expect(screen.getByRole('heading', { name: 'Einstellungen' })).toBeTruthy()).then(() => {
+    return waitFor(() => expect(screen.getByRole('heading', { name: 'Wiederholungen und Fehler' })).toBeTruthy()).then(() => {
       expect((screen.getByLabelText('Bei Fehler') as HTMLSelectElement).value).toBe('continue');
       unmount();
       renderWithProviders(<Harness initial={{ ...httpNode(), id: 't', type: 'trigger.manual', params: {} }} onSettings={jest.fn()} />, { language: 'en' });

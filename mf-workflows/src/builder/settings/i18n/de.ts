@@ -3,7 +3,7 @@ import type { NodeSettingsCatalog } from './en';
 export const de: NodeSettingsCatalog = {
   workflows: {
     nodeSettings: {
-      title: 'Einstellungen',
+      title: 'Wiederholungen und Fehler',
       retries: 'Wiederholungen',
       attempts: 'Versuche insgesamt',
       attemptsHint: 'Von 1 (keine Wiederholung) bis 10.',

@@ -2,7 +2,7 @@
 export const en = {
   workflows: {
     nodeSettings: {
-      title: 'Settings',
+      title: 'Retries and errors',
       retries: 'Retries',
       attempts: 'Attempts in all',
       attemptsHint: 'From 1 (no retry) to 10.',

@@ -3,7 +3,7 @@ import type { NodeSettingsCatalog } from './en';
 export const es: NodeSettingsCatalog = {
   workflows: {
     nodeSettings: {
-      title: 'Ajustes',
+      title: 'Reintentos y errores',
       retries: 'Reintentos',
       attempts: 'Intentos en total',
       attemptsHint: 'De 1 (sin reintento) a 10.',

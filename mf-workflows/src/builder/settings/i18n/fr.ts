@@ -3,7 +3,7 @@ import type { NodeSettingsCatalog } from './en';
 export const fr: NodeSettingsCatalog = {
   workflows: {
     nodeSettings: {
-      title: 'Réglages',
+      title: 'Nouvelles tentatives et erreurs',
       retries: 'Nouvelles tentatives',
       attempts: 'Tentatives au total',
       attemptsHint: 'De 1 (aucune nouvelle tentative) à 10.',

@@ -3,7 +3,7 @@ import type { NodeSettingsCatalog } from './en';
 export const it: NodeSettingsCatalog = {
   workflows: {
     nodeSettings: {
-      title: 'Impostazioni',
+      title: 'Nuovi tentativi ed errori',
       retries: 'Nuovi tentativi',
       attempts: 'Tentativi in tutto',
       attemptsHint: 'Da 1 (nessun nuovo tentativo) a 10.',
