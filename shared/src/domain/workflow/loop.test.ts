@@ -68,6 +68,9 @@ test('an edge leaving a loop by no handle, a loop without a body, a shared body 
   const noHandle = shipments({ nodes: [node('x', 'transform')], edges: [edge('each', 'x')] });
   expect(loopProblems(noHandle)).toEqual([expect.objectContaining({ reason: 'loop-missing-handle', edgeId: 'each-x', params: { node: 'each' } })]);
 
+  // The error handle is the node settings' (validated with onError), not a loop problem.
+  expect(loopProblems(shipments({ nodes: [node('x', 'transform')], edges: [edge('each', 'x', 'error')] }))).toEqual([]);
+
   const noBody = shipments();
   noBody.edges = noBody.edges.filter((e) => e.sourceHandle !== 'body');
   expect(loopProblems(noBody)).toEqual([expect.objectContaining({ reason: 'loop-no-body', nodeId: 'each' })]);

@@ -17,6 +17,7 @@
 // one level deep, and nested item counts multiply past any plan's limit.
 import type { WorkflowProblem } from './model.js';
 import type { RunStep } from './runs.js';
+import { ERROR_HANDLE } from './nodeSettings.js';
 
 export const LOOP_HANDLES = ['body', 'done'] as const;
 export type LoopHandle = (typeof LOOP_HANDLES)[number];
@@ -105,7 +106,8 @@ export function loopProblems(graph: LoopGraph): WorkflowProblem[] {
   const loops = graph.nodes.filter((node) => node.type === 'loop');
   for (const loop of loops) {
     for (const edge of graph.edges) {
-      if (edge.source !== loop.id || (LOOP_HANDLES as readonly (string | null | undefined)[]).includes(edge.sourceHandle)) continue;
+      // The error handle (nodeSettings.ts) is validated with the node's onError setting.
+      if (edge.source !== loop.id || edge.sourceHandle === ERROR_HANDLE || (LOOP_HANDLES as readonly (string | null | undefined)[]).includes(edge.sourceHandle)) continue;
       problems.push({
         code: 'invalid-workflow',
         ...(edge.id ? { edgeId: edge.id } : {}),
