@@ -263,6 +263,12 @@ function StepItem({ node, now, files, run }: { node: StepNode; now: number; file
         {step.tokens > 0 && <span className="run-step-tokens">{t(`${V}tokens`, { count: step.tokens })}</span>}
         {step.attempts > 1 && <span className="run-step-attempts">{t(`${V}attempts`, { count: step.attempts })}</span>}
         {step.branch ? <span className="run-step-branch">{t(`${V}branch`, { branch: step.branch })}</span> : null}
+        {/* A failure its node's "On error" took: the run went on past it. */}
+        {step.handled && (
+          <span className="run-step-handled" data-testid="step-handled">
+            {t(`${V}handled`)}
+          </span>
+        )}
       </div>
       {step.error && (
         <p className="field-error run-step-error" role="alert">

@@ -97,6 +97,7 @@ export const de: RunsCatalog = {
         error: 'Fehler',
         tokens: 'Verbrauchte Tokens: {{count}}',
         attempts: 'Versuche: {{count}}',
+        handled: 'Abgefangen: der Lauf ging weiter',
         branch: 'Gewählter Zweig: {{branch}}',
         truncated: 'Ausgabe gekürzt: die vollständige Ausgabe hat {{bytes}} Bytes.',
         delegated: 'Delegierte Aufrufe',

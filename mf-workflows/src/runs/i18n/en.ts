@@ -98,6 +98,7 @@ export const en = {
         error: 'Error',
         tokens: 'Tokens: {{count}}',
         attempts: 'Attempts: {{count}}',
+        handled: 'Handled: the run went on',
         branch: 'Branch taken: {{branch}}',
         truncated: 'Output truncated: the full output is {{bytes}} bytes.',
         delegated: 'Delegated calls',

@@ -97,6 +97,7 @@ export const es: RunsCatalog = {
         error: 'Error del paso',
         tokens: 'Tokens: {{count}} consumidos',
         attempts: 'Intentos: {{count}}',
+        handled: 'Gestionado: la ejecución continuó',
         branch: 'Rama tomada: {{branch}}',
         truncated: 'Salida truncada: la salida completa ocupa {{bytes}} bytes.',
         delegated: 'Llamadas delegadas',

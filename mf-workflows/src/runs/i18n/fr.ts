@@ -97,6 +97,7 @@ export const fr: RunsCatalog = {
         error: 'Erreur',
         tokens: 'Jetons : {{count}}',
         attempts: 'Tentatives : {{count}}',
+        handled: 'Géré : l’exécution a continué',
         branch: 'Branche prise : {{branch}}',
         truncated: 'Sortie tronquée : la sortie complète fait {{bytes}} octets.',
         delegated: 'Appels délégués',

@@ -97,6 +97,7 @@ export const it: RunsCatalog = {
         error: 'Errore',
         tokens: 'Token: {{count}} usati',
         attempts: 'Tentativi: {{count}}',
+        handled: 'Gestito: l’esecuzione è proseguita',
         branch: 'Ramo seguito: {{branch}}',
         truncated: 'Uscita troncata: l’uscita completa è di {{bytes}} byte.',
         delegated: 'Chiamate delegate',
