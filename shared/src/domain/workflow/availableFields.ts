@@ -8,6 +8,7 @@ import { inputSourcesOf, isTrigger, triggerOf } from './graph.js';
 import { nodeOutput, valueType, type OutputField, type OutputFieldType } from './outputs.js';
 import { referenceFor } from './references.js';
 import { isRecord } from './fields.js';
+import { enclosingLoopOf } from './loop.js';
 
 /** Longest sample text shown beside a field. */
 export const SAMPLE_TEXT_MAX = 60;
@@ -137,6 +138,14 @@ export function availableFields(workflow: Pick<Workflow, 'nodes' | 'edges'>, nod
     });
   };
   if (trigger) add('input', trigger, ['input', 'trigger', trigger.id]);
+  // A loop's body step also reads its item and index (loop.ts); an item's shape is whatever the list holds.
+  const loop = byId.get(enclosingLoopOf(workflow, nodeId) ?? '');
+  if (loop) {
+    const item = 'item' in samples ? { hasSample: true, sample: sampleText(samples.item), type: valueType(samples.item) } : { hasSample: false, type: 'any' as const };
+    const itemFields = 'item' in samples ? mergeFields([], sampleObjects(samples.item), { root: 'item', path: [], depth: 0 }) : [];
+    sources.push({ key: 'item', nodeId: loop.id, name: loop.name, nodeType: loop.type, reference: 'item', open: true, fields: itemFields, ...item });
+    sources.push({ key: 'index', nodeId: loop.id, name: loop.name, nodeType: loop.type, reference: 'index', type: 'number', open: false, hasSample: false, fields: [] });
+  }
   for (const id of inputSourcesOf(workflow, nodeId)) {
     const upstream = byId.get(id);
     if (upstream && !isTrigger(upstream.type)) add(id, upstream, [id]);

@@ -1,4 +1,5 @@
 import { PLAN_ENTITLEMENTS } from '../membership/entitlements.js';
+import { availableFields } from './availableFields.js';
 import { initialSteps } from './graph.js';
 import { LOOP_HANDLES, enclosingLoopOf, loopBodyNodeIds, loopBodyOf, loopProblems } from './loop.js';
 import type { NodeType, Workflow, WorkflowEdge, WorkflowNode } from './model.js';
@@ -97,4 +98,14 @@ test('each plan caps the items of one loop, higher plans more', () => {
   expect(PLAN_ENTITLEMENTS.basic.maxLoopItems).toBeGreaterThan(PLAN_ENTITLEMENTS.free.maxLoopItems);
   expect(PLAN_ENTITLEMENTS.premium.maxLoopItems).toBeGreaterThan(PLAN_ENTITLEMENTS.basic.maxLoopItems);
   expect(PLAN_ENTITLEMENTS.enterprise.maxLoopItems).toBeGreaterThanOrEqual(PLAN_ENTITLEMENTS.premium.maxLoopItems);
+});
+
+test("the field picker offers a body step the loop's item (fields from a sample item) and index; steps outside the body get neither", () => {
+  const workflow = shipments();
+  const sources = availableFields(workflow, 'shape', { item: { id: 7, city: 'Rome' } });
+  const item = sources.find((s) => s.key === 'item')!;
+  expect(item).toMatchObject({ nodeId: 'each', reference: 'item', hasSample: true });
+  expect(item.fields.map((f) => f.reference)).toEqual(['item.id', 'item.city']);
+  expect(sources.find((s) => s.key === 'index')).toMatchObject({ reference: 'index', type: 'number' });
+  expect(availableFields(workflow, 'report').map((s) => s.key)).not.toContain('item');
 });
