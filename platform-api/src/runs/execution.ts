@@ -4,7 +4,6 @@
 // and saves the run through a RunWriter (status changes at once, details
 // throttled). Tokens an agent reports are charged through the meter.
 import {
-  ERROR_HANDLE,
   RUN_MESSAGES,
   isTerminalRunStatus,
   isTrigger,
@@ -22,7 +21,7 @@ import { applyChildStep } from './childSteps.js';
 import type { RunStore } from './ports.js';
 import { truncateValue, type StoredRun } from './runModel.js';
 import { RunWriter } from './runWriter.js';
-import { edgeCarriesOn, errorOutput, handlingOf, isRunStoppingFailure } from './errors/handled.js';
+import { edgeCarriesOn, handleFailure, isRunStoppingFailure } from './errors/handled.js';
 import { nextRetryDelay, retryPolicyFor } from './errors/retry.js';
 import { StepFailure, type ChildStepReport, type StepAnnotation, type StepResult } from './steps.js';
 
@@ -375,17 +374,12 @@ export class RunExecution {
     }
     step.status = 'failed';
     step.error = messageOf(error);
-    const handling = handlingOf(node);
-    if (handling !== null) {
-      // The node's onError takes the failure: its successors (or its error branch) get `{ error, input }`.
-      const output = errorOutput(error, input);
-      const shown = truncateValue(output, this.limits.maxStepOutputBytes);
-      Object.assign(step, { handled: true, output: shown.value, outputBytes: shown.bytes, outputTruncated: shown.truncated, branch: handling === 'branch' ? ERROR_HANDLE : null });
-      this.outputs.set(node.id, output);
-      if (shown.truncated) {
-        // Kept for a later execution (after a wait); this one has it in memory already.
-        await this.store.saveFullOutput(this.runId, step.id, output).catch((cause: unknown) => this.executor.options.logger.warn({ err: cause, runId: this.runId }, 'could not store a handled failure\'s full output'));
-      }
+    // The node's onError takes the failure: its successors (or its error branch) get `{ error, input }`.
+    const handled = handleFailure(node, step, input, error, this.limits.maxStepOutputBytes);
+    if (handled) {
+      this.outputs.set(node.id, handled.output);
+      // Kept for a later execution (after a wait); this one has it in memory already.
+      if (handled.truncated) await this.store.saveFullOutput(this.runId, step.id, handled.output).catch((cause: unknown) => this.executor.options.logger.warn({ err: cause, runId: this.runId }, 'could not store a handled failure’s output'));
       return;
     }
     this.failure = step.error;

@@ -7,6 +7,7 @@
 //   anything else   → none
 import { ERROR_HANDLE, onErrorOf, type ErrorOutput, type OnError, type RunStep, type WorkflowEdge, type WorkflowNode } from '@agentflow/shared/workflow';
 import { messageOf } from '../failures.js';
+import { truncateValue } from '../runModel.js';
 
 /** The output a handled failure hands on. */
 export function errorOutput(error: unknown, input: unknown): ErrorOutput {
@@ -18,6 +19,21 @@ export function errorOutput(error: unknown, input: unknown): ErrorOutput {
 export function handlingOf(node: WorkflowNode | undefined): Exclude<OnError, 'stop'> | null {
   const onError = onErrorOf(node);
   return onError === 'stop' ? null : onError;
+}
+
+/**
+ * Records the step's final failure as handled when its node says so: output
+ * `{ error, input }` (shown within maxBytes), handled: true, branch 'error'
+ * for an error branch. Returns the full output, or null when the failure
+ * stops the run (the step is left as it is).
+ */
+export function handleFailure(node: WorkflowNode, step: RunStep, input: unknown, error: unknown, maxBytes: number): { output: ErrorOutput; truncated: boolean } | null {
+  const handling = handlingOf(node);
+  if (handling === null) return null;
+  const output = errorOutput(error, input);
+  const shown = truncateValue(output, maxBytes);
+  Object.assign(step, { handled: true, output: shown.value, outputBytes: shown.bytes, outputTruncated: shown.truncated, branch: handling === 'branch' ? ERROR_HANDLE : null });
+  return { output, truncated: shown.truncated };
 }
 
 /** Whether `edge`, leaving the finished step `source`, makes its target run. */
