@@ -41,6 +41,8 @@ export interface CatalogueSource {
   renameWorkflow(workflow: Workflow, name: string): Promise<void>;
   /** Moves it to the trash (deletedAt = the server's time) or, with `false`, back out of it. */
   setTrashed(workflow: Workflow, trashed: boolean): Promise<void>;
+  /** Switches it on or off (Workflow.active; the rules let only the owner): the next version, like a rename. */
+  setActive(workflow: Workflow, active: boolean): Promise<void>;
   /** Deletes the workflow document for good (its runs and snapshots are purged by platform-api's housekeeping). */
   deleteForever(workflow: Workflow): Promise<void>;
 }
@@ -179,6 +181,15 @@ export function createFirestoreCatalogueSource(lite: () => Promise<FirestoreLite
       const [fs, database] = await open();
       await fs.updateDoc(fs.doc(database, WORKFLOW_COLLECTION, workflow.id), {
         deletedAt: trashed ? fs.serverTimestamp() : null,
+        version: fs.increment(1),
+        updatedAt: fs.serverTimestamp(),
+      });
+    },
+
+    async setActive(workflow, active) {
+      const [fs, database] = await open();
+      await fs.updateDoc(fs.doc(database, WORKFLOW_COLLECTION, workflow.id), {
+        active,
         version: fs.increment(1),
         updatedAt: fs.serverTimestamp(),
       });

@@ -33,6 +33,7 @@ import { useCanvasClipboard, type ClipboardNote } from './canvas/useCanvasClipbo
 import { CanvasActions, clipboardNoteText } from './canvas/CanvasActions';
 import { ProblemsList, SettingsPanel } from './WorkflowPanels';
 import { SaveVersionButton } from './versions/SaveVersionButton';
+import { ActiveSwitch } from './triggers/ActiveSwitch';
 import { LocalProblemsScope, useBuilderProblems } from './problems/localProblems';
 import { PageLoading } from '../components/PageLoading';
 import { useCredentialProblems } from '../credentials/agentCredentials';
@@ -287,6 +288,8 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
             {t(`${P}actions.panels`)}
           </button>
           {/* Other helpers' toolbar actions (save a version, run overlay, the workflow's menu) go here. */}
+          {/* On/off: saved like any other change (autosave); templates have no switch. */}
+          {!readOnly && <ActiveSwitch compact active={workflow.active !== false} onChange={(active) => dispatch({ type: 'updateSettings', settings: { active } })} />}
           <SaveIndicator status={readOnly ? 'saved' : status} onRetry={retry} />
           {!phone && secondaryActions}
           <BuilderRunActions template={readOnly} beforeRun={flushForRun} />

@@ -2,6 +2,7 @@ import { Link, useI18n } from '@agentflow/shared';
 import type { Workflow } from '@agentflow/shared/workflow';
 import type { CatalogueTab } from './catalogueFilters';
 import { WorkflowMenu, type WorkflowMenuAction } from '../lifecycle/WorkflowMenu';
+import { ActiveSwitch } from '../builder/triggers/ActiveSwitch';
 
 export interface WorkflowCardProps {
   workflow: Workflow;
@@ -17,10 +18,12 @@ export interface WorkflowCardProps {
   disabled?: boolean;
   /** The id of the text saying why the button is disabled. */
   describedBy?: string;
+  /** The user's own workflows get the on/off switch (Workflow.active). */
+  onActiveChange?: (workflow: Workflow, active: boolean) => void;
 }
 
 /** One workflow in the catalogue: name, description, badges, tags, step count and its action. */
-export function WorkflowCard({ workflow, kind, onUseTemplate, onMenuAction, copying = false, disabled = false, describedBy }: WorkflowCardProps) {
+export function WorkflowCard({ workflow, kind, onUseTemplate, onMenuAction, copying = false, disabled = false, describedBy, onActiveChange }: WorkflowCardProps) {
   const { t } = useI18n();
   const titleId = `workflow-${workflow.id}-title`;
   const category = t(`workflows.catalogue.categories.${workflow.category}`);
@@ -61,6 +64,9 @@ export function WorkflowCard({ workflow, kind, onUseTemplate, onMenuAction, copy
         <span data-testid="workflow-node-count">{t('workflows.catalogue.card.steps', { count: workflow.nodes.length })}</span>
         {kind === 'organization' ? <span> · {t('workflows.catalogue.card.shared')}</span> : null}
       </p>
+      {kind !== 'templates' && onActiveChange ? (
+        <ActiveSwitch active={workflow.active !== false} disabled={disabled} describedBy={titleId} onChange={(active) => onActiveChange(workflow, active)} />
+      ) : null}
       <div className="workflow-card-actions">
         {kind === 'templates' ? (
           <button

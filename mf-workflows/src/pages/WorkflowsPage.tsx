@@ -2,7 +2,7 @@
 // and the three collections (mine, my organization's, templates). Every
 // filter lives in the URL (?search=&category=&industry=&tab=), so a reload, the
 // back button, the home page's industry links and voice search all land on
-// the same view. ?run=<name> (voice "run workflow X") shows a notice.
+// the same view. ?run=<name> (voice "run workflow X") shows a notice and, asked by voice, starts the run (VoiceRunNotice).
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, NeedsConnectionNote, PageHeader, SavedOnDeviceNote, signInPathFor, useAuth, useI18n, useLocation, useNavigate, useOnline, useToast } from '@agentflow/shared';
@@ -12,11 +12,13 @@ import { CatalogueSkeleton } from '../components/CatalogueSkeleton';
 import { FacetOptions, WORKFLOW_FACETS } from '../components/FacetOptions';
 import { useCatalogueSource } from '../components/CatalogueSourceContext';
 import { CATALOGUE_PANEL_ID, CatalogueTabs, tabId } from '../components/CatalogueTabs';
-import { applyFilters, findByName, type CatalogueTab } from '../components/catalogueFilters';
+import { applyFilters, type CatalogueTab } from '../components/catalogueFilters';
 import { useCatalogueUrl } from './useCatalogueUrl';
 import { WorkflowCard } from '../components/WorkflowCard';
 import { NewWorkflowActions, TemplatePreview, TrashTab, useCardMenu } from '../lifecycle/CatalogueLifecycle';
 import { useLocalizedTemplates } from '../templateTexts/useLocalizedTemplates';
+import { useCatalogueSwitch } from '../builder/triggers/useCatalogueSwitch';
+import { VoiceRunNotice } from './VoiceRunNotice';
 import '../components/catalogue.css';
 
 export { SEARCH_DEBOUNCE_MS } from './useCatalogueUrl';
@@ -129,6 +131,7 @@ export function WorkflowsPage() {
   const catalogueUser = uid ? { uid, name: user?.displayName || user?.email || '' } : null;
   const refreshMine = () => queryClient.invalidateQueries({ queryKey: catalogueKeys.mine(uid) });
   const menu = useCardMenu({ user: catalogueUser ?? { uid: '' }, refresh: refreshMine });
+  const switchActive = useCatalogueSwitch(refreshMine);
   // "Use template" on a card shows what the template does first; the preview's own button copies it.
   const [previewing, setPreviewing] = useState<Workflow | null>(null);
 
@@ -160,7 +163,7 @@ export function WorkflowsPage() {
         }
       />
 
-      {filters.run ? <RunNotice name={filters.run} signedIn={user !== null} mine={live} onDismiss={() => setFilter('run', null)} /> : null}
+      {filters.run ? <VoiceRunNotice name={filters.run} signedIn={user !== null} mine={live} onDismiss={() => setFilter('run', null)} /> : null}
 
       <form className="catalogue-filters" role="search" aria-label={t('workflows.catalogue.filtersLabel')} onSubmit={(event) => event.preventDefault()}>
         <div className="form-field catalogue-search">
@@ -241,6 +244,7 @@ export function WorkflowsPage() {
                       kind={tab ?? 'templates'}
                       onUseTemplate={setPreviewing}
                       onMenuAction={tab === 'mine' ? menu.onMenuAction : undefined}
+                      onActiveChange={tab === 'mine' ? switchActive : undefined}
                       copying={copyTemplate.isPending && copyTemplate.variables?.id === workflow.id}
                       disabled={copyTemplate.isPending || menu.busy || (!online && user !== null)}
                       describedBy={!online && user ? `${ids}-offline` : undefined}
@@ -263,38 +267,5 @@ export function WorkflowsPage() {
         />
       ) : null}
     </section>
-  );
-}
-
-/** ?run=<name> (voice "run workflow X"): say what was asked; a match opens its run form, or the builder. */
-function RunNotice({ name, signedIn, mine, onDismiss }: { name: string; signedIn: boolean; mine: Workflow[] | undefined; onDismiss: () => void }) {
-  const { t } = useI18n();
-  const match = mine ? findByName(mine, name) : undefined;
-  return (
-    <aside className="form-status catalogue-run" data-testid="run-notice" aria-labelledby="catalogue-run-title">
-      <h2 id="catalogue-run-title">{t('workflows.catalogue.run.title', { name })}</h2>
-      {!signedIn ? (
-        <p>{t('workflows.catalogue.run.signIn')}</p>
-      ) : match ? (
-        <p>{t('workflows.catalogue.run.found')}</p>
-      ) : mine ? (
-        <p>{t('workflows.catalogue.run.notFound', { name })}</p>
-      ) : null}
-      <div className="catalogue-run-actions">
-        {match ? (
-          <>
-            <Link className="button button-primary" to={`${encodeURIComponent(match.id)}/runs?run=1`} data-testid="run-start">
-              {t('workflows.catalogue.run.start', { name: match.name })}
-            </Link>
-            <Link className="button" to={encodeURIComponent(match.id)} data-testid="run-open">
-              {t('workflows.catalogue.run.open', { name: match.name })}
-            </Link>
-          </>
-        ) : null}
-        <button type="button" className="link-button" onClick={onDismiss}>
-          {t('workflows.catalogue.run.dismiss')}
-        </button>
-      </div>
-    </aside>
   );
 }

@@ -100,6 +100,7 @@ export type FakeCatalogueSource = CatalogueSource & {
   createWorkflow: jest.Mock<(workflow: NewWorkflow, user: CatalogueUser) => Promise<string>>;
   renameWorkflow: jest.Mock<(workflow: Workflow, name: string) => Promise<void>>;
   setTrashed: jest.Mock<(workflow: Workflow, trashed: boolean) => Promise<void>>;
+  setActive: jest.Mock<(workflow: Workflow, active: boolean) => Promise<void>>;
   deleteForever: jest.Mock<(workflow: Workflow) => Promise<void>>;
 };
 
@@ -129,6 +130,7 @@ export function createFakeCatalogueSource(initial: FakeCatalogueOptions = {}): F
     setTrashed: jest.fn(async (workflow: Workflow, trashed: boolean) =>
       options.fail?.update ? failure() : update(workflow.id, { deletedAt: trashed ? new Date().toISOString() : null }),
     ),
+    setActive: jest.fn(async (workflow: Workflow, active: boolean) => (options.fail?.update ? failure() : update(workflow.id, { active }))),
     deleteForever: jest.fn(async (workflow: Workflow) => {
       if (options.fail?.update) return failure();
       options.mine = (options.mine ?? []).filter((each) => each.id !== workflow.id);

@@ -43,7 +43,7 @@ function MicrophoneButton({ Recognition }: { Recognition: SpeechRecognitionConst
     switch (effect.kind) {
       case 'navigate':
         if (effect.announce) toast({ title: t(effect.announce.key, { name: effect.announce.name }) });
-        void navigate(effect.to);
+        void navigate(effect.to, effect.state ? { state: effect.state } : undefined);
         return;
       case 'openHelp':
         openHelp(helpTopicForPath(location.pathname));

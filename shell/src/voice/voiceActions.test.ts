@@ -7,7 +7,7 @@ test.each<[VoiceCommand, ReturnType<typeof effectOf>]>([
   [{ type: 'navigate', destination: 'billing' }, { kind: 'navigate', to: '/billing' }],
   [{ type: 'navigate', destination: 'access' }, { kind: 'navigate', to: '/admin/access' }],
   [{ type: 'searchWorkflows', query: 'facturación & co' }, { kind: 'navigate', to: '/workflows?search=facturaci%C3%B3n%20%26%20co' }],
-  [{ type: 'runWorkflow', name: 'lead scoring' }, { kind: 'navigate', to: '/workflows?run=lead%20scoring', announce: { key: 'voice.runWorkflow', name: 'lead scoring' } }],
+  [{ type: 'runWorkflow', name: 'lead scoring' }, { kind: 'navigate', to: '/workflows?run=lead%20scoring', announce: { key: 'voice.runWorkflow', name: 'lead scoring' }, state: { voiceRun: true } }],
   [{ type: 'openHelp' }, { kind: 'openHelp' }],
   [{ type: 'changeLanguage', language: 'it' }, { kind: 'setLanguage', language: 'it' }],
   [{ type: 'signOut' }, { kind: 'signOut' }],

@@ -1,7 +1,7 @@
 // What each recognised voice command does in the shell, as data: the button
 // performs it, and tests check the mapping without a microphone.
 import type { SupportedLanguage } from '@agentflow/shared';
-import type { VoiceCommand, VoiceDestination } from '@agentflow/shared/voice';
+import type { VoiceCommand, VoiceDestination, VoiceRunState } from '@agentflow/shared/voice';
 
 export const DESTINATION_PATHS: Record<VoiceDestination, string> = {
   home: '/',
@@ -11,7 +11,7 @@ export const DESTINATION_PATHS: Record<VoiceDestination, string> = {
 };
 
 export type VoiceEffect =
-  | { kind: 'navigate'; to: string; announce?: { key: 'voice.runWorkflow'; name: string } }
+  | { kind: 'navigate'; to: string; announce?: { key: 'voice.runWorkflow'; name: string }; state?: VoiceRunState }
   | { kind: 'openHelp' }
   | { kind: 'setLanguage'; language: SupportedLanguage }
   | { kind: 'signOut' };
@@ -23,8 +23,9 @@ export function effectOf(command: VoiceCommand): VoiceEffect {
     case 'searchWorkflows':
       return { kind: 'navigate', to: `/workflows?search=${encodeURIComponent(command.query)}` };
     case 'runWorkflow':
-      // The workflows page finds the workflow by name and starts it (issue 9 runs it).
-      return { kind: 'navigate', to: `/workflows?run=${encodeURIComponent(command.name)}`, announce: { key: 'voice.runWorkflow', name: command.name } };
+      // The workflows page finds the workflow by name and starts it, or opens its run form when it asks for
+      // required inputs; the router state (which a link cannot carry) says the person asked just now.
+      return { kind: 'navigate', to: `/workflows?run=${encodeURIComponent(command.name)}`, announce: { key: 'voice.runWorkflow', name: command.name }, state: { voiceRun: true } };
     case 'openHelp':
       return { kind: 'openHelp' };
     case 'changeLanguage':

@@ -14,6 +14,16 @@ export type VoiceCommand =
 
 export type VoiceCommandType = VoiceCommand['type'];
 
+/**
+ * Router state the shell sets when "run workflow X" navigates to the
+ * catalogue: only then may the catalogue start the run itself (a link to the
+ * same address, which anyone can send, only shows the notice).
+ */
+export interface VoiceRunState {
+  voiceRun: true;
+}
+export const isVoiceRunState = (state: unknown): state is VoiceRunState => typeof state === 'object' && state !== null && (state as { voiceRun?: unknown }).voiceRun === true;
+
 /** Every destination, in a stable order. */
 export const VOICE_DESTINATIONS = ['home', 'workflows', 'billing', 'access'] as const satisfies readonly VoiceDestination[];
 

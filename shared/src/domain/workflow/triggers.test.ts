@@ -1,5 +1,5 @@
 import type { WorkflowNode } from './model.js';
-import { acceptsTriggerEvents, firedTriggerOf, isWorkflowActive, manualTriggerOf, personTriggerOf, triggerNodesOf, triggerNodesOfType } from './triggers.js';
+import { acceptsTriggerEvents, firedTriggerOf, isWorkflowActive, manualTriggerOf, needsRunForm, personTriggerOf, triggerNodesOf, triggerNodesOfType } from './triggers.js';
 
 const node = (id: string, type: WorkflowNode['type']): WorkflowNode => ({ id, type, name: id, position: { x: 0, y: 0 }, params: {} });
 
@@ -33,6 +33,14 @@ describe('several triggers', () => {
     expect(manualTriggerOf({ nodes })?.id).toBe('hand');
     expect(personTriggerOf({ nodes })?.id).toBe('hand');
     expect(personTriggerOf({ nodes: nodes.filter((n) => n.id !== 'hand') })?.id).toBe('cron');
+  });
+
+  it('a person’s run needs the form only when the manual trigger asks for a required input', () => {
+    const manual = (inputSchema: unknown): WorkflowNode => ({ ...node('hand', 'trigger.manual'), params: { inputSchema } });
+    expect(needsRunForm({ nodes: [manual([])] })).toBe(false);
+    expect(needsRunForm({ nodes: [manual([{ key: 'note', label: 'Note', type: 'text' }])] })).toBe(false);
+    expect(needsRunForm({ nodes: [manual([{ key: 'note', label: 'Note', type: 'text' }, { key: 'lead', label: 'Lead', type: 'text', required: true }])] })).toBe(true);
+    expect(needsRunForm({ nodes: [node('hook', 'trigger.webhook')] })).toBe(false);
   });
 
   it('a run names the trigger that fired; runs from before name none and fired the first', () => {

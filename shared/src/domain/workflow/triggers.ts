@@ -47,6 +47,16 @@ export function personTriggerOf(workflow: Pick<Workflow, 'nodes'>): WorkflowNode
   return manualTriggerOf(workflow) ?? triggerNodesOf(workflow)[0];
 }
 
+/**
+ * Whether a person's run needs the run form first: the manual trigger asks
+ * for a required input. Otherwise the voice command "run workflow X" starts
+ * the run at once (trigger 'voice').
+ */
+export function needsRunForm(workflow: Pick<Workflow, 'nodes'>): boolean {
+  const fields = (manualTriggerOf(workflow)?.params as { inputSchema?: unknown } | undefined)?.inputSchema;
+  return Array.isArray(fields) && fields.some((field) => typeof field === 'object' && field !== null && (field as { required?: unknown }).required === true);
+}
+
 /** The node a run's trigger names: RunTrigger.nodeId, or the first trigger for runs recorded before it existed. */
 export function firedTriggerOf(workflow: Pick<Workflow, 'nodes'>, trigger: { nodeId?: string | null }): WorkflowNode | undefined {
   const triggers = triggerNodesOf(workflow);
