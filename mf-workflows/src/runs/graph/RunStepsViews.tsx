@@ -9,6 +9,10 @@ import { PageLoading } from '../../components/PageLoading';
 import { RUN_GRAPH_CATALOGS } from './i18n';
 
 const RunGraph = lazy(() => import('./RunGraph'));
+const LoopItemsPanel = lazy(() => import('./loop/LoopItemsPanel'));
+
+/** A loop step that started: its items can be paged through (loop/LoopPager.tsx). */
+const hasStartedLoop = (run: WorkflowRun) => run.steps.some((step) => step.parentStepId === null && step.type === 'loop' && step.status !== 'pending' && step.status !== 'skipped');
 
 /** A graph that cannot be drawn (no ResizeObserver, a chunk that failed to load) leaves the rest of the run view standing. */
 class GraphBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
@@ -75,6 +79,11 @@ export function RunStepsViews({ run, now, list }: { run: WorkflowRun; now: numbe
       </div>
       {/* The list stays mounted (hidden) so its open details keep their state across tab changes. */}
       <div role="tabpanel" id={`${id}-list`} aria-labelledby={`${id}-list-tab`} hidden={tab !== 'list'}>
+        {tab === 'list' && hasStartedLoop(run) && (
+          <Suspense fallback={null}>
+            <LoopItemsPanel run={run} />
+          </Suspense>
+        )}
         {list}
       </div>
     </div>

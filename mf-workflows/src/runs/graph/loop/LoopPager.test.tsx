@@ -76,3 +76,17 @@ test("a loop step pages through its items: 'Item 1 of 3', next and previous, eac
   fireEvent.click(within(pager).getByRole('button', { name: 'Previous item' }));
   expect(await within(pager).findByText('Item 2 of 3')).toBeInTheDocument();
 });
+
+test('the List tab pages through the same items', async () => {
+  const server = createFakeRunsServer({ runs: [run()] });
+  serve(server, 0, () => answer(page(0, 'succeeded')));
+  serve(server, 1, () => answer(page(1, 'failed', 'No address')));
+  renderView(server);
+  fireEvent.click(await screen.findByTestId('run-tab-list'));
+  const list = await screen.findByRole('tabpanel', { name: 'List' });
+  const pager = await within(list).findByTestId('loop-pager');
+  expect(await within(pager).findByText('Item 1 of 3')).toBeInTheDocument();
+  fireEvent.click(within(pager).getByRole('button', { name: 'Next item' }));
+  expect(await within(pager).findByText('Item 2 of 3')).toBeInTheDocument();
+  expect(within(within(pager).getByTestId('loop-pager-steps')).getByText(/No address/)).toBeInTheDocument();
+});
