@@ -42,7 +42,11 @@ const FILE_NAME = 'code.js';
 let loading: Promise<QuickJSWASMModule> | null = null;
 /** The WebAssembly module, loaded once per process (each execution still gets its own runtime). */
 export function quickJs(): Promise<QuickJSWASMModule> {
-  loading ??= getQuickJS();
+  loading ??= getQuickJS().catch((error: unknown) => {
+    // A failed load is tried again by the next step, not remembered.
+    loading = null;
+    throw error;
+  });
   return loading;
 }
 
@@ -51,8 +55,13 @@ class LogCapture {
   readonly lines: string[] = [];
   private dropped = 0;
 
+  /** False once the cap is reached: later lines are only counted (their arguments are not even read). */
+  get open(): boolean {
+    return this.lines.length < CODE_LIMITS.maxLogLines;
+  }
+
   add(level: string, text: string): void {
-    if (this.lines.length >= CODE_LIMITS.maxLogLines) {
+    if (!this.open) {
       this.dropped++;
       return;
     }
@@ -81,8 +90,7 @@ function installConsole(context: QuickJSContext, logs: LogCapture): void {
   const consoleObject = context.newObject();
   for (const level of ['log', 'info', 'warn', 'error'] as const) {
     const fn = context.newFunction(level, (...args) => {
-      // The line is cut at the cap anyway: far longer arguments are not copied whole.
-      logs.add(level, args.map((arg) => argText(context, arg)).join(' '));
+      logs.add(level, logs.open ? args.map((arg) => argText(context, arg)).join(' ') : '');
     });
     context.setProp(consoleObject, level, fn);
     fn.dispose();
