@@ -81,6 +81,9 @@ test('an edge leaving a loop by no handle, a loop without a body, a shared body 
 
   const nested = shipments({ nodes: [node('inner', 'loop'), node('deep', 'transform')], edges: [edge('shape', 'inner'), edge('inner', 'deep', 'body')] });
   expect(loopProblems(nested)).toEqual([expect.objectContaining({ reason: 'loop-nested', nodeId: 'inner', params: { node: 'inner', loop: 'each' } })]);
+  const approval = shipments({ nodes: [node('ok', 'approval')], edges: [edge('shape', 'ok')] });
+  expect(loopProblems(approval)).toEqual([expect.objectContaining({ reason: 'loop-body-approval', nodeId: 'ok', params: { node: 'ok', loop: 'each' } })]);
+
   // validateWorkflow reports them too (they are translated by reason).
   expect(validateWorkflow(nested).map((p) => p.reason)).toContain('loop-nested');
 });

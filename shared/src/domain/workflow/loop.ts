@@ -99,7 +99,7 @@ export function enclosingLoopOf(graph: LoopGraph, nodeId: string): string | unde
  * The loop problems of a workflow: an edge leaving a loop by neither handle
  * (loop-missing-handle), a loop without a body (loop-no-body), a body
  * entered from outside the loop (loop-body-shared), a loop inside a loop's
- * body (loop-nested).
+ * body (loop-nested), an approval inside a loop's body (loop-body-approval).
  */
 export function loopProblems(graph: LoopGraph): WorkflowProblem[] {
   const problems: WorkflowProblem[] = [];
@@ -133,6 +133,11 @@ export function loopProblems(graph: LoopGraph): WorkflowProblem[] {
         reason: 'loop-body-shared',
         params: { node: edge.target, loop: loop.id },
       });
+    }
+    // An approval would leave the run waiting halfway through the items (a long wait fails its item at run time).
+    for (const node of graph.nodes) {
+      if (node.type !== 'approval' || !body.has(node.id)) continue;
+      problems.push({ code: 'invalid-workflow', nodeId: node.id, message: `Approval "${node.id}" is inside the body of loop "${loop.id}"; a loop cannot pause`, reason: 'loop-body-approval', params: { node: node.id, loop: loop.id } });
     }
     for (const inner of loops) {
       if (inner.id === loop.id || !body.has(inner.id)) continue;

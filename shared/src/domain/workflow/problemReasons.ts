@@ -88,6 +88,8 @@ export const PROBLEM_REASONS = [
   'loop-body-shared',
   /** invalid-workflow: the loop params.node is inside the body of the loop params.loop. */
   'loop-nested',
+  /** invalid-workflow: the approval params.node is inside the body of the loop params.loop (a loop cannot pause). */
+  'loop-body-approval',
   /** cycle: params.node connects to itself. */
   'self-loop',
   /** cycle: params.node is on the cycle params.nodes ('a → b → c'). */
