@@ -117,7 +117,7 @@ describe('POST /api/workflows/:id/runs', () => {
     expect(again.status).toBe(202);
     const run = await h.waitForRun(again.body.runId, ['succeeded']);
     expect(run.input).toEqual({ name: 'Again' });
-    expect(run.trigger).toEqual({ type: 'rerun', userId: alice.uid, rerunOf: first.body.runId });
+    expect(run.trigger).toEqual({ type: 'rerun', userId: alice.uid, rerunOf: first.body.runId, nodeId: 'trigger' });
     expect((await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: bob, body: { input: {}, rerunOf: first.body.runId } })).status).toBe(403);
   });
 });
