@@ -6,10 +6,13 @@ import { PLAN_ENTITLEMENTS } from '@agentflow/shared/domain';
 import { LOOP_ERROR_CODES, loopItemPath, type LoopItemPage } from '@agentflow/shared/workflow';
 import { edge, manual, node, startRunsHarness, type RunsHarness, type RunsUser } from '../../testing/runsHarness';
 import { BUILTIN_HANDLERS, type StepHandler } from '../steps';
+import { startUpstream, type Upstream } from '../../testing/upstream';
 
 let h: RunsHarness;
 let alice: RunsUser;
 let freeUser: RunsUser;
+let upstream: Upstream;
+const closedEarly: string[] = [];
 let inFlight = 0;
 let maxInFlight = 0;
 
@@ -27,6 +30,17 @@ const countedTransform: StepHandler = async (context) => {
 };
 
 beforeAll(async () => {
+  // A slow answer per item, to cancel a loop while its items are under way.
+  upstream = await startUpstream((req, res, later) => {
+    let finished = false;
+    res.on('close', () => {
+      if (!finished) closedEarly.push(req.url ?? '');
+    });
+    later(() => {
+      finished = true;
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+    }, 3000);
+  });
   h = await startRunsHarness('loop', { handlers: { transform: countedTransform } });
   alice = await h.createUser('alice', { tokens: 1000 });
   freeUser = await h.createUser('frank', { tokens: 100, plan: 'free' });
@@ -34,6 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.close();
+  await upstream?.close();
 });
 
 /** trigger → each (loop over `items`) —body→ double → label; —done→ result. */
@@ -172,4 +187,31 @@ it("a code step in the body runs per item, and its console lines are on that ite
   expect(done.steps.find((s) => s.id === 'each')!.logs).toBeUndefined();
   const second = (await item(alice, done.id, 1)).body as LoopItemPage;
   expect(second.steps[0]).toMatchObject({ nodeId: 'shout', status: 'succeeded', output: 'B', logs: ['item 1'] });
+});
+
+it('a cancel of the run stops the loop: the items under way are aborted and recorded canceled, no later item starts', async () => {
+  const wf = await h.saveWorkflow(
+    alice.uid,
+    [
+      manual(),
+      node('each', 'loop', { items: '[0..9]', concurrency: 2, onItemError: 'collect' }),
+      node('call', 'http', { method: 'GET', url: `${upstream.url}/slow?item={{ index }}`, headers: {}, timeoutMs: 10_000 }),
+      node('result', 'output', {}),
+    ],
+    [edge('trigger', 'each'), edge('each', 'call', 'body'), edge('each', 'result', 'done')],
+  );
+  const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: {} } });
+  const runId = started.body.runId as string;
+  await h.waitForRun(runId, (r) => r.steps.find((s) => s.id === 'each')?.status === 'running');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect((await h.call('POST', `/api/runs/${runId}/cancel`, { user: alice })).status).toBe(200);
+  const done = await h.waitForRun(runId, ['canceled'], 5000);
+  expect(done.steps.find((s) => s.id === 'each')!.status).toBe('canceled');
+  for (let i = 0; i < 50 && closedEarly.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(closedEarly.sort()).toEqual(['/slow?item=0', '/slow?item=1']);
+  // The two items under way are recorded canceled (not collected as errors); none after them started.
+  for (let i = 0; i < 50 && (await item(alice, runId, 1)).status !== 200; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect((await item(alice, runId, 0)).body).toMatchObject({ status: 'canceled' });
+  expect((await item(alice, runId, 1)).body).toMatchObject({ status: 'canceled' });
+  expect((await item(alice, runId, 2)).status).toBe(404);
 });
