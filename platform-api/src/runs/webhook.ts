@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Firestore } from 'firebase-admin/firestore';
-import { DEFAULT_WEBHOOK_LIMITS, FILE_ERROR_CODES, HttpError, isFileRef, toFileRef, triggerRefusal, TokenBucketStore, createLimiter, sendRateLimited } from '@agentflow/shared/server';
+import { DEFAULT_WEBHOOK_LIMITS, FILE_ERROR_CODES, HttpError, isDocumentId, isFileRef, toFileRef, triggerRefusal, TokenBucketStore, createLimiter, sendRateLimited } from '@agentflow/shared/server';
 import { PINNED_OUTPUT_MAX_BYTES, RUN_SERVER_COLLECTIONS, WEBHOOK_ANSWER_LIMITS, WORKFLOW_INACTIVE_CODE, acceptsTriggerEvents, WEBHOOK_API, WORKFLOW_COLLECTION, isTerminalRunStatus, webhookInput, workflowFromDocument, type RunTrigger, type WebhookTriggerParams, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
 import type { RunsRouterOptions } from './router.js';
 import { caller, pathParam, refusalAsHttp, secretsMatch } from './routeKit.js';
@@ -204,11 +204,11 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
     const found = await hookWorkflow(req, res);
     if (!found) return;
     const runId = typeof req.params.runId === 'string' ? req.params.runId : '';
-    const run = runId ? decodeRun(await runRef(db, runId).get()) : null;
+    const run = isDocumentId(runId) ? decodeRun(await runRef(db, runId).get()) : null;
     if (!run || run.workflowId !== found.workflow.id || run.trigger.type !== 'webhook') return countFailure(req, res);
     if (!isTerminalRunStatus(run.status)) return send(res, pendingAnswer(run, `${publicBase(req)}${WEBHOOK_API.answer(run.workflowId, found.secret, run.id)}`));
     // The trigger as the run saw it (its snapshot), so a later edit does not change an earlier run's answer.
-    const nodeId = (run.trigger as { nodeId?: string | null }).nodeId;
+    const nodeId = run.trigger.nodeId;
     const trigger = (nodeId ? run.snapshot.nodes.find((n) => n.id === nodeId) : webhookTriggerFor(run.snapshot.nodes, undefined)) as WebhookNode | undefined;
     send(res, await settledAnswer(run, trigger?.params.respondWith, fullOutput));
   };

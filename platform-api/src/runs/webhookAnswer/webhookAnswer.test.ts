@@ -70,6 +70,9 @@ describe("respond 'whenDone'", () => {
     expect(await call(answer.location!, { method: 'GET' })).toMatchObject({ status: 200, body: { total: 10 } });
     // The poll needs the secret like the hook itself.
     expect((await call(answer.location!.replace(secret, 'wrong'), { method: 'GET' })).status).toBe(404);
+    // …and names a webhook run of this workflow.
+    expect((await call(answer.location!.replace(answer.body.runId, 'no-such-run'), { method: 'GET' })).status).toBe(404);
+    expect((await call(answer.location!.replace(answer.body.runId, '%2E'), { method: 'GET' })).status).toBe(404);
   });
 
   it('answers 502 run-failed for a failed run, naming the step but not its internal error', async () => {
