@@ -93,13 +93,13 @@ function LoopPager({ step, view, goTo }: { step: RunStep; view: LoopItemView; go
   return (
     <section className="run-loop-pager" aria-label={t(`${L}pager`, { name: step.name })} data-testid="loop-pager" data-step-id={step.id}>
       <div className="run-loop-pager-bar">
-        <button type="button" className="btn" onClick={() => goTo(view.index - 1)} disabled={view.index === 0}>
+        <button type="button" className="button" onClick={() => goTo(view.index - 1)} disabled={view.index === 0}>
           {t(`${L}previous`)}
         </button>
         <strong aria-live="polite" data-testid="loop-pager-position">
           {total === null ? t(`${L}itemFirst`, { n }) : t(`${L}item`, { n, total })}
         </strong>
-        <button type="button" className="btn" onClick={() => goTo(view.index + 1)} disabled={total === null || n >= total}>
+        <button type="button" className="button" onClick={() => goTo(view.index + 1)} disabled={total === null || n >= total}>
           {t(`${L}next`)}
         </button>
         {view.page && <StatusText status={view.page.status} />}
