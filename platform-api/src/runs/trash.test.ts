@@ -113,6 +113,16 @@ describe('housekeeping empties the trash', () => {
     await trash(old.wf.id, longAgo(TRASH_RETENTION_DAYS + 1));
     await trash(recent.wf.id, longAgo(TRASH_RETENTION_DAYS - 1));
 
+    // Every poll trigger's state goes too (the second one's lives beside the first's).
+    const pollTrigger = { connector: 'hubspot', trigger: 'dealChanged', credentialId: 'cred-1', params: {}, intervalMinutes: 5 };
+    const polled = await h.saveWorkflow(
+      alice.uid,
+      [node('first', 'trigger.poll', pollTrigger), node('second', 'trigger.poll', pollTrigger), node('out', 'output')],
+      [edge('first', 'out'), edge('second', 'out')],
+      { deletedAt: longAgo(TRASH_RETENTION_DAYS + 2).toISOString() },
+    );
+    for (const id of [polled.id, `${polled.id}_second`]) await h.db.collection('connectorPolls').doc(id).set({ cursor: '1' });
+
     // Old (and the ISO-stamped one) are past the retention, recent is not.
     const report = await sweeper(0).sweep();
     expect(report?.trashedWorkflowsPurged).toBeGreaterThanOrEqual(2);
@@ -123,6 +133,10 @@ describe('housekeeping empties the trash', () => {
     expect((await h.db.collection('workflowRuns').doc(old.runId).collection('stepOutputs').get()).size).toBe(0);
     expect(await exists('files', old.file.fileId)).toBe(false);
     expect(await exists('workflowSecrets', old.wf.id)).toBe(false);
+
+    expect(await exists('workflows', polled.id)).toBe(false);
+    expect(await exists('connectorPolls', polled.id)).toBe(false);
+    expect(await exists('connectorPolls', `${polled.id}_second`)).toBe(false);
 
     for (const { wf, runId, file } of [recent, kept]) {
       expect(await exists('workflows', wf.id)).toBe(true);

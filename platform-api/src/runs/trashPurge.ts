@@ -8,7 +8,7 @@
 // write) is found too.
 import { Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
-import { RUN_SERVER_COLLECTIONS, TRASH_RETENTION_DAYS, WORKFLOW_COLLECTION, WORKFLOW_VERSIONS_SUBCOLLECTION } from '@agentflow/shared/workflow';
+import { RUN_SERVER_COLLECTIONS, TRASH_RETENTION_DAYS, WORKFLOW_COLLECTION, WORKFLOW_VERSIONS_SUBCOLLECTION, triggerNodesOfType } from '@agentflow/shared/workflow';
 import type { FileStore } from '../files/index.js';
 import { deleteRunWithFiles } from './housekeeping.js';
 import { runsCollection } from './store.js';
@@ -58,6 +58,8 @@ async function purgeWorkflow(db: Firestore, files: FileStore | null, doc: QueryD
   }
   await db.collection(RUN_SERVER_COLLECTIONS.webhookSecrets).doc(doc.id).delete();
   await db.collection(RUN_SERVER_COLLECTIONS.connectorPolls).doc(doc.id).delete();
+  // A second (third…) poll trigger's state lives beside the first's (connectors/polling/poller.ts pollStateKey).
+  for (const node of triggerNodesOfType(doc.get('nodes'), 'trigger.poll')) await db.collection(RUN_SERVER_COLLECTIONS.connectorPolls).doc(`${doc.id}_${node.id}`).delete();
   try {
     // Only as it was read: a workflow restored meanwhile (deletedAt cleared) stays.
     await doc.ref.delete({ lastUpdateTime: doc.updateTime });
