@@ -31,7 +31,8 @@ import { TestStepSection } from './testStep/TestStepSection';
 // Retries and on error: loaded when a node's panel opens, not with the builder.
 const NodeSettingsSection = lazy(() => import(/* webpackChunkName: "node-settings" */ './settings/NodeSettingsSection'));
 import { FlowStepForm, hasFlowStepForm } from './subworkflow/FlowStepForms';
-import { CodeField } from './code/CodeField';
+// A code step's form (and, from there, its editor): loaded when a code step's panel opens.
+const CodeField = lazy(() => import(/* webpackChunkName: "code-field" */ './code/CodeField').then((m) => ({ default: m.CodeField })));
 
 const P = 'workflows.builder.';
 
@@ -101,7 +102,11 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
     }
     // A code step's JavaScript: a code editor (loaded when this form opens).
     if (node.type === 'code' && field.path === 'code') {
-      return <CodeField workflow={workflow} node={node} value={value} problems={at(field.path)} onChange={(v) => setParam(field.path, v)} readOnly={readOnly} />;
+      return (
+        <Suspense fallback={null}>
+          <CodeField workflow={workflow} node={node} value={value} problems={at(field.path)} onChange={(v) => setParam(field.path, v)} readOnly={readOnly} />
+        </Suspense>
+      );
     }
     const kind = field.kind === 'json' ? structuredKindOf(node.type, field.path) : null;
     if (!kind) return <ParamField field={field} value={value} problems={at(field.path)} onChange={(v) => setParam(field.path, v)} mapping={mappingModeOf(expressionKindAt(node.type, field.path))} />;
