@@ -265,12 +265,21 @@ describe('on a touch tablet (820 x 1180)', () => {
     await tab.waitForFunction((id) => document.querySelector(`[data-testid="builder-node"][data-node-id="${id}"]`)?.textContent?.includes('Tablet agent'), agentId);
     await expectNoHorizontalOverflow();
 
-    // Connect by the handles: tap the agent's output, then a new Output node's input.
+    // Connect by the handles: a new Output lands after the selected trigger (connected from it); with the
+    // docks folded the canvas takes the width; tap the agent's output, then the Output's input: a second edge.
+    await nodeById(triggerId).tap();
     await tab.getByRole('button', { name: 'Add Output' }).tap();
     const outputId = (await tab.locator('[data-testid="builder-node"][data-node-type="output"]').last().getAttribute('data-node-id'))!;
+    // Select the agent first: selecting a step unfolds the side panels, which would move the canvas mid-gesture.
+    await nodeById(agentId).tap();
+    await tab.getByRole('button', { name: 'Hide the step palette' }).tap();
+    await tab.getByRole('button', { name: 'Hide the side panels' }).tap();
+    await tab.waitForFunction(() => (document.querySelector('[data-testid="builder-canvas"]')?.getBoundingClientRect().width ?? 0) > 700);
     await tab.locator('.react-flow__controls-fitview').tap();
+    const edgesBefore = await tab.locator('.react-flow__edge').count();
     await nodeById(agentId).locator('.react-flow__handle.source').tap();
     await nodeById(outputId).locator('.react-flow__handle.target').tap();
+    await tab.waitForFunction((count) => document.querySelectorAll('.react-flow__edge').length === count + 1, edgesBefore);
     await tab.waitForFunction((id) => document.querySelector(`[data-testid="builder-node"][data-node-id="${id}"]`)?.getAttribute('data-problems') === '0', outputId);
     await tab.screenshot({ path: `${process.cwd()}/.agentflow/workflows-tablet-builder.png` });
 
