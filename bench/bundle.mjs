@@ -3,7 +3,8 @@
 // route in headless Chromium with an empty cache, records every JavaScript
 // response and prints its size gzip-compressed (level 6, what a CDN serves).
 // Fails (exit 1) when the first view of `/` or of the builder exceeds its budget,
-// when re2js (replaced by a stub) is bundled again, or when the
+// when re2js (replaced by a stub) is bundled again, when JSONata is in the
+// builder's first view (it loads after the first paint), or when the
 // workflow builder's code (React Flow) leaks into the catalogue's first view.
 //   node bench/bundle.mjs [--json] [--files]
 import { gzipSync } from 'node:zlib';
@@ -30,6 +31,8 @@ const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const XYFLOW_MARKER = 'react-flow__pane';
 /** A string only re2js holds: Firestore's pipeline regex engine, replaced by a stub in every build. */
 const RE2JS_MARKER = 'RE2JSSyntaxException';
+/** A string only JSONata holds (a parser message): the builder loads it after its first paint (expressionCompiler.ts). */
+const JSONATA_MARKER = 'before end of expression';
 const BUILDER_PATH = '/workflows/bench-workflow';
 
 /**
@@ -110,6 +113,7 @@ async function measureRoute(url, originNames, { signedIn = false, ready = 'main 
           gzip: gzipSync(body, { level: 6 }).length,
           xyflow: body.includes(XYFLOW_MARKER),
           re2js: body.includes(RE2JS_MARKER),
+          jsonata: body.includes(JSONATA_MARKER),
         })),
       );
     });
@@ -129,7 +133,8 @@ async function measureRoute(url, originNames, { signedIn = false, ready = 'main 
     const cssGzip = (await Promise.all(stylesheets)).reduce((sum, size) => sum + size, 0);
     const xyflowFiles = files.filter((file) => file.xyflow).map((file) => `${originNames.get(file.origin) ?? file.origin}${file.file}`);
     const re2jsFiles = files.filter((file) => file.re2js).map((file) => `${originNames.get(file.origin) ?? file.origin}${file.file}`);
-    return { files: files.length, ...total, cssGzip, byOrigin, list: files, xyflowFiles, re2jsFiles };
+    const jsonataFiles = files.filter((file) => file.jsonata).map((file) => `${originNames.get(file.origin) ?? file.origin}${file.file}`);
+    return { files: files.length, ...total, cssGzip, byOrigin, list: files, xyflowFiles, re2jsFiles, jsonataFiles };
   } finally {
     await context.close();
   }
@@ -188,7 +193,9 @@ async function main() {
     console.log(`Budget for the builder: ${kB(BUDGET_BUILDER_GZIP)} gzip; measured ${kB(builder.gzip)}: ${builderWithin ? 'within' : 'OVER'} budget.`);
     const withRe2js = results.flatMap((result) => result.re2jsFiles.map((file) => `${result.path}: ${file}`));
     console.log(withRe2js.length === 0 ? 're2js check: not in any view: ok.' : `re2js check: bundled in ${withRe2js.join(', ')}. FAILED`);
-    process.exitCode = first.gzip <= BUDGET_FIRST_VIEW_GZIP && builderWithin && markerFound && catalogueClean && withRe2js.length === 0 ? 0 : 1;
+    const builderJsonata = builder.jsonataFiles;
+    console.log(builderJsonata.length === 0 ? 'JSONata check: not in the builder\'s first view (it loads after the first paint): ok.' : `JSONata check: in the builder's first view (${builderJsonata.join(', ')}). FAILED`);
+    process.exitCode = first.gzip <= BUDGET_FIRST_VIEW_GZIP && builderWithin && markerFound && catalogueClean && withRe2js.length === 0 && builderJsonata.length === 0 ? 0 : 1;
   } finally {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   }

@@ -8,6 +8,8 @@ import { registerCatalogs } from '../src/web/i18n/catalogRegistry';
 import { CATALOGS } from '../src/web/i18n/catalogs/index';
 import { isLazyCatalogs, loadLazyCatalogs, type RemoteCatalogs } from '../src/web/i18n/remoteCatalogs';
 import { SUPPORTED_LANGUAGES } from '../src/domain/i18n/languages';
+// Tests that import a workflow module directly (not through the entry) get the JSONata compiler too.
+import '../src/domain/workflow/jsonataCompiler';
 
 registerCatalogs(CATALOGS);
 export { CATALOGS };

@@ -3,6 +3,7 @@
 // toolbar's buttons (navigator.clipboard, localStorage when reading is refused).
 import { useCallback, useEffect, useState } from 'react';
 import { useLatest } from '../builderHooks';
+import { withExpressionCompiler } from '../expressionCompiler';
 import type { BuilderAction, BuilderState } from '../builderState';
 import { copyNodes, parseClipboard, pasteInto, readClipboard, writeClipboard, CLIPBOARD_STORAGE_KEY, type ClipboardPayload } from './clipboard';
 
@@ -31,10 +32,13 @@ export function useCanvasClipboard(state: BuilderState, dispatch: (a: BuilderAct
         setNote({ kind: 'empty', count: 0 });
         return;
       }
-      const s = stateRef.current;
-      const pasted = pasteInto(payload, s.workflow.nodes, s.workflow.edges);
-      dispatch({ type: 'addNodes', nodes: pasted.nodes, edges: pasted.edges });
-      setNote({ kind: 'pasted', count: pasted.nodes.length });
+      // Pasting renames keys (and their references): it waits for the expression compiler if it is still loading.
+      withExpressionCompiler(() => {
+        const s = stateRef.current;
+        const pasted = pasteInto(payload, s.workflow.nodes, s.workflow.edges);
+        dispatch({ type: 'addNodes', nodes: pasted.nodes, edges: pasted.edges });
+        setNote({ kind: 'pasted', count: pasted.nodes.length });
+      });
     },
     [dispatch, stateRef],
   );

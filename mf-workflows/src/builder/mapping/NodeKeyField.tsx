@@ -7,6 +7,7 @@ import type { Workflow, WorkflowNode } from '@agentflow/shared/workflow';
 import type { BuilderAction } from '../builderState';
 import { MAPPING_CATALOGS } from './i18n';
 import { nodeKeyIssueOf } from './nodeKey';
+import { withExpressionCompiler } from '../expressionCompiler';
 import './mapping.css';
 
 const K = 'workflows.mapping.key.';
@@ -19,7 +20,9 @@ export function NodeKeyField({ workflow, node, dispatch }: { workflow: Workflow;
   const problem = draft === null || draft === node.id ? null : nodeKeyIssueOf(workflow, node.id, draft);
   const save = () => {
     if (draft === null || problem) return;
-    if (draft !== node.id) dispatch({ type: 'renameNode', from: node.id, to: draft });
+    const to = draft;
+    // Renaming rewrites every reference: it waits for the expression compiler if it is still loading.
+    if (to !== node.id) withExpressionCompiler(() => dispatch({ type: 'renameNode', from: node.id, to }));
     setDraft(null);
   };
   return (

@@ -6,6 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useRemoteCatalogs } from '@agentflow/shared';
 import { validateWorkflow, type Workflow, type WorkflowProblem } from '@agentflow/shared/workflow';
 import { PROBLEMS_CATALOGS } from './i18n';
+import { useExpressionCompilerReady } from '../expressionCompiler';
 
 type Report = (key: string, problem: WorkflowProblem | null) => void;
 
@@ -61,7 +62,10 @@ export function useLocalProblem(nodeId: string | undefined, path: string, proble
 export function useBuilderProblems(workflow: Workflow, extra: readonly WorkflowProblem[]): { problems: WorkflowProblem[]; report: Report } {
   useRemoteCatalogs(PROBLEMS_CATALOGS);
   const local = useLocalProblems();
-  const problems = useMemo(() => [...validateWorkflow(workflow), ...extra, ...local.problems], [workflow, extra, local.problems]);
+  // Validated again when the expression compiler arrives (syntax and reference problems).
+  const compilerReady = useExpressionCompilerReady();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- compilerReady changes what validateWorkflow finds
+  const problems = useMemo(() => [...validateWorkflow(workflow), ...extra, ...local.problems], [workflow, extra, local.problems, compilerReady]);
   return { problems, report: local.report };
 }
 

@@ -10,6 +10,9 @@ export * from './availableFields.js';
 export * from './referenceProblems.js';
 export * from './params.js';
 export * from './expressions.js';
+export * from './expressionCompiler.js';
+// Node and tests: JSONata installed at once. Browser builds drop this side-effect import (see expressionCompiler.ts).
+import './jsonataCompiler.js';
 export * from './labels.js';
 export * from './graph.js';
 export * from './nodeProblems.js';

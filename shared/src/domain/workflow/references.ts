@@ -5,7 +5,7 @@
 // expression makes (from JSONata's syntax tree: nothing is evaluated), writes
 // the JSONata text of a reference, checks a new key and renames a node with
 // every reference to it. Pure.
-import jsonata from 'jsonata';
+import { ExpressionCompilerMissingError, currentExpressionCompiler } from './expressionCompiler.js';
 import type { Workflow, WorkflowNode } from './model.js';
 import { templatePlaceholders } from './expressions.js';
 import { expressionParamsOf, withParamAt, type ExpressionKind } from './expressionParams.js';
@@ -200,9 +200,12 @@ const PARSED_MAX = 500;
 function expressionReferences(expression: string, offset: number): ExpressionReference[] {
   let refs = parsed.get(expression);
   if (!refs) {
+    const compile = currentExpressionCompiler();
+    // Not loaded yet (browser): no references known, and nothing cached.
+    if (!compile) return [];
     const found: ExpressionReference[] = [];
     try {
-      walk(jsonata(expression).ast(), true, expression, found);
+      walk(compile(expression).ast() as AstNode, true, expression, found);
     } catch {
       // Does not parse: the syntax check says so.
     }
@@ -232,6 +235,8 @@ export function referencesOf(source: string, kind: ExpressionKind = 'expression'
 
 /** `source` with every reference rooted at `from` made to root at `to`; everything else byte for byte. */
 export function renameInSource(source: string, kind: ExpressionKind, from: string, to: string): string {
+  // Without the compiler no reference would be found, and the rename would silently miss them all.
+  if (!currentExpressionCompiler()) throw new ExpressionCompilerMissingError();
   const edits = referencesOf(source, kind)
     .filter((ref) => ref.root === from)
     .sort((a, b) => b.start - a.start);
