@@ -11,6 +11,7 @@ import { MappedInput } from '../mapping/MappedInput';
 import { problemLine } from '../editors/ParamField';
 import { FLOW_STEPS_CATALOGS } from './i18n';
 import { PROBLEMS_CATALOGS } from '../problems/i18n';
+import './flowSteps.css';
 
 const S = 'workflows.flow.sub.';
 

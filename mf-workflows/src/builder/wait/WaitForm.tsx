@@ -9,6 +9,7 @@ import { MappedInput } from '../mapping/MappedInput';
 import { problemLine } from '../editors/ParamField';
 import { FLOW_STEPS_CATALOGS } from '../subworkflow/i18n';
 import { PROBLEMS_CATALOGS } from '../problems/i18n';
+import '../subworkflow/flowSteps.css';
 
 const W = 'workflows.flow.wait.';
 
