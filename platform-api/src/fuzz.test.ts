@@ -53,6 +53,9 @@ test('every route: no 5xx, no hang, no Firestore change on a 4xx', async () => {
       secret: [secret],
       id: ['fuzz-role', 'viewer', 'admin', 'fuzz_perm', 'read_users', organizationId],
       uid: [alice.uid, admin.uid],
+      // A loop step's item page (runs/loop/itemsRoute.ts): the seed run has no loop, so these reach its 404.
+      stepId: ['review', 'loop'],
+      index: ['0', '7'],
     },
     // Rotating the webhook (a fuzzed route) changes the secret.
     refreshParams: async () => ({ secret: [(await h.db.collection('workflowSecrets').doc(hooked.id).get()).get('secret') as string] }),
