@@ -19,10 +19,11 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 export const BUDGET_FIRST_VIEW_GZIP = 180 * 1024;
 /**
  * The builder's first view (signed in). Issue 19 asks it not to grow past 563 kB (its size when the issue
- * was filed); after the issue it measures 563.4 kB (624 before the lazy catalogs, the re2js stub and the
- * lazy panels), so the gate holds it at 565 kB: no further growth.
+ * was filed). It measured 624 kB before the lazy catalogs, the re2js stub and the lazy panels, 563.5 kB
+ * after them, and about 545 kB once JSONata loaded after the first paint (expressionCompiler.ts), with
+ * issue 20's steps in; the gate is the issue's 563 kB.
  */
-export const BUDGET_BUILDER_GZIP = 565 * 1024;
+export const BUDGET_BUILDER_GZIP = 563 * 1024;
 const BASE_PORT = 3200; // clear of npm start (3000+) and the e2e stack (3100+)
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
