@@ -14,6 +14,7 @@ import { pdfBytes } from '../../testing/fileFixtures';
 import { edge, manual, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
 import { Housekeeping } from './housekeeping';
 import { WorkflowInTrashError } from './service';
+import { listenRef } from './webhookAnswer/listen';
 
 let h: RunsHarness;
 let alice: RunsUser;
@@ -123,6 +124,12 @@ describe('housekeeping empties the trash', () => {
     );
     for (const id of [polled.id, `${polled.id}_second`]) await h.db.collection('connectorPolls').doc(id).set({ cursor: '1' });
 
+    // A webhook trigger's captured test event goes with its workflow; another workflow's stays.
+    const hookTrigger = { path: 'in', method: 'POST' };
+    const hooked = await h.saveWorkflow(alice.uid, [node('hook', 'trigger.webhook', hookTrigger), node('out', 'output')], [edge('hook', 'out')], { deletedAt: longAgo(TRASH_RETENTION_DAYS + 3).toISOString() });
+    const hookedKept = await h.saveWorkflow(alice.uid, [node('hook', 'trigger.webhook', hookTrigger), node('out', 'output')], [edge('hook', 'out')]);
+    for (const wf of [hooked, hookedKept]) await listenRef(h.db, wf.id, 'hook').set({ until: null, capture: '{}' });
+
     // Old (and the ISO-stamped one) are past the retention, recent is not.
     const report = await sweeper(0).sweep();
     expect(report?.trashedWorkflowsPurged).toBeGreaterThanOrEqual(2);
@@ -137,6 +144,8 @@ describe('housekeeping empties the trash', () => {
     expect(await exists('workflows', polled.id)).toBe(false);
     expect(await exists('connectorPolls', polled.id)).toBe(false);
     expect(await exists('connectorPolls', `${polled.id}_second`)).toBe(false);
+    expect((await listenRef(h.db, hooked.id, 'hook').get()).exists).toBe(false);
+    expect((await listenRef(h.db, hookedKept.id, 'hook').get()).exists).toBe(true);
 
     for (const { wf, runId, file } of [recent, kept]) {
       expect(await exists('workflows', wf.id)).toBe(true);

@@ -2,7 +2,7 @@
 // workflow whose deletedAt is more than TRASH_RETENTION_DAYS ago is purged
 // with its runs (each with its files and full step outputs, the path
 // DELETE /api/workflows/:id/runs takes), its version snapshots, its webhook
-// secret and poll state, and finally its document, so a sweep cut off
+// secret, poll state and captured test events, and finally its document, so a sweep cut off
 // half-way finds it again next time. The rules stamp deletedAt with the
 // server clock (a Timestamp); an ISO text (the domain's model, a service
 // write) is found too.
@@ -12,6 +12,7 @@ import { RUN_SERVER_COLLECTIONS, TRASH_RETENTION_DAYS, WORKFLOW_COLLECTION, WORK
 import type { FileStore } from '../files/index.js';
 import { deleteRunWithFiles } from './housekeeping.js';
 import { runsCollection } from './store.js';
+import { listenRef } from './webhookAnswer/listen.js';
 
 const DAY_MS = 86_400_000;
 /** Runs and version snapshots read per page while purging one workflow. */
@@ -60,6 +61,8 @@ async function purgeWorkflow(db: Firestore, files: FileStore | null, doc: QueryD
   await db.collection(RUN_SERVER_COLLECTIONS.connectorPolls).doc(doc.id).delete();
   // A second (third…) poll trigger's state lives beside the first's (connectors/polling/poller.ts pollStateKey).
   for (const node of triggerNodesOfType(doc.get('nodes'), 'trigger.poll')) await db.collection(RUN_SERVER_COLLECTIONS.connectorPolls).doc(`${doc.id}_${node.id}`).delete();
+  // Each webhook trigger's listening window and last captured test event (webhookAnswer/listen.ts).
+  for (const node of triggerNodesOfType(doc.get('nodes'), 'trigger.webhook')) await listenRef(db, doc.id, node.id).delete();
   try {
     // Only as it was read: a workflow restored meanwhile (deletedAt cleared) stays.
     await doc.ref.delete({ lastUpdateTime: doc.updateTime });
