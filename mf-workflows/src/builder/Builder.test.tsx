@@ -348,3 +348,29 @@ test('the approval step’s approvers field says what it accepts; other fields h
   expect(within(panel).getAllByTestId('field-hint').map((hint) => hint.textContent)).toEqual(['Role ids (e.g. sales_manager), user ids or e-mail addresses (verified)']);
   expect(within(panel).getByLabelText('Approvers').closest('.builder-field')).toHaveTextContent('Role ids (e.g. sales_manager), user ids or e-mail addresses (verified)');
 });
+
+test('connections name branches as the card does and do not offer a step already connected from that branch', async () => {
+  const base = workflow();
+  const docs = fakeWorkflowDocs({
+    ...base,
+    nodes: [
+      ...base.nodes,
+      { id: 'check', type: 'condition', name: 'Big deal?', position: { x: 300, y: 0 }, params: { expression: 'input.amount > 10' } },
+      { id: 'won', type: 'output', name: 'Won', position: { x: 600, y: 0 }, params: { mapping: '$' } },
+    ],
+    edges: [...base.edges, { id: 'e1', source: 'trigger', target: 'check' }, { id: 'e2', source: 'check', sourceHandle: 'true', target: 'won' }],
+  });
+  await open(docs);
+  await waitFor(() => expect(nodes()).toHaveLength(3));
+  await selectNode('check');
+  const panel = screen.getByTestId('config-panel');
+  // The branch by its name (Yes/No), never the stored 'true'/'false'.
+  expect(within(panel).getByText(/^Yes → Won/)).toBeInTheDocument();
+  const branch = within(panel).getByLabelText('Branch') as HTMLSelectElement;
+  expect([...branch.options].map((o) => o.textContent)).toEqual(['Yes', 'No']);
+  // Won is connected from Yes: not offered there, offered from No.
+  const targets = () => [...(within(panel).getByLabelText('Connect to') as HTMLSelectElement).options].map((o) => o.value);
+  expect(targets()).not.toContain('won');
+  fireEvent.change(branch, { target: { value: 'false' } });
+  expect(targets()).toContain('won');
+});

@@ -16,6 +16,7 @@ import { StructuredField } from './editors/StructuredField';
 import { problemText } from './problems/problemText';
 import { useInvalidJsonProblems } from './problems/localProblems';
 import { PROBLEMS_CATALOGS } from './problems/i18n';
+import { CANVAS_CATALOGS } from './canvas/i18n';
 import { structuredKindOf } from './editors/kinds';
 import { acceptsInput, connectionError, sourceHandlesOf, type BuilderAction } from './builderState';
 import { AiProviderHint } from '../runs/AiProviderHint';
@@ -196,6 +197,7 @@ function withAppTools(edited: unknown, current: unknown): unknown {
 }
 
 function Connections({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { node: WorkflowNode }) {
+  useRemoteCatalogs(CANVAS_CATALOGS);
   const { t } = useI18n();
   const id = useId();
   const handles = sourceHandlesOf(node.type, node.settings);
@@ -209,13 +211,15 @@ function Connections({ workflow, node, dispatch, readOnly }: ConfigPanelProps & 
   const candidates = workflow.nodes.filter((n) => n.id !== node.id && acceptsInput(n.type) && !connected.has(n.id));
   const nameOf = (nodeId: string) => workflow.nodes.find((n) => n.id === nodeId)?.name ?? nodeId;
   const blocked = !target || connectionError(workflow, node.id, target, handle || null) !== null;
+  // A branch by its name on the card (Yes/No, For each item/Done, Success/Error), never its stored id.
+  const branchText = (h: string | null | undefined) => t(`workflows.canvas.branch.${h || 'main'}`);
   return (
     <div className="builder-connections">
       <h3>{t(`${P}config.outgoing`)}</h3>
       <ul>
         {outgoing.map((e) => (
           <li key={e.id}>
-            {e.sourceHandle ? `${e.sourceHandle} → ` : '→ '}
+            {e.sourceHandle || handles.length > 1 ? `${branchText(e.sourceHandle)} → ` : '→ '}
             {nameOf(e.target)}{' '}
             <button type="button" disabled={readOnly} aria-label={`${t(`${P}config.removeEdge`)}: ${nameOf(e.target)}`} onClick={() => dispatch({ type: 'deleteElements', edgeIds: [e.id] })}>
               ×
@@ -230,7 +234,7 @@ function Connections({ workflow, node, dispatch, readOnly }: ConfigPanelProps & 
             <select id={`${id}-handle`} value={handle} onChange={(e) => setHandle(e.target.value)}>
               {handles.map((h) => (
                 <option key={h ?? ''} value={h ?? ''}>
-                  {h}
+                  {branchText(h)}
                 </option>
               ))}
             </select>

@@ -3,7 +3,7 @@ import type { CanvasCatalog } from './en';
 export const de: CanvasCatalog = {
   workflows: {
     canvas: {
-      branch: { true: 'Ja', false: 'Nein', body: 'Für jedes Element', done: 'Fertig', error: 'Fehler' },
+      branch: { main: 'Erfolg', true: 'Ja', false: 'Nein', body: 'Für jedes Element', done: 'Fertig', error: 'Fehler' },
       empty: 'Noch keine Schritte. Füge einen ersten Schritt aus der Palette hinzu.',
       key: 'Schlüssel: {{key}}',
       flow: {

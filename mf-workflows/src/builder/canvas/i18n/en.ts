@@ -2,7 +2,7 @@
 export const en = {
   workflows: {
     canvas: {
-      branch: { true: 'Yes', false: 'No', body: 'For each item', done: 'Done', error: 'Error' },
+      branch: { main: 'Success', true: 'Yes', false: 'No', body: 'For each item', done: 'Done', error: 'Error' },
       empty: 'No steps yet. Add a first step from the palette.',
       key: 'Key: {{key}}',
       flow: {

@@ -3,7 +3,7 @@ import type { CanvasCatalog } from './en';
 export const es: CanvasCatalog = {
   workflows: {
     canvas: {
-      branch: { true: 'Sí', false: 'No', body: 'Para cada elemento', done: 'Hecho', error: 'Fallo' },
+      branch: { main: 'Éxito', true: 'Sí', false: 'No', body: 'Para cada elemento', done: 'Hecho', error: 'Fallo' },
       empty: 'Todavía no hay pasos. Añade un primer paso desde la paleta.',
       key: 'Clave: {{key}}',
       flow: {

@@ -3,7 +3,7 @@ import type { CanvasCatalog } from './en';
 export const fr: CanvasCatalog = {
   workflows: {
     canvas: {
-      branch: { true: 'Oui', false: 'Non', body: 'Pour chaque élément', done: 'Terminé', error: 'Erreur' },
+      branch: { main: 'Succès', true: 'Oui', false: 'Non', body: 'Pour chaque élément', done: 'Terminé', error: 'Erreur' },
       empty: 'Aucune étape pour l’instant. Ajoutez une première étape depuis la palette.',
       key: 'Clé : {{key}}',
       flow: {

@@ -3,7 +3,7 @@ import type { CanvasCatalog } from './en';
 export const it: CanvasCatalog = {
   workflows: {
     canvas: {
-      branch: { true: 'Sì', false: 'No', body: 'Per ogni elemento', done: 'Fatto', error: 'Errore' },
+      branch: { main: 'Riuscito', true: 'Sì', false: 'No', body: 'Per ogni elemento', done: 'Fatto', error: 'Errore' },
       empty: 'Ancora nessun passo. Aggiungi un primo passo dalla tavolozza.',
       key: 'Chiave: {{key}}',
       flow: {
