@@ -2,7 +2,7 @@
 // React Flow, with selection (shift-click or a shift-drawn box selects several),
 // moves, connections, drops from the palette, a minimap and zoom controls in
 // the user's language. On a phone it is read-only: pan and zoom, tap to select.
-import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, type DragEvent } from 'react';
 import {
   Background,
   Controls,
@@ -21,6 +21,7 @@ import type { BuilderAction, BuilderState } from './builderState';
 import { DRAG_INIT_TYPE, DRAG_TYPE, type NewNode } from './Palette';
 import { BuilderNode, type FlowNode, type NodeCardData } from './canvas/BuilderNode';
 import { nodeSummary } from './canvas/nodeSummary';
+import { dimensionsIn, useMeasuredSizes } from './canvas/measuredSizes';
 import { problemText } from './problems/problemText';
 
 const C = 'workflows.canvas.';
@@ -79,7 +80,7 @@ export interface CanvasProps {
 export function Canvas({ state, problems, dispatch, readOnly, onDropNode, viewOnly = false, onMeasured }: CanvasProps) {
   const { t } = useI18n();
   const { screenToFlowPosition } = useReactFlow();
-  const [measured, setMeasured] = useState<Record<string, { width: number; height: number }>>({});
+  const { sizes: measured, keep: keepMeasured } = useMeasuredSizes();
   const { workflow } = state;
   const editable = !readOnly && !viewOnly;
 
@@ -138,11 +139,9 @@ export function Canvas({ state, problems, dispatch, readOnly, onDropNode, viewOn
 
   const onNodesChange = useCallback(
     (changes: NodeChange<FlowNode>[]) => {
-      const sizes: Record<string, { width: number; height: number }> = {};
       let selection: Set<string> | null = null;
       for (const change of changes) {
-        if (change.type === 'dimensions' && change.dimensions) sizes[change.id] = change.dimensions;
-        else if (change.type === 'position' && change.position && editable) dispatch({ type: 'moveNode', id: change.id, position: change.position, transient: true });
+        if (change.type === 'position' && change.position && editable) dispatch({ type: 'moveNode', id: change.id, position: change.position, transient: true });
         else if (change.type === 'select') {
           selection ??= new Set(state.selectedNodeIds.length > 0 ? state.selectedNodeIds : state.selectedNodeId ? [state.selectedNodeId] : []);
           if (change.selected) selection.add(change.id);
@@ -154,9 +153,9 @@ export function Canvas({ state, problems, dispatch, readOnly, onDropNode, viewOn
         if (ids.length <= 1) dispatch({ type: 'select', nodeId: ids[0] ?? null });
         else dispatch({ type: 'selectNodes', nodeIds: ids });
       }
-      if (Object.keys(sizes).length > 0) setMeasured((m) => ({ ...m, ...sizes }));
+      keepMeasured(dimensionsIn(changes));
     },
-    [dispatch, editable, state.selectedNodeId, state.selectedNodeIds],
+    [dispatch, editable, state.selectedNodeId, state.selectedNodeIds, keepMeasured],
   );
 
   useEffect(() => onMeasured?.(measured), [measured, onMeasured]);

@@ -1,11 +1,22 @@
 // jsdom lacks what @xyflow/react measures with: ResizeObserver and DOMMatrixReadOnly.
+// Like a browser's, the stub reports a size after the commit that observed it
+// (a node observes itself before React Flow knows its viewport, so a report
+// made inside observe() would be dropped and the node never shown).
 class ResizeObserverStub {
+  private observed = new Set<Element>();
   constructor(private readonly callback: ResizeObserverCallback) {}
   observe(target: Element) {
-    this.callback([{ target, contentRect: { width: 800, height: 600 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+    this.observed.add(target);
+    setTimeout(() => {
+      if (this.observed.has(target)) this.callback([{ target, contentRect: { width: 800, height: 600 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+    }, 0);
   }
-  unobserve() {}
-  disconnect() {}
+  unobserve(target: Element) {
+    this.observed.delete(target);
+  }
+  disconnect() {
+    this.observed.clear();
+  }
 }
 
 class DOMMatrixStub {

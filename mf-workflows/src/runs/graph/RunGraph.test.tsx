@@ -142,3 +142,28 @@ test('a step that used its pinned data is drawn as pinned; texts follow the lang
   fireEvent.click(await waitFor(() => within(graphNode('trigger')).getByRole('button', { hidden: true })));
   expect(screen.getByText('Dieser Schritt lief nicht: Seine fixierten Daten wurden verwendet.')).toBeInTheDocument();
 });
+
+test('a live run’s cards stay visible while its clock ticks: each new node keeps the size React Flow measured (the e2e saw a card hidden for good)', async () => {
+  const server = createFakeRunsServer({ runs: [running()] });
+  renderView(server);
+  const wrapper = (id: string) => graphNode(id)?.closest('.react-flow__node') as HTMLElement | null;
+  await waitFor(() => expect(screen.getAllByTestId('run-graph-node')).toHaveLength(5));
+  // Measured once: visible.
+  await waitFor(() => expect(wrapper('trigger')?.style.visibility).not.toBe('hidden'));
+  // Every style a card wrapper goes through from now on, including those a later commit replaces.
+  const canvas = screen.getByTestId('run-graph');
+  const hiddenAgain: string[] = [];
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      const el = record.target as HTMLElement;
+      if (el.classList.contains('react-flow__node') && el.style.visibility === 'hidden') hiddenAgain.push(el.dataset.id ?? '?');
+    }
+  });
+  observer.observe(canvas, { attributes: true, attributeFilter: ['style'], subtree: true });
+  // The view's clock ticks every 500 ms while the run is live: three ticks.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 1_600)));
+  observer.disconnect();
+  expect(within(graphNode('draft')).getByText('Running')).toBeInTheDocument();
+  expect(hiddenAgain).toEqual([]);
+  for (const id of ['trigger', 'draft', 'big', 'approval', 'send']) expect(wrapper(id)?.style.visibility).not.toBe('hidden');
+});

@@ -8,7 +8,7 @@
 import '@xyflow/react/dist/style.css';
 import './runGraph.css';
 import { useCallback, useMemo, useState } from 'react';
-import { Background, Controls, Handle, Position, ReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
+import { Background, Controls, Handle, Position, ReactFlow, type Edge, type Node, type NodeChange, type NodeProps } from '@xyflow/react';
 import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
 import { RUN_MESSAGES, type WorkflowRun } from '@agentflow/shared/workflow';
 import { formatDuration } from '../runModel';
@@ -17,6 +17,7 @@ import { RUN_GRAPH_CATALOGS } from './i18n';
 import { isPinnedStep, runGraph, stepToShowFirst, type RunGraphNode } from './runGraphModel';
 import { StatusText } from './StatusText';
 import { NodeGlyph, useTypeLabel } from '../../builder/canvas/BuilderNode';
+import { dimensionsIn, useMeasuredSizes } from '../../builder/canvas/measuredSizes';
 import { BUILDER_CATALOGS } from '../../builder/i18n';
 import { LoopPagers, useLoopItems, withItemSteps } from './loop/LoopPager';
 import { LOOP_PAGER_CATALOGS } from './loop/i18n';
@@ -94,6 +95,9 @@ export default function RunGraph({ run, now }: RunGraphProps) {
   const [picked, setPicked] = useState<string | null>(null);
   const selectedId = picked ?? stepToShowFirst(graph.nodes);
   const selected = graph.nodes.find((node) => node.id === selectedId) ?? null;
+  // The nodes are new objects on every tick of a live run: they carry their measured size, or React Flow hides them.
+  const { sizes, keep } = useMeasuredSizes();
+  const onNodesChange = useCallback((changes: NodeChange<FlowNode>[]) => keep(dimensionsIn(changes)), [keep]);
 
   const nodes = useMemo<FlowNode[]>(() => {
     const handlesOf = (id: string) => {
@@ -104,9 +108,10 @@ export default function RunGraph({ run, now }: RunGraphProps) {
       id: node.id,
       type: 'run',
       position: node.position,
+      measured: sizes[node.id],
       data: { node, handles: handlesOf(node.id), selected: node.id === selectedId, onSelect: setPicked },
     }));
-  }, [graph, selectedId]);
+  }, [graph, selectedId, sizes]);
 
   const edges = useMemo<Edge[]>(
     () =>
@@ -134,6 +139,7 @@ export default function RunGraph({ run, now }: RunGraphProps) {
           nodes={nodes}
           edges={edges}
           nodeTypes={NODE_COMPONENTS}
+          onNodesChange={onNodesChange}
           nodesDraggable={false}
           nodesConnectable={false}
           nodesFocusable={false}
