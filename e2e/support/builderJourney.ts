@@ -163,8 +163,8 @@ async function openMyWorkflows(journey: Journey): Promise<void> {
   if ((await tab.getAttribute('aria-selected')) !== 'true') await device.press(tab);
 }
 
-/** "New workflow": a name and the manual trigger; the builder opens on it. */
-export async function startBlankWorkflow(journey: Journey): Promise<void> {
+/** "New workflow": a name and its trigger (manual unless said); the builder opens on it. */
+export async function startBlankWorkflow(journey: Journey, trigger: 'manual' | 'webhook' = 'manual'): Promise<void> {
   const { page, t, device } = journey;
   const L = 'workflows.lifecycle.';
   await openMyWorkflows(journey);
@@ -173,13 +173,13 @@ export async function startBlankWorkflow(journey: Journey): Promise<void> {
   const dialog = page.getByRole('dialog', { name: t(`${L}create.title`) });
   await dialog.waitFor();
   await dialog.getByLabel(t(`${L}create.nameLabel`)).fill(journey.workflowName);
-  await dialog.getByRole('radio', { name: startsWith(t(`${L}create.triggers.manual.title`)) }).check();
+  await dialog.getByRole('radio', { name: startsWith(t(`${L}create.triggers.${trigger}.title`)) }).check();
   await checkTranslated(journey, 'new workflow dialog');
   await shoot(journey, '01-new-workflow');
   await device.press(dialog.getByRole('button', { name: t(`${L}create.create`) }));
   await page.waitForURL((url) => /^\/workflows\/[^/]+$/.test(url.pathname));
   await page.getByTestId('builder-canvas').waitFor();
-  journey.ids.trigger = (await page.locator('[data-testid="builder-node"][data-node-type="trigger.manual"]').first().getAttribute('data-node-id'))!;
+  journey.ids.trigger = (await page.locator(`[data-testid="builder-node"][data-node-type="trigger.${trigger}"]`).first().getAttribute('data-node-id'))!;
   expect(journey.ids.trigger).toBeTruthy();
   expect(await page.getByTestId('builder-node').count()).toBe(1);
 }
@@ -248,7 +248,7 @@ export async function addTransformAndOutput(journey: Journey): Promise<void> {
 }
 
 /** Opens the field picker of a mapped field and picks the field named `name` in the source `source`. */
-async function pick(journey: Journey, field: Locator, source: string, name: string, shot?: string): Promise<void> {
+export async function pick(journey: Journey, field: Locator, source: string, name: string, shot?: string): Promise<void> {
   const { page, t, device } = journey;
   const mapped = field.locator('xpath=ancestor::*[@data-testid="mapped-field"][1]');
   await device.press(mapped.getByRole('button', { name: t('workflows.mapping.insert') }));
