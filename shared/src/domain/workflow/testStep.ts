@@ -65,6 +65,8 @@ export interface StepTestResponse {
   status: 'succeeded' | 'failed';
   output?: unknown;
   error?: { code: string; message: string };
+  /** A failed step whose node handles failures (onError 'continue' | 'branch'): `output` is the `{ error, input }` its successors would get. */
+  handled?: 'continue' | 'branch';
   durationMs: number;
   tokens: number;
   logs?: string[];
