@@ -79,7 +79,7 @@ test('shows the run as loaded, then follows its events live; when it ends the st
   expect(step('draft')).toHaveAttribute('data-status', 'succeeded');
   expect(within(step('draft')).getByText('Tokens: 140')).toBeInTheDocument();
   expect(within(step('draft')).getByText('3.3 sec')).toBeInTheDocument();
-  expect(within(step('bigDiscount')).getByText('Branch taken: false')).toBeInTheDocument();
+  expect(within(step('bigDiscount')).getByText('Branch taken: No')).toBeInTheDocument();
   expect(within(step('managerApproval')).getByText('Skipped')).toBeInTheDocument();
   expect(screen.getByTestId('run-tokens')).toHaveTextContent('141');
   expect(screen.getByTestId('run-duration')).toHaveTextContent('4 sec');

@@ -28,6 +28,7 @@ import { stepFiles } from './files/fileChecks';
 import { FILES_CATALOGS } from './files/i18n';
 import { durationMs, formatDuration, formatTime, isActiveStatus, prettyJson, stepTree, waitingApproval, type StepNode } from './runModel';
 import { StatusBadge } from './StatusBadge';
+import { useBranchLabel } from './branchLabel';
 import { RunStepsViews } from './graph/RunStepsViews';
 import { RUNS_CATALOGS } from './i18n';
 import { runsKeys } from './queries';
@@ -242,6 +243,7 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
 
 function StepItem({ node, now, files, run }: { node: StepNode; now: number; files: FilesClient; run: WorkflowRun }) {
   const { t, language } = useI18n();
+  const branchLabel = useBranchLabel();
   const { step, children } = node;
   const ms = durationMs(step.startedAt, step.endedAt, now);
   const hasInput = step.input !== undefined && step.input !== null;
@@ -262,7 +264,7 @@ function StepItem({ node, now, files, run }: { node: StepNode; now: number; file
         {ms !== null && <span className="run-step-duration">{formatDuration(ms, language)}</span>}
         {step.tokens > 0 && <span className="run-step-tokens">{t(`${V}tokens`, { count: step.tokens })}</span>}
         {step.attempts > 1 && <span className="run-step-attempts">{t(`${V}attempts`, { count: step.attempts })}</span>}
-        {step.branch ? <span className="run-step-branch">{t(`${V}branch`, { branch: step.branch })}</span> : null}
+        {step.branch ? <span className="run-step-branch">{t(`${V}branch`, { branch: branchLabel(step.branch) })}</span> : null}
         {/* A failure its node's "On error" took: the run went on past it. */}
         {step.handled && (
           <span className="run-step-handled" data-testid="step-handled">

@@ -102,7 +102,7 @@ test('the run is drawn on its workflow: each node says its status in words, with
   fireEvent.click(await waitFor(() => within(graphNode('big')).getByRole('button', { hidden: true })));
   const details = screen.getByTestId('run-graph-details');
   expect(within(details).getByRole('heading', { name: 'Discount above 10 %?' })).toBeInTheDocument();
-  expect(within(details).getByText('Branch taken: false')).toBeInTheDocument();
+  expect(within(details).getByText('Branch taken: No')).toBeInTheDocument();
   fireEvent.click(within(graphNode('draft')).getByRole('button', { hidden: true }));
   expect(within(screen.getByTestId('run-graph-output')).getByText('"Hello Acme"')).toBeInTheDocument();
   expect(within(graphNode('draft')).getByRole('button', { hidden: true })).toHaveAttribute('aria-pressed', 'true');

@@ -16,6 +16,7 @@ import { JsonViewer } from './JsonViewer';
 import { RUN_GRAPH_CATALOGS } from './i18n';
 import { isPinnedStep, runGraph, stepToShowFirst, type RunGraphNode } from './runGraphModel';
 import { StatusText } from './StatusText';
+import { useBranchLabel } from '../branchLabel';
 import { NodeGlyph, useTypeLabel } from '../../builder/canvas/BuilderNode';
 import { dimensionsIn, useMeasuredSizes } from '../../builder/canvas/measuredSizes';
 import { BUILDER_CATALOGS } from '../../builder/i18n';
@@ -32,15 +33,6 @@ interface RunNodeData extends Record<string, unknown> {
   onSelect: (id: string) => void;
 }
 type FlowNode = Node<RunNodeData, 'run'>;
-
-/** A branch's name in the user's language ('true'/'false', a loop's 'body'/'done'), or as stored for any other handle. */
-export function useBranchLabel() {
-  const { t } = useI18n();
-  return useCallback(
-    (branch: string) => (branch === 'true' || branch === 'false' ? t(`${G}branches.${branch}`) : branch === 'body' || branch === 'done' ? t(`${G}loop.handles.${branch}`) : branch),
-    [t],
-  );
-}
 
 function RunNode({ data }: NodeProps<FlowNode>) {
   const { t, language } = useI18n();

@@ -29,7 +29,6 @@ export const de: RunGraphCatalog = {
       error: 'Fehler',
       truncated: 'Die Ausgabe wurde gekürzt: Der Schritt lieferte {{bytes}} Bytes.',
       pinnedNote: 'Dieser Schritt lief nicht: Seine fixierten Daten wurden verwendet.',
-      branches: { true: 'wahr', false: 'falsch' },
       legendTaken: 'Gewählter Zweig',
       legendNotTaken: 'Nicht gewählter Zweig',
       overlay: {

@@ -29,7 +29,6 @@ export const en = {
       error: 'Error',
       truncated: 'The output was shortened: the step produced {{bytes}} bytes.',
       pinnedNote: 'This step did not run: its pinned data was used.',
-      branches: { true: 'true', false: 'false' },
       legendTaken: 'Branch taken',
       legendNotTaken: 'Branch not taken',
       overlay: {

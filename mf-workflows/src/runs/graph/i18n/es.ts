@@ -29,7 +29,6 @@ export const es: RunGraphCatalog = {
       error: 'Error del paso',
       truncated: 'La salida se acortó: el paso produjo {{bytes}} bytes.',
       pinnedNote: 'Este paso no se ejecutó: se usaron sus datos fijados.',
-      branches: { true: 'verdadero', false: 'falso' },
       legendTaken: 'Rama tomada',
       legendNotTaken: 'Rama no tomada',
       overlay: {

@@ -29,7 +29,6 @@ export const fr: RunGraphCatalog = {
       error: 'Erreur',
       truncated: 'La sortie a été raccourcie : l’étape a produit {{bytes}} octets.',
       pinnedNote: 'Cette étape n’a pas été exécutée : ses données épinglées ont été utilisées.',
-      branches: { true: 'vrai', false: 'faux' },
       legendTaken: 'Branche suivie',
       legendNotTaken: 'Branche non suivie',
       overlay: {

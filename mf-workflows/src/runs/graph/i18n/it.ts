@@ -29,7 +29,6 @@ export const it: RunGraphCatalog = {
       error: 'Errore',
       truncated: 'L’output è stato accorciato: il passo ha prodotto {{bytes}} byte.',
       pinnedNote: 'Questo passo non è stato eseguito: sono stati usati i suoi dati fissati.',
-      branches: { true: 'vero', false: 'falso' },
       legendTaken: 'Ramo seguito',
       legendNotTaken: 'Ramo non seguito',
       overlay: {
