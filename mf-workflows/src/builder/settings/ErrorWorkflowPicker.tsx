@@ -1,25 +1,19 @@
 // The workflow's error workflow (Workflow.errorWorkflowId), in the builder's
 // workflow settings: one of the user's workflows (their own and their
 // organizations'), started by platform-api with a failed run's details.
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useAuth, useI18n, useRemoteCatalogs } from '@agentflow/shared';
 import type { Workflow } from '@agentflow/shared/workflow';
-import { useCatalogueSourceOrDefault } from '../../components/CatalogueSourceContext';
+import { runnableWorkflows, useRunnableWorkflows } from '../../api/useRunnableWorkflows';
 import { NODE_SETTINGS_CATALOGS } from './i18n';
 
 const S = 'workflows.nodeSettings.';
 
 type Choice = { id: string; name: string };
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; choices: Choice[] };
 
-/** Workflows that may be chosen: not this one, not in the trash, not a template; by name. */
+/** Workflows that may be chosen: those the user may run, not this one; by name. */
 export function errorWorkflowChoices(workflows: readonly Workflow[], selfId: string): Choice[] {
-  const byId = new Map<string, Choice>();
-  for (const workflow of workflows) {
-    if (workflow.id === selfId || workflow.visibility === 'template' || workflow.deletedAt) continue;
-    byId.set(workflow.id, { id: workflow.id, name: workflow.name });
-  }
-  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return runnableWorkflows(workflows, selfId).map(({ id, name }) => ({ id, name }));
 }
 
 export interface ErrorWorkflowPickerProps {
@@ -32,30 +26,12 @@ export default function ErrorWorkflowPicker({ workflow, readOnly, onChange }: Er
   useRemoteCatalogs(NODE_SETTINGS_CATALOGS);
   const { t } = useI18n();
   const { user } = useAuth();
-  const source = useCatalogueSourceOrDefault();
   const id = useId();
   const uid = user?.uid ?? null;
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  useEffect(() => {
-    if (!uid) return;
-    let live = true;
-    void (async () => {
-      try {
-        const [mine, orgIds] = await Promise.all([source.listMine(uid), source.listOrganizationIds(uid)]);
-        const shared = orgIds.length > 0 ? await source.listOrganization(orgIds) : [];
-        if (live) setLoad({ state: 'ready', choices: errorWorkflowChoices([...mine, ...shared], workflow.id) });
-      } catch {
-        if (live) setLoad({ state: 'failed' });
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [source, uid, workflow.id]);
+  const load = useRunnableWorkflows(workflow.id);
 
   const chosen = workflow.errorWorkflowId ?? '';
-  const choices = load.state === 'ready' ? load.choices : [];
+  const choices = load.state === 'ready' ? load.workflows.map(({ id: choiceId, name }) => ({ id: choiceId, name })) : [];
   return (
     <div className="builder-error-workflow" data-testid="error-workflow-picker">
       <label htmlFor={`${id}-error-workflow`}>{t(`${S}errorWorkflow`)}</label>

@@ -3,10 +3,10 @@
 // already uses; those with a manual trigger, not in the trash, not this one),
 // then one mapped field per input field of the chosen workflow's manual
 // trigger (a template each, with the field picker, as issue 19's forms).
-import { useEffect, useId, useState } from 'react';
-import { useAuth, useI18n, useRemoteCatalogs } from '@agentflow/shared';
+import { useId, useMemo } from 'react';
+import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
 import type { InputField, Workflow, WorkflowNode, WorkflowProblem } from '@agentflow/shared/workflow';
-import { useCatalogueSourceOrDefault } from '../../components/CatalogueSourceContext';
+import { useRunnableWorkflows } from '../../api/useRunnableWorkflows';
 import { MappedInput } from '../mapping/MappedInput';
 import { problemLine } from '../editors/ParamField';
 import { FLOW_STEPS_CATALOGS } from './i18n';
@@ -30,19 +30,14 @@ export interface CallableWorkflow {
   fields: InputField[];
 }
 
-const inTrash = (workflow: Workflow) => workflow.deletedAt !== undefined && workflow.deletedAt !== null && workflow.deletedAt !== '';
-
-/** The workflows offered, by name: a manual trigger, not in the trash, not `exceptId`, each once. */
-export function callableWorkflows(workflows: readonly Workflow[], exceptId: string): CallableWorkflow[] {
-  const byId = new Map<string, CallableWorkflow>();
-  for (const workflow of workflows) {
-    if (workflow.id === exceptId || workflow.visibility === 'template' || inTrash(workflow)) continue;
+/** Of the workflows the user may run (already each once, by name, without `exceptId`): those with a manual trigger, with its input fields. */
+function withManualTrigger(runnable: readonly Workflow[]): CallableWorkflow[] {
+  return runnable.flatMap((workflow) => {
     const trigger = workflow.nodes.find((node) => node.type === 'trigger.manual');
-    if (!trigger) continue;
+    if (!trigger) return [];
     const fields = Array.isArray(trigger.params.inputSchema) ? (trigger.params.inputSchema as InputField[]) : [];
-    byId.set(workflow.id, { id: workflow.id, name: workflow.name, fields });
-  }
-  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+    return [{ id: workflow.id, name: workflow.name, fields }];
+  });
 }
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; workflows: CallableWorkflow[] };
@@ -51,28 +46,9 @@ export default function SubworkflowForm({ workflowId, node, problems, onParams }
   useRemoteCatalogs(FLOW_STEPS_CATALOGS);
   useRemoteCatalogs(PROBLEMS_CATALOGS);
   const { t } = useI18n();
-  const { user } = useAuth();
-  const source = useCatalogueSourceOrDefault();
   const id = useId();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const uid = user?.uid ?? null;
-
-  useEffect(() => {
-    if (!uid) return;
-    let live = true;
-    void (async () => {
-      try {
-        const [mine, orgIds] = await Promise.all([source.listMine(uid), source.listOrganizationIds(uid)]);
-        const shared = orgIds.length > 0 ? await source.listOrganization(orgIds) : [];
-        if (live) setLoad({ state: 'ready', workflows: callableWorkflows([...mine, ...shared], workflowId) });
-      } catch {
-        if (live) setLoad({ state: 'failed' });
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [source, uid, workflowId]);
+  const runnable = useRunnableWorkflows(workflowId);
+  const load = useMemo<Load>(() => (runnable.state === 'ready' ? { state: 'ready', workflows: withManualTrigger(runnable.workflows) } : runnable), [runnable]);
 
   const chosenId = typeof node.params.workflowId === 'string' ? node.params.workflowId : '';
   const input = (node.params.input && typeof node.params.input === 'object' ? node.params.input : {}) as Record<string, string>;
