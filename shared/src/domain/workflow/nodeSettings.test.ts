@@ -1,5 +1,5 @@
 import type { NodeType, Workflow, WorkflowNode } from './model.js';
-import { DEFAULT_RETRY, ERROR_HANDLE, onErrorOf, retryDelayMs, retryPolicyOf } from './nodeSettings.js';
+import { DEFAULT_RETRY, ERROR_HANDLE, isErrorOutput, onErrorOf, retryDelayMs, retryPolicyOf } from './nodeSettings.js';
 import { nodeSettingsSchema } from './nodeSettingsSchema.js';
 import { defaultParams } from './params.js';
 import { RUN_LIMITS } from './runs.js';
@@ -53,6 +53,11 @@ describe('node settings', () => {
     const set = node('b', 'http', { settings: { retry: { attempts: 5, backoffMs: 100, on: 'any' }, onError: 'branch' } });
     expect(retryPolicyOf(set)).toEqual({ attempts: 5, backoffMs: 100, on: 'any' });
     expect(onErrorOf(set)).toBe('branch');
+  });
+
+  it('tells a handled failure’s output { error: { message }, input } from other values', () => {
+    expect(isErrorOutput({ error: { message: 'down', code: 'x' }, input: {} })).toBe(true);
+    for (const other of [null, [], 'error', { error: 'down', input: {} }, { error: { message: 'down' } }, { error: { message: 3 }, input: {} }]) expect(isErrorOutput(other)).toBe(false);
   });
 
   it('doubles the wait for each further attempt', () => {

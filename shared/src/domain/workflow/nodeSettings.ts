@@ -62,3 +62,10 @@ export interface ErrorOutput {
   error: { message: string; code?: string };
   input: unknown;
 }
+
+/** Whether a value has the shape of an ErrorOutput (a pin taken from a handled failure, for "Run from here"). */
+export function isErrorOutput(value: unknown): value is ErrorOutput {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !('error' in value) || !('input' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return error !== null && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string';
+}

@@ -159,3 +159,14 @@ describe('several triggers', () => {
     expect(reasons(both)).toEqual(['unknown-field:input.nowhere']);
   });
 });
+
+test("a node whose failures are handled ('continue' / 'branch') may be read as its failure's { error, input }; under 'stop' those fields are unknown", () => {
+  const wf = workflow();
+  (wf.nodes[2]!.params as { expression: string }).expression = 'extract.error.message = "x" or extract.input.name = "y"';
+  expect(referenceProblems(wf, 'check').map((p) => p.params?.reference)).toEqual(['extract.error', 'extract.input']);
+  for (const onError of ['continue', 'branch'] as const) {
+    wf.nodes[1] = { ...wf.nodes[1]!, settings: { onError } };
+    expect(referenceProblems(wf, 'check')).toEqual([]);
+  }
+});
+

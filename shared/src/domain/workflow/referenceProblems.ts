@@ -10,13 +10,18 @@ import { inputSourcesOf, isTrigger } from './graph.js';
 import { missingField, nodeOutput, type NodeOutput } from './outputs.js';
 import { STEP_INPUT_ROOTS, referenceFor, referencesOf } from './references.js';
 import { LOOP_ITEM_ROOTS, enclosingLoopOf } from './loop.js';
+import { onErrorOf, type NodeSettings } from './nodeSettings.js';
 
 /** A node as far as the reference check needs it. */
 export interface ReferencingNode {
   id: string;
   type: NodeType;
   params: unknown;
+  settings?: NodeSettings;
 }
+
+/** A node whose failures are handled ('continue' / 'branch') hands on `{ error, input }` when it fails: both read something then. */
+const readsHandledFailure = (source: ReferencingNode, path: readonly string[]): boolean => onErrorOf(source) !== 'stop' && (path[0] === 'error' || path[0] === 'input');
 
 /**
  * The reference problems of node `nodeId` (invalid-expression at the param's
@@ -62,7 +67,7 @@ export function referenceProblems(
         found.push({ ...where, message: `"${reference}" refers to "${root}", which does not run before this step`, reason: 'not-upstream', params: { reference, node: root } });
         continue;
       }
-      const missing = !source ? null : isInputRoot ? inputMissing(triggers.map(outputOf), path) : missingField(outputOf(source), path);
+      const missing = !source ? null : isInputRoot ? inputMissing(triggers.map(outputOf), path) : readsHandledFailure(source, path) ? null : missingField(outputOf(source), path);
       if (missing) {
         const read = referenceFor(root, path.slice(0, missing.depth + 1));
         found.push({
