@@ -182,3 +182,35 @@ test('a template shows no address to listen on, and read-only settings cannot ch
   expect(await screen.findByLabelText('Answer')).toBeDisabled();
   expect(screen.queryByRole('button', { name: 'Listen for test event' })).toBeNull();
 });
+
+test('after a capture the waiting line goes: the capture shows with Listen again, which hides it until the next one arrives', async () => {
+  const earlier: WebhookCapture = { capturedAt: '2026-11-20T10:00:00.000Z', method: 'POST', input: { id: 7 }, query: {}, headers: {} };
+  const { listen } = renderPanel(workflow(), fakeListen({ until: null, capture: earlier }));
+  const again = await screen.findByRole('button', { name: 'Listen again' });
+  expect(screen.getByTestId('webhook-capture')).toHaveTextContent('"id": 7');
+
+  fireEvent.click(again);
+  expect(await screen.findByText(/^Waiting for a request… \(until .+\)$/)).toBeInTheDocument();
+  // The earlier capture would read as if the awaited request had come.
+  expect(screen.queryByTestId('webhook-capture')).toBeNull();
+
+  // The server's clock is a minute behind this device's: the new capture is still the awaited one.
+  const next: WebhookCapture = { capturedAt: new Date(Date.now() - 60_000).toISOString(), method: 'POST', input: { id: 8 }, query: {}, headers: {} };
+  listen.state = { until: null, capture: next };
+  await waitFor(() => expect(screen.getByTestId('webhook-capture')).toHaveTextContent('"id": 8'));
+  expect(screen.queryByText(/Waiting for a request/)).toBeNull();
+  expect(screen.getByRole('button', { name: 'Listen again' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Stop listening' })).toBeNull();
+  expect(JSON.parse(screen.getByTestId('pinned').textContent!)).toEqual({ id: 8 });
+});
+
+test('reopened while its window is open, the panel waits and keeps the earlier capture out of sight', async () => {
+  const earlier: WebhookCapture = { capturedAt: '2026-11-20T10:00:00.000Z', method: 'POST', input: { id: 7 }, query: {}, headers: {} };
+  renderPanel(workflow(), fakeListen({ until: new Date(Date.now() + 60_000).toISOString(), capture: earlier }));
+  expect(await screen.findByText(/^Waiting for a request… \(until .+\)$/)).toBeInTheDocument();
+  expect(screen.queryByTestId('webhook-capture')).toBeNull();
+  // Polling sees the same earlier capture: still waiting, nothing pinned.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(screen.getByText(/Waiting for a request/)).toBeInTheDocument();
+  expect(JSON.parse(screen.getByTestId('pinned').textContent!)).toBeNull();
+});

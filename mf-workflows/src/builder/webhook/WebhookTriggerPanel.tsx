@@ -8,7 +8,7 @@
 // user's other edits).
 import { useEffect, useId, useState } from 'react';
 import { useI18n, useOnline, useRemoteCatalogs } from '@agentflow/shared';
-import { WEBHOOK_ANSWER_LIMITS, WEBHOOK_LISTEN_MS, type WebhookCapture, type Workflow, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
+import { WEBHOOK_ANSWER_LIMITS, type WebhookCapture, type Workflow, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
 import { WebhookPanel } from '../../runs/WebhookPanel';
 import { problemLine } from '../editors/ParamField';
 import { PROBLEMS_CATALOGS } from '../problems/i18n';
@@ -112,7 +112,8 @@ export default function WebhookTriggerPanel({ workflow, node, dispatch, problems
   );
 }
 
-type Listening = { phase: 'idle' } | { phase: 'waiting'; until: string; since: number } | { phase: 'expired' } | { phase: 'failed' };
+/** While waiting, `known` is when the capture already there (if any) arrived: a new one is any other. */
+type Listening = { phase: 'idle' } | { phase: 'waiting'; until: string; known: string | null } | { phase: 'expired' } | { phase: 'failed' };
 
 function ListenForTestEvent({ workflowId, node, dispatch, pollMs }: { workflowId: string; node: WorkflowNode; dispatch: (action: BuilderAction) => void; pollMs: number }) {
   const { t, language } = useI18n();
@@ -130,7 +131,8 @@ function ListenForTestEvent({ workflowId, node, dispatch, pollMs }: { workflowId
       (answer) => {
         if (!live) return;
         setCapture(answer.capture);
-        if (answer.until && Date.parse(answer.until) > Date.now()) setState({ phase: 'waiting', until: answer.until, since: Date.parse(answer.until) - WEBHOOK_LISTEN_MS });
+        // The server closes the window when it captures: a capture beside an open window is an earlier one.
+        if (answer.until && Date.parse(answer.until) > Date.now()) setState({ phase: 'waiting', until: answer.until, known: answer.capture?.capturedAt ?? null });
       },
       () => undefined,
     );
@@ -147,7 +149,8 @@ function ListenForTestEvent({ workflowId, node, dispatch, pollMs }: { workflowId
       client.state(workflowId, node.id).then(
         (answer) => {
           if (!live) return;
-          const fresh = answer.capture && Date.parse(answer.capture.capturedAt) >= waiting.since ? answer.capture : null;
+          // Compared with the capture known when listening began, not with this device's clock, which may differ from the server's.
+          const fresh = answer.capture && answer.capture.capturedAt !== waiting.known ? answer.capture : null;
           if (fresh) {
             setCapture(fresh);
             setState({ phase: 'idle' });
@@ -169,7 +172,7 @@ function ListenForTestEvent({ workflowId, node, dispatch, pollMs }: { workflowId
     setPinnedNow(false);
     try {
       const { until } = await client.listen(workflowId, node.id);
-      setState({ phase: 'waiting', until, since: Date.now() - 1000 });
+      setState({ phase: 'waiting', until, known: capture?.capturedAt ?? null });
     } catch {
       setState({ phase: 'failed' });
     }
@@ -195,7 +198,7 @@ function ListenForTestEvent({ workflowId, node, dispatch, pollMs }: { workflowId
       ) : (
         <div className="webhook-listen-row">
           <button type="button" className="button button-primary" disabled={!online} onClick={() => void start()}>
-            {t(state.phase === 'expired' ? `${W}listen.again` : `${W}listen.start`)}
+            {t(state.phase === 'expired' || capture ? `${W}listen.again` : `${W}listen.start`)}
           </button>
           {!online && <p className="field-hint">{t(`${W}listen.offline`)}</p>}
         </div>
@@ -206,7 +209,8 @@ function ListenForTestEvent({ workflowId, node, dispatch, pollMs }: { workflowId
           {t(`${W}listen.failed`)}
         </p>
       )}
-      {capture && (
+      {/* While a new request is awaited, the earlier capture is not shown: the panel says one thing, waiting or received. */}
+      {capture && !waiting && (
         <div className="webhook-capture" data-testid="webhook-capture">
           {node.pinned && Date.parse(node.pinned.pinnedAt) === Date.parse(capture.capturedAt) ? (
             <p role={pinnedNow ? 'status' : undefined}>{t(`${W}listen.captured`, { time: time(capture.capturedAt) })}</p>
