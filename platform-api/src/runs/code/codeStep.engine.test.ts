@@ -62,6 +62,20 @@ it('stops code at its time limit and fails the step saying so', async () => {
   expect(stepOf(run, 'spin')).toMatchObject({ status: 'failed', attempts: 1, error: 'The code was stopped after 150 ms (its time limit)' });
 });
 
+it('keeps the API answering while a code step loops: the code runs on a worker thread, not the server’s', async () => {
+  const wf = await h.saveWorkflow(alice.uid, [manual([]), code('spin', 'while (true) {}', { timeoutMs: 3000 })], [edge('trigger', 'spin')]);
+  const runId = await start(wf.id, {});
+  await h.waitForRun(runId, (run) => (stepOf(run, 'spin')?.status as string | undefined) === 'running');
+  const response = await h.call('GET', `/api/runs/${runId}`, { user: alice });
+  const answeredAt = Date.now();
+  expect(response.status).toBe(200);
+  const run = await h.waitForRun(runId, ['succeeded', 'failed']);
+  const step = stepOf(run, 'spin');
+  expect(step).toMatchObject({ status: 'failed', attempts: 1, error: 'The code was stopped after 3000 ms (its time limit)' });
+  // On the server's own thread the request could only be answered once the loop had stopped.
+  expect(answeredAt).toBeLessThan(Date.parse(step.endedAt as string) - 1000);
+});
+
 it('"test step" answers the output and the console lines', async () => {
   const wf = await h.saveWorkflow(alice.uid, [manual([]), code('sum', 'console.log("items", input.input.items.length);\nreturn input.input.items.reduce((a, b) => a + b, 0);')], [edge('trigger', 'sum')]);
   const response = await h.call('POST', STEP_TEST_API.testStep(wf.id, 'sum'), { user: alice, body: { input: { input: { items: [1, 2, 3] } } } });
