@@ -7,6 +7,7 @@
 import { CONNECTOR_LIMITS, LOOP_LIMITS, SUBWORKFLOW_LIMITS, type NodeParams, type WorkflowNode } from '@agentflow/shared/workflow';
 import type { EngineLimits } from './engine.js';
 import { StepTimeoutError } from './failures.js';
+import { codeStepTimeoutMs } from './code/stepTimeout.js';
 import type { StepContext, StepHandler, StepResult } from './steps.js';
 
 /** How long one attempt of the node may take. */
@@ -19,6 +20,7 @@ export function stepTimeoutMs(node: WorkflowNode, limits: Pick<EngineLimits, 'de
   if (node.type === 'connector') return (node.params as Partial<NodeParams<'connector'>>).timeoutMs ?? CONNECTOR_LIMITS.defaultTimeoutMs;
   // A sub-workflow step lasts as long as its child run (within this bound); a wait's in-process sleep is short.
   if (node.type === 'subworkflow') return SUBWORKFLOW_LIMITS.maxWaitMs;
+  if (node.type === 'code') return codeStepTimeoutMs(node.params as Partial<NodeParams<'code'>>, limits.defaultStepTimeoutMs);
   return limits.defaultStepTimeoutMs;
 }
 
