@@ -86,6 +86,29 @@ test('the hint names the step input, the keys of earlier steps and the return va
   expect(hint).toHaveTextContent('“input” (or “$”) holds the step input: input.input is the run’s input.');
   expect(hint).toHaveTextContent('Earlier steps’ outputs by key: input.fetch_1.');
   expect(hint).toHaveTextContent('what you return is this step’s output');
+  expect(hint).not.toHaveTextContent('Inside the loop');
+});
+
+test('in a loop’s body the hint names the item and its index, and not the loop’s own output (it comes after the items)', async () => {
+  const base = emptyWorkflow('user-1', 'Contacts');
+  const trigger = base.nodes[0]!;
+  const fetch = { ...createNode('http', { x: 0, y: 200 }, [trigger.id]), id: 'fetch_1' };
+  const loop = { ...createNode('loop', { x: 0, y: 400 }, [trigger.id, fetch.id]), id: 'loop_1' };
+  const node = { ...createNode('code', { x: 0, y: 600 }, [trigger.id, fetch.id, loop.id]), id: 'clean' };
+  const workflow: Workflow = {
+    ...base,
+    nodes: [trigger, fetch, loop, node],
+    edges: [
+      { id: 'e1', source: trigger.id, target: 'fetch_1' },
+      { id: 'e2', source: 'fetch_1', target: 'loop_1' },
+      { id: 'e3', source: 'loop_1', sourceHandle: 'body', target: 'clean' },
+    ],
+  };
+  renderWithProviders(<ConfigPanel workflow={workflow} node={node} dispatch={() => undefined} />);
+  const hint = await screen.findByTestId('code-hint');
+  expect(hint).toHaveTextContent('Inside the loop: input.item is the current item and input.index its position (0 for the first).');
+  expect(hint).toHaveTextContent('Earlier steps’ outputs by key: input.fetch_1.');
+  expect(hint).not.toHaveTextContent('loop_1');
 });
 
 test('the time and memory limits are number fields of the form', async () => {

@@ -5,7 +5,7 @@
 // arrives, a plain text area shows and edits the same code.
 import { Suspense, lazy, useId, useMemo } from 'react';
 import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
-import { inputSourcesOf, isTrigger, type Workflow, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
+import { enclosingLoopOf, inputSourcesOf, isTrigger, type Workflow, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
 import { problemText } from '../problems/problemText';
 import { CODE_CATALOGS } from './i18n';
 
@@ -22,12 +22,13 @@ export interface CodeFieldProps {
   readOnly?: boolean;
 }
 
-/** The keys of the steps whose outputs the code's input holds (input.<key>). */
+/** The keys of the steps whose outputs the code's input holds (input.<key>); inside a loop's body not the loop's own (its output comes after its items). */
 export function upstreamKeys(workflow: Workflow, nodeId: string): string[] {
   const byId = new Map(workflow.nodes.map((n) => [n.id, n]));
+  const loop = enclosingLoopOf(workflow, nodeId);
   return inputSourcesOf(workflow, nodeId).filter((id) => {
     const source = byId.get(id);
-    return source !== undefined && !isTrigger(source.type);
+    return source !== undefined && !isTrigger(source.type) && id !== loop;
   });
 }
 
@@ -37,6 +38,7 @@ export function CodeField({ workflow, node, value, problems, onChange, readOnly 
   const id = useId();
   const code = typeof value === 'string' ? value : '';
   const keys = useMemo(() => upstreamKeys(workflow, node.id), [workflow, node.id]);
+  const inLoop = useMemo(() => enclosingLoopOf(workflow, node.id) !== undefined, [workflow, node.id]);
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -73,6 +75,7 @@ export function CodeField({ workflow, node, value, problems, onChange, readOnly 
           {t(`${K}hintInput`)}
           {keys.length > 0 && <> {t(`${K}hintUpstream`, { keys: keys.map((key) => `input.${key}`).join(', ') })}</>}
         </p>
+        {inLoop && <p>{t(`${K}hintItem`)}</p>}
         <p>{t(`${K}hintConsole`)}</p>
       </div>
       {problems.length > 0 && (

@@ -9,6 +9,7 @@ export const de: CodeCatalog = {
       hintInput: '„input“ (oder „$“) enthält die Eingabe des Schritts: input.input ist die Eingabe des Laufs.',
       hintUpstream: 'Ausgaben vorheriger Schritte nach Schlüssel: {{keys}}.',
       hintConsole: 'Zeilen von console.log werden im Schrittprotokoll des Laufs gespeichert. Kein Netzwerk, keine Dateien, keine Timer: der Code rechnet nur.',
+      hintItem: 'In der Schleife: input.item ist das aktuelle Element und input.index seine Position (0 für das erste).',
       syntaxError: 'Syntaxfehler in Zeile {{line}}, Spalte {{column}}',
       syntaxErrorMore: 'Syntaxfehler in Zeile {{line}}, Spalte {{column}} (und {{count}} weitere)',
       syntaxOk: 'Keine Syntaxfehler',
