@@ -42,6 +42,7 @@ const MINIMAP_COLOURS: Partial<Record<NodeType, string>> = {
   'trigger.webhook': '#ea580c',
   'trigger.schedule': '#ea580c',
   'trigger.poll': '#ea580c',
+  'trigger.error': '#b91c1c',
   agent: '#7c3aed',
   condition: '#0891b2',
   approval: '#0891b2',

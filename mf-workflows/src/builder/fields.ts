@@ -85,6 +85,8 @@ export const NODE_FIELDS: Record<NodeType, FieldSpec[]> = {
   // Edited by their own forms (builder/wait, builder/subworkflow): a wait's fields change with its mode.
   wait: [],
   subworkflow: [],
+  // Nothing to set: it fires when a workflow naming this one as its error workflow fails.
+  'trigger.error': [],
 };
 
 export function getPath(value: unknown, path: string): unknown {

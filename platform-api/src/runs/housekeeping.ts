@@ -55,6 +55,7 @@ export async function deleteRunWithFiles(db: Firestore, files: FileStore | null,
   const outputs = await runRef(db, runId).collection(RUN_SERVER_COLLECTIONS.stepOutputs).listDocuments();
   for (const output of outputs) await output.delete();
   await deleteLoopItems(db, runId);
+  await db.collection(RUN_SERVER_COLLECTIONS.errorWorkflowStarts).doc(runId).delete();
   await runRef(db, runId).delete();
   return removed;
 }

@@ -141,7 +141,8 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       await errorWorkflows.start(run);
     },
   });
-  const errorWorkflows = new ErrorWorkflowStarter(firestoreErrorWorkflowPorts(options.db, () => service), options.logger);
+  const errorNow = () => options.now?.() ?? new Date();
+  const errorWorkflows = new ErrorWorkflowStarter(firestoreErrorWorkflowPorts(options.db, () => service, errorNow), options.logger, errorNow);
   const execute = (runId: string) => executor.execute(runId);
   const queue = options.createQueue?.(execute) ?? new InProcessRunQueue(execute, { concurrency: options.concurrency ?? concurrencyFromEnv(env), logger: options.logger });
   // The queue works from creation (the API enqueues at once); start() adds the background duties.
@@ -185,7 +186,13 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     connectors: options.connectors ?? null,
     start: () => {
       housekeeping.start();
-      stopRecovery = startRecoveryLoop(options.db, options.logger, { instanceId, now: options.now, intervalMs: executor.limits.leaseMs });
+      stopRecovery = startRecoveryLoop(options.db, options.logger, {
+        instanceId,
+        now: options.now,
+        intervalMs: executor.limits.leaseMs,
+        // A run recovery fails starts its error workflow too (once: the starter claims each failed run).
+        onRunFailed: (run) => errorWorkflows.start(run).catch((error: unknown) => options.logger.error({ err: error, runId: run.id }, 'after a recovered run: the error workflow could not start')),
+      });
       scheduler.start();
       poller?.start();
       waits.start();

@@ -12,11 +12,14 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { RUN_MESSAGES } from '@agentflow/shared/workflow';
 import { decodeRun, encodeRun, runRef, runsCollection } from './store.js';
+import type { StoredRun } from './runModel.js';
 
 export interface RecoveryOptions {
   now?: () => Date;
   /** This process: its own runs are never failed here. */
   instanceId?: string;
+  /** Told of each run this sweep failed (the error workflow: errors/errorWorkflow.ts, at most once per run); never awaited by the sweep. */
+  onRunFailed?: (run: StoredRun) => Promise<unknown>;
 }
 
 /** Fails interrupted runs; returns their ids. */
@@ -25,20 +28,22 @@ export async function recoverInterruptedRuns(db: Firestore, options: RecoveryOpt
   const candidates = await runsCollection(db).where('status', 'in', ['queued', 'running']).get();
   const recovered: string[] = [];
   for (const doc of candidates.docs) {
-    const expired = await db.runTransaction(async (tx) => {
+    const failed = await db.runTransaction(async (tx) => {
       const run = decodeRun(await tx.get(runRef(db, doc.id)));
-      if (!run || (run.status !== 'queued' && run.status !== 'running')) return false;
+      if (!run || (run.status !== 'queued' && run.status !== 'running')) return null;
       const at = now();
-      if (run.lease && (run.lease.expiresAt > at.getTime() || run.lease.instanceId === options.instanceId)) return false;
+      if (run.lease && (run.lease.expiresAt > at.getTime() || run.lease.instanceId === options.instanceId)) return null;
       const iso = at.toISOString();
       for (const step of run.steps) {
         if (step.status === 'running') Object.assign(step, { status: 'failed', error: RUN_MESSAGES.interrupted, endedAt: iso });
       }
       Object.assign(run, { status: 'failed', error: RUN_MESSAGES.interrupted, endedAt: iso, updatedAt: iso, lease: null });
       tx.set(runRef(db, doc.id), encodeRun(run));
-      return true;
+      return run;
     });
-    if (expired) recovered.push(doc.id);
+    if (!failed) continue;
+    recovered.push(doc.id);
+    void options.onRunFailed?.(failed).catch(() => undefined);
   }
   return recovered;
 }

@@ -33,6 +33,8 @@ const PATHS: Record<NodeType, string> = {
   wait: 'M6 3h12M6 21h12M7 3c0 5 10 6 10 9s-10 4-10 9M17 3c0 5-10 6-10 9s10 4 10 9',
   // Two nested boxes: a workflow inside a workflow.
   subworkflow: 'M3 5h18v14H3zM8 9h8v6H8z',
+  // A warning triangle: another workflow failed.
+  'trigger.error': 'M12 3 2 20h20zM12 9v5M12 17v.5',
 };
 
 const FILLED = new Set<NodeType>(['trigger.manual', 'trigger.webhook', 'agent']);

@@ -74,6 +74,8 @@ export function nodeSummary(t: Translate, node: WorkflowNode): string {
       const unit = { seconds: 'waitSeconds', minutes: 'waitMinutes', hours: 'waitHours', days: 'waitDays' }[str(p.unit)];
       return typeof p.amount === 'number' && unit ? t(`${C}${unit}`, { amount: p.amount }) : t(`${C}notSet`);
     }
+    case 'trigger.error':
+      return t(`${C}errorTrigger`);
     case 'subworkflow':
       return str(p.workflowId) ? oneLine(t(`${C}subworkflow`, { id: str(p.workflowId) })) : t(`${C}notSet`);
   }

@@ -27,6 +27,7 @@ export const de: BuilderCatalog = {
         loop: 'Schleife über Elemente',
         wait: 'Warten',
         subworkflow: 'Unter-Workflow',
+        errorTrigger: 'Fehler-Auslöser',
       },
       canvas: { label: 'Workflow-Arbeitsfläche' },
       actions: { undo: 'Rückgängig', redo: 'Wiederholen', delete: 'Auswahl löschen', exportJson: 'JSON exportieren', importJson: 'JSON importieren', panels: 'Bereiche anzeigen', backToCanvas: 'Zurück zur Arbeitsfläche' },

@@ -30,6 +30,7 @@ export const en = {
         loop: 'Loop over items',
         wait: 'Wait',
         subworkflow: 'Sub-workflow',
+        errorTrigger: 'Error trigger',
       },
       canvas: { label: 'Workflow canvas' },
       actions: {

@@ -27,6 +27,7 @@ export const es: BuilderCatalog = {
         loop: 'Bucle sobre elementos',
         wait: 'Esperar',
         subworkflow: 'Subflujo',
+        errorTrigger: 'Disparador de error',
       },
       canvas: { label: 'Lienzo del flujo' },
       actions: { undo: 'Deshacer', redo: 'Rehacer', delete: 'Eliminar selección', exportJson: 'Exportar JSON', importJson: 'Importar JSON', panels: 'Mostrar paneles', backToCanvas: 'Volver al lienzo' },

@@ -27,6 +27,7 @@ export const fr: BuilderCatalog = {
         loop: 'Boucle sur des éléments',
         wait: 'Attendre',
         subworkflow: 'Sous-workflow',
+        errorTrigger: 'Déclencheur d’erreur',
       },
       canvas: { label: 'Canevas du workflow' },
       actions: { undo: 'Annuler', redo: 'Rétablir', delete: 'Supprimer la sélection', exportJson: 'Exporter en JSON', importJson: 'Importer du JSON', panels: 'Afficher les panneaux', backToCanvas: 'Retour au canevas' },

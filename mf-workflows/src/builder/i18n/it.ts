@@ -27,6 +27,7 @@ export const it: BuilderCatalog = {
         loop: 'Ciclo sugli elementi',
         wait: 'Attesa',
         subworkflow: 'Sottoflusso',
+        errorTrigger: 'Attivatore di errore',
       },
       canvas: { label: 'Tela del flusso' },
       actions: { undo: 'Annulla', redo: 'Ripeti', delete: 'Elimina selezione', exportJson: 'Esporta JSON', importJson: 'Importa JSON', panels: 'Mostra pannelli', backToCanvas: 'Torna alla tela' },

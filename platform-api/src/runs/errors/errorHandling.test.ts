@@ -175,6 +175,7 @@ describe('the error workflow', () => {
       loadWorkflow: async (id) => workflows.find((workflow) => workflow.id === id) ?? null,
       mayRun: async () => mayRun,
       start: (newRun) => engine.service.start(newRun),
+      claim: async () => true,
     };
     const starter = new ErrorWorkflowStarter(ports, { warn: () => undefined, info: () => undefined } as never);
     const engine = setUpEngine({ http: failing, transform: echo }, { onRunFailed: async (run) => void starts.push(starter.start(run)) });

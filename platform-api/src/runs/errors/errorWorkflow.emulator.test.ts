@@ -1,10 +1,12 @@
 // Error branches and the error workflow on the emulators, through the runs API:
 // the stored step of a branched failure, the error workflow's run started
 // from Firestore with the failed run's details (paid by the same owner), and
-// none for a workflow the owner may not run.
-import { RUN_START_COST, WORKFLOW_RUNS_COLLECTION, defaultParams } from '@agentflow/shared/workflow';
+// none for a workflow the owner may not run; the error trigger's details; and
+// a run that recovery fails (interrupted, two instances sweeping) starting its
+// error workflow once.
+import { RUN_MESSAGES, RUN_SERVER_COLLECTIONS, RUN_START_COST, WORKFLOW_RUNS_COLLECTION, defaultParams, initialSteps } from '@agentflow/shared/workflow';
 import { edge, manual, node, startRunsHarness, type RunsHarness, type RunsUser } from '../../testing/runsHarness';
-import { decodeRun } from '../store';
+import { decodeRun, encodeRun, runRef } from '../store';
 import type { StoredRun } from '../runModel';
 
 let h: RunsHarness;
@@ -99,4 +101,80 @@ it('starts nothing when the owner may not run the named workflow', async () => {
   expect(failed.status).toBe('failed');
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(await runsOf(bobsOwn.id)).toEqual([]);
+});
+
+it('starts an error workflow at its error trigger, whose steps read the failed run’s details', async () => {
+  const reporter = await h.saveWorkflow(
+    alice.uid,
+    [node('failed', 'trigger.error', {}), node('note', 'transform', { mapping: '{"run": input.run.id, "step": input.failedStep.type, "path": input.run.path, "why": input.error.message}' })],
+    [edge('failed', 'note')],
+    { name: 'Report failures' },
+  );
+  const wf = await h.saveWorkflow(alice.uid, [manual(), boom()], [edge('trigger', 'boom')], { name: 'Sync CRM', errorWorkflowId: reporter.id });
+  const failed = await h.waitForRun(await start(wf.id), ['succeeded', 'failed']);
+  const [errorRun] = await eventually(
+    () => runsOf(reporter.id),
+    (runs) => runs.some((run) => run.status === 'succeeded'),
+  );
+  expect(errorRun).toMatchObject({ status: 'succeeded', trigger: { type: 'error', failedRunId: failed.id, nodeId: 'failed' } });
+  expect(errorRun!.steps.find((step) => step.id === 'note')!.output).toEqual({ run: failed.id, step: 'transform', path: `/workflows/${wf.id}/runs/${failed.id}`, why: failed.error });
+  // The start is claimed for the failed run: another report of it starts nothing.
+  expect((await h.db.collection(RUN_SERVER_COLLECTIONS.errorWorkflowStarts).doc(failed.id).get()).get('errorWorkflowId')).toBe(reporter.id);
+});
+
+it('a run failed by recovery (interrupted, not resumable) starts its error workflow once, with two instances sweeping', async () => {
+  const reporter = await h.saveWorkflow(alice.uid, [node('failed', 'trigger.error', {}), node('note', 'transform', { mapping: 'input.error.message' })], [edge('failed', 'note')], { name: 'Report failures' });
+  const nodes = [manual(), node('slow', 'http', { method: 'GET', url: 'https://example.com', headers: {}, timeoutMs: 1000 })];
+  const edges = [edge('trigger', 'slow')];
+  const wf = await h.saveWorkflow(alice.uid, nodes, edges, { name: 'Nightly sync', errorWorkflowId: reporter.id });
+  const steps = initialSteps(nodes, edges);
+  const at = '2026-01-01T00:00:00.000Z';
+  Object.assign(steps[0]!, { status: 'succeeded', startedAt: at, endedAt: at, attempts: 1 });
+  Object.assign(steps[1]!, { status: 'running', startedAt: at, attempts: 1 });
+  const interrupted: StoredRun = {
+    id: `interrupted-${wf.id}`,
+    workflowId: wf.id,
+    workflowVersion: wf.version,
+    workflowName: 'Nightly sync',
+    organizationId: null,
+    snapshot: { nodes, edges, errorWorkflowId: reporter.id },
+    ownerId: alice.uid,
+    status: 'running',
+    trigger: { type: 'schedule', userId: null },
+    input: {},
+    output: null,
+    error: null,
+    tokensUsed: 1,
+    steps,
+    createdAt: at,
+    startedAt: at,
+    endedAt: null,
+    updatedAt: at,
+    // Its instance died: the lease ran out.
+    lease: { instanceId: 'dead-instance', expiresAt: Date.now() - 1000 },
+  };
+  await runRef(h.db, interrupted.id).set(encodeRun(interrupted));
+
+  // Two instances start (recovery sweeps at once on each), wired as in production.
+  const instances = await Promise.all([h.startApp({ instanceId: 'sweeper-a' }), h.startApp({ instanceId: 'sweeper-b' })]);
+  try {
+    for (const instance of instances) instance.runs.start();
+    const runs = await eventually(
+      () => runsOf(reporter.id),
+      (found) => found.some((run) => run.status === 'succeeded'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const errorRuns = await runsOf(reporter.id);
+    expect(errorRuns).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ ownerId: alice.uid, trigger: { type: 'error', failedRunId: interrupted.id, nodeId: 'failed' } });
+    expect(errorRuns[0]!.input).toMatchObject({
+      workflow: { id: wf.id, name: 'Nightly sync' },
+      run: { id: interrupted.id, trigger: 'schedule' },
+      failedStep: { id: 'slow', type: 'http' },
+      error: { message: RUN_MESSAGES.interrupted },
+    });
+    expect(errorRuns[0]!.steps.find((step) => step.id === 'note')!.output).toBe(RUN_MESSAGES.interrupted);
+  } finally {
+    await Promise.all(instances.map((instance) => instance.close()));
+  }
 });

@@ -9,6 +9,7 @@ import { nodeOutput, valueType, type OutputField, type OutputFieldType } from '.
 import { referenceFor } from './references.js';
 import { isRecord } from './fields.js';
 import { enclosingLoopOf } from './loop.js';
+import { sampleFailedRunDetails } from './errorTrigger.js';
 
 /** Longest sample text shown beside a field. */
 export const SAMPLE_TEXT_MAX = 60;
@@ -122,8 +123,11 @@ export function availableFields(workflow: Pick<Workflow, 'nodes' | 'edges'>, nod
   const add = (key: string, source: (typeof workflow.nodes)[number], sampleKeys: string[]) => {
     const output = nodeOutput(source);
     const sampleKey = sampleKeys.find((k) => k in samples);
-    const hasSample = sampleKey !== undefined || source.pinned !== undefined;
-    const sample = sampleKey !== undefined ? samples[sampleKey] : source.pinned?.output;
+    // An error trigger's details have one known shape: without a real failed run, its sample shows what they look like.
+    const builtIn = source.type === 'trigger.error' ? { output: sampleFailedRunDetails() } : undefined;
+    const fallback = source.pinned ?? builtIn;
+    const hasSample = sampleKey !== undefined || fallback !== undefined;
+    const sample = sampleKey !== undefined ? samples[sampleKey] : fallback?.output;
     sources.push({
       key,
       nodeId: source.id,

@@ -32,3 +32,4 @@ export * from '../connectors/index.js';
 export * from './triggers.js';
 export * from './loop.js';
 export * from './webhooks.js';
+export * from './errorTrigger.js';

@@ -21,6 +21,7 @@ export const NODE_TYPE_LABELS: Record<NodeType, string> = {
   loop: 'Loop over items',
   wait: 'Wait',
   subworkflow: 'Sub-workflow',
+  'trigger.error': 'Error trigger',
 };
 
 /** A node type's short key: the prefix of the ids createNode() gives and the catalog key of its label. */
@@ -40,4 +41,5 @@ export const NODE_TYPE_KEYS: Record<NodeType, string> = {
   loop: 'loop',
   wait: 'wait',
   subworkflow: 'subworkflow',
+  'trigger.error': 'errorTrigger',
 };

@@ -31,9 +31,10 @@ export const NODE_TYPES = [
   'loop',
   'wait',
   'subworkflow',
+  'trigger.error',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
-export const TRIGGER_TYPES: readonly NodeType[] = ['trigger.manual', 'trigger.webhook', 'trigger.schedule', 'trigger.poll'];
+export const TRIGGER_TYPES: readonly NodeType[] = ['trigger.manual', 'trigger.webhook', 'trigger.schedule', 'trigger.poll', 'trigger.error'];
 
 /** Limits the security rules also enforce. */
 export const WORKFLOW_LIMITS = { maxNodes: 200, maxEdges: 400, maxDocumentBytes: 500_000, maxNameLength: 120, maxDescriptionLength: 2000, maxTags: 20 } as const;

@@ -10,6 +10,7 @@ import { isRecord } from './fields.js';
 import type { InputField } from './params.js';
 import { connectorOf } from '../connectors/registry.js';
 import { connectorOperationOf, connectorTriggerOf } from '../connectors/declaration.js';
+import { failedRunDetailsSchema } from './errorTrigger.js';
 
 export const OUTPUT_FIELD_TYPES = ['string', 'number', 'boolean', 'object', 'array', 'any'] as const;
 export type OutputFieldType = (typeof OUTPUT_FIELD_TYPES)[number];
@@ -167,6 +168,9 @@ export function nodeOutput(node: Pick<WorkflowNode, 'type' | 'params'> | { type:
     case 'trigger.webhook':
       // The delivered JSON body (or multipart fields and files): its shape is the caller's.
       return OPEN;
+    case 'trigger.error':
+      // The failed run's details (errorTrigger.ts), built by platform-api runs/errors.
+      return outputFromZod(failedRunDetailsSchema);
     case 'trigger.poll': {
       const connector = connectorOf(params.connector);
       const trigger = connector && typeof params.trigger === 'string' ? connectorTriggerOf(connector, params.trigger) : undefined;

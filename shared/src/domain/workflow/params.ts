@@ -454,6 +454,9 @@ export const codeParamsSchema = z.strictObject({
     .default(CODE_LIMITS.defaultMemoryMb),
 });
 
+/** The error trigger has nothing to set: it fires for every workflow that names this one as its error workflow. */
+export const errorTriggerParamsSchema = z.strictObject({});
+
 /** The params schema of each node type. */
 export const NODE_PARAM_SCHEMAS = {
   'trigger.manual': manualTriggerParamsSchema,
@@ -471,6 +474,7 @@ export const NODE_PARAM_SCHEMAS = {
   loop: loopParamsSchema,
   wait: waitParamsSchema,
   subworkflow: subworkflowParamsSchema,
+  'trigger.error': errorTriggerParamsSchema,
 } as const satisfies Record<NodeType, z.ZodType>;
 
 export type ManualTriggerParams = z.output<typeof manualTriggerParamsSchema>;
@@ -521,6 +525,7 @@ const DEFAULT_PARAMS: { [T in NodeType]: NodeParams<T> } = {
   wait: { mode: 'duration', amount: 5, unit: 'minutes' },
   // A fresh sub-workflow step asks for its workflow first (an empty id is a problem until one is picked).
   subworkflow: { workflowId: '', input: {}, wait: true },
+  'trigger.error': {},
 };
 
 /** Valid starting params for a node type (a fresh copy each call), for the builder's palette. */

@@ -70,6 +70,8 @@ export const PROBLEM_REASONS = [
   'no-trigger',
   /** trigger-count: params.node is a second (third…) manual trigger (other triggers may be several). */
   'extra-manual-trigger',
+  /** trigger-count: params.node is a second (third…) error trigger (errorTrigger.ts). */
+  'extra-error-trigger',
   /** edge-missing-node: the edge starts at a missing params.node. */
   'missing-source',
   /** edge-missing-node: the edge ends at a missing params.node. */

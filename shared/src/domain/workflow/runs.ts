@@ -169,6 +169,8 @@ export const RUN_SERVER_COLLECTIONS = {
   connectorPolls: 'connectorPolls',
   /** connectorPollItems/{workflowId}_{sha256 of the item's dedup key}: one per polled item, created with its run. */
   connectorPollItems: 'connectorPollItems',
+  /** errorWorkflowStarts/{failedRunId}: the claim that a failed run's error workflow was started (once), deleted with the run. */
+  errorWorkflowStarts: 'errorWorkflowStarts',
 } as const;
 
 export const RUNS_API = {

@@ -41,10 +41,12 @@ export const manualTriggerOf = (workflow: Pick<Workflow, 'nodes'>): WorkflowNode
 /**
  * The trigger node a run a person starts (manual, voice, re-run) fires: the
  * manual trigger, or the first trigger when the workflow has none (a webhook
- * workflow run by hand with an input typed in).
+ * workflow run by hand with an input typed in); the error trigger last, when
+ * it is the only one (a test run with sample failed-run details).
  */
 export function personTriggerOf(workflow: Pick<Workflow, 'nodes'>): WorkflowNode | undefined {
-  return manualTriggerOf(workflow) ?? triggerNodesOf(workflow)[0];
+  const triggers = triggerNodesOf(workflow);
+  return manualTriggerOf(workflow) ?? triggers.find((node) => node.type !== 'trigger.error') ?? triggers[0];
 }
 
 /**

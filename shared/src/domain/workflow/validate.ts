@@ -223,6 +223,16 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
       params: { node: extra.id },
     });
   }
+  // One error trigger: a failed run starts its error workflow once, at that trigger (errorTrigger.ts).
+  for (const extra of triggers.filter((n) => n.type === 'trigger.error').slice(1)) {
+    problems.push({
+      code: 'trigger-count',
+      nodeId: extra.id,
+      message: `A workflow has at most one error trigger; "${extra.id}" is a second one`,
+      reason: 'extra-error-trigger',
+      params: { node: extra.id },
+    });
+  }
 
   // -- edge ends
   const next = new Map<string, string[]>(uniqueNodes.map((n): [string, string[]] => [n.id, []]));

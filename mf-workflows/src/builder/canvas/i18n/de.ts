@@ -74,6 +74,7 @@ export const de: CanvasCatalog = {
         waitDays: 'Wartet {{amount}} Tg.',
         waitUntil: 'Bis {{at}}',
         subworkflow: 'Führt Workflow {{id}} aus',
+        errorTrigger: 'Wenn ein anderer Workflow fehlschlägt',
       },
       steps: {
         title: 'Schritte',

@@ -73,6 +73,7 @@ export const en = {
         waitDays: 'Waits {{amount}} d',
         waitUntil: 'Until {{at}}',
         subworkflow: 'Runs workflow {{id}}',
+        errorTrigger: 'When another workflow fails',
       },
       steps: {
         title: 'Steps',

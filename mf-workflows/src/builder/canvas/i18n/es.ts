@@ -74,6 +74,7 @@ export const es: CanvasCatalog = {
         waitDays: 'Espera {{amount}} d',
         waitUntil: 'Hasta {{at}}',
         subworkflow: 'Ejecuta el flujo {{id}}',
+        errorTrigger: 'Cuando falla otro flujo',
       },
       steps: {
         title: 'Pasos',

@@ -74,6 +74,7 @@ export const fr: CanvasCatalog = {
         waitDays: 'Attend {{amount}} j',
         waitUntil: 'Jusqu’à {{at}}',
         subworkflow: 'Exécute le workflow {{id}}',
+        errorTrigger: 'Quand un autre workflow échoue',
       },
       steps: {
         title: 'Étapes',

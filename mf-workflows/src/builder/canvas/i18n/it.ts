@@ -74,6 +74,7 @@ export const it: CanvasCatalog = {
         waitDays: 'Attende {{amount}} g',
         waitUntil: 'Fino a {{at}}',
         subworkflow: 'Esegue il flusso {{id}}',
+        errorTrigger: 'Quando un altro flusso non riesce',
       },
       steps: {
         title: 'Passi',

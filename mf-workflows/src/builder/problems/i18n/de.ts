@@ -34,6 +34,7 @@ export const de: ProblemsCatalog = {
         'unknown-field': '„{{reference}}“: Die Ausgabe von „{{node}}“ hat kein Feld „{{field}}“.',
         'no-trigger': 'Der Workflow braucht einen Auslöser, der ihn startet: Fügen Sie einen hinzu.',
         'extra-manual-trigger': 'Ein Workflow hat höchstens einen manuellen Auslöser: Dies ist ein zweiter. Behalten Sie einen oder wählen Sie eine andere Art von Auslöser.',
+        'extra-error-trigger': 'Ein Workflow hat höchstens einen Fehler-Auslöser: Dies ist ein zweiter. Behalten Sie einen.',
         'missing-source': 'Eine Verbindung beginnt bei einem Schritt, den es nicht mehr gibt.',
         'missing-target': 'Eine Verbindung führt zu einem Schritt, den es nicht mehr gibt.',
         'into-trigger': 'Eine Verbindung führt in den Auslöser, und ein Auslöser nimmt keine Eingabe an.',

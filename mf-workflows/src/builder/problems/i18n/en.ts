@@ -35,6 +35,7 @@ export const en = {
         'unknown-field': '“{{reference}}”: the output of “{{node}}” has no field “{{field}}”.',
         'no-trigger': 'The workflow needs a trigger to start it: add one.',
         'extra-manual-trigger': 'A workflow has at most one manual trigger: this one is a second one. Keep one, or use another kind of trigger.',
+        'extra-error-trigger': 'A workflow has at most one error trigger: this one is a second one. Keep one.',
         'missing-source': 'A connection starts at a step that no longer exists.',
         'missing-target': 'A connection leads to a step that no longer exists.',
         'into-trigger': 'A connection leads into the trigger, and a trigger takes no input.',

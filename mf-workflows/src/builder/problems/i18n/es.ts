@@ -34,6 +34,7 @@ export const es: ProblemsCatalog = {
         'unknown-field': '«{{reference}}»: la salida de «{{node}}» no tiene el campo «{{field}}».',
         'no-trigger': 'El flujo necesita un disparador que lo inicie: añada uno.',
         'extra-manual-trigger': 'Un flujo tiene como máximo un disparador manual: este es un segundo. Conserve uno o use otro tipo de disparador.',
+        'extra-error-trigger': 'Un flujo tiene como máximo un disparador de error: este es un segundo. Conserve uno.',
         'missing-source': 'Una conexión parte de un paso que ya no existe.',
         'missing-target': 'Una conexión lleva a un paso que ya no existe.',
         'into-trigger': 'Una conexión entra en el disparador, y un disparador no recibe entradas.',

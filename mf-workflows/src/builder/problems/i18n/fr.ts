@@ -34,6 +34,7 @@ export const fr: ProblemsCatalog = {
         'unknown-field': '« {{reference}} » : la sortie de « {{node}} » n’a pas de champ « {{field}} ».',
         'no-trigger': 'Le workflow a besoin d’un déclencheur pour démarrer : ajoutez-en un.',
         'extra-manual-trigger': 'Un workflow a au plus un déclencheur manuel : celui-ci en est un deuxième. Gardez-en un ou utilisez un autre type de déclencheur.',
+        'extra-error-trigger': 'Un workflow a au plus un déclencheur d’erreur : celui-ci est un deuxième. Gardez-en un.',
         'missing-source': 'Une connexion part d’une étape qui n’existe plus.',
         'missing-target': 'Une connexion mène à une étape qui n’existe plus.',
         'into-trigger': 'Une connexion entre dans le déclencheur, et un déclencheur ne reçoit rien.',

@@ -34,6 +34,7 @@ export const it: ProblemsCatalog = {
         'unknown-field': '«{{reference}}»: l’output di «{{node}}» non ha il campo «{{field}}».',
         'no-trigger': 'Il workflow ha bisogno di un trigger che lo avvii: aggiungine uno.',
         'extra-manual-trigger': 'Un workflow ha al massimo un trigger manuale: questo è un secondo. Tienine uno o usa un altro tipo di trigger.',
+        'extra-error-trigger': 'Un workflow ha al massimo un attivatore di errore: questo è un secondo. Tienine uno.',
         'missing-source': 'Un collegamento parte da un passaggio che non esiste più.',
         'missing-target': 'Un collegamento porta a un passaggio che non esiste più.',
         'into-trigger': 'Un collegamento entra nel trigger, e un trigger non riceve input.',
