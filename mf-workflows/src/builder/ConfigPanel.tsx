@@ -156,7 +156,7 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
           </Fragment>
         ))}
         {app && <AppStepForm node={node} problems={problems} onParams={setParams} />}
-        {node.type === 'trigger.poll' && <PollStatusNote workflowId={workflow.id} />}
+        {node.type === 'trigger.poll' && <PollStatusNote workflowId={workflow.id} nodeId={node.id} />}
         {node.type === 'agent' && <AgentModelFields params={node.params} onParams={setParams} />}
         {node.type === 'http' && <HttpCredentialFields node={node} onParams={setParams} />}
         <FlowStepForm workflow={workflow} node={node} problems={problems} onParams={setParams} />

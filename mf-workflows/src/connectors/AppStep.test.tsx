@@ -183,15 +183,27 @@ test('an account made in a step’s form is known to the builder’s own check a
   expect(problems).toHaveTextContent('Problems (1)Deal – Deal name: This is required.');
 });
 
-test('an app trigger says when its last check failed, in the app’s words (a failing check starts no run)', async () => {
+test('each app trigger says how its own checks go: one failing in the app’s words, the other watching (a failing check starts no run)', async () => {
   const servers = setUp({}, [hubspotToken('c1', 'Sales portal')]);
-  servers.connectors.pollStatus = { state: 'failing', lastPolledAt: '2026-11-26T09:00:00.000Z', lastError: 'HubSpot did not accept the connected account: reconnect it on the Credentials page', lastErrorAt: '2026-11-26T09:05:00.000Z' };
+  servers.connectors.pollStatus = {
+    triggers: {
+      'poll-1': { state: 'failing', lastPolledAt: '2026-11-26T09:00:00.000Z', lastError: 'HubSpot did not accept the connected account: reconnect it on the Credentials page', lastErrorAt: '2026-11-26T09:05:00.000Z' },
+      'poll-2': { state: 'watching', lastPolledAt: '2026-11-26T09:10:00.000Z', lastError: null, lastErrorAt: null },
+    },
+  };
   const base = emptyWorkflow('user-1', 'Deals', { id: 'wf-1' });
-  const trigger = { ...createNode('trigger.poll', { x: 0, y: 0 }, []), id: 'poll-1', name: 'Deal changed', params: { connector: 'hubspot', trigger: 'dealChanged', credentialId: 'c1', params: {}, intervalMinutes: 5 } };
-  const workflow = { ...base, version: 1, nodes: [trigger], edges: [] };
+  const pollTrigger = (id: string, name: string, y: number) => ({ ...createNode('trigger.poll', { x: 0, y }, []), id, name, params: { connector: 'hubspot', trigger: 'dealChanged', credentialId: 'c1', params: {}, intervalMinutes: 5 } });
+  const workflow = { ...base, version: 1, nodes: [pollTrigger('poll-1', 'Deal changed', 0), pollTrigger('poll-2', 'Other deals', 200)], edges: [] };
   await renderBuilderWithApps(workflow, servers);
-  fireEvent.click(screen.getAllByTestId('builder-node').find((n) => n.dataset.nodeId === 'poll-1')!);
-  const note = await screen.findByTestId('poll-status');
-  expect(note).toHaveAttribute('role', 'alert');
-  expect(note).toHaveTextContent(/^The last check failed \(.+\): HubSpot did not accept the connected account: reconnect it on the Credentials page$/);
+  const select = (id: string) => fireEvent.click(screen.getAllByTestId('builder-node').find((n) => n.dataset.nodeId === id)!);
+
+  select('poll-1');
+  const failing = await screen.findByTestId('poll-status');
+  expect(failing).toHaveAttribute('role', 'alert');
+  expect(failing).toHaveTextContent(/^The last check failed \(.+\): HubSpot did not accept the connected account: reconnect it on the Credentials page$/);
+
+  select('poll-2');
+  await waitFor(() => expect(screen.getByTestId('poll-status')).toHaveAttribute('data-state', 'watching'));
+  expect(screen.getByTestId('poll-status')).toHaveAttribute('role', 'status');
+  expect(screen.getByTestId('poll-status')).not.toHaveTextContent(/HubSpot did not accept/);
 });

@@ -1,29 +1,34 @@
-// Under an app trigger's form: whether it is watching the app, when it last
+// Under an app trigger's form: whether this trigger (a workflow may have
+// several, each with its own status) is watching the app, when it last
 // looked, or why its last check failed (in the app's own words). A failing
 // check starts no run, so without this a revoked account would fail in
 // silence.
 import { useEffect, useState } from 'react';
 import { useI18n } from '@agentflow/shared';
-import type { PollStatus } from '@agentflow/shared/workflow';
+import type { PollStatus, PollStatusReport } from '@agentflow/shared/workflow';
 import { useConnectorsClient } from './api';
 import { K } from './connectorTexts';
 
-export function PollStatusNote({ workflowId }: { workflowId: string }) {
+/** A trigger the report does not name (not saved yet, or not valid) has not been checked. */
+const NOT_CHECKED: PollStatus = { state: 'none', lastPolledAt: null, lastError: null, lastErrorAt: null };
+
+export function PollStatusNote({ workflowId, nodeId }: { workflowId: string; nodeId: string }) {
   const { t, language } = useI18n();
   const client = useConnectorsClient();
-  const [status, setStatus] = useState<PollStatus | null>(null);
+  const [report, setReport] = useState<PollStatusReport | null>(null);
   useEffect(() => {
     let live = true;
     // Unknown (offline, not saved yet): say nothing rather than something wrong.
     client.pollStatus(workflowId).then(
-      (value) => live && setStatus(value),
-      () => live && setStatus(null),
+      (value) => live && setReport(value),
+      () => live && setReport(null),
     );
     return () => {
       live = false;
     };
   }, [client, workflowId]);
-  if (!status) return null;
+  if (!report) return null;
+  const status = report.triggers[nodeId] ?? NOT_CHECKED;
   const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '');
   const failing = status.state === 'failing';
   return (

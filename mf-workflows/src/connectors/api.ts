@@ -3,13 +3,13 @@
 // (or host) provides its own client through ConnectorsClientContext.
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { createApiClient, useAuth, usePlatform, type ApiClientOptions } from '@agentflow/shared';
-import { CONNECTORS_API, pollStatusPath, type ConnectorsStatus, type OAuthStartBody, type PollStatus } from '@agentflow/shared/workflow';
+import { CONNECTORS_API, pollStatusPath, type ConnectorsStatus, type OAuthStartBody, type PollStatusReport } from '@agentflow/shared/workflow';
 
 export interface ConnectorsClient {
   status(): Promise<ConnectorsStatus>;
   oauthStart(body: OAuthStartBody): Promise<{ authorizationUrl: string }>;
-  /** How a workflow's app trigger is doing (its owner only). */
-  pollStatus(workflowId: string): Promise<PollStatus>;
+  /** How each of a workflow's app triggers is doing, by node id (its owner only). */
+  pollStatus(workflowId: string): Promise<PollStatusReport>;
 }
 
 export function createConnectorsClient(options: ApiClientOptions): ConnectorsClient {
@@ -17,7 +17,7 @@ export function createConnectorsClient(options: ApiClientOptions): ConnectorsCli
   return {
     status: () => call<ConnectorsStatus>('GET', CONNECTORS_API.status),
     oauthStart: (body) => call<{ authorizationUrl: string }>('POST', CONNECTORS_API.oauthStart, { body }),
-    pollStatus: (workflowId) => call<PollStatus>('GET', pollStatusPath(workflowId)),
+    pollStatus: (workflowId) => call<PollStatusReport>('GET', pollStatusPath(workflowId)),
   };
 }
 

@@ -3,7 +3,7 @@
 // with the OAuth providers a test sets up, POST …/oauth/start checked with
 // the domain's body schema (400/409 with platform-api's codes), and the
 // sign-ins it started. Plain functions, no jest globals.
-import { CONNECTOR_ERROR_CODES, CONNECTORS_API, oauthStartBodySchema, type OAuthProviderId, type OAuthStartBody, type PollStatus } from '@agentflow/shared/workflow';
+import { CONNECTOR_ERROR_CODES, CONNECTORS_API, oauthStartBodySchema, type OAuthProviderId, type OAuthStartBody, type PollStatusReport } from '@agentflow/shared/workflow';
 import { credentialType, isCredentialTypeId } from '@agentflow/shared/credentials';
 import { createConnectorsClient, type ConnectorsClient } from '../api';
 import { FAKE_PLATFORM, jsonResponse } from '../../runs/testing/fakeRunsServer';
@@ -14,8 +14,8 @@ export interface FakeConnectorsServer {
   client: ConnectorsClient;
   oauth: Record<OAuthProviderId, boolean>;
   starts: OAuthStartBody[];
-  /** What GET /api/workflows/:id/poll answers (default: not checked yet). */
-  pollStatus: PollStatus;
+  /** What GET /api/workflows/:id/poll answers (default: no trigger checked yet). */
+  pollStatus: PollStatusReport;
   /** Where the fake provider's consent page is. */
   authorizationUrl: (n: number) => string;
 }
@@ -48,7 +48,7 @@ export function createFakeConnectorsServer(credentials: FakeCredentialsServer, o
     client: null as unknown as ConnectorsClient,
     oauth: { google: false, hubspot: false, ...oauth },
     starts: [],
-    pollStatus: { state: 'none', lastPolledAt: null, lastError: null, lastErrorAt: null },
+    pollStatus: { triggers: {} },
     authorizationUrl: (n) => `https://provider.test/authorize?state=state-${n}`,
   };
   server.client = createConnectorsClient({ baseUrl: FAKE_PLATFORM, getIdToken: async () => 'id-token-1', fetch: server.fetch });

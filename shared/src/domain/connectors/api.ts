@@ -15,7 +15,7 @@ export const CONNECTORS_API = {
   oauthCallback: '/api/connectors/oauth/callback',
 } as const;
 
-/** GET: how the workflow's app trigger is doing (the owner only). */
+/** GET: how each of the workflow's app triggers is doing (the owner only): a PollStatusReport. */
 export const pollStatusPath = (workflowId: string) => `/api/workflows/${encodeURIComponent(workflowId)}/poll`;
 
 /**
@@ -30,6 +30,11 @@ export interface PollStatus {
   lastPolledAt: string | null;
   lastError: string | null;
   lastErrorAt: string | null;
+}
+
+/** The answer of pollStatusPath: each app trigger of the workflow by its node id (a workflow may have several). */
+export interface PollStatusReport {
+  triggers: Record<string, PollStatus>;
 }
 
 export interface ConnectorsStatus {
