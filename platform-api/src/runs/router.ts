@@ -23,6 +23,8 @@ import {
   templateById,
   runInputSchema,
   personTriggerOf,
+  failedRunDetailsSchema,
+  sampleFailedRunDetails,
   validateWorkflow,
   workflowFromDocument,
   type AiStatus,
@@ -171,6 +173,10 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
           if (field.type === 'file' && isFileRef(value)) files.push({ field: `input.${field.key}`, ref: value, accept: field.accept ?? [] });
         }
       }
+    }
+    // A person's run of a workflow that starts only at its error trigger is a test: {} takes sample failed-run details, anything else must have their shape.
+    if (triggerNode?.type === 'trigger.error' && !body.rerunOf) {
+      input = Object.keys(input).length === 0 ? (sampleFailedRunDetails() as unknown as Record<string, unknown>) : parseOr400(failedRunDetailsSchema, input, 'input.');
     }
     if (files.length > 0 && !options.files) throw new HttpError(400, 'This deployment has no file storage: file fields cannot be filled', FILE_ERROR_CODES.notUsable);
     const runId = await startRun(workflow, user.uid, trigger, input, files, body.startAt);

@@ -4,7 +4,7 @@
 // none for a workflow the owner may not run; the error trigger's details; and
 // a run that recovery fails (interrupted, two instances sweeping) starting its
 // error workflow once.
-import { RUN_MESSAGES, RUN_SERVER_COLLECTIONS, RUN_START_COST, WORKFLOW_RUNS_COLLECTION, defaultParams, initialSteps } from '@agentflow/shared/workflow';
+import { RUN_MESSAGES, RUN_SERVER_COLLECTIONS, RUN_START_COST, WORKFLOW_RUNS_COLLECTION, defaultParams, initialSteps, sampleFailedRunDetails } from '@agentflow/shared/workflow';
 import { edge, manual, node, startRunsHarness, type RunsHarness, type RunsUser } from '../../testing/runsHarness';
 import { decodeRun, encodeRun, runRef } from '../store';
 import type { StoredRun } from '../runModel';
@@ -177,4 +177,20 @@ it('a run failed by recovery (interrupted, not resumable) starts its error workf
   } finally {
     await Promise.all(instances.map((instance) => instance.close()));
   }
+});
+
+it('a person’s run of a workflow that starts only at its error trigger is a test with sample details, or with details of that shape', async () => {
+  const reporter = await h.saveWorkflow(alice.uid, [node('failed', 'trigger.error', {}), node('note', 'transform', { mapping: 'input.workflow.name' })], [edge('failed', 'note')], { name: 'Report failures' });
+  const sample = await h.waitForRun(await start(reporter.id), ['succeeded', 'failed']);
+  expect(sample).toMatchObject({ status: 'succeeded', trigger: { type: 'manual', nodeId: 'failed' }, input: sampleFailedRunDetails() });
+  expect(sample.steps.find((step) => step.id === 'note')!.output).toBe(sampleFailedRunDetails().workflow.name);
+
+  const own = { ...sampleFailedRunDetails(), workflow: { id: 'wf-x', name: 'Invoices' } };
+  const typed = await h.call('POST', `/api/workflows/${reporter.id}/runs`, { user: alice, body: { input: own } });
+  expect(typed.status).toBe(202);
+  expect((await h.waitForRun(typed.body.runId as string, ['succeeded', 'failed'])).steps.find((step) => step.id === 'note')!.output).toBe('Invoices');
+
+  const bad = await h.call('POST', `/api/workflows/${reporter.id}/runs`, { user: alice, body: { input: { workflow: 'Invoices' } } });
+  expect(bad.status).toBe(400);
+  expect(bad.body.error).toContain('input.workflow');
 });
