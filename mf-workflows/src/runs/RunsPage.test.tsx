@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from '@agentflow/shared';
-import { emptyWorkflow, templateById, validateWorkflow, type Workflow } from '@agentflow/shared/workflow';
+import { emptyWorkflow, templateById, validateWorkflow, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
 import { fakeWorkflowDocs } from '../builder/testing/fakeWorkflowDocs';
 import { RunsRoute } from './RunsRoutes';
 import { at, createFakeRunsServer, fakeRun, jsonResponse, type FakeRunsServer } from './testing/fakeRunsServer';
@@ -230,6 +230,25 @@ describe('run history', () => {
     expect(within(rows[2]!).queryByRole('button')).not.toBeInTheDocument();
     fireEvent.click(within(rows[0]!).getByRole('link', { name: /^View the run started/ }));
     expect(location()).toBe('/workflows/wf-1/runs/run-a');
+  });
+
+  test('each run names the trigger node that fired beside its type, as the run’s snapshot named it', async () => {
+    const trigger = (id: string, type: WorkflowNode['type'], name: string): WorkflowNode => ({ id, type, name, position: { x: 0, y: 0 }, params: {} });
+    const snapshot = (orderName: string) => ({ nodes: [trigger('hook', 'trigger.webhook', orderName), trigger('nightly', 'trigger.schedule', 'Nightly sweep')], edges: [] });
+    renderPage(
+      createFakeRunsServer({
+        runs: [
+          fakeRun({ id: 'run-a', createdAt: at(10), status: 'succeeded', trigger: { type: 'webhook', userId: null, nodeId: 'hook' }, snapshot: snapshot('New order') }),
+          fakeRun({ id: 'run-b', createdAt: at(5), status: 'succeeded', trigger: { type: 'schedule', userId: null, nodeId: 'nightly' }, snapshot: snapshot('New order') }),
+          // Renamed since: the run keeps the name it fired under.
+          fakeRun({ id: 'run-c', createdAt: at(3), status: 'succeeded', trigger: { type: 'webhook', userId: null, nodeId: 'hook' }, snapshot: snapshot('Order placed') }),
+          // Recorded before runs named their trigger node: the first trigger.
+          fakeRun({ id: 'run-d', createdAt: at(1), status: 'succeeded', trigger: { type: 'webhook', userId: null }, snapshot: snapshot('Order placed') }),
+        ],
+      }),
+    );
+    const rows = await screen.findAllByTestId('run-row');
+    expect(rows.map((row) => within(row).getByTestId('run-row-trigger').textContent)).toEqual(['Webhook · New order', 'Schedule · Nightly sweep', 'Webhook · Order placed', 'Webhook · Order placed']);
   });
 
   test('Re-run reuses the earlier run’s input and opens the new run', async () => {

@@ -1,8 +1,9 @@
 // A workflow's runs (/workflows/:id/runs): the Run button with its input form
 // (open at once with ?run=1, as the builder's Run button and voice "run
-// workflow X" link it), and the run history: started, trigger, status,
-// duration, tokens, a link to each run's live view, and Re-run; under a
-// refused run, why it was refused and the way out.
+// workflow X" link it), and the run history: started, trigger (its type and
+// the name of the trigger node that fired), status, duration, tokens, a link
+// to each run's live view, and Re-run; under a refused run, why it was
+// refused and the way out.
 import { Fragment, useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -228,7 +229,11 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
                   <Fragment key={run.id}>
                     <tr data-testid="run-row" data-run-id={run.id} data-status={run.status}>
                       <td>{when || t(`${H}notStarted`)}</td>
-                      <td>{t(`workflows.runs.triggers.${run.trigger.type}`)}</td>
+                      {/* Which trigger fired, by its name when the run started (a workflow may have several). */}
+                      <td className="run-trigger" data-testid="run-row-trigger">
+                        {t(`workflows.runs.triggers.${run.trigger.type}`)}
+                        {run.triggerName ? <span className="run-trigger-name"> · {run.triggerName}</span> : null}
+                      </td>
                       <td>
                         <StatusBadge status={run.status} />
                       </td>

@@ -1,7 +1,7 @@
 // Pure helpers for the run views: the run form's fields (from the manual
 // trigger's input schema) parsed with the domain's run-input schema, the step tree (delegated
 // calls under their parent), durations and JSON display.
-import { RUN_INPUT_MESSAGES, runInputSchema, type RunStatus, type RunStep, type StepStatus, type Workflow, type WorkflowRun, type WorkflowRunSummary } from '@agentflow/shared/workflow';
+import { RUN_INPUT_MESSAGES, firedTriggerOf, runInputSchema, type RunStatus, type RunStep, type StepStatus, type Workflow, type WorkflowRun, type WorkflowRunSummary } from '@agentflow/shared/workflow';
 
 export type FormFieldType = 'string' | 'text' | 'number' | 'boolean' | 'file';
 export interface FormField {
@@ -142,5 +142,7 @@ export function prettyJson(value: unknown): string {
 /** The summary columns of a run (the history may hold full runs or summaries). */
 export function summaryOf(run: WorkflowRun | WorkflowRunSummary): WorkflowRunSummary {
   const { id, workflowId, workflowVersion, status, trigger, tokensUsed, error, errorCode = null, createdAt, startedAt, endedAt } = run;
-  return { id, workflowId, workflowVersion, status, trigger, tokensUsed, error, errorCode, createdAt, startedAt, endedAt };
+  // A full run names its trigger from its snapshot, as platform-api's summary does.
+  const triggerName = 'snapshot' in run ? (firedTriggerOf(run.snapshot, trigger)?.name ?? null) : (run.triggerName ?? null);
+  return { id, workflowId, workflowVersion, status, trigger, triggerName, tokensUsed, error, errorCode, createdAt, startedAt, endedAt };
 }

@@ -134,8 +134,9 @@ describe('history and one run', () => {
     const list = await h.call('GET', `/api/workflows/${wf.id}/runs`, { user: alice });
     expect(list.status).toBe(200);
     expect(list.body.runs.map((r: { id: string }) => r.id)).toEqual([...ids].reverse());
-    expect(Object.keys(list.body.runs[0]).sort()).toEqual(['createdAt', 'endedAt', 'error', 'errorCode', 'id', 'startedAt', 'status', 'tokensUsed', 'trigger', 'workflowId', 'workflowVersion']);
-    expect(list.body.runs[0]).toMatchObject({ status: 'succeeded', tokensUsed: 1, workflowId: wf.id });
+    expect(Object.keys(list.body.runs[0]).sort()).toEqual(['createdAt', 'endedAt', 'error', 'errorCode', 'id', 'startedAt', 'status', 'tokensUsed', 'trigger', 'triggerName', 'workflowId', 'workflowVersion']);
+    // The trigger node that fired, by its name in the run's snapshot.
+    expect(list.body.runs[0]).toMatchObject({ status: 'succeeded', tokensUsed: 1, workflowId: wf.id, trigger: { type: 'manual', nodeId: 'trigger' }, triggerName: 'trigger' });
     const page = await h.call('GET', `/api/workflows/${wf.id}/runs?before=${encodeURIComponent(list.body.runs[0].createdAt)}`, { user: alice });
     expect(page.body.runs.map((r: { id: string }) => r.id)).toEqual([ids[1], ids[0]]);
     expect((await h.call('GET', `/api/workflows/${wf.id}/runs`, { user: bob })).body).toEqual({ runs: [] });

@@ -2,7 +2,7 @@
 // store: the byte limit of values, the public view and the summary. The
 // Firestore document form is in store.ts; the engine never sees it.
 import { randomBytes } from 'node:crypto';
-import { RUN_LIMITS, type WorkflowRun, type WorkflowRunSummary } from '@agentflow/shared/workflow';
+import { RUN_LIMITS, firedTriggerOf, type WorkflowRun, type WorkflowRunSummary } from '@agentflow/shared/workflow';
 
 export interface RunLease {
   instanceId: string;
@@ -44,6 +44,8 @@ export function runSummary(run: StoredRun): WorkflowRunSummary {
     workflowVersion: run.workflowVersion,
     status: run.status,
     trigger: run.trigger,
+    // The history names the trigger that fired as it was named when the run started.
+    triggerName: firedTriggerOf(run.snapshot, run.trigger)?.name ?? null,
     tokensUsed: run.tokensUsed,
     error: run.error,
     errorCode: run.errorCode ?? null,

@@ -6,6 +6,7 @@
 import { STEP_TEST_IDEMPOTENCY_HEADER, newStep, type AiStatus, type RunStep, type StepTestResponse, type WebhookInfo, type WorkflowRun, type WorkflowRunSummary } from '@agentflow/shared/workflow';
 import type { FileRef, UploadedFile } from '@agentflow/shared/files';
 import { createRunsClient, type EventSourceLike, type RunsClient } from '../../api/runs';
+import { summaryOf } from '../runModel';
 
 export const FAKE_PLATFORM = 'http://platform.test';
 
@@ -134,10 +135,8 @@ export function createFakeRunsServer(options: { runs?: WorkflowRun[]; token?: st
   const discarded: string[] = [];
   let rotations = 0;
 
-  const summary = (run: WorkflowRun): WorkflowRunSummary => {
-    const { id, workflowId, workflowVersion, status, trigger, tokensUsed, error, errorCode = null, createdAt, startedAt, endedAt } = run;
-    return { id, workflowId, workflowVersion, status, trigger, tokensUsed, error, errorCode, createdAt, startedAt, endedAt };
-  };
+  // As platform-api lists them (the trigger named from the run's snapshot).
+  const summary = (run: WorkflowRun): WorkflowRunSummary => summaryOf(run);
 
   const routes: Array<[string, RegExp, (request: RecordedRequest, match: RegExpExecArray) => Response]> = [
     [

@@ -128,7 +128,10 @@ export interface WorkflowRun {
 export type WorkflowRunSummary = Pick<
   WorkflowRun,
   'id' | 'workflowId' | 'workflowVersion' | 'status' | 'trigger' | 'tokensUsed' | 'error' | 'errorCode' | 'createdAt' | 'startedAt' | 'endedAt'
->;
+> & {
+  /** The name of the trigger node that fired, as in the run's snapshot (firedTriggerOf); absent from rows kept before it was listed. */
+  triggerName?: string | null;
+};
 
 export const RUN_LIMITS = {
   maxStepOutputBytes: 16_000,
