@@ -34,6 +34,8 @@ const NodeSettingsSection = lazy(() => import(/* webpackChunkName: "node-setting
 import { FlowStepForm, hasFlowStepForm } from './subworkflow/FlowStepForms';
 // A code step's form (and, from there, its editor): loaded when a code step's panel opens.
 const CodeField = lazy(() => import(/* webpackChunkName: "code-field" */ './code/CodeField').then((m) => ({ default: m.CodeField })));
+// What starts an error trigger and who reports to it: loaded when one is selected.
+const ErrorTriggerNote = lazy(() => import(/* webpackChunkName: "error-trigger" */ './errorTrigger/ErrorTriggerNote'));
 
 const P = 'workflows.builder.';
 
@@ -172,6 +174,11 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
       {node.type === 'agent' && <AiProviderHint />}
       {node.type === 'trigger.webhook' && <WebhookTriggerSection workflow={workflow} node={node} dispatch={dispatch} problems={problems} readOnly={readOnly} />}
       {node.type === 'trigger.schedule' && <ScheduleTriggerSection params={node.params} active={workflow.active !== false} />}
+      {node.type === 'trigger.error' && (
+        <Suspense fallback={null}>
+          <ErrorTriggerNote workflowId={workflow.id} />
+        </Suspense>
+      )}
       <Connections workflow={workflow} node={node} dispatch={dispatch} readOnly={readOnly} />
       <Suspense fallback={null}>
         <NodeSettingsSection node={node} readOnly={readOnly ?? false} onSettings={(settings) => dispatch({ type: 'updateNode', id: node.id, settings })} />
