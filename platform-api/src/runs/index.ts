@@ -37,6 +37,7 @@ import { createWaitHandler } from './wait/waitStep.js';
 import { WaitResumer } from './wait/resumeSweep.js';
 import { createSubworkflowHandler } from './subworkflow/subworkflowStep.js';
 import { firestoreSubworkflowPorts } from './subworkflow/firestorePorts.js';
+import { ChildRunResumer, reportingChildRunEnds } from './subworkflow/childRunResume.js';
 
 export { RunExecutor, DEFAULT_ENGINE_LIMITS, type EngineLimits, type ExecutorOptions } from './engine.js';
 export { isTransient } from './failures.js';
@@ -81,6 +82,8 @@ export interface RunsModuleOptions {
   connectors?: ConnectorsModule | null;
   /** Wait steps: waits up to this long sleep in the step (default WAIT_LIMITS.inProcessMs), and how often due waits are resumed (default 5 s). */
   waits?: { inProcessMs?: number; checkMs?: number };
+  /** Sub-workflow steps: how long a step watches its child in process before it waits durably (default 3 s), and how often waiting parents are checked (default 5 s). */
+  subworkflows?: { inProcessMs?: number; checkMs?: number };
 }
 
 export interface RunsModule {
@@ -94,6 +97,8 @@ export interface RunsModule {
   poller: ConnectorPoller | null;
   /** Resumes runs whose wait steps are due (started with start()). */
   waits: WaitResumer;
+  /** Resumes runs whose sub-workflow steps wait for a child run that has ended (started with start()). */
+  childRuns: ChildRunResumer;
   /** Run retention and file sweeps (started with start()). */
   housekeeping: Housekeeping;
   models: ModelResolver;
@@ -114,7 +119,11 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const fetchPolicy = options.fetchPolicy ?? fetchPolicyFromEnv(env);
   const models = options.models ?? createModelResolver(aiConfigFromEnv(env));
   // The adapters behind the engine's ports: Firestore keeps runs, the ledger meters them.
-  const store = new FirestoreRunStore(options.db);
+  // A child run's stored end resumes its waiting parent at once (the resumer is built with the service, below).
+  const store = reportingChildRunEnds(new FirestoreRunStore(options.db), (child) => {
+    childRuns?.childEnded(child).catch((error: unknown) => options.logger.error({ err: error, runId: child.parentRun.runId, childRunId: child.id }, 'could not resume a run after its sub-workflow ended'));
+  });
+  let childRuns: ChildRunResumer | null = null;
   const meter = new LedgerMeter(options.db);
   const executor: RunExecutor = new RunExecutor({
     store,
@@ -126,7 +135,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     handlers: {
       wait: createWaitHandler({ now: () => options.now?.() ?? new Date(), ...(options.waits?.inProcessMs !== undefined ? { inProcessMs: options.waits.inProcessMs } : {}) }),
       // The service is built after the executor; the step asks for it when it runs.
-      subworkflow: createSubworkflowHandler(firestoreSubworkflowPorts(options.db, () => service)),
+      subworkflow: createSubworkflowHandler(firestoreSubworkflowPorts(options.db, () => service), { inProcessMs: options.subworkflows?.inProcessMs }),
       // A loop runs its body with this executor's handlers (asked for when it runs).
       loop: firestoreLoopHandler(options.db, () => executor),
       agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env), options.connectors ? { runtime: options.connectors.runtime, stepFee: connectorStepFeeFromEnv(env) } : undefined),
@@ -168,6 +177,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const scheduler = new RunScheduler({ db: options.db, logger: options.logger, service, now: options.now });
   const poller = options.connectors ? new ConnectorPoller({ db: options.db, logger: options.logger, service, runtime: options.connectors.runtime, policy: fetchPolicy, instanceId, ...(options.now ? { now: options.now } : {}) }) : null;
   const waits = new WaitResumer({ db: options.db, logger: options.logger, service, now: options.now, checkMs: options.waits?.checkMs });
+  childRuns = new ChildRunResumer({ db: options.db, logger: options.logger, service, now: options.now, checkMs: options.subworkflows?.checkMs });
   const housekeeping = new Housekeeping({ db: options.db, files: options.files?.store ?? null, logger: options.logger, instanceId, now: options.now });
   let stopRecovery: (() => void) | null = null;
   let leaseTimer: NodeJS.Timeout | null = null;
@@ -181,6 +191,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     scheduler,
     poller,
     waits,
+    childRuns,
     housekeeping,
     models,
     connectors: options.connectors ?? null,
@@ -196,6 +207,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       scheduler.start();
       poller?.start();
       waits.start();
+      childRuns.start();
       leaseTimer = setInterval(() => {
         service.renewQueuedLeases().catch((error: unknown) => options.logger.warn({ err: error }, 'queued run lease renewal failed'));
       }, executor.limits.heartbeatMs);
@@ -206,6 +218,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       scheduler.stop();
       poller?.stop();
       waits.stop();
+      childRuns.stop();
       housekeeping.stop();
       if (leaseTimer) clearInterval(leaseTimer);
       closeStreams();

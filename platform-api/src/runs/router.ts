@@ -40,6 +40,7 @@ import { decodeRun, encodeRun, runRef, runsCollection } from './store.js';
 import { mountWebhooks } from './webhook.js';
 import { mountStepTests } from './testStepRoute.js';
 import { firestoreLoopItems, mountLoopItems } from './loop/index.js';
+import { cancelChildRuns } from './subworkflow/firestorePorts.js';
 import type { StepTestMeter } from './ports.js';
 import { mountPollStatus } from '../connectors/polling/statusRoute.js';
 import { deleteRunWithFiles } from './housekeeping.js';
@@ -301,6 +302,8 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
       tx.set(runRef(db, run.id), encodeRun(current));
       return current;
     });
+    // Sub-workflow steps' child runs stop too (a step waiting for its child holds no execution that would).
+    if (result?.status === 'canceled') await cancelChildRuns(db, result, () => service.now(), (id) => void service.executor.cancelLocal(id));
     res.json({ runId: run.id, status: result?.status ?? 'canceled' });
   });
 

@@ -50,6 +50,8 @@ export function encodeRun(run: StoredRun): Record<string, unknown> {
   for (const field of JSON_FIELDS) data[field] = jsonText(run[field]);
   // Derived for the wait sweep's indexed query (status, resumeAt); always written, so a resumed run clears it.
   data.resumeAt = earliestResumeAt(run.steps);
+  // Derived for the sub-workflow sweep's query (status, awaitsChildRun): a step waits for its child run.
+  data.awaitsChildRun = run.steps.some((step) => step.status === 'waiting' && typeof step.childRunId === 'string');
   return data;
 }
 

@@ -4,19 +4,33 @@
 // whole tree; the child's agents charge the same owner under the child's run
 // id, so nothing is counted twice), with trigger 'subworkflow', the parent
 // run and step recorded on it (parentRun) and the child's id on the parent
-// step (childRunId). The step then watches the child until it ends: its
-// output is the child's output, a failed child fails the step. Cancelling the
-// parent (or the step timing out) cancels the child. Depth: the top-level run
-// is 0; a child deeper than SUBWORKFLOW_LIMITS.maxDepth is refused
-// ('subworkflow-depth'), which is what stops a workflow calling itself.
+// step (childRunId). Its output is the child's output; a failed child fails
+// the step. Depth: the top-level run is 0; a child deeper than
+// SUBWORKFLOW_LIMITS.maxDepth is refused ('subworkflow-depth'), which is
+// what stops a workflow calling itself.
+//
+// Waiting: the step watches the child in process for a short while
+// (inProcessMs), so a quick child costs nothing more. A child still going
+// then leaves the step 'waiting' (like an approval or a long wait: the run is
+// stored 'waiting' and holds no process). When the child ends, the step is
+// made pending again and the run queued, on whichever instance sees it first
+// (childRunResume.ts, in one transaction); the step runs again, finds its
+// child (childRunId, linked back to this run and step) ended, and gives its
+// output or fails as the child did, under the node's on-error setting like
+// any failure. A restart loses nothing while the step waits. Cancelling the
+// parent cancels the child: here through the step's signal, and for a
+// waiting step through the cancel route (cancelChildRuns).
 import {
   FLOW_STEP_ERROR_CODES,
   SUBWORKFLOW_LIMITS,
   parseNodeParams,
   runInputSchema,
   validateWorkflow,
+  isTerminalRunStatus,
   type InputField,
+  type StepInput,
   type Workflow,
+  type WorkflowNode,
 } from '@agentflow/shared/workflow';
 import { renderValues } from '../../connectors/runtime/values.js';
 import { messageOf } from '../failures.js';
@@ -33,11 +47,21 @@ export interface SubworkflowPorts {
   mayRun(ownerId: string, workflow: Workflow): Promise<boolean>;
   /** Starts the child run (RunsService.start); its id. Throws the service's refusals. */
   start(newRun: NewRun): Promise<string>;
+  /** The run as stored; null when there is none. */
+  load(runId: string): Promise<StoredRun | null>;
   /** Resolves with the run once it has ended; rejects when `signal` aborts. */
   ended(runId: string, signal: AbortSignal): Promise<StoredRun>;
   /** Cancels a run that has not ended (a no-op for one that has). */
   cancel(runId: string): Promise<void>;
 }
+
+export interface SubworkflowStepOptions {
+  /** How long the step watches its child in process before it waits durably (default 3 s; tests set 0). */
+  inProcessMs?: number;
+}
+
+/** Given when the in-process watch ended without the child ending. */
+class StillRunning extends Error {}
 
 const fail = (code: (typeof FLOW_STEP_ERROR_CODES)[keyof typeof FLOW_STEP_ERROR_CODES], message: string) => new FlowStepFailure(message, code);
 
@@ -54,53 +78,87 @@ async function childWorkflow(ports: SubworkflowPorts, ownerId: string, workflowI
   return { workflow, triggerId: trigger.id, fields: (trigger.params as { inputSchema?: InputField[] }).inputSchema ?? [] };
 }
 
-export function createSubworkflowHandler(ports: SubworkflowPorts): StepHandler {
-  return async ({ run, node, stepId, input, signal, annotateStep }) => {
-    const parsed = parseNodeParams('subworkflow', node.params);
-    if (!parsed.success) throw new StepFailure(`Invalid parameters of ${node.name}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-    const params = parsed.data;
-    const depth = (run.depth ?? 0) + 1;
-    if (depth > SUBWORKFLOW_LIMITS.maxDepth) {
-      throw fail(FLOW_STEP_ERROR_CODES.subworkflowDepth, `Sub-workflows may nest at most ${SUBWORKFLOW_LIMITS.maxDepth} deep: '${params.workflowId}' would run at depth ${depth} (a workflow that calls itself?)`);
-    }
-    const { workflow, triggerId, fields } = await childWorkflow(ports, run.ownerId, params.workflowId);
-    const rendered = await renderValues(params.input, input);
-    const childInput = runInputSchema(fields).safeParse(rendered);
-    if (!childInput.success) {
-      const issue = childInput.error.issues[0];
-      throw fail(FLOW_STEP_ERROR_CODES.subworkflowInput, `Input of the sub-workflow: input.${issue?.path.join('.') ?? ''} ${issue?.message ?? 'is invalid'}`);
-    }
-    if (signal.aborted) throw signal.reason;
+/** The child a step started in an earlier execution (it waited, and is run again now that the child ended); null when none. */
+async function earlierChild(ports: SubworkflowPorts, run: StoredRun, stepId: string): Promise<StoredRun | null> {
+  const childRunId = run.steps.find((step) => step.id === stepId)?.childRunId;
+  if (typeof childRunId !== 'string') return null;
+  const child = await ports.load(childRunId);
+  // Linked back to this very run and step (a run copied from another, as "run from here" does, starts its own child).
+  return child && child.parentRun?.runId === run.id && child.parentRun.stepId === stepId ? child : null;
+}
+
+function outputOf(child: StoredRun): { output: unknown } {
+  if (child.status !== 'succeeded') {
+    throw fail(FLOW_STEP_ERROR_CODES.subworkflowFailed, `The sub-workflow run ${child.id} ${child.status}: ${child.error ?? 'no reason given'}`);
+  }
+  return { output: child.output ?? {} };
+}
+
+export function createSubworkflowHandler(ports: SubworkflowPorts, { inProcessMs = 3_000 }: SubworkflowStepOptions = {}): StepHandler {
+  return async ({ run, node, stepId, input, signal, attempt, annotateStep }) => {
+    // Only a top-level step of a stored run can wait durably (not a loop's item, not a step test).
+    const durable = annotateStep !== undefined && run.steps.some((step) => step.id === stepId && step.parentStepId === null);
+    // Run again after its child ended (the first attempt of this execution): that child's outcome is the step's.
+    const earlier = durable && attempt === 1 ? await earlierChild(ports, run, stepId) : null;
     let childRunId: string;
-    try {
-      childRunId = await ports.start({
-        workflow,
-        ownerId: run.ownerId,
-        trigger: { type: 'subworkflow', userId: null, nodeId: triggerId },
-        input: childInput.data as Record<string, unknown>,
-        child: { parentRun: { runId: run.id, stepId, workflowId: run.workflowId }, depth },
-      });
-    } catch (error) {
-      // Refused or unpaid: final (another attempt would start nothing more).
-      throw fail(FLOW_STEP_ERROR_CODES.subworkflowFailed, `The sub-workflow '${workflow.name}' could not start: ${messageOf(error)}`);
+    if (earlier) {
+      if (isTerminalRunStatus(earlier.status)) return outputOf(earlier);
+      childRunId = earlier.id;
+    } else {
+      childRunId = await startChild(ports, run, node, stepId, input, signal);
+      annotateStep?.({ childRunId });
     }
-    annotateStep?.({ childRunId });
     // Cancel, fail-fast or the step's timeout: the child stops too.
     const cancelChild = () => void ports.cancel(childRunId).catch(() => undefined);
     signal.addEventListener('abort', cancelChild, { once: true });
-    let ended: StoredRun;
+    const watch = new AbortController();
+    const stopWatching = () => watch.abort(signal.reason);
+    signal.addEventListener('abort', stopWatching, { once: true });
+    const window = durable ? setTimeout(() => watch.abort(new StillRunning()), inProcessMs) : null;
     try {
-      ended = await ports.ended(childRunId, signal);
+      return outputOf(await ports.ended(childRunId, watch.signal));
     } catch (error) {
       if (signal.aborted) throw signal.reason;
+      // Still going: the step waits for it without holding this process.
+      if (watch.signal.reason instanceof StillRunning) return { output: { childRunId }, waiting: true };
+      if (error instanceof FlowStepFailure) throw error;
       cancelChild();
       throw fail(FLOW_STEP_ERROR_CODES.subworkflowFailed, `Lost track of the sub-workflow run ${childRunId}: ${messageOf(error)}`);
     } finally {
+      if (window) clearTimeout(window);
       signal.removeEventListener('abort', cancelChild);
+      signal.removeEventListener('abort', stopWatching);
     }
-    if (ended.status !== 'succeeded') {
-      throw fail(FLOW_STEP_ERROR_CODES.subworkflowFailed, `The sub-workflow run ${childRunId} ${ended.status}: ${ended.error ?? 'no reason given'}`);
-    }
-    return { output: ended.output ?? {} };
   };
+}
+
+/** Checks the child workflow and its input and starts the child run; its id. */
+async function startChild(ports: SubworkflowPorts, run: StoredRun, node: WorkflowNode, stepId: string, input: StepInput, signal: AbortSignal): Promise<string> {
+  const parsed = parseNodeParams('subworkflow', node.params);
+  if (!parsed.success) throw new StepFailure(`Invalid parameters of ${node.name}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  const params = parsed.data;
+  const depth = (run.depth ?? 0) + 1;
+  if (depth > SUBWORKFLOW_LIMITS.maxDepth) {
+    throw fail(FLOW_STEP_ERROR_CODES.subworkflowDepth, `Sub-workflows may nest at most ${SUBWORKFLOW_LIMITS.maxDepth} deep: '${params.workflowId}' would run at depth ${depth} (a workflow that calls itself?)`);
+  }
+  const { workflow, triggerId, fields } = await childWorkflow(ports, run.ownerId, params.workflowId);
+  const rendered = await renderValues(params.input, input);
+  const childInput = runInputSchema(fields).safeParse(rendered);
+  if (!childInput.success) {
+    const issue = childInput.error.issues[0];
+    throw fail(FLOW_STEP_ERROR_CODES.subworkflowInput, `Input of the sub-workflow: input.${issue?.path.join('.') ?? ''} ${issue?.message ?? 'is invalid'}`);
+  }
+  if (signal.aborted) throw signal.reason;
+  try {
+    return await ports.start({
+      workflow,
+      ownerId: run.ownerId,
+      trigger: { type: 'subworkflow', userId: null, nodeId: triggerId },
+      input: childInput.data as Record<string, unknown>,
+      child: { parentRun: { runId: run.id, stepId, workflowId: run.workflowId }, depth },
+    });
+  } catch (error) {
+    // Refused or unpaid: final (another attempt would start nothing more).
+    throw fail(FLOW_STEP_ERROR_CODES.subworkflowFailed, `The sub-workflow '${workflow.name}' could not start: ${messageOf(error)}`);
+  }
 }
