@@ -91,13 +91,13 @@ test('run a sales template with the fake model: steps complete live, the run is 
   // The header's count dropped by the run's tokens without a reload.
   await tokenCountIs(`${100 - RUN_TOKENS} tokens`);
 
-  // The history lists the run: manual, succeeded, its tokens.
+  // The history lists the run: manual (its trigger by name), succeeded, its tokens.
   await page.getByRole('link', { name: 'All runs of this workflow' }).click();
   const row = page.locator(`[data-testid="run-row"][data-run-id="${runId}"]`);
   await row.waitFor();
   expect(await row.getAttribute('data-status')).toBe('succeeded');
   const cells = (await row.locator('td').allTextContents()).map((cell) => cell.trim());
-  expect(cells.slice(1, 3)).toEqual(['Manual', 'Succeeded']);
+  expect(cells.slice(1, 3)).toEqual(['Manual · Call details', 'Succeeded']);
   expect(cells[4]).toBe(String(RUN_TOKENS));
 
   // The Usage page counts them too, with the agent's debit among the recent entries.

@@ -294,3 +294,11 @@ test('where the stream is refused (an approver who does not own the run), the vi
   expect(server.sources.length).toBeLessThanOrEqual(opened + 1);
   expect(server.sources.every((source) => source.closed)).toBe(true);
 });
+
+test('the run names the trigger node that fired beside its type', async () => {
+  const trigger = { id: 'hook', type: 'trigger.webhook' as const, name: 'New order', position: { x: 0, y: 0 }, params: {} };
+  const other = { ...trigger, id: 'hook-2', name: 'Refund requested' };
+  const server = createFakeRunsServer({ runs: [fakeRun({ status: 'succeeded', trigger: { type: 'webhook', userId: null, nodeId: 'hook-2' }, snapshot: { nodes: [trigger, other], edges: [] } })] });
+  renderView(server);
+  expect(await screen.findByTestId('run-trigger')).toHaveTextContent(/^Webhook · Refund requested$/);
+});

@@ -13,7 +13,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NeedsConnectionNote, useAuth, useI18n, useOnline, useRemoteCatalogs, useMembership, useNavigate, useToast } from '@agentflow/shared';
-import { RUN_MESSAGES, isTerminalRunStatus, type WorkflowRun } from '@agentflow/shared/workflow';
+import { RUN_MESSAGES, firedTriggerOf, isTerminalRunStatus, type WorkflowRun } from '@agentflow/shared/workflow';
 import { fileRefsIn } from '@agentflow/shared/files';
 import type { RunsClient } from '../api/runs';
 import type { FilesClient } from '../api/files';
@@ -28,6 +28,7 @@ import { stepFiles } from './files/fileChecks';
 import { FILES_CATALOGS } from './files/i18n';
 import { durationMs, formatDuration, formatTime, isActiveStatus, prettyJson, stepTree, waitingApproval, type StepNode } from './runModel';
 import { StatusBadge } from './StatusBadge';
+import { TriggerText } from './TriggerText';
 import { useBranchLabel } from './branchLabel';
 import { RunStepsViews } from './graph/RunStepsViews';
 import { RUNS_CATALOGS } from './i18n';
@@ -169,7 +170,9 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
         </div>
         <div>
           <dt>{t(`${V}trigger`)}</dt>
-          <dd>{t(`workflows.runs.triggers.${run.trigger.type}`)}</dd>
+          <dd data-testid="run-trigger">
+            <TriggerText type={run.trigger.type} name={firedTriggerOf(run.snapshot, run.trigger)?.name} />
+          </dd>
         </div>
         <div>
           <dt>{t(`${V}started`)}</dt>

@@ -28,6 +28,7 @@ import { HISTORY_POLL_MS, runsKeys } from './queries';
 import { RunForm } from './RunForm';
 import { durationMs, formatDuration, formatTime } from './runModel';
 import { StatusBadge } from './StatusBadge';
+import { TriggerText } from './TriggerText';
 import { DeleteFinishedRunsButton } from './DeleteFinishedRunsButton';
 import { RUNS_CATALOGS } from './i18n';
 import { PageLoading } from '../components/PageLoading';
@@ -231,8 +232,7 @@ export function RunHistory({ workflowId, client, onStarted }: { workflowId: stri
                       <td>{when || t(`${H}notStarted`)}</td>
                       {/* Which trigger fired, by its name when the run started (a workflow may have several). */}
                       <td className="run-trigger" data-testid="run-row-trigger">
-                        {t(`workflows.runs.triggers.${run.trigger.type}`)}
-                        {run.triggerName ? <span className="run-trigger-name"> · {run.triggerName}</span> : null}
+                        <TriggerText type={run.trigger.type} name={run.triggerName} />
                       </td>
                       <td>
                         <StatusBadge status={run.status} />
