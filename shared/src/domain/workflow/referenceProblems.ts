@@ -11,17 +11,20 @@ import { missingField, nodeOutput, type NodeOutput } from './outputs.js';
 import { STEP_INPUT_ROOTS, referenceFor, referencesOf } from './references.js';
 import { LOOP_ITEM_ROOTS, enclosingLoopOf } from './loop.js';
 import { onErrorOf, type NodeSettings } from './nodeSettings.js';
+import { isRecord } from './fields.js';
 
 /** A node as far as the reference check needs it. */
 export interface ReferencingNode {
   id: string;
   type: NodeType;
   params: unknown;
-  settings?: NodeSettings;
+  /** As stored: validation passes raw settings (their shape is checked by nodeSettingsSchema.ts). */
+  settings?: unknown;
 }
 
 /** A node whose failures are handled ('continue' / 'branch') hands on `{ error, input }` when it fails: both read something then. */
-const readsHandledFailure = (source: ReferencingNode, path: readonly string[]): boolean => onErrorOf(source) !== 'stop' && (path[0] === 'error' || path[0] === 'input');
+const readsHandledFailure = (source: ReferencingNode, path: readonly string[]): boolean =>
+  onErrorOf({ settings: isRecord(source.settings) ? (source.settings as NodeSettings) : undefined }) !== 'stop' && (path[0] === 'error' || path[0] === 'input');
 
 /**
  * The reference problems of node `nodeId` (invalid-expression at the param's
