@@ -25,6 +25,8 @@ import { RefusalNote } from '../components/RefusalNote';
 import { TokenBalance } from '../components/TokenBalance';
 import { PROBLEMS_CATALOGS } from '../builder/problems/i18n';
 import { problemText } from '../builder/problems/problemText';
+import { ERROR_TRIGGER_CATALOGS } from '../builder/errorTrigger/i18n';
+import { startsOnlyAtErrorTrigger } from '../builder/errorTrigger/errorWorkflowGroups';
 
 const F = 'workflows.runs.form.';
 
@@ -39,6 +41,7 @@ export interface RunFormProps {
 
 export function RunForm({ workflow, client, onStarted, onClose, problems = [] }: RunFormProps) {
   useRemoteCatalogs(PROBLEMS_CATALOGS);
+  useRemoteCatalogs(ERROR_TRIGGER_CATALOGS);
   const { t, language } = useI18n();
   const { toast } = useToast();
   const id = useId();
@@ -172,7 +175,8 @@ export function RunForm({ workflow, client, onStarted, onClose, problems = [] }:
         <div className="form-field">
           <label htmlFor={`${id}-json`}>{t(`${F}jsonLabel`)}</label>
           <p className="field-hint" id={`${id}-json-hint`}>
-            {t(`${F}jsonHint`)}
+            {/* Started only by another workflow's failure: {} runs a test with sample failed-run details (runs router). */}
+            {startsOnlyAtErrorTrigger(workflow) ? t('workflows.errorTrigger.runTest') : t(`${F}jsonHint`)}
           </p>
           <textarea
             id={`${id}-json`}

@@ -1,7 +1,7 @@
 // The error trigger in the builder: its note (what starts it, which workflows
 // report to it), the error-workflow picker offering workflows with an error
-// trigger first (and saying when the chosen one has none), and its palette
-// entry and card summary in the reader's language.
+// trigger first (and saying when the chosen one has none), its palette entry
+// and card summary, and the run form's test note, in the reader's language.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import type { WorkflowNode } from '@agentflow/shared/workflow';
@@ -14,6 +14,10 @@ import { paletteEntries } from '../Palette';
 import { nodeSummary } from '../canvas/nodeSummary';
 import { en as canvasEn } from '../canvas/i18n/en';
 import { de as builderDe } from '../i18n/de';
+import { useRemoteCatalogs } from '@agentflow/shared';
+import { RunForm } from '../../runs/RunForm';
+import { RUNS_CATALOGS } from '../../runs/i18n';
+import { createFakeRunsServer, jsonResponse } from '../../runs/testing/fakeRunsServer';
 
 const trigger = (id: string, type: WorkflowNode['type']): WorkflowNode => ({ id, type, name: id, position: { x: 0, y: 0 }, params: {} });
 
@@ -74,4 +78,38 @@ it('is in the palette’s triggers, and its card reads "When another workflow fa
   expect(nodeSummary(t, trigger('failed', 'trigger.error'))).toBe('workflows.canvas.summary.errorTrigger');
   expect(canvasEn.workflows.canvas.summary.errorTrigger).toBe('When another workflow fails');
   expect(builderDe.workflows.builder.nodeTypes.errorTrigger).toBe('Fehler-Auslöser');
+});
+
+describe('the run form of a workflow started only by another one’s failure', () => {
+  function renderForm(nodes: WorkflowNode[], language: 'en' | 'fr' = 'en') {
+    const server = createFakeRunsServer();
+    server.once('POST', /\/api\/workflows\/wf-report\/runs$/, () => jsonResponse(202, { runId: 'run-9' }));
+    const onStarted = jest.fn();
+    function Form() {
+      useRemoteCatalogs(RUNS_CATALOGS);
+      return <RunForm workflow={{ id: 'wf-report', name: 'Report failures', nodes }} client={server.client} onStarted={onStarted} />;
+    }
+    renderWithProviders(<Form />, { user: testUser(), language });
+    return { server, onStarted };
+  }
+
+  it('says a run is a test with sample failed-run details and sends {}', async () => {
+    const { server, onStarted } = renderForm([trigger('failed', 'trigger.error')]);
+    expect(await screen.findByText('This workflow starts when another workflow fails. Start it with {} to test it with sample failed-run details.')).toBeInTheDocument();
+    expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe('{}');
+    fireEvent.click(screen.getByTestId('run-submit'));
+    await waitFor(() => expect(onStarted).toHaveBeenCalledWith('run-9'));
+    expect(server.requests.find((request) => request.method === 'POST')).toMatchObject({ body: { input: {} } });
+  });
+
+  it('keeps the webhook hint when another trigger starts it too, and is translated', async () => {
+    renderForm([trigger('failed', 'trigger.error'), trigger('hook', 'trigger.webhook')]);
+    expect(await screen.findByText(/starts from a webhook or a schedule/)).toBeInTheDocument();
+    expect(screen.queryByText(/Start it with \{\}/)).not.toBeInTheDocument();
+  });
+
+  it('in French', async () => {
+    renderForm([trigger('failed', 'trigger.error')], 'fr');
+    expect(await screen.findByText(/Ce workflow démarre quand un autre workflow échoue/)).toBeInTheDocument();
+  });
 });

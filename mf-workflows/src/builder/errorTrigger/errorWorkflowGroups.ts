@@ -13,6 +13,10 @@ export interface ErrorWorkflowChoice {
 /** Whether the workflow has an error trigger node (shared errorTrigger.ts's rule, without loading its schema). */
 export const startsAtErrorTrigger = (workflow: Pick<Workflow, 'nodes'>): boolean => workflow.nodes.some((node) => node.type === 'trigger.error');
 
+/** Whether its only triggers are error triggers: a person's run of it is a test with sample details (shared personTriggerOf). */
+export const startsOnlyAtErrorTrigger = (workflow: Pick<Workflow, 'nodes'>): boolean =>
+  startsAtErrorTrigger(workflow) && workflow.nodes.every((node) => !node.type.startsWith('trigger.') || node.type === 'trigger.error');
+
 /** The choices split by whether they have an error trigger, each in the given order. */
 export function errorWorkflowGroups(workflows: readonly Workflow[]): { withTrigger: ErrorWorkflowChoice[]; others: ErrorWorkflowChoice[] } {
   const withTrigger: ErrorWorkflowChoice[] = [];
