@@ -112,6 +112,29 @@ it('resumes through the sweep, exactly once with two instances, when the child e
   expect(await Promise.all([h.app.runs.childRuns.check(), second.runs.childRuns.check()])).toEqual([[], []]);
 });
 
+it('a child that fails after the wait fails the step under its on-error setting; retries give that child’s outcome and start no other', async () => {
+  const child = await h.saveWorkflow(
+    alice.uid,
+    [manual(), node('pause', 'wait', { mode: 'duration', amount: 1, unit: 'seconds' }), node('check', 'code', { code: 'throw new Error("no stock")' })],
+    [edge('trigger', 'pause'), edge('pause', 'check')],
+  );
+  const call = { ...node('call', 'subworkflow', { workflowId: child.id, input: {} }), settings: { retry: { attempts: 3, backoffMs: 0, on: 'any' as const }, onError: 'continue' as const } };
+  const parent = await h.saveWorkflow(alice.uid, [manual(), call, node('out', 'output', { mapping: '{"why": call.error.message}' })], [edge('trigger', 'call'), edge('call', 'out')]);
+  const parentRunId = await start(parent.id);
+  const childRunId = await waitingParent(parentRunId);
+  const waitingChild = await h.waitForRun(childRunId, ['waiting']);
+  await sleepMs(Math.max(0, Date.parse(stepOf(waitingChild, 'pause').resumeAt as string) - Date.now()) + 50);
+  expect(await h.app.runs.waits.check()).toEqual([childRunId]);
+  expect((await h.waitForRun(childRunId, ['failed', 'succeeded'])).status).toBe('failed');
+
+  const done = await h.waitForRun(parentRunId, ['succeeded', 'failed', 'canceled']);
+  // 'continue': the run goes on with the failure as the step's output.
+  expect(done.status).toBe('succeeded');
+  expect(stepOf(done, 'call')).toMatchObject({ status: 'failed', handled: true, attempts: 3, childRunId, error: expect.stringMatching(new RegExp(`^The sub-workflow run ${childRunId} failed: Error: no stock`)) });
+  expect(done.output).toEqual({ out: { why: expect.stringMatching(/no stock/) } });
+  expect((await runsOf(child.id)).map((run) => run.id)).toEqual([childRunId]);
+});
+
 it('cancels the child of a parent that waits for it', async () => {
   const { parent } = await parentAndChild(3600);
   const parentRunId = await start(parent.id, { v: 1 });

@@ -78,13 +78,20 @@ async function childWorkflow(ports: SubworkflowPorts, ownerId: string, workflowI
   return { workflow, triggerId: trigger.id, fields: (trigger.params as { inputSchema?: InputField[] }).inputSchema ?? [] };
 }
 
-/** The child a step started in an earlier execution (it waited, and is run again now that the child ended); null when none. */
+/**
+ * The child the step started in an earlier execution of the run (it waited,
+ * and runs again now that the child ended); null when none. Only an earlier
+ * execution's: a retry within this one starts a child of its own, while the
+ * attempts of a step run again after its wait all give that child's outcome
+ * (so retries never start children without end across resumes).
+ */
 async function earlierChild(ports: SubworkflowPorts, run: StoredRun, stepId: string): Promise<StoredRun | null> {
-  const childRunId = run.steps.find((step) => step.id === stepId)?.childRunId;
-  if (typeof childRunId !== 'string') return null;
-  const child = await ports.load(childRunId);
+  const step = run.steps.find((candidate) => candidate.id === stepId);
+  if (typeof step?.childRunId !== 'string' || typeof step.startedAt !== 'string') return null;
+  const child = await ports.load(step.childRunId);
   // Linked back to this very run and step (a run copied from another, as "run from here" does, starts its own child).
-  return child && child.parentRun?.runId === run.id && child.parentRun.stepId === stepId ? child : null;
+  if (!child || child.parentRun?.runId !== run.id || child.parentRun.stepId !== stepId) return null;
+  return child.createdAt < step.startedAt ? child : null;
 }
 
 function outputOf(child: StoredRun): { output: unknown } {
@@ -95,11 +102,11 @@ function outputOf(child: StoredRun): { output: unknown } {
 }
 
 export function createSubworkflowHandler(ports: SubworkflowPorts, { inProcessMs = 3_000 }: SubworkflowStepOptions = {}): StepHandler {
-  return async ({ run, node, stepId, input, signal, attempt, annotateStep }) => {
+  return async ({ run, node, stepId, input, signal, annotateStep }) => {
     // Only a top-level step of a stored run can wait durably (not a loop's item, not a step test).
     const durable = annotateStep !== undefined && run.steps.some((step) => step.id === stepId && step.parentStepId === null);
-    // Run again after its child ended (the first attempt of this execution): that child's outcome is the step's.
-    const earlier = durable && attempt === 1 ? await earlierChild(ports, run, stepId) : null;
+    // Run again after its child ended: that child's outcome is the step's.
+    const earlier = durable ? await earlierChild(ports, run, stepId) : null;
     let childRunId: string;
     if (earlier) {
       if (isTerminalRunStatus(earlier.status)) return outputOf(earlier);
