@@ -15,14 +15,13 @@ import {
   type WorkflowNode,
 } from '@agentflow/shared/workflow';
 import type { EngineLimits, RunExecutor } from './engine.js';
-import { CanceledError, messageOf, sleep } from './failures.js';
-import { attemptStep, stepTimeoutMs } from './attempt.js';
+import { CanceledError, messageOf } from './failures.js';
+import { runStepAttempts } from './attempt.js';
 import { applyChildStep } from './childSteps.js';
 import type { RunStore } from './ports.js';
 import { truncateValue, type StoredRun } from './runModel.js';
 import { RunWriter } from './runWriter.js';
 import { edgeCarriesOn, handleFailure, isRunStoppingFailure } from './errors/handled.js';
-import { nextRetryDelay, retryPolicyFor } from './errors/retry.js';
 import { StepFailure, type ChildStepReport, type StepAnnotation, type StepResult } from './steps.js';
 
 const FINISHED: readonly StepStatus[] = ['succeeded', 'skipped', 'failed', 'canceled'];
@@ -306,39 +305,40 @@ export class RunExecution {
     const runSignal = this.cancelController.signal;
     const onRunAbort = () => stepController.abort(runSignal.reason);
     runSignal.addEventListener('abort', onRunAbort, { once: true });
-    const policy = retryPolicyFor(node, this.limits);
     try {
-      for (let attempt = 1; ; attempt++) {
-        if (runSignal.aborted) throw runSignal.reason;
-        step.attempts = attempt;
-        if (attempt > 1) this.writer.soon();
-        try {
-          const context = {
-            run: this.state,
-            node,
-            stepId: step.id,
-            input,
-            attempt,
-            fetchPolicy: this.executor.options.fetchPolicy,
-            chargeTokens: (tokens: number, callKey: string) => this.charge(step, attempt, tokens, callKey),
-            onChildStep: (update: ChildStepReport) => this.childStep(update),
-            // A wait's end, a sub-workflow's child run: stored with the step's next write.
-            annotateStep: (fields: StepAnnotation) => {
-              Object.assign(step, fields);
-              void this.writer.flush().catch(() => undefined);
-            },
-            ...(this.executor.options.files ? { files: this.executor.options.files } : {}),
-          };
-          return await attemptStep(handler, context, stepTimeoutMs(node, this.limits), stepController.signal);
-        } catch (cause) {
-          if (runSignal.aborted || this.failure !== null) throw runSignal.aborted ? runSignal.reason : cause;
-          const delay = nextRetryDelay(policy, attempt, cause);
-          if (delay === null) throw cause;
+      // The node's retries, as for every step (attempt.ts); a failing run gives up at once.
+      return await runStepAttempts({
+        handler,
+        node,
+        purpose: 'run',
+        limits: this.limits,
+        signal: stepController.signal,
+        giveUp: () => runSignal.aborted || this.failure !== null,
+        onAttempt: (attempt) => {
+          step.attempts = attempt;
+          if (attempt > 1) this.writer.soon();
+        },
+        onRetry: (_attempt, cause) => {
           step.error = messageOf(cause);
           this.writer.soon();
-          await sleep(delay, stepController.signal);
-        }
-      }
+        },
+        context: (attempt) => ({
+          run: this.state,
+          node,
+          stepId: step.id,
+          input,
+          attempt,
+          fetchPolicy: this.executor.options.fetchPolicy,
+          chargeTokens: (tokens: number, callKey: string) => this.charge(step, attempt, tokens, callKey),
+          onChildStep: (update: ChildStepReport) => this.childStep(update),
+          // A wait's end, a sub-workflow's child run: stored with the step's next write.
+          annotateStep: (fields: StepAnnotation) => {
+            Object.assign(step, fields);
+            void this.writer.flush().catch(() => undefined);
+          },
+          ...(this.executor.options.files ? { files: this.executor.options.files } : {}),
+        }),
+      });
     } finally {
       runSignal.removeEventListener('abort', onRunAbort);
     }

@@ -4,8 +4,9 @@
 // paid through the meter port (ports.ts), like the executor's steps.
 import type { Logger } from 'pino';
 import { PLAN_ERROR_CODES, isFileRef, type FileRef, type PlanRefusalDetails } from '@agentflow/shared/domain';
-import { RUN_START_COST, STEP_TEST_ERROR_CODES, initialSteps, planRunFromHere, type ParentRunLink, type RunRefusalCode, type RunStep, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
+import { ERROR_HANDLE, RUN_START_COST, STEP_TEST_ERROR_CODES, initialSteps, isErrorOutput, planRunFromHere, type ParentRunLink, type RunRefusalCode, type RunStep, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
 import type { RunExecutor } from './engine.js';
+import { handlingOf } from './errors/handled.js';
 import { isUnpaid, type Meter, type PlanGate, type RunAccount, type RunFileAttacher, type RunInputFile, type RunNotifier, type RunStore } from './ports.js';
 import type { InProcessRunQueue, RunQueue } from './queue.js';
 import { newRunId, truncateValue, type StoredRun } from './runModel.js';
@@ -66,6 +67,9 @@ function stepsFrom(workflow: Workflow, startAt: string, at: string): { steps: Ru
     // A condition's pin is its result: the branch follows from it as the engine decides it (JSONata truthiness).
     const branch = step.type === 'condition' ? ((Array.isArray(output) ? output.length > 0 : Boolean(output)) ? 'true' : 'false') : null;
     Object.assign(step, { status: 'succeeded', pinned: true, output: shown.value, outputBytes: shown.bytes, outputTruncated: shown.truncated, branch, startedAt: at, endedAt: at });
+    // The pin of a handled failure (`{ error, input }`) of a node whose onError handles it stands in as that failure, so its error branch runs as in a run.
+    const handling = handlingOf(workflow.nodes.find((node) => node.id === nodeId));
+    if (handling !== null && isErrorOutput(output)) Object.assign(step, { status: 'failed', handled: true, error: output.error.message, branch: handling === 'branch' ? ERROR_HANDLE : null });
     if (shown.truncated) fullOutputs.push({ stepId: step.id, output });
   }
   return { steps, fullOutputs };

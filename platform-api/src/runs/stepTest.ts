@@ -3,7 +3,12 @@
 // credentials and the private-address guard, transform...) through the same
 // attempt function (attempt.ts) and the same step context a run gives, so a
 // test behaves as that step would in a run. Differences, on purpose:
-// - one attempt, no retries: the builder shows what the step answered now;
+// - one attempt, whatever the node's retries say (attempt.ts decides it for
+//   runs and tests alike): the builder shows what the step answered now,
+//   and a backoff of up to minutes would hold the request open;
+// - the node's onError is honoured as in a run: a step that fails under
+//   'continue' or 'branch' answers status 'failed' with its error, and also
+//   `handled` and the `{ error, input }` output its successors would get;
 // - nothing is stored: no run document, no step record (the context's run is
 //   a transient one with a fresh id, ownerId the caller, as a manual run);
 // - ONE ledger debit per test (StepTestMeter), taken when the step ended:
@@ -24,7 +29,8 @@ import {
   type Workflow,
   type WorkflowNode,
 } from '@agentflow/shared/workflow';
-import { attemptStep, stepTimeoutMs } from './attempt.js';
+import { runStepAttempts } from './attempt.js';
+import { errorOutput, handlingOf } from './errors/handled.js';
 import type { RunExecutor } from './engine.js';
 import { StepTimeoutError, messageOf } from './failures.js';
 import type { StepTestMeter } from './ports.js';
@@ -102,14 +108,19 @@ export async function runStepTest(executor: RunExecutor, meter: StepTestMeter, t
   let answer: Omit<StepTestResponse, 'durationMs' | 'tokens'>;
   try {
     if (!handler) throw new StepFailure(`No executor for ${node.type} steps`);
-    const result = await attemptStep(
+    // One attempt, whatever the node's retries say (attempt.ts: purpose 'test').
+    const result = await runStepAttempts({
       handler,
-      {
+      node,
+      purpose: 'test',
+      limits: executor.limits,
+      signal: test.signal,
+      context: (attempt) => ({
         run: transientRun(test, executor.now()),
         node,
         stepId: node.id,
         input: test.input,
-        attempt: 1,
+        attempt,
         fetchPolicy: executor.options.fetchPolicy,
         // As the run meter: a call reported twice is charged once, and a call the balance cannot pay fails the step.
         chargeTokens: async (tokens, callKey) => {
@@ -127,13 +138,16 @@ export async function runStepTest(executor: RunExecutor, meter: StepTestMeter, t
           if (fields.logs) logs.push(...fields.logs);
         },
         ...(executor.options.files ? { files: executor.options.files } : {}),
-      },
-      stepTimeoutMs(node, executor.limits),
-      test.signal,
-    );
+      }),
+    });
     answer = { status: 'succeeded', output: truncateValue(result.output, STEP_TEST_LIMITS.maxOutputBytes).value };
   } catch (error) {
     answer = { status: 'failed', error: { code: failureCode(error), message: messageOf(error) } };
+    // The node's onError, as in a run (errors/handled.ts): 'continue' / 'branch' show the `{ error, input }` its successors would get.
+    const handling = handlingOf(node);
+    if (handling !== null && !test.signal.aborted) {
+      answer = { ...answer, handled: handling, output: truncateValue(errorOutput(error, test.input), STEP_TEST_LIMITS.maxOutputBytes).value };
+    }
   }
   await meter.chargeStepTest({ ownerId: test.ownerId, testKey: test.testKey, tokens: cost });
   return { ...answer, durationMs: Date.now() - started, tokens: cost, ...(logs.length > 0 ? { logs } : {}) };

@@ -9,9 +9,11 @@
 // document. The loop's output, on its 'done' handle, is `{ items }`: each
 // item's last body output in list order ('collect' puts a failed item's
 // error in its place; 'skip' leaves it out and lists it under `skipped`).
-// Body steps get the engine's default retries on transient errors; a body
-// step that would wait (approval, wait) fails its item: a loop step cannot
-// pause the run halfway through its items.
+// Body steps are tried and their failures handled as top-level steps are:
+// the node's retries (attempt.ts) and its onError (errors/handled.ts: a
+// 'continue' or 'branch' failure hands `{ error, input }` on within the item,
+// which does not fail). A body step that would wait (approval, wait) fails
+// its item: a loop step cannot pause the run halfway through its items.
 import {
   LOOP_ERROR_CODES,
   loopBodyOf,
@@ -26,11 +28,12 @@ import {
   type WorkflowNode,
 } from '@agentflow/shared/workflow';
 import { evaluate } from '../../expressions/evaluate.js';
-import { attemptStep, stepTimeoutMs } from '../attempt.js';
+import { runStepAttempts } from '../attempt.js';
 import type { EngineLimits } from '../engine.js';
-import { CanceledError, isTransient, messageOf, sleep } from '../failures.js';
+import { edgeCarriesOn, handleFailure } from '../errors/handled.js';
+import { CanceledError, messageOf } from '../failures.js';
 import { truncateValue } from '../runModel.js';
-import { StepFailure, type StepContext, type StepHandler, type StepResult } from '../steps.js';
+import { StepFailure, type StepHandler, type StepResult } from '../steps.js';
 import type { LoopItemRecord, LoopItemStore } from './itemRecords.js';
 
 /** A loop failure with a stable code beside its English message. */
@@ -146,40 +149,46 @@ export function createLoopHandler(deps: LoopStepDeps): StepHandler {
         } catch (error) {
           const canceled = stopAll.signal.aborted;
           Object.assign(step, { status: canceled ? 'canceled' : 'failed', error: messageOf(error), endedAt: nowIso() });
-          throw error;
+          // The node's onError, as at top level: 'continue' / 'branch' hand `{ error, input }` on and the item goes on.
+          const handled = canceled ? null : handleFailure(node, step, input, error, deps.limits().maxStepOutputBytes);
+          if (!handled) throw error;
+          outputs.set(node.id, handled.output);
+          last = handled.output;
         }
       }
       return last;
     };
 
-    /** Like the executor's readiness: a body node runs when an edge into it is active (the loop's body edge, or a step that succeeded on the branch taken). */
+    /** Like the executor's readiness: a body node runs when an edge into it is active (the loop's body edge, or an edge its finished source carries on, as at top level: the branch taken, an error branch). */
     const isActive = (nodeId: string, byNode: Map<string, RunStep>): boolean =>
       (incoming.get(nodeId) ?? []).some((edge) => {
         if (edge.source === context.node.id) return edge.sourceHandle === 'body';
         const source = byNode.get(edge.source);
-        return source?.status === 'succeeded' && (source.type !== 'condition' || edge.sourceHandle === undefined || edge.sourceHandle === source.branch);
+        return source !== undefined && edgeCarriesOn(edge, source);
       });
 
     const runBodyStep = async (node: WorkflowNode, step: RunStep, input: StepInput): Promise<StepResult> => {
       const handler = deps.handlerFor(node.type);
       if (!handler) throw new StepFailure(`No executor for ${node.type} steps`);
-      const limits = deps.limits();
-      for (let attempt = 1; ; attempt++) {
-        if (stopAll.signal.aborted) throw stopAll.signal.reason;
-        step.attempts = attempt;
-        try {
-          // The loop's context (run, files, meter) with this body node's; attemptStep gives it its own signal.
-          // What a body step records about itself (a code step's console lines, a sub-workflow's child run) goes on its item step.
-          const child: Omit<StepContext, 'signal'> = { ...context, node, stepId: step.id, input, attempt, annotateStep: (fields) => Object.assign(step, fields) };
-          const result = await attemptStep(handler, child, stepTimeoutMs(node, limits), stopAll.signal);
-          if (result.waiting) throw new StepFailure(`${node.name} would wait (an approval or a wait), which a step inside a loop cannot do`);
-          return result;
-        } catch (error) {
-          if (stopAll.signal.aborted || !isTransient(error) || attempt >= limits.maxAttempts) throw error;
+      // The node's own retries, as at top level (attempt.ts decides for every caller).
+      const result = await runStepAttempts({
+        handler,
+        node,
+        purpose: 'run',
+        limits: deps.limits(),
+        signal: stopAll.signal,
+        onAttempt: (attempt) => {
+          step.attempts = attempt;
+        },
+        onRetry: (_attempt, error) => {
           step.error = messageOf(error);
-          await sleep(limits.retryBaseDelayMs * 2 ** (attempt - 1), stopAll.signal);
-        }
-      }
+        },
+        // The loop's context (run, files, meter) with this body node's; attemptStep gives it its own signal.
+        // What a body step records about itself (a code step's console lines, a sub-workflow's child run) goes on its item step.
+        context: (attempt) => ({ ...context, node, stepId: step.id, input, attempt, annotateStep: (fields) => Object.assign(step, fields) }),
+      });
+      if (result.waiting) throw new StepFailure(`${node.name} would wait (an approval or a wait), which a step inside a loop cannot do`);
+      return result;
     };
 
     // At most `concurrency` items at a time, each worker taking the next item.
