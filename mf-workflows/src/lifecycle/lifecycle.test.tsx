@@ -46,6 +46,7 @@ describe('a new workflow', () => {
       'WebhookAnother app starts it by calling a secret web address.',
       'ScheduleIt starts by itself at the times you choose.',
       'App triggerIt starts when something new appears in a connected app.',
+      'Another workflow failsIt starts when a workflow that names it as its error workflow fails, with that run’s details.',
     ].map((text) => expect.stringContaining(text)));
     expect(within(dialog).getByRole('radio', { name: /^Manual/ })).toBeChecked();
     fireEvent.change(name, { target: { value: '' } });
@@ -72,6 +73,17 @@ describe('a new workflow', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Erstellen und öffnen' }));
     await waitFor(() => expect(source.createWorkflow).toHaveBeenCalledTimes(1));
     expect(source.createWorkflow.mock.calls[0]![0].nodes.map((node) => node.name)).toEqual(['Manueller Auslöser']);
+  });
+
+  test('can start as an error workflow, at an error trigger named in the reader’s language', async () => {
+    const source = createFakeCatalogueSource({ createdId: 'wf-blank' });
+    renderCatalogue('/workflows', { source, language: 'it' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Nuovo flusso' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuovo flusso di lavoro' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: /^Un altro flusso non riesce/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Crea e apri' }));
+    await waitFor(() => expect(source.createWorkflow).toHaveBeenCalledTimes(1));
+    expect(source.createWorkflow.mock.calls[0]![0].nodes.map((node) => [node.type, node.name])).toEqual([['trigger.error', 'Attivatore di errore']]);
   });
 
   test('a failed create says so in the dialog and stays', async () => {

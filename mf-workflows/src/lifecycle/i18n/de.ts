@@ -21,6 +21,7 @@ export const de: LifecycleCatalog = {
           webhook: { nodeName: 'Webhook-Auslöser', title: 'Webhook', description: 'Eine andere App startet ihn über eine geheime Webadresse.' },
           schedule: { nodeName: 'Zeitplan-Auslöser', title: 'Zeitplan', description: 'Er startet von selbst zu den Zeiten, die Sie wählen.' },
           poll: { nodeName: 'App-Auslöser', title: 'App-Auslöser', description: 'Er startet, wenn in einer verbundenen App etwas Neues erscheint.' },
+          error: { nodeName: 'Fehler-Auslöser', title: 'Ein anderer Workflow schlägt fehl', description: 'Er startet, wenn ein Workflow fehlschlägt, der ihn als seinen Fehler-Workflow nennt, mit den Angaben dieses Laufs.' },
         },
       },
       preview: {

@@ -21,6 +21,7 @@ export const en = {
           webhook: { nodeName: 'Webhook trigger', title: 'Webhook', description: 'Another app starts it by calling a secret web address.' },
           schedule: { nodeName: 'Schedule trigger', title: 'Schedule', description: 'It starts by itself at the times you choose.' },
           poll: { nodeName: 'App trigger', title: 'App trigger', description: 'It starts when something new appears in a connected app.' },
+          error: { nodeName: 'Error trigger', title: 'Another workflow fails', description: 'It starts when a workflow that names it as its error workflow fails, with that run’s details.' },
         },
       },
       preview: {

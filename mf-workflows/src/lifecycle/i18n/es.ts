@@ -21,6 +21,7 @@ export const es: LifecycleCatalog = {
           webhook: { nodeName: 'Disparador webhook', title: 'Webhook', description: 'Otra aplicación lo inicia llamando a una dirección web secreta.' },
           schedule: { nodeName: 'Disparador programado', title: 'Programado', description: 'Empieza solo a las horas que elijas.' },
           poll: { nodeName: 'Disparador de aplicación', title: 'Disparador de app', description: 'Empieza cuando aparece algo nuevo en una app conectada.' },
+          error: { nodeName: 'Disparador de error', title: 'Falla otro flujo', description: 'Empieza cuando falla un flujo que lo indica como su flujo de errores, con los detalles de esa ejecución.' },
         },
       },
       preview: {

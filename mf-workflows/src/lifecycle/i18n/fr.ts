@@ -21,6 +21,7 @@ export const fr: LifecycleCatalog = {
           webhook: { nodeName: 'Déclencheur webhook', title: 'Webhook', description: 'Une autre application le lance en appelant une adresse web secrète.' },
           schedule: { nodeName: 'Déclencheur planifié', title: 'Planifié', description: 'Il démarre tout seul aux heures que vous choisissez.' },
           poll: { nodeName: 'Déclencheur d’application', title: 'Déclencheur d’app', description: 'Il démarre quand quelque chose de nouveau apparaît dans une app connectée.' },
+          error: { nodeName: 'Déclencheur d’erreur', title: 'Un autre workflow échoue', description: 'Il démarre quand échoue un workflow qui le désigne comme son workflow d’erreur, avec les détails de cette exécution.' },
         },
       },
       preview: {

@@ -21,6 +21,7 @@ export const it: LifecycleCatalog = {
           webhook: { nodeName: 'Avvio da webhook', title: 'Webhook', description: 'Un’altra app lo avvia chiamando un indirizzo web segreto.' },
           schedule: { nodeName: 'Avvio programmato', title: 'Pianificato', description: 'Si avvia da solo negli orari che scegli.' },
           poll: { nodeName: 'Attivatore di applicazione', title: 'Attivatore da app', description: 'Si avvia quando compare qualcosa di nuovo in un’app collegata.' },
+          error: { nodeName: 'Attivatore di errore', title: 'Un altro flusso non riesce', description: 'Si avvia quando non riesce un flusso che lo indica come suo flusso degli errori, con i dettagli di quell’esecuzione.' },
         },
       },
       preview: {
