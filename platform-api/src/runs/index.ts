@@ -37,7 +37,7 @@ import { createWaitHandler } from './wait/waitStep.js';
 import { WaitResumer } from './wait/resumeSweep.js';
 import { createSubworkflowHandler } from './subworkflow/subworkflowStep.js';
 import { firestoreSubworkflowPorts } from './subworkflow/firestorePorts.js';
-import { ChildRunResumer, reportingChildRunEnds } from './subworkflow/childRunResume.js';
+import { ChildRunResumer, reportingRunEnds } from './subworkflow/childRunResume.js';
 
 export { RunExecutor, DEFAULT_ENGINE_LIMITS, type EngineLimits, type ExecutorOptions } from './engine.js';
 export { isTransient } from './failures.js';
@@ -119,9 +119,18 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const fetchPolicy = options.fetchPolicy ?? fetchPolicyFromEnv(env);
   const models = options.models ?? createModelResolver(aiConfigFromEnv(env));
   // The adapters behind the engine's ports: Firestore keeps runs, the ledger meters them.
-  // A child run's stored end resumes its waiting parent at once (the resumer is built with the service, below).
-  const store = reportingChildRunEnds(new FirestoreRunStore(options.db), (child) => {
-    childRuns?.childEnded(child).catch((error: unknown) => options.logger.error({ err: error, runId: child.parentRun.runId, childRunId: child.id }, 'could not resume a run after its sub-workflow ended'));
+  // Sub-workflow steps reach the runs service when they run (it is built after the executor).
+  const subworkflowPorts = firestoreSubworkflowPorts(options.db, () => service);
+  // A child run's stored end resumes its waiting parent at once (the resumer is built with the service,
+  // below); a run ending while its steps wait for children (fail-fast, a cancel) cancels them.
+  const store = reportingRunEnds(new FirestoreRunStore(options.db), (ended) => {
+    if (ended.parentRun) {
+      const child = { id: ended.id, parentRun: ended.parentRun };
+      childRuns?.childEnded(child).catch((error: unknown) => options.logger.error({ err: error, runId: child.parentRun.runId, childRunId: child.id }, 'could not resume a run after its sub-workflow ended'));
+    }
+    for (const childRunId of ended.canceledChildRunIds) {
+      subworkflowPorts.cancel(childRunId).catch((error: unknown) => options.logger.error({ err: error, runId: ended.id, childRunId }, 'could not cancel a sub-workflow run'));
+    }
   });
   let childRuns: ChildRunResumer | null = null;
   const meter = new LedgerMeter(options.db);
@@ -135,7 +144,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     handlers: {
       wait: createWaitHandler({ now: () => options.now?.() ?? new Date(), ...(options.waits?.inProcessMs !== undefined ? { inProcessMs: options.waits.inProcessMs } : {}) }),
       // The service is built after the executor; the step asks for it when it runs.
-      subworkflow: createSubworkflowHandler(firestoreSubworkflowPorts(options.db, () => service), { inProcessMs: options.subworkflows?.inProcessMs }),
+      subworkflow: createSubworkflowHandler(subworkflowPorts, { inProcessMs: options.subworkflows?.inProcessMs }),
       // A loop runs its body with this executor's handlers (asked for when it runs).
       loop: firestoreLoopHandler(options.db, () => executor),
       agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env), options.connectors ? { runtime: options.connectors.runtime, stepFee: connectorStepFeeFromEnv(env) } : undefined),

@@ -5,7 +5,9 @@
 // step still waiting and the others nothing to do, so the parent resumes
 // exactly once:
 // - at once: the store tells when a child run's end was stored (the
-//   executor's final write, on whichever instance executed the child);
+//   executor's final write, on whichever instance executed the child;
+//   the same report cancels the children of a run that ended while its
+//   steps waited for them);
 // - the sweep: every instance checks, every few seconds, the waiting runs
 //   whose steps wait for a child (`awaitsChildRun`, derived on the run as it
 //   is stored), and resumes those whose child has ended. It catches what the
@@ -30,14 +32,27 @@ const PAGE = 100;
 /** A child run whose end was stored. */
 export type EndedChild = Pick<StoredRun, 'id'> & { parentRun: Pick<ParentRunLink, 'runId' | 'stepId'> };
 
+/** A run whose end was stored by its executor: its parent, if a sub-workflow step started it, and the children of its canceled sub-workflow steps. */
+export interface EndedRun {
+  id: string;
+  parentRun: ParentRunLink | null;
+  /** Child runs of steps canceled as the run ended (its cancel, or fail-fast while the step waited for its child). */
+  canceledChildRunIds: string[];
+}
+
 /**
- * The store, telling `onEnded` when the end of a run started by a
- * sub-workflow step has been stored (never awaited by the executor).
+ * The store, telling `onEnded` when the end of a run that has a parent run
+ * or canceled sub-workflow steps has been stored (never awaited by the
+ * executor).
  */
-export function reportingChildRunEnds(store: RunStore, onEnded: (child: EndedChild) => void): RunStore {
+export function reportingRunEnds(store: RunStore, onEnded: (run: EndedRun) => void): RunStore {
   const save: RunStore['save'] = async (run, since) => {
     // Read before the first await: the executor goes on changing the object.
-    const ended = run.parentRun && isTerminalRunStatus(run.status) ? { id: run.id, parentRun: run.parentRun } : null;
+    let ended: EndedRun | null = null;
+    if (isTerminalRunStatus(run.status)) {
+      const canceledChildRunIds = run.steps.flatMap((step) => (step.type === 'subworkflow' && step.status === 'canceled' && typeof step.childRunId === 'string' ? [step.childRunId] : []));
+      if (run.parentRun || canceledChildRunIds.length > 0) ended = { id: run.id, parentRun: run.parentRun ?? null, canceledChildRunIds };
+    }
     const outcome = await store.save(run, since);
     if (ended && outcome.kind === 'saved') onEnded(ended);
     return outcome;

@@ -148,6 +148,22 @@ it('cancels the child of a parent that waits for it', async () => {
   expect(stepOf(await h.waitForRun(parentRunId, ['canceled']), 'call').status).toBe('canceled');
 });
 
+it('cancels the child of a waiting step when another branch fails the run (fail-fast)', async () => {
+  const { parent: template } = await parentAndChild(3600);
+  // A second branch fails after a while (the code step busy-waits 1 s, then throws), once the call waits.
+  const fails = node('fails', 'code', { code: 'const t = Date.now(); while (Date.now() - t < 1000) {} throw new Error("boom");', timeoutMs: 5000 });
+  const parent = await h.saveWorkflow(alice.uid, [...template.nodes, fails], [...template.edges, edge('trigger', 'fails')]);
+  const parentRunId = await start(parent.id, { v: 1 });
+  const running = await h.waitForRun(parentRunId, (run) => stepOf(run, 'call')?.status === 'waiting');
+  const childRunId: string = stepOf(running, 'call').childRunId;
+
+  const done = await h.waitForRun(parentRunId, ['failed', 'succeeded', 'canceled']);
+  expect(done.status).toBe('failed');
+  expect(stepOf(done, 'call').status).toBe('canceled');
+  const child = await h.waitForRun(childRunId, ['canceled', 'succeeded', 'failed']);
+  expect(child.status).toBe('canceled');
+});
+
 it('keeps a quick child in process (the default 3 s watch): the parent never waits', async () => {
   await h.restart({ waits: appOptions.waits });
   const child = await h.saveWorkflow(alice.uid, [manual([{ key: 'n', type: 'number', required: true }]), node('out', 'output', { mapping: '{"doubled": input.n * 2}' })], [edge('trigger', 'out')]);
