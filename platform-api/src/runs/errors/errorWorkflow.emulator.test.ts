@@ -5,9 +5,13 @@
 // a run that recovery fails (interrupted, two instances sweeping) starting its
 // error workflow once.
 import { RUN_MESSAGES, RUN_SERVER_COLLECTIONS, RUN_START_COST, WORKFLOW_RUNS_COLLECTION, defaultParams, initialSteps, sampleFailedRunDetails } from '@agentflow/shared/workflow';
+import { pino } from 'pino';
 import { edge, manual, node, startRunsHarness, type RunsHarness, type RunsUser } from '../../testing/runsHarness';
 import { decodeRun, encodeRun, runRef } from '../store';
 import type { StoredRun } from '../runModel';
+import { deleteRunWithFiles } from '../housekeeping';
+import { ErrorWorkflowStarter } from './errorWorkflow';
+import { firestoreErrorWorkflowPorts } from './firestoreErrorWorkflow';
 
 let h: RunsHarness;
 let alice: RunsUser;
@@ -118,8 +122,15 @@ it('starts an error workflow at its error trigger, whose steps read the failed r
   );
   expect(errorRun).toMatchObject({ status: 'succeeded', trigger: { type: 'error', failedRunId: failed.id, nodeId: 'failed' } });
   expect(errorRun!.steps.find((step) => step.id === 'note')!.output).toEqual({ run: failed.id, step: 'transform', path: `/workflows/${wf.id}/runs/${failed.id}`, why: failed.error });
-  // The start is claimed for the failed run: another report of it starts nothing.
-  expect((await h.db.collection(RUN_SERVER_COLLECTIONS.errorWorkflowStarts).doc(failed.id).get()).get('errorWorkflowId')).toBe(reporter.id);
+  // The start is claimed for the failed run: another report of it (another instance's starter) starts nothing.
+  const claim = h.db.collection(RUN_SERVER_COLLECTIONS.errorWorkflowStarts).doc(failed.id);
+  expect((await claim.get()).get('errorWorkflowId')).toBe(reporter.id);
+  const another = new ErrorWorkflowStarter(firestoreErrorWorkflowPorts(h.db, () => h.app.runs.service), pino({ level: 'silent' }));
+  expect(await another.start(failed)).toBeNull();
+  expect(await runsOf(reporter.id)).toHaveLength(1);
+  // The claim goes with the failed run.
+  await deleteRunWithFiles(h.db, null, failed.id);
+  expect((await claim.get()).exists).toBe(false);
 });
 
 it('a run failed by recovery (interrupted, not resumable) starts its error workflow once, with two instances sweeping', async () => {
