@@ -143,6 +143,24 @@ test('a step that used its pinned data is drawn as pinned; texts follow the lang
   expect(screen.getByText('Dieser Schritt lief nicht: Seine fixierten Daten wurden verwendet.')).toBeInTheDocument();
 });
 
+test('an app step’s card names its action in the reader’s language, not the declaration’s English description (a run opened straight from a link)', async () => {
+  const app: WorkflowNode = { id: 'contact', name: 'Neuer Kontakt', type: 'connector', position: { x: 250, y: 0 }, params: { connector: 'hubspot', operation: 'createContact', params: {} } };
+  const snapshot = { nodes: [SNAPSHOT.nodes[0]!, app], edges: [{ id: 'e1', source: 'trigger', target: 'contact' }] };
+  const server = createFakeRunsServer({
+    runs: [
+      fakeRun({
+        ...finished(),
+        snapshot,
+        steps: [trigger, fakeStep({ id: 'contact', name: 'Neuer Kontakt', type: 'connector', status: 'succeeded', startedAt: at(0.2), endedAt: at(1), output: { id: '1' }, attempts: 1 })],
+      }),
+    ],
+  });
+  renderView(server, { language: 'de' });
+  await screen.findByTestId('run-graph');
+  await waitFor(() => expect(within(graphNode('contact')).getByText('Kontakt anlegen')).toBeInTheDocument());
+  expect(within(graphNode('contact')).queryByText('Create a contact in HubSpot CRM')).toBeNull();
+});
+
 test('a live run’s cards stay visible while its clock ticks: each new node keeps the size React Flow measured (the e2e saw a card hidden for good)', async () => {
   const server = createFakeRunsServer({ runs: [running()] });
   renderView(server);

@@ -20,6 +20,7 @@ import { useBranchLabel } from '../branchLabel';
 import { NodeGlyph, useTypeLabel } from '../../builder/canvas/BuilderNode';
 import { dimensionsIn, useMeasuredSizes } from '../../builder/canvas/measuredSizes';
 import { BUILDER_CATALOGS } from '../../builder/i18n';
+import { CONNECTORS_CATALOGS } from '../../connectors/i18n';
 import { LoopPagers, useLoopItems, withItemSteps } from './loop/LoopPager';
 import { LOOP_PAGER_CATALOGS } from './loop/i18n';
 
@@ -77,7 +78,8 @@ export interface RunGraphProps {
 
 export default function RunGraph({ run, now }: RunGraphProps) {
   // The builder's texts name the node types on the cards.
-  useRemoteCatalogs(RUN_GRAPH_CATALOGS, BUILDER_CATALOGS, LOOP_PAGER_CATALOGS);
+  // The connectors' words name an app step's action on its card (else the declaration's English description shows).
+  useRemoteCatalogs(RUN_GRAPH_CATALOGS, BUILDER_CATALOGS, LOOP_PAGER_CATALOGS, CONNECTORS_CATALOGS);
   const { t } = useI18n();
   const branchLabel = useBranchLabel();
   // A loop's body nodes show the steps of the item its pager shows.
