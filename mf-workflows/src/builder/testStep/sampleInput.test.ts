@@ -1,4 +1,4 @@
-import { PINNED_OUTPUT_MAX_BYTES, newStep, type RunStep, type WorkflowEdge, type WorkflowNode } from '@agentflow/shared/workflow';
+import { PINNED_OUTPUT_MAX_BYTES, newStep, sampleFailedRunDetails, type RunStep, type WorkflowEdge, type WorkflowNode } from '@agentflow/shared/workflow';
 import { jsonBytes, parseSampleInput, pinnable, sampleInput } from './sampleInput';
 
 const node = (id: string, type: WorkflowNode['type'] = 'transform', pinned?: unknown): WorkflowNode => ({
@@ -43,4 +43,17 @@ test('the sample text must be a JSON object; pins are limited to PINNED_OUTPUT_M
   expect(pinnable('x'.repeat(PINNED_OUTPUT_MAX_BYTES - 2))).toEqual({ ok: true });
   expect(pinnable('x'.repeat(PINNED_OUTPUT_MAX_BYTES - 1))).toEqual({ ok: false, bytes: PINNED_OUTPUT_MAX_BYTES + 1 });
   expect(pinnable(undefined)).toEqual({ ok: false, bytes: null });
+});
+
+test('an error trigger without a pin or a run gives its sample failed-run details as the run input', () => {
+  const nodes = [node('failed', 'trigger.error'), node('note')];
+  const flow = [{ id: 'a', source: 'failed', target: 'note' }];
+  expect(sampleInput({ nodes, edges: flow }, 'note', null)).toEqual({
+    input: { trigger: sampleFailedRunDetails(), input: sampleFailedRunDetails() },
+    sources: { trigger: 'sample', input: 'sample' },
+    missing: [],
+  });
+  // A real failed run's details win.
+  const run = { input: { ...sampleFailedRunDetails(), failedAt: 'then' }, steps: [] };
+  expect(sampleInput({ nodes, edges: flow }, 'note', run).input.input).toMatchObject({ failedAt: 'then' });
 });

@@ -4,9 +4,10 @@
 // Each value comes from the node's pinned output, else from the last run's
 // step for that node; upstream nodes with neither are named (`missing`) so
 // the panel can say what to test or pin first. Also the size rule of Pin.
-import { PINNED_OUTPUT_MAX_BYTES, isTrigger, upstreamOf, type Workflow, type WorkflowRun } from '@agentflow/shared/workflow';
+import { PINNED_OUTPUT_MAX_BYTES, isTrigger, sampleFailedRunDetails, upstreamOf, type Workflow, type WorkflowRun } from '@agentflow/shared/workflow';
 
-export type SampleSource = 'pinned' | 'lastRun';
+/** 'sample': an error trigger's built-in sample failed-run details (no pin, no run yet). */
+export type SampleSource = 'pinned' | 'lastRun' | 'sample';
 
 export interface SampleInput {
   input: Record<string, unknown>;
@@ -43,8 +44,11 @@ export function sampleInput(workflow: Pick<Workflow, 'nodes' | 'edges'>, nodeId:
   // the trigger's pinned sample, else the last run's input.
   const trigger = workflow.nodes.find((node) => isTrigger(node.type));
   const triggerPin = trigger?.pinned && isObject(trigger.pinned.output) ? trigger.pinned.output : null;
-  const runInput = triggerPin ?? (lastRun && isObject(lastRun.input) ? lastRun.input : null);
-  if (runInput) sources.trigger = sources.input = triggerPin ? 'pinned' : 'lastRun';
+  const lastInput = lastRun && isObject(lastRun.input) ? lastRun.input : null;
+  // An error trigger's details have one known shape: before any failure reached it, its sample stands in.
+  const builtIn = !triggerPin && !lastInput && trigger?.type === 'trigger.error' ? (sampleFailedRunDetails() as unknown as Record<string, unknown>) : null;
+  const runInput = triggerPin ?? lastInput ?? builtIn;
+  if (runInput) sources.trigger = sources.input = triggerPin ? 'pinned' : lastInput ? 'lastRun' : 'sample';
   const upstream = Object.entries(input).filter(([key]) => key !== 'trigger' && key !== 'input');
   // Shown first in the sample's text, where the user looks for them.
   const ordered = { trigger: runInput ?? {}, input: runInput ?? {}, ...Object.fromEntries(upstream) };

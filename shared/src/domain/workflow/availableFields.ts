@@ -9,7 +9,7 @@ import { nodeOutput, valueType, type OutputField, type OutputFieldType } from '.
 import { referenceFor } from './references.js';
 import { isRecord } from './fields.js';
 import { enclosingLoopOf } from './loop.js';
-import { sampleFailedRunDetails } from './errorTrigger.js';
+import { sampleFailedRunDetails } from './errorTriggerSample.js';
 
 /** Longest sample text shown beside a field. */
 export const SAMPLE_TEXT_MAX = 60;

@@ -9,7 +9,8 @@ import { availableFields } from './availableFields.js';
 import { personTriggerOf } from './triggers.js';
 import { createNode } from './factories.js';
 import { NODE_TYPE_LABELS } from './labels.js';
-import { errorTriggerOf, failedRunDetailsSchema, hasErrorTrigger, runPathOf, sampleFailedRunDetails } from './errorTrigger.js';
+import { failedRunDetailsSchema } from './errorTrigger.js';
+import { errorTriggerOf, hasErrorTrigger, runPathOf, sampleFailedRunDetails } from './errorTriggerSample.js';
 
 const node = (id: string, type: NodeType, params: Record<string, unknown> = defaultParams(type) as Record<string, unknown>): WorkflowNode => ({ id, type, name: id, position: { x: 0, y: 0 }, params });
 

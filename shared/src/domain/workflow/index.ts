@@ -33,3 +33,4 @@ export * from './triggers.js';
 export * from './loop.js';
 export * from './webhooks.js';
 export * from './errorTrigger.js';
+export * from './errorTriggerSample.js';
