@@ -52,3 +52,23 @@ test('a step recorded from pinned data is pinned (no duration); a node reached o
   expect(stepToShowFirst(graph.nodes)).toBe('c');
   expect(graph.edges.find((e) => e.id === 'c-no')!.state).toBe('notTaken');
 });
+
+test('a handled failure goes on as the engine runs it: along its error branch only, or (continue) along its other edges', () => {
+  const flow = [node('t', 'trigger.manual'), node('sms', 'http'), node('join', 'output'), node('mail', 'http')];
+  const branchEdges: WorkflowEdge[] = [
+    { id: 't-sms', source: 't', target: 'sms' },
+    { id: 'sms-join', source: 'sms', target: 'join' },
+    { id: 'sms-mail', source: 'sms', sourceHandle: 'error', target: 'mail' },
+    // The join also runs after the e-mail: its own step ran, yet the SMS's main edge was not the way.
+    { id: 'mail-join', source: 'mail', target: 'join' },
+  ];
+  const done = { status: 'succeeded' as const, startedAt: T(0), endedAt: T(1) };
+  const states = (sms: Partial<RunStep>) =>
+    Object.fromEntries(
+      runGraph({ snapshot: { nodes: flow, edges: branchEdges }, steps: [step('t', done), step('sms', { type: 'http', startedAt: T(1), endedAt: T(2), ...sms }), step('mail', done), step('join', done)] }).edges.map((e) => [e.id, e.state]),
+    );
+  expect(states({ status: 'failed', handled: true, branch: 'error', error: 'down' })).toEqual({ 't-sms': 'taken', 'sms-join': 'notTaken', 'sms-mail': 'taken', 'mail-join': 'taken' });
+  expect(states({ status: 'failed', handled: true, branch: null, error: 'down' })).toMatchObject({ 'sms-join': 'taken', 'sms-mail': 'notTaken' });
+  expect(states({ status: 'succeeded' })).toMatchObject({ 'sms-join': 'taken', 'sms-mail': 'notTaken' });
+  expect(states({ status: 'failed', error: 'down' })).toMatchObject({ 'sms-join': 'notTaken', 'sms-mail': 'notTaken' });
+});

@@ -3,7 +3,7 @@
 // which edges the run took (a condition's branch, a step that ran after its
 // source) and which it did not. The run graph and the builder's last-run
 // overlay both read it.
-import type { RunStep, StepStatus, WorkflowEdge, WorkflowNode, WorkflowRun } from '@agentflow/shared/workflow';
+import { edgeCarriesOn, type RunStep, type StepStatus, type WorkflowEdge, type WorkflowNode, type WorkflowRun } from '@agentflow/shared/workflow';
 import { durationMs } from '../runTime';
 
 /** A node's status on the graph: a step's, or 'pinned' when its pinned data stood in for it (Run from here). */
@@ -57,7 +57,9 @@ const FINISHED: readonly StepStatus[] = ['succeeded', 'failed', 'skipped', 'canc
 
 function edgeState(edge: WorkflowEdge, source: RunStep | undefined, target: RunStep | undefined): EdgeState {
   if (!source || !FINISHED.includes(source.status)) return 'open';
-  if (source.status !== 'succeeded') return 'notTaken';
+  // As the engine decides: a handled failure goes on along its error branch ('branch') or its other edges ('continue').
+  if (!edgeCarriesOn(edge, source)) return 'notTaken';
+  // A branch other than the one the step took (a loop's too).
   if (edge.sourceHandle && source.branch != null && edge.sourceHandle !== source.branch) return 'notTaken';
   if (target?.status === 'skipped') return 'notTaken';
   return 'taken';

@@ -1,5 +1,5 @@
 import type { NodeType, Workflow, WorkflowNode } from './model.js';
-import { DEFAULT_RETRY, ERROR_HANDLE, isErrorOutput, onErrorOf, retryDelayMs, retryPolicyOf } from './nodeSettings.js';
+import { DEFAULT_RETRY, ERROR_HANDLE, edgeCarriesOn, isErrorOutput, onErrorOf, retryDelayMs, retryPolicyOf } from './nodeSettings.js';
 import { nodeSettingsSchema } from './nodeSettingsSchema.js';
 import { defaultParams } from './params.js';
 import { RUN_LIMITS } from './runs.js';
@@ -102,5 +102,18 @@ describe('validateWorkflow and node settings', () => {
     expect(validateWorkflow({ ...workflowWith(undefined, false), errorWorkflowId: 'wf-errors' })).toEqual([]);
     expect(validateWorkflow({ ...workflowWith(undefined, false), errorWorkflowId: null })).toEqual([]);
     expect(validateWorkflow({ ...workflowWith(undefined, false), errorWorkflowId: 42 }).map((p) => p.path)).toEqual(['errorWorkflowId']);
+  });
+});
+
+describe('which edges a finished step carries on along', () => {
+  const main = {};
+  const onError = { sourceHandle: ERROR_HANDLE };
+  it('success: every edge but the error branch (a condition: its branch); a handled failure: its error branch, or with continue the others; else none', () => {
+    expect([main, onError].map((edge) => edgeCarriesOn(edge, { status: 'succeeded', type: 'http', branch: null }))).toEqual([true, false]);
+    expect([{ sourceHandle: 'true' }, { sourceHandle: 'false' }].map((edge) => edgeCarriesOn(edge, { status: 'succeeded', type: 'condition', branch: 'false' }))).toEqual([false, true]);
+    expect([main, onError].map((edge) => edgeCarriesOn(edge, { status: 'failed', type: 'http', branch: ERROR_HANDLE, handled: true }))).toEqual([false, true]);
+    expect([main, onError].map((edge) => edgeCarriesOn(edge, { status: 'failed', type: 'http', branch: null, handled: true }))).toEqual([true, false]);
+    expect([main, onError].map((edge) => edgeCarriesOn(edge, { status: 'failed', type: 'http', branch: null }))).toEqual([false, false]);
+    expect(edgeCarriesOn(main, { status: 'skipped', type: 'http', branch: null })).toBe(false);
   });
 });

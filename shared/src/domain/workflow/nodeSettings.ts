@@ -1,8 +1,8 @@
 // Per-node settings: how often a step is tried again and what a step's final
 // failure does to the run. Pure and zod-free (the builder's card reads
 // onErrorOf() on first paint); the schema is nodeSettingsSchema.ts.
-import type { WorkflowNode } from './model.js';
-import { RUN_LIMITS } from './runs.js';
+import type { WorkflowEdge, WorkflowNode } from './model.js';
+import { RUN_LIMITS, type RunStep } from './runs.js';
 
 /** Which errors are worth another attempt: those that say they are transient (network, 429/5xx, timeouts), or any. */
 export const RETRY_ON = ['transient', 'any'] as const;
@@ -68,4 +68,21 @@ export function isErrorOutput(value: unknown): value is ErrorOutput {
   if (value === null || typeof value !== 'object' || Array.isArray(value) || !('error' in value) || !('input' in value)) return false;
   const error = (value as { error: unknown }).error;
   return error !== null && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string';
+}
+
+/**
+ * Whether `edge`, leaving the finished step `source`, makes its target run:
+ *   succeeded       → every edge but the error handle's (a condition: its branch's)
+ *   failed, handled → 'continue': every edge but the error handle's; 'branch': only the error handle's
+ *   anything else   → none
+ * The run graph draws the edges the run took with it (the engine's errors/handled.ts holds the same rule).
+ */
+export function edgeCarriesOn(edge: Pick<WorkflowEdge, 'sourceHandle'>, source: Pick<RunStep, 'status' | 'type' | 'branch' | 'handled'>): boolean {
+  const onErrorHandle = edge.sourceHandle === ERROR_HANDLE;
+  if (source.status === 'succeeded') {
+    if (onErrorHandle) return false;
+    return source.type !== 'condition' || edge.sourceHandle === undefined || edge.sourceHandle === source.branch;
+  }
+  if (source.status === 'failed' && source.handled === true) return source.branch === ERROR_HANDLE ? onErrorHandle : !onErrorHandle;
+  return false;
 }
