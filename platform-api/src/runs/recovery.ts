@@ -8,9 +8,18 @@
 // restart', on the run and on its running steps. Waiting runs hold no lease
 // and are left alone: their state is in Firestore and they continue when
 // someone decides the approval.
+//
+// A run interrupted in loops only (every running step is a top-level loop
+// step) is resumed instead, when the caller gives `resume` (the module's
+// queue): its loop steps go back to pending, the run to queued under a
+// lease of this instance (so no other sweep takes it too), and it is
+// queued here. The loop step then keeps the items its records show finished
+// and runs the rest (loop/resume.ts, which also says what becomes of an
+// item that was under way). Any other step under way at the crash may have
+// acted halfway, so such a run still fails.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
-import { RUN_MESSAGES } from '@agentflow/shared/workflow';
+import { RUN_MESSAGES, type RunStep } from '@agentflow/shared/workflow';
 import { decodeRun, encodeRun, runRef, runsCollection } from './store.js';
 import type { StoredRun } from './runModel.js';
 
@@ -20,9 +29,16 @@ export interface RecoveryOptions {
   instanceId?: string;
   /** Told of each run this sweep failed (the error workflow: errors/errorWorkflow.ts, at most once per run); never awaited by the sweep. */
   onRunFailed?: (run: StoredRun) => Promise<unknown>;
+  /** Queues a run in this process: given, a run interrupted in its loops is resumed rather than failed. */
+  resume?: (runId: string) => Promise<void>;
+  /** How long a resumed run is this instance's before its execution renews the lease (default 30 s). */
+  leaseMs?: number;
 }
 
-/** Fails interrupted runs; returns their ids. */
+/** A step the run can pick up again after a crash: a top-level loop (its items are recorded one by one). */
+const isResumable = (step: RunStep) => step.parentStepId === null && step.type === 'loop';
+
+/** Fails interrupted runs (returns their ids) and resumes those interrupted in loops (through `resume`). */
 export async function recoverInterruptedRuns(db: Firestore, options: RecoveryOptions = {}): Promise<string[]> {
   const now = () => options.now?.() ?? new Date();
   const candidates = await runsCollection(db).where('status', 'in', ['queued', 'running']).get();
@@ -34,6 +50,13 @@ export async function recoverInterruptedRuns(db: Firestore, options: RecoveryOpt
       const at = now();
       if (run.lease && (run.lease.expiresAt > at.getTime() || run.lease.instanceId === options.instanceId)) return null;
       const iso = at.toISOString();
+      const running = run.steps.filter((step) => step.status === 'running');
+      if (options.resume && run.status === 'running' && running.length > 0 && running.every(isResumable)) {
+        for (const step of running) Object.assign(step, { status: 'pending', endedAt: null });
+        Object.assign(run, { status: 'queued', updatedAt: iso, lease: { instanceId: options.instanceId ?? 'recovery', expiresAt: at.getTime() + (options.leaseMs ?? 30_000) } });
+        tx.set(runRef(db, doc.id), encodeRun(run));
+        return 'resumed' as const;
+      }
       for (const step of run.steps) {
         if (step.status === 'running') Object.assign(step, { status: 'failed', error: RUN_MESSAGES.interrupted, endedAt: iso });
       }
@@ -42,6 +65,11 @@ export async function recoverInterruptedRuns(db: Firestore, options: RecoveryOpt
       return run;
     });
     if (!failed) continue;
+    if (failed === 'resumed') {
+      // Not queued (this process is stopping): the lease lapses and a later sweep takes it again.
+      await options.resume?.(doc.id).catch(() => undefined);
+      continue;
+    }
     recovered.push(doc.id);
     void options.onRunFailed?.(failed).catch(() => undefined);
   }

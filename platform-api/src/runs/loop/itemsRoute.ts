@@ -22,7 +22,8 @@ export function mountLoopItems(router: Router, { db, authed, records }: { db: Fi
     if (!run) throw new HttpError(404, `Run '${runId}' not found`);
     if (!(await mayViewRun(db, user, run))) throw new HttpError(403, 'Forbidden: this run is not yours');
     const record = await records.load(runId, stepId, index);
-    if (!record) throw new HttpError(404, `Item ${index} of step '${stepId}' not found`);
+    // An item under way is not shown until it ends (its record only says it started).
+    if (!record || record.status === 'running') throw new HttpError(404, `Item ${index} of step '${stepId}' not found`);
     const page: LoopItemPage = { index: record.index, total: record.total, status: record.status, error: record.error, steps: record.steps };
     res.json(page);
   });

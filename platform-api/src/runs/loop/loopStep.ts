@@ -6,7 +6,9 @@
 // skipped); each body node gets the loop's input plus `item`, `index` and
 // the outputs of the body nodes before it for that item. Every item's steps
 // are kept in a record of their own (itemRecords.ts), not in the run
-// document. The loop's output, on its 'done' handle, is `{ items }`: each
+// document, stored as the item starts and as it ends; a loop started again
+// in the same run (recovery after a crash) keeps the items recorded as
+// finished and does not run them again (resume.ts). The loop's output, on its 'done' handle, is `{ items }`: each
 // item's last body output in list order ('collect' puts a failed item's
 // error in its place; 'skip' leaves it out and lists it under `skipped`).
 // Body steps are tried and their failures handled as top-level steps are:
@@ -35,6 +37,7 @@ import { CanceledError, messageOf } from '../failures.js';
 import { truncateValue } from '../runModel.js';
 import { StepFailure, type StepHandler, type StepResult } from '../steps.js';
 import type { LoopItemRecord, LoopItemStore } from './itemRecords.js';
+import { INTERRUPTED_ITEM_MESSAGE, planResume, type ItemOutcome } from './resume.js';
 
 /** A loop failure with a stable code beside its English message. */
 export class LoopStepError extends StepFailure {
@@ -55,12 +58,6 @@ export interface LoopStepDeps {
   maxItems: (ownerId: string) => Promise<number>;
   records: LoopItemStore;
   now?: () => Date;
-}
-
-interface ItemOutcome {
-  status: LoopItemRecord['status'];
-  output: unknown;
-  error: string | null;
 }
 
 /** The id of a body step of one item: `${loopStepId}/${nodeId}#${index}` (like a delegated call's). */
@@ -89,40 +86,43 @@ export function createLoopHandler(deps: LoopStepDeps): StepHandler {
 
     // 'stop': the first failed item aborts the others.
     const stopAll = new AbortController();
-    const onOuterAbort = () => stopAll.abort(context.signal.reason);
-    context.signal.addEventListener('abort', onOuterAbort, { once: true });
     const outcomes: ItemOutcome[] = new Array<ItemOutcome>(items.length);
     const failure: { first: { index: number; error: string } | null } = { first: null };
+
+    /** How a failed item ends: its error and the loop's onItemError decide (an interrupted item too: resume.ts). */
+    const failedOutcome = (index: number, message: string): ItemOutcome => {
+      if (params.onItemError === 'stop' && !stopAll.signal.aborted) {
+        failure.first = { index, error: message };
+        stopAll.abort(new CanceledError());
+        return { status: 'failed', output: undefined, error: message };
+      }
+      // Stopped by another item's failure or by a cancel of the run.
+      if (stopAll.signal.aborted) return { status: 'canceled', output: undefined, error: message };
+      if (params.onItemError === 'skip') return { status: 'skipped', output: undefined, error: message };
+      return { status: 'failed', output: { error: { message }, item: items[index] }, error: message };
+    };
+
+    /** Stores an item's record; one that cannot be written leaves a gap in the run view, never a failed run. */
+    const save = (record: LoopItemRecord) => deps.records.save(record).catch(() => deps.records.save(record).catch(() => undefined));
 
     const runItem = async (index: number): Promise<void> => {
       const startedAt = nowIso();
       const steps: RunStep[] = bodyNodes.map((node) =>
         newStep({ id: loopChildStepId(context.stepId, node.id, index), nodeId: node.id, parentStepId: context.stepId, name: node.name, type: node.type, status: 'pending', item: index }),
       );
+      const base = { runId: context.run.id, loopStepId: context.stepId, index, total: items.length, startedAt };
+      // Stored before the body runs, so a loop resumed after a crash knows this item was under way (resume.ts).
+      await save({ ...base, status: 'running', error: null, steps, endedAt: null });
       let outcome: ItemOutcome;
       try {
         const output = await runBody(index, items[index], steps);
         outcome = { status: 'succeeded', output, error: null };
       } catch (error) {
-        const message = messageOf(error);
-        if (params.onItemError === 'stop' && !stopAll.signal.aborted) {
-          failure.first = { index, error: message };
-          stopAll.abort(new CanceledError());
-          outcome = { status: 'failed', output: undefined, error: message };
-        } else if (stopAll.signal.aborted) {
-          // Stopped by another item's failure or by a cancel of the run.
-          outcome = { status: 'canceled', output: undefined, error: message };
-        } else if (params.onItemError === 'skip') {
-          outcome = { status: 'skipped', output: undefined, error: message };
-        } else {
-          outcome = { status: 'failed', output: { error: { message }, item: items[index] }, error: message };
-        }
+        outcome = failedOutcome(index, messageOf(error));
       }
       for (const step of steps) if (step.status === 'pending') step.status = 'skipped';
       outcomes[index] = outcome;
-      const record: LoopItemRecord = { runId: context.run.id, loopStepId: context.stepId, index, total: items.length, status: outcome.status, error: outcome.error, steps, startedAt, endedAt: nowIso() };
-      // A record that cannot be written leaves a gap in the run view, never a failed run.
-      await deps.records.save(record).catch(() => deps.records.save(record).catch(() => undefined));
+      await save({ ...base, status: outcome.status, error: outcome.error, ...(outcome.output !== undefined ? { output: outcome.output } : {}), steps, endedAt: nowIso() });
     };
 
     /** The body for one item; returns the output of its last body step that ran. */
@@ -191,13 +191,27 @@ export function createLoopHandler(deps: LoopStepDeps): StepHandler {
       return result;
     };
 
+    // Started before (a restart, a retry of the loop step): finished items are kept, interrupted ones fail (resume.ts).
+    const resumed = planResume(await deps.records.list(context.run.id, context.stepId), items.length);
+    for (const [index, kept] of resumed.kept) outcomes[index] = kept;
+    for (const record of resumed.interrupted) {
+      const outcome = failedOutcome(record.index, INTERRUPTED_ITEM_MESSAGE);
+      outcomes[record.index] = outcome;
+      const steps = record.steps.map((step) => (step.status === 'pending' || step.status === 'running' ? { ...step, status: 'skipped' as const } : step));
+      await save({ ...record, status: outcome.status, error: outcome.error, ...(outcome.output !== undefined ? { output: outcome.output } : {}), steps, endedAt: nowIso() });
+    }
+    const toRun = items.flatMap((_, index) => (outcomes[index] === undefined ? [index] : []));
+
     // At most `concurrency` items at a time, each worker taking the next item.
+    const onOuterAbort = () => stopAll.abort(context.signal.reason);
+    if (context.signal.aborted) onOuterAbort();
+    context.signal.addEventListener('abort', onOuterAbort, { once: true });
     let next = 0;
     const worker = async () => {
-      while (!stopAll.signal.aborted && next < items.length) await runItem(next++);
+      while (!stopAll.signal.aborted && next < toRun.length) await runItem(toRun[next++]!);
     };
     try {
-      await Promise.all(Array.from({ length: Math.min(params.concurrency, items.length) }, worker));
+      await Promise.all(Array.from({ length: Math.min(params.concurrency, toRun.length) }, worker));
     } finally {
       context.signal.removeEventListener('abort', onOuterAbort);
     }
