@@ -210,6 +210,9 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
         instanceId,
         now: options.now,
         intervalMs: executor.limits.leaseMs,
+        // A run interrupted in its loops is resumed here (recovery.ts), held for this instance until it executes.
+        resume: (runId) => queue.enqueue(runId),
+        leaseMs: executor.limits.leaseMs,
         // A run recovery fails starts its error workflow too (once: the starter claims each failed run).
         onRunFailed: (run) => errorWorkflows.start(run).catch((error: unknown) => options.logger.error({ err: error, runId: run.id }, 'after a recovered run: the error workflow could not start')),
       });
