@@ -1,5 +1,6 @@
 import { PLAN_ENTITLEMENTS } from '../membership/entitlements.js';
 import { availableFields } from './availableFields.js';
+import { WAIT_LIMITS } from './flowSteps.js';
 import { initialSteps } from './graph.js';
 import { LOOP_HANDLES, enclosingLoopOf, loopBodyNodeIds, loopBodyOf, loopProblems } from './loop.js';
 import type { NodeType, Workflow, WorkflowEdge, WorkflowNode } from './model.js';
@@ -83,6 +84,16 @@ test('an edge leaving a loop by no handle, a loop without a body, a shared body 
   expect(loopProblems(nested)).toEqual([expect.objectContaining({ reason: 'loop-nested', nodeId: 'inner', params: { node: 'inner', loop: 'each' } })]);
   const approval = shipments({ nodes: [node('ok', 'approval')], edges: [edge('shape', 'ok')] });
   expect(loopProblems(approval)).toEqual([expect.objectContaining({ reason: 'loop-body-approval', nodeId: 'ok', params: { node: 'ok', loop: 'each' } })]);
+
+  // A wait that may outlast a step's in-process sleep would pause the run mid-loop; a short one is fine.
+  const waitIn = (params: Record<string, unknown>) => shipments({ nodes: [{ ...node('pause', 'wait'), params }], edges: [edge('shape', 'pause')] });
+  for (const params of [{ mode: 'duration', amount: 4, unit: 'seconds' }, { mode: 'duration', amount: 1, unit: 'minutes' }, { mode: 'until', at: '2027-01-01T09:00', timeZone: 'UTC' }]) {
+    expect(loopProblems(waitIn(params))).toEqual([expect.objectContaining({ reason: 'loop-body-wait', nodeId: 'pause', params: { node: 'pause', loop: 'each', seconds: WAIT_LIMITS.inProcessMs / 1000 } })]);
+  }
+  expect(loopProblems(waitIn({ mode: 'duration', amount: 3, unit: 'seconds' }))).toEqual([]);
+  expect(validateWorkflow(waitIn({ mode: 'duration', amount: 2, unit: 'hours' })).map((p) => p.reason)).toContain('loop-body-wait');
+  // Outside a loop any wait is fine.
+  expect(loopProblems(shipments({ nodes: [{ ...node('pause', 'wait'), params: { mode: 'duration', amount: 2, unit: 'hours' } }], edges: [edge('each', 'pause', 'done')] }))).toEqual([]);
 
   // validateWorkflow reports them too (they are translated by reason).
   expect(validateWorkflow(nested).map((p) => p.reason)).toContain('loop-nested');

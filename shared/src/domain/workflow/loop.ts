@@ -18,6 +18,7 @@
 import type { WorkflowProblem } from './model.js';
 import type { RunStep } from './runs.js';
 import { ERROR_HANDLE } from './nodeSettings.js';
+import { WAIT_LIMITS, WAIT_UNITS, waitDurationMs, type WaitUnit } from './flowSteps.js';
 
 export const LOOP_HANDLES = ['body', 'done'] as const;
 export type LoopHandle = (typeof LOOP_HANDLES)[number];
@@ -46,7 +47,7 @@ export function tooManyItemsMessage(count: number, max: number): string {
 
 /** A graph as far as the loop needs it (validation passes raw nodes; types may be unknown). */
 export interface LoopGraph {
-  nodes: readonly { id: string; type: string | undefined }[];
+  nodes: readonly { id: string; type: string | undefined; params?: unknown }[];
   edges: readonly { id?: string; source: string; target: string; sourceHandle?: string | null }[];
 }
 
@@ -96,10 +97,26 @@ export function enclosingLoopOf(graph: LoopGraph, nodeId: string): string | unde
 }
 
 /**
+ * Whether a wait step's params may make it last longer than a step sleeps in
+ * process (WAIT_LIMITS.inProcessMs): an until-wait (its date is known at run
+ * time only) or a longer duration. Such a wait would leave the run waiting,
+ * which a loop cannot do halfway through its items; a short one (a pause
+ * between calls) sleeps inside the step and is fine in a loop.
+ */
+export function waitMayPause(params: unknown): boolean {
+  if (params === null || typeof params !== 'object') return false;
+  const { mode, amount, unit } = params as { mode?: unknown; amount?: unknown; unit?: unknown };
+  if (mode === 'until') return true;
+  if (mode !== 'duration' || typeof amount !== 'number' || !(WAIT_UNITS as readonly unknown[]).includes(unit)) return false;
+  return waitDurationMs(amount, unit as WaitUnit) > WAIT_LIMITS.inProcessMs;
+}
+
+/**
  * The loop problems of a workflow: an edge leaving a loop by neither handle
  * (loop-missing-handle), a loop without a body (loop-no-body), a body
  * entered from outside the loop (loop-body-shared), a loop inside a loop's
- * body (loop-nested), an approval inside a loop's body (loop-body-approval).
+ * body (loop-nested), an approval inside a loop's body (loop-body-approval),
+ * a wait that may pause the run inside a loop's body (loop-body-wait).
  */
 export function loopProblems(graph: LoopGraph): WorkflowProblem[] {
   const problems: WorkflowProblem[] = [];
@@ -134,10 +151,21 @@ export function loopProblems(graph: LoopGraph): WorkflowProblem[] {
         params: { node: edge.target, loop: loop.id },
       });
     }
-    // An approval would leave the run waiting halfway through the items (a long wait fails its item at run time).
+    // An approval, or a long wait, would leave the run waiting halfway through the items.
     for (const node of graph.nodes) {
       if (node.type !== 'approval' || !body.has(node.id)) continue;
       problems.push({ code: 'invalid-workflow', nodeId: node.id, message: `Approval "${node.id}" is inside the body of loop "${loop.id}"; a loop cannot pause`, reason: 'loop-body-approval', params: { node: node.id, loop: loop.id } });
+    }
+    for (const node of graph.nodes) {
+      if (node.type !== 'wait' || !body.has(node.id) || !waitMayPause(node.params)) continue;
+      const seconds = WAIT_LIMITS.inProcessMs / 1000;
+      problems.push({
+        code: 'invalid-workflow',
+        nodeId: node.id,
+        message: `Wait "${node.id}" is inside the body of loop "${loop.id}" and may last longer than ${seconds} s; a loop cannot pause (shorter waits are fine)`,
+        reason: 'loop-body-wait',
+        params: { node: node.id, loop: loop.id, seconds },
+      });
     }
     for (const inner of loops) {
       if (inner.id === loop.id || !body.has(inner.id)) continue;

@@ -92,6 +92,8 @@ export const PROBLEM_REASONS = [
   'loop-nested',
   /** invalid-workflow: the approval params.node is inside the body of the loop params.loop (a loop cannot pause). */
   'loop-body-approval',
+  /** invalid-workflow: the wait params.node inside the body of the loop params.loop may last longer than params.seconds (a loop cannot pause). */
+  'loop-body-wait',
   /** cycle: params.node connects to itself. */
   'self-loop',
   /** cycle: params.node is on the cycle params.nodes ('a → b → c'). */

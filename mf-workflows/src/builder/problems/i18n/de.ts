@@ -44,6 +44,7 @@ export const de: ProblemsCatalog = {
         'loop-body-shared': 'Dieser Schritt beginnt den Rumpf der Schleife „{{loop}}“, wird aber auch von außerhalb erreicht.',
         'loop-nested': 'Diese Schleife liegt im Rumpf der Schleife „{{loop}}“; Schleifen können nicht verschachtelt werden.',
         'loop-body-approval': 'Eine Freigabe kann nicht in der Schleife „{{loop}}“ liegen: Eine Schleife kann nicht mitten in ihren Elementen pausieren.',
+        'loop-body-wait': 'Eine Wartezeit von mehr als {{seconds}} Sekunden oder bis zu einem Datum kann nicht in der Schleife „{{loop}}“ liegen: Eine Schleife kann nicht mitten in ihren Elementen pausieren. Kürzere Wartezeiten sind möglich.',
         'error-branch-off': 'Eine Verbindung verlässt den Fehlerzweig von „{{node}}“, aber seine Fehler verzweigen nicht: Stelle „Bei Fehler“ auf „Fehlerzweig“.',
         'self-loop': 'Dieser Schritt ist mit sich selbst verbunden.',
         'on-cycle': 'Dieser Schritt liegt in einer Schleife: {{nodes}}.',

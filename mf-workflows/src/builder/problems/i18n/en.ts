@@ -45,6 +45,7 @@ export const en = {
         'loop-body-shared': 'This step starts the body of the loop “{{loop}}” but is also reached from outside it.',
         'loop-nested': 'This loop is inside the body of the loop “{{loop}}”; loops cannot be nested.',
         'loop-body-approval': 'An approval cannot be inside the loop “{{loop}}”: a loop cannot pause halfway through its items.',
+        'loop-body-wait': 'A wait longer than {{seconds}} seconds, or until a date, cannot be inside the loop “{{loop}}”: a loop cannot pause halfway through its items. Shorter waits are fine.',
         'error-branch-off': 'A connection leaves the error branch of “{{node}}”, but its failures do not branch: set “On error” to “Error branch”.',
         'self-loop': 'This step is connected to itself.',
         'on-cycle': 'This step is on a loop: {{nodes}}.',

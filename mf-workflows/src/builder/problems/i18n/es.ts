@@ -44,6 +44,7 @@ export const es: ProblemsCatalog = {
         'loop-body-shared': 'Este paso inicia el cuerpo del bucle «{{loop}}», pero también se llega a él desde fuera.',
         'loop-nested': 'Este bucle está dentro del cuerpo del bucle «{{loop}}»; los bucles no se pueden anidar.',
         'loop-body-approval': 'Una aprobación no puede estar dentro del bucle «{{loop}}»: un bucle no puede pausarse a mitad de sus elementos.',
+        'loop-body-wait': 'Una espera de más de {{seconds}} segundos, o hasta una fecha, no puede estar dentro del bucle «{{loop}}»: un bucle no puede pausarse a mitad de sus elementos. Las esperas más cortas sí se admiten.',
         'error-branch-off': 'Una conexión sale de la rama de error de «{{node}}», pero sus fallos no se desvían: elige «Rama de error» en «Si falla».',
         'self-loop': 'Este paso está conectado consigo mismo.',
         'on-cycle': 'Este paso está en un bucle: {{nodes}}.',

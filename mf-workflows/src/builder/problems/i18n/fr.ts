@@ -44,6 +44,7 @@ export const fr: ProblemsCatalog = {
         'loop-body-shared': 'Cette étape commence le corps de la boucle « {{loop}} », mais elle est aussi atteinte depuis l’extérieur.',
         'loop-nested': 'Cette boucle se trouve dans le corps de la boucle « {{loop}} » ; les boucles ne peuvent pas être imbriquées.',
         'loop-body-approval': 'Une approbation ne peut pas se trouver dans la boucle « {{loop}} » : une boucle ne peut pas s’interrompre au milieu de ses éléments.',
+        'loop-body-wait': 'Une attente de plus de {{seconds}} secondes, ou jusqu’à une date, ne peut pas se trouver dans la boucle « {{loop}} » : une boucle ne peut pas s’interrompre au milieu de ses éléments. Les attentes plus courtes sont possibles.',
         'error-branch-off': 'Une connexion part de la branche d’erreur de « {{node}} », mais ses échecs n’y sont pas dirigés : choisissez « Branche d’erreur » dans « En cas d’erreur ».',
         'self-loop': 'Cette étape est reliée à elle-même.',
         'on-cycle': 'Cette étape est dans une boucle : {{nodes}}.',

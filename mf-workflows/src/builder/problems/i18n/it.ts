@@ -44,6 +44,7 @@ export const it: ProblemsCatalog = {
         'loop-body-shared': 'Questo passaggio inizia il corpo del ciclo «{{loop}}», ma è raggiungibile anche dall’esterno.',
         'loop-nested': 'Questo ciclo si trova nel corpo del ciclo «{{loop}}»; i cicli non possono essere annidati.',
         'loop-body-approval': 'Un’approvazione non può trovarsi nel ciclo «{{loop}}»: un ciclo non può fermarsi a metà dei suoi elementi.',
+        'loop-body-wait': 'Un’attesa di più di {{seconds}} secondi, o fino a una data, non può trovarsi nel ciclo «{{loop}}»: un ciclo non può fermarsi a metà dei suoi elementi. Le attese più brevi sono consentite.',
         'error-branch-off': 'Un collegamento parte dal ramo di errore di «{{node}}», ma i suoi errori non vi sono deviati: scegli «Ramo di errore» in «In caso di errore».',
         'self-loop': 'Questo passaggio è collegato a sé stesso.',
         'on-cycle': 'Questo passaggio è in un ciclo: {{nodes}}.',
