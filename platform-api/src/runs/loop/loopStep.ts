@@ -15,7 +15,9 @@
 // the node's retries (attempt.ts) and its onError (errors/handled.ts: a
 // 'continue' or 'branch' failure hands `{ error, input }` on within the item,
 // which does not fail). A body step that would wait (approval, wait) fails
-// its item: a loop step cannot pause the run halfway through its items.
+// its item: a loop step cannot pause the run halfway through its items
+// (validation refuses both in a body: loop-body-approval, loop-body-wait;
+// this guards workflows stored before).
 import {
   LOOP_ERROR_CODES,
   loopBodyOf,
