@@ -132,7 +132,7 @@ test('webhook → loop → code → HubSpot with an error branch to e-mail, buil
     expect(await itemStep(ids.code)).toMatchObject({ status: 'succeeded', output: expect.stringContaining('ada@example.com') });
     expect((await itemStep(ids.hubspot)).status).toBe('succeeded');
     expect((await itemStep(ids.email)).status).toBe('skipped');
-    await card(ids.email).scrollIntoViewIfNeeded();
+    await card(ids.email).evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await shoot(journey, '06-run-item-1');
 
     // Item 2: Grace, refused by HubSpot; the error branch sent the e-mail.
@@ -142,7 +142,7 @@ test('webhook → loop → code → HubSpot with an error branch to e-mail, buil
     expect(await itemStep(ids.code)).toMatchObject({ status: 'succeeded', output: expect.stringContaining(ALREADY_IN_HUBSPOT) });
     expect(await itemStep(ids.hubspot)).toMatchObject({ status: 'failed', output: expect.stringContaining('Contact already exists') });
     expect(await itemStep(ids.email)).toMatchObject({ status: 'succeeded', output: expect.stringContaining(OPS_ADDRESS) });
-    await card(ids.email).scrollIntoViewIfNeeded();
+    await card(ids.email).evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await shoot(journey, '07-run-item-2-error-branch');
 
     // Item 3: Linus, added.
@@ -152,7 +152,7 @@ test('webhook → loop → code → HubSpot with an error branch to e-mail, buil
     expect(await itemStep(ids.code)).toMatchObject({ status: 'succeeded', output: expect.stringContaining('linus@example.com') });
     expect((await itemStep(ids.email)).status).toBe('skipped');
     expect(await page.getByTestId('loop-pager').getByRole('button', { name: t(`${L}next`) }).isDisabled()).toBe(true);
-    await card(ids.email).scrollIntoViewIfNeeded();
+    await card(ids.email).evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await shoot(journey, '08-run-item-3');
 
     // At the apps: two new contacts, cleaned by the code step; one e-mail about Grace.
