@@ -112,10 +112,6 @@ export function pollNodes(nodes: unknown): { node: WorkflowNode; params: PollTri
   });
 }
 
-/** The workflow's first poll trigger (the one the poll status route reports). */
-export function pollNode(nodes: unknown): { node: WorkflowNode; params: PollTriggerParams } | null {
-  return pollNodes(nodes)[0] ?? null;
-}
 
 /** Where a poll trigger's state lives: the workflow id for its first poll trigger (as before several), else beside it. */
 export const pollStateKey = (workflowId: string, nodeId: string, first: boolean): string => (first ? workflowId : `${workflowId}_${nodeId}`);

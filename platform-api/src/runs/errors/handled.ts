@@ -5,7 +5,7 @@
 //   succeeded       → every edge but the error handle's (a condition: its branch's)
 //   failed, handled → 'continue': every edge but the error handle's; 'branch': only the error handle's
 //   anything else   → none
-import { ERROR_HANDLE, onErrorOf, type ErrorOutput, type OnError, type RunStep, type WorkflowEdge, type WorkflowNode } from '@agentflow/shared/workflow';
+import { ERROR_HANDLE, edgeCarriesOn, onErrorOf, type ErrorOutput, type OnError, type RunStep, type WorkflowNode } from '@agentflow/shared/workflow';
 import { messageOf } from '../failures.js';
 import { truncateValue } from '../runModel.js';
 
@@ -36,16 +36,8 @@ export function handleFailure(node: WorkflowNode, step: RunStep, input: unknown,
   return { output, truncated: shown.truncated };
 }
 
-/** Whether `edge`, leaving the finished step `source`, makes its target run. */
-export function edgeCarriesOn(edge: Pick<WorkflowEdge, 'sourceHandle'>, source: Pick<RunStep, 'status' | 'type' | 'branch' | 'handled'>): boolean {
-  const onErrorHandle = edge.sourceHandle === ERROR_HANDLE;
-  if (source.status === 'succeeded') {
-    if (onErrorHandle) return false;
-    return source.type !== 'condition' || edge.sourceHandle === undefined || edge.sourceHandle === source.branch;
-  }
-  if (source.status === 'failed' && source.handled === true) return source.branch === ERROR_HANDLE ? onErrorHandle : !onErrorHandle;
-  return false;
-}
+/** Which edges of a finished step carry on: one rule, shared with the run graph that draws them. */
+export { edgeCarriesOn };
 
 /** A top-level step that failed and stopped the run (a handled failure does not). */
 export const isRunStoppingFailure = (step: Pick<RunStep, 'status' | 'handled' | 'parentStepId'>): boolean =>

@@ -75,7 +75,7 @@ export function isErrorOutput(value: unknown): value is ErrorOutput {
  *   succeeded       → every edge but the error handle's (a condition: its branch's)
  *   failed, handled → 'continue': every edge but the error handle's; 'branch': only the error handle's
  *   anything else   → none
- * The run graph draws the edges the run took with it (the engine's errors/handled.ts holds the same rule).
+ * The engine decides with it which steps run, and the run graph draws the edges the run took with it.
  */
 export function edgeCarriesOn(edge: Pick<WorkflowEdge, 'sourceHandle'>, source: Pick<RunStep, 'status' | 'type' | 'branch' | 'handled'>): boolean {
   const onErrorHandle = edge.sourceHandle === ERROR_HANDLE;
