@@ -106,6 +106,12 @@ test('the run is drawn on its workflow: each node says its status in words, with
   fireEvent.click(within(graphNode('draft')).getByRole('button', { hidden: true }));
   expect(within(screen.getByTestId('run-graph-output')).getByText('"Hello Acme"')).toBeInTheDocument();
   expect(within(graphNode('draft')).getByRole('button', { hidden: true })).toHaveAttribute('aria-pressed', 'true');
+  // A skipped step says why it has no data, not that it has none yet.
+  fireEvent.click(within(graphNode('approval')).getByRole('button', { hidden: true }));
+  const skipped = screen.getByTestId('run-graph-details');
+  expect(within(skipped).getByText('This step did not run: the way to it was not taken.')).toBeInTheDocument();
+  expect(within(skipped).queryByText('Nothing yet.')).toBeNull();
+  expect(within(skipped).queryByRole('heading', { name: 'Input' })).toBeNull();
 });
 
 test('the List tab keeps every step in run order, as before', async () => {

@@ -180,6 +180,21 @@ function NodeDetails({ node }: { node: RunGraphNode }) {
           {t(`${G}error`)}: {step.error === RUN_MESSAGES.noProvider ? t('workflows.runs.ai.noProvider') : step.error}
         </p>
       )}
+      {node.status === 'skipped' ? (
+        <p className="muted">{t(`${G}skippedNote`)}</p>
+      ) : (
+        <StepData node={node} />
+      )}
+    </div>
+  );
+}
+
+/** A step's input and output, or that it has none yet. */
+function StepData({ node }: { node: RunGraphNode }) {
+  const { t, language } = useI18n();
+  const { step } = node;
+  return (
+    <>
       <h4>{t(`${G}input`)}</h4>
       {step?.input !== undefined && step?.input !== null ? (
         <JsonViewer key={`${node.id}-in`} value={step.input} label={t(`${G}input`)} testId="run-graph-input" />
@@ -193,6 +208,6 @@ function NodeDetails({ node }: { node: RunGraphNode }) {
       ) : (
         <p className="muted">{t(`${G}noData`)}</p>
       )}
-    </div>
+    </>
   );
 }

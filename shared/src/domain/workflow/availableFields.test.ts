@@ -128,4 +128,16 @@ describe('availableFields', () => {
     expect(availableFields(workflow(), 'extract', { trigger: { amount: 5 } })[0]!.fields[1]!.sample).toBe('5');
     expect(availableFields(workflow(), 'extract', { manual_1: { amount: 6 } })[0]!.fields[1]!.sample).toBe('6');
   });
+  test('a step whose failures are handled also offers { error, input } to its successors; one that stops the run does not', () => {
+    const wf = workflow();
+    const fieldsOf = (w: Pick<Workflow, 'nodes' | 'edges'>) => availableFields(w, 'check').find((source) => source.key === 'extract')!.fields;
+    expect(fieldsOf(wf).map((f) => f.name)).toEqual(['stage']);
+    for (const onError of ['continue', 'branch'] as const) {
+      const handled = { ...wf, nodes: wf.nodes.map((n) => (n.id === 'extract' ? { ...n, settings: { onError } } : n)) };
+      const fields = fieldsOf(handled);
+      expect(fields.map((f) => f.name)).toEqual(['stage', 'error', 'input']);
+      expect(fields[1]!.children!.map((f) => f.reference)).toEqual(['extract.error.message', 'extract.error.code']);
+      expect(fields[2]).toMatchObject({ reference: 'extract.input', open: true });
+    }
+  });
 });

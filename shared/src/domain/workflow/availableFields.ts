@@ -10,6 +10,7 @@ import { referenceFor } from './references.js';
 import { isRecord } from './fields.js';
 import { enclosingLoopOf } from './loop.js';
 import { sampleFailedRunDetails } from './errorTriggerSample.js';
+import { ERROR_OUTPUT_FIELDS, onErrorOf } from './nodeSettings.js';
 
 /** Longest sample text shown beside a field. */
 export const SAMPLE_TEXT_MAX = 60;
@@ -121,7 +122,11 @@ export function availableFields(workflow: Pick<Workflow, 'nodes' | 'edges'>, nod
   const byId = new Map(workflow.nodes.map((n) => [n.id, n]));
   const sources: AvailableSource[] = [];
   const add = (key: string, source: (typeof workflow.nodes)[number], sampleKeys: string[]) => {
-    const output = nodeOutput(source);
+    const declared = nodeOutput(source);
+    // A step whose failures are handled hands on { error, input } when it fails: its successors may read those too.
+    const handled = !isTrigger(source.type) && onErrorOf(source) !== 'stop';
+    const extra = handled ? ERROR_OUTPUT_FIELDS.filter((field) => !declared.fields.some((f) => f.name === field.name)) : [];
+    const output = extra.length > 0 ? { ...declared, fields: [...declared.fields, ...extra] } : declared;
     const sampleKey = sampleKeys.find((k) => k in samples);
     // An error trigger's details have one known shape: without a real failed run, its sample shows what they look like.
     const builtIn = source.type === 'trigger.error' ? { output: sampleFailedRunDetails() } : undefined;

@@ -3,6 +3,7 @@
 // onErrorOf() on first paint); the schema is nodeSettingsSchema.ts.
 import type { WorkflowEdge, WorkflowNode } from './model.js';
 import { RUN_LIMITS, type RunStep } from './runs.js';
+import type { OutputField } from './outputs.js';
 
 /** Which errors are worth another attempt: those that say they are transient (network, 429/5xx, timeouts), or any. */
 export const RETRY_ON = ['transient', 'any'] as const;
@@ -62,6 +63,12 @@ export interface ErrorOutput {
   error: { message: string; code?: string };
   input: unknown;
 }
+
+/** The fields of `{ error, input }`, the output a handled failure hands on (the field picker lists them). */
+export const ERROR_OUTPUT_FIELDS: readonly OutputField[] = [
+  { name: 'error', type: 'object', children: [{ name: 'message', type: 'string' }, { name: 'code', type: 'string' }] },
+  { name: 'input', type: 'any', open: true },
+];
 
 /** Whether a value has the shape of an ErrorOutput (a pin taken from a handled failure, for "Run from here"). */
 export function isErrorOutput(value: unknown): value is ErrorOutput {

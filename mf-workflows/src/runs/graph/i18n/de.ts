@@ -26,6 +26,7 @@ export const de: RunGraphCatalog = {
       input: 'Eingabe',
       output: 'Ausgabe',
       noData: 'Noch nichts.',
+      skippedNote: 'Dieser Schritt lief nicht: Der Weg zu ihm wurde nicht genommen.',
       error: 'Fehler',
       truncated: 'Die Ausgabe wurde gekürzt: Der Schritt lieferte {{bytes}} Bytes.',
       pinnedNote: 'Dieser Schritt lief nicht: Seine fixierten Daten wurden verwendet.',

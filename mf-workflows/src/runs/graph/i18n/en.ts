@@ -26,6 +26,7 @@ export const en = {
       input: 'Input',
       output: 'Output',
       noData: 'Nothing yet.',
+      skippedNote: 'This step did not run: the way to it was not taken.',
       error: 'Error',
       truncated: 'The output was shortened: the step produced {{bytes}} bytes.',
       pinnedNote: 'This step did not run: its pinned data was used.',

@@ -26,6 +26,7 @@ export const es: RunGraphCatalog = {
       input: 'Entrada',
       output: 'Salida',
       noData: 'Nada todavía.',
+      skippedNote: 'Este paso no se ejecutó: no se tomó el camino que lleva a él.',
       error: 'Error del paso',
       truncated: 'La salida se acortó: el paso produjo {{bytes}} bytes.',
       pinnedNote: 'Este paso no se ejecutó: se usaron sus datos fijados.',

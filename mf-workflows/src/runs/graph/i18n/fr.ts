@@ -26,6 +26,7 @@ export const fr: RunGraphCatalog = {
       input: 'Entrée',
       output: 'Sortie',
       noData: 'Rien pour l’instant.',
+      skippedNote: 'Cette étape n’a pas été exécutée : le chemin qui y mène n’a pas été pris.',
       error: 'Erreur',
       truncated: 'La sortie a été raccourcie : l’étape a produit {{bytes}} octets.',
       pinnedNote: 'Cette étape n’a pas été exécutée : ses données épinglées ont été utilisées.',

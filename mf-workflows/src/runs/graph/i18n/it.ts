@@ -26,6 +26,7 @@ export const it: RunGraphCatalog = {
       input: 'Dati in ingresso',
       output: 'Dati in uscita',
       noData: 'Ancora niente.',
+      skippedNote: 'Questo passaggio non è stato eseguito: il percorso che vi porta non è stato preso.',
       error: 'Errore',
       truncated: 'L’output è stato accorciato: il passo ha prodotto {{bytes}} byte.',
       pinnedNote: 'Questo passo non è stato eseguito: sono stati usati i suoi dati fissati.',
