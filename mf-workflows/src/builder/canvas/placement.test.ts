@@ -1,5 +1,5 @@
 import type { NodeType, WorkflowEdge, WorkflowNode } from '@agentflow/shared/workflow';
-import { CARD, STEP, defaultNodeName, placeNewNode } from './placement';
+import { CARD, STEP, STEP_AFTER_BRANCHES, defaultNodeName, placeNewNode } from './placement';
 
 const node = (id: string, type: NodeType, x: number, y: number, name = id): WorkflowNode => ({ id, type, name, position: { x, y }, params: {} });
 const apart = (a: WorkflowNode['position'], b: WorkflowNode['position']) => Math.abs(a.x - b.x) >= CARD.width || Math.abs(a.y - b.y) >= CARD.height;
@@ -10,11 +10,11 @@ test('after the selected node: to its right, connected from it', () => {
 });
 
 test("a condition connects from its 'true' branch; a second child goes under the first, never on another card", () => {
-  const nodes = [node('condition_1', 'condition', 0, 0), node('http_1', 'http', STEP.x, 0), node('blocker', 'agent', STEP.x, STEP.y)];
+  const nodes = [node('condition_1', 'condition', 0, 0), node('http_1', 'http', STEP_AFTER_BRANCHES, 0), node('blocker', 'agent', STEP_AFTER_BRANCHES, STEP.y)];
   const edges: WorkflowEdge[] = [{ id: 'e', source: 'condition_1', target: 'http_1', sourceHandle: 'true' }];
   const placed = placeNewNode('output', nodes, edges, 'condition_1');
   expect(placed.connectFrom).toEqual({ source: 'condition_1', sourceHandle: 'true' });
-  expect(placed.position.x).toBe(STEP.x);
+  expect(placed.position.x).toBe(STEP_AFTER_BRANCHES);
   expect(placed.position.y).toBeGreaterThan(0);
   for (const n of nodes) expect(apart(placed.position, n.position)).toBe(true);
 });
@@ -38,6 +38,15 @@ test('no selection after an output: at the end, unconnected; an output or a trig
   expect(trigger.connectFrom).toBeUndefined();
   expect(trigger.position).toEqual({ x: 0, y: 80 + STEP.y });
   expect(placeNewNode('agent', [], [], null)).toEqual({ position: { x: 0, y: 0 } });
+});
+
+test('after a node with named outputs (a loop, a condition, an error branch) the step is wider: the outputs\' labels sit in the gap', () => {
+  const loop = [node('webhook_1', 'trigger.webhook', 0, 0), node('loop_1', 'loop', 300, 0)];
+  expect(placeNewNode('code', loop, [], 'loop_1').position).toEqual({ x: 300 + STEP_AFTER_BRANCHES, y: 0 });
+  expect(placeNewNode('code', loop, [], null).position).toEqual({ x: 300 + STEP_AFTER_BRANCHES, y: 0 });
+  const branching: WorkflowNode[] = [node('code_1', 'code', 0, 0), { ...node('hubspot', 'connector', 300, 0), settings: { onError: 'branch' } }];
+  expect(placeNewNode('connector', branching, [], 'hubspot').position).toEqual({ x: 300 + STEP_AFTER_BRANCHES, y: 0 });
+  expect(STEP_AFTER_BRANCHES).toBeGreaterThan(STEP.x);
 });
 
 test('default names: the label, then numbered when taken', () => {

@@ -7,6 +7,9 @@ import { acceptsInput, sourceHandlesOf } from '../builderState';
 /** A node card's footprint on the canvas (builder.css: 220 px wide) with a margin. */
 export const CARD = { width: 220, height: 96 };
 export const STEP = { x: 300, y: 140 };
+/** After a node with named outputs (Yes/No, For each item/Done, Error) a wider step: their labels sit in the gap. */
+export const STEP_AFTER_BRANCHES = 380;
+const stepAfter = (node: WorkflowNode) => (sourceHandlesOf(node.type, node.settings).length > 1 ? STEP_AFTER_BRANCHES : STEP.x);
 
 export interface Placement {
   position: NodePosition;
@@ -30,7 +33,7 @@ export function placeNewNode(type: NodeType, nodes: readonly WorkflowNode[], edg
     const handle = selected.type === 'condition' ? 'true' : handles[0]!;
     // Beside the selected node, under the children it already has.
     const children = edges.filter((e) => e.source === selected.id).map((e) => nodes.find((n) => n.id === e.target)).filter((n): n is WorkflowNode => Boolean(n));
-    const x = selected.position.x + STEP.x;
+    const x = selected.position.x + stepAfter(selected);
     const y = children.length > 0 ? Math.max(...children.map((c) => c.position.y)) + STEP.y : selected.position.y;
     return { position: freeBelow({ x, y }, nodes), connectFrom: { source: selected.id, ...(handle ? { sourceHandle: handle } : {}) } };
   }
@@ -43,7 +46,7 @@ export function placeNewNode(type: NodeType, nodes: readonly WorkflowNode[], edg
   // connected from it when it has a way out (as n8n's end-of-flow "+" does): on a phone the
   // palette opens with nothing selected, and a step list of unconnected steps would not run.
   const last = nodes.reduce((a, b) => (b.position.x >= a.position.x ? b : a));
-  const position = freeBelow({ x: last.position.x + STEP.x, y: last.position.y }, nodes);
+  const position = freeBelow({ x: last.position.x + stepAfter(last), y: last.position.y }, nodes);
   const [handle] = sourceHandlesOf(last.type);
   if (!acceptsInput(type) || handle === undefined) return { position };
   return { position, connectFrom: { source: last.id, ...(last.type === 'condition' ? { sourceHandle: 'true' } : handle ? { sourceHandle: handle } : {}) } };
