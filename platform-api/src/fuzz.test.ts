@@ -56,6 +56,8 @@ test('every route: no 5xx, no hang, no Firestore change on a 4xx', async () => {
       // A loop step's item page (runs/loop/itemsRoute.ts): the seed run has no loop, so these reach its 404.
       stepId: ['review', 'loop'],
       index: ['0', '7'],
+      // A webhook trigger's listen window (runs/webhookAnswer/listen.ts): the hooked workflow's trigger, and a node that is none.
+      nodeId: ['trigger', 'out'],
     },
     // Rotating the webhook (a fuzzed route) changes the secret.
     refreshParams: async () => ({ secret: [(await h.db.collection('workflowSecrets').doc(hooked.id).get()).get('secret') as string] }),
@@ -68,6 +70,8 @@ test('every route: no 5xx, no hang, no Firestore change on a 4xx', async () => {
       'POST /api/runs/:runId/approve': { as: 'alice', bodies: [{ stepId: 'review', comment: 'ok' }] },
       'POST /api/runs/:runId/reject': { as: 'alice', bodies: [{ stepId: 'review' }] },
       'POST /api/hooks/:workflowId/:secret': { params: { workflowId: hooked.id }, bodies: [{ email: 'lead@example.com' }] },
+      // Without it a random case rarely brought alice, her webhook workflow and an empty body together: CI found the route unreached.
+      'POST /api/workflows/:workflowId/nodes/:nodeId/listen': { as: 'alice', params: { workflowId: hooked.id, nodeId: 'trigger' }, bodies: [{}] },
       'POST /api/access/roles': { as: 'admin', bodies: [{ id: 'new-role', name: 'New', permissions: ['read_users'] }] },
       'PUT /api/access/roles/:id': { as: 'admin', bodies: [{ name: 'Renamed', permissions: ['read_users'] }] },
       'PATCH /api/access/roles/:id': { as: 'admin', bodies: [{ description: 'Changed' }] },
