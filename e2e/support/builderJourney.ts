@@ -347,6 +347,17 @@ export async function runAndSeeGraph(journey: Journey): Promise<void> {
   await shoot(journey, '08-run-graph');
 }
 
+/**
+ * Closes the toasts on screen. The "moved to trash" toast can sit over the
+ * Trash list's Restore button, and a pointer resting on a toast pauses its
+ * timer, so a click retried there waits on a toast that never leaves (CI, in German).
+ */
+async function dismissToasts({ page, t }: Journey): Promise<void> {
+  const toasts = page.getByTestId('toast');
+  for (const close of await toasts.getByRole('button', { name: t('toast.dismiss') }).all()) await close.click({ timeout: 2_000 }).catch(() => undefined);
+  await toasts.first().waitFor({ state: 'detached' });
+}
+
 /** Back to the catalogue: Move to trash, the Trash tab, Restore, and the workflow is listed again. */
 export async function trashAndRestore(journey: Journey): Promise<void> {
   const { page, t, device, workflowName } = journey;
@@ -365,6 +376,7 @@ export async function trashAndRestore(journey: Journey): Promise<void> {
   await device.press(page.getByRole('menuitem', { name: t(`${L}menu.trash`) }));
   await card.waitFor({ state: 'detached' });
   await checkTranslated(journey, 'moved to trash');
+  await dismissToasts(journey);
   await device.press(page.getByRole('tab', { name: t(`${L}tabs.trash`) }));
   const item = page.getByTestId('trash-item').filter({ has: page.getByRole('heading', { name: workflowName }) });
   await item.waitFor();
