@@ -7,7 +7,7 @@ import { validateWorkflow } from './validate.js';
 import { nodeOutput } from './outputs.js';
 import { availableFields } from './availableFields.js';
 import { personTriggerOf } from './triggers.js';
-import { createNode } from './factories.js';
+import { createNode, emptyWorkflow } from './factories.js';
 import { NODE_TYPE_LABELS } from './labels.js';
 import { failedRunDetailsSchema } from './errorTrigger.js';
 import { errorTriggerOf, hasErrorTrigger, runPathOf, sampleFailedRunDetails } from './errorTriggerSample.js';
@@ -15,22 +15,7 @@ import { errorTriggerOf, hasErrorTrigger, runPathOf, sampleFailedRunDetails } fr
 const node = (id: string, type: NodeType, params: Record<string, unknown> = defaultParams(type) as Record<string, unknown>): WorkflowNode => ({ id, type, name: id, position: { x: 0, y: 0 }, params });
 
 function reporter(nodes: WorkflowNode[], edges: Workflow['edges']): Workflow {
-  return {
-    id: 'wf-report',
-    ownerId: 'u1',
-    organizationId: null,
-    name: 'Report failures',
-    description: '',
-    category: 'automation',
-    industry: 'general',
-    tags: [],
-    visibility: 'private',
-    version: 1,
-    createdAt: null,
-    updatedAt: null,
-    nodes,
-    edges,
-  };
+  return { ...emptyWorkflow('u1', 'Report failures', { id: 'wf-report' }), version: 1, nodes, edges };
 }
 
 describe('the error trigger', () => {
