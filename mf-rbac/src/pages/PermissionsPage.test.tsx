@@ -37,14 +37,14 @@ test('filters by system on the server', async () => {
 test('creates a permission (POST with every field)', async () => {
   const { server } = await openPermissions();
   const form = openForm('Create permission', 'permission-form');
-  fill(form, { 'Permission ID': 'run_workflows', 'Permission name': 'Run workflows', Resource: 'workflows', Action: 'run' });
+  fill(form, { 'Permission ID': 'export_workflows', 'Permission name': 'Export workflows', Resource: 'workflows', Action: 'read' });
   save(form);
   await waitFor(() => expect(server.find('POST', '/api/access/permissions')).toHaveLength(1));
   expect(server.find('POST', '/api/access/permissions')[0]).toMatchObject({
     authorization: 'Bearer test-id-token-user-1',
-    body: { id: 'run_workflows', name: 'Run workflows', description: '', resource: 'workflows', action: 'run', system: 'custom' },
+    body: { id: 'export_workflows', name: 'Export workflows', description: '', resource: 'workflows', action: 'read', system: 'custom' },
   });
-  expect(await screen.findByText('Run workflows')).toBeInTheDocument();
+  expect(await screen.findByText('Export workflows')).toBeInTheDocument();
 });
 
 test('an invalid resource is caught before sending', async () => {

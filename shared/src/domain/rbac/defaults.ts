@@ -2,6 +2,7 @@
 // seed script creates locally) when they are missing.
 import { ADMIN_ROLE_ID, ORG_ADMIN_ROLE_ID, PERMISSIONS, type Permission, type Role } from './model.js';
 import { GUEST_ROLE } from './fallbacks.js';
+import { WORKSPACE_ROLES } from './workspaces.js';
 
 // The small constants the browser's provider needs live in fallbacks.ts.
 export * from './fallbacks.js';
@@ -33,6 +34,11 @@ export const CORE_PERMISSIONS: readonly Permission[] = [
   { id: PERMISSIONS.readUsers, name: 'Find users', description: 'Search users by e-mail in the access console', resource: 'users', action: 'read', system: 'core' },
   { id: PERMISSIONS.readAuditLog, name: 'Read the audit log', description: 'Read the access-control audit log', resource: 'rbacAuditLogs', action: 'read', system: 'core' },
   { id: PERMISSIONS.editWorkflows, name: 'Edit workflows', description: 'Change the workflows of an organization', resource: 'workflows', action: 'update', system: 'core' },
+  { id: PERMISSIONS.viewWorkflows, name: 'View workflows', description: 'See a workspace’s workflows and their runs', resource: 'workflows', action: 'read', system: 'core' },
+  { id: PERMISSIONS.runWorkflows, name: 'Run workflows', description: 'Start runs of a workspace’s workflows (the workspace owner’s plan pays)', resource: 'workflows', action: 'run', system: 'core' },
+  { id: PERMISSIONS.shareWorkflows, name: 'Share workflows', description: 'Share a workspace’s workflows with users and move them between workspaces', resource: 'workflowShares', action: 'manage', system: 'core' },
+  { id: PERMISSIONS.deleteWorkflows, name: 'Delete workflows', description: 'Move a workspace’s workflows to the trash and delete them', resource: 'workflows', action: 'delete', system: 'core' },
+  { id: PERMISSIONS.manageMembers, name: 'Manage members', description: 'Invite people to a workspace, change their roles and remove them', resource: 'members', action: 'manage', system: 'core' },
   { id: PERMISSIONS.readWorkflowTemplates, name: 'Read workflow templates', description: 'Browse the public workflow templates', resource: 'workflowTemplates', action: 'read', system: 'core' },
   { id: PERMISSIONS.readPackages, name: 'Read packages', description: 'Browse the public packages', resource: 'packages', action: 'read', system: 'core' },
   { id: PERMISSIONS.useCredentials, name: 'Use credentials', description: 'List an organization’s credentials and use them in workflow runs', resource: 'credentials', action: 'run', system: 'core' },
@@ -64,4 +70,4 @@ export const APPROVER_ROLES: readonly Role[] = [
 ];
 
 /** Every role platform-api creates at start when missing (existing ones are left alone). */
-export const BUILT_IN_ROLES: readonly Role[] = [ADMIN_ROLE, GUEST_ROLE, ORG_ADMIN_ROLE, ...APPROVER_ROLES];
+export const BUILT_IN_ROLES: readonly Role[] = [ADMIN_ROLE, GUEST_ROLE, ORG_ADMIN_ROLE, ...WORKSPACE_ROLES, ...APPROVER_ROLES];

@@ -3,3 +3,4 @@ export * from './model.js';
 export * from './access.js';
 export * from './fallbacks.js';
 export * from './api.js';
+export * from './workspaces.js';

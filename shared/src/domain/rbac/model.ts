@@ -38,6 +38,12 @@ export const PERMISSIONS = {
   readUsers: 'read_users',
   readAuditLog: 'read_audit_log',
   editWorkflows: 'edit_workflows',
+  /** Workspace permissions (workspaces.ts): see, run, share and delete a workspace's workflows; manage its members. */
+  viewWorkflows: 'view_workflows',
+  runWorkflows: 'run_workflows',
+  shareWorkflows: 'share_workflows',
+  deleteWorkflows: 'delete_workflows',
+  manageMembers: 'manage_members',
   readWorkflowTemplates: 'read_workflow_templates',
   readPackages: 'read_packages',
   useCredentials: 'use_credentials',

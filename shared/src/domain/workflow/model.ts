@@ -104,6 +104,8 @@ export interface Workflow {
   active?: boolean;
   /** A workflow started (trigger type 'error') with the details of a failed run of this one; absent or null: none. */
   errorWorkflowId?: string | null;
+  /** Users it is shared with one by one: uid → share role (rbac/workspaces.ts SHARE_ROLE_IDS); set only by platform-api. */
+  sharedWith?: Record<string, string>;
 }
 
 /** One problem validateWorkflow() found; nodeId/edgeId say where, path which param. */

@@ -20,6 +20,7 @@ import { nodeProblems } from './nodeProblems.js';
 import { referenceProblems } from './referenceProblems.js';
 import { loopProblems } from './loop.js';
 import { errorEdgeProblems, nodeSettingsProblems } from './nodeSettingsSchema.js';
+import { MAX_WORKFLOW_SHARES, SHARE_ROLE_IDS } from '../rbac/workspaces.js';
 
 /** Condition nodes branch on these source handles. */
 export const CONDITION_HANDLES = ['true', 'false'] as const;
@@ -58,6 +59,10 @@ const workflowFieldsSchema = z.object({
   deletedAt: z.string({ error: 'must be a string or null' }).max(64).nullable().optional(),
   active: z.boolean({ error: 'must be true or false' }).optional(),
   errorWorkflowId: str().min(1, 'is required').max(128, 'must be at most 128 characters').nullable().optional(),
+  sharedWith: z
+    .record(str().min(1).max(128), oneOf(SHARE_ROLE_IDS), { error: 'must map user ids to share roles' })
+    .refine((shares) => Object.keys(shares).length <= MAX_WORKFLOW_SHARES, `must name at most ${MAX_WORKFLOW_SHARES} users`)
+    .optional(),
 });
 
 /** A node's pinned sample output: any JSON of at most PINNED_OUTPUT_MAX_BYTES, and when it was pinned. */
