@@ -34,3 +34,4 @@ export * from './loop.js';
 export * from './webhooks.js';
 export * from './errorTrigger.js';
 export * from './errorTriggerSample.js';
+export * from './executions.js';

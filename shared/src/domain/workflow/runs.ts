@@ -97,10 +97,22 @@ export interface WorkflowRun {
   workflowName: string;
   /** The workflow as it was when the run started (the engine runs this copy). */
   snapshot: { nodes: WorkflowNode[]; edges: WorkflowEdge[]; errorWorkflowId?: string | null };
-  /** The user whose workflow and tokens the run uses (the workflow owner for webhook/schedule runs). */
+  /**
+   * Who pays: the user whose plan and tokens the run uses — the owner of the
+   * workflow's workspace (an organization's owner; a personal workflow's
+   * owner, also when a user it is shared with starts it).
+   */
   ownerId: string;
   /** The workflow's organization when it has one (approvers' roles are checked there too). */
   organizationId?: string | null;
+  /**
+   * The workspace the run belongs to (workspaceKey of its workflow at start:
+   * the organization id, or `user:<uid>`), so one equality filter lists a
+   * workspace's runs; absent on runs from before workspaces (backfilled).
+   */
+  workspaceId?: string;
+  /** Who started it (uid); null for webhook, schedule, poll and error runs. Absent on old runs: trigger.userId. */
+  startedBy?: string | null;
   status: RunStatus;
   trigger: RunTrigger;
   input: Record<string, unknown>;
