@@ -27,3 +27,4 @@ export { isValidTimeZone } from './membership/index.js';
 export * from './credentials/index.js';
 export * from './notifications/index.js';
 export * from './files/index.js';
+export * from './workspaces/index.js';
