@@ -35,3 +35,4 @@ export * from './webhooks.js';
 export * from './errorTrigger.js';
 export * from './errorTriggerSample.js';
 export * from './executions.js';
+export * from './dashboard.js';
