@@ -1,6 +1,7 @@
 // In-app notifications (notifications/{id}): what the platform tells a user
-// when nobody was there to see it, today a webhook or schedule run that was
-// refused (no tokens left, a trigger the plan does not include). platform-api
+// when nobody was there to see it: a webhook or schedule run that was
+// refused (no tokens left, a trigger the plan does not include), an approval
+// waiting for them, a run of theirs that failed, an invitation. platform-api
 // writes them; the owner reads them and marks them read (firestore.rules
 // allow nothing else). One notification per workflow and reason, updated in
 // place with a count, so a schedule refused every minute is one line that
@@ -9,8 +10,55 @@ import type { RunRefusalCode } from '../workflow/runs.js';
 
 export const NOTIFICATIONS_COLLECTION = 'notifications';
 
-export const NOTIFICATION_KINDS = ['run_refused'] as const;
+export const NOTIFICATION_KINDS = ['approval_waiting', 'run_failed', 'run_refused', 'invitation'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export function isNotificationKind(value: unknown): value is NotificationKind {
+  return typeof value === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(value);
+}
+
+/** What every notification has. */
+interface NotificationBase {
+  id: string;
+  /** Whose notification it is. */
+  userId: string;
+  read: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An approval step waits for this user's decision (one per run, step and approver). */
+export interface ApprovalWaitingNotification extends NotificationBase {
+  kind: 'approval_waiting';
+  workflowId: string;
+  workflowName: string;
+  runId: string;
+  nodeId: string;
+  /** The step's message (what is being approved). */
+  message: string;
+  /** Who is waiting (the run's starter). */
+  requestedByName: string | null;
+}
+
+/** A run this user started (or of a workflow they own) failed (one per run). */
+export interface RunFailedNotification extends NotificationBase {
+  kind: 'run_failed';
+  workflowId: string;
+  workflowName: string;
+  runId: string;
+  /** The run's error message (never a secret: run errors are already redacted). */
+  error: string | null;
+}
+
+/** Someone invited this user into a workspace (one per invitation). */
+export interface InvitationNotification extends NotificationBase {
+  kind: 'invitation';
+  invitationId: string;
+  workspaceId: string;
+  workspaceName: string;
+  roleId: string;
+  invitedByName: string | null;
+}
 
 export interface RunRefusedNotification {
   id: string;
@@ -30,7 +78,30 @@ export interface RunRefusedNotification {
   updatedAt: string;
 }
 
+/** A notification of any kind (what notifications/{id} holds). */
+export type AnyNotification = RunRefusedNotification | ApprovalWaitingNotification | RunFailedNotification | InvitationNotification;
+
+/**
+ * What the bell renders today (run refusals). Kept narrow so the bell keeps
+ * compiling while it learns the other kinds: once it reads AnyNotification,
+ * this becomes an alias of it.
+ */
 export type AppNotification = RunRefusedNotification;
+
+/** One approval_waiting notification per run, step and approver. */
+export function approvalWaitingNotificationId(userId: string, runId: string, nodeId: string): string {
+  return `${userId}_approval_${runId}_${nodeId}`;
+}
+
+/** One run_failed notification per user and run. */
+export function runFailedNotificationId(userId: string, runId: string): string {
+  return `${userId}_failed_${runId}`;
+}
+
+/** One invitation notification per user and invitation. */
+export function invitationNotificationId(userId: string, invitationId: string): string {
+  return `${userId}_invitation_${invitationId}`;
+}
 
 /** The document id: one per owner, workflow and reason. */
 export function runRefusedNotificationId(userId: string, workflowId: string, code: RunRefusalCode): string {
