@@ -26,5 +26,9 @@ export * from './voice/index.js';
 export { isValidTimeZone } from './membership/index.js';
 export * from './credentials/index.js';
 export * from './notifications/index.js';
+// Not in notifications/index.js: only services send e-mails and parse these bodies (the browser entries stay free of zod).
+export * from './notifications/emails.js';
+export * from './notifications/preferencesSchema.js';
+export * from './approvals/schemas.js';
 export * from './files/index.js';
 export * from './workspaces/index.js';

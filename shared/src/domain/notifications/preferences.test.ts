@@ -1,4 +1,5 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES, mergeNotificationPreferences, notificationPreferencesBodySchema, resolveNotificationPreferences } from './preferences';
+import { DEFAULT_NOTIFICATION_PREFERENCES, mergeNotificationPreferences, resolveNotificationPreferences } from './preferences';
+import { notificationPreferencesBodySchema } from './preferencesSchema';
 
 describe('notification preferences', () => {
   it('fills every kind and channel from the defaults and keeps only booleans stored', () => {

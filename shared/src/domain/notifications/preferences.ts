@@ -1,8 +1,8 @@
 // Who hears of what, and how: each user chooses per notification kind and
 // channel (in the app's bell, by e-mail, in Slack or Teams through a
 // connection of theirs). Stored server-side (notificationPreferences/{uid},
-// server-only); platform-api's dispatcher honours them. Pure.
-import { z } from 'zod';
+// server-only); platform-api's dispatcher honours them. Pure, and free of
+// zod (the bell imports this entry): the body schema is in preferencesSchema.ts.
 import { NOTIFICATION_KINDS, type NotificationKind } from './model.js';
 
 export const NOTIFICATION_CHANNELS = ['inApp', 'email', 'slack', 'teams'] as const;
@@ -40,14 +40,6 @@ export interface NotificationPreferencesView {
 
 /** PUT body: any kinds, any channels; what is left out keeps its value. */
 export type NotificationPreferencesBody = { [K in NotificationKind]?: Partial<ChannelChoices> };
-
-const channelChoicesSchema = z.strictObject(
-  Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, z.boolean({ error: 'must be true or false' }).optional()])) as Record<NotificationChannel, z.ZodOptional<z.ZodBoolean>>,
-);
-
-export const notificationPreferencesBodySchema = z.strictObject(
-  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, channelChoicesSchema.optional()])) as Record<NotificationKind, z.ZodOptional<typeof channelChoicesSchema>>,
-);
 
 /** Stored (possibly partial or outdated) choices over the defaults: always every kind × channel. */
 function copyOf(preferences: Readonly<NotificationPreferences>): NotificationPreferences {
