@@ -5,7 +5,9 @@ import type { Logger } from 'pino';
 import { createFirestoreProbe, createMeRouter, createServiceApp, type TrustProxySetting } from '@agentflow/shared/server';
 import { createAuditRecorder, firestoreAuditWriter, type AuditWriter } from './access/audit.js';
 import { createAccessRouter } from './access/router.js';
+import { appUrlFromEnv, createInvitationMailer, createWorkspacesRouter, type InvitationMailer } from './workspaces/index.js';
 import { createRunsModule, type RunsModule } from './runs/index.js';
+import { createExecutionsRouter } from './executions/router.js';
 import { createCredentialVault, createCredentialsModule, keyRingFromEnv, type CredentialTester, type CredentialVault, type KeyRing } from './credentials/index.js';
 import { createAiCredentialTester } from './credentials/aiTester.js';
 import { createProviderRegistry, providerBaseUrlsFromEnv } from './agents/providers/index.js';
@@ -15,6 +17,7 @@ import { createConnectorsModule, type ConnectorsModule } from './connectors/inde
 import { composeCredentialTester, createAppCredentialTester } from './connectors/credentialTester.js';
 import { mayViewRun } from './runs/access.js';
 import { decodeRun, runRef } from './runs/store.js';
+import { createDashboardRouter } from './dashboard/index.js';
 
 export const SERVICE_NAME = 'platform-api';
 
@@ -47,10 +50,14 @@ export interface AppDependencies {
   publicUrl?: string | null;
   /** Connectors (server.ts builds them, shared with the runs module); default: from process.env on the vault. */
   connectors?: ConnectorsModule;
+  /** Sends workspace invitation e-mails (default: through SMTP_URL from MAIL_FROM; none without SMTP_URL). */
+  invitationMailer?: InvitationMailer;
+  /** The browser app's public URL (default: APP_URL), for links in e-mails. */
+  appUrl?: string;
 }
 
 /** Builds the platform-api Express app; listening is server.ts's job, so tests mount it on any port. */
-export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault, files, publicUrl, connectors }: AppDependencies): Express {
+export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault, files, publicUrl, connectors, invitationMailer, appUrl }: AppDependencies): Express {
   const record = createAuditRecorder(auditWriter ?? firestoreAuditWriter(db), logger);
   const providers = createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) });
   const vault = credentialVault ?? createCredentialVault({ db, logger, record, ring: credentialsRing === undefined ? keyRingFromEnv(process.env) : credentialsRing });
@@ -78,7 +85,11 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
       app.use(createMeRouter(auth, db, SERVICE_NAME));
       const access = createAccessRouter({ auth, db, logger, adminEmails, auditWriter, initializeNow: initializeAccess });
       app.use(access.router);
+      const mailer = invitationMailer ?? createInvitationMailer({ smtpUrl: process.env.SMTP_URL, from: process.env.MAIL_FROM, logger });
+      app.use(createWorkspacesRouter({ access: access.context, mailer, appUrl: appUrl ?? appUrlFromEnv(process.env) }));
       app.use(runsModule.router);
+      app.use(createExecutionsRouter({ auth, db, logger, service: runsModule.service }));
+      app.use(createDashboardRouter({ auth, db }));
       app.use(credentials.router);
       app.use(apps.router({ auth, allowedOrigins }));
       if (files) {
