@@ -13,6 +13,7 @@ import type { FileErrorCode } from '../files/api.js';
 import type { StepTestErrorCode } from '../workflow/testStep.js';
 import type { WorkflowTriggerErrorCode } from '../workflow/triggers.js';
 import type { WorkspaceErrorCode } from '../workspaces/api.js';
+import type { ApprovalErrorCode } from '../approvals/api.js';
 
 /**
  * The codes of refusals by kind, one per HTTP status a service answers: what
@@ -125,4 +126,4 @@ export interface RequestErrorBody {
  * (billing/api.ts), the credentials' and the plans'. The server kit's
  * HttpError takes only these, so each code is defined once, in the domain.
  */
-export type ServiceErrorCode = GenericErrorCode | RequestErrorCode | TeamErrorCode | BillingErrorCode | CredentialErrorCode | PlanErrorCode | FileErrorCode | ConnectorErrorCode | StepTestErrorCode | WorkflowTriggerErrorCode | WorkspaceErrorCode;
+export type ServiceErrorCode = GenericErrorCode | RequestErrorCode | TeamErrorCode | BillingErrorCode | CredentialErrorCode | PlanErrorCode | FileErrorCode | ConnectorErrorCode | StepTestErrorCode | WorkflowTriggerErrorCode | WorkspaceErrorCode | ApprovalErrorCode;
