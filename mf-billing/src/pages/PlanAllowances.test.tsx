@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createI18n, SUPPORTED_LANGUAGES } from '@agentflow/shared';
 import { ENTITLEMENT_PLANS, PLAN_ENTITLEMENTS, type EntitlementPlan } from '@agentflow/shared/entitlements';
 import { formatBytes } from '@agentflow/shared/files';
+import { WORKSPACE_SEATS } from '@agentflow/shared/workspaces';
 import { browserLocation } from '../api/checkout';
 import { BILLING_CATALOGS } from '../i18n';
 import { createFakeBillingServer } from '../testing/fakeBillingServer';
@@ -32,19 +33,29 @@ const allowances = (id: string, name = 'What this plan includes') =>
     .map((item) => (item.textContent ?? '').replace(/\s/g, ' '));
 
 /** The limits every card lists after the credentials, as the table gives them. */
-const LIMIT_ROWS = ['maxFileBytes', 'storageBytes', 'runRetentionDays'] as const;
+const LIMIT_ROWS = ['seats', 'maxFileBytes', 'storageBytes', 'runRetentionDays'] as const;
+
+/** A workspace owner's seats, as the card words them (WORKSPACE_SEATS: the limit an invitation past it names). */
+const seatsEn = (plan: EntitlementPlan) => {
+  const seats = WORKSPACE_SEATS[plan];
+  return seats === null ? '✓Unlimited people per workspace' : seats <= 1 ? '✓Just you: no workspace members' : `✓Up to ${seats} people per workspace`;
+};
+const seatsDe = (plan: EntitlementPlan) => {
+  const seats = WORKSPACE_SEATS[plan];
+  return seats === null ? '✓Unbegrenzt viele Personen pro Arbeitsbereich' : seats <= 1 ? '✓Nur Sie: keine Mitglieder im Arbeitsbereich' : `✓Bis zu ${seats} Personen pro Arbeitsbereich`;
+};
 
 /** A plan's file size, storage and retention rows, in English, from the table (sizes as formatBytes writes them, the figures platform-api's refusals name). */
 const limitRowsEn = (plan: EntitlementPlan) => {
   const { maxFileBytes, storageBytes, runRetentionDays: days } = PLAN_ENTITLEMENTS[plan];
-  return [`✓Files up to ${formatBytes(maxFileBytes)} each`, `✓${formatBytes(storageBytes)} of file storage`, `✓Run history kept ${days.toLocaleString('en')} ${days === 1 ? 'day' : 'days'}`];
+  return [seatsEn(plan), `✓Files up to ${formatBytes(maxFileBytes)} each`, `✓${formatBytes(storageBytes)} of file storage`, `✓Run history kept ${days.toLocaleString('en')} ${days === 1 ? 'day' : 'days'}`];
 };
 
 /** The same in German: a decimal comma ("5,0 MB"), "Tag"/"Tage". */
 const limitRowsDe = (plan: EntitlementPlan) => {
   const { maxFileBytes, storageBytes, runRetentionDays: days } = PLAN_ENTITLEMENTS[plan];
   const size = (bytes: number) => formatBytes(bytes).replace('.', ',');
-  return [`✓Dateien bis zu ${size(maxFileBytes)} groß`, `✓${size(storageBytes)} Dateispeicher`, `✓Ausführungsverlauf wird ${days.toLocaleString('de')} ${days === 1 ? 'Tag' : 'Tage'} aufbewahrt`];
+  return [seatsDe(plan), `✓Dateien bis zu ${size(maxFileBytes)} groß`, `✓${size(storageBytes)} Dateispeicher`, `✓Ausführungsverlauf wird ${days.toLocaleString('de')} ${days === 1 ? 'Tag' : 'Tage'} aufbewahrt`];
 };
 
 async function openPlans(route = '/billing/plans', options: Parameters<typeof renderBilling>[1] = {}) {
@@ -77,24 +88,25 @@ describe('Plans page: what each plan allows', () => {
     }
   });
 
-  test('every card lists the table’s file size, storage and run retention (en): the values, the text, a mark hidden from screen readers', async () => {
+  test('every card lists the workspace seats and the table’s file size, storage and run retention (en): the values, the text, a mark hidden from screen readers', async () => {
     await openPlans();
     for (const plan of ENTITLEMENT_PLANS) {
       for (const row of LIMIT_ROWS) {
         const item = screen.getByTestId(`plan-${plan}-${row}`);
-        expect([plan, row, item.getAttribute('data-value')]).toEqual([plan, row, String(PLAN_ENTITLEMENTS[plan][row])]);
+        const value = row === 'seats' ? (WORKSPACE_SEATS[plan] ?? 'unlimited') : PLAN_ENTITLEMENTS[plan][row];
+        expect([plan, row, item.getAttribute('data-value')]).toEqual([plan, row, String(value)]);
         expect(within(item).getByText('✓')).toHaveAttribute('aria-hidden', 'true');
       }
-      expect([plan, allowances(plan).slice(-3)]).toEqual([plan, limitRowsEn(plan)]);
+      expect([plan, allowances(plan).slice(-4)]).toEqual([plan, limitRowsEn(plan)]);
       // The figure and its unit never wrap apart.
       expect(screen.getByTestId(`plan-${plan}-maxFileBytes`).textContent).toContain(formatBytes(PLAN_ENTITLEMENTS[plan].maxFileBytes).replace(' ', '\u00a0'));
     }
   });
 
-  test('German: every card’s file size, storage and run retention are the table’s, with a decimal comma', async () => {
+  test('German: every card’s seats, file size, storage and run retention are the table’s, with a decimal comma', async () => {
     await openPlans('/billing/plans', { language: 'de' });
     for (const plan of ENTITLEMENT_PLANS) {
-      expect([plan, allowances(plan, 'Was dieser Tarif enthält').slice(-3)]).toEqual([plan, limitRowsDe(plan)]);
+      expect([plan, allowances(plan, 'Was dieser Tarif enthält').slice(-4)]).toEqual([plan, limitRowsDe(plan)]);
     }
   });
 
@@ -132,7 +144,7 @@ describe('Plans page: what each plan allows', () => {
     expect(screen.getByTestId('plan-basic-tokens')).toHaveTextContent('2.000 Tokens pro Monat');
     expect(screen.getByTestId('plan-enterprise-tokens')).toHaveTextContent('50.000 Tokens pro Monat');
     const page = screen.getByRole('region', { name: 'Tarife' }).textContent ?? '';
-    for (const english of ['Webhook triggers', 'Schedule triggers', 'included', 'Included', 'credentials', 'Unlimited', 'tokens a month', 'Tokens are spent', 'What this plan', 'Files up to', 'file storage', 'Run history', 'days']) {
+    for (const english of ['Webhook triggers', 'Schedule triggers', 'included', 'Included', 'credentials', 'Unlimited', 'tokens a month', 'Tokens are spent', 'What this plan', 'Files up to', 'file storage', 'Run history', 'days', 'people per workspace', 'Just you']) {
       expect(page).not.toContain(english);
     }
   });

@@ -3,10 +3,12 @@
 // platform-api and billing-api enforce, never from the package's own list,
 // so the page lists exactly what the services allow. A switch the plan lacks
 // is listed too, marked "Not included", so plans compare row by row; every
-// limit (credentials, file size, storage, run retention) is listed on every card.
+// limit (credentials, workspace seats, file size, storage, run retention) is
+// listed on every card.
 import { useI18n, type MembershipPackage } from '@agentflow/shared';
 import { entitlementsFor, type PlanEntitlements, type PlanFeature } from '@agentflow/shared/entitlements';
 import { formatBytes } from '@agentflow/shared/files';
+import { seatLimitFor } from '@agentflow/shared/workspaces';
 import type { ReactNode } from 'react';
 
 /** The switch-like entitlements, in the order the cards list them. */
@@ -15,12 +17,14 @@ const SWITCHES: readonly PlanFeature[] = ['webhookTriggers', 'scheduleTriggers']
 /** A size in the language's own numerals and unit ("5,0 MB", "2,0 Go"): the figure a refusal names. */
 const sizeText = (bytes: number, language: string): string => formatBytes(bytes, language);
 
-type LimitRow = 'credentials' | keyof Pick<PlanEntitlements, 'maxFileBytes' | 'storageBytes' | 'runRetentionDays'>;
+type LimitRow = 'credentials' | 'seats' | keyof Pick<PlanEntitlements, 'maxFileBytes' | 'storageBytes' | 'runRetentionDays'>;
 
 export function PlanAllowances({ pkg }: { pkg: Pick<MembershipPackage, 'id' | 'role'> }) {
   const { t, language } = useI18n();
   const allows = entitlementsFor(pkg.role);
   const max = allows.maxCredentials;
+  // Seats come from the workspace owner's plan (workspaces/seats.ts), the figure an invitation past them names.
+  const seats = seatLimitFor(pkg.role);
   const number = new Intl.NumberFormat(language);
   const limit = (row: LimitRow, value: number | null, text: ReactNode) => (
     <li key={row} className="included" data-testid={`plan-${pkg.id}-${row}`} data-value={value ?? 'unlimited'}>
@@ -54,6 +58,11 @@ export function PlanAllowances({ pkg }: { pkg: Pick<MembershipPackage, 'id' | 'r
         'credentials',
         max,
         max === null ? t('billing.plans.allowances.credentialsUnlimited') : t('billing.plans.allowances.credentialsUpTo', { max: number.format(max) }),
+      )}
+      {limit(
+        'seats',
+        seats,
+        seats === null ? t('billing.plans.allowances.seatsUnlimited') : seats <= 1 ? t('billing.plans.allowances.seatsJustYou') : t('billing.plans.allowances.seatsUpTo', { max: number.format(seats) }),
       )}
       {limit('maxFileBytes', allows.maxFileBytes, t('billing.plans.allowances.maxFileBytes', { size: sizeText(allows.maxFileBytes, language) }))}
       {limit('storageBytes', allows.storageBytes, t('billing.plans.allowances.storageBytes', { size: sizeText(allows.storageBytes, language) }))}

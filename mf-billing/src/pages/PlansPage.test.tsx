@@ -45,6 +45,7 @@ describe('Plans page', () => {
       '✓Webhook triggersIncluded',
       '✓Schedule triggersIncluded',
       '✓Up to 100 saved credentials',
+      '✓Up to 10 people per workspace',
       '✓Files up to 25\u00a0MB each',
       '✓10\u00a0GB of file storage',
       '✓Run history kept 90 days',
