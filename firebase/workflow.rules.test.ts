@@ -25,7 +25,8 @@ const workflow = (ownerId: string, overrides: Record<string, unknown> = {}) => (
 const suite = rulesSuite('demo-agentflow-workflow-rules', async (db) => {
   await setDoc(doc(db, 'userAccess/alice'), { userId: 'alice', roleIds: [], permissions: [], organizations: {}, organizationIds: [] });
   await setDoc(doc(db, 'userAccess/olga'), { userId: 'olga', roleIds: ['member'], permissions: [], organizations: { acme: ['read_users'] }, organizationIds: ['acme'] });
-  await setDoc(doc(db, 'userAccess/erin'), { userId: 'erin', roleIds: ['editor'], permissions: [], organizations: { acme: ['edit_workflows'] }, organizationIds: ['acme'] });
+  await setDoc(doc(db, 'userAccess/erin'), { userId: 'erin', roleIds: ['workspace_editor'], permissions: [], organizations: { acme: ['edit_workflows', 'view_workflows'] }, organizationIds: ['acme'] });
+  await setDoc(doc(db, 'userAccess/vic'), { userId: 'vic', roleIds: ['workspace_viewer'], permissions: [], organizations: { acme: ['view_workflows'] }, organizationIds: ['acme'] });
   await setDoc(doc(db, 'userAccess/mallory'), { userId: 'mallory', roleIds: [], permissions: [], organizations: { globex: ['edit_workflows'] }, organizationIds: ['globex'] });
   await setDoc(doc(db, 'workflows', 'template-1'), { ...workflow('system', { visibility: 'template' }), createdAt: new Date(), updatedAt: new Date() });
   await setDoc(doc(db, 'workflows', 'alice-private'), { ...workflow('alice'), createdAt: new Date(), updatedAt: new Date() });
@@ -45,9 +46,12 @@ describe('reading', () => {
     await assertFails(getDoc(doc(guestDb(), 'workflows/alice-private')));
   });
 
-  test("an organization workflow by the organization's members only", async () => {
+  // Issue 21: reading needs view_workflows in the organization; being a
+  // member (olga holds only read_users there) or its creator is not enough.
+  test('an organization workflow by those holding view_workflows there only', async () => {
     await assertSucceeds(getDoc(doc(dbOf('erin'), 'workflows/acme-shared')));
-    await assertSucceeds(getDoc(doc(dbOf('olga'), 'workflows/acme-shared')));
+    await assertSucceeds(getDoc(doc(dbOf('vic'), 'workflows/acme-shared')));
+    await assertFails(getDoc(doc(dbOf('olga'), 'workflows/acme-shared')));
     await assertFails(getDoc(doc(dbOf('mallory'), 'workflows/acme-shared')));
     await assertFails(getDoc(doc(dbOf('alice'), 'workflows/acme-shared')));
   });
@@ -109,6 +113,32 @@ describe('updating and deleting', () => {
   });
 });
 
+// Issue 21: sharing and moving between workspaces go through platform-api.
+describe('the workspace and the shares are platform-api’s', () => {
+  const next = (overrides: Record<string, unknown> = {}) => ({ version: 2, updatedAt: serverTimestamp(), ...overrides });
+
+  test('denied: moving a workflow between personal and organization workspaces, even for an editor of both', async () => {
+    await assertSucceeds(setDoc(doc(dbOf('erin'), 'workflows/erin-own'), workflow('erin')));
+    await assertFails(updateDoc(doc(dbOf('erin'), 'workflows/erin-own'), next({ visibility: 'organization', organizationId: 'acme' })));
+    await assertFails(updateDoc(doc(dbOf('erin'), 'workflows/acme-shared'), next({ visibility: 'private', organizationId: null })));
+    await assertFails(updateDoc(doc(dbOf('erin'), 'workflows/acme-shared'), next({ organizationId: 'globex' })));
+  });
+
+  test('denied: writing sharedWith, on a save or on creation', async () => {
+    await assertFails(updateDoc(doc(dbOf('alice'), 'workflows/alice-private'), next({ sharedWith: { bob: 'workspace_editor' } })));
+    await assertFails(setDoc(doc(dbOf('alice'), 'workflows/born-shared'), workflow('alice', { sharedWith: { bob: 'workspace_viewer' } })));
+  });
+
+  test('a personal workflow names no organization, an organization workflow names one', async () => {
+    await assertFails(setDoc(doc(dbOf('erin'), 'workflows/mixed'), workflow('erin', { visibility: 'private', organizationId: 'acme' })));
+    await assertFails(setDoc(doc(dbOf('erin'), 'workflows/nowhere'), workflow('erin', { visibility: 'organization', organizationId: null })));
+  });
+
+  test('the builder’s save (organizationId null on a workflow stored without it) keeps its place', async () => {
+    await assertSucceeds(updateDoc(doc(dbOf('alice'), 'workflows/alice-private'), next({ organizationId: null, visibility: 'private', name: 'Saved' })));
+  });
+});
+
 describe('the trash (deletedAt)', () => {
   const trash = (version: number, deletedAt: unknown = serverTimestamp()) => ({ deletedAt, version, updatedAt: serverTimestamp() });
 
@@ -154,10 +184,11 @@ describe('the on/off switch (active) and the error workflow (errorWorkflowId)', 
     await assertFails(setDoc(doc(db, 'workflows/odd-switch'), workflow('alice', { active: 'yes' })));
   });
 
-  test('denied: anyone but the owner turns it, even an organization editor (whose saves keep it)', async () => {
+  // Issue 21: whoever may edit the workflow turns it (before, only its owner).
+  test('whoever may edit turns it, an organization editor included; nobody else', async () => {
     await assertFails(updateDoc(doc(dbOf('mallory'), 'workflows/alice-private'), save(2, { active: false })));
-    await assertFails(updateDoc(doc(dbOf('erin'), 'workflows/acme-shared'), save(2, { active: false })));
-    await assertSucceeds(updateDoc(doc(dbOf('erin'), 'workflows/acme-shared'), save(2, { name: 'Edited', active: true })));
+    await assertFails(updateDoc(doc(dbOf('vic'), 'workflows/acme-shared'), save(2, { active: false })));
+    await assertSucceeds(updateDoc(doc(dbOf('erin'), 'workflows/acme-shared'), save(2, { active: false })));
   });
 
   test('errorWorkflowId: null or a workflow id', async () => {

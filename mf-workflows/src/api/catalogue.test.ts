@@ -16,7 +16,13 @@ const firestore = {
   doc: jest.fn((parent: { kind?: string; path?: string }, ...path: string[]) =>
     parent?.kind === 'collection' ? { kind: 'doc', id: 'new-id', path: `${parent.path}/new-id` } : { kind: 'doc', id: path[path.length - 1], path: path.join('/') },
   ),
-  where: jest.fn((field: string, op: string, value: unknown) => ({ field, op, value })),
+  where: jest.fn((field: string | { segments: string[] }, op: string, value: unknown) => ({ field: typeof field === 'string' ? field : field.segments.join('/'), op, value })),
+  FieldPath: class {
+    readonly segments: string[];
+    constructor(...segments: string[]) {
+      this.segments = segments;
+    }
+  },
   query: jest.fn((collection: { path: string }, ...constraints: unknown[]) => ({ collection: collection.path, constraints })),
   getDocs: jest.fn(async () => {
     const docs = store.results.shift() ?? [];
@@ -55,24 +61,54 @@ test('templates: visibility == template, sorted by name, timestamps as ISO strin
   expect(templates[1]).toMatchObject({ createdAt: '2024-01-02T00:00:00.000Z', tags: [], nodes: [], edges: [], organizationId: null });
 });
 
-test('mine: ownerId == uid, templates left out', async () => {
+// The rules refuse "ownerId == uid" alone (an organization workflow's creator may have lost it): personal ones only.
+test('mine: the personal workspace, ownerId == uid and visibility == private, by name', async () => {
   store.results = [[
-    { id: 'p', data: { name: 'Private', visibility: 'private', ownerId: 'u1' } },
-    { id: 'o', data: { name: 'Org', visibility: 'organization', ownerId: 'u1', organizationId: 'org-1' } },
-    { id: 't', data: { name: 'Tpl', visibility: 'template', ownerId: 'u1' } },
+    { id: 'q', data: { name: 'Second', visibility: 'private', ownerId: 'u1' } },
+    { id: 'p', data: { name: 'First', visibility: 'private', ownerId: 'u1' } },
   ]];
   const mine = await source.listMine('u1');
-  expect(queries()).toEqual([{ collection: 'workflows', constraints: [{ field: 'ownerId', op: '==', value: 'u1' }] }]);
-  expect(mine.map((workflow) => workflow.id)).toEqual(['o', 'p']);
+  expect(queries()).toEqual([
+    { collection: 'workflows', constraints: [{ field: 'ownerId', op: '==', value: 'u1' }, { field: 'visibility', op: '==', value: 'private' }] },
+  ]);
+  expect(mine.map((workflow) => workflow.id)).toEqual(['p', 'q']);
 });
 
-test('organization ids come from userAccess/{uid}.organizationIds (none → [])', async () => {
+test('organization ids: those of userAccess/{uid} where the user holds view_workflows (none → [])', async () => {
   expect(await source.listOrganizationIds('u1')).toEqual([]);
   expect(firestore.doc).toHaveBeenCalledWith(fakeDb, 'userAccess', 'u1');
-  store.access = { organizationIds: ['org-1', 'org-2', 7] };
+  // A member without view_workflows there (org-2) is left out: the rules would refuse the whole query.
+  store.access = { permissions: [], organizationIds: ['org-1', 'org-2', 'org-3', 7], organizations: { 'org-1': ['view_workflows', 'run_workflows'], 'org-2': ['read_users'], 'org-3': ['manage_all'] } };
+  expect(await source.listOrganizationIds('u1')).toEqual(['org-1', 'org-3']);
+  // Held globally: every organization the user belongs to.
+  store.access = { permissions: ['view_workflows'], organizationIds: ['org-1', 'org-2'], organizations: { 'org-2': ['read_users'] } };
   expect(await source.listOrganizationIds('u1')).toEqual(['org-1', 'org-2']);
+  store.access = { organizationIds: ['org-1'], organizations: 'broken' };
+  expect(await source.listOrganizationIds('u1')).toEqual([]);
   store.access = { permissions: [] };
   expect(await source.listOrganizationIds('u1')).toEqual([]);
+});
+
+test('shared with me: sharedWith.<uid> in the share roles (a field path), trash left out, by name', async () => {
+  store.results = [[
+    { id: 's2', data: { name: 'Zeta', visibility: 'organization', organizationId: 'org-9', sharedWith: { 'u.1': 'workspace_editor' } } },
+    { id: 's1', data: { name: 'Alpha', visibility: 'private', ownerId: 'pat', sharedWith: { 'u.1': 'workspace_viewer' } } },
+    { id: 'gone', data: { name: 'Gone', visibility: 'private', ownerId: 'pat', deletedAt: '2026-01-01T00:00:00.000Z' } },
+  ]];
+  const shared = await source.listSharedWithMe('u.1');
+  expect(queries()).toEqual([
+    { collection: 'workflows', constraints: [{ field: 'sharedWith/u.1', op: 'in', value: ['workspace_viewer', 'workspace_runner', 'workspace_editor'] }] },
+  ]);
+  expect(shared.map((workflow) => workflow.id)).toEqual(['s1', 's2']);
+});
+
+test('createWorkflow in an organization: organizationId and visibility organization; personal by default', async () => {
+  const template = WORKFLOW_TEMPLATES[0]!;
+  await source.createWorkflow({ ...template, organizationId: 'org-1' }, { uid: 'u1' });
+  await source.createWorkflow({ ...template }, { uid: 'u1' });
+  const [inOrganization, , personal] = batchWrites.map((write) => write.data);
+  expect(inOrganization).toMatchObject({ ownerId: 'u1', organizationId: 'org-1', visibility: 'organization' });
+  expect(personal).toMatchObject({ ownerId: 'u1', organizationId: null, visibility: 'private' });
 });
 
 test('organization: no ids → no query; otherwise visibility == organization and organizationId in (chunks of 30)', async () => {

@@ -6,7 +6,7 @@
 // instead of an empty list from the cache. The builder keeps the full SDK.
 // Offline, the page shows the last successful read saved on the device
 // (catalogueCache.ts), never a silently empty list.
-import { getFirestoreLite, type FirestoreLite } from '@agentflow/shared';
+import { PERMISSIONS, SHARE_ROLE_IDS, getFirestoreLite, type FirestoreLite } from '@agentflow/shared';
 // Types only: the functions come with the instance (getFirestoreLite).
 import type { Firestore, Query } from 'firebase/firestore/lite';
 import {
@@ -27,15 +27,25 @@ export interface CatalogueUser {
 export interface CatalogueSource {
   /** Workflows with visibility 'template' (guests may read them). */
   listTemplates(): Promise<Workflow[]>;
-  /** The user's own workflows (private and organization, in the trash or not), never templates. */
+  /** The user's personal workspace: their own private workflows (in the trash or not), never templates or organization ones. */
   listMine(uid: string): Promise<Workflow[]>;
-  /** The ids of the organizations the user belongs to (userAccess/{uid}.organizationIds; none → []). */
+  /**
+   * The organizations whose workflows the user may see (view_workflows there,
+   * or globally, in userAccess/{uid}; none → []): listOrganization asks only
+   * for these, since the rules refuse a query that could return one they may not read.
+   */
   listOrganizationIds(uid: string): Promise<string[]>;
-  /** Workflows shared with these organizations (visibility 'organization'); no ids → []. */
+  /** The workflows of these organizations (visibility 'organization'), not in the trash; no ids → []. */
   listOrganization(orgIds: string[]): Promise<Workflow[]>;
+  /** Workflows shared with the user one by one (sharedWith[uid], any share role), from any workspace, not in the trash. */
+  listSharedWithMe(uid: string): Promise<Workflow[]>;
   /** Copies a template into the user's private workflows (version 1 and its snapshot); resolves with the new id. */
   createFromTemplate(template: Workflow, user: CatalogueUser): Promise<string>;
-  /** A new private workflow (blank, duplicated or imported) with version 1 and its snapshot; resolves with the new id. */
+  /**
+   * A new workflow (blank, duplicated or imported) with version 1 and its
+   * snapshot, private or, with `organizationId`, in that organization's
+   * workspace (the rules ask for edit_workflows there); resolves with the new id.
+   */
   createWorkflow(workflow: NewWorkflow, user: CatalogueUser): Promise<string>;
   /** Renames one of the user's workflows (the next version, no snapshot: like an autosave). */
   renameWorkflow(workflow: Workflow, name: string): Promise<void>;
@@ -47,8 +57,12 @@ export interface CatalogueSource {
   deleteForever(workflow: Workflow): Promise<void>;
 }
 
-/** What a new workflow is made of: the rest (owner, version, times) is the user's and the server's. */
-export type NewWorkflow = Pick<Workflow, 'name' | 'description' | 'category' | 'industry' | 'tags' | 'nodes' | 'edges'>;
+/**
+ * What a new workflow is made of: the rest (owner, version, times) is the
+ * user's and the server's. `organizationId` puts it in that organization's
+ * workspace (absent or null: the personal one).
+ */
+export type NewWorkflow = Pick<Workflow, 'name' | 'description' | 'category' | 'industry' | 'tags' | 'nodes' | 'edges'> & { organizationId?: string | null };
 
 /** Firestore's `in` filter takes at most 30 values. */
 export const IN_QUERY_LIMIT = 30;
@@ -78,15 +92,17 @@ export function newWorkflowDocuments(source: NewWorkflow, uid: string, now: unkn
   const nodes = plain(source.nodes);
   const edges = plain(source.edges);
   const name = source.name.slice(0, WORKFLOW_LIMITS.maxNameLength);
+  const organizationId = source.organizationId ?? null;
   const workflow = {
     ownerId: uid,
-    organizationId: null,
+    organizationId,
     name,
     description: source.description.slice(0, WORKFLOW_LIMITS.maxDescriptionLength),
     category: source.category,
     industry: source.industry,
     tags: source.tags.slice(0, WORKFLOW_LIMITS.maxTags),
-    visibility: 'private' as const,
+    // The rules keep the two in step: an organization's workflow names it, a personal one names none.
+    visibility: organizationId === null ? ('private' as const) : ('organization' as const),
     version: 1,
     nodes,
     edges,
@@ -97,9 +113,38 @@ export function newWorkflowDocuments(source: NewWorkflow, uid: string, now: unkn
   return { workflow, snapshot };
 }
 
-/** The documents written when a template is copied (see newWorkflowDocuments). */
+/** The documents written when a template is copied (see newWorkflowDocuments): always into the personal workspace. */
 export function copyOfTemplate(template: Workflow, uid: string, now: unknown, savedByName = '') {
-  return newWorkflowDocuments(template, uid, now, savedByName);
+  return newWorkflowDocuments({ ...template, organizationId: null }, uid, now, savedByName);
+}
+
+/** Permission ids as userAccess/{uid} stores them, globally and per organization. */
+interface StoredAccess {
+  permissions: string[];
+  organizations: Record<string, string[]>;
+  organizationIds: string[];
+}
+
+const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+function storedAccess(data: Record<string, unknown> | undefined): StoredAccess {
+  const organizations: Record<string, string[]> = {};
+  const stored = data?.organizations;
+  if (stored && typeof stored === 'object') {
+    for (const [id, permissions] of Object.entries(stored as Record<string, unknown>)) organizations[id] = stringList(permissions);
+  }
+  return { permissions: stringList(data?.permissions), organizations, organizationIds: stringList(data?.organizationIds) };
+}
+
+/**
+ * The organizations whose workflows this access may see: the rules' decision
+ * (view_workflows held there or globally, or manage_all), so a query over them
+ * is one the rules can prove.
+ */
+export function organizationsWithView(access: StoredAccess): string[] {
+  const sees = (permissions: readonly string[]) => permissions.includes(PERMISSIONS.viewWorkflows) || permissions.includes(PERMISSIONS.manageAll);
+  if (sees(access.permissions)) return access.organizationIds;
+  return access.organizationIds.filter((id) => sees(access.organizations[id] ?? []));
 }
 
 const byName = (a: Workflow, b: Workflow) => a.name.localeCompare(b.name);
@@ -136,16 +181,20 @@ export function createFirestoreCatalogueSource(lite: () => Promise<FirestoreLite
       return templates.sort(byName);
     },
 
+    // Personal only: an organization workflow the user created is the
+    // organization's (the rules give its creator nothing for being it), so
+    // "ownerId == me" alone is a query the rules refuse.
     async listMine(uid) {
-      const mine = await list((fs, database) => fs.query(fs.collection(database, WORKFLOW_COLLECTION), fs.where('ownerId', '==', uid)));
-      return mine.filter((workflow) => workflow.visibility !== 'template').sort(byName);
+      const mine = await list((fs, database) =>
+        fs.query(fs.collection(database, WORKFLOW_COLLECTION), fs.where('ownerId', '==', uid), fs.where('visibility', '==', 'private')),
+      );
+      return mine.sort(byName);
     },
 
     async listOrganizationIds(uid) {
       const [fs, database] = await open();
       const access = await fs.getDoc(fs.doc(database, 'userAccess', uid));
-      const ids: unknown = access.exists() ? access.data().organizationIds : undefined;
-      return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+      return organizationsWithView(storedAccess(access.exists() ? access.data() : undefined));
     },
 
     async listOrganization(orgIds) {
@@ -159,6 +208,14 @@ export function createFirestoreCatalogueSource(lite: () => Promise<FirestoreLite
         ),
       );
       return pages.flat().filter((workflow) => !workflow.deletedAt).sort(byName);
+    },
+
+    async listSharedWithMe(uid) {
+      // A field path, not 'sharedWith.' + uid: a uid may hold characters a dotted path would split on.
+      const shared = await list((fs, database) =>
+        fs.query(fs.collection(database, WORKFLOW_COLLECTION), fs.where(new fs.FieldPath('sharedWith', uid), 'in', [...SHARE_ROLE_IDS])),
+      );
+      return shared.filter((workflow) => !workflow.deletedAt).sort(byName);
     },
 
     createFromTemplate: (template, user) => createWorkflow(template, user),

@@ -84,6 +84,8 @@ export interface FakeCatalogueOptions {
   mine?: Workflow[];
   organization?: Workflow[];
   organizationIds?: string[];
+  /** Workflows shared with the user one by one (listSharedWithMe). */
+  shared?: Workflow[];
   /** Reads of these collections reject until set back to false. */
   fail?: { templates?: boolean; mine?: boolean; organization?: boolean; create?: boolean; update?: boolean };
   /** The id createFromTemplate resolves with. */
@@ -96,6 +98,7 @@ export type FakeCatalogueSource = CatalogueSource & {
   listMine: jest.Mock<(uid: string) => Promise<Workflow[]>>;
   listOrganizationIds: jest.Mock<(uid: string) => Promise<string[]>>;
   listOrganization: jest.Mock<(orgIds: string[]) => Promise<Workflow[]>>;
+  listSharedWithMe: jest.Mock<(uid: string) => Promise<Workflow[]>>;
   createFromTemplate: jest.Mock<(template: Workflow, user: CatalogueUser) => Promise<string>>;
   createWorkflow: jest.Mock<(workflow: NewWorkflow, user: CatalogueUser) => Promise<string>>;
   renameWorkflow: jest.Mock<(workflow: Workflow, name: string) => Promise<void>>;
@@ -118,6 +121,7 @@ export function createFakeCatalogueSource(initial: FakeCatalogueOptions = {}): F
     listOrganization: jest.fn(async (orgIds: string[]) =>
       options.fail?.organization ? failure() : (options.organization ?? []).filter((workflow) => orgIds.includes(workflow.organizationId ?? '')),
     ),
+    listSharedWithMe: jest.fn(async (uid: string) => (options.shared ?? []).filter((workflow) => workflow.sharedWith?.[uid] !== undefined)),
     createFromTemplate: jest.fn(async () => (options.fail?.create ? failure() : (options.createdId ?? 'wf-new'))),
     // Writes change `mine` in memory, as Firestore would, so a refetch shows them.
     createWorkflow: jest.fn(async (workflow: NewWorkflow) => {
