@@ -9,6 +9,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { type AccessReader, type AppConfig, AuthContext, type ConsumeResponse, MembershipContext, type MembershipContextValue, MembershipProvider, hasMembershipRole, hasTokens, type AuthContextValue, type AuthUser, buildAppConfig, HelpProvider, I18nProvider, MemoryRouter, PlatformContext, type PlatformContextValue, RBACContext, type RBACContextValue, RBACProvider, Route, Routes, type SupportedLanguage, ToastProvider, useLocation } from '@agentflow/shared';
 import { fakeAuth } from './fakeAuth';
+import { fakeWorkspace } from './fakeWorkspace';
+import { WorkspaceContext, type WorkspaceContextValue } from '@agentflow/shared';
 
 export { fakeAuth, testProfile, testUser } from './fakeAuth';
 
@@ -52,6 +54,11 @@ export interface ProvidersOptions {
    * instead of a plain value. Wins over `membership`.
    */
   membershipFetch?: typeof fetch;
+  /**
+   * The workspace context as a plain value (see fakeWorkspace: personal and
+   * Acme, personal current). Absent: useWorkspace() answers its default (personal).
+   */
+  workspace?: Partial<WorkspaceContextValue>;
 }
 
 /**
@@ -136,7 +143,9 @@ export function TestProviders({ children, options = {} }: { children: ReactNode;
             <TestRBAC options={options}>
               <ToastProvider>
                 <HelpProvider>
-                  <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
+                  <MemoryRouter initialEntries={[options.route ?? '/']}>
+                    {options.workspace ? <WorkspaceContext.Provider value={fakeWorkspace(options.workspace)}>{children}</WorkspaceContext.Provider> : children}
+                  </MemoryRouter>
                 </HelpProvider>
               </ToastProvider>
             </TestRBAC>

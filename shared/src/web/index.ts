@@ -34,6 +34,7 @@ export * from '../domain/billing/index.js';
 export { RBACProvider, type RBACProviderProps } from './rbac/RBACProvider.js';
 export { Can, type CanProps } from './rbac/Can.js';
 export { MembershipProvider, type MembershipProviderProps } from './membership/MembershipProvider.js';
+export * from './workspaces/index.js';
 export { ApiError, createApiClient, type ApiCall, type ApiClientOptions, type ApiRequest } from './api/apiClient.js';
 export { genericErrorMessage, serviceErrorMessage } from './api/errorMessages.js';
 export { fileErrorMessage, isStorageFull, refusedField } from './api/fileErrors.js';

@@ -9,6 +9,8 @@ import { useOpenUntilNavigation } from './useOpenUntilNavigation';
 const NotificationsMenu = lazy(() => import('./NotificationsMenu').then((module) => ({ default: module.NotificationsMenu })));
 // The account menu (with the profile photo and its texts) matters only once someone is signed in: a visitor's first view does not load it.
 const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
+// The workspace switcher (and its texts) is a signed-in user's too: a visitor's first view does not load it.
+const WorkspaceSwitcher = lazy(() => import('./WorkspaceSwitcher').then((module) => ({ default: module.WorkspaceSwitcher })));
 
 const NAV_ITEMS = [
   { to: '/', key: 'nav.home', end: true },
@@ -128,6 +130,11 @@ export function Header() {
           ))}
         </ul>
         <div className="header-tools">
+          {user ? (
+            <Suspense fallback={null}>
+              <WorkspaceSwitcher />
+            </Suspense>
+          ) : null}
           <LanguageSwitcher />
           {loading ? (
             <span className="user-status" data-testid="user-status">

@@ -4,6 +4,7 @@ import { HelpProvider } from '../help/HelpProvider.js';
 import { MembershipProvider } from '../membership/MembershipProvider.js';
 import { RBACProvider } from '../rbac/RBACProvider.js';
 import { ToastProvider } from '../toast/ToastProvider.js';
+import { WorkspaceProvider } from '../workspaces/WorkspaceProvider.js';
 import { AuthProvider } from './AuthProvider.js';
 import { I18nProvider } from './I18nProvider.js';
 import { PlatformProvider } from './PlatformProvider.js';
@@ -20,11 +21,14 @@ export function AppProviders({ host, config, children }: { host: string; config:
           {/* Lazy: reads nothing until a component calls useRBAC() (see RBACProvider). */}
           {/* Fetches only for a signed-in user: the membership and this period's token summary. */}
           <MembershipProvider>
-            <RBACProvider>
-              <ToastProvider>
-                <HelpProvider>{children}</HelpProvider>
-              </ToastProvider>
-            </RBACProvider>
+            {/* The signed-in user's workspaces and the current one (fetch only; nothing for a visitor). */}
+            <WorkspaceProvider>
+              <RBACProvider>
+                <ToastProvider>
+                  <HelpProvider>{children}</HelpProvider>
+                </ToastProvider>
+              </RBACProvider>
+            </WorkspaceProvider>
           </MembershipProvider>
         </AuthProvider>
       </I18nProvider>
