@@ -72,7 +72,7 @@ beforeAll(async () => {
     logger: pino({ level: 'silent' }),
     checkReadiness: async () => undefined,
     routes: (express) => {
-      express.use(createDashboardRouter({ auth, db, now: () => NOW, countWaitingApprovals: async (_db, workspaceId) => (workspaceId === 'acme' ? 3 : null) }));
+      express.use(createDashboardRouter({ auth, db, now: () => NOW }));
     },
   });
   service = await serveForTests(app);
@@ -109,6 +109,9 @@ beforeAll(async () => {
   await db.collection('userMemberships').doc(alice.uid).set({ userId: alice.uid, role: 'basic', tokensRemaining: 1500, tokensReset: reset });
   await db.collection('userMemberships').doc(bob.uid).set({ userId: bob.uid, role: 'premium', tokensRemaining: 9000, tokensReset: reset });
   await db.collection('organizations').doc('acme').set({ name: 'Acme', ownerId: bob.uid, createdBy: bob.uid });
+  // Approvals: 3 waiting in Acme, one decided there, one waiting in bob's own workspace.
+  const approval = (id: string, workspaceId: string, status: string) => db.collection('approvalRequests').doc(id).set({ runId: id, nodeId: 'review', workspaceId, status, notifyUids: [] });
+  await Promise.all([approval('a1', 'acme', 'waiting'), approval('a2', 'acme', 'waiting'), approval('a3', 'acme', 'waiting'), approval('a4', 'acme', 'approved'), approval('b1', `user:${bob.uid}`, 'waiting')]);
   await db.collection('roles').doc('workspace_viewer').set({ name: 'Workspace viewer', permissions: ['view_workflows'] });
   await db.collection('userRoles').doc(`${alice.uid}:workspace_viewer:acme`).set({ userId: alice.uid, roleId: 'workspace_viewer', organizationId: 'acme' });
 }, 60_000);
@@ -133,7 +136,7 @@ describe('GET /api/dashboard', () => {
     expect(body.successRate).toBe(0.5);
     // Finished runs of the period: 100, 300, 200, 50 ms.
     expect(body).toMatchObject({ medianDurationMs: 150, durationSample: 4 });
-    expect(body.approvalsWaiting).toBeNull();
+    expect(body.approvalsWaiting).toBe(0);
   });
 
   it('names tokens by workflow, by model (an agent without one is the default model) and the failing workflows with their last error', async () => {

@@ -1,23 +1,29 @@
 // GET /api/dashboard?workspace=&days=: a workspace's figures over the last
 // `days` UTC days (figures.ts), for whoever may see its runs, with the plan
-// usage of whoever pays for it. Approvals waiting come from a port: null
-// until the approvals store answers (the page then shows no figure).
+// usage of whoever pays for it. Approvals waiting: a count() of the
+// workspace's approvalRequests still waiting (two equalities, no composite index).
 import { Router } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { HttpError, entitlementsFor, parseOr400, readMembership, requireAuth, serviceErrors } from '@agentflow/shared/server';
 import { DASHBOARD_API, DASHBOARD_ERROR_CODES, DASHBOARD_LIMITS, dashboardPeriod, dashboardQuerySchema, type DashboardPlanUsage, type DashboardResponse, type DashboardTotals } from '@agentflow/shared/workflow';
 import { isPlanRole } from '@agentflow/shared/domain';
+import { APPROVAL_COLLECTIONS } from '@agentflow/shared/approvals';
 import { failingWorkflows, medianDuration, runsPerDay, tokensByModel, tokensByWorkflow, workspaceWorkflows } from './figures.js';
 import { resolveWorkspaceScope } from './workspaceScope.js';
 
 /** How many approvals wait in a workspace (by its workspaceId key); null when that cannot be told. */
 export type WaitingApprovalsCounter = (db: Firestore, workspaceId: string) => Promise<number | null>;
 
+export const countWaitingApprovalRequests: WaitingApprovalsCounter = async (db, workspaceId) => {
+  const waiting = db.collection(APPROVAL_COLLECTIONS.requests).where('workspaceId', '==', workspaceId).where('status', '==', 'waiting');
+  return (await waiting.count().get()).data().count;
+};
+
 export interface DashboardRouterOptions {
   auth: Auth;
   db: Firestore;
-  /** Default: none (null) until approvals are stored per workspace. */
+  /** Default: the approvalRequests still waiting in the workspace. */
   countWaitingApprovals?: WaitingApprovalsCounter;
   /** For tests: the clock that decides which days the period holds. */
   now?: () => Date;
@@ -37,7 +43,7 @@ async function planUsage(db: Firestore, payerId: string, callerId: string): Prom
   };
 }
 
-export function createDashboardRouter({ auth, db, countWaitingApprovals = async () => null, now = () => new Date() }: DashboardRouterOptions): Router {
+export function createDashboardRouter({ auth, db, countWaitingApprovals = countWaitingApprovalRequests, now = () => new Date() }: DashboardRouterOptions): Router {
   const router = Router();
   router.get(DASHBOARD_API.dashboard, requireAuth(auth), async (req, res) => {
     if (!req.caller) throw new HttpError(401, 'Missing Authorization header with a Bearer ID token');
