@@ -29,6 +29,16 @@ export const ADMIN_USER = {
   displayName: 'Agentflow Admin',
 };
 
+// A shared workspace (issue 21: an organization is a workspace) owned by the
+// demo user, so a local user sees the workspace switcher with more than their
+// personal workspace. Its id is fixed: seeding twice finds it.
+export const DEMO_WORKSPACE = {
+  id: 'demo-team',
+  name: 'Demo team',
+  description: 'A shared workspace for trying workflows together',
+};
+export const DEMO_WORKSPACE_ROLE = 'workspace_owner';
+
 // Access-control initialisation and the admin bootstrap are platform-api's
 // own code, loaded from its build so the seed and the service cannot differ.
 const ACCESS_MODULE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../platform-api/dist/access/index.js');
@@ -110,12 +120,54 @@ async function ensureProfile(db, account) {
 }
 
 /**
+ * The demo workspace (organizations/{id}, owned by the demo user) and the
+ * demo user's workspace_owner role in it, with their userAccess rebuilt as
+ * platform-api does (computeUserAccess: the security rules read it), in one
+ * transaction; audited by 'system' like the admin bootstrap.
+ * @returns {Promise<'created' | 'unchanged'>}
+ */
+async function ensureDemoWorkspace(db, access, audit) {
+  const { organizations, userRoles, userAccess, roles } = access.collections(db);
+  const organizationRef = organizations.doc(DEMO_WORKSPACE.id);
+  const assignmentRef = userRoles.doc(access.assignmentDocId(DEMO_USER.uid, DEMO_WORKSPACE_ROLE, DEMO_WORKSPACE.id));
+  const outcome = await db.runTransaction(async (tx) => {
+    const [organization, assignment] = await tx.getAll(organizationRef, assignmentRef);
+    if (organization.exists && assignment.exists) return { organization: false, assignment: false };
+    const held = (await tx.get(userRoles.where('userId', '==', DEMO_USER.uid))).docs.map((doc) => ({
+      roleId: doc.get('roleId'),
+      organizationId: doc.get('organizationId') ?? null,
+    }));
+    const after = assignment.exists ? held : [...held, { roleId: DEMO_WORKSPACE_ROLE, organizationId: DEMO_WORKSPACE.id }];
+    const roleIds = [...new Set(after.map((item) => item.roleId))];
+    const roleDocs = await tx.getAll(...roleIds.map((id) => roles.doc(id)));
+    const roleMap = new Map(roleDocs.filter((doc) => doc.exists).map((doc) => [doc.id, { permissions: doc.get('permissions') ?? [] }]));
+    if (!organization.exists) {
+      tx.create(organizationRef, { id: DEMO_WORKSPACE.id, name: DEMO_WORKSPACE.name, description: DEMO_WORKSPACE.description, createdAt: FieldValue.serverTimestamp(), createdBy: DEMO_USER.uid, ownerId: DEMO_USER.uid });
+    }
+    if (!assignment.exists) {
+      tx.create(assignmentRef, { userId: DEMO_USER.uid, roleId: DEMO_WORKSPACE_ROLE, assignedAt: FieldValue.serverTimestamp(), assignedBy: 'system', organizationId: DEMO_WORKSPACE.id });
+    }
+    tx.set(userAccess.doc(DEMO_USER.uid), access.computeUserAccess(DEMO_USER.uid, after, roleMap));
+    return { organization: !organization.exists, assignment: !assignment.exists };
+  });
+  const entry = { userId: 'system', userEmail: null, organizationId: DEMO_WORKSPACE.id, status: 'success', ipAddress: null, userAgent: null };
+  if (outcome.organization) {
+    await audit({ ...entry, action: 'CREATE_ORGANIZATION', targetType: 'organization', targetId: DEMO_WORKSPACE.id, details: { name: DEMO_WORKSPACE.name, source: 'seed' } });
+  }
+  if (outcome.assignment) {
+    await audit({ ...entry, action: 'ASSIGN_ROLE', targetType: 'userRole', targetId: DEMO_USER.uid, details: { roleId: DEMO_WORKSPACE_ROLE, organizationId: DEMO_WORKSPACE.id, source: 'seed' } });
+  }
+  return outcome.organization || outcome.assignment ? 'created' : 'unchanged';
+}
+
+/**
  * @returns {Promise<{
  *   demoUser: 'created' | 'unchanged' | 'updated',
  *   adminUser: 'created' | 'unchanged' | 'updated' | 'skipped',
  *   adminProfile: 'created' | 'unchanged' | 'skipped',
  *   rbac: { adminCreated: boolean, created: string[] },
  *   adminRole: 'assigned' | 'already-admin' | 'already-bootstrapped' | 'skipped',
+ *   demoWorkspace: 'created' | 'unchanged' | 'skipped',
  * }>}
  */
 export async function seed({ projectId = process.env.FIREBASE_PROJECT_ID || 'demo-agentflow', allowRealProject = false } = {}) {
@@ -152,12 +204,13 @@ export async function seed({ projectId = process.env.FIREBASE_PROJECT_ID || 'dem
   const db = getFirestore(app);
   const rbac = await access.initializeRbac(db);
   const templates = await ensureTemplates(db);
-  if (!onEmulators) return { demoUser, adminUser: 'skipped', adminProfile: 'skipped', rbac, adminRole: 'skipped', templates };
+  if (!onEmulators) return { demoUser, adminUser: 'skipped', adminProfile: 'skipped', rbac, adminRole: 'skipped', templates, demoWorkspace: 'skipped' };
   const adminUser = await ensureAccount(auth, ADMIN_USER, { emailVerified: true });
   const adminProfile = await ensureProfile(db, ADMIN_USER);
   const audit = access.firestoreAuditWriter(db);
   const adminRole = await access.bootstrapAdmin(db, { uid: ADMIN_USER.uid, email: ADMIN_USER.email }, (entry) => audit.write(entry), 'seed');
-  return { demoUser, adminUser, adminProfile, rbac, adminRole, templates };
+  const demoWorkspace = await ensureDemoWorkspace(db, access, (entry) => audit.write(entry));
+  return { demoUser, adminUser, adminProfile, rbac, adminRole, templates, demoWorkspace };
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
@@ -169,6 +222,7 @@ if (isMain) {
       console.log(`seed: admin user ${result.adminUser} (${ADMIN_USER.email}), profile ${result.adminProfile}, admin role ${result.adminRole}`);
       const t = result.templates;
       console.log(`seed: workflow templates ${t.created} created, ${t.updated} updated, ${t.unchanged} unchanged`);
+      console.log(`seed: demo workspace ${result.demoWorkspace} (${DEMO_WORKSPACE.id}, ${DEMO_WORKSPACE_ROLE}: ${DEMO_USER.email})`);
       process.exit(0);
     })
     .catch((error) => {

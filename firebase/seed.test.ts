@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { getAdminAuth, getAdminDb } from '@agentflow/shared/server';
 import { emulatorHosts } from '@agentflow/shared/testing/emulators';
 import { WORKFLOW_TEMPLATES } from '@agentflow/shared/workflow';
+import { WORKSPACE_ROLE_PERMISSIONS } from '@agentflow/shared/rbac';
 
 const run = promisify(execFile);
 const SEED = path.join(__dirname, 'seed.mjs');
@@ -28,6 +29,16 @@ async function forgetAdmin(): Promise<void> {
   await batch.commit();
 }
 
+/** The demo workspace and the demo user's roles, so the first run below creates them. */
+async function forgetDemoWorkspace(): Promise<void> {
+  const db = getAdminDb();
+  const assignments = await db.collection('userRoles').where('userId', '==', 'demo-user').get();
+  const batch = db.batch();
+  for (const doc of assignments.docs) batch.delete(doc.ref);
+  for (const ref of [db.collection('userAccess').doc('demo-user'), db.collection('organizations').doc('demo-team')]) batch.delete(ref);
+  await batch.commit();
+}
+
 const adminAssignEntries = async () =>
   (await getAdminDb().collection('rbacAuditLogs').where('targetId', '==', ADMIN.uid).where('action', '==', 'ASSIGN_ROLE').get()).docs.map((doc) => doc.data());
 
@@ -36,6 +47,7 @@ test('seeding is safe to run twice: the demo and admin accounts, access control 
   await deleteAccount('demo-user');
   await deleteAccount(ADMIN.uid);
   await forgetAdmin();
+  await forgetDemoWorkspace();
   const templates = await getAdminDb().collection('workflows').where('visibility', '==', 'template').get();
   await Promise.all(templates.docs.map((doc) => doc.ref.delete()));
   const entriesBefore = (await adminAssignEntries()).length;
@@ -52,6 +64,8 @@ test('seeding is safe to run twice: the demo and admin accounts, access control 
   expect(stored.docs.map((doc) => doc.id).sort()).toEqual(WORKFLOW_TEMPLATES.map((template) => template.id).sort());
   expect(stored.docs.every((doc) => doc.get('ownerId') === 'system' && Array.isArray(doc.get('nodes')))).toBe(true);
   expect(second.stdout).toContain('admin user unchanged (admin@agentflow.local), profile unchanged, admin role already-bootstrapped');
+  expect(first.stdout).toContain('demo workspace created (demo-team, workspace_owner: demo@agentflow.local)');
+  expect(second.stdout).toContain('demo workspace unchanged');
 
   const demo = await getAdminAuth().getUser('demo-user');
   expect(demo.email).toBe('demo@agentflow.local');
@@ -79,6 +93,13 @@ test('seeding is safe to run twice: the demo and admin accounts, access control 
   const assignments = (await db.collection('userRoles').where('userId', '==', ADMIN.uid).get()).docs.map((doc) => doc.data());
   expect(assignments).toEqual([{ userId: ADMIN.uid, roleId: 'admin', organizationId: null, assignedBy: 'system', assignedAt: expect.anything() }]);
   expect((await db.collection('userAccess').doc(ADMIN.uid).get()).data()).toMatchObject({ roleIds: ['admin'], permissions: ['manage_all'] });
+  // The demo workspace: an organization the demo user owns, with the rights the rules read in userAccess.
+  expect((await db.collection('organizations').doc('demo-team').get()).data()).toMatchObject({ name: 'Demo team', ownerId: 'demo-user', createdBy: 'demo-user' });
+  const demoAssignments = (await db.collection('userRoles').where('userId', '==', 'demo-user').get()).docs.map((doc) => doc.data());
+  expect(demoAssignments).toEqual([{ userId: 'demo-user', roleId: 'workspace_owner', organizationId: 'demo-team', assignedBy: 'system', assignedAt: expect.anything() }]);
+  const demoAccess = (await db.collection('userAccess').doc('demo-user').get()).data();
+  expect(demoAccess).toMatchObject({ roleIds: ['workspace_owner'], permissions: [], organizationIds: ['demo-team'] });
+  expect([...(demoAccess?.organizations['demo-team'] as string[])].sort()).toEqual([...WORKSPACE_ROLE_PERMISSIONS.workspace_owner].sort());
   const entries = await adminAssignEntries();
   expect(entries).toHaveLength(entriesBefore + 1);
   expect(entries).toContainEqual(expect.objectContaining({ userId: 'system', status: 'success', details: { roleId: 'admin', organizationId: null, source: 'seed' } }));
