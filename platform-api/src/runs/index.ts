@@ -38,6 +38,7 @@ import { WaitResumer } from './wait/resumeSweep.js';
 import { createSubworkflowHandler } from './subworkflow/subworkflowStep.js';
 import { firestoreSubworkflowPorts } from './subworkflow/firestorePorts.js';
 import { ChildRunResumer, reportingRunEnds } from './subworkflow/childRunResume.js';
+import { createApprovalsModule, type ApprovalsModule } from '../approvals/index.js';
 
 export { RunExecutor, DEFAULT_ENGINE_LIMITS, type EngineLimits, type ExecutorOptions } from './engine.js';
 export { isTransient } from './failures.js';
@@ -84,6 +85,8 @@ export interface RunsModuleOptions {
   waits?: { inProcessMs?: number; checkMs?: number };
   /** Sub-workflow steps: how long a step watches its child in process before it waits durably (default 3 s), and how often waiting parents are checked (default 5 s). */
   subworkflows?: { inProcessMs?: number; checkMs?: number };
+  /** The approval inbox, one-click links and notifications (default: built from env: APPROVAL_LINK_SECRET, APP_URL, SMTP_URL). */
+  approvals?: ApprovalsModule;
 }
 
 export interface RunsModule {
@@ -134,6 +137,8 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   });
   let childRuns: ChildRunResumer | null = null;
   const meter = new LedgerMeter(options.db);
+  // Approval steps record their request and tell the approvers; failed runs tell their people (approvals/).
+  const approvals = options.approvals ?? createApprovalsModule({ db: options.db, auth: options.auth, logger: options.logger, env, ...(options.now ? { now: options.now } : {}) });
   const executor: RunExecutor = new RunExecutor({
     store,
     meter,
@@ -142,6 +147,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     fetchPolicy,
     ...(options.files ? { files: storeStepFiles(options.files) } : {}),
     handlers: {
+      approval: approvals.stepHandler,
       wait: createWaitHandler({ now: () => options.now?.() ?? new Date(), ...(options.waits?.inProcessMs !== undefined ? { inProcessMs: options.waits.inProcessMs } : {}) }),
       // The service is built after the executor; the step asks for it when it runs.
       subworkflow: createSubworkflowHandler(subworkflowPorts, { inProcessMs: options.subworkflows?.inProcessMs }),
@@ -156,6 +162,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     now: options.now,
     // A failed run starts its workflow's error workflow (the service is built below; asked for when a run fails).
     onRunFailed: async (run) => {
+      void approvals.runFailed(run).catch((error: unknown) => options.logger.error({ err: error, runId: run.id }, 'could not notify a failed run'));
       await errorWorkflows.start(run);
     },
   });
@@ -182,6 +189,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     sseHeartbeatMs: options.sseHeartbeatMs,
     files: options.files ?? null,
     stepTestMeter: meter,
+    approvals,
   });
   const scheduler = new RunScheduler({ db: options.db, logger: options.logger, service, now: options.now });
   const poller = options.connectors ? new ConnectorPoller({ db: options.db, logger: options.logger, service, runtime: options.connectors.runtime, policy: fetchPolicy, instanceId, ...(options.now ? { now: options.now } : {}) }) : null;

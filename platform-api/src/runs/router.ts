@@ -9,12 +9,12 @@
 // or run; 409 when the run is not in a state for the action (cancel a
 // finished run, approve a step that is not waiting). The public webhook
 // answers 404 with one body for an unknown workflow and a wrong secret alike.
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { FILE_ERROR_CODES, HttpError, fileRefSchema, isFileRef, toFileRef, type FileRef, REQUEST_ERROR_CODES, describeTokenError, isDocumentId, requireAuth, serviceErrors, type WebhookLimits } from '@agentflow/shared/server';
+import { FILE_ERROR_CODES, HttpError, isFileRef, REQUEST_ERROR_CODES, describeTokenError, isDocumentId, requireAuth, serviceErrors, type WebhookLimits } from '@agentflow/shared/server';
 import {
   RUN_LIMITS,
   RUN_MESSAGES,
@@ -32,7 +32,7 @@ import {
   type RunTrigger,
   type Workflow,
 } from '@agentflow/shared/workflow';
-import { mayDecide, mayRunWorkflow, mayViewRun } from './access.js';
+import { mayRunWorkflow, mayViewRun } from './access.js';
 import { caller, missing, parseOr400, pathParam, refusalAsHttp } from './routeKit.js';
 import { WorkflowInTrashError, isInTrash, type RunsService } from './service.js';
 import { publicRun, runSummary, type StoredRun } from './runModel.js';
@@ -44,8 +44,10 @@ import { cancelChildRuns } from './subworkflow/firestorePorts.js';
 import type { StepTestMeter } from './ports.js';
 import { mountPollStatus } from '../connectors/polling/statusRoute.js';
 import { deleteRunWithFiles } from './housekeeping.js';
-import { FileRefusedError, asHttp, type FilesModule } from '../files/index.js';
+import { FileRefusedError, type FilesModule } from '../files/index.js';
 import type { RunInputFile } from './ports.js';
+import { mountApprovalRoutes } from '../approvals/routes.js';
+import type { ApprovalsModule } from '../approvals/index.js';
 
 export { secretsMatch } from './routeKit.js';
 
@@ -67,6 +69,8 @@ export interface RunsRouterOptions {
   files?: FilesModule | null;
   /** How step tests are paid (the ledger meter). */
   stepTestMeter: StepTestMeter;
+  /** Approval requests, one-click links and notifications (absent: decisions work, the inbox is empty, links are refused). */
+  approvals?: ApprovalsModule | null;
 }
 
 // ---------------------------------------------------------------- bodies
@@ -78,16 +82,6 @@ const startSchema = z.strictObject({
   startAt: z.string({ error: 'must be a string' }).min(1, 'is required').max(300, 'must be at most 300 characters').optional(),
   /** StartRunRequest.via: a run the voice command started. */
   via: z.literal('voice', { error: "must be 'voice'" }).optional(),
-});
-
-/** Files one approve or reject decision may carry. */
-export const DECISION_ATTACHMENT_LIMIT = 5;
-
-const decisionSchema = z.strictObject({
-  stepId: z.string({ error: 'must be a string' }).min(1, 'is required').max(300, 'must be at most 300 characters').optional(),
-  comment: z.string({ error: 'must be a string' }).max(2000, 'must be at most 2000 characters').optional(),
-  /** Files the approver uploaded first (a signed form): recorded on the step with the decision. */
-  attachments: z.array(fileRefSchema).max(DECISION_ATTACHMENT_LIMIT, `must have at most ${DECISION_ATTACHMENT_LIMIT} files`).optional(),
 });
 
 // ---------------------------------------------------------------- router
@@ -307,74 +301,8 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     res.json({ runId: run.id, status: result?.status ?? 'canceled' });
   });
 
-  /** The approver's uploads, given to this decision (all or none); the stored references. */
-  const attachDecisionFiles = async (uid: string, refs: readonly FileRef[], at: { runId: string; workflowId: string; stepId: string }): Promise<FileRef[]> => {
-    if (refs.length === 0) return [];
-    if (!options.files) throw new HttpError(400, 'This deployment has no file storage: attachments cannot be sent', FILE_ERROR_CODES.notUsable);
-    try {
-      const stored = await options.files.store.attach(uid, refs.map((ref, index) => ({ field: `attachments.${index}`, ref })), { kind: 'approval', ...at });
-      return stored.map(toFileRef);
-    } catch (error) {
-      throw asHttp(error);
-    }
-  };
-
-  const decide = (approved: boolean): RequestHandler =>
-    async (req, res) => {
-      const user = caller(req);
-      const runId = pathParam(req, 'runId');
-      const body = parseOr400(decisionSchema, req.body);
-      const run = await loadRun(runId);
-      const step = run.steps.find((s) => s.status === 'waiting' && s.type === 'approval' && (body.stepId === undefined || s.id === body.stepId));
-      if (!step) {
-        // Only the owner and the run's approvers learn that nothing is waiting.
-        let involved = run.ownerId === user.uid;
-        for (const n of run.snapshot.nodes) if (!involved && n.type === 'approval') involved = await mayDecide(db, user, run, n.id);
-        if (!involved) throw new HttpError(403, RUN_MESSAGES.notAllowedToApprove);
-        throw new HttpError(409, body.stepId ? `Step '${body.stepId}' is not waiting for approval` : 'No step of this run is waiting for approval');
-      }
-      if (!(await mayDecide(db, user, run, step.nodeId))) throw new HttpError(403, RUN_MESSAGES.notAllowedToApprove);
-      const attachments = await attachDecisionFiles(user.uid, body.attachments ?? [], { runId, workflowId: run.workflowId, stepId: step.id });
-      const decision = { approved, by: user.uid, byEmail: user.email, comment: body.comment ?? null, decidedAt: service.now().toISOString(), ...(attachments.length ? { attachments } : {}) };
-      const outcome = await db.runTransaction(async (tx) => {
-        const current = decodeRun(await tx.get(runRef(db, runId)));
-        const target = current?.steps.find((s) => s.id === step.id);
-        if (!current || !target || target.status !== 'waiting' || isTerminalRunStatus(current.status)) return 'conflict' as const;
-        const at = decision.decidedAt;
-        Object.assign(target, approved
-          ? { status: 'succeeded', output: decision, outputBytes: Buffer.byteLength(JSON.stringify(decision)), endedAt: at, error: null }
-          : { status: 'failed', output: decision, error: RUN_MESSAGES.rejected, endedAt: at });
-        let resume = false;
-        // 'queued': another approval was just decided and no executor has
-        // taken the run yet; a rejection ends it here, as it would a waiting run.
-        if (current.status === 'waiting' || (current.status === 'queued' && !approved)) {
-          if (approved) {
-            // Continues on this instance: queued, with our lease.
-            Object.assign(current, { status: 'queued', lease: { instanceId: service.instanceId, expiresAt: Date.now() + service.executor.limits.leaseMs } });
-            resume = true;
-          } else {
-            for (const s of current.steps) {
-              if (s.status === 'pending') s.status = 'skipped';
-              else if (s.status === 'waiting') Object.assign(s, { status: 'canceled', error: RUN_MESSAGES.canceled, endedAt: at });
-            }
-            Object.assign(current, { status: 'failed', error: RUN_MESSAGES.rejected, endedAt: at, lease: null });
-          }
-        }
-        // A run still 'running' (another branch executing) picks the decision up at its next write.
-        current.updatedAt = at;
-        tx.set(runRef(db, runId), encodeRun(current));
-        return resume ? ('resume' as const) : ('stored' as const);
-      });
-      if (outcome === 'conflict') {
-        // Decided elsewhere meanwhile: these files belong to no decision.
-        for (const file of attachments) await options.files?.store.remove(file.fileId).catch(() => false);
-        throw new HttpError(409, `Step '${step.id}' is not waiting for approval`);
-      }
-      if (outcome === 'resume') await service.queue.enqueue(runId);
-      res.json({ runId, stepId: step.id, approved });
-    };
-  router.post('/api/runs/:runId/approve', authed, decide(true));
-  router.post('/api/runs/:runId/reject', authed, decide(false));
+  // Approve / reject / decide, the inbox, one-click links, notification preferences (approvals/routes.ts).
+  mountApprovalRoutes(router, { db, authed, service, files: options.files ?? null, loadRun, approvals: options.approvals ?? null });
 
   mountWebhooks(router, { db, authed, options, loadWorkflow, checkValid, startRun });
   mountStepTests(router, { db, authed, service, loadWorkflow, meter: options.stepTestMeter });

@@ -1,0 +1,93 @@
+// The approval inbox, one-click links and notifications, assembled once per
+// runs module (runs/index.ts): the approval step's handler records the
+// request and tells the approvers; the runs router mounts the routes
+// (routes.ts); a failed run tells its starter and its workflow's owner.
+import type { Auth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Logger } from 'pino';
+import { approvalLinkPagePath, type WorkflowNode, type StepInput } from '@agentflow/shared/domain';
+import { NotificationDispatcher, type ChatSender } from '../notifications/dispatcher.js';
+import { appUrlFromEnv, createNotificationMailer, type NotificationMailer } from '../notifications/mailer.js';
+import { BUILTIN_HANDLERS, type StepHandler } from '../runs/steps.js';
+import type { StoredRun } from '../runs/runModel.js';
+import { approvalLinkSecretFromEnv, signApprovalLink } from './linkToken.js';
+import { recordWaitingApproval, requestsCollection } from './requests.js';
+import { workflowTarget } from './access.js';
+
+export interface ApprovalsOptions {
+  db: Firestore;
+  auth: Auth;
+  logger: Logger;
+  /** APPROVAL_LINK_SECRET, APP_URL, SMTP_URL, MAIL_FROM (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  now?: () => Date;
+  /** Replaces the SMTP mailer (tests). */
+  mailer?: NotificationMailer;
+  /** Slack and Teams through the users' connections (absent: those channels are off). */
+  chat?: ChatSender | null;
+}
+
+export interface ApprovalsModule {
+  db: Firestore;
+  auth: Auth;
+  logger: Logger;
+  now: () => Date;
+  dispatcher: NotificationDispatcher;
+  linkSecret: string;
+  /** The approval step: waits, and records the request and tells the approvers the first time. */
+  stepHandler: StepHandler;
+  /** A run was stored as failed (the engine's onRunFailed, or a rejection). */
+  runFailed: (run: StoredRun) => Promise<void>;
+  /** The one-click links of one approver for one step. */
+  linksFor: (runId: string, nodeId: string, uid: string) => { approve: string; reject: string; expiresAt: Date };
+}
+
+export function createApprovalsModule(options: ApprovalsOptions): ApprovalsModule {
+  const env = options.env ?? process.env;
+  const now = options.now ?? (() => new Date());
+  const { secret, isDefault } = approvalLinkSecretFromEnv(env);
+  if (isDefault && env.NODE_ENV === 'production') options.logger.warn('APPROVAL_LINK_SECRET is not set: one-click approval links are signed with the development secret');
+  const mailer = options.mailer ?? createNotificationMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: options.logger });
+  const appUrl = appUrlFromEnv(env);
+  const dispatcher = new NotificationDispatcher({ db: options.db, auth: options.auth, logger: options.logger, mailer, appUrl, chat: options.chat ?? null, now });
+
+  const linksFor = (runId: string, nodeId: string, uid: string) => {
+    const at = now();
+    const approve = signApprovalLink(secret, { runId, nodeId, uid, decision: 'approve' }, at);
+    const reject = signApprovalLink(secret, { runId, nodeId, uid, decision: 'reject' }, at);
+    return { approve: `${appUrl}${approvalLinkPagePath(approve.token)}`, reject: `${appUrl}${approvalLinkPagePath(reject.token)}`, expiresAt: new Date(approve.claims.exp) };
+  };
+
+  const announce = async (run: StoredRun, node: WorkflowNode, stepId: string, input: StepInput) => {
+    const record = await recordWaitingApproval({ db: options.db, auth: options.auth, logger: options.logger, now }, run, node, stepId, input);
+    if (!record || record.notifyUids.length === 0) return;
+    await dispatcher.approvalWaiting(record.notifyUids, {
+      runId: run.id,
+      nodeId: node.id,
+      workflowId: run.workflowId,
+      workflowName: run.workflowName,
+      message: record.message,
+      requestedByName: record.requestedBy.displayName,
+      linksFor: (uid) => linksFor(run.id, node.id, uid),
+    });
+  };
+
+  const builtin = BUILTIN_HANDLERS.approval!;
+  const stepHandler: StepHandler = async (context) => {
+    const result = await builtin(context);
+    // Not awaited: e-mails must not hold the step (its timeout) or the run; the inbox re-checks the step anyway.
+    void announce(context.run, context.node, context.stepId, context.input).catch((error: unknown) => options.logger.error({ err: error, runId: context.run.id, nodeId: context.node.id }, 'could not record or announce an approval request'));
+    return result;
+  };
+
+  const runFailed = async (run: StoredRun) => {
+    const target = await workflowTarget(options.db, run.workflowId);
+    const recipients = [run.startedBy ?? run.trigger.userId ?? null, target?.ownerId ?? run.ownerId].filter((uid): uid is string => typeof uid === 'string' && uid !== '');
+    await dispatcher.runFailed(recipients, { runId: run.id, workflowId: run.workflowId, workflowName: run.workflowName, error: run.error ?? null });
+  };
+
+  return { db: options.db, auth: options.auth, logger: options.logger, now, dispatcher, linkSecret: secret, stepHandler, runFailed, linksFor };
+}
+
+export { requestsCollection };
+export { NotificationDispatcher } from '../notifications/dispatcher.js';

@@ -1,0 +1,144 @@
+// The approval routes, mounted on the runs router (runs/router.ts):
+// - POST /api/runs/:runId/approve | /reject {stepId?, comment?, attachments?}
+//   and POST /api/runs/:runId/decide {decision, nodeId?, comment?, fileId?}:
+//   403 for a caller who may not decide (mayDecide: the domain's
+//   mayDecideApproval), 409 approval-not-waiting when nothing waits.
+// - GET /api/approvals?workspace=: the waiting approvals the caller may
+//   decide, newest first (ApprovalList).
+// - One-click links and notification preferences: linkRoutes.ts.
+import type { Router, RequestHandler, Request } from 'express';
+import type { Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { HttpError, fileRefSchema, type FileRef } from '@agentflow/shared/server';
+import {
+  APPROVALS_API,
+  APPROVAL_LIMITS,
+  RUN_MESSAGES,
+  approvalDecisionBodySchema,
+  approvalListQuerySchema,
+  mayDecideApproval,
+  type ApprovalItem,
+  type ApprovalList,
+  type WorkflowAccessTarget,
+} from '@agentflow/shared/domain';
+import type { FilesModule } from '../files/index.js';
+import { mayDecide } from '../runs/access.js';
+import { caller, parseOr400, pathParam } from '../runs/routeKit.js';
+import type { StoredRun } from '../runs/runModel.js';
+import type { RunsService } from '../runs/service.js';
+import { decodeRun, runRef } from '../runs/store.js';
+import { applyDecision, attachDecisionFiles, decisionRecord, notWaiting, waitingApprovalStep, type DecisionPorts } from './decide.js';
+import { approvalTargetOf, callerSubject, workflowTarget } from './access.js';
+import { closedStatus, requestsCollection, toApprovalItem, workspaceFilterKey, type StoredApprovalRequest } from './requests.js';
+import type { ApprovalsModule } from './index.js';
+import { mountLinkRoutes } from './linkRoutes.js';
+import { afterDecision } from './afterDecision.js';
+import { mountNotificationPreferenceRoutes } from '../notifications/routes.js';
+
+/** Files one approve or reject decision may carry. */
+export const DECISION_ATTACHMENT_LIMIT = 5;
+
+/** The body of /approve and /reject (as before the inbox). */
+const legacyDecisionSchema = z.strictObject({
+  stepId: z.string({ error: 'must be a string' }).min(1, 'is required').max(300, 'must be at most 300 characters').optional(),
+  comment: z.string({ error: 'must be a string' }).max(2000, 'must be at most 2000 characters').optional(),
+  /** Files the approver uploaded first (a signed form): recorded on the step with the decision. */
+  attachments: z.array(fileRefSchema).max(DECISION_ATTACHMENT_LIMIT, `must have at most ${DECISION_ATTACHMENT_LIMIT} files`).optional(),
+});
+
+export interface ApprovalRoutesOptions {
+  db: Firestore;
+  authed: RequestHandler;
+  service: RunsService;
+  files: FilesModule | null;
+  loadRun: (runId: string) => Promise<StoredRun>;
+  /** Requests, links and notifications; null: deciding works, the inbox lists nothing and links are refused. */
+  approvals: ApprovalsModule | null;
+}
+
+interface Decision {
+  approved: boolean;
+  stepId?: string;
+  nodeId?: string;
+  comment?: string;
+  attachments: FileRef[];
+}
+
+export function mountApprovalRoutes(router: Router, options: ApprovalRoutesOptions): void {
+  const { db, authed, service, files, loadRun, approvals } = options;
+  const ports: DecisionPorts = { db, service, files };
+
+  const decide = async (req: Request, decision: Decision) => {
+    const user = caller(req);
+    const runId = pathParam(req, 'runId');
+    const run = await loadRun(runId);
+    const step = waitingApprovalStep(run, decision);
+    if (!step) {
+      // Only the owner and the run's approvers learn that nothing is waiting.
+      let involved = run.ownerId === user.uid;
+      for (const n of run.snapshot.nodes) if (!involved && n.type === 'approval') involved = await mayDecide(db, user, run, n.id);
+      if (!involved) throw new HttpError(403, RUN_MESSAGES.notAllowedToApprove);
+      throw notWaiting(decision.stepId ?? decision.nodeId);
+    }
+    if (!(await mayDecide(db, user, run, step.nodeId))) throw new HttpError(403, RUN_MESSAGES.notAllowedToApprove);
+    const attachments = await attachDecisionFiles(files, user.uid, decision.attachments, { runId, workflowId: run.workflowId, stepId: step.id });
+    const record = decisionRecord(user, decision.approved, decision.comment, service.now(), attachments);
+    const outcome = await applyDecision(ports, runId, step.id, record);
+    if (outcome !== 'resume' && outcome !== 'stored') throw notWaiting(step.id);
+    if (approvals) void afterDecision(approvals, run, step.nodeId, decision.approved);
+    return { runId, stepId: step.id, approved: decision.approved };
+  };
+
+  const legacy = (approved: boolean): RequestHandler =>
+    async (req, res) => {
+      const body = parseOr400(legacyDecisionSchema, req.body);
+      res.json(await decide(req, { approved, ...(body.stepId !== undefined ? { stepId: body.stepId } : {}), ...(body.comment !== undefined ? { comment: body.comment } : {}), attachments: body.attachments ?? [] }));
+    };
+  router.post('/api/runs/:runId/approve', authed, legacy(true));
+  router.post('/api/runs/:runId/reject', authed, legacy(false));
+
+  router.post('/api/runs/:runId/decide', authed, async (req, res) => {
+    const body = parseOr400(approvalDecisionBodySchema, req.body);
+    // Only the file's id is known here: the store checks it is the caller's unused upload and gives the real reference.
+    const attachments: FileRef[] = body.fileId ? [{ fileId: body.fileId, name: 'attachment', contentType: 'application/octet-stream', size: 0 }] : [];
+    res.json(await decide(req, { approved: body.decision === 'approve', ...(body.nodeId !== undefined ? { nodeId: body.nodeId } : {}), ...(body.comment !== undefined ? { comment: body.comment } : {}), attachments }));
+  });
+
+  router.get(APPROVALS_API.approvals, authed, async (req, res) => {
+    const user = caller(req);
+    const query = parseOr400(approvalListQuerySchema, req.query);
+    const answer: ApprovalList = { approvals: approvals ? await listApprovals(db, user, query.workspace) : [] };
+    res.json(answer);
+  });
+
+  if (approvals) {
+    mountLinkRoutes(router, { approvals, ports, loadRun });
+    mountNotificationPreferenceRoutes(router, { authed, db, dispatcher: approvals.dispatcher, now: approvals.now });
+  }
+}
+
+async function listApprovals(db: Firestore, user: ReturnType<typeof caller>, workspace: string | undefined): Promise<ApprovalItem[]> {
+  let query = requestsCollection(db).where('notifyUids', 'array-contains', user.uid).where('status', '==', 'waiting');
+  if (workspace !== undefined) query = query.where('workspaceId', '==', workspaceFilterKey(workspace, user.uid));
+  const snapshot = await query.orderBy('requestedAt', 'desc').limit(APPROVAL_LIMITS.maxListed).get();
+  if (snapshot.empty) return [];
+  const subject = await callerSubject(db, user);
+  const targets = new Map<string, Promise<WorkflowAccessTarget | null>>();
+  const items = await Promise.all(
+    snapshot.docs.map(async (doc) => {
+      const record = doc.data() as StoredApprovalRequest;
+      const run = decodeRun(await runRef(db, record.runId).get());
+      const step = run?.steps.find((s) => s.nodeId === record.nodeId && s.type === 'approval');
+      if (!run || !step || step.status !== 'waiting') {
+        // Moved on without a decision here (canceled, failed elsewhere, deleted): closed now.
+        await doc.ref.update({ status: step ? closedStatus(step.status) : 'canceled' }).catch(() => undefined);
+        return null;
+      }
+      if (!targets.has(record.workflowId)) targets.set(record.workflowId, workflowTarget(db, record.workflowId));
+      const target = (await targets.get(record.workflowId)) ?? (await approvalTargetOf(db, run));
+      // Re-checked now: a role revoked since the step began waiting takes the item away.
+      return mayDecideApproval(subject, target, record.approvers) ? toApprovalItem(record, user.uid) : null;
+    }),
+  );
+  return items.filter((item): item is ApprovalItem => item !== null);
+}
