@@ -117,6 +117,16 @@ export function mountApprovalRoutes(router: Router, options: ApprovalRoutesOptio
   }
 }
 
+/**
+ * The inbox's queries (indexes.test.ts checks each against the declared
+ * composite indexes): the caller in notifyUids, waiting, newest first,
+ * optionally in one workspace.
+ */
+export const APPROVAL_QUERY_SHAPES = [
+  { contains: 'notifyUids', equal: ['status'], orderBy: 'requestedAt' },
+  { contains: 'notifyUids', equal: ['workspaceId', 'status'], orderBy: 'requestedAt' },
+] as const;
+
 async function listApprovals(db: Firestore, user: ReturnType<typeof caller>, workspace: string | undefined): Promise<ApprovalItem[]> {
   let query = requestsCollection(db).where('notifyUids', 'array-contains', user.uid).where('status', '==', 'waiting');
   if (workspace !== undefined) query = query.where('workspaceId', '==', workspaceFilterKey(workspace, user.uid));
