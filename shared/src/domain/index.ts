@@ -32,3 +32,5 @@ export * from './notifications/preferencesSchema.js';
 export * from './approvals/schemas.js';
 export * from './files/index.js';
 export * from './workspaces/index.js';
+// Not in workspaces/index.js (the browser entry '@agentflow/shared/workspaces' stays free of zod).
+export * from './workspaces/schemas.js';

@@ -2,3 +2,4 @@
 // The zod request schemas are in schemas.ts (services and forms import them directly).
 export * from './api.js';
 export * from './seats.js';
+export * from './invitationEmail.js';
