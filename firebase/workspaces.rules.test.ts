@@ -169,3 +169,20 @@ describe('the catalogue’s queries (mf-workflows/src/api/catalogue.ts) are prov
     await assertFails(getDocs(query(workflows(dbOf('erin')), where('ownerId', '==', 'erin'))));
   });
 });
+
+describe('the workspaces’ server-only collections', () => {
+  test('no browser reads, lists or writes a waiting approval or a workspace invitation, not even the one it names', async () => {
+    await suite.asAdmin(async (db) => {
+      await setDoc(doc(db, 'approvalRequests/run-W_approve'), { runId: 'run-W', nodeId: 'approve', workflowId: 'W', workspaceId: ACCESS_ORG, approvers: ['workspace_editor'] });
+      await setDoc(doc(db, 'workspaceInvitations/i1'), { workspaceId: ACCESS_ORG, email: 'sam@example.com', roleId: 'workspace_viewer', invitedBy: 'olga' });
+    });
+    const olga = dbOf('olga');
+    const sam = dbOf('sam', { email: 'sam@example.com', email_verified: true });
+    await assertFails(getDoc(doc(olga, 'approvalRequests/run-W_approve')));
+    await assertFails(getDocs(query(collection(olga, 'approvalRequests'), where('workspaceId', '==', ACCESS_ORG))));
+    await assertFails(setDoc(doc(olga, 'approvalRequests/forged'), { runId: 'run-W', nodeId: 'approve' }));
+    await assertFails(getDoc(doc(sam, 'workspaceInvitations/i1')));
+    await assertFails(getDocs(query(collection(sam, 'workspaceInvitations'), where('email', '==', 'sam@example.com'))));
+    await assertFails(setDoc(doc(sam, 'workspaceInvitations/forged'), { workspaceId: ACCESS_ORG, email: 'sam@example.com', roleId: 'workspace_owner' }));
+  });
+});
