@@ -20,6 +20,9 @@ const RunsRoute = lazy(() => import(/* webpackChunkName: "runs" */ '../runs/Runs
 const RunViewRoute = lazy(() => import(/* webpackChunkName: "runs" */ '../runs/RunsRoutes').then((module) => ({ default: module.RunViewRoute })));
 // The credentials page (/workflows/credentials) is its own chunk too.
 const CredentialsRoute = lazy(() => import(/* webpackChunkName: "credentials" */ '../credentials/CredentialsPage').then((module) => ({ default: module.CredentialsRoute })));
+// The approval inbox (/workflows/approvals) and the one-click link page (/workflows/approvals/decide): one chunk.
+const ApprovalInboxRoute = lazy(() => import(/* webpackChunkName: "approvals" */ '../approvals/ApprovalsRoutes').then((module) => ({ default: module.ApprovalInboxRoute })));
+const ApprovalLinkRoute = lazy(() => import(/* webpackChunkName: "approvals" */ '../approvals/ApprovalsRoutes').then((module) => ({ default: module.ApprovalLinkRoute })));
 
 export function createWorkflowsQueryClient(): QueryClient {
   return new QueryClient({
@@ -65,6 +68,8 @@ export default function WorkflowsApp({ source, queryClient }: WorkflowsAppProps 
           <Routes>
             <Route index element={catalogue} />
             <Route path="credentials" element={loading(<CredentialsRoute />)} />
+            <Route path="approvals" element={loading(<ApprovalInboxRoute />)} />
+            <Route path="approvals/decide" element={loading(<ApprovalLinkRoute />)} />
             <Route path=":id" element={loading(<BuilderRoute />)} />
             <Route path=":id/runs" element={loading(<RunsRoute />)} />
             <Route path=":id/runs/:runId" element={loading(<RunViewRoute />)} />
