@@ -1,17 +1,20 @@
 // The waiting approval's panel in the run view: the step's message, who may
-// approve, a comment, and files the approver attaches to the decision (a signed
-// form, a photo: at most DECISION_ATTACHMENT_LIMIT, each within the plan's file
-// size). Approve or Reject uploads the files first, then sends the decision
-// with their FileRefs as `attachments`; a refused file is explained under the
-// picker in the user's words, and the decision is not sent.
+// decide and whether the signed-in user may (one verdict: the panel never
+// says both), a comment, and files the approver attaches to the decision (a
+// signed form, a photo: at most DECISION_ATTACHMENT_LIMIT, each within the
+// plan's file size). Someone who may not decide sees the form disabled with
+// the reason. Approve or Reject uploads the files first, then sends the
+// decision with their FileRefs as `attachments`; a refused file is explained
+// under the picker in the user's words, and the decision is not sent.
 import { useId, useState } from 'react';
-import { Link, fileErrorMessage, isStorageFull, refusedField, useI18n } from '@agentflow/shared';
+import { Link, fileErrorMessage, isStorageFull, refusedField, useI18n, useRemoteCatalogs } from '@agentflow/shared';
 import { formatBytes } from '@agentflow/shared/files';
 import type { RunStep, WorkflowRun } from '@agentflow/shared/workflow';
 import { DECISION_ATTACHMENT_LIMIT } from '../api/files';
 import { PLANS_PAGE } from '../api/refusals';
 import type { DecisionRequest, RunsClient } from '../api/runs';
-import { ApproversInfo } from './ApproversInfo';
+import { APPROVALS_CATALOGS } from '../approvals/i18n';
+import { ApproversInfo, useApprovalVerdict } from './ApproversInfo';
 import { checkFile } from './files/fileChecks';
 import { isFileRefusal, uploadUseless } from './files/fileRefusals';
 import { FT, useFileTexts } from './files/fileTexts';
@@ -24,7 +27,8 @@ const V = 'workflows.runs.view.';
 /** Runs a decision; `onError` may take a failure over (true: handled, no toast). */
 export type RunAction = (action: () => Promise<unknown>, done: string, onError?: (error: unknown) => boolean) => Promise<void>;
 
-export function ApprovalBox({ run, step, client, busy, act }: { run: WorkflowRun; step: RunStep; client: RunsClient; busy: boolean; act: RunAction }) {
+export function ApprovalBox({ run, step, client, busy: acting, act }: { run: WorkflowRun; step: RunStep; client: RunsClient; busy: boolean; act: RunAction }) {
+  useRemoteCatalogs(APPROVALS_CATALOGS);
   const { t, language } = useI18n();
   const texts = useFileTexts();
   const id = useId();
@@ -33,6 +37,12 @@ export function ApprovalBox({ run, step, client, busy, act }: { run: WorkflowRun
   const [fileError, setFileError] = useState<{ message: string; plans: boolean } | null>(null);
   const maxBytes = usePlanFileLimit();
   const uploads = useStagedUploads(client.files);
+  const approvalVerdict = useApprovalVerdict(run, step.nodeId);
+  // Only an approval step names approvers; another waiting step keeps the plain buttons.
+  const verdict = step.type === 'approval' ? approvalVerdict : 'may';
+  const verdictId = `${id}-verdict`;
+  const busy = acting || verdict !== 'may';
+  const reason = verdict === 'may' ? undefined : verdictId;
   const message = (step.input && typeof step.input === 'object' && typeof (step.input as { message?: unknown }).message === 'string' ? (step.input as { message: string }).message : null) ??
     (run.snapshot?.nodes.find((n) => n.id === step.nodeId)?.params as { message?: string } | undefined)?.message;
 
@@ -83,13 +93,11 @@ export function ApprovalBox({ run, step, client, busy, act }: { run: WorkflowRun
   const full = files.length >= DECISION_ATTACHMENT_LIMIT;
   return (
     <section className="run-approval form-status" data-testid="run-approval" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>
-        {t(`${V}approvalTitle`)}: {step.name}
-      </h2>
+      <h2 id={`${id}-title`}>{t('approvals.panel.title', { step: step.name })}</h2>
       {message && <p>{message}</p>}
-      {step.type === 'approval' && <ApproversInfo run={run} nodeId={step.nodeId} />}
+      {step.type === 'approval' && <ApproversInfo run={run} nodeId={step.nodeId} verdict={verdict} verdictId={verdictId} />}
       <label htmlFor={`${id}-comment`}>{t(`${V}comment`)}</label>
-      <textarea id={`${id}-comment`} rows={2} maxLength={1000} value={comment} onChange={(event) => setComment(event.target.value)} />
+      <textarea id={`${id}-comment`} rows={2} maxLength={1000} value={comment} disabled={verdict !== 'may'} aria-describedby={reason} onChange={(event) => setComment(event.target.value)} />
       <div className="decision-files" data-testid="decision-files">
         <input
           id={`${id}-files`}
@@ -137,10 +145,10 @@ export function ApprovalBox({ run, step, client, busy, act }: { run: WorkflowRun
         )}
       </div>
       <div className="run-actions">
-        <button type="button" className="button button-primary" data-testid="run-approve" disabled={busy} onClick={() => void decide(true)}>
+        <button type="button" className="button button-primary" data-testid="run-approve" disabled={busy} aria-describedby={reason} onClick={() => void decide(true)}>
           {t('workflows.runs.actions.approve')}
         </button>
-        <button type="button" className="button button-danger" data-testid="run-reject" disabled={busy} onClick={() => void decide(false)}>
+        <button type="button" className="button button-danger" data-testid="run-reject" disabled={busy} aria-describedby={reason} onClick={() => void decide(false)}>
           {t('workflows.runs.actions.reject')}
         </button>
       </div>

@@ -72,53 +72,93 @@ describe('groupApprovers', () => {
   });
 });
 
+const assigned = (roleId: string, organizationId: string | null) => ({ userId: 'user-1', roleId, assignedAt: null, assignedBy: 'admin', organizationId });
+
+/** The panel's one verdict and the form's state, read together. */
+async function panelOf(run: WorkflowRun, options: ProvidersOptions = {}) {
+  await renderWaiting(run, options);
+  const panel = screen.getByTestId('run-approval');
+  const verdict = within(panel).getByTestId('run-approval-verdict');
+  return { panel, verdict, approve: within(panel).getByRole('button', { name: 'Approve' }), reject: within(panel).getByRole('button', { name: 'Reject' }) };
+}
+
 describe('the waiting approval in the run view', () => {
-  test('shows role names and people; the owner who is not an approver is told how to get the role or change the approvers', async () => {
-    const box = await renderWaiting(waitingFor(['sales_manager', 'bob@example.com', 'uid-42']));
-    expect(within(box).getByRole('heading', { name: 'Who may approve' })).toBeInTheDocument();
-    expect(within(box).getByTestId('run-approver-roles')).toHaveTextContent('Roles: Sales manager');
-    expect(within(box).getByTestId('run-approver-people')).toHaveTextContent('People: bob@example.com, uid-42');
-    expect(box).toHaveTextContent('Administrators may always approve.');
-    const hint = within(box).getByTestId('run-owner-hint');
-    expect(hint).toHaveTextContent(
-      'You are not an approver of this step. An administrator can give you the role in Access control, or you can change the approvers in the builder.',
-    );
+  test('an approver (named by e-mail) is told so, the buttons are enabled, and nothing says otherwise', async () => {
+    const { panel, verdict, approve, reject } = await panelOf(waitingFor(['ADA@example.com', 'sales_manager']));
+    expect(within(panel).getByRole('heading', { name: 'Approval: Sales manager approval' })).toBeInTheDocument();
+    expect(verdict).toHaveTextContent('You are one of the approvers of this step.');
+    expect(panel).not.toHaveTextContent('You are not an approver');
+    expect(panel).not.toHaveTextContent('Waiting for your approval');
+    expect(approve).toBeEnabled();
+    expect(reject).toBeEnabled();
+    expect(approve).not.toHaveAttribute('aria-describedby');
+    expect(within(panel).getByTestId('run-approver-people')).toHaveTextContent('People: ADA@example.com (you)');
+    expect(within(panel).getByRole('link', { name: 'All approvals waiting for you' })).toHaveAttribute('href', '/workflows/approvals');
+    expect(within(panel).queryByTestId('run-owner-hint')).not.toBeInTheDocument();
+  });
+
+  test('the owner who is not an approver: told so, buttons and comment disabled with that reason, and how to change it', async () => {
+    const { panel, verdict, approve, reject } = await panelOf(waitingFor(['sales_manager', 'bob@example.com', 'uid-42']));
+    expect(verdict).toHaveTextContent('You are not an approver of this step, so you cannot approve or reject it.');
+    expect(panel).not.toHaveTextContent('You are one of the approvers');
+    for (const button of [approve, reject]) {
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription('You are not an approver of this step, so you cannot approve or reject it.');
+    }
+    expect(within(panel).getByLabelText('Comment (optional)')).toBeDisabled();
+    expect(within(panel).getByRole('heading', { name: 'Who may decide' })).toBeInTheDocument();
+    expect(within(panel).getByTestId('run-approver-roles')).toHaveTextContent('Roles: Sales manager');
+    expect(within(panel).getByTestId('run-approver-people')).toHaveTextContent('People: bob@example.com, uid-42');
+    expect(panel).toHaveTextContent('Administrators may always decide.');
+    const hint = within(panel).getByTestId('run-owner-hint');
+    expect(hint).toHaveTextContent('An administrator can give you one of these roles in Access control, or you can change the approvers in the builder.');
     expect(within(hint).getByRole('link', { name: 'Change the approvers in the builder' })).toHaveAttribute('href', '/workflows/wf-1');
   });
 
-  test('no people line when only roles are named, and no roles line when only people are', async () => {
-    const box = await renderWaiting(waitingFor(['dispatcher']));
-    expect(within(box).getByTestId('run-approver-roles')).toHaveTextContent('Roles: Dispatcher');
-    expect(within(box).queryByTestId('run-approver-people')).not.toBeInTheDocument();
+  test('someone else who is not an approver: the same verdict, without the owner’s hint', async () => {
+    const { panel, verdict, approve } = await panelOf(waitingFor(['finance_manager'], { ownerId: 'someone-else' }));
+    expect(verdict).toHaveTextContent('You are not an approver of this step');
+    expect(approve).toBeDisabled();
+    expect(within(panel).getByTestId('run-approver-roles')).toHaveTextContent('Roles: Finance manager');
+    expect(within(panel).queryByTestId('run-owner-hint')).not.toBeInTheDocument();
   });
 
-  test.each([
-    ['holds the role globally', ['sales_manager'], { rbac: { userRoles: [{ userId: 'user-1', roleId: 'sales_manager', assignedAt: null, assignedBy: 'admin', organizationId: null }] } }],
-    ['holds the role in the run’s organization', ['sales_manager'], { rbac: { userRoles: [{ userId: 'user-1', roleId: 'sales_manager', assignedAt: null, assignedBy: 'admin', organizationId: 'org-a' }] } }],
-    ['is named by e-mail (any case)', ['ADA@example.com'], {}],
+  test('while the user’s roles load: checking, buttons disabled with that reason, neither verdict shown', async () => {
+    const { panel, verdict, approve } = await panelOf(waitingFor(['sales_manager']), { rbac: { loading: true } });
+    expect(verdict).toHaveTextContent('Checking whether you may decide…');
+    expect(approve).toBeDisabled();
+    expect(approve).toHaveAccessibleDescription('Checking whether you may decide…');
+    expect(panel).not.toHaveTextContent('You are not an approver');
+    expect(panel).not.toHaveTextContent('You are one of the approvers');
+    expect(within(panel).queryByTestId('run-owner-hint')).not.toBeInTheDocument();
+  });
+
+  test.each<[string, string[], ProvidersOptions]>([
+    ['holds the role globally', ['sales_manager'], { rbac: { userRoles: [assigned('sales_manager', null)] } }],
+    ['holds the role in the run’s organization (an organization-scoped Sales manager)', ['sales_manager'], { rbac: { userRoles: [assigned('sales_manager', 'org-a')] } }],
     ['is named by user id', ['user-1'], {}],
     ['is a global administrator', ['broker'], { rbac: { userPermissions: ['manage_all'] } }],
-  ] as const)('no hint for an owner who %s', async (_case, approvers, options) => {
-    const box = await renderWaiting(waitingFor([...approvers], { organizationId: 'org-a' }), options as ProvidersOptions);
-    expect(within(box).queryByTestId('run-owner-hint')).not.toBeInTheDocument();
+    ['holds a higher workspace role than the one named', ['workspace_editor'], { rbac: { userRoles: [assigned('workspace_admin', 'org-a')] } }],
+  ])('may decide when the user %s', async (_case, approvers, options) => {
+    const { verdict, approve } = await panelOf(waitingFor(approvers, { organizationId: 'org-a' }), options);
+    expect(verdict).toHaveTextContent('You are one of the approvers of this step.');
+    expect(approve).toBeEnabled();
   });
 
-  test('a role held in another organization does not count: the hint is shown', async () => {
-    const box = await renderWaiting(waitingFor(['sales_manager'], { organizationId: 'org-a' }), {
-      rbac: { userRoles: [{ userId: 'user-1', roleId: 'sales_manager', assignedAt: null, assignedBy: 'admin', organizationId: 'org-b' }] },
-    });
-    expect(within(box).getByTestId('run-owner-hint')).toBeInTheDocument();
+  test.each<[string, string[], ProvidersOptions]>([
+    ['a role held in another organization', ['sales_manager'], { rbac: { userRoles: [assigned('sales_manager', 'org-b')] } }],
+    ['a lower workspace role than the one named', ['workspace_admin'], { rbac: { userRoles: [assigned('workspace_editor', 'org-a')] } }],
+  ])('may not decide with %s', async (_case, approvers, options) => {
+    const { verdict, approve } = await panelOf(waitingFor(approvers, { organizationId: 'org-a' }), options);
+    expect(verdict).toHaveTextContent('You are not an approver of this step');
+    expect(approve).toBeDisabled();
   });
 
-  test('an approver who does not own the run sees who may approve, without the owner’s hint', async () => {
-    const box = await renderWaiting(waitingFor(['finance_manager'], { ownerId: 'someone-else' }));
-    expect(within(box).getByTestId('run-approver-roles')).toHaveTextContent('Roles: Finance manager');
-    expect(within(box).queryByTestId('run-owner-hint')).not.toBeInTheDocument();
-  });
-
-  test('in French', async () => {
-    const box = await renderWaiting(waitingFor(['customer_service_lead']), { language: 'fr' });
-    expect(within(box).getByRole('heading', { name: 'Qui peut approuver' })).toBeInTheDocument();
-    expect(within(box).getByTestId('run-owner-hint')).toHaveTextContent('Un administrateur peut vous attribuer le rôle dans Contrôle d’accès');
+  test('in French, with the role names translated', async () => {
+    const box = await renderWaiting(waitingFor(['customer_service_lead', 'workspace_editor'], { organizationId: 'org-a' }), { language: 'fr' });
+    expect(await within(box).findByRole('heading', { name: 'Qui peut décider' })).toBeInTheDocument();
+    expect(within(box).getByTestId('run-approver-roles')).toHaveTextContent('Rôles : Responsable du service client, Éditeur de l’espace');
+    expect(within(box).getByTestId('run-approval-verdict')).toHaveTextContent('Vous ne faites pas partie des approbateurs de cette étape');
+    expect(within(box).getByTestId('run-owner-hint')).toHaveTextContent('Un administrateur peut vous attribuer l’un de ces rôles dans Contrôle d’accès');
   });
 });

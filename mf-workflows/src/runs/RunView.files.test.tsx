@@ -111,6 +111,8 @@ describe('decision attachments', () => {
     fakeRun({
       status: 'waiting',
       startedAt: at(0),
+      // The signed-in test user is the step's approver (named by uid).
+      snapshot: { nodes: [{ id: 'approve', type: 'approval', name: 'Manager approval', position: { x: 0, y: 0 }, params: { approvers: ['user-1'], message: 'Sign the form.' } }], edges: [] } as WorkflowRun['snapshot'],
       steps: [fakeStep({ id: 'approve', name: 'Manager approval', type: 'approval', status: 'waiting', startedAt: at(1), input: { message: 'Sign the form.' } })],
     });
   const attach = (files: File[]) => fireEvent.change(within(screen.getByTestId('decision-files')).getByLabelText('Attach a file'), { target: { files } });

@@ -189,6 +189,8 @@ test('Cancel while it runs', async () => {
 test('a waiting approval offers Approve and Reject with an optional comment', async () => {
   const waiting = running({
     status: 'waiting',
+    // The signed-in test user is named by e-mail.
+    snapshot: { nodes: [{ id: 'managerApproval', type: 'approval', name: 'Sales manager approval', position: { x: 0, y: 0 }, params: { approvers: ['ada@example.com'] } }], edges: [] } as WorkflowRun['snapshot'],
     steps: [
       fakeStep({ id: 'managerApproval', name: 'Sales manager approval', type: 'approval', status: 'waiting', startedAt: at(1), input: { message: 'Check the discount.' } }),
     ],
@@ -196,7 +198,8 @@ test('a waiting approval offers Approve and Reject with an optional comment', as
   const server = createFakeRunsServer({ runs: [waiting] });
   renderView(server);
   const box = await screen.findByTestId('run-approval');
-  expect(box).toHaveTextContent('Waiting for your approval: Sales manager approval');
+  expect(box).toHaveTextContent('Approval: Sales manager approval');
+  expect(within(box).getByTestId('run-approval-verdict')).toHaveTextContent('You are one of the approvers of this step.');
   expect(box).toHaveTextContent('Check the discount.');
   fireEvent.change(within(box).getByLabelText('Comment (optional)'), { target: { value: ' Margin is fine ' } });
   fireEvent.click(within(box).getByRole('button', { name: 'Approve' }));
