@@ -11,9 +11,12 @@
 // waiting run), whatever the table says; the service test proves who may do
 // them through the API.
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { FieldPath, collection, deleteDoc, deleteField, doc, getDoc, getDocs, increment, query, serverTimestamp, setDoc, updateDoc, where, writeBatch, type Firestore } from 'firebase/firestore';
-import { BUILT_IN_ROLES, SHARE_ROLE_IDS, grantsFor, permissionIdsIn, type Role } from '@agentflow/shared/rbac';
+import * as firestoreSdk from 'firebase/firestore';
+import { collection, deleteDoc, deleteField, doc, getDoc, getDocs, increment, query, serverTimestamp, setDoc, updateDoc, where, writeBatch, type Firestore } from 'firebase/firestore';
+import { BUILT_IN_ROLES, grantsFor, permissionIdsIn, type Role } from '@agentflow/shared/rbac';
 import { ACCESS_CASES, ACCESS_ORG, ACCESS_WORLD, type AccessCase, type AccessWorldAssignment } from '@agentflow/shared/testing/workspaceAccessCases';
+import type { FirestoreLite } from '@agentflow/shared';
+import { createFirestoreCatalogueSource } from '../mf-workflows/src/api/catalogue';
 import { rulesSuite } from './rulesTestEnv';
 
 const ROLES: ReadonlyMap<string, Role> = new Map(BUILT_IN_ROLES.map((role) => [role.id, role]));
@@ -138,35 +141,52 @@ describe('the access table against the rules', () => {
   });
 });
 
+// The catalogue's own code (Firestore Lite in the browser; the full SDK here
+// has the same functions), so every query it issues is one the rules allow.
 describe('the catalogue’s queries (mf-workflows/src/api/catalogue.ts) are provably readable', () => {
-  const ids = async (attempt: Promise<{ docs: Array<{ id: string }> }>) => (await assertSucceeds(attempt)).docs.map((d) => d.id).sort();
-  const workflows = (db: Firestore) => collection(db, 'workflows');
+  const catalogueOf = (uid: string) => createFirestoreCatalogueSource(async () => ({ db: dbOf(uid), sdk: firestoreSdk }) as unknown as FirestoreLite);
+  const ids = (workflows: ReadonlyArray<{ id: string }>) => workflows.map((workflow) => workflow.id).sort();
 
-  test('personal: ownerId == me and visibility == private', async () => {
-    const db = dbOf('pat');
-    expect(await ids(getDocs(query(workflows(db), where('ownerId', '==', 'pat'), where('visibility', '==', 'private'))))).toEqual(['P']);
+  test('personal: my private workflows only (ownerId == me and visibility == private)', async () => {
+    expect(ids(await assertSucceeds(catalogueOf('pat').listMine('pat')))).toEqual(['P']);
+    // A creator's organization workflows are not "mine", and asking for them alone is refused.
+    expect(ids(await assertSucceeds(catalogueOf('erin').listMine('erin')))).toEqual([]);
+    await assertFails(getDocs(query(collection(dbOf('erin'), 'workflows'), where('ownerId', '==', 'erin'))));
   });
 
-  test('an organization: visibility == organization and organizationId in the organizations where I hold view_workflows', async () => {
+  test('an organization: the organizations where I hold view_workflows, and their workflows', async () => {
     for (const who of ['olga', 'erin', 'vic']) {
-      const db = dbOf(who);
-      expect(await ids(getDocs(query(workflows(db), where('visibility', '==', 'organization'), where('organizationId', 'in', [ACCESS_ORG]))))).toEqual(['S', 'W']);
+      const catalogue = catalogueOf(who);
+      const organizations = await assertSucceeds(catalogue.listOrganizationIds(who));
+      expect(organizations).toEqual([ACCESS_ORG]);
+      expect(ids(await assertSucceeds(catalogue.listOrganization(organizations)))).toEqual(['S', 'W']);
     }
-    // Not a member (or no longer one): the query is refused as a whole.
-    await assertFails(getDocs(query(workflows(dbOf('out')), where('visibility', '==', 'organization'), where('organizationId', 'in', [ACCESS_ORG]))));
+    expect(await catalogueOf('out').listOrganizationIds('out')).toEqual([]);
+    // Not a member (or no longer one): asking for acme's workflows is refused as a whole.
+    await assertFails(catalogueOf('out').listOrganization([ACCESS_ORG]));
     await removeFromAcme('max');
-    await assertFails(getDocs(query(workflows(dbOf('max')), where('visibility', '==', 'organization'), where('organizationId', 'in', [ACCESS_ORG]))));
+    expect(await catalogueOf('max').listOrganizationIds('max')).toEqual([]);
+    await assertFails(catalogueOf('max').listOrganization([ACCESS_ORG]));
   });
 
-  test('shared with me: sharedWith.<me> in the share roles', async () => {
-    const db = dbOf('sam');
-    expect(await ids(getDocs(query(workflows(db), where(new FieldPath('sharedWith', 'sam'), 'in', [...SHARE_ROLE_IDS]))))).toEqual(['P', 'S']);
+  test('a member without view_workflows there is not offered the organization (the query would be refused)', async () => {
+    await suite.asAdmin((db) => setDoc(doc(db, 'userAccess/lou'), { userId: 'lou', roleIds: ['sales_manager'], permissions: [], organizations: { [ACCESS_ORG]: [] }, organizationIds: [ACCESS_ORG] }));
+    expect(await catalogueOf('lou').listOrganizationIds('lou')).toEqual([]);
+    await assertFails(catalogueOf('lou').listOrganization([ACCESS_ORG]));
+  });
+
+  test('shared with me: sharedWith.<me> in the share roles, from any workspace', async () => {
+    expect(ids(await assertSucceeds(catalogueOf('sam').listSharedWithMe('sam')))).toEqual(['P', 'S']);
+    expect(await assertSucceeds(catalogueOf('vic').listSharedWithMe('vic'))).toEqual([]);
     // Asking for someone else's shares is refused.
-    await assertFails(getDocs(query(workflows(dbOf('out')), where(new FieldPath('sharedWith', 'sam'), 'in', [...SHARE_ROLE_IDS]))));
+    await assertFails(catalogueOf('out').listSharedWithMe('sam'));
   });
 
-  test('the old "everything I own" query is refused: a creator is not entitled to an organization’s workflow', async () => {
-    await assertFails(getDocs(query(workflows(dbOf('erin')), where('ownerId', '==', 'erin'))));
+  test('creating in an organization needs edit_workflows there', async () => {
+    const blank = { name: 'New', description: '', category: 'automation' as const, industry: 'general' as const, tags: [], nodes: [], edges: [] };
+    await assertSucceeds(catalogueOf('erin').createWorkflow({ ...blank, organizationId: ACCESS_ORG }, { uid: 'erin', name: 'Erin' }));
+    await assertFails(catalogueOf('rob').createWorkflow({ ...blank, organizationId: ACCESS_ORG }, { uid: 'rob', name: 'Rob' }));
+    await assertSucceeds(catalogueOf('rob').createWorkflow(blank, { uid: 'rob', name: 'Rob' }));
   });
 });
 
