@@ -4,7 +4,7 @@
 // file (uploaded through the files API first, then sent as the decision's
 // fileId) and Approve / Reject on the run's decide route. The card is busy
 // on its own while its decision goes; the others stay usable.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, Link, fileErrorMessage, useI18n } from '@agentflow/shared';
 import { APPROVAL_LIMITS, type ApprovalDecision, type ApprovalItem } from '@agentflow/shared/approvals';
 import { formatBytes } from '@agentflow/shared/files';
@@ -33,9 +33,11 @@ export interface ApprovalCardProps {
   onFailed: (item: ApprovalItem, error: unknown, stale: boolean) => void;
   /** Offline: the buttons stay disabled (with the reason shown by the page). */
   offline?: boolean;
+  /** The card a notification opened the inbox on: marked, and scrolled into view. */
+  target?: boolean;
 }
 
-export function ApprovalCard({ item, client, runs, onDecided, onFailed, offline = false }: ApprovalCardProps) {
+export function ApprovalCard({ item, client, runs, onDecided, onFailed, offline = false, target = false }: ApprovalCardProps) {
   const { t, language } = useI18n();
   const texts = useFileTexts();
   const id = useId();
@@ -45,6 +47,10 @@ export function ApprovalCard({ item, client, runs, onDecided, onFailed, offline 
   const [busy, setBusy] = useState<ApprovalDecision | null>(null);
   const maxBytes = usePlanFileLimit();
   const uploads = useStagedUploads(runs.files);
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (target) card.current?.scrollIntoView?.({ block: 'start' });
+  }, [target]);
   const requested = new Date(item.requestedAt);
   const since = Number.isNaN(requested.getTime()) ? null : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(requested);
 
@@ -88,7 +94,7 @@ export function ApprovalCard({ item, client, runs, onDecided, onFailed, offline 
   const roles = item.approvers.filter((approver) => approver.kind === 'role').map((approver) => roleName(t, approver.id, approver.label));
 
   return (
-    <article className="approval-card" data-testid="approval-item" aria-labelledby={`${id}-title`} aria-busy={busy !== null}>
+    <article ref={card} className={target ? 'approval-card approval-card--target' : 'approval-card'} data-testid="approval-item" data-target={target || undefined} aria-labelledby={`${id}-title`} aria-busy={busy !== null}>
       <header className="approval-card-head">
         <h2 id={`${id}-title`} className="approval-card-title">
           {item.workflowName}

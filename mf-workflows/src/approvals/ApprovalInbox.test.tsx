@@ -11,7 +11,7 @@ import { approvalItem, createFakeApprovalsServer } from './testing/fakeApprovals
 import { APPROVALS_REFRESH_MS } from './useApprovals';
 import { ApprovalInbox } from './ApprovalInbox';
 
-function renderInbox(items: ApprovalItem[], options: ProvidersOptions = {}) {
+function renderInbox(items: ApprovalItem[], options: ProvidersOptions = {}, route = '/workflows/approvals') {
   const runs = createFakeRunsServer();
   const server = createFakeApprovalsServer(runs, { approvals: items });
   const result = renderRuns(
@@ -27,7 +27,7 @@ function renderInbox(items: ApprovalItem[], options: ProvidersOptions = {}) {
       />
       <Route path="/workflows/:id/runs/:runId" element={<p>run page</p>} />
     </>,
-    '/workflows/approvals',
+    route,
     options,
   );
   return { server, runs, ...result };
@@ -166,4 +166,11 @@ test('in German, with role names translated', async () => {
 test('signed out: sent to sign in', async () => {
   renderInbox([approvalItem()], { user: null });
   await waitFor(() => expect(screen.getByText('sign in page')).toBeInTheDocument());
+});
+
+test('opened from a notification (?run=&node=): that card is marked', async () => {
+  renderInbox([approvalItem(), approvalItem({ runId: 'run-2', workflowName: 'Invoice dispute' })], {}, '/workflows/approvals?run=run-2&node=managerApproval');
+  const cards = await screen.findAllByTestId('approval-item');
+  expect(cards[0]).not.toHaveAttribute('data-target');
+  expect(cards[1]).toHaveAttribute('data-target', 'true');
 });

@@ -5,7 +5,7 @@
 // a card that is no longer the user's to decide (decided by someone else,
 // the run ended, the role was taken away) leaves the list with the reason.
 import { useEffect } from 'react';
-import { ApiError, Link, NeedsConnectionNote, useI18n, useOnline, useRemoteCatalogs, useToast } from '@agentflow/shared';
+import { ApiError, Link, NeedsConnectionNote, useI18n, useOnline, useRemoteCatalogs, useSearchParams, useToast } from '@agentflow/shared';
 import { APPROVAL_ERROR_CODES, type ApprovalDecision, type ApprovalItem } from '@agentflow/shared/approvals';
 import type { RunsClient } from '../api/runs';
 import { PageLoading } from '../components/PageLoading';
@@ -42,6 +42,9 @@ export function ApprovalInbox({ client, runs, refreshMs }: ApprovalInboxProps) {
   const online = useOnline();
   const approvals = useApprovals(client, null, refreshMs);
   const items = approvals.data ?? [];
+  // A notification opens the inbox on its approval (?run=&node=): that card is marked and scrolled to.
+  const [params] = useSearchParams();
+  const target = { runId: params.get('run'), nodeId: params.get('node') };
 
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t(`${A}title`)}`;
@@ -87,7 +90,7 @@ export function ApprovalInbox({ client, runs, refreshMs }: ApprovalInboxProps) {
         <ul className="approvals-list" aria-labelledby="approvals-title">
           {items.map((item) => (
             <li key={`${item.runId}/${item.nodeId}`}>
-              <ApprovalCard item={item} client={client} runs={runs} onDecided={decided} onFailed={failed} offline={!online} />
+              <ApprovalCard item={item} client={client} runs={runs} onDecided={decided} onFailed={failed} offline={!online} target={item.runId === target.runId && (target.nodeId === null || item.nodeId === target.nodeId)} />
             </li>
           ))}
         </ul>

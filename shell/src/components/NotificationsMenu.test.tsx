@@ -6,7 +6,8 @@ import { NOTIFICATION_LIST_LIMIT } from '@agentflow/shared/notifications';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders, testUser, type ProvidersOptions } from '@agentflow/shared/testing/renderWithProviders';
 import { Header } from './Header';
-import { fakeNotificationsSource, refusedRun, type FakeNotificationsSource } from '../notifications/fakeSource';
+import { approvalWaiting, fakeNotificationsSource, invitation, refusedRun, runFailed, type FakeNotificationsSource } from '../notifications/fakeSource';
+import { NOTIFICATIONS_CHANGED_EVENT } from '@agentflow/shared/notifications';
 import { NotificationsSourceContext } from '../notifications/source';
 
 function CurrentPath() {
@@ -233,3 +234,80 @@ describe('notifications bell', () => {
     }
   });
 });
+
+describe('the kinds of issue 21, and the approvals link', () => {
+  const APPROVAL = approvalWaiting();
+  const FAILED = runFailed();
+  const INVITED = invitation();
+  const byKind = (kind: string) => within(panel()).getAllByTestId('notification').find((item) => item.dataset.kind === kind)!;
+
+  test('an approval waiting opens its card in the inbox; a failed run opens the run; an invitation opens the invitation page', async () => {
+    renderHeader(fakeNotificationsSource([APPROVAL, FAILED, INVITED]));
+    fireEvent.click(await screen.findByTestId('notifications-button'));
+    const approval = byKind('approval_waiting');
+    expect(approval).toHaveTextContent('Sam Seller is waiting for your approval in “Discount approval”. Approve a 15% discount for ACME?');
+    expect(within(approval).getByRole('link', { name: 'Open in approvals' })).toHaveAttribute('href', '/workflows/approvals?run=run-5&node=managerApproval');
+    const failed = byKind('run_failed');
+    expect(failed).toHaveTextContent('A run of “CRM sync” failed: HubSpot answered 401');
+    expect(within(failed).getByRole('link', { name: 'View run' })).toHaveAttribute('href', '/workflows/wf-6/runs/run-6');
+    const invited = byKind('invitation');
+    expect(invited).toHaveTextContent('Olivia Owner invited you to the workspace “Acme Sales” as Workspace runner.');
+    expect(within(invited).getByRole('link', { name: 'See the invitation' })).toHaveAttribute('href', '/admin/access/invitations/inv-1');
+  });
+
+  test('without the optional names and error, the sentences still read', async () => {
+    renderHeader(fakeNotificationsSource([approvalWaiting({ requestedByName: null, message: '' }), runFailed({ error: null }), invitation({ invitedByName: null, roleId: 'custom_role' })]));
+    fireEvent.click(await screen.findByTestId('notifications-button'));
+    expect(byKind('approval_waiting')).toHaveTextContent('“Discount approval” is waiting for your approval.');
+    expect(byKind('run_failed')).toHaveTextContent('A run of “CRM sync” failed.');
+    expect(byKind('invitation')).toHaveTextContent('You are invited to the workspace “Acme Sales” as custom_role.');
+  });
+
+  test('following an approval marks it read and goes to the inbox', async () => {
+    const source = fakeNotificationsSource([APPROVAL]);
+    renderHeader(source);
+    fireEvent.click(await screen.findByTestId('notifications-button'));
+    fireEvent.click(within(panel()).getByRole('link', { name: 'Open in approvals' }));
+    expect(source.marked).toEqual([[APPROVAL.id]]);
+    expect(screen.getByTestId('path')).toHaveTextContent('/workflows/approvals');
+  });
+
+  test('in German', async () => {
+    renderHeader(fakeNotificationsSource([APPROVAL, FAILED, INVITED]), { user: testUser(), language: 'de' });
+    fireEvent.click(await screen.findByTestId('notifications-button'));
+    const german = await screen.findByRole('region', { name: 'Benachrichtigungen' });
+    expect(await within(german).findByText('Sam Seller wartet in „Discount approval“ auf Ihre Freigabe. Approve a 15% discount for ACME?')).toBeInTheDocument();
+    const item = (kind: string) => within(german).getAllByTestId('notification').find((element) => element.dataset.kind === kind)!;
+    expect(item('invitation')).toHaveTextContent('Olivia Owner hat Sie in den Arbeitsbereich „Acme Sales“ als Arbeitsbereich-Ausführender eingeladen.');
+    expect(within(item('run_failed')).getByRole('link', { name: 'Ausführung ansehen' })).toBeInTheDocument();
+  });
+
+  test('the header links to the inbox with the number of approvals waiting, live', async () => {
+    const source = fakeNotificationsSource([FAILED]);
+    renderHeader(source);
+    const link = await screen.findByTestId('approvals-link');
+    expect(link).toHaveAttribute('href', '/workflows/approvals');
+    expect(link).toHaveAccessibleName('Approvals');
+    expect(screen.queryByTestId('approvals-badge')).not.toBeInTheDocument();
+    act(() => source.emit([APPROVAL, approvalWaiting({ id: 'other', runId: 'run-7' }), FAILED]));
+    expect(screen.getByTestId('approvals-link')).toHaveAccessibleName('Approvals: 2 waiting for you');
+    expect(screen.getByTestId('approvals-badge')).toHaveTextContent(/^2$/);
+  });
+
+  test('each change of the unread list is announced on window (the inbox fetches again)', async () => {
+    const heard = jest.fn();
+    window.addEventListener(NOTIFICATIONS_CHANGED_EVENT, heard);
+    try {
+      const source = fakeNotificationsSource([]);
+      renderHeader(source);
+      await screen.findByTestId('notifications-button');
+      const before = heard.mock.calls.length;
+      expect(before).toBeGreaterThanOrEqual(1);
+      act(() => source.emit([APPROVAL]));
+      expect(heard).toHaveBeenCalledTimes(before + 1);
+    } finally {
+      window.removeEventListener(NOTIFICATIONS_CHANGED_EVENT, heard);
+    }
+  });
+});
+

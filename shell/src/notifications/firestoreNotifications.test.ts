@@ -126,6 +126,19 @@ test('markRead sets read: true and nothing else, in one batch', async () => {
   expect(batches).toHaveLength(1);
 });
 
+test('the kinds of issue 21: an approval waiting, a failed run, an invitation', () => {
+  const base = { userId: 'u1', read: false, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-02T00:00:00.000Z' };
+  expect(notificationFromDocument('a', { ...base, kind: 'approval_waiting', workflowId: 'wf1', workflowName: 'Deals', runId: 'r1', nodeId: 'n1', message: 'OK?', requestedByName: 'Sam' })).toEqual({
+    id: 'a', ...base, kind: 'approval_waiting', workflowId: 'wf1', workflowName: 'Deals', runId: 'r1', nodeId: 'n1', message: 'OK?', requestedByName: 'Sam',
+  });
+  expect(notificationFromDocument('f', { ...base, kind: 'run_failed', workflowId: 'wf1', runId: 'r2', error: 'boom' })).toEqual({ id: 'f', ...base, kind: 'run_failed', workflowId: 'wf1', workflowName: 'wf1', runId: 'r2', error: 'boom' });
+  expect(notificationFromDocument('i', { ...base, kind: 'invitation', invitationId: 'inv', workspaceId: 'org', roleId: 'workspace_editor', invitedByName: 3 })).toEqual({
+    id: 'i', ...base, kind: 'invitation', invitationId: 'inv', workspaceId: 'org', workspaceName: 'org', roleId: 'workspace_editor', invitedByName: null,
+  });
+  expect(notificationFromDocument('x', { ...base, kind: 'approval_waiting', workflowId: 'wf1', runId: 'r1' })).toBeNull();
+  expect(notificationFromDocument('x', { ...base, kind: 'invitation', workspaceId: 'org', roleId: 'workspace_editor' })).toBeNull();
+});
+
 test.each<[string, Record<string, unknown>]>([
   ['another kind', { kind: 'invoice' }],
   ['an unknown reason', { code: 'quota' }],

@@ -4,7 +4,7 @@
 // through the shared app's lazy getter: no Firebase app of its own.
 import type { DocumentData } from 'firebase/firestore';
 import { getFirestoreDb } from '@agentflow/shared';
-import { NOTIFICATION_LIST_LIMIT, NOTIFICATIONS_COLLECTION, isRunRefusalCode, type AppNotification } from '@agentflow/shared/notifications';
+import { NOTIFICATION_LIST_LIMIT, NOTIFICATIONS_COLLECTION, isRunRefusalCode, type AnyNotification } from '@agentflow/shared/notifications';
 import type { NotificationsSource } from './source';
 
 const TRIGGERS = ['webhook', 'schedule'] as const;
@@ -18,29 +18,50 @@ function isoOf(value: unknown): string {
   return date instanceof Date && !Number.isNaN(date.getTime()) ? date.toISOString() : '';
 }
 
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
+
 /**
  * A stored notification as the model's, or null when it is not one this app
- * can show (another kind, or a field missing): the header skips it rather
- * than showing half a sentence.
+ * can show (an unknown kind, or a field it needs missing): the header skips
+ * it rather than showing half a sentence.
  */
-export function notificationFromDocument(id: string, data: DocumentData): AppNotification | null {
-  const { userId, kind, workflowId, workflowName, runId, trigger, code, count, read } = data;
-  if (kind !== 'run_refused' || typeof userId !== 'string' || typeof workflowId !== 'string' || typeof runId !== 'string') return null;
-  if (!isTrigger(trigger) || !isRunRefusalCode(code)) return null;
-  return {
-    id,
-    userId,
-    kind,
-    workflowId,
-    workflowName: typeof workflowName === 'string' && workflowName.trim() ? workflowName : workflowId,
-    runId,
-    trigger,
-    code,
-    count: typeof count === 'number' && Number.isFinite(count) && count >= 1 ? Math.floor(count) : 1,
-    read: read === true,
-    createdAt: isoOf(data.createdAt),
-    updatedAt: isoOf(data.updatedAt),
-  };
+export function notificationFromDocument(id: string, data: DocumentData): AnyNotification | null {
+  const { userId, kind, workflowId, runId, read } = data;
+  if (typeof userId !== 'string') return null;
+  const base = { id, userId, read: read === true, createdAt: isoOf(data.createdAt), updatedAt: isoOf(data.updatedAt) };
+  // A run's name falls back to its workflow id.
+  const workflowName = (fallback: string) => text(data.workflowName) ?? fallback;
+  switch (kind) {
+    case 'run_refused': {
+      const { trigger, code, count } = data;
+      if (typeof workflowId !== 'string' || typeof runId !== 'string' || !isTrigger(trigger) || !isRunRefusalCode(code)) return null;
+      return {
+        ...base,
+        kind,
+        workflowId,
+        workflowName: workflowName(workflowId),
+        runId,
+        trigger,
+        code,
+        count: typeof count === 'number' && Number.isFinite(count) && count >= 1 ? Math.floor(count) : 1,
+      };
+    }
+    case 'approval_waiting': {
+      if (typeof workflowId !== 'string' || typeof runId !== 'string' || typeof data.nodeId !== 'string') return null;
+      return { ...base, kind, workflowId, workflowName: workflowName(workflowId), runId, nodeId: data.nodeId, message: text(data.message) ?? '', requestedByName: text(data.requestedByName) };
+    }
+    case 'run_failed': {
+      if (typeof workflowId !== 'string' || typeof runId !== 'string') return null;
+      return { ...base, kind, workflowId, workflowName: workflowName(workflowId), runId, error: text(data.error) };
+    }
+    case 'invitation': {
+      const { invitationId, workspaceId, roleId } = data;
+      if (typeof invitationId !== 'string' || typeof workspaceId !== 'string' || typeof roleId !== 'string') return null;
+      return { ...base, kind, invitationId, workspaceId, workspaceName: text(data.workspaceName) ?? workspaceId, roleId, invitedByName: text(data.invitedByName) };
+    }
+    default:
+      return null;
+  }
 }
 
 async function firestore() {

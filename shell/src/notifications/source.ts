@@ -4,7 +4,7 @@
 // anything else) inject a fake; by default Firestore, loaded with the first
 // subscription: a signed-out visitor never pays for the Firestore SDK.
 import { createContext, useContext } from 'react';
-import type { AppNotification } from '@agentflow/shared/notifications';
+import type { AnyNotification } from '@agentflow/shared/notifications';
 
 export interface NotificationsSource {
   /**
@@ -14,7 +14,7 @@ export interface NotificationsSource {
    * the server's when it is back) and onError when the listener fails.
    * Returns the function that stops listening.
    */
-  watchUnread(userId: string, onChange: (notifications: AppNotification[]) => void, onError: (error: unknown) => void): () => void;
+  watchUnread(userId: string, onChange: (notifications: AnyNotification[]) => void, onError: (error: unknown) => void): () => void;
   /** Sets read: true on these notifications (the listener then drops them). */
   markRead(ids: readonly string[]): Promise<void>;
 }

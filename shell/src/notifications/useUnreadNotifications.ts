@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useAuth } from '@agentflow/shared';
-import { NOTIFICATION_LIST_LIMIT, type AppNotification } from '@agentflow/shared/notifications';
+import { NOTIFICATION_LIST_LIMIT, NOTIFICATIONS_CHANGED_EVENT, type AnyNotification } from '@agentflow/shared/notifications';
 import { useNotificationsSource } from './source';
 
 export interface UnreadNotifications {
   /** The newest unread ones, newest first (at most NOTIFICATION_LIST_LIMIT). */
-  notifications: AppNotification[];
+  notifications: AnyNotification[];
   /** There are more unread than the list holds. */
   more: boolean;
   /** The listener failed (nothing is shown as unread then). */
@@ -33,6 +33,8 @@ export function useUnreadNotifications(): UnreadNotifications {
       (list) => {
         const newestFirst = [...list].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
         setLoaded({ owner: uid, notifications: newestFirst.slice(0, NOTIFICATION_LIST_LIMIT), more: newestFirst.length > NOTIFICATION_LIST_LIMIT, failed: false });
+        // Pages showing what notifications announce (the approval inbox) fetch again.
+        window.dispatchEvent(new Event(NOTIFICATIONS_CHANGED_EVENT));
       },
       () => setLoaded({ owner: uid, ...NONE, failed: true }),
     );

@@ -14,6 +14,30 @@ export const de: NotificationsCatalog = {
     viewRun: 'Ausführung ansehen',
     seePlans: 'Tarife ansehen',
     times: '{{count}}-mal',
+    approvalsLink: 'Freigaben',
+    approvalsLinkWaiting_one: 'Freigaben: {{count}} wartet auf Sie',
+    approvalsLinkWaiting_other: 'Freigaben: {{count}} warten auf Sie',
+    approval: {
+      waiting: '„{{name}}“ wartet auf Ihre Freigabe.',
+      waitingFrom: '{{by}} wartet in „{{name}}“ auf Ihre Freigabe.',
+      open: 'In Freigaben öffnen',
+    },
+    runFailed: {
+      plain: 'Eine Ausführung von „{{name}}“ ist fehlgeschlagen.',
+      withError: 'Eine Ausführung von „{{name}}“ ist fehlgeschlagen: {{error}}',
+    },
+    invitation: {
+      plain: 'Sie sind in den Arbeitsbereich „{{workspace}}“ als {{role}} eingeladen.',
+      from: '{{by}} hat Sie in den Arbeitsbereich „{{workspace}}“ als {{role}} eingeladen.',
+      open: 'Einladung ansehen',
+    },
+    roles: {
+      workspace_viewer: 'Arbeitsbereich-Betrachter',
+      workspace_runner: 'Arbeitsbereich-Ausführender',
+      workspace_editor: 'Arbeitsbereich-Bearbeiter',
+      workspace_admin: 'Arbeitsbereich-Admin',
+      workspace_owner: 'Arbeitsbereich-Inhaber',
+    },
     refused: {
       webhook: 'Webhook-Ausführung von „{{name}}“ abgelehnt: {{reason}}',
       schedule: 'Geplante Ausführung von „{{name}}“ abgelehnt: {{reason}}',

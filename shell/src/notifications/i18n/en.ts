@@ -13,6 +13,30 @@ export const en = {
     viewRun: 'View run',
     seePlans: 'See plans',
     times: '{{count}} times',
+    approvalsLink: 'Approvals',
+    approvalsLinkWaiting_one: 'Approvals: {{count}} waiting for you',
+    approvalsLinkWaiting_other: 'Approvals: {{count}} waiting for you',
+    approval: {
+      waiting: '“{{name}}” is waiting for your approval.',
+      waitingFrom: '{{by}} is waiting for your approval in “{{name}}”.',
+      open: 'Open in approvals',
+    },
+    runFailed: {
+      plain: 'A run of “{{name}}” failed.',
+      withError: 'A run of “{{name}}” failed: {{error}}',
+    },
+    invitation: {
+      plain: 'You are invited to the workspace “{{workspace}}” as {{role}}.',
+      from: '{{by}} invited you to the workspace “{{workspace}}” as {{role}}.',
+      open: 'See the invitation',
+    },
+    roles: {
+      workspace_viewer: 'Workspace viewer',
+      workspace_runner: 'Workspace runner',
+      workspace_editor: 'Workspace editor',
+      workspace_admin: 'Workspace admin',
+      workspace_owner: 'Workspace owner',
+    },
     refused: {
       webhook: 'Webhook run of “{{name}}” refused: {{reason}}',
       schedule: 'Scheduled run of “{{name}}” refused: {{reason}}',

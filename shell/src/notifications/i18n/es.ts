@@ -14,6 +14,30 @@ export const es: NotificationsCatalog = {
     viewRun: 'Ver la ejecución',
     seePlans: 'Ver los planes',
     times: '{{count}} veces',
+    approvalsLink: 'Aprobaciones',
+    approvalsLinkWaiting_one: 'Aprobaciones: {{count}} te espera',
+    approvalsLinkWaiting_other: 'Aprobaciones: {{count}} te esperan',
+    approval: {
+      waiting: '«{{name}}» espera tu aprobación.',
+      waitingFrom: '{{by}} espera tu aprobación en «{{name}}».',
+      open: 'Abrir en aprobaciones',
+    },
+    runFailed: {
+      plain: 'Una ejecución de «{{name}}» falló.',
+      withError: 'Una ejecución de «{{name}}» falló: {{error}}',
+    },
+    invitation: {
+      plain: 'Te invitaron al espacio de trabajo «{{workspace}}» como {{role}}.',
+      from: '{{by}} te invitó al espacio de trabajo «{{workspace}}» como {{role}}.',
+      open: 'Ver la invitación',
+    },
+    roles: {
+      workspace_viewer: 'Lector del espacio',
+      workspace_runner: 'Ejecutor del espacio',
+      workspace_editor: 'Editor del espacio',
+      workspace_admin: 'Administrador del espacio',
+      workspace_owner: 'Propietario del espacio',
+    },
     refused: {
       webhook: 'Ejecución por webhook de «{{name}}» rechazada: {{reason}}',
       schedule: 'Ejecución programada de «{{name}}» rechazada: {{reason}}',

@@ -14,6 +14,30 @@ export const fr: NotificationsCatalog = {
     viewRun: 'Voir l’exécution',
     seePlans: 'Voir les formules',
     times: '{{count}} fois',
+    approvalsLink: 'Approbations',
+    approvalsLinkWaiting_one: 'Approbations : {{count}} vous attend',
+    approvalsLinkWaiting_other: 'Approbations : {{count}} vous attendent',
+    approval: {
+      waiting: '« {{name}} » attend votre approbation.',
+      waitingFrom: '{{by}} attend votre approbation dans « {{name}} ».',
+      open: 'Ouvrir dans les approbations',
+    },
+    runFailed: {
+      plain: 'Une exécution de « {{name}} » a échoué.',
+      withError: 'Une exécution de « {{name}} » a échoué : {{error}}',
+    },
+    invitation: {
+      plain: 'Vous êtes invité dans l’espace de travail « {{workspace}} » en tant que {{role}}.',
+      from: '{{by}} vous a invité dans l’espace de travail « {{workspace}} » en tant que {{role}}.',
+      open: 'Voir l’invitation',
+    },
+    roles: {
+      workspace_viewer: 'Lecteur de l’espace',
+      workspace_runner: 'Exécutant de l’espace',
+      workspace_editor: 'Éditeur de l’espace',
+      workspace_admin: 'Administrateur de l’espace',
+      workspace_owner: 'Propriétaire de l’espace',
+    },
     refused: {
       webhook: 'Exécution par webhook de « {{name}} » refusée : {{reason}}',
       schedule: 'Exécution planifiée de « {{name}} » refusée : {{reason}}',
