@@ -4,11 +4,19 @@
 import type { Request } from 'express';
 import { HttpError, isDocumentId, PERSONAL_WORKSPACE, type HttpErrorStatus, type WorkspaceErrorCode } from '@agentflow/shared/server';
 import type { AccessContext } from '../access/context.js';
+import type { InvitationEvent } from '../notifications/dispatcher.js';
 import type { InvitationMailer } from './mailer.js';
+
+/** The bell and chat side of an invitation (the notification dispatcher), and the invited user's e-mail choice. */
+export interface InvitationNotifier {
+  invitation(uid: string, event: InvitationEvent): Promise<unknown>;
+  wants(uid: string, kind: 'invitation', channel: 'email'): Promise<boolean>;
+}
 
 export interface WorkspacesContext {
   access: AccessContext;
   mailer: InvitationMailer;
+  notifier: InvitationNotifier;
   /** APP_URL without a trailing slash. */
   appUrl: string;
   now: () => Date;

@@ -122,6 +122,12 @@ export function mountInvitations(router: Router, ctx: WorkspacesContext, authed:
     });
     const body: InvitationCreated = { invitation: invitationView(stored, now) };
     res.status(201).json(body);
+    // Best effort after the answer: the bell entry for someone with an account, and the e-mail unless they turned it off.
+    const event = { invitationId: stored.id, workspaceId: id, workspaceName: stored.workspaceName, roleId, invitedByName: stored.invitedByName };
+    const log = (what: string) => (error: unknown) => access.logger.error({ err: error, invitationId: stored.id }, `invitation ${what} failed`);
+    if (existingUid) await ctx.notifier.invitation(existingUid, event).catch(log('notification'));
+    const wantsEmail = existingUid ? await ctx.notifier.wants(existingUid, 'invitation', 'email').catch(() => true) : true;
+    if (!wantsEmail) return;
     await ctx.mailer.send({
       to: email,
       language: await mailLanguage(email, caller.uid).catch(() => 'en' as const),
@@ -130,7 +136,7 @@ export function mountInvitations(router: Router, ctx: WorkspacesContext, authed:
       roleId,
       link: `${ctx.appUrl}${invitationPagePath(stored.id)}`,
       expiresOn: stored.expiresAt.toISOString().slice(0, 10),
-    });
+    }).catch(log('e-mail'));
   });
 
   router.delete(`${WORKSPACES_API.workspaces}/:id/invitations/:invitationId`, ...authed, async (req, res) => {
