@@ -3,7 +3,7 @@ import path from 'node:path';
 import { seed } from '../../firebase/seed.mjs';
 import { writeState } from './e2eState.mjs';
 import { assertPortsFree } from './processes.mjs';
-import { ROOT, TEST_PORTS, buildOutputsExist, portList, stackEnv, startFrontends, startServices, testConnectorEnv, testStripeEnv } from './stack.mjs';
+import { ROOT, TEST_PORTS, buildOutputsExist, portList, stackEnv, startFrontends, startServices, testConnectorEnv, testMailEnv, testStripeEnv } from './stack.mjs';
 
 /**
  * Test-only AI settings for platform-api: agent steps call the fake
@@ -23,7 +23,7 @@ export default async function globalSetup() {
   mkdirSync(path.join(ROOT, '.agentflow'), { recursive: true });
   const logFile = createWriteStream(path.join(ROOT, '.agentflow', 'e2e-stack.log'), { flags: 'w' });
   // billing-api reaches the fake Stripe that the billing e2e test starts on TEST_PORTS.stripe.
-  const env = { ...stackEnv(TEST_PORTS), ...testStripeEnv(TEST_PORTS), ...testAiEnv(TEST_PORTS), ...testConnectorEnv(TEST_PORTS), LOG_LEVEL: 'warn' };
+  const env = { ...stackEnv(TEST_PORTS), ...testStripeEnv(TEST_PORTS), ...testAiEnv(TEST_PORTS), ...testConnectorEnv(TEST_PORTS), ...testMailEnv(TEST_PORTS), LOG_LEVEL: 'warn' };
   const options = { env, quiet: true, logFile };
   await seed({ projectId: env.FIREBASE_PROJECT_ID }); // the demo account behind 'Try the demo'
   const [services, frontends] = await Promise.all([startServices(TEST_PORTS, options), startFrontends(TEST_PORTS, options)]);

@@ -17,7 +17,7 @@ export const EMULATOR_PORTS = { firestore: 8080, auth: 9099, storage: 9199 };
 /** Ports firebase-tools opens besides the emulators themselves (hub, logging, Firestore websocket). */
 export const EMULATOR_SIDE_PORTS = [4400, 4500, 9150];
 
-/** @typedef {{ shell: number, billing: number, platform: number, remotes: Record<string, number>, stripe?: number, ai?: number, apps?: Record<string, number> }} StackPorts */
+/** @typedef {{ shell: number, billing: number, platform: number, remotes: Record<string, number>, stripe?: number, ai?: number, apps?: Record<string, number>, smtp?: number }} StackPorts */
 
 /** @type {StackPorts} */
 export const DEFAULT_PORTS = {
@@ -39,6 +39,8 @@ export const TEST_PORTS = {
   ai: 4320,
   // The fake apps the connectors e2e test starts (platform-api/src/connectors/*/testing); tests only.
   apps: { hubspotAuth: 4330, hubspot: 4331, slack: 4332 },
+  // The real SMTP server (smtp-server) the workspaces e2e test starts: platform-api's own e-mails (invitations, approvals) go there.
+  smtp: 4340,
 };
 
 /**
@@ -60,6 +62,21 @@ export function testConnectorEnv(ports) {
     OAUTH_HUBSPOT_ACCOUNT_URL: `${auth}/oauth/v1/access-tokens`,
     CONNECTOR_HUBSPOT_BASE_URL: `http://127.0.0.1:${ports.apps.hubspot}`,
     CONNECTOR_SLACK_BASE_URL: `http://127.0.0.1:${ports.apps.slack}`,
+  };
+}
+
+/**
+ * Test-only mail settings for platform-api in the e2e stack: its own e-mails
+ * (workspace invitations, approval requests with one-click links, failed
+ * runs) go to the SMTP server the workspaces e2e test starts on
+ * TEST_PORTS.smtp, and their links point at the e2e shell. Never part of
+ * stackEnv: `npm start` has no SMTP server and says so in one log line.
+ */
+export function testMailEnv(ports) {
+  return {
+    SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+    MAIL_FROM: 'Agentflow <no-reply@agentflow.test>',
+    APP_URL: shellUrl(ports),
   };
 }
 
@@ -92,6 +109,7 @@ export function portList(ports, { emulators = true } = {}) {
     ...(ports.stripe ? [{ port: ports.stripe, what: 'fake Stripe (billing e2e)' }] : []),
     ...(ports.ai ? [{ port: ports.ai, what: 'fake language model (runs e2e)' }] : []),
     ...Object.entries(ports.apps ?? {}).map(([app, port]) => ({ port, what: `fake ${app} (connectors e2e)` })),
+    ...(ports.smtp ? [{ port: ports.smtp, what: 'SMTP server (workspaces e2e)' }] : []),
   ];
   if (emulators) {
     list.push(...emulatorPortList());
