@@ -66,7 +66,10 @@ export async function applyDecision(ports: DecisionPorts, runId: string, stepId:
     const requestRef = target ? db.collection(APPROVAL_COLLECTIONS.requests).doc(approvalRequestId(runId, target.nodeId)) : null;
     const request = requestRef ? await tx.get(requestRef) : null;
     const linkRef = linkTokenId ? db.collection(APPROVAL_COLLECTIONS.links).doc(linkTokenId) : null;
-    if (linkRef && (await tx.get(linkRef)).exists) return 'link-used' as const;
+    if (linkRef) {
+      const link = await tx.get(linkRef);
+      if (!link.exists || link.get('usedAt') !== null) return 'link-used' as const;
+    }
     if (!current || !target || target.status !== 'waiting' || isTerminalRunStatus(current.status)) return 'conflict' as const;
     const at = decision.decidedAt;
     Object.assign(
@@ -95,7 +98,7 @@ export async function applyDecision(ports: DecisionPorts, runId: string, stepId:
     current.updatedAt = at;
     tx.set(runRef(db, runId), encodeRun(current));
     if (requestRef && request?.exists) tx.update(requestRef, { status: closedStatus(target.status), decidedAt: at, decidedBy: decision.by });
-    if (linkRef) tx.create(linkRef, { runId, stepId, uid: decision.by, usedAt: at });
+    if (linkRef) tx.update(linkRef, { usedAt: at });
     return resume ? ('resume' as const) : ('stored' as const);
   });
   if (outcome === 'conflict' || outcome === 'link-used') {

@@ -10,7 +10,7 @@ import { NotificationDispatcher, type ChatSender } from '../notifications/dispat
 import { appUrlFromEnv, createNotificationMailer, type NotificationMailer } from '../notifications/mailer.js';
 import { BUILTIN_HANDLERS, type StepHandler } from '../runs/steps.js';
 import type { StoredRun } from '../runs/runModel.js';
-import { approvalLinkSecretFromEnv, signApprovalLink } from './linkToken.js';
+import { approvalLinkSecretFromEnv, issueApprovalLink } from './linkToken.js';
 import { recordWaitingApproval, requestsCollection } from './requests.js';
 import { workflowTarget } from './access.js';
 
@@ -38,8 +38,8 @@ export interface ApprovalsModule {
   stepHandler: StepHandler;
   /** A run was stored as failed (the engine's onRunFailed, or a rejection). */
   runFailed: (run: StoredRun) => Promise<void>;
-  /** The one-click links of one approver for one step. */
-  linksFor: (runId: string, nodeId: string, uid: string) => { approve: string; reject: string; expiresAt: Date };
+  /** The one-click links of one approver for one step (issued: their claims are stored). */
+  linksFor: (runId: string, nodeId: string, uid: string) => Promise<{ approve: string; reject: string; expiresAt: Date }>;
 }
 
 export function createApprovalsModule(options: ApprovalsOptions): ApprovalsModule {
@@ -51,10 +51,10 @@ export function createApprovalsModule(options: ApprovalsOptions): ApprovalsModul
   const appUrl = appUrlFromEnv(env);
   const dispatcher = new NotificationDispatcher({ db: options.db, auth: options.auth, logger: options.logger, mailer, appUrl, chat: options.chat ?? null, now });
 
-  const linksFor = (runId: string, nodeId: string, uid: string) => {
+  const linksFor = async (runId: string, nodeId: string, uid: string) => {
     const at = now();
-    const approve = signApprovalLink(secret, { runId, nodeId, uid, decision: 'approve' }, at);
-    const reject = signApprovalLink(secret, { runId, nodeId, uid, decision: 'reject' }, at);
+    const approve = await issueApprovalLink(options.db, secret, { runId, nodeId, uid, decision: 'approve' }, at);
+    const reject = await issueApprovalLink(options.db, secret, { runId, nodeId, uid, decision: 'reject' }, at);
     return { approve: `${appUrl}${approvalLinkPagePath(approve.token)}`, reject: `${appUrl}${approvalLinkPagePath(reject.token)}`, expiresAt: new Date(approve.claims.exp) };
   };
 

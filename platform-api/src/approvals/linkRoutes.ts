@@ -13,7 +13,6 @@
 import type { Request, Router } from 'express';
 import { HttpError, describeTokenError } from '@agentflow/shared/server';
 import {
-  APPROVAL_COLLECTIONS,
   APPROVAL_ERROR_CODES,
   APPROVAL_LINKS_REQUIRE_SIGN_IN_DEFAULT,
   APPROVAL_LINKS_REQUIRE_SIGN_IN_FIELD,
@@ -30,7 +29,7 @@ import type { StoredRun } from '../runs/runModel.js';
 import { applyDecision, decisionRecord, waitingApprovalStep, type DecisionPorts } from './decide.js';
 import { approvalTargetOf } from './access.js';
 import { approversOfNode, requestsCollection, shownData, subjectFor } from './requests.js';
-import { verifyApprovalLink } from './linkToken.js';
+import { linkTokenId, linksCollection, verifyApprovalLink } from './linkToken.js';
 import type { ApprovalsModule } from './index.js';
 import { afterDecision } from './afterDecision.js';
 
@@ -43,10 +42,12 @@ export function mountLinkRoutes(router: Router, deps: { approvals: ApprovalsModu
   const { db, auth } = approvals;
   const path = '/api/approval-links/:token';
 
-  const claimsOf = (req: Request): ApprovalLinkClaims => {
-    const token = req.params.token;
-    if (typeof token !== 'string' || token.length > 4000) throw new HttpError(400, 'This approval link is not valid', APPROVAL_ERROR_CODES.linkInvalid);
-    const verified = verifyApprovalLink(approvals.linkSecret, token, approvals.now());
+  const claimsOf = async (req: Request): Promise<ApprovalLinkClaims> => {
+    const token = typeof req.params.token === 'string' ? req.params.token : '';
+    const tid = linkTokenId(token);
+    if (!tid) throw new HttpError(400, 'This approval link is not valid', APPROVAL_ERROR_CODES.linkInvalid);
+    const stored = await linksCollection(db).doc(tid).get();
+    const verified = verifyApprovalLink(approvals.linkSecret, token, stored.exists ? stored.get('claims') : null, approvals.now());
     if (!verified.ok) {
       if (verified.code === APPROVAL_ERROR_CODES.linkExpired) throw new HttpError(410, 'This approval link has expired: decide from your approvals in the app', APPROVAL_ERROR_CODES.linkExpired);
       throw new HttpError(400, 'This approval link is not valid', APPROVAL_ERROR_CODES.linkInvalid);
@@ -56,7 +57,7 @@ export function mountLinkRoutes(router: Router, deps: { approvals: ApprovalsModu
 
   /** The run and its waiting step the link is for; link-used when it moved on or the token was used. */
   const waitingFor = async (claims: ApprovalLinkClaims) => {
-    if ((await db.collection(APPROVAL_COLLECTIONS.links).doc(claims.tid).get()).exists) throw linkUsed();
+    if ((await linksCollection(db).doc(claims.tid).get()).get('usedAt') !== null) throw linkUsed();
     let run: StoredRun;
     try {
       run = await deps.loadRun(claims.runId);
@@ -91,7 +92,7 @@ export function mountLinkRoutes(router: Router, deps: { approvals: ApprovalsModu
   };
 
   router.get(path, async (req, res) => {
-    const claims = claimsOf(req);
+    const claims = await claimsOf(req);
     const { run, node } = await waitingFor(claims);
     const required = await requiresSignIn(run);
     const viewer = await signedIn(req).catch(() => null);
@@ -115,7 +116,7 @@ export function mountLinkRoutes(router: Router, deps: { approvals: ApprovalsModu
   });
 
   router.post(path, async (req, res) => {
-    const claims = claimsOf(req);
+    const claims = await claimsOf(req);
     const body = parseOr400(approvalLinkBodySchema, req.body);
     if (claims.decision !== null && body.decision !== claims.decision) throw new HttpError(400, `decision must be '${claims.decision}' for this link`);
     const { run, step, node } = await waitingFor(claims);

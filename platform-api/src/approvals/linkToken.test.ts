@@ -1,34 +1,40 @@
-import { APPROVAL_LIMITS } from '@agentflow/shared/approvals';
-import { approvalLinkSecretFromEnv, signApprovalLink, verifyApprovalLink } from './linkToken';
+import { APPROVAL_LIMITS } from '@agentflow/shared/domain';
+import { approvalLinkSecretFromEnv, linkTokenId, signApprovalLink, verifyApprovalLink } from './linkToken';
 
 const secret = 'test-secret';
 const now = new Date('2026-11-27T08:00:00Z');
 const link = { runId: 'run1', nodeId: 'review', uid: 'bob', decision: 'approve' as const };
 
 describe('approval link tokens', () => {
-  it('verify with the secret that signed them, carrying what was signed', () => {
+  it('verify against the claims stored for them with the secret that signed them; short enough for a path segment', () => {
     const { token, claims } = signApprovalLink(secret, link, now);
-    expect(verifyApprovalLink(secret, token, now)).toEqual({ ok: true, claims });
+    expect(token.length).toBeLessThanOrEqual(128);
+    expect(linkTokenId(token)).toBe(claims.tid);
+    expect(verifyApprovalLink(secret, token, claims, now)).toEqual({ ok: true, claims });
     expect(claims).toMatchObject({ ...link, exp: now.getTime() + APPROVAL_LIMITS.linkTtlMs });
   });
 
   it('are refused once expired', () => {
-    const { token } = signApprovalLink(secret, link, now, 1000);
-    expect(verifyApprovalLink(secret, token, new Date(now.getTime() + 999)).ok).toBe(true);
-    expect(verifyApprovalLink(secret, token, new Date(now.getTime() + 1000))).toEqual({ ok: false, code: 'link-expired' });
+    const { token, claims } = signApprovalLink(secret, link, now, 1000);
+    expect(verifyApprovalLink(secret, token, claims, new Date(now.getTime() + 999)).ok).toBe(true);
+    expect(verifyApprovalLink(secret, token, claims, new Date(now.getTime() + 1000))).toEqual({ ok: false, code: 'link-expired' });
   });
 
-  it('are refused when changed: another decision, another user, a later expiry, another secret, garbage', () => {
-    const { token } = signApprovalLink(secret, link, now);
-    const [body, signature] = token.split('.') as [string, string];
-    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const forge = (change: Record<string, unknown>) => `${Buffer.from(JSON.stringify({ ...claims, ...change })).toString('base64url')}.${signature}`;
-    expect(verifyApprovalLink(secret, forge({ decision: 'reject' }), now)).toEqual({ ok: false, code: 'link-invalid' });
-    expect(verifyApprovalLink(secret, forge({ uid: 'mallory' }), now)).toEqual({ ok: false, code: 'link-invalid' });
-    expect(verifyApprovalLink(secret, forge({ exp: Number(claims.exp) + 1 }), now)).toEqual({ ok: false, code: 'link-invalid' });
-    expect(verifyApprovalLink('another secret', token, now)).toEqual({ ok: false, code: 'link-invalid' });
-    for (const garbage of ['', 'abc', `${body}.`, `${body}.${signature}.x`, `${body}.${signature.slice(0, -2)}`, 'a.b']) {
-      expect(verifyApprovalLink(secret, garbage, now)).toEqual({ ok: false, code: 'link-invalid' });
+  it('are refused when the token or the stored claims changed, or another secret signed them', () => {
+    const { token, claims } = signApprovalLink(secret, link, now);
+    const [tid, signature] = token.split('.') as [string, string];
+    for (const changed of [{ decision: 'reject' }, { uid: 'mallory' }, { exp: claims.exp + 1 }, { runId: 'run2' }, { nodeId: 'other' }]) {
+      expect(verifyApprovalLink(secret, token, { ...claims, ...changed }, now)).toEqual({ ok: false, code: 'link-invalid' });
+    }
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    expect(verifyApprovalLink(secret, `${tid}.${flipped}`, claims, now)).toEqual({ ok: false, code: 'link-invalid' });
+    expect(verifyApprovalLink('another secret', token, claims, now)).toEqual({ ok: false, code: 'link-invalid' });
+    // Another link's claims under this token's id, and no claims at all.
+    expect(verifyApprovalLink(secret, token, signApprovalLink(secret, link, now).claims, now)).toEqual({ ok: false, code: 'link-invalid' });
+    expect(verifyApprovalLink(secret, token, null, now)).toEqual({ ok: false, code: 'link-invalid' });
+    for (const garbage of ['', 'abc', `${tid}.`, `${token}.x`, `${tid}.${signature.slice(0, -2)}`, 'a.b']) {
+      expect(linkTokenId(garbage)).toBeNull();
+      expect(verifyApprovalLink(secret, garbage, claims, now)).toEqual({ ok: false, code: 'link-invalid' });
     }
   });
 

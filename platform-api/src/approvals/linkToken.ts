@@ -1,16 +1,19 @@
-// One-click approval links: a token = base64url(JSON claims) '.' base64url(
-// HMAC-SHA256(secret, that first part)). The claims name the run, the step,
-// the approver it was sent to, the decision (or none) and when it lapses;
-// the signature makes every change to them detectable. Single use is not
-// the token's job: the service marks approvalLinks/{tid} used in the
-// transaction that decides (linkRoutes.ts).
+// One-click approval links. A link's claims (the run, the step, the approver
+// it was sent to, the decision or none, when it lapses) are signed with
+// HMAC-SHA256 under a server secret and kept server-side in
+// approvalLinks/{tid}; the token in the URL is `<tid>.<signature>` (66
+// characters: every path segment a service takes is at most 128). Verifying
+// recomputes the signature over the stored claims, so a changed token, a
+// changed record and a token of another secret all fail alike. Single use is
+// the decision's transaction's job (it marks the record used).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { APPROVAL_ERROR_CODES, APPROVAL_LIMITS, approvalLinkClaimsSchema, type ApprovalDecision, type ApprovalLinkClaims } from '@agentflow/shared/domain';
+import type { Firestore } from 'firebase-admin/firestore';
+import { APPROVAL_COLLECTIONS, APPROVAL_ERROR_CODES, APPROVAL_LIMITS, approvalLinkClaimsSchema, type ApprovalDecision, type ApprovalLinkClaims } from '@agentflow/shared/domain';
 
 /**
  * Used when APPROVAL_LINK_SECRET is not set: fine for a laptop, never for a
- * deployment (anyone who reads this file could sign links). server.ts logs
- * a warning when it is in use.
+ * deployment (anyone who reads this file could sign links); the approvals
+ * module logs a warning when it is used in production.
  */
 export const DEV_APPROVAL_LINK_SECRET = 'agentflow-dev-approval-links-not-for-production';
 
@@ -20,10 +23,7 @@ export function approvalLinkSecretFromEnv(env: NodeJS.ProcessEnv): { secret: str
 }
 
 export type LinkRefusalCode = typeof APPROVAL_ERROR_CODES.linkInvalid | typeof APPROVAL_ERROR_CODES.linkExpired;
-
 export type VerifiedLink = { ok: true; claims: ApprovalLinkClaims } | { ok: false; code: LinkRefusalCode };
-
-const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest();
 
 export interface LinkRequest {
   runId: string;
@@ -32,29 +32,50 @@ export interface LinkRequest {
   decision: ApprovalDecision | null;
 }
 
-export function signApprovalLink(secret: string, link: LinkRequest, now: Date, ttlMs: number = APPROVAL_LIMITS.linkTtlMs): { token: string; claims: ApprovalLinkClaims } {
-  const claims: ApprovalLinkClaims = { v: 1, tid: randomBytes(18).toString('base64url'), runId: link.runId, nodeId: link.nodeId, uid: link.uid, decision: link.decision, exp: now.getTime() + ttlMs };
-  const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  return { token: `${body}.${sign(secret, body).toString('base64url')}`, claims };
+/** approvalLinks/{tid}: the signed claims, and when (and by whom) the link was used. */
+export interface StoredApprovalLink {
+  claims: ApprovalLinkClaims;
+  usedAt: string | null;
 }
 
-/** The claims of a token this secret signed and that has not lapsed at `now`. */
-export function verifyApprovalLink(secret: string, token: string, now: Date): VerifiedLink {
+const TOKEN = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+
+/** The signature covers the id and every claim, in a fixed order. */
+function signature(secret: string, claims: ApprovalLinkClaims): Buffer {
+  const canonical = JSON.stringify([claims.v, claims.tid, claims.runId, claims.nodeId, claims.uid, claims.decision, claims.exp]);
+  return createHmac('sha256', secret).update(canonical).digest();
+}
+
+/** New claims and their token (pure: the caller stores the claims, see issueApprovalLink). */
+export function signApprovalLink(secret: string, link: LinkRequest, now: Date, ttlMs: number = APPROVAL_LIMITS.linkTtlMs): { token: string; claims: ApprovalLinkClaims } {
+  const claims: ApprovalLinkClaims = { v: 1, tid: randomBytes(16).toString('base64url'), runId: link.runId, nodeId: link.nodeId, uid: link.uid, decision: link.decision, exp: now.getTime() + ttlMs };
+  return { token: `${claims.tid}.${signature(secret, claims).toString('base64url')}`, claims };
+}
+
+/** The token's id, when it has the shape of a token. */
+export function linkTokenId(token: string): string | null {
+  return TOKEN.exec(token)?.[1] ?? null;
+}
+
+/** Checks a token against the claims stored under its id (null: none stored) at `now`. */
+export function verifyApprovalLink(secret: string, token: string, stored: unknown, now: Date): VerifiedLink {
   const invalid = { ok: false, code: APPROVAL_ERROR_CODES.linkInvalid } as const;
-  const parts = token.split('.');
-  if (parts.length !== 2 || !/^[A-Za-z0-9_-]+$/.test(parts[0]!) || !/^[A-Za-z0-9_-]+$/.test(parts[1]!)) return invalid;
-  const [body, signature] = parts as [string, string];
-  const expected = sign(secret, body);
-  const given = Buffer.from(signature, 'base64url');
+  const match = TOKEN.exec(token);
+  const parsed = approvalLinkClaimsSchema.safeParse(stored);
+  if (!match || !parsed.success || parsed.data.tid !== match[1]) return invalid;
+  const given = Buffer.from(match[2]!, 'base64url');
+  const expected = signature(secret, parsed.data);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid;
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-  } catch {
-    return invalid;
-  }
-  const parsed = approvalLinkClaimsSchema.safeParse(json);
-  if (!parsed.success) return invalid;
   if (parsed.data.exp <= now.getTime()) return { ok: false, code: APPROVAL_ERROR_CODES.linkExpired };
   return { ok: true, claims: parsed.data };
+}
+
+export const linksCollection = (db: Firestore) => db.collection(APPROVAL_COLLECTIONS.links);
+
+/** Signs a link and stores its claims; the token to put in the URL. */
+export async function issueApprovalLink(db: Firestore, secret: string, link: LinkRequest, now: Date, ttlMs?: number): Promise<{ token: string; claims: ApprovalLinkClaims }> {
+  const issued = signApprovalLink(secret, link, now, ttlMs);
+  const record: StoredApprovalLink = { claims: issued.claims, usedAt: null };
+  await linksCollection(db).doc(issued.claims.tid).create(record);
+  return issued;
 }

@@ -69,7 +69,7 @@ export interface ApprovalWaitingEvent {
   message: string;
   requestedByName: string | null;
   /** The one-click links for one recipient (signed for them). */
-  linksFor: (uid: string) => { approve: string; reject: string; expiresAt: Date };
+  linksFor: (uid: string) => Promise<{ approve: string; reject: string; expiresAt: Date }>;
 }
 
 export interface RunFailedEvent {
@@ -188,7 +188,7 @@ export class NotificationDispatcher {
         delivery.inApp = await this.inApp(id, { ...notification });
       }
       if (!choices.email && !choices.slack && !choices.teams) return delivery;
-      const links = event.linksFor(recipient.uid);
+      const links = await event.linksFor(recipient.uid);
       const content = approvalWaitingEmail(recipient.language, { workflowName: event.workflowName, message: event.message, requestedBy: event.requestedByName, approveLink: links.approve, rejectLink: links.reject, inboxLink, expiresAt: formatUtc(links.expiresAt) });
       if (choices.email) delivery.email = await this.email(recipient, content);
       Object.assign(delivery, await this.chat(recipient, choices, { title: content.subject, text: content.text, links: [] }));

@@ -141,13 +141,14 @@ export interface ApprovalLinkBody {
 }
 
 /**
- * What a link token carries (signed with HMAC-SHA256 by platform-api):
- * `base64url(JSON of this)` + '.' + `base64url(signature)`.
+ * What a one-click link stands for, signed with HMAC-SHA256 by platform-api
+ * and stored server-side (approvalLinks/{tid}); the token in the URL is
+ * `<tid>.<base64url signature>`.
  */
 export interface ApprovalLinkClaims {
   /** Format version. */
   v: 1;
-  /** The token's id: approvalLinks/{tid} is written when it is used. */
+  /** The token's id (22 base64url characters): approvalLinks/{tid} holds these claims and when the link was used. */
   tid: string;
   runId: string;
   nodeId: string;

@@ -22,10 +22,10 @@ export const approvalListQuerySchema = z.object({
   workspace: z.string({ error: 'must be a string' }).min(1, 'is required').max(300, 'must be at most 300 characters').optional(),
 });
 
-/** The JSON inside a link token, checked after its signature. */
+/** A link's claims as platform-api stores them (approvalLinks/{tid}), checked before its signature. */
 export const approvalLinkClaimsSchema = z.strictObject({
   v: z.literal(1),
-  tid: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  tid: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
   runId: z.string().min(1).max(300),
   nodeId: z.string().min(1).max(300),
   uid: z.string().min(1).max(128),
