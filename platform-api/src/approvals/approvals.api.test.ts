@@ -5,7 +5,7 @@
 // completes the run; links work once, lapse, refuse changes, and need the
 // approver signed in when the workspace says so.
 import { RBAC_COLLECTIONS, WORKSPACE_ROLES, type WorkspaceRoleId } from '@agentflow/shared/rbac';
-import { APPROVAL_COLLECTIONS, NOTIFICATIONS_COLLECTION, approvalRequestId, approvalWaitingNotificationId, runFailedNotificationId } from '@agentflow/shared/domain';
+import { APPROVAL_COLLECTIONS, NOTIFICATIONS_COLLECTION, approvalRequestId, approvalWaitingNotificationId, runFailedNotificationId, runRefusedNotificationId } from '@agentflow/shared/domain';
 import { edge, manual, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
 import { startFakeSmtp, type FakeSmtp } from '../connectors/email/testing/fake';
 import { issueApprovalLink } from './linkToken';
@@ -277,5 +277,25 @@ describe('notification preferences', () => {
     expect((await h.db.collection(NOTIFICATIONS_COLLECTION).doc(approvalWaitingNotificationId(erin.uid, runId, 'review')).get()).exists).toBe(false);
     expect((await inbox(erin)).map((i) => i.runId)).toEqual([runId]);
     expect(await h.call('PUT', '/api/notification-preferences', { body: {} })).toMatchObject({ status: 401 });
+  });
+
+  it('a refused webhook run: the bell line only when kept, the e-mail only when chosen', async () => {
+    const owner = await h.createUser('hooked', { emailVerified: true });
+    const wf = await h.saveWorkflow(owner.uid, [node('trigger', 'trigger.webhook', { path: 'incoming', method: 'POST' }), node('out', 'output', { mapping: '{"lead": input.email}' })], [edge('trigger', 'out')], { name: 'Lead intake' });
+    const { url } = (await h.call('GET', `/api/workflows/${wf.id}/webhook`, { user: owner })).body as { url: string };
+    await h.db.collection('userMemberships').doc(owner.uid).update({ role: 'free' });
+    const deliver = async () => ((await (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json()) as { runId: string }).runId;
+    const bell = () => h.db.collection(NOTIFICATIONS_COLLECTION).doc(runRefusedNotificationId(owner.uid, wf.id, 'plan_required'));
+    // Defaults: the bell, no e-mail.
+    await deliver();
+    expect((await bell().get()).get('count')).toBe(1);
+    // E-mail on, bell off.
+    await h.call('PUT', '/api/notification-preferences', { user: owner, body: { run_refused: { inApp: false, email: true } } });
+    const runId = await deliver();
+    const mail = await eventually(async () => smtp.messages.find((m) => m.envelope.to.includes(owner.email)));
+    expect(mail.mail.subject).toBe('Run refused: Lead intake');
+    expect(mail.mail.text).toContain(`${APP_URL}/workflows/${wf.id}/runs/${runId}`);
+    expect((await bell().get()).get('count')).toBe(1);
+    expect(smtp.messages.filter((m) => m.envelope.to.includes(owner.email))).toHaveLength(1);
   });
 });

@@ -5,10 +5,12 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
-import { approvalLinkPagePath, type WorkflowNode, type StepInput } from '@agentflow/shared/domain';
+import { approvalLinkPagePath, isRunRefusalCode, type WorkflowNode, type StepInput } from '@agentflow/shared/domain';
 import { NotificationDispatcher, type ChatSender } from '../notifications/dispatcher.js';
 import { appUrlFromEnv, createNotificationMailer, type NotificationMailer } from '../notifications/mailer.js';
 import { BUILTIN_HANDLERS, type StepHandler } from '../runs/steps.js';
+import type { RunNotifier } from '../runs/ports.js';
+import { readNotificationPreferences } from '../notifications/preferencesStore.js';
 import type { StoredRun } from '../runs/runModel.js';
 import { approvalLinkSecretFromEnv, issueApprovalLink } from './linkToken.js';
 import { recordWaitingApproval, requestsCollection } from './requests.js';
@@ -38,6 +40,8 @@ export interface ApprovalsModule {
   stepHandler: StepHandler;
   /** A run was stored as failed (the engine's onRunFailed, or a rejection). */
   runFailed: (run: StoredRun) => Promise<void>;
+  /** The runs module's refusal notifier (the bell) behind the owner's choices, plus e-mail and chat. */
+  refusalNotifier: (inApp: RunNotifier) => RunNotifier;
   /** The one-click links of one approver for one step (issued: their claims are stored). */
   linksFor: (runId: string, nodeId: string, uid: string) => Promise<{ approve: string; reject: string; expiresAt: Date }>;
 }
@@ -86,7 +90,20 @@ export function createApprovalsModule(options: ApprovalsOptions): ApprovalsModul
     await dispatcher.runFailed(recipients, { runId: run.id, workflowId: run.workflowId, workflowName: run.workflowName, error: run.error ?? null });
   };
 
-  return { db: options.db, auth: options.auth, logger: options.logger, now, dispatcher, linkSecret: secret, stepHandler, runFailed, linksFor };
+  const refusalNotifier = (inApp: RunNotifier): RunNotifier => ({
+    async runRefused(run) {
+      const choices = (await readNotificationPreferences(options.db, run.ownerId)).run_refused;
+      if (choices.inApp) await inApp.runRefused(run);
+      // Only what nobody watched is told (as the bell's notifier does): webhook, schedule and poll runs.
+      const unattended = run.trigger.type === 'webhook' || run.trigger.type === 'schedule' || run.trigger.type === 'poll';
+      if (!unattended || !isRunRefusalCode(run.errorCode) || (!choices.email && !choices.slack && !choices.teams)) return;
+      void dispatcher
+        .runRefusedOutsideApp(run.ownerId, { runId: run.id, workflowId: run.workflowId, workflowName: run.workflowName, error: run.error ?? null, reason: run.error ?? run.errorCode })
+        .catch((error: unknown) => options.logger.error({ err: error, runId: run.id }, 'could not notify a refused run'));
+    },
+  });
+
+  return { db: options.db, auth: options.auth, logger: options.logger, now, dispatcher, linkSecret: secret, stepHandler, runFailed, refusalNotifier, linksFor };
 }
 
 export { requestsCollection };

@@ -15,6 +15,7 @@ import {
   invitationNotificationId,
   isSupportedLanguage,
   runFailedEmail,
+  runRefusedEmail,
   runFailedNotificationId,
   type ApprovalWaitingNotification,
   type InvitationNotification,
@@ -226,6 +227,25 @@ export class NotificationDispatcher {
       Object.assign(delivery, await this.chat(recipient, choices, { title: content.subject, text: content.text, links: [] }));
       return delivery;
     });
+  }
+
+  /**
+   * A webhook or schedule run was refused (no tokens, plan): by e-mail and
+   * chat as chosen. The bell entry is the runs module's own notifier
+   * (runs/firestoreNotifier.ts, one line per workflow and reason with a
+   * count); refusalNotifier (approvals/index.ts) calls it when the owner
+   * keeps the in-app channel.
+   */
+  async runRefusedOutsideApp(uid: string, event: RunFailedEvent & { reason: string }): Promise<Delivery> {
+    const runLink = `${this.appUrl}/workflows/${encodeURIComponent(event.workflowId)}/runs/${encodeURIComponent(event.runId)}`;
+    const result = await this.each('run_refused', [uid], async (recipient, choices) => {
+      const content = runRefusedEmail(recipient.language, { workflowName: event.workflowName, reason: event.reason, runLink });
+      const delivery: Delivery = {};
+      if (choices.email) delivery.email = await this.email(recipient, content);
+      Object.assign(delivery, await this.chat(recipient, choices, { title: content.subject, text: content.text, links: [] }));
+      return delivery;
+    });
+    return result.get(uid) ?? {};
   }
 
   /**

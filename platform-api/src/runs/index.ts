@@ -174,7 +174,8 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   queue.start();
   const service: RunsService = new RunsService(store, meter, options.logger, executor, queue, instanceId, credentialPreflight(options.credentials?.vault ?? null, models), {
     plans: firestorePlanGate(options.db),
-    notifier: firestoreNotifier(options.db),
+    // The bell's refusal line when the owner keeps it, plus e-mail and chat as they chose (approvals/).
+    notifier: approvals.refusalNotifier(firestoreNotifier(options.db)),
     ...(options.files ? { files: storeFileAttacher(options.files.store) } : {}),
   });
   const { router, closeStreams } = createRunsRouter({
