@@ -24,6 +24,10 @@ const CredentialsRoute = lazy(() => import(/* webpackChunkName: "credentials" */
 const ApprovalInboxRoute = lazy(() => import(/* webpackChunkName: "approvals" */ '../approvals/ApprovalsRoutes').then((module) => ({ default: module.ApprovalInboxRoute })));
 const ApprovalLinkRoute = lazy(() => import(/* webpackChunkName: "approvals" */ '../approvals/ApprovalsRoutes').then((module) => ({ default: module.ApprovalLinkRoute })));
 
+// The executions page (/workflows/executions) and the dashboard (/workflows/dashboard, its chart a chunk of its own): one chunk each.
+const ExecutionsRoute = lazy(() => import(/* webpackChunkName: "executions" */ '../executions/ExecutionsRoute').then((module) => ({ default: module.ExecutionsRoute })));
+const DashboardRoute = lazy(() => import(/* webpackChunkName: "dashboard" */ '../dashboard/DashboardRoute').then((module) => ({ default: module.DashboardRoute })));
+
 export function createWorkflowsQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -68,6 +72,8 @@ export default function WorkflowsApp({ source, queryClient }: WorkflowsAppProps 
           <Routes>
             <Route index element={catalogue} />
             <Route path="credentials" element={loading(<CredentialsRoute />)} />
+            <Route path="executions" element={loading(<ExecutionsRoute />)} />
+            <Route path="dashboard" element={loading(<DashboardRoute />)} />
             <Route path="approvals" element={loading(<ApprovalInboxRoute />)} />
             <Route path="approvals/decide" element={loading(<ApprovalLinkRoute />)} />
             <Route path=":id" element={loading(<BuilderRoute />)} />

@@ -1,0 +1,208 @@
+// The dashboard (/workflows/dashboard): the current workspace over the last
+// N days (?days=, 7/14/30/90): runs, success rate, failures, median duration,
+// tokens, approvals waiting and the plan's usage; runs per day by status
+// (recharts, its own lazy chunk); tokens by workflow and by model; failing
+// workflows. Every figure links to the executions it counts.
+import { lazy, Suspense, useEffect, useId, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, Link, useI18n, useNavigate, useSearchParams } from '@agentflow/shared';
+import { DASHBOARD_ERROR_CODES, DASHBOARD_LIMITS, DASHBOARD_PERIODS, DASHBOARD_STATUS_GROUPS, DEFAULT_MODEL_KEY, type DashboardResponse, type DashboardStatusGroup } from '@agentflow/shared/workflow';
+import { PageLoading } from '../components/PageLoading';
+import { formatDuration } from '../runs/runTime';
+import { useDashboardClient } from './dashboardClient';
+import { executionsLink, type Figure } from './executionsLink';
+import { PlanUsageCard } from './PlanUsageCard';
+import { ShareBars } from './ShareBars';
+
+const RunsPerDayChart = lazy(() => import(/* webpackChunkName: "dashboard-chart" */ './RunsPerDayChart'));
+
+const D = 'workflows.dashboard.';
+
+export function daysFromSearch(value: string | null): number {
+  const days = Number(value);
+  return (DASHBOARD_PERIODS as readonly number[]).includes(days) ? days : DASHBOARD_LIMITS.defaultDays;
+}
+
+function Kpi({ label, value, note, to }: { label: string; value: string; note?: string; to: string }) {
+  return (
+    <Link to={to} className="dashboard-kpi">
+      <span className="dashboard-kpi-label">{label}</span>
+      <span className="dashboard-kpi-value">{value}</span>
+      {note && <span className="dashboard-kpi-note">{note}</span>}
+    </Link>
+  );
+}
+
+function Figures({ data }: { data: DashboardResponse }) {
+  const { t, language } = useI18n();
+  const navigate = useNavigate();
+  const tableId = useId();
+  const period: Figure = { from: data.from.slice(0, 10), to: data.to.slice(0, 10) };
+  const number = (value: number) => new Intl.NumberFormat(language).format(value);
+  const none = t(`${D}figures.none`);
+  const groupNames = Object.fromEntries(DASHBOARD_STATUS_GROUPS.map((group) => [group, t(`${D}groups.${group}`)])) as Record<DashboardStatusGroup, string>;
+  const labels = useMemo(() => new Map(data.perDay.map((day) => [day.day, new Date(`${day.day}T00:00:00Z`).toLocaleDateString(language, { month: 'short', day: 'numeric', timeZone: 'UTC' })])), [data.perDay, language]);
+  const anyRuns = data.totals.runs > 0;
+  return (
+    <>
+      <div className="dashboard-kpis">
+        <Kpi label={t(`${D}figures.runs`)} value={number(data.totals.runs)} to={executionsLink(period)} />
+        <Kpi
+          label={t(`${D}figures.successRate`)}
+          value={data.successRate === null ? none : new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(data.successRate)}
+          to={executionsLink({ ...period, group: 'succeeded' })}
+        />
+        <Kpi label={t(`${D}figures.failed`)} value={number(data.totals.failed)} to={executionsLink({ ...period, group: 'failed' })} />
+        <Kpi
+          label={t(`${D}figures.medianDuration`)}
+          value={data.medianDurationMs === null ? none : formatDuration(data.medianDurationMs, language)}
+          note={data.medianDurationMs === null ? undefined : t(`${D}figures.medianSample`, { count: data.durationSample })}
+          to={executionsLink(period)}
+        />
+        <Kpi label={t(`${D}figures.tokens`)} value={number(data.totals.tokens)} to={executionsLink(period)} />
+        {data.approvalsWaiting !== null && <Kpi label={t(`${D}figures.approvals`)} value={number(data.approvalsWaiting)} to="/workflows/approvals" />}
+      </div>
+
+      <section className="dashboard-card dashboard-card--wide" aria-labelledby={`${tableId}-title`}>
+        <h2 id={`${tableId}-title`}>{t(`${D}perDay.title`)}</h2>
+        {anyRuns ? (
+          <>
+            <p className="dashboard-hint">{t(`${D}perDay.hint`)}</p>
+            <Suspense fallback={<div className="dashboard-chart-canvas" />}>
+              <RunsPerDayChart days={data.perDay} labels={labels} groupNames={groupNames} onSelect={(day, group) => navigate(executionsLink({ day, group }))} />
+            </Suspense>
+            <details className="dashboard-table-details">
+              <summary>{t(`${D}perDay.table`)}</summary>
+              <table className="dashboard-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t(`${D}perDay.day`)}</th>
+                    {DASHBOARD_STATUS_GROUPS.map((group) => (
+                      <th scope="col" key={group}>
+                        {groupNames[group]}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.perDay.map((day) => (
+                    <tr key={day.day}>
+                      <th scope="row">{labels.get(day.day)}</th>
+                      {DASHBOARD_STATUS_GROUPS.map((group) => (
+                        <td key={group}>{day[group] > 0 ? <Link to={executionsLink({ day: day.day, group })}>{number(day[group])}</Link> : '0'}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          </>
+        ) : (
+          <p className="dashboard-empty">{t(`${D}perDay.empty`)}</p>
+        )}
+      </section>
+
+      <div className="dashboard-grid">
+        <section className="dashboard-card">
+          <h2>{t(`${D}tokensByWorkflow.title`)}</h2>
+          <ShareBars
+            empty={t(`${D}tokensByWorkflow.empty`)}
+            rows={data.tokensByWorkflow.map((row) => ({
+              key: row.workflowId,
+              label: row.workflowName,
+              value: row.tokens,
+              note: t(`${D}tokensByWorkflow.runs`, { count: row.runs }),
+              to: executionsLink({ ...period, workflowId: row.workflowId }),
+            }))}
+          />
+        </section>
+        <section className="dashboard-card">
+          <h2>{t(`${D}tokensByModel.title`)}</h2>
+          <ShareBars
+            empty={t(`${D}tokensByModel.empty`)}
+            rows={data.tokensByModel.map((row) => ({
+              key: row.model,
+              label: row.model === DEFAULT_MODEL_KEY ? t(`${D}tokensByModel.defaultModel`) : row.model,
+              value: row.tokens,
+              to: executionsLink(period),
+            }))}
+          />
+          {data.tokensByModel.length > 0 && <p className="dashboard-hint">{t(`${D}tokensByModel.sample`, { count: data.modelSample })}</p>}
+        </section>
+        <section className="dashboard-card">
+          <h2>{t(`${D}failing.title`)}</h2>
+          {data.failingWorkflows.length === 0 ? (
+            <p className="dashboard-empty">{t(`${D}failing.empty`)}</p>
+          ) : (
+            <ul className="dashboard-failing">
+              {data.failingWorkflows.map((row) => (
+                <li key={row.workflowId}>
+                  <Link to={executionsLink({ ...period, workflowId: row.workflowId, group: 'failed' })} className="dashboard-failing-name">
+                    {row.workflowName}
+                  </Link>
+                  <span className="dashboard-failing-count">{t(`${D}failing.failures`, { count: row.failures })}</span>
+                  <p className="dashboard-failing-error">{row.lastError ? t(`${D}failing.lastError`, { error: row.lastError }) : t(`${D}failing.noError`)}</p>
+                  <Link to={`/workflows/${encodeURIComponent(row.workflowId)}/runs/${encodeURIComponent(row.lastRunId)}`}>{t(`${D}failing.openLast`)}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <PlanUsageCard plan={data.plan} />
+      </div>
+    </>
+  );
+}
+
+export function DashboardPage({ workspace }: { workspace: string }) {
+  const { t } = useI18n();
+  const client = useDashboardClient();
+  const [params, setParams] = useSearchParams();
+  const days = daysFromSearch(params.get('days'));
+  const periodId = useId();
+  const dashboard = useQuery({ queryKey: ['dashboard', workspace, days], queryFn: () => client.load(workspace, days) });
+
+  useEffect(() => {
+    document.title = `${t('common.appName')} · ${t(`${D}title`)}`;
+  }, [t]);
+
+  const forbidden = dashboard.error instanceof ApiError && dashboard.error.code === DASHBOARD_ERROR_CODES.workspaceForbidden;
+  return (
+    <section className="dashboard-page">
+      <header className="dashboard-head">
+        <div>
+          <h1>{t(`${D}title`)}</h1>
+          <p className="dashboard-intro">{t(`${D}intro`)}</p>
+        </div>
+        <div className="dashboard-head-actions">
+          <label htmlFor={periodId}>{t(`${D}period`)}</label>
+          <select id={periodId} value={days} onChange={(event) => setParams(new URLSearchParams({ days: event.target.value }), { replace: true })}>
+            {DASHBOARD_PERIODS.map((count) => (
+              <option key={count} value={count}>
+                {t(`${D}periodDays`, { count })}
+              </option>
+            ))}
+          </select>
+          <Link to="/workflows/executions" className="button button--secondary">
+            {t(`${D}allExecutions`)}
+          </Link>
+        </div>
+      </header>
+      {dashboard.isPending ? (
+        <PageLoading label={t(`${D}loading`)} />
+      ) : dashboard.isError ? (
+        <div className="dashboard-message" role="alert">
+          <p>{t(forbidden ? `${D}forbidden` : `${D}loadFailed`)}</p>
+          {!forbidden && (
+            <button type="button" className="button" onClick={() => void dashboard.refetch()}>
+              {t(`${D}retry`)}
+            </button>
+          )}
+        </div>
+      ) : (
+        <Figures data={dashboard.data} />
+      )}
+    </section>
+  );
+}
+
