@@ -251,7 +251,7 @@ export class NotificationDispatcher {
   /**
    * Someone was invited into a workspace (the workspaces module calls this
    * after storing the invitation; it sends its own e-mail with the accept
-   * link, so this delivers the bell entry and the chat apps).
+   * link, so this delivers the bell entry).
    */
   async invitation(uid: string, event: InvitationEvent): Promise<Delivery> {
     const at = this.now().toISOString();
@@ -262,8 +262,6 @@ export class NotificationDispatcher {
         const notification: InvitationNotification = { id, userId: recipient.uid, kind: 'invitation', ...event, read: false, createdAt: at, updatedAt: at };
         delivery.inApp = await this.inApp(id, { ...notification });
       }
-      const link = `${this.appUrl}/admin/access/invitations/${encodeURIComponent(event.invitationId)}`;
-      Object.assign(delivery, await this.chat(recipient, choices, { title: event.workspaceName, text: `${event.invitedByName ?? 'Someone'} invited you to the workspace “${event.workspaceName}”: ${link}`, links: [] }));
       return delivery;
     });
     return result.get(uid) ?? {};
