@@ -57,7 +57,8 @@ async function profileOf(email: string) {
 test('sign up creates the account and a b2c_user profile with the display name; sign out; sign in again', async () => {
   const email = uniqueEmail('ada');
   await signUp(page, email, 'correct-horse-42', 'Ada Lovelace');
-  expect(new URL(page.url()).pathname).toBe('/workflows');
+  // Without a next, a new account lands on the dashboard (issue 21).
+  await page.waitForURL((url) => url.pathname === '/workflows/dashboard');
 
   const { account, profile } = await profileOf(email);
   expect(account.displayName).toBe('Ada Lovelace');

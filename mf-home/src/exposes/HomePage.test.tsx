@@ -10,11 +10,11 @@ describe('mf_home ./HomePage (federated entry)', () => {
     expect(screen.getByText('Build agents and multi-agent workflows for sales, logistics, field services and real estate.')).toBeInTheDocument();
   });
 
-  test('Go to Dashboard leads to the workflows page; Learn More scrolls to the features section', () => {
+  test('Go to Dashboard leads to the dashboard; Learn More scrolls to the features section', () => {
     const scrollIntoView = jest.fn();
     Element.prototype.scrollIntoView = scrollIntoView;
     renderWithProviders(<HomePage />);
-    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/workflows');
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/workflows/dashboard');
     const learnMore = screen.getByRole('link', { name: 'Learn More' });
     expect(learnMore).toHaveAttribute('href', '#features');
     fireEvent.click(learnMore);

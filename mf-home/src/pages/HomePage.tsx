@@ -30,7 +30,7 @@ export function HomePage() {
         <h1 id="home-title">{t('home.title')}</h1>
         <p className="home-subtitle">{t('home.subtitle')}</p>
         <div className="home-actions">
-          <Link className="button button-primary" to="/workflows">
+          <Link className="button button-primary" to="/workflows/dashboard">
             {t('home.goToDashboard')}
           </Link>
           <a

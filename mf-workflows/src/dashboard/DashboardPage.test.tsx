@@ -123,7 +123,7 @@ describe('dashboard', () => {
 
   test('Italian: the dashboard’s texts are translated', async () => {
     renderDashboard(fakeClient(), '/workflows/dashboard', { language: 'it' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Cruscotto' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard dei workflow' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Workflow con errori' })).toBeInTheDocument();
     expect(screen.getByText('Piano: Base')).toBeInTheDocument();
   });

@@ -25,8 +25,8 @@ describe('safeNextPath', () => {
   });
 });
 
-test('the default destination is the workflows page', () => {
-  expect(DEFAULT_AFTER_SIGN_IN).toBe('/workflows');
+test('the default destination is the dashboard', () => {
+  expect(DEFAULT_AFTER_SIGN_IN).toBe('/workflows/dashboard');
 });
 
 test('withNext passes next on, encoded, and leaves the path alone without one', () => {

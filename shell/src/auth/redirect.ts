@@ -1,7 +1,7 @@
 import { useSearchParams } from '@agentflow/shared';
 
-/** Where a sign-in, sign-up or demo session lands without a usable `next`. */
-export const DEFAULT_AFTER_SIGN_IN = '/workflows';
+/** Where a sign-in, sign-up or demo session lands without a usable `next`: the dashboard (issue 21). */
+export const DEFAULT_AFTER_SIGN_IN = '/workflows/dashboard';
 
 const BASE = 'https://agentflow.invalid';
 

@@ -88,13 +88,13 @@ describe('SignInPage', () => {
     expect(password()).toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('a valid form calls signIn with the trimmed e-mail and the password as typed, then goes to /workflows', async () => {
+  test('a valid form calls signIn with the trimmed e-mail and the password as typed, then goes to the dashboard', async () => {
     const signIn = jest.fn(async () => undefined);
     renderSignIn('/signin', { auth: { signIn } });
     fill({ email: '  ada@example.com  ', password: ' pass word ' });
     await clickAndSettle(submit());
     expect(signIn).toHaveBeenCalledWith('ada@example.com', ' pass word ');
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/workflows$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/workflows\/dashboard$/);
   });
 
   test('success goes to a safe next, query included', async () => {
@@ -104,11 +104,11 @@ describe('SignInPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/billing\/invoices\?page=2$/);
   });
 
-  test.each([['//evil.com'], ['https://evil.com'], ['/\\evil.com'], ['javascript:alert(1)']])('an unsafe next (%j) is ignored: /workflows instead', async (next) => {
+  test.each([['//evil.com'], ['https://evil.com'], ['/\\evil.com'], ['javascript:alert(1)']])('an unsafe next (%j) is ignored: the dashboard instead', async (next) => {
     renderSignIn(`/signin?next=${encodeURIComponent(next)}`);
     fill({ email: 'ada@example.com', password: 'secret' });
     await clickAndSettle(submit());
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/workflows$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/workflows\/dashboard$/);
   });
 
   test('a rejected sign-in shows its message in an alert and stays on the page', async () => {
@@ -154,14 +154,14 @@ describe('SignInPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in window was closed before it finished.');
   });
 
-  test('Try the demo calls signInAsDemoUser and goes to /workflows', async () => {
+  test('Try the demo calls signInAsDemoUser and goes to the dashboard', async () => {
     const signInAsDemoUser = jest.fn(async () => undefined);
     const signIn = jest.fn(async () => undefined);
     renderSignIn('/signin', { auth: { signInAsDemoUser, signIn, demoAvailable: true } });
     await clickAndSettle(screen.getByRole('button', { name: 'Try the demo' }));
     expect(signInAsDemoUser).toHaveBeenCalledTimes(1);
     expect(signIn).not.toHaveBeenCalled();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/workflows$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/workflows\/dashboard$/);
   });
 
   test('no demo button when no demo account is configured', () => {
@@ -170,12 +170,12 @@ describe('SignInPage', () => {
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
   });
 
-  test('already signed in: goes straight to next, or to /workflows', () => {
+  test('already signed in: goes straight to next, or to the dashboard', () => {
     const { unmount } = renderSignIn('/signin?next=%2Fbilling', { user: testUser() });
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/billing$/);
     unmount();
     renderSignIn('/signin?next=%2F%2Fevil.com', { user: testUser() });
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/workflows$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/workflows\/dashboard$/);
   });
 
   test('is translated (French), field errors included', async () => {

@@ -75,11 +75,11 @@ describe('SignUpPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/billing\?tab=plans$/);
   });
 
-  test('success without next, or with an unsafe one, goes to /workflows', async () => {
+  test('success without next, or with an unsafe one, goes to the dashboard', async () => {
     renderSignUp('/signup?next=%2F%2Fevil.com');
     fill({ 'E-mail': 'ada@example.com', Password: 'correct horse', 'Display name': 'Ada' });
     await clickAndSettle(submit());
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/workflows$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/workflows\/dashboard$/);
   });
 
   test('a rejected sign-up shows its message in an alert and keeps the values', async () => {

@@ -3,13 +3,13 @@ import type { DashboardCatalog } from './en';
 export const de: DashboardCatalog = {
   workflows: {
     dashboard: {
-      title: 'Übersicht',
+      title: 'Workflow-Dashboard',
       intro: 'Wie die Workflows dieses Arbeitsbereichs gelaufen sind. Jede Zahl öffnet die Läufe, die sie zählt.',
       period: 'Zeitraum',
       periodDays: 'Letzte {{count}} Tage',
       allExecutions: 'Alle Ausführungen',
-      loading: 'Übersicht wird geladen…',
-      loadFailed: 'Die Übersicht konnte nicht geladen werden.',
+      loading: 'Dashboard wird geladen…',
+      loadFailed: 'Das Dashboard konnte nicht geladen werden.',
       forbidden: 'Sie dürfen die Läufe dieses Arbeitsbereichs nicht sehen.',
       retry: 'Erneut versuchen',
       figures: {

@@ -3,13 +3,13 @@ import type { DashboardCatalog } from './en';
 export const it: DashboardCatalog = {
   workflows: {
     dashboard: {
-      title: 'Cruscotto',
+      title: 'Dashboard dei workflow',
       intro: 'Come sono andati i workflow di questo spazio di lavoro. Ogni cifra apre le esecuzioni che conta.',
       period: 'Periodo',
       periodDays: 'Ultimi {{count}} giorni',
       allExecutions: 'Tutte le esecuzioni',
-      loading: 'Caricamento del cruscotto…',
-      loadFailed: 'Impossibile caricare il cruscotto.',
+      loading: 'Caricamento della dashboard…',
+      loadFailed: 'Impossibile caricare la dashboard.',
       forbidden: 'Non puoi vedere le esecuzioni di questo spazio di lavoro.',
       retry: 'Riprova',
       figures: {

@@ -5,7 +5,7 @@ export const de: ExecutionsCatalog = {
     executions: {
       title: 'Ausführungen',
       intro: 'Alle Läufe der Workflows dieses Arbeitsbereichs, die neuesten zuerst.',
-      dashboardLink: 'Übersicht',
+      dashboardLink: 'Zum Dashboard',
       filters: {
         label: 'Läufe filtern',
         workflow: 'Workflow-Name',

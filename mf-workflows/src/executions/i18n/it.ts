@@ -5,7 +5,7 @@ export const it: ExecutionsCatalog = {
     executions: {
       title: 'Esecuzioni',
       intro: 'Tutte le esecuzioni dei workflow di questo spazio di lavoro, le più recenti per prime.',
-      dashboardLink: 'Cruscotto',
+      dashboardLink: 'Vai alla dashboard',
       filters: {
         label: 'Filtra le esecuzioni',
         workflow: 'Nome del workflow',
