@@ -80,7 +80,22 @@ describe('Usage page', () => {
       ['Workflow run', '1'],
       ['Voice command', '2'],
     ]);
+    // An entry from before runs were named reads as it always did: no workflow.
+    expect(rows('usage-recent').map((row) => row[3])).toEqual(['', '']);
     expect(server.pageRequests().find((request) => request.path === '/api/tokens/usage')).toMatchObject({ method: 'GET', authorization: 'Bearer test-id-token-user-1' });
+  });
+
+  test('a run’s entries name its workflow and link to the run on its graph', async () => {
+    const server = createFakeBillingServer();
+    server.state.entries = [
+      { id: 'u-3', userId: 'user-1', tokensUsed: 12, feature: 'agent', timestamp: '2024-06-05T10:00:00.000Z', createdAt: '2024-06-05T10:00:00.000Z', workflowId: 'wf-7', workflowName: 'Lead triage', runId: 'run-42' } as (typeof server.state.entries)[number],
+      ...server.state.entries,
+    ];
+    await openUsage({ server });
+    await screen.findByTestId('usage-recent');
+    expect(screen.getByRole('columnheader', { name: 'Workflow and run' })).toBeInTheDocument();
+    expect(rows('usage-recent')[0]).toEqual(['Agent step', '12', expect.any(String), 'Lead triage']);
+    expect(within(screen.getByTestId('usage-recent')).getByRole('link', { name: 'Lead triage' })).toHaveAttribute('href', '/workflows/wf-7/runs/run-42');
   });
 
   test('a failed history read shows the translated error of its code (never the service’s English), and Try again reads it again', async () => {

@@ -6,13 +6,14 @@ import { DataTable } from '@agentflow/shared/ui';
 import { apiErrorMessage, formatDate } from '../components/messages';
 import { PeriodSwitch } from '../components/PeriodSwitch';
 import { ReadStates, RetryAlert } from '../components/ReadStates';
+import { UsageSource, useUsageSourceColumn } from '../components/usageSource/UsageSource';
 
 // recharts (and the chart) load only when the usage page is opened.
 const UsageChart = lazy(() => import('../components/UsageChart'));
 
 const PERIODS: readonly UsagePeriod[] = ['week', 'month', 'year'];
 
-/** /billing/usage: this period's summary, the history chart with its period switch, and the recent debits. */
+/** /billing/usage: this period's summary, the history chart with its period switch, and the recent debits (a run's name its workflow and link to the run). */
 export function UsagePage() {
   const { t } = useI18n();
   const { refresh } = useMembership();
@@ -163,6 +164,7 @@ function RecentUsage() {
   const { t, language } = useI18n();
   const client = useBillingClient();
   const recent = useQuery({ queryKey: billingKeys.recent(), queryFn: () => client.recentUsage() });
+  const sourceColumn = useUsageSourceColumn();
   const waiting = !useOnline() && recent.data === undefined;
   return (
     <section className="card" aria-labelledby="billing-recent-title">
@@ -176,13 +178,16 @@ function RecentUsage() {
               className="billing-table"
               testId="usage-recent"
               caption={t('billing.usage.recentCaption')}
-              columns={[t('billing.usage.feature'), { label: t('billing.usage.tokens'), className: 'number' }, t('billing.usage.when')]}
+              columns={[t('billing.usage.feature'), { label: t('billing.usage.tokens'), className: 'number' }, t('billing.usage.when'), sourceColumn]}
             >
               {entries.map((entry, index) => (
                 <tr key={entry.id ?? `${entry.timestamp}-${index}`} data-feature={entry.feature}>
                   <td>{t(`billing.usage.features.${entry.feature}`, { defaultValue: entry.feature })}</td>
                   <td className="number">{entry.tokensUsed}</td>
                   <td>{formatDate(entry.timestamp, language, true)}</td>
+                  <td>
+                    <UsageSource entry={entry} />
+                  </td>
                 </tr>
               ))}
             </DataTable>

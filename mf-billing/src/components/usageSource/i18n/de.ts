@@ -1,0 +1,9 @@
+import type { UsageSourceCatalog } from './en';
+
+export const de: UsageSourceCatalog = {
+  billing: {
+    usageSource: {
+      column: 'Workflow und Lauf',
+    },
+  },
+};
