@@ -11,6 +11,9 @@ import { appUrlFromEnv, createNotificationMailer, type NotificationMailer } from
 import { BUILTIN_HANDLERS, type StepHandler } from '../runs/steps.js';
 import type { RunNotifier } from '../runs/ports.js';
 import { readNotificationPreferences } from '../notifications/preferencesStore.js';
+import { connectorChatSender } from '../notifications/chat.js';
+import type { ConnectorRuntime } from '../connectors/runtime/runtime.js';
+import type { SafeFetchPolicy } from '../net/safeFetch.js';
 import type { StoredRun } from '../runs/runModel.js';
 import { approvalLinkSecretFromEnv, issueApprovalLink } from './linkToken.js';
 import { recordWaitingApproval, requestsCollection } from './requests.js';
@@ -25,8 +28,9 @@ export interface ApprovalsOptions {
   now?: () => Date;
   /** Replaces the SMTP mailer (tests). */
   mailer?: NotificationMailer;
-  /** Slack and Teams through the users' connections (absent: those channels are off). */
+  /** Slack and Teams: a sender (tests), or the connectors to send through with the users' connections (absent: those channels are off). */
   chat?: ChatSender | null;
+  connectors?: { runtime: ConnectorRuntime; policy: SafeFetchPolicy } | null;
 }
 
 export interface ApprovalsModule {
@@ -53,7 +57,8 @@ export function createApprovalsModule(options: ApprovalsOptions): ApprovalsModul
   if (isDefault && env.NODE_ENV === 'production') options.logger.warn('APPROVAL_LINK_SECRET is not set: one-click approval links are signed with the development secret');
   const mailer = options.mailer ?? createNotificationMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: options.logger });
   const appUrl = appUrlFromEnv(env);
-  const dispatcher = new NotificationDispatcher({ db: options.db, auth: options.auth, logger: options.logger, mailer, appUrl, chat: options.chat ?? null, now });
+  const chat = options.chat ?? (options.connectors ? connectorChatSender({ db: options.db, runtime: options.connectors.runtime, policy: options.connectors.policy, logger: options.logger }) : null);
+  const dispatcher = new NotificationDispatcher({ db: options.db, auth: options.auth, logger: options.logger, mailer, appUrl, chat, now });
 
   const linksFor = async (runId: string, nodeId: string, uid: string) => {
     const at = now();

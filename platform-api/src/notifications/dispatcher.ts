@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import {
   APPROVAL_INBOX_PATH,
   NOTIFICATIONS_COLLECTION,
+  approvalButtonLabels,
   approvalWaitingEmail,
   approvalWaitingNotificationId,
   invitationNotificationId,
@@ -192,7 +193,12 @@ export class NotificationDispatcher {
       const links = await event.linksFor(recipient.uid);
       const content = approvalWaitingEmail(recipient.language, { workflowName: event.workflowName, message: event.message, requestedBy: event.requestedByName, approveLink: links.approve, rejectLink: links.reject, inboxLink, expiresAt: formatUtc(links.expiresAt) });
       if (choices.email) delivery.email = await this.email(recipient, content);
-      Object.assign(delivery, await this.chat(recipient, choices, { title: content.subject, text: content.text, links: [] }));
+      const labels = approvalButtonLabels(recipient.language);
+      const buttons = [
+        { label: labels.approve, url: links.approve },
+        { label: labels.reject, url: links.reject },
+      ];
+      Object.assign(delivery, await this.chat(recipient, choices, { title: content.subject, text: content.text, links: buttons }));
       return delivery;
     });
   }

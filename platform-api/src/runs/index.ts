@@ -138,7 +138,9 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   let childRuns: ChildRunResumer | null = null;
   const meter = new LedgerMeter(options.db);
   // Approval steps record their request and tell the approvers; failed runs tell their people (approvals/).
-  const approvals = options.approvals ?? createApprovalsModule({ db: options.db, auth: options.auth, logger: options.logger, env, ...(options.now ? { now: options.now } : {}) });
+  const approvals =
+    options.approvals ??
+    createApprovalsModule({ db: options.db, auth: options.auth, logger: options.logger, env, connectors: options.connectors ? { runtime: options.connectors.runtime, policy: fetchPolicy } : null, ...(options.now ? { now: options.now } : {}) });
   const executor: RunExecutor = new RunExecutor({
     store,
     meter,

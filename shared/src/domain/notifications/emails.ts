@@ -125,3 +125,16 @@ export function runFailedEmail(language: SupportedLanguage, input: RunFailedEmai
 export function runRefusedEmail(language: SupportedLanguage, input: RunRefusedEmailInput): NotificationEmail {
   return TEXTS[language].runRefused(input);
 }
+
+/** The labels of the one-click buttons in chat messages (Slack). */
+const BUTTONS: Record<SupportedLanguage, { approve: string; reject: string }> = {
+  en: { approve: 'Approve', reject: 'Reject' },
+  es: { approve: 'Aprobar', reject: 'Rechazar' },
+  fr: { approve: 'Approuver', reject: 'Rejeter' },
+  de: { approve: 'Genehmigen', reject: 'Ablehnen' },
+  it: { approve: 'Approva', reject: 'Rifiuta' },
+};
+
+export function approvalButtonLabels(language: SupportedLanguage): { approve: string; reject: string } {
+  return BUTTONS[language];
+}
