@@ -9,7 +9,11 @@ export const APPROVALS_API = {
   approvals: '/api/approvals',
   /** POST ApprovalDecisionBody → ApprovalDecided (the run's decide route; /approve and /reject stay as they were). */
   decide: (runId: string) => `/api/runs/${seg(runId)}/decide`,
-  /** GET → ApprovalLinkView (what the link would decide); POST ApprovalLinkBody → ApprovalDecided. */
+  /**
+   * GET → ApprovalLinkView (what the link would decide); POST ApprovalLinkBody → ApprovalDecided.
+   * Refusals: 400 link-invalid, 410 link-expired, 409 link-used (used, or the step moved on),
+   * 401 link-sign-in-required, 403 link-wrong-user, 403 not-approver.
+   */
   link: (token: string) => `/api/approval-links/${seg(token)}`,
 } as const;
 
@@ -124,6 +128,7 @@ export interface ApprovalLinkView {
   nodeId: string;
   workflowName: string;
   message: string;
+  /** Empty when the workspace demands sign-in and the approver's ID token did not come with the GET. */
   shown: Record<string, unknown>;
   /** The decision the link was made for; null: the page offers both. */
   decision: ApprovalDecision | null;
