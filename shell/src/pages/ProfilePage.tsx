@@ -7,6 +7,7 @@ import { useAsyncAction } from '../components/useAsyncAction';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { useRenderFault } from '../testHooks/renderFault';
 import { ProfilePhotoSection } from '../profile/ProfilePhotoSection';
+import { NotificationPreferencesSection } from '../profile/notificationPreferences/NotificationPreferencesSection';
 
 const FIELD_IDS = { displayName: 'profile-display-name', phoneNumber: 'profile-phone-number', language: 'profile-language' };
 
@@ -34,6 +35,7 @@ function ProfileContent() {
         <ProfileDetails profile={userProfile} user={user} />
         <ProfilePhotoSection profile={userProfile} name={userProfile.displayName || user.email || user.uid} />
         <ProfileForm key={userProfile.uid} profile={userProfile} />
+        <NotificationPreferencesSection />
       </>
     );
   } else if (error && !loading) {

@@ -32,8 +32,9 @@ export function fakePhotoApi({ photo = null as ProfilePhoto | null } = {}) {
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = (init.headers ?? {}) as Record<string, string>;
     const file = init.body instanceof FormData ? (init.body.get('photo') as File | null) : null;
-    calls.push({ method, authorization: headers.Authorization ?? null, file });
+    // Other cards of the profile page call platform-api too (notification choices): only the photo's calls are recorded.
     if (url.origin !== TEST_APP_CONFIG.apis.platform || url.pathname !== FILES_API.profilePhoto) return fakeResponse(404, { error: 'no route', code: 'not_found' });
+    calls.push({ method, authorization: headers.Authorization ?? null, file });
     const hold = held[method];
     if (hold) {
       held[method] = undefined;

@@ -1,0 +1,10 @@
+// English is bundled; every other language is fetched when it is the reader's.
+import { lazyCatalogs } from '@agentflow/shared';
+import { en, type NotificationPreferencesCatalog } from './en';
+
+export const NOTIFICATION_PREFERENCES_CATALOGS = lazyCatalogs<NotificationPreferencesCatalog>(en, {
+  es: () => import(/* webpackChunkName: "i18n-es" */ './es').then((m) => m.es),
+  fr: () => import(/* webpackChunkName: "i18n-fr" */ './fr').then((m) => m.fr),
+  de: () => import(/* webpackChunkName: "i18n-de" */ './de').then((m) => m.de),
+  it: () => import(/* webpackChunkName: "i18n-it" */ './it').then((m) => m.it),
+});
