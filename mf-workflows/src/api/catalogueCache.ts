@@ -23,6 +23,8 @@ export const MAX_ENTRY_CHARS = 300_000;
 export interface CatalogueCacheScope {
   tab: CatalogueTab;
   uid: string | null;
+  /** The organization workspace the collection is of (the 'organization' tab): one copy per workspace. */
+  workspaceId?: string;
 }
 
 /** What a catalogue query resolves with: `savedAt` is set when the workflows come from this device, not the server. */
@@ -41,7 +43,8 @@ interface CacheEntry {
 export function cacheKey(scope: CatalogueCacheScope): string | null {
   if (scope.tab === 'templates') return `${CATALOGUE_CACHE_PREFIX}:templates`;
   if (scope.uid === null) return null;
-  return `${CATALOGUE_CACHE_PREFIX}:user:${encodeURIComponent(scope.uid)}:${scope.tab}`;
+  const workspace = scope.workspaceId ? `:${encodeURIComponent(scope.workspaceId)}` : '';
+  return `${CATALOGUE_CACHE_PREFIX}:user:${encodeURIComponent(scope.uid)}:${scope.tab}${workspace}`;
 }
 
 function ownerOf(scope: CatalogueCacheScope): string | null {

@@ -7,7 +7,18 @@ export const CATALOGUE_PANEL_ID = 'workflow-catalogue-panel';
 export const tabId = (tab: CatalogueTab) => `workflow-tab-${tab}`;
 
 /** The collections as an ARIA tab list: arrow keys, Home and End move between tabs. */
-export function CatalogueTabs({ tabs, selected, onSelect }: { tabs: readonly CatalogueTab[]; selected: CatalogueTab; onSelect: (tab: CatalogueTab) => void }) {
+export function CatalogueTabs({
+  tabs,
+  selected,
+  onSelect,
+  labels = {},
+}: {
+  tabs: readonly CatalogueTab[];
+  selected: CatalogueTab;
+  onSelect: (tab: CatalogueTab) => void;
+  /** Names that replace the catalogue's own (the workspace tabs' names live with the workspace texts). */
+  labels?: Partial<Record<CatalogueTab, string>>;
+}) {
   const { t } = useI18n();
   const buttons = useRef(new Map<CatalogueTab, HTMLButtonElement>());
   const trashLabel = useTrashTabLabel();
@@ -43,7 +54,7 @@ export function CatalogueTabs({ tabs, selected, onSelect }: { tabs: readonly Cat
           onClick={() => onSelect(tab)}
           onKeyDown={(event) => onKeyDown(event, index)}
         >
-          {tab === 'trash' ? trashLabel : t(`workflows.catalogue.tabs.${tab}`)}
+          {labels[tab] ?? (tab === 'trash' ? trashLabel : t(`workflows.catalogue.tabs.${tab}`))}
         </button>
       ))}
     </div>

@@ -12,6 +12,10 @@ export interface WorkflowCardProps {
   onUseTemplate?: (template: Workflow) => void;
   /** The user's own workflows get the ⋯ menu (rename, duplicate, export, move to trash). */
   onMenuAction?: (workflow: Workflow, action: WorkflowMenuAction) => void;
+  /** The menu's actions (default: rename, duplicate, export, move to trash); a workspace role may allow fewer, or sharing. */
+  menuActions?: readonly WorkflowMenuAction[];
+  /** A line under the step count (a workflow shared with the user: their access). */
+  note?: string;
   /** This template is being copied. */
   copying?: boolean;
   /** Another copy is in progress (or the app is offline): the button is disabled. */
@@ -23,7 +27,7 @@ export interface WorkflowCardProps {
 }
 
 /** One workflow in the catalogue: name, description, badges, tags, step count and its action. */
-export function WorkflowCard({ workflow, kind, onUseTemplate, onMenuAction, copying = false, disabled = false, describedBy, onActiveChange }: WorkflowCardProps) {
+export function WorkflowCard({ workflow, kind, onUseTemplate, onMenuAction, menuActions, note, copying = false, disabled = false, describedBy, onActiveChange }: WorkflowCardProps) {
   const { t } = useI18n();
   const titleId = `workflow-${workflow.id}-title`;
   const category = t(`workflows.catalogue.categories.${workflow.category}`);
@@ -63,6 +67,7 @@ export function WorkflowCard({ workflow, kind, onUseTemplate, onMenuAction, copy
       <p className="workflow-card-meta muted">
         <span data-testid="workflow-node-count">{t('workflows.catalogue.card.steps', { count: workflow.nodes.length })}</span>
         {kind === 'organization' ? <span> · {t('workflows.catalogue.card.shared')}</span> : null}
+        {note ? <span data-testid="workflow-card-note"> · {note}</span> : null}
       </p>
       {kind !== 'templates' && onActiveChange ? (
         <ActiveSwitch active={workflow.active !== false} disabled={disabled} describedBy={titleId} onChange={(active) => onActiveChange(workflow, active)} />
@@ -86,7 +91,7 @@ export function WorkflowCard({ workflow, kind, onUseTemplate, onMenuAction, copy
             <Link className="button button-secondary" to={encodeURIComponent(workflow.id)} aria-label={t('workflows.catalogue.card.openLabel', { name: workflow.name })}>
               {t('workflows.catalogue.card.open')}
             </Link>
-            {onMenuAction ? <WorkflowMenu describedBy={titleId} disabled={disabled} onAction={(action) => onMenuAction(workflow, action)} /> : null}
+            {onMenuAction ? <WorkflowMenu describedBy={titleId} disabled={disabled} actions={menuActions} onAction={(action) => onMenuAction(workflow, action)} /> : null}
           </>
         )}
       </div>

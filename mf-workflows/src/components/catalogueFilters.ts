@@ -2,7 +2,9 @@
 // the workflow model, so they are tested without rendering.
 import { WORKFLOW_CATEGORIES, WORKFLOW_INDUSTRIES, type Workflow, type WorkflowCategory, type WorkflowIndustry } from '@agentflow/shared/workflow';
 
-export const CATALOGUE_TABS = ['mine', 'organization', 'templates', 'trash'] as const;
+// 'shared': workflows shared with the user one by one (personal workspace);
+// 'organization': the current organization workspace's workflows.
+export const CATALOGUE_TABS = ['mine', 'shared', 'organization', 'templates', 'trash'] as const;
 export type CatalogueTab = (typeof CATALOGUE_TABS)[number];
 
 export interface CatalogueFilters {

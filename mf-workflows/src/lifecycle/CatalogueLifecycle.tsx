@@ -17,6 +17,7 @@ const NewWorkflowDialog = lazy(() => dialogs().then((module) => ({ default: modu
 const RenameDialog = lazy(() => dialogs().then((module) => ({ default: module.RenameDialog })));
 const ConfirmDialog = lazy(() => dialogs().then((module) => ({ default: module.ConfirmDialog })));
 const TemplatePreviewDialog = lazy(() => dialogs().then((module) => ({ default: module.TemplatePreviewDialog })));
+const ShareDialog = lazy(() => import(/* webpackChunkName: "share-dialog" */ '../sharing/ShareDialog').then((module) => ({ default: module.ShareDialog })));
 
 const L = 'workflows.lifecycle.';
 
@@ -26,18 +27,20 @@ interface LifecycleProps {
   refresh: () => Promise<void>;
   /** Offline: writes wait for a connection. */
   disabled: boolean;
+  /** The workspace new workflows go to: the current one's organization id (null or absent = personal). */
+  organizationId?: string | null;
 }
 
 const later = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
 /** The header's "New workflow" and "Import a file", with the import's problem under them. */
-export function NewWorkflowActions({ user, refresh, disabled }: LifecycleProps) {
+export function NewWorkflowActions({ user, refresh, disabled, organizationId = null }: LifecycleProps) {
   useRemoteCatalogs(LIFECYCLE_CATALOGS);
   const { t } = useI18n();
   const id = useId();
   const file = useRef<HTMLInputElement>(null);
   const [creating, setCreating] = useState(false);
-  const lifecycle = useWorkflowLifecycle({ user, refresh });
+  const lifecycle = useWorkflowLifecycle({ user, refresh, organizationId });
   const { createAndOpen } = lifecycle;
   return (
     <div className="lifecycle-actions">
@@ -94,19 +97,21 @@ export function NewWorkflowActions({ user, refresh, disabled }: LifecycleProps) 
   );
 }
 
-/** The ⋯ menu's actions on the user's cards, and the rename dialog they open. */
-export function useCardMenu({ user, refresh }: Omit<LifecycleProps, 'disabled'>) {
+/** The ⋯ menu's actions on the user's cards, and the rename and share dialogs they open. */
+export function useCardMenu({ user, refresh }: Omit<LifecycleProps, 'disabled' | 'organizationId'>) {
   useRemoteCatalogs(LIFECYCLE_CATALOGS);
   const { t } = useI18n();
   const lifecycle = useWorkflowLifecycle({ user, refresh });
   const [renaming, setRenaming] = useState<Workflow | null>(null);
+  const [sharing, setSharing] = useState<Workflow | null>(null);
   const { rename } = lifecycle;
 
   const onMenuAction = (workflow: Workflow, action: WorkflowMenuAction) => {
     if (action === 'rename') {
       rename.reset();
       setRenaming(workflow);
-    } else if (action === 'duplicate') lifecycle.duplicate.mutate(workflow);
+    } else if (action === 'share') setSharing(workflow);
+    else if (action === 'duplicate') lifecycle.duplicate.mutate(workflow);
     else if (action === 'export') downloadWorkflow(workflow);
     else lifecycle.trash.mutate(workflow);
   };
@@ -121,7 +126,9 @@ export function useCardMenu({ user, refresh }: Omit<LifecycleProps, 'disabled'>)
           onClose={() => setRenaming(null)}
         />,
       )
-    : null;
+    : sharing
+      ? later(<ShareDialog workflow={sharing} onClose={() => setSharing(null)} onMoved={() => void refresh()} />)
+      : null;
 
   return { onMenuAction, dialogs: dialogsShown, busy: lifecycle.duplicate.isPending || lifecycle.trash.isPending };
 }

@@ -2,12 +2,28 @@
 // Arrow keys, Home and End move between items, Escape and a click or tap
 // outside close it; items are 44 px tall for touch.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useI18n } from '@agentflow/shared';
+import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
+import { SHARING_CATALOGS } from '../sharing/i18n';
 
-export type WorkflowMenuAction = 'rename' | 'duplicate' | 'export' | 'trash';
-const ACTIONS: readonly WorkflowMenuAction[] = ['rename', 'duplicate', 'export', 'trash'];
+export type WorkflowMenuAction = 'rename' | 'duplicate' | 'export' | 'share' | 'trash';
+/** Every action, in the menu's order; a card offers those the user's role allows. */
+export const WORKFLOW_MENU_ACTIONS: readonly WorkflowMenuAction[] = ['rename', 'duplicate', 'export', 'share', 'trash'];
+const DEFAULT_ACTIONS: readonly WorkflowMenuAction[] = ['rename', 'duplicate', 'export', 'trash'];
 
-export function WorkflowMenu({ describedBy, disabled = false, onAction }: { describedBy: string; disabled?: boolean; onAction: (action: WorkflowMenuAction) => void }) {
+const labelKey = (action: WorkflowMenuAction) => (action === 'share' ? 'workflows.sharing.menu.share' : `workflows.lifecycle.menu.${action}`);
+
+export function WorkflowMenu({
+  describedBy,
+  disabled = false,
+  actions = DEFAULT_ACTIONS,
+  onAction,
+}: {
+  describedBy: string;
+  disabled?: boolean;
+  actions?: readonly WorkflowMenuAction[];
+  onAction: (action: WorkflowMenuAction) => void;
+}) {
+  useRemoteCatalogs(SHARING_CATALOGS);
   const { t } = useI18n();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -65,7 +81,7 @@ export function WorkflowMenu({ describedBy, disabled = false, onAction }: { desc
       </button>
       {open ? (
         <div id={`${id}-menu`} role="menu" className="workflow-menu-list" aria-label={t('workflows.lifecycle.menu.button')} onKeyDown={onMenuKey} data-testid="workflow-menu">
-          {ACTIONS.map((action, index) => (
+          {actions.map((action, index) => (
             <button
               key={action}
               ref={(element) => {
@@ -75,12 +91,13 @@ export function WorkflowMenu({ describedBy, disabled = false, onAction }: { desc
               role="menuitem"
               tabIndex={-1}
               className={`workflow-menu-item${action === 'trash' ? ' workflow-menu-item--danger' : ''}`}
+              aria-haspopup={action === 'share' || action === 'rename' ? 'dialog' : undefined}
               onClick={() => {
                 setOpen(false);
                 onAction(action);
               }}
             >
-              {t(`workflows.lifecycle.menu.${action}`)}
+              {t(labelKey(action))}
             </button>
           ))}
         </div>

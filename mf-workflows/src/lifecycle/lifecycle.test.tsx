@@ -26,7 +26,7 @@ async function menuAction(id: string, item: string) {
   expect(button).toHaveAttribute('aria-haspopup', 'menu');
   fireEvent.click(button);
   const menu = within(card(id)).getByRole('menu');
-  expect(within(menu).getAllByRole('menuitem').map((element) => element.textContent)).toEqual(['Rename', 'Duplicate', 'Export', 'Move to trash']);
+  expect(within(menu).getAllByRole('menuitem').map((element) => element.textContent)).toEqual(['Rename', 'Duplicate', 'Export', 'Share…', 'Move to trash']);
   expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus();
   fireEvent.click(within(menu).getByRole('menuitem', { name: item }));
 }

@@ -25,7 +25,11 @@ function fileText(file: File): Promise<string> {
   });
 }
 
-export function useWorkflowLifecycle({ user, refresh }: { user: CatalogueUser | null; refresh: () => Promise<void> }) {
+/**
+ * `organizationId`: the workspace new and imported workflows go to (the
+ * current one; null or absent = personal). A duplicate stays in its original's.
+ */
+export function useWorkflowLifecycle({ user, refresh, organizationId = null }: { user: CatalogueUser | null; refresh: () => Promise<void>; organizationId?: string | null }) {
   const { t } = useI18n();
   const { toast } = useToast();
   const source = useCatalogueSource();
@@ -38,7 +42,7 @@ export function useWorkflowLifecycle({ user, refresh }: { user: CatalogueUser | 
   const open = (id: string) => void navigate(encodeURIComponent(id));
 
   const createAndOpen = useMutation({
-    mutationFn: (workflow: NewWorkflow) => source.createWorkflow(workflow, user as CatalogueUser),
+    mutationFn: (workflow: NewWorkflow) => source.createWorkflow({ ...workflow, organizationId }, user as CatalogueUser),
     onSuccess: async (id) => {
       await refresh();
       open(id);
@@ -55,7 +59,7 @@ export function useWorkflowLifecycle({ user, refresh }: { user: CatalogueUser | 
   const duplicate = useMutation({
     mutationFn: async (workflow: Workflow) => {
       const name = t(`${L}duplicate.name`, { name: workflow.name });
-      await source.createWorkflow({ ...workflow, name, nodes: withoutPins(workflow.nodes) }, user as CatalogueUser);
+      await source.createWorkflow({ ...workflow, name, nodes: withoutPins(workflow.nodes), organizationId: workflow.organizationId ?? null }, user as CatalogueUser);
       return name;
     },
     onSuccess: async (name) => {

@@ -186,7 +186,7 @@ describe('tabs', () => {
   test('signed in with workflows: My workflows by default, with Open links to the builder', async () => {
     const { source } = renderCatalogue('/workflows');
     await loaded();
-    expect(screen.getAllByRole('tab').map((element) => element.textContent)).toEqual(['My workflows', 'My organization', 'Templates', 'Trash']);
+    expect(screen.getAllByRole('tab').map((element) => element.textContent)).toEqual(['My workflows', 'Shared with me', 'Templates', 'Trash']);
     expect(tab('My workflows')).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveAccessibleName('My workflows');
     expect(cardIds()).toEqual(FAKE_MINE.map((workflow) => workflow.id));
@@ -203,16 +203,19 @@ describe('tabs', () => {
     expect(cards()).toHaveLength(4);
   });
 
-  test('switching tabs writes ?tab= and keeps the other filters; the organization tab reads userAccess ids', async () => {
-    const { source } = renderCatalogue('/workflows?industry=general');
+  test('switching tabs writes ?tab= and keeps the other filters; Shared with me lists the workflows shared with the user and their access', async () => {
+    const sharedOne = testWorkflow({ id: 'wf-shared-1', ownerId: 'user-9', name: 'Partner intake', industry: 'general', sharedWith: { 'user-1': 'workspace_runner' } });
+    const { source } = renderCatalogue('/workflows?industry=general', { source: createFakeCatalogueSource({ shared: [sharedOne] }) });
     await loaded();
-    fireEvent.click(tab('My organization'));
-    expect(location()).toBe('/workflows?industry=general&tab=organization');
+    fireEvent.click(tab('Shared with me'));
+    expect(location()).toBe('/workflows?industry=general&tab=shared');
     await loaded();
-    expect(source.listOrganizationIds).toHaveBeenCalledWith('user-1');
-    expect(source.listOrganization).toHaveBeenCalledWith(['org-1']);
-    expect(cardIds()).toEqual(['wf-org-1']);
-    expect(screen.getByRole('link', { name: 'Open Team onboarding' })).toBeInTheDocument();
+    expect(source.listSharedWithMe).toHaveBeenCalledWith('user-1');
+    expect(cardIds()).toEqual(['wf-shared-1']);
+    expect(screen.getByTestId('workflow-card-note')).toHaveTextContent('Shared with you · Can run');
+    expect(screen.getByRole('link', { name: 'Open Partner intake' })).toBeInTheDocument();
+    // Not the user's to rename or delete: no ⋯ menu.
+    expect(screen.queryByTestId('workflow-menu-button')).not.toBeInTheDocument();
     fireEvent.click(tab('Templates'));
     await loaded();
     expect(location()).toBe('/workflows?industry=general&tab=templates');
@@ -223,9 +226,9 @@ describe('tabs', () => {
     renderCatalogue('/workflows');
     await loaded();
     fireEvent.keyDown(tab('My workflows'), { key: 'ArrowRight' });
-    expect(tab('My organization')).toHaveAttribute('aria-selected', 'true');
-    expect(tab('My organization')).toHaveFocus();
-    fireEvent.keyDown(tab('My organization'), { key: 'End' });
+    expect(tab('Shared with me')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('Shared with me')).toHaveFocus();
+    fireEvent.keyDown(tab('Shared with me'), { key: 'End' });
     expect(location()).toBe('/workflows?tab=trash');
   });
 

@@ -1,11 +1,15 @@
-// The workflow catalogue (/workflows): search, category and industry filters
-// and the three collections (mine, my organization's, templates). Every
+// The workflow catalogue (/workflows) of the current workspace (the header's
+// switcher): search, category and industry filters and the collections. In
+// the personal workspace: my workflows, those shared with me, templates and
+// the trash; in an organization's: its workflows and templates. New workflows
+// and template copies go to the current workspace when the user's role there
+// lets them edit (else to their personal one). Every
 // filter lives in the URL (?search=&category=&industry=&tab=), so a reload, the
 // back button, the home page's industry links and voice search all land on
 // the same view. ?run=<name> (voice "run workflow X") shows a notice and, asked by voice, starts the run (VoiceRunNotice).
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, NeedsConnectionNote, PageHeader, SavedOnDeviceNote, signInPathFor, useAuth, useI18n, useLocation, useNavigate, useOnline, useToast } from '@agentflow/shared';
+import { Link, NeedsConnectionNote, PageHeader, SavedOnDeviceNote, signInPathFor, useAuth, useI18n, useLocation, useNavigate, useOnline, useToast, useWorkspace } from '@agentflow/shared';
 import type { Workflow } from '@agentflow/shared/workflow';
 import { pruneCatalogueCache, readWithOfflineCopy, type CatalogueResult } from '../api/catalogueCache';
 import { CatalogueSkeleton } from '../components/CatalogueSkeleton';
@@ -19,6 +23,7 @@ import { NewWorkflowActions, TemplatePreview, TrashTab, useCardMenu } from '../l
 import { useLocalizedTemplates } from '../templateTexts/useLocalizedTemplates';
 import { useCatalogueSwitch } from '../builder/triggers/useCatalogueSwitch';
 import { VoiceRunNotice } from './VoiceRunNotice';
+import { useWorkspaceCatalogue } from './useWorkspaceCatalogue';
 import '../components/catalogue.css';
 
 export { SEARCH_DEBOUNCE_MS } from './useCatalogueUrl';
@@ -27,7 +32,8 @@ export const catalogueKeys = {
   all: ['workflows'] as const,
   templates: () => ['workflows', 'templates'] as const,
   mine: (uid: string | null) => ['workflows', 'mine', uid] as const,
-  organization: (uid: string | null) => ['workflows', 'organization', uid] as const,
+  organization: (uid: string | null, workspaceId: string) => ['workflows', 'organization', uid, workspaceId] as const,
+  shared: (uid: string | null) => ['workflows', 'shared', uid] as const,
 };
 
 // The catalogue's reads run even when the browser says it is offline (React
@@ -42,7 +48,6 @@ const catalogueQueryOptions = {
 } as const;
 
 const GUEST_TABS: readonly CatalogueTab[] = ['templates'];
-const MEMBER_TABS: readonly CatalogueTab[] = ['mine', 'organization', 'templates', 'trash'];
 
 /** The filter option that shows every category, or every industry. */
 const ALL_OF = { category: 'workflows.catalogue.allCategories', industry: 'workflows.catalogue.allIndustries' } as const;
@@ -59,6 +64,8 @@ export function WorkflowsPage() {
   const uid = user?.uid ?? null;
   const ids = useId();
   const online = useOnline();
+  const { currentId, organizationId } = useWorkspace();
+  const workspace = useWorkspaceCatalogue();
 
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t('workflows.title')}`;
@@ -73,16 +80,18 @@ export function WorkflowsPage() {
     ...catalogueQueryOptions,
     queryKey: catalogueKeys.mine(uid),
     queryFn: () => readWithOfflineCopy({ tab: 'mine', uid }, () => source.listMine(uid as string)),
-    enabled: uid !== null,
+    enabled: uid !== null && organizationId === null,
   });
 
   // Which collection shows: guests have only templates; a signed-in user gets
-  // the tab the URL names, else their own workflows when they have any.
-  const tabs = user ? MEMBER_TABS : GUEST_TABS;
+  // the tab the URL names when the workspace has it, else the workspace's own
+  // workflows (in the personal one: when they have any).
+  const tabs = user ? workspace.tabs : GUEST_TABS;
   let tab: CatalogueTab | null;
   if (authLoading) tab = null;
   else if (!user) tab = 'templates';
-  else if (filters.tab) tab = filters.tab;
+  else if (filters.tab && tabs.includes(filters.tab)) tab = filters.tab;
+  else if (organizationId !== null) tab = 'organization';
   else if (mine.isPending) tab = null;
   else tab = mine.isError || (mine.data?.workflows.some((workflow) => !workflow.deletedAt) ?? false) ? 'mine' : 'templates';
 
@@ -92,14 +101,21 @@ export function WorkflowsPage() {
     queryFn: () => readWithOfflineCopy({ tab: 'templates', uid }, () => source.listTemplates()),
     enabled: tab === 'templates',
   });
+  // The organization workspace's workflows: every workspace role may view them.
   const organization = useQuery({
     ...catalogueQueryOptions,
-    queryKey: catalogueKeys.organization(uid),
-    queryFn: () =>
-      readWithOfflineCopy({ tab: 'organization', uid }, async () => source.listOrganization(await source.listOrganizationIds(uid as string))),
-    enabled: uid !== null && tab === 'organization',
+    queryKey: catalogueKeys.organization(uid, currentId),
+    queryFn: () => readWithOfflineCopy({ tab: 'organization', uid, workspaceId: currentId }, () => source.listOrganization([currentId])),
+    enabled: uid !== null && organizationId !== null && tab === 'organization',
   });
-  const active = tab === 'templates' ? templates : tab === 'organization' ? organization : tab === 'mine' || tab === 'trash' ? mine : null;
+  const shared = useQuery({
+    ...catalogueQueryOptions,
+    queryKey: catalogueKeys.shared(uid),
+    queryFn: () => readWithOfflineCopy({ tab: 'shared', uid }, () => source.listSharedWithMe(uid as string)),
+    enabled: uid !== null && tab === 'shared',
+  });
+  const active =
+    tab === 'templates' ? templates : tab === 'organization' ? organization : tab === 'shared' ? shared : tab === 'mine' || tab === 'trash' ? mine : null;
   // The trash holds the user's own workflows with deletedAt set; everywhere else they are hidden.
   const live = useMemo(() => mine.data?.workflows.filter((workflow) => !workflow.deletedAt), [mine.data]);
 
@@ -117,9 +133,10 @@ export function WorkflowsPage() {
   );
 
   const copyTemplate = useMutation({
-    mutationFn: (template: Workflow) => source.createFromTemplate(template, { uid: uid as string, name: user?.displayName || user?.email || '' }),
+    mutationFn: (template: Workflow) =>
+      source.createFromTemplate({ ...template, organizationId: workspace.createIn }, { uid: uid as string, name: user?.displayName || user?.email || '' }),
     onSuccess: async (id) => {
-      await queryClient.invalidateQueries({ queryKey: catalogueKeys.mine(uid) });
+      await queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
       // Relative: /workflows/<id> under the shell, /<id> when standalone.
       void navigate(encodeURIComponent(id));
     },
@@ -129,7 +146,8 @@ export function WorkflowsPage() {
   });
 
   const catalogueUser = uid ? { uid, name: user?.displayName || user?.email || '' } : null;
-  const refreshMine = () => queryClient.invalidateQueries({ queryKey: catalogueKeys.mine(uid) });
+  // After a write, every collection of this user is read again (a move takes a workflow from one to another).
+  const refreshMine = () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
   const menu = useCardMenu({ user: catalogueUser ?? { uid: '' }, refresh: refreshMine });
   const switchActive = useCatalogueSwitch(refreshMine);
   // "Use template" on a card shows what the template does first; the preview's own button copies it.
@@ -154,7 +172,7 @@ export function WorkflowsPage() {
         actions={
           user && catalogueUser ? (
             <>
-              <NewWorkflowActions user={catalogueUser} refresh={refreshMine} disabled={!online} />
+              <NewWorkflowActions user={catalogueUser} refresh={refreshMine} disabled={!online || !workspace.canCreate} organizationId={workspace.createIn} />
               <Link className="button" to="/workflows/credentials" data-testid="credentials-link">
                 {t('workflows.catalogue.credentialsLink')}
               </Link>
@@ -162,6 +180,8 @@ export function WorkflowsPage() {
           ) : null
         }
       />
+
+      {user ? workspace.note : null}
 
       {filters.run ? <VoiceRunNotice name={filters.run} signedIn={user !== null} mine={live} onDismiss={() => setFilter('run', null)} /> : null}
 
@@ -189,7 +209,7 @@ export function WorkflowsPage() {
         ))}
       </form>
 
-      {tab !== null ? <CatalogueTabs tabs={tabs} selected={tab} onSelect={(next) => setFilter('tab', next)} /> : null}
+      {tab !== null ? <CatalogueTabs tabs={tabs} selected={tab} onSelect={(next) => setFilter('tab', next)} labels={workspace.tabLabels} /> : null}
 
       <div id={CATALOGUE_PANEL_ID} role={tab !== null ? 'tabpanel' : undefined} aria-labelledby={tab !== null ? tabId(tab) : undefined} className="catalogue-panel">
         {active === null || active.isPending ? (
@@ -243,8 +263,10 @@ export function WorkflowsPage() {
                       workflow={workflow}
                       kind={tab ?? 'templates'}
                       onUseTemplate={setPreviewing}
-                      onMenuAction={tab === 'mine' ? menu.onMenuAction : undefined}
-                      onActiveChange={tab === 'mine' ? switchActive : undefined}
+                      onMenuAction={workspace.menuActions(tab).length > 0 ? menu.onMenuAction : undefined}
+                      menuActions={workspace.menuActions(tab)}
+                      note={tab === 'shared' ? workspace.sharedNote(workflow, uid) : undefined}
+                      onActiveChange={workspace.canSwitch(tab) ? switchActive : undefined}
                       copying={copyTemplate.isPending && copyTemplate.variables?.id === workflow.id}
                       disabled={copyTemplate.isPending || menu.busy || (!online && user !== null)}
                       describedBy={!online && user ? `${ids}-offline` : undefined}
