@@ -81,12 +81,8 @@ export interface RunRefusedNotification {
 /** A notification of any kind (what notifications/{id} holds). */
 export type AnyNotification = RunRefusedNotification | ApprovalWaitingNotification | RunFailedNotification | InvitationNotification;
 
-/**
- * What the bell renders today (run refusals). Kept narrow so the bell keeps
- * compiling while it learns the other kinds: once it reads AnyNotification,
- * this becomes an alias of it.
- */
-export type AppNotification = RunRefusedNotification;
+/** The bell's name for a notification of any kind (kept for its readers). */
+export type AppNotification = AnyNotification;
 
 /** One approval_waiting notification per run, step and approver. */
 export function approvalWaitingNotificationId(userId: string, runId: string, nodeId: string): string {
