@@ -1,30 +1,42 @@
-// Who may do what with workflows and runs (decisions documented here):
-// - run a workflow: its owner; for an organization workflow, any member of
-//   that organization (a member can read it, see firestore.rules); global
-//   administrators (manage_all). Templates are never run directly: the user
-//   copies one first (RUN_MESSAGES.copyTemplateFirst). The run's tokens are
-//   the caller's.
-// - watch a run (GET, events), cancel it, re-run it: the run's owner.
-// - decide an approval: whoever the approval node names, by user id, by
-//   e-mail (only a verified one: anyone can sign up with an address they do
-//   not own) or by role id (a role held globally or in the workflow's
-//   organization), and global administrators. The run's owner is NOT
-//   implicitly an approver: an approval step exists so that someone else
-//   signs off (a discount above 10 % by a sales manager); name yourself in
-//   the step to approve your own runs. Approvers may read the run they decide.
+// Who may do what with workflows and runs. The decisions are the domain's
+// (shared/src/domain/rbac/workspaces.ts); this file only gathers what they
+// read: the caller's grants (loadAccess), their verified e-mail, and the
+// workflow as it is now (it may have moved to another workspace or been
+// shared since the run started).
+// - run a workflow: workflowPermits(…, 'run'). Templates are never run
+//   directly: the user copies one first (RUN_MESSAGES.copyTemplateFirst).
+// - see a run (GET, events, files, loop items): its payer (ownerId), whoever
+//   started it, whoever may view its workflow, and whoever may decide one of
+//   its approval steps (an approver reads what they sign off).
+// - cancel or re-run a run: whoever may run its workflow, and its starter.
+// - decide an approval: mayDecideApproval in the workflow's workspace. The
+//   run's payer or starter is NOT implicitly an approver: an approval step
+//   exists so that someone else signs off.
 import type { Firestore } from 'firebase-admin/firestore';
-import { PERMISSIONS, can } from '@agentflow/shared/rbac';
-import { parseNodeParams, type Workflow } from '@agentflow/shared/workflow';
+import { RBAC_COLLECTIONS, mayDecideApproval, workflowPermits, type AccessSubject, type WorkflowAccessTarget, type WorkflowAction } from '@agentflow/shared/rbac';
+import { WORKFLOW_COLLECTION, parseNodeParams, workflowFromDocument, type Workflow } from '@agentflow/shared/workflow';
 import type { Caller } from '@agentflow/shared/server';
 import { loadAccess } from '../access/store.js';
 import type { StoredRun } from './runModel.js';
 
-/** Only the caller's uid counts (a sub-workflow step asks it for the run's owner). */
-export async function mayRunWorkflow(db: Firestore, caller: Pick<Caller, 'uid'>, workflow: Workflow): Promise<boolean> {
-  if (workflow.ownerId === caller.uid) return true;
-  const access = await loadAccess(db, caller.uid);
-  if (workflow.visibility === 'organization' && workflow.organizationId && access.assignments.some((a) => a.organizationId === workflow.organizationId)) return true;
-  return can(access.grants, PERMISSIONS.manageAll);
+/** Who asks: a verified caller, or a bare uid (a run's payer, asked by a sub-workflow or error workflow). */
+export type RunActor = Pick<Caller, 'uid'> & Partial<Pick<Caller, 'email' | 'token'>>;
+
+/** The subject of the domain's decisions: the caller's grants, and their e-mail only when verified. */
+export async function accessSubjectOf(db: Firestore, actor: RunActor): Promise<AccessSubject> {
+  const access = await loadAccess(db, actor.uid);
+  // An unverified address proves nothing: whoever signs up with it first would decide.
+  const verifiedEmail = actor.token?.email_verified === true && actor.email ? actor.email.toLowerCase() : null;
+  return { uid: actor.uid, verifiedEmail, grants: access.grants };
+}
+
+/** May the actor do `action` to the workflow (the one decision)? */
+export async function workflowAllows(db: Firestore, actor: RunActor, workflow: WorkflowAccessTarget, action: WorkflowAction): Promise<boolean> {
+  return workflowPermits(await accessSubjectOf(db, actor), workflow, action);
+}
+
+export function mayRunWorkflow(db: Firestore, actor: RunActor, workflow: Workflow): Promise<boolean> {
+  return workflowAllows(db, actor, workflow, 'run');
 }
 
 /** The approvers named on a run's approval node. */
@@ -35,26 +47,70 @@ export function approversOf(run: StoredRun, nodeId: string): string[] {
   return parsed.success ? parsed.data.approvers : [];
 }
 
-export async function mayDecide(db: Firestore, caller: Caller, run: StoredRun, nodeId: string): Promise<boolean> {
-  const approvers = approversOf(run, nodeId);
-  // An unverified address proves nothing: whoever signs up with it first would decide.
-  const email = caller.token.email_verified === true ? (caller.email?.toLowerCase() ?? null) : null;
-  if (approvers.some((a) => a === caller.uid || (email !== null && a.toLowerCase() === email))) return true;
-  const access = await loadAccess(db, caller.uid);
-  const scope = run.organizationId ?? null;
-  if (access.assignments.some((a) => approvers.includes(a.roleId) && (a.organizationId === null || a.organizationId === undefined || a.organizationId === scope))) return true;
-  return can(access.grants, PERMISSIONS.manageAll);
+/**
+ * The workflow a run belongs to as the decisions read it: the workflow now
+ * (moved or shared since), or, when it is gone, the workspace the run
+ * recorded (its payer as the personal owner).
+ */
+export async function runWorkflowTarget(db: Firestore, run: StoredRun): Promise<WorkflowAccessTarget> {
+  const snapshot = await db.collection(WORKFLOW_COLLECTION).doc(run.workflowId).get();
+  if (snapshot.exists) {
+    const workflow = workflowFromDocument(snapshot.id, snapshot.data() ?? {});
+    return { ownerId: workflow.ownerId, organizationId: workflow.organizationId ?? null, visibility: workflow.visibility, sharedWith: workflow.sharedWith ?? null };
+  }
+  const organizationId = run.organizationId ?? null;
+  return { ownerId: run.ownerId, organizationId, visibility: organizationId ? 'organization' : 'private', sharedWith: null };
+}
+
+/** The user who started a run (absent on runs from before startedBy: the trigger's user). */
+export function starterOf(run: Pick<StoredRun, 'startedBy' | 'trigger'>): string | null {
+  return run.startedBy !== undefined ? run.startedBy : (run.trigger.userId ?? null);
+}
+
+/** What one caller may do with one run, computed once for a route that needs several answers. */
+export interface RunPermissions {
+  view: boolean;
+  /** Cancel it, re-run it. */
+  steer: boolean;
+  /** Decide at least one of its approval steps. */
+  decideAny: boolean;
+}
+
+export async function runPermissions(db: Firestore, actor: RunActor, run: StoredRun): Promise<RunPermissions> {
+  const subject = await accessSubjectOf(db, actor);
+  const target = await runWorkflowTarget(db, run);
+  const starter = starterOf(run) === actor.uid;
+  const decideAny = run.snapshot.nodes.some((node) => node.type === 'approval' && mayDecideApproval(subject, target, approversOf(run, node.id)));
+  const steer = starter || workflowPermits(subject, target, 'run');
+  const view = run.ownerId === actor.uid || steer || workflowPermits(subject, target, 'view') || decideAny;
+  return { view, steer, decideAny };
+}
+
+export async function mayDecide(db: Firestore, actor: RunActor, run: StoredRun, nodeId: string): Promise<boolean> {
+  const [subject, target] = await Promise.all([accessSubjectOf(db, actor), runWorkflowTarget(db, run)]);
+  return mayDecideApproval(subject, target, approversOf(run, nodeId));
+}
+
+/** Who may see a run (GET /api/runs/:id, its events, files and loop items). */
+export async function mayViewRun(db: Firestore, actor: RunActor, run: StoredRun): Promise<boolean> {
+  if (run.ownerId === actor.uid || starterOf(run) === actor.uid) return true;
+  return (await runPermissions(db, actor, run)).view;
 }
 
 /**
- * Who may see a run (GET /api/runs/:id, its files): its owner, and whoever
- * may decide one of its approval steps (before and after deciding: an
- * approver reads what they sign off and what they attached).
+ * Who pays for a run of the workflow: the owner of its workspace. An
+ * organization's owner (organizations/{id}.ownerId; its creator for an
+ * organization from before owners were recorded); a personal workflow's
+ * owner, whoever starts it.
  */
-export async function mayViewRun(db: Firestore, caller: Caller, run: StoredRun): Promise<boolean> {
-  if (run.ownerId === caller.uid) return true;
-  for (const node of run.snapshot.nodes) {
-    if (node.type === 'approval' && (await mayDecide(db, caller, run, node.id))) return true;
-  }
-  return false;
+export async function workspacePayer(db: Firestore, workflow: Pick<Workflow, 'ownerId' | 'organizationId'>): Promise<string> {
+  const organizationId = workflow.organizationId ?? null;
+  if (!organizationId) return workflow.ownerId;
+  const organization = await db.collection(RBAC_COLLECTIONS.organizations).doc(organizationId).get();
+  const ownerId: unknown = organization.get('ownerId');
+  if (typeof ownerId === 'string' && ownerId) return ownerId;
+  const createdBy: unknown = organization.get('createdBy');
+  if (typeof createdBy === 'string' && createdBy && createdBy !== 'system') return createdBy;
+  // No organization document (or one the seed made): the workflow's owner, as before workspaces.
+  return workflow.ownerId;
 }

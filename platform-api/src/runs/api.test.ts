@@ -10,6 +10,7 @@ import type { RunQueue } from './queue';
 import { edge, manual, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
 import { startUpstream, type Upstream } from '../testing/upstream';
 import { signIn } from '../../testing/harness';
+import { assignWorkspaceRole, createOrganization, seedWorkspaceRoles } from './testing/workspaces';
 
 let h: RunsHarness;
 let alice: RunsUser;
@@ -87,16 +88,39 @@ describe('POST /api/workflows/:id/runs', () => {
     expect(await runCount()).toBe(before);
   });
 
-  it("lets a member of the workflow's organization run it, on their own tokens", async () => {
-    const wf = await simpleWorkflow(alice.uid, { visibility: 'organization', organizationId: 'acme' });
-    await h.db.collection('userRoles').doc(`${bob.uid}:member:acme`).set({ userId: bob.uid, roleId: 'member', organizationId: 'acme', assignedBy: 'system' });
-    const before = await h.balance(bob.uid);
+  it("lets a runner of the workflow's organization run it; the organization's owner pays, and the run names its workspace and starter", async () => {
+    const org = `acme-${alice.uid.slice(0, 6)}`;
+    await seedWorkspaceRoles(h.db);
+    await createOrganization(h.db, org, alice.uid);
+    const wf = await simpleWorkflow(alice.uid, { visibility: 'organization', organizationId: org });
+    const remove = await assignWorkspaceRole(h.db, bob.uid, 'workspace_runner', org);
+    const [aliceBefore, bobBefore] = [await h.balance(alice.uid), await h.balance(bob.uid)];
     const response = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: bob, body: { input: { name: 'Bo' } } });
     expect(response.status).toBe(202);
     const run = await h.waitForRun(response.body.runId, ['succeeded']);
-    expect(run.ownerId).toBe(bob.uid);
-    expect(await h.balance(bob.uid)).toBe(before - 1);
-    await h.db.collection('userRoles').doc(`${bob.uid}:member:acme`).delete();
+    expect(run).toMatchObject({ ownerId: alice.uid, startedBy: bob.uid, workspaceId: org, organizationId: org });
+    expect(await h.balance(alice.uid)).toBe(aliceBefore - 1);
+    expect(await h.balance(bob.uid)).toBe(bobBefore);
+    // The starter watches and cancels nothing more than a runner may; once removed, the workspace's workflows are out of reach.
+    expect((await h.call('GET', `/api/runs/${run.id}`, { user: bob })).status).toBe(200);
+    await remove();
+    expect(await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: bob, body: { input: { name: 'Bo' } } })).toMatchObject({ status: 403, body: { error: RUN_MESSAGES.notAllowedToRun } });
+  });
+
+  it('lets a user a personal workflow is shared with as runner run it; its owner pays; a viewer share may watch but not run', async () => {
+    const carol = await h.createUser('carol', { tokens: 10 });
+    const wf = await simpleWorkflow(alice.uid, { sharedWith: { [bob.uid]: 'workspace_runner', [carol.uid]: 'workspace_viewer' } });
+    const aliceBefore = await h.balance(alice.uid);
+    const response = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: bob, body: { input: { name: 'Bo' } } });
+    expect(response.status).toBe(202);
+    const run = await h.waitForRun(response.body.runId, ['succeeded']);
+    expect(run).toMatchObject({ ownerId: alice.uid, startedBy: bob.uid, workspaceId: `user:${alice.uid}` });
+    expect(await h.balance(alice.uid)).toBe(aliceBefore - 1);
+    expect((await h.call('GET', `/api/runs/${run.id}`, { user: carol })).status).toBe(200);
+    expect((await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: carol, body: { input: { name: 'C' } } })).status).toBe(403);
+    // The history of the workflow is the same for everyone who may view it.
+    const history = await h.call('GET', `/api/workflows/${wf.id}/runs`, { user: carol });
+    expect(history.body.runs.map((r: { id: string }) => r.id)).toEqual([run.id]);
   });
 
   it("answers 402 with the ledger's message when the user has no token left, and creates nothing", async () => {

@@ -172,7 +172,7 @@ function setUp(handlers: Partial<Record<WorkflowNode['type'], StepHandler>>, opt
 
 const stepOf = (run: StoredRun, id: string) => run.steps.find((step) => step.id === id)!;
 
-it('executes a two-step run through the ports alone, charging the start once and each model call with its run, attempt and call', async () => {
+it('executes a two-step run through the ports alone, charging the start once and each model call with its run, workflow, attempt and call', async () => {
   const writer: StepHandler = async ({ stepId, input, chargeTokens }) => {
     await chargeTokens(120, `${stepId}:call:1`);
     // The same call reported again (a retried write) is charged once.
@@ -192,8 +192,9 @@ it('executes a two-step run through the ports alone, charging the start once and
   ]);
   expect(meter.charges).toEqual([
     { kind: 'start', runId: done.id, ownerId: 'ada', tokens: RUN_START_COST },
-    { kind: 'call', runId: done.id, ownerId: 'ada', attempt: 1, callKey: 'writer:call:1', tokens: 120 },
-    { kind: 'call', runId: done.id, ownerId: 'ada', attempt: 1, callKey: 'writer:call:2', tokens: 35 },
+    // Each call names the run's workflow too: the usage history shows it (the meter decides how it is kept).
+    { kind: 'call', runId: done.id, ownerId: 'ada', workflow: { id: 'wf-1', name: 'Two steps' }, attempt: 1, callKey: 'writer:call:1', tokens: 120 },
+    { kind: 'call', runId: done.id, ownerId: 'ada', workflow: { id: 'wf-1', name: 'Two steps' }, attempt: 1, callKey: 'writer:call:2', tokens: 35 },
   ]);
   expect(stepOf(done, 'writer').tokens).toBe(155);
   expect(done.tokensUsed).toBe(RUN_START_COST + 155);

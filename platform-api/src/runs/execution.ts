@@ -390,7 +390,7 @@ export class RunExecution {
   private async charge(step: RunStep, attempt: number, tokens: number, callKey: string): Promise<void> {
     if (!Number.isInteger(tokens) || tokens <= 0) return;
     // The meter makes the charge idempotent per (run, attempt, call): a call reported twice is charged once.
-    const applied = await this.executor.options.meter.chargeModelCall({ runId: this.runId, ownerId: this.state.ownerId, attempt, callKey, tokens });
+    const applied = await this.executor.options.meter.chargeModelCall({ runId: this.runId, ownerId: this.state.ownerId, workflow: { id: this.state.workflowId, name: this.state.workflowName }, attempt, callKey, tokens });
     if (!applied) return;
     step.tokens += tokens;
     this.state.tokensUsed += tokens;

@@ -21,6 +21,8 @@ import { createRunsRouter } from './router.js';
 import { RunScheduler } from './scheduler.js';
 import { RunsService } from './service.js';
 import { firestorePlanGate } from './planGate.js';
+import { workspacePayer } from './access.js';
+import { backfillRunWorkspaces } from './workspaceBackfill.js';
 import { firestoreNotifier } from './firestoreNotifier.js';
 import { httpHandler, type StepHandler } from './steps.js';
 import { vaultHttpHeaders } from './httpCredentials.js';
@@ -176,6 +178,8 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   queue.start();
   const service: RunsService = new RunsService(store, meter, options.logger, executor, queue, instanceId, credentialPreflight(options.credentials?.vault ?? null, models), {
     plans: firestorePlanGate(options.db),
+    // The workspace owner pays for every run in it, whoever starts it.
+    payerOf: (workflow) => workspacePayer(options.db, workflow),
     // The bell's refusal line when the owner keeps it, plus e-mail and chat as they chose (approvals/).
     notifier: approvals.refusalNotifier(firestoreNotifier(options.db)),
     ...(options.files ? { files: storeFileAttacher(options.files.store) } : {}),
@@ -217,6 +221,8 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     connectors: options.connectors ?? null,
     start: () => {
       housekeeping.start();
+      // Runs from before workspaces get their workspaceId (once; the executions list filters on it).
+      backfillRunWorkspaces(options.db, options.logger).catch((error: unknown) => options.logger.error({ err: error }, 'could not give old runs their workspaceId'));
       stopRecovery = startRecoveryLoop(options.db, options.logger, {
         instanceId,
         now: options.now,

@@ -7,22 +7,26 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { MEMBERSHIP_COLLECTIONS, credit, debit, ledgerKey, modelCallChargeKey, readMembership, runStartChargeKey, runStartRefundKey, usageEntryId } from '@agentflow/shared/server';
 import type { Meter, ModelCall, RunAccount, StepTestCharge, StepTestMeter } from './ports.js';
 
+/** What the usage entry names: the run and its workflow (the ledger stores them beside the amount). */
+const sourceOf = ({ runId, workflow }: RunAccount) => (workflow ? { source: { runId, workflowId: workflow.id, workflowName: workflow.name } } : {});
+
 /** A step test's key on the ledger: the client's key in the client key space, so it meets no server key. */
 const stepTestLedgerKey = (testKey: string) => ledgerKey('steptest', testKey);
 
 export class LedgerMeter implements Meter, StepTestMeter {
   constructor(readonly db: Firestore) {}
 
-  async chargeRunStart({ runId, ownerId }: RunAccount, tokens: number): Promise<void> {
-    await debit(this.db, { uid: ownerId, feature: 'workflow_run', amount: tokens, idempotencyKey: runStartChargeKey(runId) });
+  async chargeRunStart(account: RunAccount, tokens: number): Promise<void> {
+    await debit(this.db, { uid: account.ownerId, feature: 'workflow_run', amount: tokens, idempotencyKey: runStartChargeKey(account.runId), ...sourceOf(account) });
   }
 
-  async refundRunStart({ runId, ownerId }: RunAccount, tokens: number): Promise<void> {
-    await credit(this.db, { uid: ownerId, amount: tokens, reason: 'refund', idempotencyKey: runStartRefundKey(runId) });
+  async refundRunStart(account: RunAccount, tokens: number): Promise<void> {
+    await credit(this.db, { uid: account.ownerId, amount: tokens, reason: 'refund', idempotencyKey: runStartRefundKey(account.runId), ...sourceOf(account) });
   }
 
-  async chargeModelCall({ runId, ownerId, attempt, callKey, tokens }: ModelCall): Promise<boolean> {
-    const result = await debit(this.db, { uid: ownerId, feature: 'agent', amount: tokens, idempotencyKey: modelCallChargeKey(runId, attempt, callKey) });
+  async chargeModelCall(call: ModelCall): Promise<boolean> {
+    const { runId, ownerId, attempt, callKey, tokens } = call;
+    const result = await debit(this.db, { uid: ownerId, feature: 'agent', amount: tokens, idempotencyKey: modelCallChargeKey(runId, attempt, callKey), ...sourceOf(call) });
     return result.applied;
   }
 

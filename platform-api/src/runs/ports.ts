@@ -78,10 +78,12 @@ export interface RunStore {
   loadFullOutput(runId: string, stepId: string): Promise<{ output: unknown } | null>;
 }
 
-/** Whose tokens a run spends. */
+/** Whose tokens a run spends, and what for. */
 export interface RunAccount {
   runId: string;
   ownerId: string;
+  /** The run's workflow as it was named at start: the usage history names it (absent: an unnamed entry). */
+  workflow?: { id: string; name: string };
 }
 
 /** One model call of an agent step, as the engine reports it. */
@@ -178,7 +180,7 @@ export interface RunFileAttacher {
 }
 
 /** The run a step works for, as far as its files are concerned. */
-export type RunFileOwner = Pick<StoredRun, 'id' | 'workflowId' | 'ownerId' | 'organizationId'>;
+export type RunFileOwner = Pick<StoredRun, 'id' | 'workflowId' | 'ownerId' | 'organizationId' | 'startedBy'>;
 
 /** A run file's bytes, with the type and name the store knows (never what a reference claims). */
 export interface RunFileContent {

@@ -14,7 +14,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { FILE_ERROR_CODES, HttpError, isFileRef, REQUEST_ERROR_CODES, describeTokenError, isDocumentId, requireAuth, serviceErrors, type WebhookLimits } from '@agentflow/shared/server';
+import { FILE_ERROR_CODES, HttpError, isFileRef, type Caller, REQUEST_ERROR_CODES, describeTokenError, isDocumentId, requireAuth, serviceErrors, type WebhookLimits } from '@agentflow/shared/server';
 import {
   RUN_LIMITS,
   RUN_MESSAGES,
@@ -32,7 +32,7 @@ import {
   type RunTrigger,
   type Workflow,
 } from '@agentflow/shared/workflow';
-import { mayRunWorkflow, mayViewRun } from './access.js';
+import { mayRunWorkflow, mayViewRun, runPermissions, workflowAllows } from './access.js';
 import { caller, missing, parseOr400, pathParam, refusalAsHttp } from './routeKit.js';
 import { WorkflowInTrashError, isInTrash, type RunsService } from './service.js';
 import { publicRun, runSummary, type StoredRun } from './runModel.js';
@@ -113,10 +113,24 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     return run;
   };
 
-  const ownRun = async (req: Request): Promise<StoredRun> => {
+  /** A run the caller may see (its payer, its starter, whoever may view its workflow or decide its approvals). */
+  const visibleRun = async (req: Request): Promise<StoredRun> => {
     const run = await loadRun(pathParam(req, 'runId'));
-    if (run.ownerId !== caller(req).uid) throw new HttpError(403, 'Forbidden: this run is not yours');
+    if (!(await mayViewRun(db, caller(req), run))) throw new HttpError(403, 'Forbidden: this run is not yours');
     return run;
+  };
+
+  /** A run the caller may cancel: its starter, or whoever may run its workflow. */
+  const steerableRun = async (req: Request): Promise<StoredRun> => {
+    const run = await loadRun(pathParam(req, 'runId'));
+    if (!(await runPermissions(db, caller(req), run)).steer) throw new HttpError(403, 'Forbidden: you may not run this workflow');
+    return run;
+  };
+
+  /** Whether the caller may delete the workflow (and so its whole history); false when it is gone. */
+  const mayDeleteRunsOf = async (user: Caller, workflowId: string): Promise<boolean> => {
+    const snapshot = await db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
+    return snapshot.exists && workflowAllows(db, user, workflowFromDocument(snapshot.id, snapshot.data() ?? {}), 'delete');
   };
 
   const checkValid = (workflow: Workflow) => {
@@ -152,8 +166,8 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     if (body.rerunOf !== undefined && !isDocumentId(body.rerunOf)) throw new HttpError(400, 'rerunOf must be the id of a run of this workflow', REQUEST_ERROR_CODES.invalidId);
     if (body.rerunOf) {
       const earlier = decodeRun(await runRef(db, body.rerunOf).get());
+      // Whoever may run the workflow (checked above) may re-run any of its runs.
       if (!earlier || earlier.workflowId !== workflowId) throw new HttpError(400, `rerunOf names no run of this workflow`);
-      if (earlier.ownerId !== user.uid) throw new HttpError(403, 'Forbidden: this run is not yours');
       input = earlier.input;
       trigger = { type: 'rerun', userId: user.uid, rerunOf: earlier.id, nodeId };
     }
@@ -183,7 +197,12 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     const workflowId = pathParam(req, 'workflowId');
     const before = typeof req.query.before === 'string' ? req.query.before : null;
     if (before !== null && Number.isNaN(Date.parse(before))) throw new HttpError(400, 'before must be an ISO 8601 date');
-    let query = runsCollection(db).where('workflowId', '==', workflowId).where('ownerId', '==', user.uid).orderBy('createdAt', 'desc');
+    // Whoever may view the workflow sees all its runs; anyone else the runs they paid for (a workflow since moved or unshared).
+    const workflow = await db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
+    const viewer = workflow.exists && (await workflowAllows(db, user, workflowFromDocument(workflow.id, workflow.data() ?? {}), 'view'));
+    let query = viewer
+      ? runsCollection(db).where('workflowId', '==', workflowId).orderBy('createdAt', 'desc')
+      : runsCollection(db).where('workflowId', '==', workflowId).where('ownerId', '==', user.uid).orderBy('createdAt', 'desc');
     if (before) query = query.where('createdAt', '<', before);
     const snapshot = await query.limit(RUN_LIMITS.historyPageSize).get();
     const runs = snapshot.docs.map((doc) => decodeRun(doc)).filter((run): run is StoredRun => run !== null);
@@ -212,7 +231,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
       res.status(status).json({ error: message });
       return;
     }
-    const run = await ownRun(req);
+    const run = await visibleRun(req);
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
@@ -247,9 +266,10 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     req.on('close', close);
   });
 
-  // -- deleting history (the owner's): a run, or every finished run of a workflow, each with its files
+  // -- deleting history: a run (its payer, or whoever may delete its workflow), or every finished run of a workflow, each with its files
   router.delete('/api/runs/:runId', authed, async (req, res) => {
-    const run = await ownRun(req);
+    const run = await loadRun(pathParam(req, 'runId'));
+    if (run.ownerId !== caller(req).uid && !(await mayDeleteRunsOf(caller(req), run.workflowId))) throw new HttpError(403, 'Forbidden: this run is not yours');
     if (!isTerminalRunStatus(run.status)) throw new HttpError(409, 'Cancel the run before deleting it');
     await deleteRunWithFiles(db, options.files?.store ?? null, run.id);
     res.status(204).end();
@@ -258,11 +278,14 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
   router.delete('/api/workflows/:workflowId/runs', authed, async (req, res) => {
     const user = caller(req);
     const workflowId = pathParam(req, 'workflowId');
+    // Whoever may delete the workflow clears all its history; anyone else the runs they paid for.
+    const all = await mayDeleteRunsOf(user, workflowId);
+    const history = all ? runsCollection(db).where('workflowId', '==', workflowId) : runsCollection(db).where('workflowId', '==', workflowId).where('ownerId', '==', user.uid);
     let deleted = 0;
     let skipped = 0;
     // A page at a time: a long history is deleted without holding it all.
     for (;;) {
-      const page = await runsCollection(db).where('workflowId', '==', workflowId).where('ownerId', '==', user.uid).orderBy('createdAt', 'desc').offset(skipped).limit(100).get();
+      const page = await history.orderBy('createdAt', 'desc').offset(skipped).limit(100).get();
       for (const doc of page.docs) {
         const run = decodeRun(doc);
         if (!run || !isTerminalRunStatus(run.status)) {
@@ -279,7 +302,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
   });
 
   router.post('/api/runs/:runId/cancel', authed, async (req, res) => {
-    const run = await ownRun(req);
+    const run = await steerableRun(req);
     if (isTerminalRunStatus(run.status)) throw new HttpError(409, `The run has already ${run.status === 'canceled' ? 'been canceled' : run.status}`);
     // Here: abort the in-flight steps now. Elsewhere: the executing
     // instance sees the canceled document at its next write or heartbeat.

@@ -4,7 +4,8 @@
 // paid through the meter port (ports.ts), like the executor's steps.
 import type { Logger } from 'pino';
 import { PLAN_ERROR_CODES, isFileRef, type FileRef, type PlanRefusalDetails } from '@agentflow/shared/domain';
-import { ERROR_HANDLE, RUN_START_COST, STEP_TEST_ERROR_CODES, initialSteps, isErrorOutput, planRunFromHere, type ParentRunLink, type RunRefusalCode, type RunStep, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
+import { workspaceKey } from '@agentflow/shared/rbac';
+import { ERROR_HANDLE, RUN_START_COST, STEP_TEST_ERROR_CODES, firedTriggerOf, initialSteps, isErrorOutput, planRunFromHere, type ParentRunLink, type RunRefusalCode, type RunStep, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
 import type { RunExecutor } from './engine.js';
 import { handlingOf } from './errors/handled.js';
 import { isUnpaid, type Meter, type PlanGate, type RunAccount, type RunFileAttacher, type RunInputFile, type RunNotifier, type RunStore } from './ports.js';
@@ -13,7 +14,11 @@ import { newRunId, truncateValue, type StoredRun } from './runModel.js';
 
 export interface NewRun {
   workflow: Workflow;
-  /** Whose tokens the run uses, and who may watch it. */
+  /**
+   * Who pays (whose plan and tokens the run uses). With a payer port the
+   * service asks the workflow's workspace instead (the workspace owner pays,
+   * whoever starts the run); without one (the engine's own tests) this is it.
+   */
   ownerId: string;
   trigger: RunTrigger;
   input: Record<string, unknown>;
@@ -77,6 +82,9 @@ function stepsFrom(workflow: Workflow, startAt: string, at: string): { steps: Ru
 
 const START_COST = RUN_START_COST;
 
+/** A new run's account: its id, its payer and its workflow (named in the usage history). */
+const accountOf = (newRun: NewRun): RunAccount => ({ runId: newRunId(), ownerId: newRun.ownerId, workflow: { id: newRun.workflow.id, name: newRun.workflow.name } });
+
 /** The input with each file reference as stored (a request's own name, size or type never reaches the run). */
 function withStoredRefs(input: Record<string, unknown>, stored: readonly FileRef[]): Record<string, unknown> {
   const byId = new Map(stored.map((ref) => [ref.fileId, ref]));
@@ -130,6 +138,8 @@ export interface RunsServicePorts {
   notifier?: RunNotifier;
   /** Gives a new run the uploads its input names (absent: a run with files cannot start). */
   files?: RunFileAttacher;
+  /** Who pays for a run of a workflow: its workspace's owner (access.ts workspacePayer); absent: NewRun.ownerId. */
+  payerOf?: (workflow: Workflow) => Promise<string>;
 }
 
 /** Runs that nobody watches start (webhook, schedule, app poll): their refusals are recorded for the owner. */
@@ -166,6 +176,10 @@ export class RunsService {
       workflowVersion: workflow.version,
       workflowName: workflow.name,
       organizationId: workflow.organizationId ?? null,
+      // One equality filter lists a workspace's runs (the executions page); the workspace as it was at start.
+      workspaceId: workspaceKey(workflow),
+      startedBy: trigger.userId ?? null,
+      triggerName: firedTriggerOf(workflow, trigger)?.name ?? null,
       // The error workflow named when the run started is the one told if it fails (errors/errorWorkflow.ts).
       snapshot: { nodes: workflow.nodes, edges: workflow.edges, ...(workflow.errorWorkflowId ? { errorWorkflowId: workflow.errorWorkflowId } : {}) },
       ownerId,
@@ -195,6 +209,12 @@ export class RunsService {
     for (const { stepId, output } of fullOutputs) await this.store.saveFullOutput(stored.id, stepId, output);
   }
 
+  /** The run with its payer: the workflow's workspace owner (when the service knows how to ask). */
+  private async withPayer(newRun: NewRun): Promise<NewRun> {
+    if (!this.ports.payerOf) return newRun;
+    return { ...newRun, ownerId: await this.ports.payerOf(newRun.workflow) };
+  }
+
   /**
    * The one place a run is charged for starting, whatever started it (the
    * meter makes it once per run). Agent steps' tokens are charged by the
@@ -211,6 +231,7 @@ export class RunsService {
    */
   async checkStart(newRun: NewRun): Promise<void> {
     if (isInTrash(newRun.workflow)) throw new WorkflowInTrashError(newRun.workflow.id);
+    newRun = await this.withPayer(newRun);
     const refusal = await this.refusalOf(newRun);
     if (refusal) throw new RunRefusedError(refusal.message, refusal.code, refusal.details);
   }
@@ -257,9 +278,10 @@ export class RunsService {
     if (isInTrash(newRun.workflow)) throw new WorkflowInTrashError(newRun.workflow.id);
     // A run from a node that cannot start is refused before anything (its steps are planned again as it is stored).
     if (newRun.startAt !== undefined) stepsFrom(newRun.workflow, newRun.startAt, this.now().toISOString());
+    newRun = await this.withPayer(newRun);
     const unattended = UNATTENDED.has(newRun.trigger.type);
     const refusal = await this.refusalOf(newRun);
-    const account = { runId: newRunId(), ownerId: newRun.ownerId };
+    const account = accountOf(newRun);
     if (refusal) {
       if (unattended) await this.recordRefused(account.runId, newRun, refusal);
       throw new RunRefusedError(refusal.message, refusal.code, refusal.details, unattended ? account.runId : null);
@@ -275,7 +297,8 @@ export class RunsService {
       // The files first: a file that is not the owner's unused upload refuses the run (and the token goes back).
       if (newRun.files?.length) {
         if (!this.ports.files) throw new Error('This deployment has no file storage: a run with files cannot start');
-        const stored = await this.ports.files.attach(newRun.ownerId, newRun.files, { runId: account.runId, workflowId: newRun.workflow.id });
+        // The uploads are the starter's (a user the workflow is shared with uploads their own files), else the payer's.
+        const stored = await this.ports.files.attach(newRun.trigger.userId ?? newRun.ownerId, newRun.files, { runId: account.runId, workflowId: newRun.workflow.id });
         newRun = { ...newRun, input: withStoredRefs(newRun.input, stored) };
       }
       await this.create(this.document(account.runId, newRun));
@@ -318,7 +341,8 @@ export class RunsService {
   private async startClaimed(newRun: NewRun, create: (run: StoredRun) => Promise<boolean>): Promise<string | null> {
     // A workflow in the trash gets no run, not even a refused one (its tick or item is not claimed either).
     if (isInTrash(newRun.workflow)) throw new WorkflowInTrashError(newRun.workflow.id);
-    const account = { runId: newRunId(), ownerId: newRun.ownerId };
+    newRun = await this.withPayer(newRun);
+    const account = accountOf(newRun);
     const { fullOutputs: _fullOutputs, ...document } = this.document(account.runId, newRun);
     if (!(await create(document))) return null;
     const refuse = async (refusal: { code: RunRefusalCode; message: string }) => {

@@ -3,8 +3,8 @@
 // text an agent reads. The refusals are step failures with a message the
 // run shows; a storage outage is transient (the executor tries again).
 //
-// Who may read what: a step works for the run's owner inside one workflow,
-// so it reads the owner's files of that workflow's runs (the run's own
+// Who may read what: a step works for the run's payer and starter inside one
+// workflow, so it reads their files of that workflow's runs (the run's own
 // input and steps, an earlier run's input when it is re-run, approvers'
 // attachments). A file id typed into an expression (another user's file,
 // an upload no run took, a profile photo) fails exactly as a missing file
@@ -17,7 +17,9 @@ import { StepFailure, TransientStepError } from './steps.js';
 /** Whether the step of `run` may read `file`. */
 export function stepMayRead(run: RunFileOwner, file: FileMetadata): boolean {
   const { use } = file;
-  return file.ownerId === run.ownerId && (use.kind === 'run' || use.kind === 'approval') && use.workflowId === run.workflowId;
+  // The payer's files, and the starter's (a user the workflow is shared with starts it with their own uploads).
+  const mine = file.ownerId === run.ownerId || (typeof run.startedBy === 'string' && file.ownerId === run.startedBy);
+  return mine && (use.kind === 'run' || use.kind === 'approval') && use.workflowId === run.workflowId;
 }
 
 /** A file store refusal as the step's failure: an outage may pass, a plan limit will not. */

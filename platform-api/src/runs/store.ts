@@ -10,6 +10,7 @@
 // is executing the run (see recovery.ts). Read runs through the API.
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { RUN_SERVER_COLLECTIONS, WORKFLOW_RUNS_COLLECTION, type RunStep } from '@agentflow/shared/workflow';
+import { workspaceKey } from '@agentflow/shared/rbac';
 import { jsonText, type RunLease, type StoredRun } from './runModel.js';
 
 const JSON_FIELDS = ['input', 'output'] as const;
@@ -47,6 +48,8 @@ function decodeStep(data: Record<string, unknown>): RunStep {
 export function encodeRun(run: StoredRun): Record<string, unknown> {
   const { id: _id, ...rest } = run;
   const data: Record<string, unknown> = { ...rest, steps: run.steps.map(encodeStep), encoding: 'json-text' };
+  // A run from before workspaces gets its workspace at its next write (workspaceBackfill.ts does the rest).
+  if (typeof run.workspaceId !== 'string') data.workspaceId = workspaceKey({ ownerId: run.ownerId, organizationId: run.organizationId });
   for (const field of JSON_FIELDS) data[field] = jsonText(run[field]);
   // Derived for the wait sweep's indexed query (status, resumeAt); always written, so a resumed run clears it.
   data.resumeAt = earliestResumeAt(run.steps);

@@ -24,6 +24,7 @@ import {
   type KeySpace,
   type LedgerClock,
   type LedgerResult,
+  type UsageSource,
 } from './ledgerTypes.js';
 
 /**
@@ -57,6 +58,14 @@ interface Movement {
   idempotencyKey: string;
   keySpace: KeySpace;
   now?: LedgerClock;
+  source?: UsageSource;
+}
+
+/** The source's fields as stored on the entry (only well-formed strings: a usage entry is read by browsers). */
+function sourceFields(source: UsageSource | undefined): Partial<UsageSource> {
+  if (!source) return {};
+  const { workflowId, workflowName, runId } = source;
+  return typeof workflowId === 'string' && typeof workflowName === 'string' && typeof runId === 'string' ? { workflowId, workflowName: workflowName.slice(0, 200), runId } : {};
 }
 
 async function move(db: Firestore, movement: Movement): Promise<LedgerResult> {
@@ -85,6 +94,7 @@ async function move(db: Firestore, movement: Movement): Promise<LedgerResult> {
         feature,
         idempotencyKey,
         ...(keySpace === 'client' ? { keySpace } : {}),
+        ...sourceFields(movement.source),
         timestamp: Timestamp.fromDate(at),
         createdAt: FieldValue.serverTimestamp(),
       });
@@ -109,7 +119,7 @@ export async function debit(db: Firestore, request: DebitRequest): Promise<Ledge
   const amount = requireAmount(request.amount);
   const idempotencyKey = requireKey(request.idempotencyKey);
   const keySpace: KeySpace = request.keySpace === 'client' ? 'client' : 'server';
-  return move(db, { uid, delta: -amount, feature: request.feature, idempotencyKey, keySpace, now: request.now });
+  return move(db, { uid, delta: -amount, feature: request.feature, idempotencyKey, keySpace, now: request.now, source: request.source });
 }
 
 /** Adds `amount` tokens (a refund, a purchase), once per idempotency key; the entry's tokensUsed is negative. */
@@ -120,7 +130,7 @@ export async function credit(db: Firestore, request: CreditRequest): Promise<Led
     throw new LedgerValidationError('reason', 'reason must be 1–64 characters of a-z, 0-9 and _');
   }
   const idempotencyKey = requireKey(request.idempotencyKey);
-  return move(db, { uid, delta: amount, feature: request.reason, idempotencyKey, keySpace: 'server', now: request.now });
+  return move(db, { uid, delta: amount, feature: request.reason, idempotencyKey, keySpace: 'server', now: request.now, source: request.source });
 }
 
 /**

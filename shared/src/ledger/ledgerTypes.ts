@@ -64,6 +64,15 @@ export interface DebitRequest {
   /** 'client' for a key taken from a request body; default 'server'. */
   keySpace?: KeySpace;
   now?: LedgerClock;
+  /** The workflow run the tokens were spent for: named on the usage entry (usage history). */
+  source?: UsageSource;
+}
+
+/** What a usage entry came from, as the usage history names it. */
+export interface UsageSource {
+  workflowId: string;
+  workflowName: string;
+  runId: string;
 }
 
 export interface CreditRequest {
@@ -73,6 +82,8 @@ export interface CreditRequest {
   reason: string;
   idempotencyKey: string;
   now?: LedgerClock;
+  /** The workflow run the tokens go back for (a refunded start). */
+  source?: UsageSource;
 }
 
 /**

@@ -51,5 +51,8 @@ export function usageEntryFromData(id: string, data: Record<string, unknown>): T
     feature: typeof data.feature === 'string' ? data.feature : '',
     timestamp: parseIso(data.timestamp) ?? new Date(0).toISOString(),
     createdAt: parseIso(data.createdAt),
+    ...(typeof data.workflowId === 'string' && typeof data.runId === 'string'
+      ? { workflowId: data.workflowId, workflowName: typeof data.workflowName === 'string' ? data.workflowName : '', runId: data.runId }
+      : {}),
   };
 }

@@ -99,6 +99,10 @@ export interface TokenUsageEntry {
   feature: string;
   timestamp: string;
   createdAt: string | null;
+  /** The workflow and run the tokens were spent for (runs' start and agent/app steps); absent on other entries and older ones. */
+  workflowId?: string;
+  workflowName?: string;
+  runId?: string;
 }
 
 export interface TokenSummary {

@@ -136,7 +136,9 @@ export type RerunRequest = z.output<typeof rerunRequestSchema>;
  * Why one run of a bulk re-run was not started: it does not exist or the
  * caller may not see it (one code for both: nothing leaks), it did not fail,
  * the caller may not run its workflow, the workflow is gone or in the trash,
- * or the new run was refused as any run is (RUN_REFUSAL_CODES, plan, input).
+ * the workflow or the run's input no longer validates ('invalid_input'), or
+ * the new run was refused as any run is (RUN_REFUSAL_CODES); 'rerun_failed':
+ * anything else (the service logs it).
  */
 export const RERUN_REFUSAL_CODES = [
   'run_not_found',

@@ -113,6 +113,8 @@ export interface WorkflowRun {
   workspaceId?: string;
   /** Who started it (uid); null for webhook, schedule, poll and error runs. Absent on old runs: trigger.userId. */
   startedBy?: string | null;
+  /** The name of the trigger node that fired, kept at start so lists need not read the snapshot (absent on old runs). */
+  triggerName?: string | null;
   status: RunStatus;
   trigger: RunTrigger;
   input: Record<string, unknown>;
