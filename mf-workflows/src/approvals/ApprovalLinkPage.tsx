@@ -19,6 +19,9 @@ const L = 'approvals.link.';
 /** Why a link cannot decide, as the page words it. */
 export type LinkProblem = 'invalid' | 'expired' | 'used' | 'signIn' | 'wrongUser' | 'notApprover' | 'failed';
 
+/** Problems said beside the request (the reader can still act: sign in, or as someone else); the rest replace it. */
+const SHOWN_WITH_REQUEST: ReadonlySet<LinkProblem> = new Set(['signIn', 'wrongUser', 'notApprover']);
+
 export function linkProblemOf(error: unknown): LinkProblem {
   if (!(error instanceof ApiError)) return 'failed';
   switch (error.code) {
@@ -90,7 +93,7 @@ export function ApprovalLinkPage({ client }: { client: ApprovalsClient }) {
     );
   } else if (token && (authLoading || view.isPending)) {
     body = <PageLoading label={t(`${L}loading`)} />;
-  } else if (shownProblem && (shownProblem !== 'signIn' || !view.data) && shownProblem !== 'notApprover' && shownProblem !== 'wrongUser') {
+  } else if (shownProblem && (!view.data || !SHOWN_WITH_REQUEST.has(shownProblem))) {
     body = <Problem problem={shownProblem} signIn={signIn} onRetry={() => void view.refetch()} />;
   } else if (view.data) {
     body = <Decide view={view.data} language={language} signedIn={user !== null} signIn={signIn} sending={sending} problem={shownProblem} onDecide={decide} />;
