@@ -175,8 +175,25 @@ describe('the approval inbox', () => {
     const wf = await approvalWorkflow([bob.uid]);
     const runId = await waitingRun(wf.id);
     expect((await h.call('POST', `/api/runs/${runId}/cancel`, { user: alice })).status).toBe(200);
-    expect((await inbox(bob)).map((i) => i.runId)).not.toContain(runId);
+    // Closed by the cancel itself (the dashboard counts waiting requests), not only when an inbox is read.
     expect((await h.db.collection(APPROVAL_COLLECTIONS.requests).doc(approvalRequestId(runId, 'review')).get()).get('status')).toBe('canceled');
+    expect((await inbox(bob)).map((i) => i.runId)).not.toContain(runId);
+  });
+
+  it('a rejection of one of two parallel approvals closes the other request too', async () => {
+    const wf = await h.saveWorkflow(
+      alice.uid,
+      [manual(), node('a', 'approval', { approvers: [bob.uid], message: 'A?' }), node('b', 'approval', { approvers: [bob.uid], message: 'B?' }), node('join', 'output', {})],
+      [edge('trigger', 'a'), edge('trigger', 'b'), edge('a', 'join'), edge('b', 'join')],
+    );
+    const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: {} } });
+    const runId = started.body.runId as string;
+    await h.waitForRun(runId, ['waiting']);
+    const request = (nodeId: string) => h.db.collection(APPROVAL_COLLECTIONS.requests).doc(approvalRequestId(runId, nodeId));
+    await eventually(async () => (await request('a').get()).exists && (await request('b').get()).exists);
+    expect(await h.call('POST', `/api/runs/${runId}/decide`, { user: bob, body: { decision: 'reject', nodeId: 'a' } })).toMatchObject({ status: 200 });
+    expect((await request('a').get()).get('status')).toBe('rejected');
+    expect((await request('b').get()).get('status')).toBe('canceled');
   });
 });
 

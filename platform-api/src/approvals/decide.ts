@@ -65,6 +65,9 @@ export async function applyDecision(ports: DecisionPorts, runId: string, stepId:
     const target = current?.steps.find((s) => s.id === stepId);
     const requestRef = target ? db.collection(APPROVAL_COLLECTIONS.requests).doc(approvalRequestId(runId, target.nodeId)) : null;
     const request = requestRef ? await tx.get(requestRef) : null;
+    // A rejection cancels the run's other waiting approval steps: their requests close with it.
+    const otherRefs = decision.approved || !current ? [] : current.steps.filter((s) => s.type === 'approval' && s.status === 'waiting' && s.id !== stepId).map((s) => db.collection(APPROVAL_COLLECTIONS.requests).doc(approvalRequestId(runId, s.nodeId)));
+    const others = await Promise.all(otherRefs.map((ref) => tx.get(ref)));
     const linkRef = linkTokenId ? db.collection(APPROVAL_COLLECTIONS.links).doc(linkTokenId) : null;
     if (linkRef) {
       const link = await tx.get(linkRef);
@@ -98,6 +101,7 @@ export async function applyDecision(ports: DecisionPorts, runId: string, stepId:
     current.updatedAt = at;
     tx.set(runRef(db, runId), encodeRun(current));
     if (requestRef && request?.exists) tx.update(requestRef, { status: closedStatus(target.status), decidedAt: at, decidedBy: decision.by });
+    if (current.status === 'failed') for (const other of others) if (other.exists && other.get('status') === 'waiting') tx.update(other.ref, { status: 'canceled' });
     if (linkRef) tx.update(linkRef, { usedAt: at });
     return resume ? ('resume' as const) : ('stored' as const);
   });

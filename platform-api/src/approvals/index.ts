@@ -16,7 +16,7 @@ import type { ConnectorRuntime } from '../connectors/runtime/runtime.js';
 import type { SafeFetchPolicy } from '../net/safeFetch.js';
 import type { StoredRun } from '../runs/runModel.js';
 import { approvalLinkSecretFromEnv, issueApprovalLink } from './linkToken.js';
-import { recordWaitingApproval, requestsCollection } from './requests.js';
+import { closeWaitingRequests, recordWaitingApproval, requestsCollection } from './requests.js';
 import { workflowTarget } from './access.js';
 
 export interface ApprovalsOptions {
@@ -90,6 +90,8 @@ export function createApprovalsModule(options: ApprovalsOptions): ApprovalsModul
   };
 
   const runFailed = async (run: StoredRun) => {
+    // Approval steps still waiting when another branch failed the run were canceled with it.
+    await closeWaitingRequests(options.db, run.id);
     const target = await workflowTarget(options.db, run.workflowId);
     const recipients = [run.startedBy ?? run.trigger.userId ?? null, target?.ownerId ?? run.ownerId].filter((uid): uid is string => typeof uid === 'string' && uid !== '');
     await dispatcher.runFailed(recipients, { runId: run.id, workflowId: run.workflowId, workflowName: run.workflowName, error: run.error ?? null });
@@ -111,5 +113,5 @@ export function createApprovalsModule(options: ApprovalsOptions): ApprovalsModul
   return { db: options.db, auth: options.auth, logger: options.logger, now, dispatcher, linkSecret: secret, stepHandler, runFailed, refusalNotifier, linksFor };
 }
 
-export { requestsCollection };
+export { requestsCollection, closeWaitingRequests };
 export { NotificationDispatcher } from '../notifications/dispatcher.js';

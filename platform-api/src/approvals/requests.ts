@@ -198,6 +198,17 @@ export async function recordWaitingApproval(
   return record;
 }
 
+/**
+ * Closes the requests of a run that still say waiting (the run was
+ * canceled or failed elsewhere): the dashboard counts waiting requests, and
+ * the inbox should not have to find out one by one.
+ */
+export async function closeWaitingRequests(db: Firestore, runId: string, status: ApprovalRequestStatus = 'canceled'): Promise<number> {
+  const waiting = await requestsCollection(db).where('runId', '==', runId).where('status', '==', 'waiting').get();
+  await Promise.all(waiting.docs.map((doc) => doc.ref.update({ status })));
+  return waiting.size;
+}
+
 /** The status a closed step gives its request. */
 export function closedStatus(stepStatus: string): ApprovalRequestStatus {
   if (stepStatus === 'succeeded') return 'approved';

@@ -47,6 +47,7 @@ import { deleteRunWithFiles } from './housekeeping.js';
 import { FileRefusedError, type FilesModule } from '../files/index.js';
 import type { RunInputFile } from './ports.js';
 import { mountApprovalRoutes } from '../approvals/routes.js';
+import { closeWaitingRequests } from '../approvals/requests.js';
 import type { ApprovalsModule } from '../approvals/index.js';
 
 export { secretsMatch } from './routeKit.js';
@@ -321,6 +322,8 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     });
     // Sub-workflow steps' child runs stop too (a step waiting for its child holds no execution that would).
     if (result?.status === 'canceled') await cancelChildRuns(db, result, () => service.now(), (id) => void service.executor.cancelLocal(id));
+    // Its approval steps no longer wait: the inbox and the dashboard's count drop them (approvals/).
+    if (result?.status === 'canceled') await closeWaitingRequests(db, run.id).catch(() => 0);
     res.json({ runId: run.id, status: result?.status ?? 'canceled' });
   });
 
