@@ -1,12 +1,12 @@
 // Federated entry: the shell mounts this under /admin/access/* and the remote
 // owns the routes below it. Each section loads with its first visit (and the
 // form schemas, with zod, with the sections that have forms).
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RequireAuth, Route, Routes, useRemoteCatalogs } from '@agentflow/shared';
 import { CONSOLE_CATALOGS } from '../i18n';
 import { createQueryClient } from '../api/queryClient';
-import { TabGuard } from '../components/TabGuard';
+import { Loading, TabGuard } from '../components/TabGuard';
 import { tabFor } from '../components/tabs';
 import { AccessHome, AccessPage, UnknownSection } from '../pages/AccessPage';
 import '@agentflow/shared/styles/kit.css';
@@ -18,6 +18,10 @@ const MatrixPage = lazy(() => import('../pages/MatrixPage').then((module) => ({ 
 const UsersPage = lazy(() => import('../pages/UsersPage').then((module) => ({ default: module.UsersPage })));
 const OrganizationsPage = lazy(() => import('../pages/OrganizationsPage').then((module) => ({ default: module.OrganizationsPage })));
 const AuditPage = lazy(() => import('../pages/AuditPage').then((module) => ({ default: module.AuditPage })));
+// Issue 21: the current workspace's members and invitations, and one invitation (the e-mail's link):
+// any signed-in user, outside the console's permission frame.
+const WorkspaceMembersPage = lazy(() => import('../pages/workspace/WorkspaceMembersPage').then((module) => ({ default: module.WorkspaceMembersPage })));
+const InvitationPage = lazy(() => import('../pages/workspace/InvitationPage').then((module) => ({ default: module.InvitationPage })));
 
 /** `queryClient` is for tests; the console makes its own (one per mount). */
 export default function AccessApp({ queryClient }: { queryClient?: QueryClient } = {}) {
@@ -27,6 +31,8 @@ export default function AccessApp({ queryClient }: { queryClient?: QueryClient }
     <QueryClientProvider client={client}>
       <RequireAuth>
         <Routes>
+          <Route path="workspace" element={<Suspense fallback={<Loading />}><WorkspaceMembersPage /></Suspense>} />
+          <Route path="invitations/:invitationId" element={<Suspense fallback={<Loading />}><InvitationPage /></Suspense>} />
           <Route element={<AccessPage />}>
             <Route index element={<AccessHome />} />
             <Route path="roles" element={<TabGuard tab={tabFor('roles')}><RolesPage /></TabGuard>} />
