@@ -5,7 +5,7 @@
 // completes the run; links work once, lapse, refuse changes, and need the
 // approver signed in when the workspace says so.
 import { RBAC_COLLECTIONS, WORKSPACE_ROLES, type WorkspaceRoleId } from '@agentflow/shared/rbac';
-import { APPROVAL_COLLECTIONS, NOTIFICATIONS_COLLECTION, approvalRequestId, approvalWaitingNotificationId, runFailedNotificationId, runRefusedNotificationId } from '@agentflow/shared/domain';
+import { APPROVAL_COLLECTIONS, NOTIFICATIONS_COLLECTION, approvalRequestId, approvalWaitingNotificationId, runFailedNotificationId, runRefusedNotificationId, unattendedRunFailedNotificationId } from '@agentflow/shared/domain';
 import { edge, manual, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
 import { startFakeSmtp, type FakeSmtp } from '../connectors/email/testing/fake';
 import { issueApprovalLink } from './linkToken';
@@ -314,5 +314,35 @@ describe('notification preferences', () => {
     expect(mail.mail.text).toContain(`${APP_URL}/workflows/${wf.id}/runs/${runId}`);
     expect((await bell().get()).get('count')).toBe(1);
     expect(smtp.messages.filter((m) => m.envelope.to.includes(owner.email))).toHaveLength(1);
+  });
+
+  it('failing webhook runs are one counted bell line per workflow, and one e-mail until the line is read', async () => {
+    const owner = await h.createUser('failing', { emailVerified: true });
+    const wf = await h.saveWorkflow(owner.uid, [node('trigger', 'trigger.webhook', { path: 'in', method: 'POST' }), node('boom', 'transform', { mapping: '$error("CRM down")' })], [edge('trigger', 'boom')], { name: 'CRM sync' });
+    const { url } = (await h.call('GET', `/api/workflows/${wf.id}/webhook`, { user: owner })).body as { url: string };
+    const line = () => h.db.collection(NOTIFICATIONS_COLLECTION).doc(unattendedRunFailedNotificationId(owner.uid, wf.id));
+    const mails = () => smtp.messages.filter((m) => m.envelope.to.includes(owner.email));
+    const fail = async () => {
+      const { runId } = (await (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json()) as { runId: string };
+      await h.waitForRun(runId, ['failed']);
+      return runId;
+    };
+    const first = await fail();
+    await eventually(async () => (await line().get()).get('runId') === first);
+    await fail();
+    const last = await fail();
+    const counted = await eventually(async () => {
+      const data = (await line().get()).data();
+      return data?.runId === last ? data : null;
+    });
+    expect(counted).toMatchObject({ kind: 'run_failed', workflowName: 'CRM sync', count: 3, read: false, error: expect.stringContaining('CRM down') });
+    await eventually(async () => mails().length === 1);
+    expect(mails()[0]!.mail.subject).toBe('Run failed: CRM sync');
+    // Read in the bell: the next failure starts a new count and is told again.
+    await line().update({ read: true });
+    const again = await fail();
+    await eventually(async () => (await line().get()).get('runId') === again);
+    expect((await line().get()).data()).toMatchObject({ count: 1, read: false });
+    await eventually(async () => mails().length === 2);
   });
 });

@@ -94,7 +94,8 @@ export function createApprovalsModule(options: ApprovalsOptions): ApprovalsModul
     await closeWaitingRequests(options.db, run.id);
     const target = await workflowTarget(options.db, run.workflowId);
     const recipients = [run.startedBy ?? run.trigger.userId ?? null, target?.ownerId ?? run.ownerId].filter((uid): uid is string => typeof uid === 'string' && uid !== '');
-    await dispatcher.runFailed(recipients, { runId: run.id, workflowId: run.workflowId, workflowName: run.workflowName, error: run.error ?? null });
+    const unattended = run.trigger.type === 'schedule' || run.trigger.type === 'webhook' || run.trigger.type === 'poll';
+    await dispatcher.runFailed(recipients, { runId: run.id, workflowId: run.workflowId, workflowName: run.workflowName, error: run.error ?? null, unattended });
   };
 
   const refusalNotifier = (inApp: RunNotifier): RunNotifier => ({

@@ -18,6 +18,7 @@ import {
   runFailedEmail,
   runRefusedEmail,
   runFailedNotificationId,
+  unattendedRunFailedNotificationId,
   type ApprovalWaitingNotification,
   type InvitationNotification,
   type NotificationChannel,
@@ -79,6 +80,8 @@ export interface RunFailedEvent {
   workflowId: string;
   workflowName: string;
   error: string | null;
+  /** A schedule, webhook or poll run: one counted line per workflow, told outside the app once until read. */
+  unattended?: boolean;
 }
 
 export interface InvitationEvent {
@@ -91,6 +94,9 @@ export interface InvitationEvent {
 
 /** What was delivered to whom (tests and logs read it). */
 export type Delivery = Partial<Record<NotificationChannel, boolean>>;
+
+/** How often a workflow whose unattended runs keep failing is told again outside the app while its line is unread. */
+const UNATTENDED_RETELL_MS = 60 * 60 * 1000;
 
 const formatUtc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -223,9 +229,28 @@ export class NotificationDispatcher {
     const runLink = `${this.appUrl}/workflows/${encodeURIComponent(event.workflowId)}/runs/${encodeURIComponent(event.runId)}`;
     return this.each('run_failed', uids, async (recipient, choices) => {
       const delivery: Delivery = {};
-      if (choices.inApp) {
+      const base = { userId: recipient.uid, kind: 'run_failed', workflowId: event.workflowId, workflowName: event.workflowName, runId: event.runId, error: event.error, read: false } as const;
+      if (event.unattended) {
+        // One line per workflow with a count; e-mail and chat for the first failure since the line was read, then at most hourly.
+        const id = unattendedRunFailedNotificationId(recipient.uid, event.workflowId);
+        const ref = this.options.db.collection(NOTIFICATIONS_COLLECTION).doc(id);
+        const nowMs = this.now().getTime();
+        const tell = await this.options.db.runTransaction(async (tx) => {
+          const current = await tx.get(ref);
+          // Still pending: unread in the bell, or (bell off) never read there at all.
+          const pending = current.exists && (current.get('read') === false || !choices.inApp);
+          const toldAt: unknown = current.get('toldAt');
+          const told = pending && typeof toldAt === 'string' && nowMs - Date.parse(toldAt) < UNATTENDED_RETELL_MS;
+          const notification: RunFailedNotification = { id, ...base, count: pending ? Number(current.get('count') ?? 0) + 1 : 1, createdAt: pending ? String(current.get('createdAt') ?? at) : at, updatedAt: at };
+          // Kept (as read, out of the bell) for users who turned the bell off: it remembers when they were last told.
+          tx.set(ref, { ...notification, read: !choices.inApp, toldAt: told ? toldAt : at });
+          return !told;
+        });
+        delivery.inApp = choices.inApp;
+        if (!tell) return delivery;
+      } else if (choices.inApp) {
         const id = runFailedNotificationId(recipient.uid, event.runId);
-        const notification: RunFailedNotification = { id, userId: recipient.uid, kind: 'run_failed', workflowId: event.workflowId, workflowName: event.workflowName, runId: event.runId, error: event.error, read: false, createdAt: at, updatedAt: at };
+        const notification: RunFailedNotification = { id, ...base, createdAt: at, updatedAt: at };
         delivery.inApp = await this.inApp(id, { ...notification });
       }
       const content = runFailedEmail(recipient.language, { workflowName: event.workflowName, error: event.error, runLink });

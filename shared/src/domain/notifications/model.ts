@@ -48,6 +48,12 @@ export interface RunFailedNotification extends NotificationBase {
   runId: string;
   /** The run's error message (never a secret: run errors are already redacted). */
   error: string | null;
+  /**
+   * Runs nobody watched (schedule, webhook, poll) fail into one line per
+   * workflow: how many since it was last read (the latest run above). Absent
+   * for a run someone started (one line per run).
+   */
+  count?: number;
 }
 
 /** Someone invited this user into a workspace (one per invitation). */
@@ -89,9 +95,14 @@ export function approvalWaitingNotificationId(userId: string, runId: string, nod
   return `${userId}_approval_${runId}_${nodeId}`;
 }
 
-/** One run_failed notification per user and run. */
+/** One run_failed notification per user and run someone started. */
 export function runFailedNotificationId(userId: string, runId: string): string {
   return `${userId}_failed_${runId}`;
+}
+
+/** One run_failed notification per user and workflow for runs nobody watched (a schedule failing every minute is one line). */
+export function unattendedRunFailedNotificationId(userId: string, workflowId: string): string {
+  return `${userId}_failed_workflow_${workflowId}`;
 }
 
 /** One invitation notification per user and invitation. */
