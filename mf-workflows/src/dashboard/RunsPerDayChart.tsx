@@ -51,7 +51,8 @@ export default function RunsPerDayChart({ days, labels, groupNames, onSelect }: 
         <XAxis dataKey="label" tick={{ fontSize: width < 480 ? 10 : 12 }} interval="preserveStartEnd" minTickGap={6} />
         <YAxis allowDecimals={false} width={32} tick={{ fontSize: 12 }} />
         <Tooltip />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        {/* In the stack's order (succeeded first), not alphabetically by the translated name. */}
+        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={(item) => DASHBOARD_STATUS_GROUPS.indexOf(item.dataKey as DashboardStatusGroup)} />
         {DASHBOARD_STATUS_GROUPS.map((group) => (
           <Bar
             key={group}
