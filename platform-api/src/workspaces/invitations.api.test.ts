@@ -69,6 +69,8 @@ test('the e-mail carries the accept link; following its id, the verified address
 
   const accepted = await h.call('POST', WORKSPACES_API.acceptInvitation(invitationId), { user: rob });
   expect(accepted.status).toBe(200);
+  // Answered: nothing left to act on in the bell.
+  expect((await h.db.collection(NOTIFICATIONS_COLLECTION).doc(invitationNotificationId(rob.uid, invitationId)).get()).exists).toBe(false);
   expect(accepted.body.workspace).toMatchObject({ id, roleId: 'workspace_runner', ownerId: olga.uid, seats: { used: 2, limit: 10 } });
   const members = (await h.call('GET', WORKSPACES_API.members(id), { user: olga })).body as WorkspaceMembers;
   expect(members.members.map((m) => [m.uid, m.roleId]).sort()).toEqual([[olga.uid, 'workspace_owner'], [rob.uid, 'workspace_runner']].sort());

@@ -9,8 +9,10 @@
 import type { Request, RequestHandler, Router } from 'express';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import {
+  NOTIFICATIONS_COLLECTION,
   WORKSPACES_API,
   WORKSPACE_ROLE_PERMISSIONS,
+  invitationNotificationId,
   can,
   cheapestPlanWithMoreSeats,
   invitationPagePath,
@@ -146,12 +148,20 @@ export function mountInvitations(router: Router, ctx: WorkspacesContext, authed:
     if (!mayViewWorkspace(grants, id)) throw workspaceNotFound(id);
     if (!mayManageMembers(grants.grants, id)) throw refuse(403, 'workspace_forbidden', 'Forbidden: you need the manage_members permission in this workspace');
     const ref = invitations.doc(invitationId);
-    await db.runTransaction(async (tx) => {
+    const withdrawn = await db.runTransaction(async (tx) => {
       const snapshot = await tx.get(ref);
       if (!snapshot.exists || invitationFromDoc(snapshot).workspaceId !== id) throw invitationNotFound();
       tx.delete(ref);
+      return invitationFromDoc(snapshot);
     });
     res.status(204).end();
+    let invitedUid: string | null = null;
+    try {
+      invitedUid = (await access.auth.getUserByEmail(withdrawn.email)).uid;
+    } catch {
+      // no account: no bell entry to take back
+    }
+    if (invitedUid) await clearBellEntry(invitedUid, withdrawn.id);
   });
 
   router.get(WORKSPACES_API.receivedInvitations, ...authed, async (req, res) => {
@@ -166,6 +176,15 @@ export function mountInvitations(router: Router, ctx: WorkspacesContext, authed:
     };
     res.json(body);
   });
+
+  /** An invitation answered or withdrawn leaves nothing to act on in the bell (best effort). */
+  async function clearBellEntry(uid: string, invitationId: string): Promise<void> {
+    await db
+      .collection(NOTIFICATIONS_COLLECTION)
+      .doc(invitationNotificationId(uid, invitationId))
+      .delete()
+      .catch((error: unknown) => access.logger.warn({ err: error, invitationId }, 'invitation notification could not be removed'));
+  }
 
   /** The invitation, when the caller's verified e-mail is the one it is addressed to. */
   async function addressedToCaller(req: Request): Promise<StoredInvitation> {
@@ -212,6 +231,7 @@ export function mountInvitations(router: Router, ctx: WorkspacesContext, authed:
         writeUserAccess(tx, db, new Map([[caller.uid, after]]), roles);
         return granted;
       });
+      await clearBellEntry(caller.uid, invitation.id);
       if (roleId) await access.audited(req, { action: 'ASSIGN_ROLE', targetType: 'userRole', targetId: caller.uid, organizationId: id, details: { roleId, organizationId: id, invitationId: invitation.id, invitedBy: invitation.invitedBy } });
       const grants = await loadAccess(db, caller.uid);
       const body: InvitationAccepted = { workspace: await organizationSummary(db, await organizations.doc(id).get(), callerRoleIn(grants, id), ctx.now()) };
@@ -222,6 +242,7 @@ export function mountInvitations(router: Router, ctx: WorkspacesContext, authed:
   router.post(`${WORKSPACES_API.receivedInvitations}/:invitationId/decline`, ...authed, async (req, res) => {
     const invitation = await addressedToCaller(req);
     await invitations.doc(invitation.id).delete();
+    await clearBellEntry(req.caller!.uid, invitation.id);
     res.status(204).end();
   });
 }
