@@ -1,5 +1,5 @@
-// A workspace's members: list (whoever may see the workspace; invitations
-// only for those who manage members), change a role and remove (manage_members
+// A workspace's members: list (whoever may see the workspace, with its
+// pending and expired invitations), change a role and remove (manage_members
 // there). Nobody changes or removes the owner, and no role change makes an
 // owner. Leaving is removing yourself (the owner cannot leave). Removing
 // revokes every assignment of that user in the organization and rebuilds
@@ -49,15 +49,14 @@ export function mountMembers(router: Router, ctx: WorkspacesContext, authed: Req
     }
     const id = organizationParam(req);
     await visibleOrganization(req, id);
-    const grants = await access.callerAccess(req);
     const members = await membersOf(db, id);
     const summaries = await userSummaries(db, access.auth, [...members.keys()]);
     const now = ctx.now();
     const list: WorkspaceMember[] = [...members.values()]
       .map((m) => ({ uid: m.uid, email: summaries.get(m.uid)?.email ?? null, displayName: summaries.get(m.uid)?.displayName ?? null, roleId: m.roleId }))
       .sort((a, b) => (a.email ?? a.uid).localeCompare(b.email ?? b.uid));
-    // Who was invited (their e-mail) is for those who manage the members.
-    const invitations = mayManageMembers(grants.grants, id) ? (await invitationsTo(db, id)).map((i) => invitationView(i, now)) : [];
+    // Members see who is invited, as they see each other (only managers withdraw).
+    const invitations = (await invitationsTo(db, id)).map((i) => invitationView(i, now));
     const body: WorkspaceMembers = { members: list, invitations };
     res.json(body);
   });

@@ -67,8 +67,10 @@ describe('members', () => {
     expect(listed.status).toBe(200);
     const body = listed.body as WorkspaceMembers;
     expect(body.members.map((m) => [m.uid, m.roleId]).sort()).toEqual([[adam.uid, 'workspace_admin'], [erin.uid, 'workspace_runner'], [olga.uid, 'workspace_owner']].sort());
-    // Invitations are for those who manage members.
+    // Every member sees who is invited (none pending here).
     expect(body.invitations).toEqual([]);
+    const pending = await h.call('POST', WORKSPACES_API.invitations(id), { user: olga, body: { email: 'later@example.com', roleId: 'workspace_viewer' } });
+    expect(((await h.call('GET', WORKSPACES_API.members(id), { user: erin })).body as WorkspaceMembers).invitations).toEqual([pending.body.invitation]);
 
     const raised = await h.call('PATCH', WORKSPACES_API.member(id, erin.uid), { user: adam, body: { roleId: 'workspace_editor' } });
     expect(raised.status).toBe(200);
