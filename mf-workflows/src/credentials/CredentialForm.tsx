@@ -47,6 +47,8 @@ export interface CredentialFormProps {
   title?: string;
   /** A new credential's name to start from. */
   initialName?: string;
+  /** A new credential goes to this organization's workspace (absent or null: personal). */
+  organizationId?: string | null;
 }
 
 type Issue = { path: PropertyKey[]; code: string; message: string };
@@ -62,7 +64,7 @@ function errorsOf(issues: readonly Issue[]): Record<string, FieldErrorKind> {
   return errors;
 }
 
-export function CredentialForm({ editing, onSaved, onCancel, types, title: givenTitle, initialName }: CredentialFormProps) {
+export function CredentialForm({ editing, onSaved, onCancel, types, title: givenTitle, initialName, organizationId = null }: CredentialFormProps) {
   const { t } = useI18n();
   const client = useCredentialsClient();
   const id = useId();
@@ -105,7 +107,13 @@ export function CredentialForm({ editing, onSaved, onCancel, types, title: given
       const data = parsed.data as { name?: string; settings?: Record<string, string>; secrets?: Record<string, string> };
       const saved = editing
         ? await client.update(editing.id, { name: data.name, settings: data.settings, ...(data.secrets && Object.keys(data.secrets).length ? { secrets: data.secrets } : {}) })
-        : await client.create({ type: type as CredentialTypeId, name: data.name ?? name, settings: data.settings ?? {}, secrets: data.secrets ?? {} });
+        : await client.create({
+            type: type as CredentialTypeId,
+            name: data.name ?? name,
+            settings: data.settings ?? {},
+            secrets: data.secrets ?? {},
+            ...(organizationId ? { organizationId } : {}),
+          });
       onSaved(saved);
     } catch (error) {
       const refused = refusalOfError(error, { role: membership?.role });

@@ -1,9 +1,11 @@
-// /workflows/credentials: the user's credentials (the keys and addresses their
-// agents and HTTP steps use), with Add, Test connection, Edit and Delete. A
+// /workflows/credentials: the current workspace's credentials (the keys and
+// addresses its agents and HTTP steps use), with Add, Test connection, Edit
+// and Delete: in the personal workspace the user's own, in an organization's
+// those it owns (added there by whoever may manage credentials). A
 // lazily loaded route of its own (WorkflowsApp), so the catalogue's first view
 // does not carry it. A deployment without a vault says so in the user's terms.
 import { useState } from 'react';
-import { Link, PageHeader, RequireAuth, useI18n, useRemoteCatalogs, useToast } from '@agentflow/shared';
+import { Link, PageHeader, PERMISSIONS, RequireAuth, useI18n, useRemoteCatalogs, useToast, useWorkspace, WORKSPACE_ROLE_PERMISSIONS } from '@agentflow/shared';
 import { Dialog } from '@agentflow/shared/dialog';
 import { CREDENTIAL_TYPES, isCredentialTypeId, type CredentialView } from '@agentflow/shared/credentials';
 import { useCredentialsClient } from './api';
@@ -26,6 +28,12 @@ export function CredentialsPage() {
   const { toast } = useToast();
   const client = useCredentialsClient();
   const list = useCredentialList();
+  const { organizationId, current } = useWorkspace();
+  // The list holds every credential the user may use; this page shows the current workspace's.
+  const inWorkspace = (credential: CredentialView) =>
+    organizationId === null ? credential.owner.kind === 'user' : credential.owner.kind === 'organization' && credential.owner.organizationId === organizationId;
+  const credentials = list.status === 'ready' ? list.credentials.filter(inWorkspace) : [];
+  const canManage = organizationId === null || (current !== null && WORKSPACE_ROLE_PERMISSIONS[current.roleId].includes(PERMISSIONS.manageCredentials));
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const [deleting, setDeleting] = useState<CredentialView | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -65,7 +73,7 @@ export function CredentialsPage() {
   };
 
   const addButton =
-    unavailable || editing.kind === 'add' ? null : (
+    unavailable || editing.kind === 'add' || !canManage ? null : (
       <button type="button" className="button button-primary" onClick={() => setEditing({ kind: 'add' })}>
         {t(`${C}add`)}
       </button>
@@ -77,13 +85,19 @@ export function CredentialsPage() {
         <Link to="/workflows">← {t(`${C}backToWorkflows`)}</Link>
       </p>
       <PageHeader title={t(`${C}title`)} subtitle={t(`${C}subtitle`)} actions={addButton} />
+      <p className="credentials-workspace muted" data-testid="credentials-workspace">
+        {organizationId === null
+          ? t(`${C}workspace.personal`)
+          : t(canManage ? `${C}workspace.organization` : `${C}workspace.organizationReadOnly`, { name: current?.name ?? '' })}
+      </p>
       {signInError && (
         <p className="form-alert" role="alert" data-testid="sign-in-error">
           {signInError}
         </p>
       )}
-      {editing.kind === 'add' && <CredentialForm onSaved={saved} onCancel={() => setEditing({ kind: 'none' })} />}
-      {!unavailable && <ConnectApps />}
+      {editing.kind === 'add' && <CredentialForm organizationId={organizationId} onSaved={saved} onCancel={() => setEditing({ kind: 'none' })} />}
+      {/* Signing in to an app makes a personal account: offered in the personal workspace. */}
+      {!unavailable && organizationId === null && <ConnectApps />}
       {list.status === 'loading' && (
         <p role="status" className="muted">
           {t(`${C}loading`)}
@@ -99,14 +113,14 @@ export function CredentialsPage() {
           )}
         </div>
       )}
-      {list.status === 'ready' && list.credentials.length === 0 && editing.kind !== 'add' && (
+      {list.status === 'ready' && credentials.length === 0 && editing.kind !== 'add' && (
         <p className="credentials-empty card" data-testid="credentials-empty">
           {t(`${C}empty`)}
         </p>
       )}
-      {list.status === 'ready' && list.credentials.length > 0 && (
+      {list.status === 'ready' && credentials.length > 0 && (
         <ul className="credentials-list" aria-label={t(`${C}listLabel`)}>
-          {list.credentials.map((credential) =>
+          {credentials.map((credential) =>
             editing.kind === 'edit' && editing.credential.id === credential.id ? (
               <li key={credential.id} className="credentials-editing">
                 <CredentialForm editing={credential} onSaved={saved} onCancel={() => setEditing({ kind: 'none' })} />

@@ -13,6 +13,8 @@ export interface NewCredential {
   name: string;
   settings: Record<string, string>;
   secrets: Record<string, string>;
+  /** The organization workspace it belongs to (absent or null: the caller's personal one). */
+  organizationId?: string | null;
 }
 
 /** What the edit form sends (updateCredentialBodySchema's input): a secret left out keeps the stored one. */

@@ -6,6 +6,11 @@ export const de: CredentialsCatalog = {
       title: 'Zugangsdaten',
       subtitle: 'Schlüssel und Adressen, mit denen Ihre Abläufe KI-Anbieter und andere Dienste erreichen.',
       backToWorkflows: 'Alle Abläufe',
+      workspace: {
+        personal: 'Ihre persönlichen Zugangsdaten: Nur Ihre eigenen Abläufe verwenden sie.',
+        organization: 'Die Zugangsdaten von {{name}}: Die Abläufe seiner Mitglieder verwenden sie, und niemand sieht die Geheimnisse wieder.',
+        organizationReadOnly: 'Die Zugangsdaten von {{name}}: Die Abläufe seiner Mitglieder verwenden sie. Ein Administrator des Arbeitsbereichs fügt sie hinzu und ändert sie.',
+      },
       empty: 'Zugangsdaten sind der Schlüssel oder die Adresse eines Dienstes, etwa eines KI-Anbieters, verschlüsselt gespeichert, damit Ihre Abläufe sie nutzen können, ohne dass jemand sie wieder sieht.',
       loading: 'Zugangsdaten werden geladen…',
       retry: 'Erneut versuchen',

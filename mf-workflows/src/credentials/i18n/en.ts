@@ -8,6 +8,11 @@ export const en = {
       title: 'Credentials',
       subtitle: 'Keys and addresses your workflows use to reach AI providers and other services.',
       backToWorkflows: 'All workflows',
+      workspace: {
+        personal: 'Your personal credentials: only your own workflows use them.',
+        organization: 'The credentials of {{name}}: its members’ workflows use them, and nobody sees the secrets again.',
+        organizationReadOnly: 'The credentials of {{name}}: its members’ workflows use them. An admin of the workspace adds and changes them.',
+      },
       empty: 'A credential is a key or address of a service, such as an AI provider, that is stored encrypted so your workflows can use it without anyone seeing it again.',
       loading: 'Loading credentials…',
       retry: 'Try again',

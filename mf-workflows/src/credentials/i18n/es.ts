@@ -6,6 +6,11 @@ export const es: CredentialsCatalog = {
       title: 'Credenciales',
       subtitle: 'Las claves y direcciones que tus flujos de trabajo usan para llegar a proveedores de IA y otros servicios.',
       backToWorkflows: 'Todos los flujos de trabajo',
+      workspace: {
+        personal: 'Tus credenciales personales: solo las usan tus propios flujos.',
+        organization: 'Las credenciales de {{name}}: las usan los flujos de sus miembros, y nadie vuelve a ver los secretos.',
+        organizationReadOnly: 'Las credenciales de {{name}}: las usan los flujos de sus miembros. Un administrador del espacio las añade y las cambia.',
+      },
       empty: 'Una credencial es la clave o la dirección de un servicio, como un proveedor de IA, guardada cifrada para que tus flujos de trabajo la usen sin que nadie vuelva a verla.',
       loading: 'Cargando credenciales…',
       retry: 'Reintentar',

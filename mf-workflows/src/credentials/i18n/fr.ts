@@ -6,6 +6,11 @@ export const fr: CredentialsCatalog = {
       title: 'Identifiants',
       subtitle: 'Les clés et adresses que vos flux de travail utilisent pour joindre des fournisseurs d’IA et d’autres services.',
       backToWorkflows: 'Tous les flux de travail',
+      workspace: {
+        personal: 'Vos identifiants personnels : seuls vos propres flux les utilisent.',
+        organization: 'Les identifiants de {{name}} : les flux de ses membres les utilisent, et personne ne revoit les secrets.',
+        organizationReadOnly: 'Les identifiants de {{name}} : les flux de ses membres les utilisent. Un administrateur de l’espace les ajoute et les modifie.',
+      },
       empty: 'Un identifiant est la clé ou l’adresse d’un service, comme un fournisseur d’IA, stockée chiffrée pour que vos flux de travail puissent l’utiliser sans que personne ne la revoie.',
       loading: 'Chargement des identifiants…',
       retry: 'Réessayer',

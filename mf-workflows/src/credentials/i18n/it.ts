@@ -6,6 +6,11 @@ export const it: CredentialsCatalog = {
       title: 'Credenziali',
       subtitle: 'Le chiavi e gli indirizzi che i tuoi flussi di lavoro usano per raggiungere i fornitori di IA e altri servizi.',
       backToWorkflows: 'Tutti i flussi di lavoro',
+      workspace: {
+        personal: 'Le tue credenziali personali: le usano solo i tuoi flussi.',
+        organization: 'Le credenziali di {{name}}: le usano i flussi dei suoi membri, e nessuno rivede i segreti.',
+        organizationReadOnly: 'Le credenziali di {{name}}: le usano i flussi dei suoi membri. Un amministratore dello spazio le aggiunge e le modifica.',
+      },
       empty: 'Una credenziale è la chiave o l’indirizzo di un servizio, come un fornitore di IA, salvata cifrata perché i tuoi flussi di lavoro la usino senza che nessuno la riveda.',
       loading: 'Caricamento delle credenziali…',
       retry: 'Riprova',

@@ -60,12 +60,14 @@ export function createFakeCredentialsServer(options: { credentials?: StoredCrede
     const override = overrides.findIndex((o) => o.method === request.method && o.pattern.test(request.path));
     if (override >= 0) return overrides.splice(override, 1)[0]!.respond(request);
     if (!request.authorization?.startsWith('Bearer ')) return jsonResponse(401, { error: 'Missing ID token' });
-    const body = (request.body ?? {}) as { type?: CredentialTypeId; name?: string; settings?: Record<string, string>; secrets?: Record<string, string> };
+    const body = (request.body ?? {}) as { type?: CredentialTypeId; name?: string; settings?: Record<string, string>; secrets?: Record<string, string>; organizationId?: string | null };
     const one = /^\/api\/credentials\/([^/]+)(\/test)?$/.exec(request.path);
     if (request.path === '/api/credentials' && request.method === 'GET') return jsonResponse(200, { credentials: [...credentials.values()].map(view) });
     if (request.path === '/api/credentials' && request.method === 'POST') {
       const id = `cred-${next++}`;
-      const stored = fakeCredential({ id, type: body.type!, name: body.name!, settings: body.settings ?? {}, secrets: body.secrets ?? {}, secretHints: hints(body.secrets ?? {}) });
+      // As platform-api: with organizationId it belongs to that organization's workspace.
+      const owner = body.organizationId ? ({ kind: 'organization', organizationId: body.organizationId } as const) : undefined;
+      const stored = fakeCredential({ id, type: body.type!, name: body.name!, settings: body.settings ?? {}, secrets: body.secrets ?? {}, secretHints: hints(body.secrets ?? {}), ...(owner ? { owner } : {}) });
       credentials.set(id, stored);
       return jsonResponse(201, view(stored));
     }

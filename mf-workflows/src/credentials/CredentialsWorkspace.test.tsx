@@ -1,0 +1,68 @@
+// The credentials page shows the current workspace's credentials (issue 21):
+// personal ones in the personal workspace, an organization's in its own; a new
+// one is made in the current workspace; who may add follows the role.
+import { fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes, type WorkspaceRoleId } from '@agentflow/shared';
+import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
+import { organizationWorkspace, personalWorkspace } from '@agentflow/shared/testing/fakeWorkspace';
+import { CredentialsClientContext } from './api';
+import { CredentialsRoute } from './CredentialsPage';
+import { createFakeCredentialsServer, fakeCredential, type FakeCredentialsServer } from './testing/fakeCredentialsServer';
+
+const MINE = fakeCredential({ id: 'cred-mine', name: 'My OpenAI key' });
+const ACME = fakeCredential({ id: 'cred-acme', name: 'Acme HubSpot', owner: { kind: 'organization', organizationId: 'org-acme' } });
+const OTHER = fakeCredential({ id: 'cred-beta', name: 'Beta key', owner: { kind: 'organization', organizationId: 'org-beta' } });
+
+function renderPage(server: FakeCredentialsServer, currentId: string, roleId: WorkspaceRoleId = 'workspace_admin') {
+  return renderWithProviders(
+    <CredentialsClientContext.Provider value={server.client}>
+      <Routes>
+        <Route path="/workflows/credentials" element={<CredentialsRoute />} />
+      </Routes>
+    </CredentialsClientContext.Provider>,
+    {
+      route: '/workflows/credentials',
+      user: testUser(),
+      workspace: { currentId, workspaces: [personalWorkspace(), organizationWorkspace({ id: 'org-acme', name: 'Acme Sales', roleId })] },
+    },
+  );
+}
+
+/** Only `name` is listed (the other workspaces' credentials are not). */
+function listsOnly(name: string) {
+  expect(within(screen.getByRole('list', { name: /credentials/i })).getAllByRole('listitem')).toHaveLength(1);
+  expect(screen.getByRole('listitem', { name })).toBeInTheDocument();
+}
+
+test('the personal workspace lists only the user’s own credentials', async () => {
+  renderPage(createFakeCredentialsServer({ credentials: [MINE, ACME, OTHER] }), 'personal');
+  await screen.findByRole('listitem', { name: 'My OpenAI key' });
+  listsOnly('My OpenAI key');
+  expect(screen.getByTestId('credentials-workspace')).toHaveTextContent('Your personal credentials');
+});
+
+test('an organization lists its own, and a credential added there belongs to it', async () => {
+  const server = createFakeCredentialsServer({ credentials: [MINE, ACME, OTHER] });
+  renderPage(server, 'org-acme');
+  await screen.findByRole('listitem', { name: 'Acme HubSpot' });
+  listsOnly('Acme HubSpot');
+  expect(screen.getByTestId('credentials-workspace')).toHaveTextContent('The credentials of Acme Sales');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Add credential' }));
+  const form = screen.getByRole('form', { name: 'Add credential' });
+  fireEvent.change(within(form).getByLabelText('Type'), { target: { value: 'openaiCompatible' } });
+  fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Team model' } });
+  fireEvent.change(within(form).getByLabelText('Base URL'), { target: { value: 'http://127.0.0.1:4010/v1' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  await screen.findByRole('listitem', { name: 'Team model' });
+  expect(server.requests.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([
+    { type: 'openaiCompatible', name: 'Team model', settings: { baseUrl: 'http://127.0.0.1:4010/v1' }, secrets: {}, organizationId: 'org-acme' },
+  ]);
+});
+
+test('a member whose role does not manage credentials sees them but cannot add', async () => {
+  renderPage(createFakeCredentialsServer({ credentials: [ACME] }), 'org-acme', 'workspace_editor');
+  await screen.findByRole('listitem', { name: 'Acme HubSpot' });
+  expect(screen.queryByRole('button', { name: 'Add credential' })).not.toBeInTheDocument();
+  expect(screen.getByTestId('credentials-workspace')).toHaveTextContent('An admin of the workspace adds and changes them.');
+});
