@@ -104,6 +104,7 @@ test('seats come from the owner’s plan and count pending invitations: past the
   expect(await invitationCount(solo.id)).toBe(0);
 });
 
+// The emulator makes the loser wait for the winner's lock (seconds on a busy machine).
 test('two invitations at once for the last seat: one is written, the other refused', async () => {
   const owner = await h.createUser('race-owner', { plan: 'basic' });
   const { id } = await workspaceOf(owner);
@@ -111,7 +112,7 @@ test('two invitations at once for the last seat: one is written, the other refus
   const answers = await Promise.all([invite(owner, id, 'a@example.com'), invite(owner, id, 'b@example.com')]);
   expect(answers.map((a) => [a.status, a.body.code ?? null]).sort()).toEqual([[201, null], [403, 'seat_limit_reached']]);
   expect(await invitationCount(id)).toBe(2);
-});
+}, 30_000);
 
 test('only the verified addressee accepts, within 7 days; declining and withdrawing delete it', async () => {
   const [olga, unverified, stranger, vic] = await Promise.all([
