@@ -121,7 +121,8 @@ export function mountInvitations(router: Router, ctx: WorkspacesContext, authed:
       // Serializes invitations to one workspace: the seat count above cannot be stale at commit.
       tx.update(organizations.doc(id), { invitationsChangedAt: FieldValue.serverTimestamp() });
       return invitation;
-    });
+      // Invitations to one workspace at once contend for its document: more attempts than the default 5 before a 503.
+    }, { maxAttempts: 10 });
     const body: InvitationCreated = { invitation: invitationView(stored, now) };
     res.status(201).json(body);
     // Best effort after the answer: the bell entry for someone with an account, and the e-mail unless they turned it off.
