@@ -106,7 +106,7 @@ export function createApprovalsModule(options: ApprovalsOptions): ApprovalsModul
       const unattended = run.trigger.type === 'webhook' || run.trigger.type === 'schedule' || run.trigger.type === 'poll';
       if (!unattended || !isRunRefusalCode(run.errorCode) || (!choices.email && !choices.slack && !choices.teams)) return;
       void dispatcher
-        .runRefusedOutsideApp(run.ownerId, { runId: run.id, workflowId: run.workflowId, workflowName: run.workflowName, error: run.error ?? null, reason: run.error ?? run.errorCode })
+        .runRefusedOutsideApp(run.ownerId, { runId: run.id, workflowId: run.workflowId, workflowName: run.workflowName, error: run.error ?? null, code: run.errorCode })
         .catch((error: unknown) => options.logger.error({ err: error, runId: run.id }, 'could not notify a refused run'));
     },
   });

@@ -25,6 +25,7 @@ import {
   type NotificationKind,
   type NotificationPreferences,
   type RunFailedNotification,
+  type RunRefusalCode,
   type SupportedLanguage,
 } from '@agentflow/shared/domain';
 import type { NotificationMailer } from './mailer.js';
@@ -267,10 +268,10 @@ export class NotificationDispatcher {
    * count); refusalNotifier (approvals/index.ts) calls it when the owner
    * keeps the in-app channel.
    */
-  async runRefusedOutsideApp(uid: string, event: RunFailedEvent & { reason: string }): Promise<Delivery> {
+  async runRefusedOutsideApp(uid: string, event: RunFailedEvent & { code: RunRefusalCode }): Promise<Delivery> {
     const runLink = `${this.appUrl}/workflows/${encodeURIComponent(event.workflowId)}/runs/${encodeURIComponent(event.runId)}`;
     const result = await this.each('run_refused', [uid], async (recipient, choices) => {
-      const content = runRefusedEmail(recipient.language, { workflowName: event.workflowName, reason: event.reason, runLink });
+      const content = runRefusedEmail(recipient.language, { workflowName: event.workflowName, code: event.code, runLink });
       const delivery: Delivery = {};
       if (choices.email) delivery.email = await this.email(recipient, content);
       Object.assign(delivery, await this.chat(recipient, choices, { title: content.subject, text: content.text, links: [] }));

@@ -2,6 +2,7 @@
 // language, else English). Plain text: every link written out, nothing that
 // needs images or scripts. Pure: platform-api sends them with nodemailer.
 import type { SupportedLanguage } from '../i18n/languages.js';
+import type { RunRefusalCode } from '../workflow/runs.js';
 
 export interface ApprovalWaitingEmailInput {
   workflowName: string;
@@ -25,10 +26,19 @@ export interface RunFailedEmailInput {
 
 export interface RunRefusedEmailInput {
   workflowName: string;
-  /** The refusal reason in English (RUN_REFUSAL message); shown as it is. */
-  reason: string;
+  /** Why the run was refused (the e-mail says it in the recipient's words). */
+  code: RunRefusalCode;
   runLink: string;
 }
+
+/** Why a run was refused, in each language. */
+const REFUSAL_REASONS: Record<SupportedLanguage, Record<RunRefusalCode, string>> = {
+  en: { insufficient_tokens: 'no tokens were left to pay for it.', plan_required: 'your plan does not include this trigger.', credential_missing: 'a credential it uses is missing.' },
+  es: { insufficient_tokens: 'no quedaban tokens para pagarla.', plan_required: 'tu plan no incluye este disparador.', credential_missing: 'falta una credencial que utiliza.' },
+  fr: { insufficient_tokens: 'il ne restait plus de jetons pour la payer.', plan_required: 'votre offre n’inclut pas ce déclencheur.', credential_missing: 'un identifiant qu’elle utilise est manquant.' },
+  de: { insufficient_tokens: 'es waren keine Tokens mehr übrig, um sie zu bezahlen.', plan_required: 'Ihr Tarif enthält diesen Auslöser nicht.', credential_missing: 'ein Zugang, den sie verwendet, fehlt.' },
+  it: { insufficient_tokens: 'non restavano token per pagarla.', plan_required: 'il tuo piano non include questo trigger.', credential_missing: 'manca una credenziale che utilizza.' },
+};
 
 export interface NotificationEmail {
   subject: string;
@@ -53,7 +63,7 @@ const TEXTS: Record<SupportedLanguage, Texts> = {
     }),
     runRefused: (i) => ({
       subject: `Run refused: ${i.workflowName}`,
-      text: `A run of “${i.workflowName}” was not started: ${i.reason}\n\nOpen the run: ${i.runLink}`,
+      text: `A run of “${i.workflowName}” was not started: ${REFUSAL_REASONS.en[i.code]}\n\nOpen the run: ${i.runLink}`,
     }),
   },
   es: {
@@ -67,7 +77,7 @@ const TEXTS: Record<SupportedLanguage, Texts> = {
     }),
     runRefused: (i) => ({
       subject: `Ejecución rechazada: ${i.workflowName}`,
-      text: `Una ejecución de «${i.workflowName}» no se ha iniciado: ${i.reason}\n\nAbrir la ejecución: ${i.runLink}`,
+      text: `Una ejecución de «${i.workflowName}» no se ha iniciado: ${REFUSAL_REASONS.es[i.code]}\n\nAbrir la ejecución: ${i.runLink}`,
     }),
   },
   fr: {
@@ -81,7 +91,7 @@ const TEXTS: Record<SupportedLanguage, Texts> = {
     }),
     runRefused: (i) => ({
       subject: `Exécution refusée : ${i.workflowName}`,
-      text: `Une exécution de « ${i.workflowName} » n’a pas démarré : ${i.reason}\n\nOuvrir l’exécution : ${i.runLink}`,
+      text: `Une exécution de « ${i.workflowName} » n’a pas démarré : ${REFUSAL_REASONS.fr[i.code]}\n\nOuvrir l’exécution : ${i.runLink}`,
     }),
   },
   de: {
@@ -95,7 +105,7 @@ const TEXTS: Record<SupportedLanguage, Texts> = {
     }),
     runRefused: (i) => ({
       subject: `Ausführung abgewiesen: ${i.workflowName}`,
-      text: `Eine Ausführung von „${i.workflowName}“ wurde nicht gestartet: ${i.reason}\n\nAusführung öffnen: ${i.runLink}`,
+      text: `Eine Ausführung von „${i.workflowName}“ wurde nicht gestartet: ${REFUSAL_REASONS.de[i.code]}\n\nAusführung öffnen: ${i.runLink}`,
     }),
   },
   it: {
@@ -109,7 +119,7 @@ const TEXTS: Record<SupportedLanguage, Texts> = {
     }),
     runRefused: (i) => ({
       subject: `Esecuzione rifiutata: ${i.workflowName}`,
-      text: `Un’esecuzione di «${i.workflowName}» non è stata avviata: ${i.reason}\n\nApri l’esecuzione: ${i.runLink}`,
+      text: `Un’esecuzione di «${i.workflowName}» non è stata avviata: ${REFUSAL_REASONS.it[i.code]}\n\nApri l’esecuzione: ${i.runLink}`,
     }),
   },
 };
