@@ -56,7 +56,7 @@ test('lists each waiting approval with its workflow, message, readable data, who
 
   const second = cards[1]!;
   expect(second).toHaveTextContent('Dispute note');
-  expect(second).toHaveTextContent('a, b');
+  expect(within(second).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['a', 'b']);
   expect(second).toHaveTextContent('Yes');
   expect(second).toHaveTextContent('Tier');
   expect(second).not.toHaveTextContent(long);
@@ -173,4 +173,12 @@ test('opened from a notification (?run=&node=): that card is marked', async () =
   const cards = await screen.findAllByTestId('approval-item');
   expect(cards[0]).not.toHaveAttribute('data-target');
   expect(cards[1]).toHaveAttribute('data-target', 'true');
+});
+
+test('a long list of values shows five until unfolded', async () => {
+  renderInbox([approvalItem({ shown: { lines: ['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7'] } })]);
+  const card = await screen.findByTestId('approval-item');
+  expect(within(card).getAllByRole('listitem')).toHaveLength(5);
+  fireEvent.click(within(card).getByRole('button', { name: 'Show all 7' }));
+  expect(within(card).getAllByRole('listitem')).toHaveLength(7);
 });

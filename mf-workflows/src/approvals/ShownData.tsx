@@ -8,6 +8,8 @@ import { useI18n } from '@agentflow/shared';
 
 /** Longer values are folded. */
 export const FOLD_AT = 160;
+/** Longer lists show this many items until unfolded. */
+export const LIST_FOLD_AT = 5;
 /** Deeper structures are shown as JSON (folded when long). */
 const MAX_DEPTH = 3;
 
@@ -29,11 +31,32 @@ function Folded({ text }: { text: string }) {
   if (text.length <= FOLD_AT) return <span className="shown-text">{text}</span>;
   return (
     <span className="shown-text">
-      {open ? text : `${text.slice(0, FOLD_AT).trimEnd()}…`}{' '}
+      {open ? text : `${text.slice(0, FOLD_AT).replace(/[\s.,;:]+$/, '')}…`}{' '}
       <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
         {t(open ? 'approvals.item.showLess' : 'approvals.item.showAll')}
       </button>
     </span>
+  );
+}
+
+/** A list of plain values, one per line (items may hold commas); a long list folded. */
+function PlainList({ items }: { items: readonly unknown[] }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const shown = open ? items : items.slice(0, LIST_FOLD_AT);
+  return (
+    <>
+      <ul className="shown-list">
+        {shown.map((item, index) => (
+          <li key={index}>{item === null ? '' : String(item)}</li>
+        ))}
+      </ul>
+      {items.length > LIST_FOLD_AT && (
+        <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
+          {open ? t('approvals.item.showLess') : t('approvals.item.showAllCount', { count: items.length })}
+        </button>
+      )}
+    </>
   );
 }
 
@@ -43,7 +66,7 @@ function Value({ value, depth }: { value: unknown; depth: number }) {
   if (typeof value === 'boolean') return <span>{t(value ? 'approvals.item.yes' : 'approvals.item.no')}</span>;
   if (typeof value === 'number') return <span>{new Intl.NumberFormat(language).format(value)}</span>;
   if (typeof value === 'string') return <Folded text={value} />;
-  if (Array.isArray(value) && value.every(isPlain)) return <Folded text={value.map((item) => (item === null ? '' : String(item))).join(', ')} />;
+  if (Array.isArray(value) && value.every(isPlain)) return value.length === 1 ? <Folded text={String(value[0] ?? '')} /> : <PlainList items={value} />;
   if (isRecord(value) && depth < MAX_DEPTH && Object.keys(value).length > 0) return <Pairs data={value} depth={depth + 1} />;
   return <Folded text={JSON.stringify(value)} />;
 }

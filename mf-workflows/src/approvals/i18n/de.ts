@@ -26,6 +26,7 @@ export const de: ApprovalsCatalog = {
       yes: 'Ja',
       no: 'Nein',
       showAll: 'Alles anzeigen',
+      showAllCount: 'Alle {{count}} anzeigen',
       showLess: 'Weniger anzeigen',
       approvers: 'Wer entscheiden darf:',
       adminsOnly: 'nur Administratoren',

@@ -27,6 +27,7 @@ export const en = {
       yes: 'Yes',
       no: 'No',
       showAll: 'Show all',
+      showAllCount: 'Show all {{count}}',
       showLess: 'Show less',
       approvers: 'Who may decide:',
       adminsOnly: 'administrators only',

@@ -26,6 +26,7 @@ export const es: ApprovalsCatalog = {
       yes: 'Sí',
       no: 'No',
       showAll: 'Mostrar todo',
+      showAllCount: 'Mostrar los {{count}}',
       showLess: 'Mostrar menos',
       approvers: 'Quién puede decidir:',
       adminsOnly: 'solo los administradores',

@@ -26,6 +26,7 @@ export const fr: ApprovalsCatalog = {
       yes: 'Oui',
       no: 'Non',
       showAll: 'Tout afficher',
+      showAllCount: 'Afficher les {{count}}',
       showLess: 'Afficher moins',
       approvers: 'Qui peut décider :',
       adminsOnly: 'les administrateurs seulement',

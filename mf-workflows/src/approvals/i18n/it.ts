@@ -26,6 +26,7 @@ export const it: ApprovalsCatalog = {
       yes: 'Sì',
       no: 'No',
       showAll: 'Mostra tutto',
+      showAllCount: 'Mostra tutti i {{count}}',
       showLess: 'Mostra meno',
       approvers: 'Chi può decidere:',
       adminsOnly: 'solo gli amministratori',
