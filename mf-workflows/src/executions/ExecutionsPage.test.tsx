@@ -7,7 +7,7 @@ import { testQueryClient } from '../testing/renderCatalogue';
 import { createFakeCatalogueSource, type FakeCatalogueSource } from '../testing/fakeCatalogueSource';
 import { CatalogueSourceProvider } from '../components/CatalogueSourceContext';
 import { ExecutionsClientContext, type ExecutionsClient } from './executionsClient';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ExecutionsRoute } from './ExecutionsRoute';
 
 // A fake executions client (pages by cursor, a scripted re-run answer) and the route mounted as WorkflowsApp mounts it, on a fake catalogue source.
@@ -138,6 +138,23 @@ describe('executions page', () => {
     expect(screen.queryByText('Selected: 2')).not.toBeInTheDocument();
     fireEvent.click(within(summary).getByRole('link', { name: 'Open the new run of Weekly pipeline review' }));
     expect(location()).toBe('/workflows/wf-mine-1/runs/run-new');
+  });
+
+  test('a list with a run still going is read again until it ends', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const running = executionRow({ id: 'run-live', status: 'running', endedAt: null });
+      const client = fakeExecutionsClient([running]);
+      renderPage(client);
+      await screen.findByText('Running');
+      const calls = client.list.mock.calls.length;
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(5100);
+      });
+      expect(client.list.mock.calls.length).toBeGreaterThan(calls);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test('says when nothing matches the filters, and when the workspace has no runs at all', async () => {

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, Link, useI18n, useSearchParams } from '@agentflow/shared';
-import { EXECUTIONS_ERROR_CODES, EXECUTIONS_LIMITS, type ExecutionRow, type RerunResponse } from '@agentflow/shared/workflow';
+import { EXECUTIONS_ERROR_CODES, EXECUTIONS_LIMITS, isTerminalRunStatus, type ExecutionRow, type RerunResponse } from '@agentflow/shared/workflow';
 import { PageLoading } from '../components/PageLoading';
 import { PHONE_QUERY, useMediaQuery } from '../builder/builderHooks';
 import { useExecutionsClient } from './executionsClient';
@@ -19,6 +19,8 @@ import { useWorkspaceWorkflows } from './useWorkspaceWorkflows';
 const E = 'workflows.executions.';
 
 const NOTHING: ReadonlySet<string> = new Set();
+/** How often a list with runs still going is read again. */
+export const LIVE_POLL_MS = 5000;
 
 export const executionsKey = (workspace: string, filters: PageFilters) => ['executions', 'list', workspace, filters] as const;
 
@@ -53,6 +55,8 @@ export function ExecutionsPage({ workspace }: ExecutionsPageProps) {
     queryFn: ({ pageParam }) => client.list({ workspace, ...filters }, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+    // Runs still going (a re-run just started, a run waiting for approval) are read again until they end, as the run history does.
+    refetchInterval: (query) => (query.state.data?.pages.some((page) => page.runs.some((row) => !isTerminalRunStatus(row.status))) ? LIVE_POLL_MS : false),
   });
   const rows = useMemo(() => runs.data?.pages.flatMap((page) => page.runs) ?? [], [runs.data]);
 
