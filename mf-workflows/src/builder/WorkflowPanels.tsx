@@ -1,5 +1,5 @@
 // The side panels about the whole workflow: its problems, in the reader's
-// language (each one selects its node and focuses the field it is about) and its settings (name, description, category, industry, visibility).
+// language (each one selects its node and focuses the field it is about) and its settings (name, description, category, industry, its workspace).
 import { Fragment, Suspense, lazy, useId } from 'react';
 import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
 import type { Workflow, WorkflowProblem } from '@agentflow/shared/workflow';
@@ -10,6 +10,7 @@ import { PROBLEMS_CATALOGS } from './problems/i18n';
 import { problemText } from './problems/problemText';
 import { problemFieldLabel } from './problems/problemField';
 import { focusProblemField } from './problems/focusField';
+import { WorkspaceLine } from '../sharing/WorkspaceLine';
 
 const P = 'workflows.builder.';
 const R = 'workflows.problems.';
@@ -103,14 +104,9 @@ export function SettingsPanel({ workflow, dispatch, readOnly }: { workflow: Work
             </select>
           </Fragment>
         ))}
-        <label htmlFor={`${id}-visibility`}>{t(`${P}settings.visibility`)}</label>
-        <select id={`${id}-visibility`} value={workflow.visibility} onChange={(e) => set({ visibility: e.target.value as Workflow['visibility'] })}>
-          <option value="private">{t(`${P}settings.private`)}</option>
-          <option value="organization" disabled={!workflow.organizationId}>
-            {t(`${P}settings.organization`)}
-          </option>
-          {workflow.visibility === 'template' && <option value="template">{t(`${P}settings.template`)}</option>}
-        </select>
+        {/* Which workspace it is in, and Share… (people, moving): platform-api's to change, not a saved field. */}
+        {/* After a move the builder's copy follows, so its next save does not name the old workspace. */}
+        <WorkspaceLine workflow={workflow} onMoved={(organizationId) => set({ organizationId, visibility: organizationId ? 'organization' : 'private' })} />
         {workflow.visibility !== 'template' && (
           <Suspense fallback={null}>
             <ErrorWorkflowPicker workflow={workflow} readOnly={readOnly} onChange={(errorWorkflowId) => set({ errorWorkflowId })} />

@@ -47,7 +47,6 @@ export const de: SharingCatalog = {
         },
       },
       builder: {
-        label: 'Arbeitsbereich',
         share: 'Teilen…',
         personalHint: 'Nur Sie und die Personen, mit denen Sie ihn teilen, können ihn öffnen.',
         organizationHint: 'Seine Mitglieder öffnen ihn, wie es ihre Rolle dort erlaubt.',

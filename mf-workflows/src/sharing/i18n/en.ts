@@ -48,7 +48,6 @@ export const en = {
         },
       },
       builder: {
-        label: 'Workspace',
         share: 'Share…',
         personalHint: 'Only you, and the people you share it with, can open it.',
         organizationHint: 'Its members open it as their role there allows.',

@@ -47,7 +47,6 @@ export const es: SharingCatalog = {
         },
       },
       builder: {
-        label: 'Espacio de trabajo',
         share: 'Compartir…',
         personalHint: 'Solo tú, y las personas con quienes lo compartas, pueden abrirlo.',
         organizationHint: 'Sus miembros lo abren según lo que permita su rol allí.',

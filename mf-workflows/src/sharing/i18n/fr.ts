@@ -47,7 +47,6 @@ export const fr: SharingCatalog = {
         },
       },
       builder: {
-        label: 'Espace de travail',
         share: 'Partager…',
         personalHint: 'Vous seul, et les personnes avec qui vous le partagez, pouvez l’ouvrir.',
         organizationHint: 'Ses membres l’ouvrent selon ce que leur rôle y permet.',

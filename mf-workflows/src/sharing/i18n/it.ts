@@ -47,7 +47,6 @@ export const it: SharingCatalog = {
         },
       },
       builder: {
-        label: 'Spazio di lavoro',
         share: 'Condividi…',
         personalHint: 'Solo tu, e le persone con cui lo condividi, potete aprirlo.',
         organizationHint: 'I suoi membri lo aprono come consente il loro ruolo lì.',
