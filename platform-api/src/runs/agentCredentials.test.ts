@@ -10,6 +10,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../testing/fakeOpenAI';
 import { stepFeeFromEnv } from './agentStep';
 import { startRecordingServer } from '../testing/upstream';
 import { edge, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
+import { assignWorkspaceRole, createOrganization, seedWorkspaceRoles } from './testing/workspaces';
 
 const CANARY = 'sk-canary-5d1e-run-path-0042';
 const logLines: string[] = [];
@@ -98,6 +99,39 @@ test('a run whose agent names a credential its owner may not use is refused up f
   expect(await h.balance(bob.uid)).toBe(before);
   expect((await h.db.collection('workflowRuns').where('workflowId', '==', wf.id).get()).size).toBe(runsBefore);
   expect(fake.requests).toEqual([]);
+});
+
+test('an organization workflow uses the organization’s credentials, whoever starts it, never its owner’s personal ones', async () => {
+  const org = `acme-${alice.uid.slice(0, 6)}`;
+  await seedWorkspaceRoles(h.db);
+  await createOrganization(h.db, org, alice.uid);
+  const removeBob = await assignWorkspaceRole(h.db, bob.uid, 'workspace_runner', org);
+  try {
+    // The owner's personal key named in the organization's workflow: refused before anything, as a missing one.
+    fake.reset();
+    const personal = await workflowWith(alice.uid, { credentialId });
+    await h.db.collection('workflows').doc(personal.id).update({ organizationId: org, visibility: 'organization' });
+    const [aliceBefore, bobBefore] = [await h.balance(alice.uid), await h.balance(bob.uid)];
+    const refused = await h.call('POST', `/api/workflows/${personal.id}/runs`, { user: bob, body: { input: { lead: 'x' } } });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'credential_missing' } });
+    expect(fake.requests).toEqual([]);
+    expect([await h.balance(alice.uid), await h.balance(bob.uid)]).toEqual([aliceBefore, bobBefore]);
+
+    // The organization's own credential serves it, and the organization's owner pays.
+    const shared = await h.call('POST', CREDENTIALS_API.create, { user: alice, body: { type: 'openaiCompatible', name: 'Team model', organizationId: org, settings: { baseUrl: fake.baseUrl }, secrets: { apiKey: CANARY } } });
+    expect(shared.status).toBe(201);
+    fake.script({ match: { system: 'qualify sales leads' }, reply: { text: 'Warm lead.', usage: { prompt: 10, completion: 5 } } });
+    const teamWorkflow = await workflowWith(alice.uid, { credentialId: shared.body.id, model: 'fake-model' });
+    await h.db.collection('workflows').doc(teamWorkflow.id).update({ organizationId: org, visibility: 'organization' });
+    const started = await h.call('POST', `/api/workflows/${teamWorkflow.id}/runs`, { user: bob, body: { input: { lead: 'Ada' } } });
+    expect(started.status).toBe(202);
+    const run = await h.waitForRun(started.body.runId, ['succeeded', 'failed']);
+    expect({ status: run.status, error: run.error, ownerId: run.ownerId, startedBy: run.startedBy }).toEqual({ status: 'succeeded', error: null, ownerId: alice.uid, startedBy: bob.uid });
+    expect(fake.requests.map((request) => request.authorization)).toEqual([`Bearer ${CANARY}`]);
+    expect(await h.balance(bob.uid)).toBe(bobBefore);
+  } finally {
+    await removeBob();
+  }
 });
 
 test('a deleted credential refuses the run the same way', async () => {

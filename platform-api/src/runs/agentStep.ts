@@ -8,7 +8,7 @@
 // credential for the run's owner at this moment (audited with the run and
 // node), the adapter builds the model, and the secrets live only in that
 // model's closure: never in the step's input, output, error or log.
-import { DEFAULT_OWN_CREDENTIAL_STEP_FEE, HttpError, agentNeedsProvider, type CredentialReference, credentialReferences, credentialType, stepCredentialMissing, stepCredentialWrongKind, type Workflow } from '@agentflow/shared/server';
+import { DEFAULT_OWN_CREDENTIAL_STEP_FEE, HttpError, agentNeedsProvider, type CredentialReference, type CredentialTypeId, type CredentialView, credentialReferences, credentialType, isDocumentId, stepCredentialMissing, stepCredentialWrongKind, type Workflow } from '@agentflow/shared/server';
 import type { LanguageModel } from 'ai';
 import { connectorOf } from '@agentflow/shared/workflow';
 import type { ModelResolver } from '../agents/providers.js';
@@ -117,9 +117,34 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
   };
 }
 
-/** Why `credentialId` cannot serve a step of that kind for `ownerId`, or null when it can. */
-async function credentialRefusal(vault: CredentialVault | null, ownerId: string, reference: CredentialReference, stepName: string): Promise<string | null> {
-  const type = vault ? await vault.usableType({ userId: ownerId }, reference.credentialId) : null;
+/**
+ * The credential's type when it belongs to the workflow's workspace (the
+ * organization's credentials for an organization workflow, its owner's own
+ * for a personal one) and the run's payer may use it; null otherwise. Whoever
+ * edits or starts the workflow, a run never opens anyone's credential from
+ * another workspace (an editor cannot make the owner's personal key pay for
+ * an organization workflow).
+ */
+async function workspaceCredentialType(vault: CredentialVault, workflow: Pick<Workflow, 'ownerId' | 'organizationId'>, ownerId: string, credentialId: string): Promise<CredentialTypeId | null> {
+  if (!isDocumentId(credentialId)) return null;
+  let view: CredentialView;
+  try {
+    view = await vault.get({ userId: ownerId }, credentialId);
+  } catch (error) {
+    // Not there, or not the payer's to use: the same refusal as a missing one.
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
+  const organizationId = workflow.organizationId ?? null;
+  const inWorkspace = organizationId
+    ? view.owner.kind === 'organization' && view.owner.organizationId === organizationId
+    : view.owner.kind === 'user' && view.owner.userId === workflow.ownerId;
+  return inWorkspace ? view.type : null;
+}
+
+/** Why `credentialId` cannot serve a step of that kind in a run of `workflow` paid by `ownerId`, or null when it can. */
+async function credentialRefusal(vault: CredentialVault | null, workflow: Pick<Workflow, 'ownerId' | 'organizationId'>, ownerId: string, reference: CredentialReference, stepName: string): Promise<string | null> {
+  const type = vault ? await workspaceCredentialType(vault, workflow, ownerId, reference.credentialId) : null;
   if (!type) return stepCredentialMissing(stepName);
   if (credentialType(type).kind !== reference.kind) return stepCredentialWrongKind(stepName);
   // An app's credential must be one of that connector's types (a Slack token cannot sign HubSpot calls).
@@ -129,8 +154,8 @@ async function credentialRefusal(vault: CredentialVault | null, ownerId: string,
 
 /**
  * Every step has what it needs before the run starts: a credential it names
- * exists, is of the kind the step can use (AI for agents, HTTP for HTTP
- * steps) and the run's owner may use it; an agent that names none needs the
+ * exists, belongs to the workflow's workspace, is of the kind the step can
+ * use (AI for agents, HTTP for HTTP steps) and the run's payer may use it; an agent that names none needs the
  * platform's default model. Otherwise nothing is charged or stored. Reads
  * only: nothing is decrypted or audited here.
  */
@@ -144,7 +169,7 @@ export function credentialPreflight(vault: CredentialVault | null, models: Pick<
     const nodes = new Map(workflow.nodes.map((node) => [node.id, node]));
     for (const reference of credentialReferences(workflow.nodes)) {
       const node = nodes.get(reference.nodeId)!;
-      const refusal = await credentialRefusal(vault, ownerId, reference, reference.path === 'credentialId' ? stepNameOf(node) : node.name);
+      const refusal = await credentialRefusal(vault, workflow, ownerId, reference, reference.path === 'credentialId' ? stepNameOf(node) : node.name);
       if (refusal) return refusal;
     }
     return null;
