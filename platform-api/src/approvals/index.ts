@@ -17,7 +17,7 @@ import type { SafeFetchPolicy } from '../net/safeFetch.js';
 import type { StoredRun } from '../runs/runModel.js';
 import { approvalLinkSecretFromEnv, issueApprovalLink } from './linkToken.js';
 import { closeWaitingRequests, recordWaitingApproval, requestsCollection } from './requests.js';
-import { workflowTarget } from './access.js';
+import { approvalTargetOf } from './access.js';
 
 export interface ApprovalsOptions {
   db: Firestore;
@@ -92,8 +92,8 @@ export function createApprovalsModule(options: ApprovalsOptions): ApprovalsModul
   const runFailed = async (run: StoredRun) => {
     // Approval steps still waiting when another branch failed the run were canceled with it.
     await closeWaitingRequests(options.db, run.id);
-    const target = await workflowTarget(options.db, run.workflowId);
-    const recipients = [run.startedBy ?? run.trigger.userId ?? null, target?.ownerId ?? run.ownerId].filter((uid): uid is string => typeof uid === 'string' && uid !== '');
+    const target = await approvalTargetOf(options.db, run);
+    const recipients = [run.startedBy ?? run.trigger.userId ?? null, target.ownerId].filter((uid): uid is string => typeof uid === 'string' && uid !== '');
     const unattended = run.trigger.type === 'schedule' || run.trigger.type === 'webhook' || run.trigger.type === 'poll';
     await dispatcher.runFailed(recipients, { runId: run.id, workflowId: run.workflowId, workflowName: run.workflowName, error: run.error ?? null, unattended });
   };

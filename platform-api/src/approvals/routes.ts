@@ -28,7 +28,7 @@ import type { StoredRun } from '../runs/runModel.js';
 import type { RunsService } from '../runs/service.js';
 import { decodeRun, runRef } from '../runs/store.js';
 import { applyDecision, attachDecisionFiles, decisionRecord, notWaiting, waitingApprovalStep, type DecisionPorts } from './decide.js';
-import { approvalTargetOf, callerSubject, workflowTarget } from './access.js';
+import { approvalTargetOf, callerSubject } from './access.js';
 import { closedStatus, requestsCollection, toApprovalItem, workspaceFilterKey, type StoredApprovalRequest } from './requests.js';
 import type { ApprovalsModule } from './index.js';
 import { mountLinkRoutes } from './linkRoutes.js';
@@ -133,7 +133,7 @@ async function listApprovals(db: Firestore, user: ReturnType<typeof caller>, wor
   const snapshot = await query.orderBy('requestedAt', 'desc').limit(APPROVAL_LIMITS.maxListed).get();
   if (snapshot.empty) return [];
   const subject = await callerSubject(db, user);
-  const targets = new Map<string, Promise<WorkflowAccessTarget | null>>();
+  const targets = new Map<string, Promise<WorkflowAccessTarget>>();
   const items = await Promise.all(
     snapshot.docs.map(async (doc) => {
       const record = doc.data() as StoredApprovalRequest;
@@ -144,8 +144,9 @@ async function listApprovals(db: Firestore, user: ReturnType<typeof caller>, wor
         await doc.ref.update({ status: step ? closedStatus(step.status) : 'canceled' }).catch(() => undefined);
         return null;
       }
-      if (!targets.has(record.workflowId)) targets.set(record.workflowId, workflowTarget(db, record.workflowId));
-      const target = (await targets.get(record.workflowId)) ?? (await approvalTargetOf(db, run));
+      // One read of each workflow for the whole list.
+      if (!targets.has(record.workflowId)) targets.set(record.workflowId, approvalTargetOf(db, run));
+      const target = await targets.get(record.workflowId)!;
       // Re-checked now: a role revoked since the step began waiting takes the item away.
       return mayDecideApproval(subject, target, record.approvers) ? toApprovalItem(record, user.uid) : null;
     }),
