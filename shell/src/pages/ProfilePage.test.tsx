@@ -44,16 +44,17 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
   });
 
-  test('shows the e-mail, the roles and the member-since date', () => {
+  test('shows the e-mail and the member-since date, never the internal roles (b2c_user)', () => {
     signedIn({ userProfile: testProfile({ roles: ['b2c_user', 'free'] }) });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your profile');
     expect(document.title).toBe('Agentflow · Your profile');
-    expect(details()).toEqual({ 'E-mail': 'ada@example.com', Roles: 'b2c_user, free', 'Member since': 'March 5, 2024' });
+    expect(details()).toEqual({ 'E-mail': 'ada@example.com', 'Member since': 'March 5, 2024' });
+    expect(screen.queryByText(/b2c_user/)).not.toBeInTheDocument();
   });
 
-  test('no roles and no creation date are said in words', () => {
+  test('no creation date is said in words', () => {
     signedIn({ userProfile: testProfile({ roles: [], createdAt: null }) });
-    expect(details()).toEqual({ 'E-mail': 'ada@example.com', Roles: 'No roles yet', 'Member since': 'Not available' });
+    expect(details()).toEqual({ 'E-mail': 'ada@example.com', 'Member since': 'Not available' });
   });
 
   test('the form starts from the profile', () => {
@@ -148,7 +149,7 @@ describe('ProfilePage', () => {
   test('is translated (Italian), date included', () => {
     signedIn({}, { language: 'it' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Il tuo profilo');
-    expect(details()).toEqual({ 'Indirizzo e-mail': 'ada@example.com', Ruoli: 'b2c_user', 'Membro dal': '5 marzo 2024' });
+    expect(details()).toEqual({ 'Indirizzo e-mail': 'ada@example.com', 'Membro dal': '5 marzo 2024' });
     expect(screen.getByLabelText('Numero di telefono')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Salva le modifiche' })).toBeInTheDocument();
   });

@@ -75,10 +75,8 @@ function ProfileDetails({ profile, user }: { profile: UserProfile; user: AuthUse
         <dt>{t('auth.profile.email')}</dt>
         <dd>{email ?? t('auth.profile.notAvailable')}</dd>
       </div>
-      <div>
-        <dt>{t('auth.profile.roles')}</dt>
-        <dd>{profile.roles.length ? profile.roles.join(', ') : t('auth.profile.noRoles')}</dd>
-      </div>
+      {/* No roles here: the profile's `roles` field is internal bookkeeping (b2c_user…); the plan is billing's and
+          access roles are the workspace's (issue 21: never shown as one list). */}
       <div>
         <dt>{t('auth.profile.memberSince')}</dt>
         <dd>{memberSince ?? t('auth.profile.notAvailable')}</dd>
