@@ -169,6 +169,12 @@ describe('request log redaction', () => {
     expect(log).not.toContain(TOKEN);
   });
 
+  test('keeps the token of a one-click approval link out of the log', () => {
+    const token = 'AbCdEfGhIjKlMnOpQrStUv.0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
+    expect(redactRequest({ url: `/api/approval-links/${token}`, params: { token } })).toEqual({ url: '/api/approval-links/[redacted]', params: { token: '[redacted]' } });
+    expect(redactRequest({ url: `/API/Approval-Links/${token}?x=1` }).url).toBe('/API/Approval-Links/[redacted]?x=1');
+  });
+
   test('redactRequest leaves other URLs and params as they are', () => {
     expect(redactRequest({ url: '/api/workflows/wf-1/runs', params: { workflowId: 'wf-1' } })).toEqual({ url: '/api/workflows/wf-1/runs', params: { workflowId: 'wf-1' } });
     expect(redactRequest({ url: `/api/hooks/wf-1/${SECRET}`, params: { workflowId: 'wf-1', secret: SECRET } })).toEqual({ url: '/api/hooks/wf-1/[redacted]', params: { workflowId: 'wf-1', secret: '[redacted]' } });

@@ -52,17 +52,22 @@ const notFound: RequestHandler = (req, res) => {
 
 // Express matches routes case-insensitively, so /API/Hooks/... reaches the hook too.
 const HOOK_PATH = /^(\/api\/hooks\/[^/?#]*\/)[^/?#]+/i;
+// A one-click approval link's token decides a step (platform-api src/approvals/linkRoutes.ts).
+const APPROVAL_LINK_PATH = /^(\/api\/approval-links\/)[^/?#]+/i;
 
 /**
  * Secrets that travel in URLs stay out of the request log: the ID token of
  * run event streams (?token=, as EventSource cannot send headers) and the
- * secret of webhook URLs (/api/hooks/:workflowId/:secret), also in params.
+ * secret of webhook URLs (/api/hooks/:workflowId/:secret), and the token of
+ * one-click approval links (/api/approval-links/:token), also in params.
  */
 export function redactRequest<T extends { url?: unknown; params?: unknown }>(req: T): T {
   if (typeof req.url !== 'string') return { ...req };
   const hook = HOOK_PATH.test(req.url);
-  const url = req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]').replace(HOOK_PATH, '$1[redacted]');
-  const params = hook && typeof req.params === 'object' && req.params !== null && 'secret' in req.params ? { ...req.params, secret: '[redacted]' } : req.params;
+  const link = APPROVAL_LINK_PATH.test(req.url);
+  const url = req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]').replace(HOOK_PATH, '$1[redacted]').replace(APPROVAL_LINK_PATH, '$1[redacted]');
+  let params = hook && typeof req.params === 'object' && req.params !== null && 'secret' in req.params ? { ...req.params, secret: '[redacted]' } : req.params;
+  if (link && typeof params === 'object' && params !== null && 'token' in params) params = { ...params, token: '[redacted]' };
   return { ...req, url, params };
 }
 
