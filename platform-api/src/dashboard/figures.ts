@@ -151,7 +151,7 @@ export async function tokensByModel(db: Firestore, workspaceId: string, period: 
 export async function failingWorkflows(db: Firestore, workspaceId: string, period: Period, names: ReadonlyMap<string, string>): Promise<DashboardFailingWorkflow[]> {
   const latest = await runsIn(db, workspaceId, period.from, period.to, { status: 'failed' })
     .select('workflowId', 'workflowName', 'error', 'createdAt')
-    .limit(DASHBOARD_LIMITS.durationSample)
+    .limit(DASHBOARD_LIMITS.failureSample)
     .get();
   const byWorkflow = new Map<string, { seen: number; last: (typeof latest.docs)[number] }>();
   for (const doc of latest.docs) {

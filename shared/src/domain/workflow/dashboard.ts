@@ -27,6 +27,8 @@ export const DASHBOARD_LIMITS = {
   durationSample: 500,
   /** Tokens by model are read from the steps of the latest runs of the period, at most this many. */
   modelSample: 100,
+  /** Failing workflows are found among the latest failed runs of the period, at most this many (then counted exactly). */
+  failureSample: 500,
 } as const;
 
 /**
