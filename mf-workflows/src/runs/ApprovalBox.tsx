@@ -92,7 +92,7 @@ export function ApprovalBox({ run, step, client, busy: acting, act }: { run: Wor
 
   const full = files.length >= DECISION_ATTACHMENT_LIMIT;
   return (
-    <section className="run-approval form-status" data-testid="run-approval" aria-labelledby={`${id}-title`}>
+    <section className={verdict === 'may' ? 'run-approval form-status' : 'run-approval form-status run-approval--readonly'} data-testid="run-approval" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('approvals.panel.title', { step: step.name })}</h2>
       {message && <p>{message}</p>}
       {step.type === 'approval' && <ApproversInfo run={run} nodeId={step.nodeId} verdict={verdict} verdictId={verdictId} />}
