@@ -32,11 +32,15 @@ export interface LinkRequest {
   decision: ApprovalDecision | null;
 }
 
-/** approvalLinks/{tid}: the signed claims, and when (and by whom) the link was used. */
+/** approvalLinks/{tid}: the signed claims, and when the link was used. */
 export interface StoredApprovalLink {
   claims: ApprovalLinkClaims;
   usedAt: string | null;
+  /** A day after the link lapses: a Firestore TTL policy on this field deletes the record (README). */
+  expireAt: Date;
 }
+
+const DAY_MS = 86_400_000;
 
 const TOKEN = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
@@ -75,7 +79,7 @@ export const linksCollection = (db: Firestore) => db.collection(APPROVAL_COLLECT
 /** Signs a link and stores its claims; the token to put in the URL. */
 export async function issueApprovalLink(db: Firestore, secret: string, link: LinkRequest, now: Date, ttlMs?: number): Promise<{ token: string; claims: ApprovalLinkClaims }> {
   const issued = signApprovalLink(secret, link, now, ttlMs);
-  const record: StoredApprovalLink = { claims: issued.claims, usedAt: null };
+  const record: StoredApprovalLink = { claims: issued.claims, usedAt: null, expireAt: new Date(issued.claims.exp + DAY_MS) };
   await linksCollection(db).doc(issued.claims.tid).create(record);
   return issued;
 }
