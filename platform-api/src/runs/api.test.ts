@@ -405,6 +405,24 @@ describe('webhook trigger', () => {
     expect((await hook(`/api/hooks/${wf.id}/${rotated.body.secret}`, { email: 'x@example.com' })).status).toBe(202);
   });
 
+  it("an organization workflow's webhook: its editors manage it, a runner does not, and its deliveries are paid by the organization's owner", async () => {
+    const org = `hooks-${alice.uid.slice(0, 6)}`;
+    await seedWorkspaceRoles(h.db);
+    await createOrganization(h.db, org, alice.uid);
+    const erin = await h.createUser('erin', { tokens: 10 });
+    await assignWorkspaceRole(h.db, erin.uid, 'workspace_editor', org);
+    const removeBob = await assignWorkspaceRole(h.db, bob.uid, 'workspace_runner', org);
+    const wf = await h.saveWorkflow(erin.uid, [node('trigger', 'trigger.webhook', { path: 'incoming', method: 'POST' }), node('out', 'output', { mapping: '{"lead": input.email}' })], [edge('trigger', 'out')], { organizationId: org, visibility: 'organization' });
+    expect((await h.call('GET', `/api/workflows/${wf.id}/webhook`, { user: bob })).status).toBe(403);
+    const info = await h.call('GET', `/api/workflows/${wf.id}/webhook`, { user: erin });
+    expect(info.status).toBe(200);
+    const accepted = await hook(`/api/hooks/${wf.id}/${info.body.secret}`, { email: 'team@example.com' });
+    expect(accepted.status).toBe(202);
+    const run = await h.waitForRun(((await accepted.json()) as { runId: string }).runId, ['succeeded']);
+    expect(run).toMatchObject({ ownerId: alice.uid, startedBy: null, workspaceId: org });
+    await removeBob();
+  });
+
   it('answers 404 for a workflow whose trigger is not a webhook, even with its secret', async () => {
     const wf = await simpleWorkflow();
     const info = await h.call('GET', `/api/workflows/${wf.id}/webhook`, { user: alice });

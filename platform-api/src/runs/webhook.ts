@@ -17,6 +17,7 @@ import type { RunsRouterOptions } from './router.js';
 import { caller, pathParam, refusalAsHttp, secretsMatch } from './routeKit.js';
 import { WorkflowInTrashError, isInTrash } from './service.js';
 import { planRoleOf } from '../plans/planRole.js';
+import { workflowAllows, workspacePayer } from './access.js';
 import { acceptedType, asHttp, isMultipart, readMultipart } from '../files/index.js';
 import type { RunInputFile } from './ports.js';
 import { decodeRun, runRef, stepOutputRef } from './store.js';
@@ -64,9 +65,10 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
   const fullOutput = fullOutputOf(db);
   const ownWorkflow = async (req: Request): Promise<Workflow> => {
     const workflow = await loadWorkflow(pathParam(req, 'workflowId'));
-    if (workflow.ownerId !== caller(req).uid) throw new HttpError(403, 'Forbidden: only the workflow owner manages its webhook');
-    // A plan without webhook triggers gets no URL (every delivery would be refused anyway).
-    const refusal = triggerRefusal(await planRoleOf(db, workflow.ownerId), 'webhook');
+    // Whoever may edit the workflow manages its webhook (its owner, the workspace's editors, an editor share).
+    if (!(await workflowAllows(db, caller(req), workflow, 'edit'))) throw new HttpError(403, 'Forbidden: only the workflow owner manages its webhook');
+    // A plan without webhook triggers gets no URL (every delivery would be refused anyway): the payer's plan.
+    const refusal = triggerRefusal(await planRoleOf(db, await workspacePayer(db, workflow)), 'webhook');
     if (refusal) throw new HttpError(403, refusal.message, refusal.code, { plan: refusal.plan, feature: refusal.feature });
     return workflow;
   };
@@ -223,20 +225,22 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
   const receiveMultipart = async (req: Request, workflow: Workflow): Promise<{ input: Record<string, unknown>; files: RunInputFile[] }> => {
     const files = options.files;
     if (!files) throw new HttpError(400, 'This deployment has no file storage: send the body as JSON', FILE_ERROR_CODES.badUpload);
-    if (triggerRefusal(await planRoleOf(db, workflow.ownerId), 'webhook')) {
+    // The files are the payer's (the workspace owner's), as the run that takes them is.
+    const payer = await workspacePayer(db, workflow);
+    if (triggerRefusal(await planRoleOf(db, payer), 'webhook')) {
       // The run is refused (and recorded) without its files: none is stored.
       req.resume();
       return { input: {}, files: [] };
     }
     try {
-      const body = await readMultipart(req, { maxFileBytes: await files.store.maxFileBytes(workflow.ownerId) });
+      const body = await readMultipart(req, { maxFileBytes: await files.store.maxFileBytes(payer) });
       const input: Record<string, unknown> = { ...body.fields };
       const typed = [];
       for (const file of body.files) typed.push({ ...file, contentType: await acceptedType(files.inspector, file.field, file.bytes, file.name) });
       const given: RunInputFile[] = [];
       try {
         for (const file of typed) {
-          const stored = await files.store.save({ ownerId: workflow.ownerId, name: file.name, bytes: file.bytes, contentType: file.contentType, use: { kind: 'upload' }, field: file.field });
+          const stored = await files.store.save({ ownerId: payer, name: file.name, bytes: file.bytes, contentType: file.contentType, use: { kind: 'upload' }, field: file.field });
           const ref = toFileRef(stored);
           given.push({ field: file.field, ref });
           const earlier = input[file.field];
