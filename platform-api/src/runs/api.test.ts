@@ -107,6 +107,23 @@ describe('POST /api/workflows/:id/runs', () => {
     expect(await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: bob, body: { input: { name: 'Bo' } } })).toMatchObject({ status: 403, body: { error: RUN_MESSAGES.notAllowedToRun } });
   });
 
+  it("cancel: the organization's runners may, its viewers may only watch, outsiders neither", async () => {
+    const org = `cancel-${alice.uid.slice(0, 6)}`;
+    await seedWorkspaceRoles(h.db);
+    await createOrganization(h.db, org, alice.uid);
+    const [rob, vic, out] = await Promise.all([h.createUser('rob'), h.createUser('vic'), h.createUser('out')]);
+    await assignWorkspaceRole(h.db, rob.uid, 'workspace_runner', org);
+    await assignWorkspaceRole(h.db, vic.uid, 'workspace_viewer', org);
+    const wf = await h.saveWorkflow(alice.uid, [manual(), node('review', 'approval', { approvers: ['nobody@example.com'], message: 'Hold' })], [edge('trigger', 'review')], { organizationId: org, visibility: 'organization' });
+    const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: {} } });
+    const waiting = await h.waitForRun(started.body.runId, ['waiting']);
+    expect((await h.call('GET', `/api/runs/${waiting.id}`, { user: vic })).status).toBe(200);
+    expect((await h.call('GET', `/api/runs/${waiting.id}`, { user: out })).status).toBe(403);
+    expect((await h.call('POST', `/api/runs/${waiting.id}/cancel`, { user: vic })).status).toBe(403);
+    expect((await h.call('POST', `/api/runs/${waiting.id}/cancel`, { user: out })).status).toBe(403);
+    expect(await h.call('POST', `/api/runs/${waiting.id}/cancel`, { user: rob })).toMatchObject({ status: 200, body: { status: 'canceled' } });
+  });
+
   it('lets a user a personal workflow is shared with as runner run it; its owner pays; a viewer share may watch but not run', async () => {
     const carol = await h.createUser('carol', { tokens: 10 });
     const wf = await simpleWorkflow(alice.uid, { sharedWith: { [bob.uid]: 'workspace_runner', [carol.uid]: 'workspace_viewer' } });
