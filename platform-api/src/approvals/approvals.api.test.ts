@@ -174,9 +174,11 @@ describe('the approval inbox', () => {
   it('drops a canceled run from the inbox and closes its request', async () => {
     const wf = await approvalWorkflow([bob.uid]);
     const runId = await waitingRun(wf.id);
+    await eventually(async () => (await h.db.collection(NOTIFICATIONS_COLLECTION).doc(approvalWaitingNotificationId(bob.uid, runId, 'review')).get()).exists);
     expect((await h.call('POST', `/api/runs/${runId}/cancel`, { user: alice })).status).toBe(200);
-    // Closed by the cancel itself (the dashboard counts waiting requests), not only when an inbox is read.
+    // Closed by the cancel itself (the dashboard counts waiting requests), not only when an inbox is read; the bell entry is read.
     expect((await h.db.collection(APPROVAL_COLLECTIONS.requests).doc(approvalRequestId(runId, 'review')).get()).get('status')).toBe('canceled');
+    expect((await h.db.collection(NOTIFICATIONS_COLLECTION).doc(approvalWaitingNotificationId(bob.uid, runId, 'review')).get()).get('read')).toBe(true);
     expect((await inbox(bob)).map((i) => i.runId)).not.toContain(runId);
   });
 

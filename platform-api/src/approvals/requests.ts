@@ -14,6 +14,8 @@ import type { Logger } from 'pino';
 import {
   APPROVAL_COLLECTIONS,
   APPROVAL_LIMITS,
+  NOTIFICATIONS_COLLECTION,
+  approvalWaitingNotificationId,
   PERSONAL_WORKSPACE,
   RBAC_COLLECTIONS,
   WORKSPACE_ROLE_IDS,
@@ -205,7 +207,15 @@ export async function recordWaitingApproval(
  */
 export async function closeWaitingRequests(db: Firestore, runId: string, status: ApprovalRequestStatus = 'canceled'): Promise<number> {
   const waiting = await requestsCollection(db).where('runId', '==', runId).where('status', '==', 'waiting').get();
-  await Promise.all(waiting.docs.map((doc) => doc.ref.update({ status })));
+  await Promise.all(
+    waiting.docs.map(async (doc) => {
+      await doc.ref.update({ status });
+      // The approvers' bell entries for it have nothing left to ask.
+      const nodeId = doc.get('nodeId') as string;
+      const uids = (doc.get('notifyUids') as string[] | undefined) ?? [];
+      await Promise.all(uids.map((uid) => db.collection(NOTIFICATIONS_COLLECTION).doc(approvalWaitingNotificationId(uid, runId, nodeId)).update({ read: true }).catch(() => undefined)));
+    }),
+  );
   return waiting.size;
 }
 
