@@ -69,6 +69,8 @@ export function WorkspaceSwitcher() {
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         data-testid="workspace-switcher"
+        // The header is full at 1280 px: the button shows the name; "Workspace: <name>" is its description.
+        title={t('workspaceSwitcher.button', { name: currentName })}
         onClick={() => setOpen(!open)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -77,7 +79,10 @@ export function WorkspaceSwitcher() {
           }
         }}
       >
-        <span className="workspace-switcher-name">{t('workspaceSwitcher.button', { name: currentName })}</span>
+        <span className="workspace-switcher-icon" aria-hidden="true">
+          ▦
+        </span>
+        <span className="workspace-switcher-name">{currentName}</span>
         <span className="workspace-switcher-caret" aria-hidden="true">
           ▾
         </span>

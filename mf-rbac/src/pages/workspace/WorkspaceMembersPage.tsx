@@ -13,6 +13,7 @@ import { InviteForm } from './InviteForm';
 import { ReceivedInvitationList } from './ReceivedInvitations';
 import { ASSIGNABLE_ROLES, useWorkspaceTexts } from './useWorkspaceTexts';
 import { useWorkspaceClient, workspaceErrorKey } from './workspaceClient';
+import '../../components/sections.css';
 import './workspacePages.css';
 
 type Status = { kind: 'done' | 'failed'; text: string } | null;
@@ -106,7 +107,7 @@ export function WorkspaceMembersPage() {
             </p>
           ) : null}
           <div className="table-scroll">
-            <table className="data-table workspace-table" aria-label={t('workspacePages.members.tableLabel')} data-testid="workspace-members">
+            <table className="access-table workspace-table" aria-label={t('workspacePages.members.tableLabel')} data-testid="workspace-members">
               <thead>
                 <tr>
                   <th scope="col">{t('workspacePages.members.name')}</th>
@@ -163,7 +164,7 @@ export function WorkspaceMembersPage() {
               <p className="muted">{t('workspacePages.invitations.none')}</p>
             ) : (
               <div className="table-scroll">
-                <table className="data-table workspace-table" aria-label={t('workspacePages.invitations.tableLabel')} data-testid="workspace-invitations">
+                <table className="access-table workspace-table" aria-label={t('workspacePages.invitations.tableLabel')} data-testid="workspace-invitations">
                   <thead>
                     <tr>
                       <th scope="col">{t('workspacePages.members.email')}</th>
