@@ -10,7 +10,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { getAdminAuth, getAdminDb } from '@agentflow/shared/server';
 import { launchBrowser, newPage } from './browser';
-import { desktop, newJourney, shoot, type Journey } from './builderJourney';
+import { desktop, newJourney, shoot, type Journey, type Translate } from './builderJourney';
 import { addFromPalette } from './controlFlow';
 import { freshEmail } from './signUp';
 import { shellUrl } from './stack';
@@ -72,6 +72,12 @@ export async function putOnPlan(email: string, role: 'basic' | 'premium'): Promi
   await getAdminDb().collection('userMemberships').doc(uid).set({ role, tokensRemaining: 2000 }, { merge: true });
 }
 
+/** The header's switcher names the current workspace (its description, the title, says "Workspace: <name>"). */
+async function currentWorkspaceIs(page: Page, t: Translate, name: string): Promise<void> {
+  const switcher = page.getByTestId('workspace-switcher');
+  await switcher.filter({ hasText: name }).and(page.getByTitle(t('workspaceSwitcher.button', { name }), { exact: true })).waitFor();
+}
+
 /** The header's switcher: "New workspace…", its dialog; the new workspace becomes current and its members page opens. */
 export async function createWorkspace({ page, journey }: Person, name: string): Promise<void> {
   const { t } = journey;
@@ -84,7 +90,7 @@ export async function createWorkspace({ page, journey }: Person, name: string): 
   await dialog.getByRole('button', { name: t(`${S}createDialog.submit`) }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.waitForURL((url) => url.pathname === '/admin/access/workspace');
-  await page.getByTestId('workspace-switcher').filter({ hasText: t(`${S}button`, { name }) }).waitFor();
+  await currentWorkspaceIs(page, t, name);
   await shoot(journey, '01-workspace-created');
 }
 
@@ -95,7 +101,7 @@ export async function switchWorkspace({ page, journey }: Person, name: string | 
   await page.getByTestId('workspace-switcher').click();
   // The current one's name starts with its check mark (✓), and each ends with the user's role there.
   await page.getByTestId('workspace-menu').getByRole('menuitemradio', { name: new RegExp(`(^|\\s)${escapeRegExp(label)}(\\s|$)`) }).click();
-  await page.getByTestId('workspace-switcher').filter({ hasText: t('workspaceSwitcher.button', { name: label }) }).waitFor();
+  await currentWorkspaceIs(page, t, label);
 }
 
 /** A blank workflow with a manual trigger in the current workspace's catalogue; the builder opens on it. */
@@ -258,7 +264,7 @@ export async function acceptInvitation({ page, journey, email, password }: Perso
   await shoot(journey, '01-invitation');
   await accept.click();
   await page.getByText(t('workspacePages.invitation.accepted', { workspace: workspaceName })).waitFor();
-  await page.getByTestId('workspace-switcher').filter({ hasText: t('workspaceSwitcher.button', { name: workspaceName }) }).waitFor();
+  await currentWorkspaceIs(page, t, workspaceName);
   await shoot(journey, '02-invitation-accepted');
 }
 
