@@ -49,6 +49,8 @@ async function mailTo(address: string) {
 test('the e-mail carries the accept link; following its id, the verified addressee accepts and becomes a member with that role', async () => {
   const [olga, rob] = await Promise.all([h.createUser('olga', { plan: 'premium' }), h.createUser('rob', { emailVerified: true })]);
   await h.db.collection('users').doc(rob.uid).set({ preferences: { language: 'de' } }, { merge: true });
+  // The inviter is named as their profile names them (a token minted right after sign-up carries no name).
+  await h.db.collection('users').doc(olga.uid).set({ displayName: 'Olga Owner' }, { merge: true });
   const { id } = await workspaceOf(olga);
   const invited = await invite(olga, id, rob.email.toUpperCase());
   expect(invited.status).toBe(201);
@@ -57,6 +59,7 @@ test('the e-mail carries the accept link; following its id, the verified address
   const mail = await mailTo(rob.email);
   // In the invited person's language, with the link to the app's invitation page.
   expect(mail.subject).toContain('Arbeitsbereich „Acme“');
+  expect(mail.text).toContain('Olga Owner');
   const link = /https:\/\/app\.agentflow\.test\/admin\/access\/invitations\/([A-Za-z0-9]+)/.exec(mail.text ?? '');
   expect(link).not.toBeNull();
   const invitationId = link![1]!;
@@ -65,7 +68,7 @@ test('the e-mail carries the accept link; following its id, the verified address
   expect((await h.db.collection(NOTIFICATIONS_COLLECTION).doc(invitationNotificationId(rob.uid, invitationId)).get()).get('workspaceName')).toBe('Acme');
 
   const received = (await h.call('GET', WORKSPACES_API.receivedInvitations, { user: rob })).body as ReceivedInvitationList;
-  expect(received.invitations).toEqual([{ id: invitationId, workspaceId: id, workspaceName: 'Acme', roleId: 'workspace_runner', invitedByName: 'olga', expiresAt: expect.any(String) }]);
+  expect(received.invitations).toEqual([{ id: invitationId, workspaceId: id, workspaceName: 'Acme', roleId: 'workspace_runner', invitedByName: 'Olga Owner', expiresAt: expect.any(String) }]);
 
   const accepted = await h.call('POST', WORKSPACES_API.acceptInvitation(invitationId), { user: rob });
   expect(accepted.status).toBe(200);

@@ -47,6 +47,7 @@ import {
   seatsUsed,
   withoutOrganizationRoles,
   type StoredInvitation,
+  userSummaries,
 } from './store.js';
 
 const invitationNotFound = () => refuse(404, 'invitation_not_found', 'Invitation not found');
@@ -89,6 +90,9 @@ export function mountInvitations(router: Router, ctx: WorkspacesContext, authed:
     } catch {
       // no account with that address yet: the invitation waits for a sign-up
     }
+    // The inviter's name from their profile: a token minted right after sign-up carries no name yet.
+    const inviter = (await userSummaries(db, access.auth, [caller.uid])).get(caller.uid);
+    const inviterName = inviter?.displayName || (caller.token?.name as string | undefined) || caller.email || null;
     const now = ctx.now();
     const ref = invitations.doc();
     const stored = await db.runTransaction(async (tx) => {
@@ -113,7 +117,7 @@ export function mountInvitations(router: Router, ctx: WorkspacesContext, authed:
         email,
         roleId,
         invitedBy: caller.uid,
-        invitedByName: (caller.token?.name as string | undefined) || caller.email || null,
+        invitedByName: inviterName,
         expiresAt: workspaceInvitationExpiry(now),
       };
       const { id: _id, expiresAt, ...fields } = invitation;
