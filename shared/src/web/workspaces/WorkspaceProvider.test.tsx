@@ -9,6 +9,7 @@ import type { WorkspaceSummary } from '../../domain/workspaces/api';
 import { WorkspaceProvider } from './WorkspaceProvider';
 import { useWorkspace, type WorkspaceContextValue } from './workspaceContext';
 import { CURRENT_WORKSPACE_KEY_PREFIX } from './currentWorkspaceStore';
+import { forgetWorkspaceSessions } from './workspaceSession';
 
 const PLATFORM = 'http://platform.test';
 const CONFIG = buildAppConfig({ PLATFORM_API_URL: PLATFORM });
@@ -71,6 +72,7 @@ const LISTS = { ada: [summary('personal', ''), summary('org-acme', 'Acme')], bob
 afterEach(() => {
   latest = undefined;
   window.localStorage.clear();
+  forgetWorkspaceSessions();
 });
 
 describe('useWorkspace', () => {
@@ -135,5 +137,17 @@ describe('WorkspaceProvider', () => {
     expect(current()).toMatchObject({ currentId: 'org-acme', workspaces: [], loading: false });
     await act(() => current().refresh());
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  test('a choice made while the provider remounts is kept (one session per user on the page)', async () => {
+    const fetch = fakePlatform(LISTS);
+    const first = renderProvider(fakeAuth(ADA), fetch);
+    await waitFor(() => expect(current().loading).toBe(false));
+    const select = current().select;
+    first.unmount();
+    renderProvider(fakeAuth(ADA), fetch);
+    act(() => select('org-acme'));
+    await waitFor(() => expect(current().currentId).toBe('org-acme'));
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

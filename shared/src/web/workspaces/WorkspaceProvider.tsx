@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAuth, usePlatform } from '../federation/contexts.js';
 import { DEFAULT_WORKSPACE_CONTEXT, organizationIdOf, WorkspaceContext, type WorkspaceContextValue } from './workspaceContext.js';
 import { readCurrentWorkspace } from './currentWorkspaceStore.js';
@@ -23,19 +23,27 @@ export function WorkspaceProvider({ children, fetch: fetchImpl }: WorkspaceProvi
   const baseUrl = config.apis.platform;
   const uid = loading ? null : (user?.uid ?? null);
   const [session, setSession] = useState<{ uid: string; value: WorkspaceContextValue } | null>(null);
+  // Read at call time: a new token function or fetch must not restart the session (it would forget a choice in flight).
+  const latest = useRef({ getIdToken, fetchImpl });
+  useLayoutEffect(() => {
+    latest.current = { getIdToken, fetchImpl };
+  });
 
+  // One session per signed-in user (and platform-api URL).
   useEffect(() => {
     if (!uid) return undefined;
     let live = true;
     let stop: (() => void) | undefined;
     void import('./workspaceSession.js').then(({ startWorkspaceSession }) => {
-      if (live) stop = startWorkspaceSession({ uid, baseUrl, getIdToken, fetch: fetchImpl }, (value) => live && setSession({ uid, value }));
+      if (!live) return;
+      const options = { uid, baseUrl, getIdToken: () => latest.current.getIdToken(), fetch: ((...args) => (latest.current.fetchImpl ?? globalThis.fetch)(...args)) as typeof fetch };
+      stop = startWorkspaceSession(options, (value) => live && setSession({ uid, value }));
     });
     return () => {
       live = false;
       stop?.();
     };
-  }, [uid, baseUrl, getIdToken, fetchImpl]);
+  }, [uid, baseUrl]);
 
   const value = useMemo<WorkspaceContextValue>(() => {
     if (!uid) return loading ? { ...DEFAULT_WORKSPACE_CONTEXT, loading: true } : DEFAULT_WORKSPACE_CONTEXT;

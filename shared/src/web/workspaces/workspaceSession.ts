@@ -16,17 +16,44 @@ export interface WorkspaceSessionOptions {
   fetch?: typeof fetch;
 }
 
-/** Starts the session: `emit` gets every new context value; the returned function stops it. */
-export function startWorkspaceSession({ uid, baseUrl, getIdToken, fetch: fetchImpl }: WorkspaceSessionOptions, emit: (value: WorkspaceContextValue) => void): () => void {
+type Listener = (value: WorkspaceContextValue) => void;
+
+/**
+ * One session per user and platform-api URL on this page, kept when the
+ * provider's effect re-runs (a remount, auth reloading): a choice made through
+ * an earlier subscription's `select` is never lost to a fresh session.
+ */
+const sessions = new Map<string, { listeners: Set<Listener>; last: WorkspaceContextValue | null }>();
+
+/** Subscribes to the user's session (started on first use): `listener` gets the current value, then every new one; the result unsubscribes. */
+export function startWorkspaceSession(options: WorkspaceSessionOptions, listener: Listener): () => void {
+  const key = `${options.baseUrl}\n${options.uid}`;
+  let session = sessions.get(key);
+  if (!session) {
+    const created: { listeners: Set<Listener>; last: WorkspaceContextValue | null } = { listeners: new Set(), last: null };
+    sessions.set(key, created);
+    session = created;
+    runSession(options, (value) => {
+      created.last = value;
+      for (const each of created.listeners) each(value);
+    });
+  }
+  const current = session;
+  current.listeners.add(listener);
+  if (current.last) listener(current.last);
+  return () => {
+    current.listeners.delete(listener);
+  };
+}
+
+function runSession({ uid, baseUrl, getIdToken, fetch: fetchImpl }: WorkspaceSessionOptions, emit: Listener): void {
   let workspaces: readonly WorkspaceSummary[] = [];
   let loading = true;
   let failed = false;
   let chosen = readCurrentWorkspace(uid);
   let generation = 0;
-  let stopped = false;
 
   const publish = () => {
-    if (stopped) return;
     const listed = workspaces.find((workspace) => workspace.id === chosen) ?? null;
     // Only a loaded list can say the remembered workspace is gone; until then it stands.
     const currentId = listed || loading || failed ? chosen : PERSONAL_WORKSPACE;
@@ -67,7 +94,9 @@ export function startWorkspaceSession({ uid, baseUrl, getIdToken, fetch: fetchIm
   }
 
   void refresh();
-  return () => {
-    stopped = true;
-  };
+}
+
+/** Tests only: every session is forgotten (each test starts from a page load). */
+export function forgetWorkspaceSessions(): void {
+  sessions.clear();
 }
