@@ -150,4 +150,10 @@ describe('WorkspaceProvider', () => {
     await waitFor(() => expect(current().currentId).toBe('org-acme'));
     expect(fetch).toHaveBeenCalledTimes(1);
   });
+
+  test('a user known while auth is still loading starts in their remembered workspace, never the personal default', () => {
+    window.localStorage.setItem(`${CURRENT_WORKSPACE_KEY_PREFIX}ada`, 'org-acme');
+    renderProvider(fakeAuth(ADA, { loading: true }), fakePlatform(LISTS));
+    expect(current()).toMatchObject({ currentId: 'org-acme', organizationId: 'org-acme', loading: true });
+  });
 });

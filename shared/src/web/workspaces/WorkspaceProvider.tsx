@@ -21,7 +21,8 @@ export function WorkspaceProvider({ children, fetch: fetchImpl }: WorkspaceProvi
   const { user, loading, getIdToken } = useAuth();
   const { config } = usePlatform();
   const baseUrl = config.apis.platform;
-  const uid = loading ? null : (user?.uid ?? null);
+  // A user known while auth still loads (a restored session) is theirs already: never a personal default meanwhile.
+  const uid = user?.uid ?? null;
   const [session, setSession] = useState<{ uid: string; value: WorkspaceContextValue } | null>(null);
   // Read at call time: a new token function or fetch must not restart the session (it would forget a choice in flight).
   const latest = useRef({ getIdToken, fetchImpl });
