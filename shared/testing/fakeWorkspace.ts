@@ -1,6 +1,7 @@
 // Workspaces for tests (test code only): summaries shaped like GET
 // /api/workspaces answers, and a WorkspaceContext value without a provider.
-import { PERSONAL_WORKSPACE, type WorkspaceContextValue, type WorkspaceSummary } from '@agentflow/shared';
+import type { WorkspaceContextValue, WorkspaceSummary } from '@agentflow/shared';
+import { PERSONAL_WORKSPACE } from '@agentflow/shared/workspaces';
 
 export function personalWorkspace(overrides: Partial<WorkspaceSummary> = {}): WorkspaceSummary {
   return { id: PERSONAL_WORKSPACE, kind: 'personal', name: '', roleId: 'workspace_owner', ownerId: 'user-1', plan: 'free', seats: { used: 1, limit: 1 }, ...overrides };

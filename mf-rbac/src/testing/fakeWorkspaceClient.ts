@@ -2,7 +2,8 @@
 // invitations) whose calls are jest mocks; `refuse` makes the next call of a
 // kind fail with an ApiError carrying the service's code and details.
 import { jest } from '@jest/globals';
-import { ApiError, type WorkspaceRoleId, type WorkspaceSummary } from '@agentflow/shared';
+import { ApiError, type WorkspaceSummary } from '@agentflow/shared';
+import { type WorkspaceRoleId } from '@agentflow/shared/workspaces';
 import type { ReceivedInvitation, WorkspaceInvitation, WorkspaceMember } from '@agentflow/shared/workspaces';
 import type { WorkspaceClient } from '../pages/workspace/workspaceClient';
 

@@ -6,7 +6,8 @@
 // instead of an empty list from the cache. The builder keeps the full SDK.
 // Offline, the page shows the last successful read saved on the device
 // (catalogueCache.ts), never a silently empty list.
-import { PERMISSIONS, SHARE_ROLE_IDS, getFirestoreLite, type FirestoreLite } from '@agentflow/shared';
+import { PERMISSIONS, getFirestoreLite, type FirestoreLite } from '@agentflow/shared';
+import { SHARE_ROLE_IDS } from '@agentflow/shared/workspaces';
 // Types only: the functions come with the instance (getFirestoreLite).
 import type { Firestore, Query } from 'firebase/firestore/lite';
 import {

@@ -5,7 +5,8 @@
 // lazily loaded route of its own (WorkflowsApp), so the catalogue's first view
 // does not carry it. A deployment without a vault says so in the user's terms.
 import { useState } from 'react';
-import { Link, PageHeader, PERMISSIONS, RequireAuth, useI18n, useRemoteCatalogs, useToast, useWorkspace, WORKSPACE_ROLE_PERMISSIONS } from '@agentflow/shared';
+import { Link, PageHeader, PERMISSIONS, RequireAuth, useI18n, useRemoteCatalogs, useToast, useWorkspace } from '@agentflow/shared';
+import { WORKSPACE_ROLE_PERMISSIONS } from '@agentflow/shared/workspaces';
 import { Dialog } from '@agentflow/shared/dialog';
 import { CREDENTIAL_TYPES, isCredentialTypeId, type CredentialView } from '@agentflow/shared/credentials';
 import { useCredentialsClient } from './api';

@@ -2,7 +2,8 @@
 // personal ones in the personal workspace, an organization's in its own; a new
 // one is made in the current workspace; who may add follows the role.
 import { fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes, type WorkspaceRoleId } from '@agentflow/shared';
+import { Route, Routes } from '@agentflow/shared';
+import { type WorkspaceRoleId } from '@agentflow/shared/workspaces';
 import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import { organizationWorkspace, personalWorkspace } from '@agentflow/shared/testing/fakeWorkspace';
 import { CredentialsClientContext } from './api';

@@ -3,7 +3,8 @@
 // catalogue source the catalogue uses). A failure leaves the filter with the
 // names the runs carry.
 import { useQuery } from '@tanstack/react-query';
-import { PERSONAL_WORKSPACE, useAuth } from '@agentflow/shared';
+import { useAuth } from '@agentflow/shared';
+import { PERSONAL_WORKSPACE } from '@agentflow/shared/workspaces';
 import type { Workflow } from '@agentflow/shared/workflow';
 import { useCatalogueSourceOrDefault } from '../components/CatalogueSourceContext';
 

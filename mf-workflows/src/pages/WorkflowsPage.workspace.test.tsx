@@ -2,8 +2,8 @@
 // workflows and what the user's role there offers (create, the ⋯ menu's
 // actions, sharing), and where new workflows and template copies go.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type WorkspaceRoleId } from '@agentflow/shared/workspaces';
 import { organizationWorkspace, personalWorkspace } from '@agentflow/shared/testing/fakeWorkspace';
-import type { WorkspaceRoleId } from '@agentflow/shared';
 import { renderCatalogue } from '../testing/renderCatalogue';
 import { FAKE_ORGANIZATION } from '../testing/fakeCatalogueSource';
 import { createFakeSharingClient } from '../testing/fakeSharingClient';

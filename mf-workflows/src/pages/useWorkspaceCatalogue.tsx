@@ -3,7 +3,8 @@
 // the rules and platform-api decide the same way, so nothing offered here is
 // refused there). Personal workspace: everything on my workflows; an
 // organization's: what the role allows.
-import { PERMISSIONS, shareRoleOf, useI18n, useRemoteCatalogs, useWorkspace, WORKSPACE_ROLE_PERMISSIONS, type WorkspaceRoleId } from '@agentflow/shared';
+import { PERMISSIONS, useI18n, useRemoteCatalogs, useWorkspace } from '@agentflow/shared';
+import { shareRoleOf, WORKSPACE_ROLE_PERMISSIONS, type WorkspaceRoleId } from '@agentflow/shared/workspaces';
 import type { Workflow } from '@agentflow/shared/workflow';
 import type { CatalogueTab } from '../components/catalogueFilters';
 import type { WorkflowMenuAction } from '../lifecycle/WorkflowMenu';

@@ -6,20 +6,8 @@
 // being it. One verdict drives the whole panel, so it never says "waiting for
 // your approval" to someone it also tells "you are not an approver".
 import { useContext, useEffect } from 'react';
-import {
-  Link,
-  PERMISSIONS,
-  RBACContext,
-  approverKind,
-  grantsFor,
-  mayDecideApproval,
-  useAuth,
-  useI18n,
-  type AuthUser,
-  type Grant,
-  type RBACContextValue,
-  type Role,
-} from '@agentflow/shared';
+import { Link, PERMISSIONS, RBACContext, grantsFor, useAuth, useI18n, type AuthUser, type Grant, type RBACContextValue, type Role } from '@agentflow/shared';
+import { approverKind, mayDecideApproval } from '@agentflow/shared/workspaces';
 import { APPROVAL_INBOX_PATH } from '@agentflow/shared/approvals';
 import { BUILT_IN_ROLES } from '@agentflow/shared/rbac';
 import type { WorkflowRun } from '@agentflow/shared/workflow';

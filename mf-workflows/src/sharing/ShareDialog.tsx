@@ -3,7 +3,8 @@
 // a share role, change, remove) and moving it to another workspace. Every
 // decision is platform-api's; the dialog shows its answer or its refusal.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { SHARE_ROLE_IDS, PERSONAL_WORKSPACE, useI18n, useRemoteCatalogs, useWorkspace, type ShareRoleId } from '@agentflow/shared';
+import { useI18n, useRemoteCatalogs, useWorkspace } from '@agentflow/shared';
+import { SHARE_ROLE_IDS, PERSONAL_WORKSPACE, type ShareRoleId } from '@agentflow/shared/workspaces';
 import { Dialog } from '@agentflow/shared/dialog';
 import type { WorkflowShare } from '@agentflow/shared/workspaces';
 import { SHARING_CATALOGS } from './i18n';

@@ -2,8 +2,8 @@
 // API client. A refusal rejects with the one ApiError, whose `code` the share
 // dialog translates (shareErrorKey).
 import { createContext, useContext, useMemo } from 'react';
-import { ApiError, createApiClient, useAuth, usePlatform, type ApiClientOptions, type ShareRoleId } from '@agentflow/shared';
-import { WORKSPACES_API, type WorkflowMoved, type WorkflowShare, type WorkflowShares } from '@agentflow/shared/workspaces';
+import { ApiError, createApiClient, useAuth, usePlatform, type ApiClientOptions } from '@agentflow/shared';
+import { WORKSPACES_API, type WorkflowMoved, type WorkflowShare, type WorkflowShares, type ShareRoleId } from '@agentflow/shared/workspaces';
 
 export interface SharingClient {
   list(workflowId: string): Promise<WorkflowShare[]>;

@@ -1,6 +1,7 @@
 // How mf-workflows names a workspace: an organization by its name, the
 // personal one as "Personal" in the reader's language.
-import { PERSONAL_WORKSPACE, useI18n, useRemoteCatalogs, type WorkspaceSummary } from '@agentflow/shared';
+import { useI18n, useRemoteCatalogs, type WorkspaceSummary } from '@agentflow/shared';
+import { PERSONAL_WORKSPACE } from '@agentflow/shared/workspaces';
 import { SHARING_CATALOGS } from './i18n';
 
 /** The workspace a workflow is in: its organization id, or PERSONAL_WORKSPACE. */

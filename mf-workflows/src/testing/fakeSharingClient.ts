@@ -1,7 +1,8 @@
 // Test code only: an in-memory SharingClient (platform-api's shares and move)
 // whose calls are jest mocks; `refuse` makes the next call fail with a code.
 import { jest } from '@jest/globals';
-import { ApiError, type ShareRoleId } from '@agentflow/shared';
+import { ApiError } from '@agentflow/shared';
+import { type ShareRoleId } from '@agentflow/shared/workspaces';
 import type { WorkflowShare } from '@agentflow/shared/workspaces';
 import type { SharingClient } from '../sharing/sharingClient';
 

@@ -3,7 +3,8 @@
 // cheapest plan that has more: said in the reader's language, with a link to
 // that plan on the plans page.
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, Link, type WorkspaceRoleId, type WorkspaceSummary } from '@agentflow/shared';
+import { ApiError, Link, type WorkspaceSummary } from '@agentflow/shared';
+import { type WorkspaceRoleId } from '@agentflow/shared/workspaces';
 import { ASSIGNABLE_ROLES, useWorkspaceTexts } from './useWorkspaceTexts';
 import { useWorkspaceClient, workspaceErrorKey } from './workspaceClient';
 

@@ -7,7 +7,8 @@
 // console permission): it also lists the invitations addressed to them.
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, Link, PageHeader, PERMISSIONS, useAuth, useWorkspace, WORKSPACE_ROLE_PERMISSIONS, type WorkspaceRoleId } from '@agentflow/shared';
+import { ApiError, Link, PageHeader, PERMISSIONS, useAuth, useWorkspace } from '@agentflow/shared';
+import { WORKSPACE_ROLE_PERMISSIONS, type WorkspaceRoleId } from '@agentflow/shared/workspaces';
 import type { WorkspaceMember } from '@agentflow/shared/workspaces';
 import { InviteForm } from './InviteForm';
 import { ReceivedInvitationList } from './ReceivedInvitations';

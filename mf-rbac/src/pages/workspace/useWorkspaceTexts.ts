@@ -1,5 +1,6 @@
 // Names the workspace pages show: roles and plans in the reader's language, dates in their locale.
-import { useI18n, useRemoteCatalogs, type WorkspaceRoleId } from '@agentflow/shared';
+import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
+import { type WorkspaceRoleId } from '@agentflow/shared/workspaces';
 import { WORKSPACE_PAGES_CATALOGS } from './i18n';
 
 /** The roles a member can be given or invited in (the owner role is never given). */

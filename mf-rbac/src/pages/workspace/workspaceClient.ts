@@ -2,20 +2,8 @@
 // invitation pages, on the shared API client. A refusal rejects with the one
 // ApiError; the pages translate its `code` (workspaceErrorKey).
 import { createContext, useContext, useMemo } from 'react';
-import { ApiError, createApiClient, useAuth, usePlatform, type ApiClientOptions, type WorkspaceRoleId } from '@agentflow/shared';
-import {
-  isWorkspaceErrorCode,
-  WORKSPACES_API,
-  type InvitationAccepted,
-  type InvitationCreated,
-  type ReceivedInvitation,
-  type ReceivedInvitationList,
-  type WorkspaceInvitation,
-  type WorkspaceMember,
-  type WorkspaceMembers,
-  type WorkspaceMemberUpdated,
-  type WorkspaceSummary,
-} from '@agentflow/shared/workspaces';
+import { ApiError, createApiClient, useAuth, usePlatform, type ApiClientOptions } from '@agentflow/shared';
+import { isWorkspaceErrorCode, WORKSPACES_API, type InvitationAccepted, type InvitationCreated, type ReceivedInvitation, type ReceivedInvitationList, type WorkspaceInvitation, type WorkspaceMember, type WorkspaceMembers, type WorkspaceMemberUpdated, type WorkspaceSummary, type WorkspaceRoleId } from '@agentflow/shared/workspaces';
 
 export interface WorkspaceClient {
   members(workspaceId: string): Promise<WorkspaceMembers>;

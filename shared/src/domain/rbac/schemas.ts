@@ -91,4 +91,6 @@ export { describeIssue } from '../validation/issues.js';
 
 // The whole model too, so services need only this entry.
 export * from './index.js';
+// Workspace roles and decisions: services and tests read them here with the rest of the access model.
+export * from './workspaces.js';
 export * from './defaults.js';
