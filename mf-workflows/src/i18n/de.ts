@@ -50,7 +50,7 @@ export const de: WorkflowsCatalog = {
         open: 'Öffnen',
         openLabel: 'Öffnen: {{name}}',
         useTemplateLabel: 'Vorlage verwenden: {{name}}',
-        shared: 'Mit Ihrer Organisation geteilt',
+        shared: 'Im Arbeitsbereich geteilt',
       },
       useFailedTitle: 'Die Vorlage konnte nicht kopiert werden',
       useFailedBody: 'Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',

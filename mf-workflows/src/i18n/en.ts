@@ -52,7 +52,7 @@ export const en = {
         open: 'Open',
         openLabel: 'Open {{name}}',
         useTemplateLabel: 'Use template: {{name}}',
-        shared: 'Shared with your organization',
+        shared: 'Shared in this workspace',
       },
       useFailedTitle: 'The template could not be copied',
       useFailedBody: 'Check your connection and try again.',

@@ -50,7 +50,7 @@ export const es: WorkflowsCatalog = {
         open: 'Abrir',
         openLabel: 'Abrir {{name}}',
         useTemplateLabel: 'Usar plantilla: {{name}}',
-        shared: 'Compartido con tu organización',
+        shared: 'Compartido en este espacio de trabajo',
       },
       useFailedTitle: 'No se pudo copiar la plantilla',
       useFailedBody: 'Comprueba tu conexión e inténtalo de nuevo.',

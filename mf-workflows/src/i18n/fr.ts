@@ -50,7 +50,7 @@ export const fr: WorkflowsCatalog = {
         open: 'Ouvrir',
         openLabel: 'Ouvrir {{name}}',
         useTemplateLabel: 'Utiliser le modèle : {{name}}',
-        shared: 'Partagé avec votre organisation',
+        shared: 'Partagé dans cet espace de travail',
       },
       useFailedTitle: 'Le modèle n’a pas pu être copié',
       useFailedBody: 'Vérifiez votre connexion et réessayez.',

@@ -50,7 +50,7 @@ export const it: WorkflowsCatalog = {
         open: 'Apri',
         openLabel: 'Apri {{name}}',
         useTemplateLabel: 'Usa il modello: {{name}}',
-        shared: 'Condiviso con la tua organizzazione',
+        shared: 'Condiviso in questo spazio di lavoro',
       },
       useFailedTitle: 'Impossibile copiare il modello',
       useFailedBody: 'Controlla la connessione e riprova.',
