@@ -207,7 +207,9 @@ test('a language chosen while signed in is saved in the profile and follows the 
     const { page: other } = await newPage(otherBrowser);
     await other.goto(shellUrl('/signin'));
     await signIn(other, email, 'correct-horse-42');
-    await other.getByRole('heading', { level: 1, name: 'Abläufe' }).waitFor(); // the workflows page, in German
+    // Sign-in lands on the dashboard (issue 21), in German: its German title differs from the English 'Dashboard'.
+    await other.waitForURL((url) => url.pathname === '/workflows/dashboard');
+    await other.getByRole('heading', { level: 1, name: 'Workflow-Dashboard' }).waitFor();
     expect(await other.evaluate(() => document.documentElement.lang)).toBe('de');
   } finally {
     await otherBrowser.close();
