@@ -43,38 +43,27 @@ export function workspaceRoleRank(roleId: string): number {
   return (WORKSPACE_ROLE_IDS as readonly string[]).indexOf(roleId);
 }
 
-/** The permissions each workspace role is built from (what platform-api creates at start). */
+const VIEWER: readonly string[] = [PERMISSIONS.viewWorkflows];
+const RUNNER: readonly string[] = [...VIEWER, PERMISSIONS.runWorkflows];
+const EDITOR: readonly string[] = [...RUNNER, PERMISSIONS.editWorkflows, PERMISSIONS.useCredentials];
+const ADMIN: readonly string[] = [
+  ...EDITOR,
+  PERMISSIONS.manageCredentials,
+  PERMISSIONS.shareWorkflows,
+  PERMISSIONS.deleteWorkflows,
+  PERMISSIONS.manageMembers,
+  PERMISSIONS.assignRoles,
+  PERMISSIONS.readUsers,
+  PERMISSIONS.readAuditLog,
+];
+
+/** The permissions each workspace role is built from (what platform-api creates at start); each holds the one below it. */
 export const WORKSPACE_ROLE_PERMISSIONS: Readonly<Record<WorkspaceRoleId, readonly string[]>> = {
-  workspace_viewer: [PERMISSIONS.viewWorkflows],
-  workspace_runner: [PERMISSIONS.viewWorkflows, PERMISSIONS.runWorkflows],
-  workspace_editor: [PERMISSIONS.viewWorkflows, PERMISSIONS.runWorkflows, PERMISSIONS.editWorkflows, PERMISSIONS.useCredentials],
-  workspace_admin: [
-    PERMISSIONS.viewWorkflows,
-    PERMISSIONS.runWorkflows,
-    PERMISSIONS.editWorkflows,
-    PERMISSIONS.useCredentials,
-    PERMISSIONS.manageCredentials,
-    PERMISSIONS.shareWorkflows,
-    PERMISSIONS.deleteWorkflows,
-    PERMISSIONS.manageMembers,
-    PERMISSIONS.assignRoles,
-    PERMISSIONS.readUsers,
-    PERMISSIONS.readAuditLog,
-  ],
-  workspace_owner: [
-    PERMISSIONS.viewWorkflows,
-    PERMISSIONS.runWorkflows,
-    PERMISSIONS.editWorkflows,
-    PERMISSIONS.useCredentials,
-    PERMISSIONS.manageCredentials,
-    PERMISSIONS.shareWorkflows,
-    PERMISSIONS.deleteWorkflows,
-    PERMISSIONS.manageMembers,
-    PERMISSIONS.assignRoles,
-    PERMISSIONS.readUsers,
-    PERMISSIONS.readAuditLog,
-    PERMISSIONS.manageOrganizations,
-  ],
+  workspace_viewer: VIEWER,
+  workspace_runner: RUNNER,
+  workspace_editor: EDITOR,
+  workspace_admin: ADMIN,
+  workspace_owner: [...ADMIN, PERMISSIONS.manageOrganizations],
 };
 
 /** The built-in workspace roles (English names; the console translates built-in roles by id). */
