@@ -1,7 +1,9 @@
 // One credential in the list: its name, type, owner, masked secret and when a
 // run last used it, with Test connection (AI keys and app credentials), Edit
 // and Delete. The test result stays under the card: "Connected — N models",
-// "Connected as <account>", or the reason, by code.
+// "Connected as <account>", or the reason, by code. Edit and Delete are only
+// for who may manage the workspace's credentials (platform-api refuses the
+// others): a member who only uses them reads that instead.
 import { useState } from 'react';
 import { useAuth, useI18n } from '@agentflow/shared';
 import { CREDENTIAL_TYPES, isTestableCredentialType, type CredentialTestResult, type CredentialView } from '@agentflow/shared/credentials';
@@ -12,11 +14,13 @@ type TestState = { status: 'idle' } | { status: 'testing' } | { status: 'done'; 
 
 export interface CredentialCardProps {
   credential: CredentialView;
+  /** May the user change and delete it (manage_credentials in its workspace; their own personal ones)? */
+  canManage: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-export function CredentialCard({ credential, onEdit, onDelete }: CredentialCardProps) {
+export function CredentialCard({ credential, canManage, onEdit, onDelete }: CredentialCardProps) {
   const { t, language } = useI18n();
   const { user } = useAuth();
   const client = useCredentialsClient();
@@ -80,13 +84,22 @@ export function CredentialCard({ credential, onEdit, onDelete }: CredentialCardP
             {t(test.status === 'testing' ? `${C}actions.testing` : `${C}actions.test`)}
           </button>
         )}
-        <button type="button" className="button" aria-label={t(`${C}actions.editLabel`, { name: credential.name })} onClick={onEdit}>
-          {t(`${C}actions.edit`)}
-        </button>
-        <button type="button" className="button button-danger" aria-label={t(`${C}actions.deleteLabel`, { name: credential.name })} onClick={onDelete}>
-          {t(`${C}actions.delete`)}
-        </button>
+        {canManage && (
+          <>
+            <button type="button" className="button" aria-label={t(`${C}actions.editLabel`, { name: credential.name })} onClick={onEdit}>
+              {t(`${C}actions.edit`)}
+            </button>
+            <button type="button" className="button button-danger" aria-label={t(`${C}actions.deleteLabel`, { name: credential.name })} onClick={onDelete}>
+              {t(`${C}actions.delete`)}
+            </button>
+          </>
+        )}
       </div>
+      {!canManage && (
+        <p className="credential-used-here muted" data-testid="credential-used-here">
+          {t(`${C}usedHere`)}
+        </p>
+      )}
       <p
         role="status"
         className={`credential-test${test.status === 'done' && test.result.ok ? ' credential-test--ok' : outcome ? ' credential-test--failed' : ''}`}

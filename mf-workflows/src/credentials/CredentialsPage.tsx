@@ -34,6 +34,7 @@ export function CredentialsPage() {
   const inWorkspace = (credential: CredentialView) =>
     organizationId === null ? credential.owner.kind === 'user' : credential.owner.kind === 'organization' && credential.owner.organizationId === organizationId;
   const credentials = list.status === 'ready' ? list.credentials.filter(inWorkspace) : [];
+  // Adding, editing and deleting need manage_credentials here (the service refuses the others); unknown until the role has loaded.
   const canManage = organizationId === null || (current !== null && WORKSPACE_ROLE_PERMISSIONS[current.roleId].includes(PERMISSIONS.manageCredentials));
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const [deleting, setDeleting] = useState<CredentialView | null>(null);
@@ -127,7 +128,13 @@ export function CredentialsPage() {
                 <CredentialForm editing={credential} onSaved={saved} onCancel={() => setEditing({ kind: 'none' })} />
               </li>
             ) : (
-              <CredentialCard key={credential.id} credential={credential} onEdit={() => setEditing({ kind: 'edit', credential })} onDelete={() => setDeleting(credential)} />
+              <CredentialCard
+                key={credential.id}
+                credential={credential}
+                canManage={canManage}
+                onEdit={() => setEditing({ kind: 'edit', credential })}
+                onDelete={() => setDeleting(credential)}
+              />
             ),
           )}
         </ul>

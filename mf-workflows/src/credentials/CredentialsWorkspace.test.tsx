@@ -67,3 +67,27 @@ test('a member whose role does not manage credentials sees them but cannot add',
   expect(screen.queryByRole('button', { name: 'Add credential' })).not.toBeInTheDocument();
   expect(screen.getByTestId('credentials-workspace')).toHaveTextContent('An admin of the workspace adds and changes them.');
 });
+
+// The service refuses changes without manage_credentials: the card must not offer them.
+test.each(['workspace_editor', 'workspace_runner'] as const)('a %s sees the workspace’s credential and that it is used here, with no Edit or Delete', async (roleId) => {
+  renderPage(createFakeCredentialsServer({ credentials: [ACME] }), 'org-acme', roleId);
+  const card = await screen.findByRole('listitem', { name: 'Acme HubSpot' });
+  expect(within(card).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+  expect(within(card).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+  expect(within(card).getByTestId('credential-used-here')).toHaveTextContent('Workflows of this workspace use it in their steps. Only an admin of the workspace changes or deletes it.');
+});
+
+test('an admin of the workspace gets Edit and Delete on its credentials, and no use-only note', async () => {
+  renderPage(createFakeCredentialsServer({ credentials: [ACME] }), 'org-acme', 'workspace_admin');
+  const card = await screen.findByRole('listitem', { name: 'Acme HubSpot' });
+  expect(within(card).getByRole('button', { name: 'Edit Acme HubSpot' })).toBeEnabled();
+  expect(within(card).getByRole('button', { name: 'Delete Acme HubSpot' })).toBeEnabled();
+  expect(within(card).queryByTestId('credential-used-here')).not.toBeInTheDocument();
+});
+
+test('the personal workspace’s own credentials can always be edited and deleted', async () => {
+  renderPage(createFakeCredentialsServer({ credentials: [MINE] }), 'personal', 'workspace_viewer');
+  const card = await screen.findByRole('listitem', { name: 'My OpenAI key' });
+  expect(within(card).getByRole('button', { name: 'Edit My OpenAI key' })).toBeInTheDocument();
+  expect(within(card).getByRole('button', { name: 'Delete My OpenAI key' })).toBeInTheDocument();
+});

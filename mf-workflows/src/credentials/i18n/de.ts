@@ -24,6 +24,7 @@ export const de: CredentialsCatalog = {
       you: 'Sie',
       organization: 'Organisation {{id}}',
       noSecret: 'Keines',
+      usedHere: 'Die Abläufe dieses Arbeitsbereichs verwenden sie in ihren Schritten. Nur ein Administrator des Arbeitsbereichs ändert oder löscht sie.',
       account: 'Verbundenes Konto',
       groups: {
         ai: 'KI-Anbieter',

@@ -26,6 +26,7 @@ export const en = {
       you: 'You',
       organization: 'Organization {{id}}',
       noSecret: 'None',
+      usedHere: 'Workflows of this workspace use it in their steps. Only an admin of the workspace changes or deletes it.',
       account: 'Connected account',
       groups: {
         ai: 'AI providers',

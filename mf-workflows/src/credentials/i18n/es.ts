@@ -24,6 +24,7 @@ export const es: CredentialsCatalog = {
       you: 'Tú',
       organization: 'Organización {{id}}',
       noSecret: 'Ninguno',
+      usedHere: 'Los flujos de este espacio la usan en sus pasos. Solo un administrador del espacio la cambia o la elimina.',
       account: 'Cuenta conectada',
       groups: {
         ai: 'Proveedores de IA',

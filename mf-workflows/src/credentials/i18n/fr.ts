@@ -24,6 +24,7 @@ export const fr: CredentialsCatalog = {
       you: 'Vous',
       organization: 'Organisation {{id}}',
       noSecret: 'Aucun',
+      usedHere: 'Les flux de cet espace l’utilisent dans leurs étapes. Seul un administrateur de l’espace la modifie ou la supprime.',
       account: 'Compte connecté',
       groups: {
         ai: 'Fournisseurs d’IA',

@@ -24,6 +24,7 @@ export const it: CredentialsCatalog = {
       you: 'Tu',
       organization: 'Organizzazione {{id}}',
       noSecret: 'Nessuno',
+      usedHere: 'I flussi di questo spazio la usano nei loro passaggi. Solo un amministratore dello spazio la modifica o la elimina.',
       account: 'Account collegato',
       groups: {
         ai: 'Fornitori di IA',
