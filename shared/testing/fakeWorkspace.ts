@@ -4,11 +4,11 @@ import type { WorkspaceContextValue, WorkspaceSummary } from '@agentflow/shared'
 import { PERSONAL_WORKSPACE } from '@agentflow/shared/workspaces';
 
 export function personalWorkspace(overrides: Partial<WorkspaceSummary> = {}): WorkspaceSummary {
-  return { id: PERSONAL_WORKSPACE, kind: 'personal', name: '', roleId: 'workspace_owner', ownerId: 'user-1', plan: 'free', seats: { used: 1, limit: 1 }, ...overrides };
+  return { id: PERSONAL_WORKSPACE, kind: 'personal', name: '', roleId: 'workspace_owner', ownerId: 'user-1', plan: 'free', seats: { used: 1, limit: 1 }, settings: { approvalLinksRequireSignIn: true }, ...overrides };
 }
 
 export function organizationWorkspace(overrides: Partial<WorkspaceSummary> = {}): WorkspaceSummary {
-  return { id: 'org-acme', kind: 'organization', name: 'Acme Sales', roleId: 'workspace_admin', ownerId: 'owner-1', plan: 'premium', seats: { used: 3, limit: 10 }, ...overrides };
+  return { id: 'org-acme', kind: 'organization', name: 'Acme Sales', roleId: 'workspace_admin', ownerId: 'owner-1', plan: 'premium', seats: { used: 3, limit: 10 }, settings: { approvalLinksRequireSignIn: true }, ...overrides };
 }
 
 /**

@@ -6,17 +6,14 @@
 //   (400 link-invalid), not have lapsed (410 link-expired), not have been
 //   used (409 link-used: the token's id is claimed in the decision's own
 //   transaction); when the workspace demands sign-in (organizations/{id}.
-//   approvalLinksRequireSignIn, default true; always for a personal
-//   workspace) the approver's ID token must come too (401
+//   approvalLinksRequireSignIn, or the personal workspace's own setting;
+//   default true; see workspaces/settingsRoutes.ts) the approver's ID token must come too (401
 //   link-sign-in-required) and be the user the link was sent to (403
 //   link-wrong-user); the user must still be an approver (403 not-approver).
 import type { Request, Router } from 'express';
 import { HttpError, describeTokenError } from '@agentflow/shared/server';
 import {
   APPROVAL_ERROR_CODES,
-  APPROVAL_LINKS_REQUIRE_SIGN_IN_DEFAULT,
-  APPROVAL_LINKS_REQUIRE_SIGN_IN_FIELD,
-  RBAC_COLLECTIONS,
   approvalLinkBodySchema,
   approvalRequestId,
   mayDecideApproval,
@@ -32,6 +29,7 @@ import { approversOfNode, requestsCollection, shownData, subjectFor } from './re
 import { linkTokenId, linksCollection, verifyApprovalLink } from './linkToken.js';
 import type { ApprovalsModule } from './index.js';
 import { afterDecision } from './afterDecision.js';
+import { settingsOfWorkspace } from '../workspaces/settingsRoutes.js';
 
 const BEARER = /^Bearer (\S+)$/;
 
@@ -70,12 +68,7 @@ export function mountLinkRoutes(router: Router, deps: { approvals: ApprovalsModu
     return { run, step, node };
   };
 
-  const requiresSignIn = async (run: StoredRun): Promise<boolean> => {
-    const target = await approvalTargetOf(db, run);
-    if (!target.organizationId) return APPROVAL_LINKS_REQUIRE_SIGN_IN_DEFAULT;
-    const setting: unknown = (await db.collection(RBAC_COLLECTIONS.organizations).doc(target.organizationId).get()).get(APPROVAL_LINKS_REQUIRE_SIGN_IN_FIELD);
-    return typeof setting === 'boolean' ? setting : APPROVAL_LINKS_REQUIRE_SIGN_IN_DEFAULT;
-  };
+  const requiresSignIn = async (run: StoredRun): Promise<boolean> => (await settingsOfWorkspace(db, await approvalTargetOf(db, run))).approvalLinksRequireSignIn;
 
   /** The signed-in user's uid when an ID token came; null without one. */
   const signedIn = async (req: Request): Promise<string | null> => {

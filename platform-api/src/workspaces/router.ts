@@ -10,6 +10,7 @@ import type { InvitationNotifier, WorkspacesContext } from './context.js';
 import { mountInvitations } from './invitationsRoutes.js';
 import type { InvitationMailer } from './mailer.js';
 import { mountMembers } from './membersRoutes.js';
+import { mountSettings } from './settingsRoutes.js';
 import { mountShares } from './sharesRoutes.js';
 import { mountWorkspaces } from './workspacesRoutes.js';
 
@@ -35,6 +36,7 @@ export function createWorkspacesRouter({ access, mailer, appUrl, notifier, now =
   mountMembers(router, ctx, authed);
   mountInvitations(router, ctx, authed);
   mountShares(router, ctx, authed);
+  mountSettings(router, ctx, authed);
   router.use(serviceErrors({ store: { name: 'workspaces', logger: access.logger } }));
   return router;
 }

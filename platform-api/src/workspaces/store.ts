@@ -29,6 +29,7 @@ import {
 } from '@agentflow/shared/server';
 import { planRoleOf } from '../plans/planRole.js';
 import { collections, type CallerAccess, type StoredAssignment } from '../access/store.js';
+import { settingsFrom, settingsOfWorkspace } from './settingsRoutes.js';
 
 export const WORKSPACE_INVITATIONS = 'workspaceInvitations';
 
@@ -161,13 +162,14 @@ export async function organizationSummary(db: Firestore, snapshot: DocumentSnaps
     ownerId,
     plan,
     seats: { used: seatsUsed(members.size, invitations, now), limit: ownerId ? seatLimitFor(plan) : null },
+    settings: settingsFrom(snapshot),
   };
 }
 
 /** The caller's personal workspace: theirs alone. */
 export async function personalSummary(db: Firestore, uid: string): Promise<WorkspaceSummary> {
-  const plan = await planOf(db, uid);
-  return { id: 'personal', kind: 'personal', name: '', roleId: 'workspace_owner', ownerId: uid, plan, seats: { used: 1, limit: 1 } };
+  const [plan, settings] = await Promise.all([planOf(db, uid), settingsOfWorkspace(db, { ownerId: uid, organizationId: null })]);
+  return { id: 'personal', kind: 'personal', name: '', roleId: 'workspace_owner', ownerId: uid, plan, seats: { used: 1, limit: 1 }, settings };
 }
 
 /** users/{uid} profiles, falling back to the Auth account for users without one. */

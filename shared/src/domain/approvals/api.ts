@@ -10,6 +10,12 @@ export const APPROVALS_API = {
   /** POST ApprovalDecisionBody → ApprovalDecided (the run's decide route; /approve and /reject stay as they were). */
   decide: (runId: string) => `/api/runs/${seg(runId)}/decide`,
   /**
+   * GET → RunApprovals: the run's waiting approval steps and whether the caller
+   * may decide each, by the same rule the decide route applies (the workflow as
+   * stored, shares included). 404 when the caller may not view the run.
+   */
+  runApprovals: (runId: string) => `/api/runs/${seg(runId)}/approvals`,
+  /**
    * GET → ApprovalLinkView (what the link would decide); POST ApprovalLinkBody → ApprovalDecided.
    * Refusals: 400 link-invalid, 410 link-expired, 409 link-used (used, or the step moved on),
    * 401 link-sign-in-required, 403 link-wrong-user, 403 not-approver.
@@ -45,9 +51,10 @@ export const APPROVAL_COLLECTIONS = {
 export const approvalRequestId = (runId: string, nodeId: string) => `${runId}_${nodeId}`;
 
 /**
- * The workspace setting (on organizations/{id}; a personal workspace always
- * uses the default) that makes a one-click link's POST also need the
- * approver signed in as the user the link was sent to.
+ * The workspace setting (on organizations/{id}, and on users/{uid} for a
+ * personal workspace; set by PATCH WORKSPACES_API.settings, never by browsers)
+ * that makes a one-click link's POST also need the approver signed in as the
+ * user the link was sent to.
  */
 export const APPROVAL_LINKS_REQUIRE_SIGN_IN_FIELD = 'approvalLinksRequireSignIn';
 export const APPROVAL_LINKS_REQUIRE_SIGN_IN_DEFAULT = true;
@@ -79,6 +86,18 @@ export interface ApproverView {
   id: string;
   /** A user's display name or e-mail, the e-mail, or the role's name (English; the UI translates built-in role ids). */
   label: string;
+}
+
+/** One waiting approval step of a run, as the run view shows it (GET APPROVALS_API.runApprovals). */
+export interface RunApprovalView {
+  nodeId: string;
+  /** The service's verdict: POST decide by this caller on this step would be accepted (now). */
+  mayDecide: boolean;
+  approvers: ApproverView[];
+}
+
+export interface RunApprovals {
+  approvals: RunApprovalView[];
 }
 
 /** One approval waiting in the caller's inbox. */

@@ -9,6 +9,8 @@ const seg = (value: string) => encodeURIComponent(value);
 export const WORKSPACES_API = {
   /** GET → WorkspaceList; POST CreateWorkspaceBody → 201 WorkspaceCreated. */
   workspaces: '/api/workspaces',
+  /** PATCH UpdateWorkspaceSettingsBody → WorkspaceSettingsUpdated (manage_members; 'personal' = the caller's own). */
+  settings: (workspaceId: string) => `/api/workspaces/${seg(workspaceId)}/settings`,
   /** GET → WorkspaceMembers. */
   members: (workspaceId: string) => `/api/workspaces/${seg(workspaceId)}/members`,
   /** PATCH ChangeMemberRoleBody → WorkspaceMemberUpdated; DELETE → 204 (yourself = leave). */
@@ -43,6 +45,12 @@ export interface WorkspaceSeats {
   limit: number | null;
 }
 
+/** A workspace's settings (stored on organizations/{id}, or users/{uid} for a personal workspace). */
+export interface WorkspaceSettings {
+  /** One-click approval links also need the approver signed in (default true). */
+  approvalLinksRequireSignIn: boolean;
+}
+
 export interface WorkspaceSummary {
   /** 'personal' (PERSONAL_WORKSPACE) or the organization id. */
   id: string;
@@ -55,6 +63,7 @@ export interface WorkspaceSummary {
   /** The owner's plan (it sets the seats). */
   plan: PlanRole;
   seats: WorkspaceSeats;
+  settings: WorkspaceSettings;
 }
 
 export interface WorkspaceList {
@@ -147,6 +156,12 @@ export interface InviteMemberBody {
 export interface ShareWorkflowBody {
   email: string;
   roleId: ShareRoleId;
+}
+/** Every field optional; at least one. */
+export type UpdateWorkspaceSettingsBody = Partial<WorkspaceSettings>;
+export interface WorkspaceSettingsUpdated {
+  workspaceId: string;
+  settings: WorkspaceSettings;
 }
 export interface MoveWorkflowBody {
   /** 'personal' or an organization id. */

@@ -41,3 +41,9 @@ export const moveWorkflowSchema = z
       .regex(/^[A-Za-z0-9_-]+$/, `must be "${PERSONAL_WORKSPACE}" or a workspace id`),
   })
   .strict();
+
+/** PATCH WORKSPACES_API.settings: at least one setting, nothing else. */
+export const updateWorkspaceSettingsSchema = z
+  .object({ approvalLinksRequireSignIn: z.boolean({ error: 'must be true or false' }).optional() })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: 'must name at least one setting (approvalLinksRequireSignIn)', path: ['approvalLinksRequireSignIn'] });

@@ -22,6 +22,7 @@ const summary = (id: string, name: string, overrides: Partial<WorkspaceSummary> 
   ownerId: 'owner-1',
   plan: 'premium',
   seats: { used: 2, limit: 10 },
+  settings: { approvalLinksRequireSignIn: true },
   ...overrides,
 });
 
