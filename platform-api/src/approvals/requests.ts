@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import {
   APPROVAL_COLLECTIONS,
   APPROVAL_LIMITS,
+  APPROVAL_CLOSED_UPDATE,
   NOTIFICATIONS_COLLECTION,
   approvalWaitingNotificationId,
   PERSONAL_WORKSPACE,
@@ -124,7 +125,7 @@ async function candidatesFor(db: Firestore, auth: Auth, target: WorkflowAccessTa
 }
 
 /** The approvers as people read them: a user's name, an e-mail, a role's name. */
-async function approverViews(db: Firestore, auth: Auth, approvers: readonly string[]): Promise<ApproverView[]> {
+export async function approverViews(db: Firestore, auth: Auth, approvers: readonly string[]): Promise<ApproverView[]> {
   const roles = await rolesById(db, approvers.filter((a) => !a.includes('@')));
   const known = new Set(roles.keys());
   return Promise.all(
@@ -213,7 +214,7 @@ export async function closeWaitingRequests(db: Firestore, runId: string, status:
       // The approvers' bell entries for it have nothing left to ask.
       const nodeId = doc.get('nodeId') as string;
       const uids = (doc.get('notifyUids') as string[] | undefined) ?? [];
-      await Promise.all(uids.map((uid) => db.collection(NOTIFICATIONS_COLLECTION).doc(approvalWaitingNotificationId(uid, runId, nodeId)).update({ read: true }).catch(() => undefined)));
+      await Promise.all(uids.map((uid) => db.collection(NOTIFICATIONS_COLLECTION).doc(approvalWaitingNotificationId(uid, runId, nodeId)).update({ ...APPROVAL_CLOSED_UPDATE }).catch(() => undefined)));
     }),
   );
   return waiting.size;

@@ -5,6 +5,8 @@
 //   mayDecideApproval), 409 approval-not-waiting when nothing waits.
 // - GET /api/approvals?workspace=: the waiting approvals the caller may
 //   decide, newest first (ApprovalList).
+// - GET /api/runs/:runId/approvals: the run's waiting steps with the
+//   caller's verdict (runApprovals.ts).
 // - One-click links and notification preferences: linkRoutes.ts.
 import type { Router, RequestHandler, Request } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -32,6 +34,7 @@ import { approvalTargetOf, callerSubject } from './access.js';
 import { closedStatus, requestsCollection, toApprovalItem, workspaceFilterKey, type StoredApprovalRequest } from './requests.js';
 import type { ApprovalsModule } from './index.js';
 import { mountLinkRoutes } from './linkRoutes.js';
+import { mountRunApprovals } from './runApprovals.js';
 import { afterDecision } from './afterDecision.js';
 import { mountNotificationPreferenceRoutes } from '../notifications/routes.js';
 
@@ -110,6 +113,8 @@ export function mountApprovalRoutes(router: Router, options: ApprovalRoutesOptio
     const answer: ApprovalList = { approvals: approvals ? await listApprovals(db, user, query.workspace) : [] };
     res.json(answer);
   });
+
+  mountRunApprovals(router, { db, authed, loadRun, approvals });
 
   if (approvals) {
     mountLinkRoutes(router, { approvals, ports, loadRun });

@@ -41,7 +41,7 @@ describe('creating and listing workspaces', () => {
     const list = await h.call('GET', WORKSPACES_API.workspaces, { user: olga });
     expect(list.status).toBe(200);
     const { workspaces } = list.body as WorkspaceList;
-    expect(workspaces[0]).toEqual({ id: 'personal', kind: 'personal', name: '', roleId: 'workspace_owner', ownerId: olga.uid, plan: 'premium', seats: { used: 1, limit: 1 } });
+    expect(workspaces[0]).toEqual({ id: 'personal', kind: 'personal', name: '', roleId: 'workspace_owner', ownerId: olga.uid, plan: 'premium', seats: { used: 1, limit: 1 }, settings: { approvalLinksRequireSignIn: true } });
     expect(workspaces.slice(1).map((w) => [w.id, w.roleId])).toEqual([[workspace.id, 'workspace_owner']]);
   });
 
