@@ -1,4 +1,5 @@
-// GET /api/runs/:runId/approvals (APPROVALS_API.runApprovals): the run's
+// GET /api/runs/:runId/approvals (APPROVALS_API.runApprovals; the path is
+// spelled out: the table's builder would encode the ':'): the run's
 // waiting approval steps and, for each, whether the caller may decide it.
 // The verdict is the decide route's own (mayDecideApproval on the workflow as
 // stored now, shares included), so the run view never contradicts POST
@@ -6,7 +7,7 @@
 import type { Request, RequestHandler, Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { HttpError } from '@agentflow/shared/server';
-import { APPROVALS_API, approvalRequestId, mayDecideApproval, type ApproverView, type RunApprovals } from '@agentflow/shared/domain';
+import { approvalRequestId, mayDecideApproval, type ApproverView, type RunApprovals } from '@agentflow/shared/domain';
 import { approversOf, mayViewRun } from '../runs/access.js';
 import { caller, pathParam } from '../runs/routeKit.js';
 import type { StoredRun } from '../runs/runModel.js';
