@@ -10,6 +10,7 @@ import { DashboardRoute } from './DashboardRoute';
 const DASHBOARD: DashboardResponse = {
   workspace: 'personal',
   days: 14,
+  timeZone: 'UTC',
   from: '2026-02-25T00:00:00.000Z',
   to: '2026-03-11T00:00:00.000Z',
   perDay: [
@@ -21,9 +22,10 @@ const DASHBOARD: DashboardResponse = {
   medianDurationMs: 1500,
   durationSample: 3,
   tokensByWorkflow: [
-    { workflowId: 'leads', workflowName: 'Lead triage', tokens: 30, runs: 3 },
-    { workflowId: 'mail', workflowName: 'Weekly mail', tokens: 8, runs: 1 },
+    { workflowId: 'leads', workflowName: 'Lead triage', tokens: 30, runs: 3, inWorkspace: true },
+    { workflowId: 'mail', workflowName: 'Weekly mail', tokens: 8, runs: 1, inWorkspace: true },
   ],
+  otherWorkflows: { runs: 0, tokens: 0 },
   tokensByModel: [
     { model: 'gpt-4o-mini', tokens: 24 },
     { model: 'default', tokens: 10 },
@@ -58,7 +60,7 @@ describe('dashboard', () => {
     const client = fakeClient();
     renderDashboard(client);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-    expect(client.load).toHaveBeenCalledWith('personal', 14);
+    expect(client.load).toHaveBeenCalledWith('personal', 14, 'UTC');
     await screen.findByRole('link', { name: /^Runs 4/ });
     const period = 'from=2026-02-25&to=2026-03-11';
     expect(linkTo(/^Runs 4/)).toBe(`/workflows/executions?${period}`);
@@ -96,10 +98,46 @@ describe('dashboard', () => {
     const client = fakeClient();
     renderDashboard(client, '/workflows/dashboard?days=30');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-    expect(client.load).toHaveBeenCalledWith('personal', 30);
+    expect(client.load).toHaveBeenCalledWith('personal', 30, 'UTC');
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: '7' } });
-    await waitFor(() => expect(client.load).toHaveBeenCalledWith('personal', 7));
+    await waitFor(() => expect(client.load).toHaveBeenCalledWith('personal', 7, 'UTC'));
     expect(location()).toBe('/workflows/dashboard?days=7');
+  });
+
+  test('asks for the days of the browser\'s time zone and says which zone they are counted in', async () => {
+    const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+    const zone = jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...resolvedOptions.call(this), timeZone: 'Pacific/Auckland' };
+    });
+    try {
+      const client = fakeClient({ ...DASHBOARD, timeZone: 'Pacific/Auckland' });
+      renderDashboard(client);
+      expect(await screen.findByText(/Days are counted in the Pacific\/Auckland time zone\./)).toBeInTheDocument();
+      expect(client.load).toHaveBeenCalledWith('personal', 14, 'Pacific/Auckland');
+    } finally {
+      zone.mockRestore();
+    }
+  });
+
+  test('tokens by workflow name a moved or deleted workflow and count the rest, so the rows add up to the total', async () => {
+    const data: DashboardResponse = {
+      ...DASHBOARD,
+      tokensByWorkflow: [
+        { workflowId: 'leads', workflowName: 'Lead triage', tokens: 20, runs: 2, inWorkspace: true },
+        { workflowId: 'moved', workflowName: 'Old name', tokens: 10, runs: 1, inWorkspace: false },
+        { workflowId: 'gone', workflowName: null, tokens: 5, runs: 1, inWorkspace: false },
+      ],
+      otherWorkflows: { runs: 1, tokens: 3 },
+    };
+    renderDashboard(fakeClient(data));
+    const section = (await screen.findByRole('heading', { name: 'Tokens by workflow' })).closest('section')!;
+    expect(within(section).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Lead triage20Runs: 2',
+      'Old name10Runs: 1 · No longer in this workspace',
+      'Deleted workflow5Runs: 1 · No longer in this workspace',
+      'Other workflows3Runs: 1',
+    ]);
+    expect(within(section).getByRole('link', { name: 'Deleted workflow' })).toHaveAttribute('href', '/workflows/executions?workflowId=gone&from=2026-02-25&to=2026-03-11');
   });
 
   test('an empty period says so; unknown approvals are not shown as a figure', async () => {

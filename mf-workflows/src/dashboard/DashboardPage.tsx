@@ -9,7 +9,7 @@ import { ApiError, Link, useI18n, useNavigate, useSearchParams } from '@agentflo
 import { DASHBOARD_ERROR_CODES, DASHBOARD_LIMITS, DASHBOARD_PERIODS, DASHBOARD_STATUS_GROUPS, DEFAULT_MODEL_KEY, type DashboardResponse, type DashboardStatusGroup } from '@agentflow/shared/workflow';
 import { PageLoading } from '../components/PageLoading';
 import { formatDuration } from '../runs/runTime';
-import { useDashboardClient } from './dashboardClient';
+import { browserTimeZone, useDashboardClient } from './dashboardClient';
 import { executionsLink, type Figure } from './executionsLink';
 import { PlanUsageCard } from './PlanUsageCard';
 import { ShareBars } from './ShareBars';
@@ -67,7 +67,9 @@ function Figures({ data }: { data: DashboardResponse }) {
         <h2 id={`${tableId}-title`}>{t(`${D}perDay.title`)}</h2>
         {anyRuns ? (
           <>
-            <p className="dashboard-hint">{t(`${D}perDay.hint`)}</p>
+            <p className="dashboard-hint">
+              {t(`${D}perDay.hint`)} {t(`${D}perDay.timeZone`, { zone: data.timeZone })}
+            </p>
             <Suspense fallback={<div className="dashboard-chart-canvas" />}>
               <RunsPerDayChart days={data.perDay} labels={labels} groupNames={groupNames} onSelect={(day, group) => navigate(executionsLink({ day, group }))} />
             </Suspense>
@@ -107,13 +109,18 @@ function Figures({ data }: { data: DashboardResponse }) {
           <h2>{t(`${D}tokensByWorkflow.title`)}</h2>
           <ShareBars
             empty={t(`${D}tokensByWorkflow.empty`)}
-            rows={data.tokensByWorkflow.map((row) => ({
-              key: row.workflowId,
-              label: row.workflowName,
-              value: row.tokens,
-              note: t(`${D}tokensByWorkflow.runs`, { count: row.runs }),
-              to: executionsLink({ ...period, workflowId: row.workflowId }),
-            }))}
+            rows={[
+              ...data.tokensByWorkflow.map((row) => ({
+                key: row.workflowId,
+                label: row.workflowName ?? t(`${D}tokensByWorkflow.deleted`),
+                value: row.tokens,
+                note: [t(`${D}tokensByWorkflow.runs`, { count: row.runs }), ...(row.inWorkspace ? [] : [t(`${D}tokensByWorkflow.gone`)])].join(' · '),
+                to: executionsLink({ ...period, workflowId: row.workflowId }),
+              })),
+              ...(data.otherWorkflows.runs > 0
+                ? [{ key: ' other', label: t(`${D}tokensByWorkflow.other`), value: data.otherWorkflows.tokens, note: t(`${D}tokensByWorkflow.runs`, { count: data.otherWorkflows.runs }), to: executionsLink(period) }]
+                : []),
+            ]}
           />
         </section>
         <section className="dashboard-card">
@@ -160,7 +167,8 @@ export function DashboardPage({ workspace }: { workspace: string }) {
   const [params, setParams] = useSearchParams();
   const days = daysFromSearch(params.get('days'));
   const periodId = useId();
-  const dashboard = useQuery({ queryKey: ['dashboard', workspace, days], queryFn: () => client.load(workspace, days) });
+  const timeZone = useMemo(() => browserTimeZone(), []);
+  const dashboard = useQuery({ queryKey: ['dashboard', workspace, days, timeZone], queryFn: () => client.load(workspace, days, timeZone) });
 
   useEffect(() => {
     document.title = `${t('common.appName')} · ${t(`${D}title`)}`;

@@ -5,12 +5,22 @@ import { createApiClient, useAuth, usePlatform, type ApiClientOptions } from '@a
 import { DASHBOARD_API, type DashboardResponse } from '@agentflow/shared/workflow';
 
 export interface DashboardClient {
-  load(workspace: string, days: number): Promise<DashboardResponse>;
+  /** `timeZone`: the IANA zone whose days the figures are counted in. */
+  load(workspace: string, days: number, timeZone: string): Promise<DashboardResponse>;
 }
 
 export function createDashboardClient(options: ApiClientOptions): DashboardClient {
   const call = createApiClient(options);
-  return { load: (workspace, days) => call<DashboardResponse>('GET', DASHBOARD_API.dashboard, { query: { workspace, days } }) };
+  return { load: (workspace, days, tz) => call<DashboardResponse>('GET', DASHBOARD_API.dashboard, { query: { workspace, days, tz } }) };
+}
+
+/** The browser's time zone (the one its clock shows), UTC when it cannot tell. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
 }
 
 export const DashboardClientContext = createContext<DashboardClient | null>(null);

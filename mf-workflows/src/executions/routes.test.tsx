@@ -13,6 +13,7 @@ import { ExecutionsClientContext } from './executionsClient';
 const EMPTY_DASHBOARD: DashboardResponse = {
   workspace: 'personal',
   days: 14,
+  timeZone: 'UTC',
   from: '2026-02-25T00:00:00.000Z',
   to: '2026-03-11T00:00:00.000Z',
   perDay: [],
@@ -21,6 +22,7 @@ const EMPTY_DASHBOARD: DashboardResponse = {
   medianDurationMs: null,
   durationSample: 0,
   tokensByWorkflow: [],
+  otherWorkflows: { runs: 0, tokens: 0 },
   tokensByModel: [],
   modelSample: 0,
   approvalsWaiting: 0,

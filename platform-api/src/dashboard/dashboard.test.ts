@@ -26,6 +26,8 @@ let runNumber = 0;
 interface RunSeed {
   workspaceId: string;
   workflowId: string;
+  /** The name the run recorded (default: 'name of <workflowId>'); null for none. */
+  workflowName?: string | null;
   status: string;
   createdAt: string;
   tokensUsed?: number;
@@ -41,7 +43,7 @@ async function seedRun(seed: RunSeed): Promise<string> {
   await db.collection('workflowRuns').doc(id).set({
     id,
     workflowId: seed.workflowId,
-    workflowName: `name of ${seed.workflowId}`,
+    ...(seed.workflowName === null ? {} : { workflowName: seed.workflowName ?? `name of ${seed.workflowId}` }),
     workspaceId: seed.workspaceId,
     ownerId: 'payer',
     status: seed.status,
@@ -85,6 +87,8 @@ beforeAll(async () => {
   const personal = `user:${alice.uid}`;
   await db.collection('workflows').doc('leads').set({ ownerId: alice.uid, organizationId: null, name: 'Lead triage', visibility: 'private', updatedAt: '2026-03-01T00:00:00.000Z' });
   await db.collection('workflows').doc('mail').set({ ownerId: alice.uid, organizationId: null, name: 'Weekly mail', visibility: 'private', updatedAt: '2026-03-02T00:00:00.000Z' });
+  await db.collection('workflows').doc('kept').set({ ownerId: bob.uid, organizationId: null, name: 'Kept flow', visibility: 'private', updatedAt: '2026-03-02T00:00:00.000Z' });
+  await db.collection('workflows').doc('moved').set({ ownerId: bob.uid, organizationId: 'acme', name: 'New name in Acme', visibility: 'organization', updatedAt: '2026-03-10T05:00:00.000Z' });
   await db.collection('workflows').doc('orgflow').set({ ownerId: bob.uid, organizationId: 'acme', name: 'Acme intake', visibility: 'organization', updatedAt: '2026-03-02T00:00:00.000Z' });
   const agentNodes = [
     { id: 'writer', type: 'agent', params: { model: 'gpt-4o-mini' } },
@@ -102,6 +106,10 @@ beforeAll(async () => {
     // Before the 3-day period, another workspace, and the organization's.
     seedRun({ workspaceId: personal, workflowId: 'leads', status: 'failed', createdAt: '2026-03-07T23:59:59.000Z', tokensUsed: 7 }),
     seedRun({ workspaceId: `user:${bob.uid}`, workflowId: 'bobs', status: 'failed', createdAt: '2026-03-10T09:00:00.000Z' }),
+    // Bob's own workspace: one workflow still his, one moved to Acme since, two gone (one whose runs recorded no name).
+    seedRun({ workspaceId: `user:${bob.uid}`, workflowId: 'kept', status: 'succeeded', createdAt: '2026-03-09T07:30:00.000Z', tokensUsed: 5 }),
+    seedRun({ workspaceId: `user:${bob.uid}`, workflowId: 'moved', workflowName: 'Old name', status: 'succeeded', createdAt: '2026-03-10T03:00:00.000Z', tokensUsed: 40 }),
+    seedRun({ workspaceId: `user:${bob.uid}`, workflowId: 'vanished', workflowName: null, status: 'succeeded', createdAt: '2026-03-10T12:00:00.000Z', tokensUsed: 3 }),
     seedRun({ workspaceId: 'acme', workflowId: 'orgflow', status: 'succeeded', createdAt: '2026-03-09T09:00:00.000Z', tokensUsed: 12, durationMs: 1000 }),
   ]);
   // Alice pays for her own workspace on Basic (2,000 a period) with 1,500 left; bob owns Acme on Premium.
@@ -126,7 +134,7 @@ describe('GET /api/dashboard', () => {
     const response = await dashboard(alice, 'workspace=personal&days=3');
     expect(response.status).toBe(200);
     const body = response.body as DashboardResponse;
-    expect(body).toMatchObject({ workspace: 'personal', days: 3, from: '2026-03-08T00:00:00.000Z', to: '2026-03-11T00:00:00.000Z' });
+    expect(body).toMatchObject({ workspace: 'personal', days: 3, timeZone: 'UTC', from: '2026-03-08T00:00:00.000Z', to: '2026-03-11T00:00:00.000Z' });
     expect(body.perDay).toEqual([
       { day: '2026-03-08', succeeded: 0, failed: 1, refused: 1, other: 0, tokens: 1 },
       { day: '2026-03-09', succeeded: 0, failed: 0, refused: 0, other: 0, tokens: 0 },
@@ -142,9 +150,10 @@ describe('GET /api/dashboard', () => {
   it('names tokens by workflow, by model (an agent without one is the default model) and the failing workflows with their last error', async () => {
     const body = (await dashboard(alice, 'workspace=personal&days=3')).body as DashboardResponse;
     expect(body.tokensByWorkflow).toEqual([
-      { workflowId: 'leads', workflowName: 'Lead triage', tokens: 36, runs: 3 },
-      { workflowId: 'mail', workflowName: 'Weekly mail', tokens: 3, runs: 3 },
+      { workflowId: 'leads', workflowName: 'Lead triage', tokens: 36, runs: 3, inWorkspace: true },
+      { workflowId: 'mail', workflowName: 'Weekly mail', tokens: 3, runs: 3, inWorkspace: true },
     ]);
+    expect(body.otherWorkflows).toEqual({ runs: 0, tokens: 0 });
     expect(body.tokensByModel).toEqual([
       { model: 'gpt-4o-mini', tokens: 24 },
       { model: 'default', tokens: 10 },
@@ -161,7 +170,40 @@ describe('GET /api/dashboard', () => {
     const acme = await dashboard(alice, 'workspace=acme&days=3');
     expect(acme.status).toBe(200);
     expect(acme.body).toMatchObject({ totals: { runs: 1, succeeded: 1 }, approvalsWaiting: 3, plan: { plan: 'premium', allowance: 10000, used: 1000, yours: false } });
-    expect(acme.body.tokensByWorkflow).toEqual([{ workflowId: 'orgflow', workflowName: 'Acme intake', tokens: 12, runs: 1 }]);
+    expect(acme.body.tokensByWorkflow).toEqual([{ workflowId: 'orgflow', workflowName: 'Acme intake', tokens: 12, runs: 1, inWorkspace: true }]);
+  });
+
+  it('counts days in the caller\'s time zone: in Auckland (UTC+13) a run at 00:00 local on 11 March is that day\'s, not 10 March\'s', async () => {
+    // Now is 2026-03-11 04:00 in Auckland: the 3 days are 9–11 March there.
+    const body = (await dashboard(alice, 'workspace=personal&days=3&tz=Pacific/Auckland')).body as DashboardResponse;
+    expect(body).toMatchObject({ timeZone: 'Pacific/Auckland', from: '2026-03-08T11:00:00.000Z', to: '2026-03-11T11:00:00.000Z' });
+    expect(body.perDay).toEqual([
+      { day: '2026-03-09', succeeded: 0, failed: 0, refused: 1, other: 0, tokens: 0 },
+      { day: '2026-03-10', succeeded: 2, failed: 0, refused: 0, other: 0, tokens: 36 },
+      { day: '2026-03-11', succeeded: 0, failed: 1, refused: 0, other: 1, tokens: 2 },
+    ]);
+    // The 8 March 08:00 UTC failure is 21:00 on 8 March there: before the period.
+    expect(body.totals).toEqual({ runs: 5, succeeded: 2, failed: 1, refused: 1, other: 1, tokens: 38 });
+  });
+
+  it('counts days in Los Angeles (UTC−7 after 8 March): a run at 03:00 UTC on 10 March is 9 March there; lists moved and deleted workflows so the tokens add up', async () => {
+    const body = (await dashboard(bob, 'workspace=personal&days=3&tz=America/Los_Angeles')).body as DashboardResponse;
+    // 8 March starts at 08:00 UTC (PST); the clocks go forward that morning, so 11 March starts at 07:00 UTC.
+    expect(body).toMatchObject({ timeZone: 'America/Los_Angeles', from: '2026-03-08T08:00:00.000Z', to: '2026-03-11T07:00:00.000Z' });
+    expect(body.perDay.map(({ day, succeeded, failed, tokens }) => ({ day, succeeded, failed, tokens }))).toEqual([
+      { day: '2026-03-08', succeeded: 0, failed: 0, tokens: 0 },
+      { day: '2026-03-09', succeeded: 2, failed: 0, tokens: 45 },
+      { day: '2026-03-10', succeeded: 1, failed: 1, tokens: 4 },
+    ]);
+    expect(body.tokensByWorkflow).toEqual([
+      // Moved to Acme: the name its runs here recorded, not its new one there.
+      { workflowId: 'moved', workflowName: 'Old name', tokens: 40, runs: 1, inWorkspace: false },
+      { workflowId: 'kept', workflowName: 'Kept flow', tokens: 5, runs: 1, inWorkspace: true },
+      { workflowId: 'vanished', workflowName: null, tokens: 3, runs: 1, inWorkspace: false },
+      { workflowId: 'bobs', workflowName: 'name of bobs', tokens: 1, runs: 1, inWorkspace: false },
+    ]);
+    expect(body.otherWorkflows).toEqual({ runs: 0, tokens: 0 });
+    expect(body.tokensByWorkflow.reduce((sum, row) => sum + row.tokens, 0)).toBe(body.totals.tokens);
   });
 
   it('refuses an organization the caller holds no view_workflows in, and one that does not exist, alike (403 workspace_forbidden)', async () => {
@@ -177,7 +219,7 @@ describe('GET /api/dashboard', () => {
   });
 
   it('names the wrong field of a bad query (400 invalid_request) and wants a signed-in caller', async () => {
-    for (const [query, field] of [['workspace=personal&days=91', 'days'], ['days=3', 'workspace'], ['workspace=personal&days=x', 'days'], ['workspace=personal&extra=1', 'extra']] as const) {
+    for (const [query, field] of [['workspace=personal&days=91', 'days'], ['days=3', 'workspace'], ['workspace=personal&days=x', 'days'], ['workspace=personal&extra=1', 'extra'], ['workspace=personal&tz=Mars/Olympus', 'tz'], ['workspace=personal&tz=', 'tz']] as const) {
       const response = await dashboard(alice, query);
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ code: 'invalid_request' });

@@ -11,18 +11,15 @@ import {
   DEFAULT_MODEL_KEY,
   WORKFLOW_RUNS_COLLECTION,
   median,
-  nextDay,
   type DashboardDay,
+  type DashboardOtherWorkflows,
+  type DashboardPeriod,
   type DashboardFailingWorkflow,
   type DashboardModelTokens,
   type DashboardWorkflowTokens,
 } from '@agentflow/shared/workflow';
 
-export interface Period {
-  days: string[];
-  from: string;
-  to: string;
-}
+export type Period = DashboardPeriod;
 
 /** Runs of the workspace created in [from, to), newest first (the order keeps every query on the (…, createdAt desc) indexes the executions list uses). */
 export function runsIn(db: Firestore, workspaceId: string, from: string, to: string, equal: Record<string, string> = {}): Query {
@@ -50,11 +47,11 @@ async function count(query: Query): Promise<number> {
   return (await query.count().get()).data().count;
 }
 
-/** Per day: all runs (and their tokens), then the succeeded, failed and refused ones; the rest is 'other'. */
+/** Per day (from its start in the period's zone to the next one's): all runs (and their tokens), then the succeeded, failed and refused ones; the rest is 'other'. */
 export async function runsPerDay(db: Firestore, workspaceId: string, period: Period): Promise<DashboardDay[]> {
-  return inBatches(period.days, Math.max(1, Math.floor(CONCURRENCY / 4)), async (day) => {
-    const start = `${day}T00:00:00.000Z`;
-    const end = `${nextDay(day)}T00:00:00.000Z`;
+  return inBatches(period.days.map((day, index) => ({ day, index })), Math.max(1, Math.floor(CONCURRENCY / 4)), async ({ day, index }) => {
+    const start = period.starts[index]!;
+    const end = period.starts[index + 1] ?? period.to;
     const [all, succeeded, failed, refused] = await Promise.all([
       countAndTokens(runsIn(db, workspaceId, start, end)),
       count(runsIn(db, workspaceId, start, end, { status: 'succeeded' })),
@@ -83,17 +80,81 @@ export async function workspaceWorkflows(db: Firestore, scope: { organizationId:
     .map((doc) => ({ id: doc.id, name: typeof doc.get('name') === 'string' ? (doc.get('name') as string) : doc.id }));
 }
 
-/** Tokens and runs of each workflow in the period (one aggregation each), those with runs, most tokens first. */
-export async function tokensByWorkflow(db: Firestore, workspaceId: string, period: Period, workflows: readonly WorkspaceWorkflow[]): Promise<DashboardWorkflowTokens[]> {
-  const rows = await inBatches(workflows, CONCURRENCY, async (workflow) => ({
-    workflowId: workflow.id,
-    workflowName: workflow.name,
-    ...(await countAndTokens(runsIn(db, workspaceId, period.from, period.to, { workflowId: workflow.id }))),
-  }));
-  return rows
-    .filter((row) => row.runs > 0)
-    .sort((a, b) => b.tokens - a.tokens || b.runs - a.runs)
-    .slice(0, DASHBOARD_LIMITS.topWorkflows);
+/** How many workflows of the period's runs that are no longer in the workspace are named (each one more aggregation). */
+const MAX_GONE_WORKFLOWS = 20;
+
+/**
+ * Tokens and runs of each workflow in the period (one aggregation each), those
+ * with runs, most tokens first; then what they leave of the period's totals.
+ * Runs of workflows no longer listed (moved to another workspace, deleted,
+ * in the trash) are found in the latest runs of the period and counted
+ * under the name those runs recorded (the workflow's own name only while it
+ * is still in this workspace: a moved one's new name is not this workspace's
+ * to show). Whatever the top rows leave out is `otherWorkflows`, so the list
+ * adds up to the period's totals.
+ */
+export async function tokensByWorkflow(
+  db: Firestore,
+  workspaceId: string,
+  period: Period,
+  workflows: readonly WorkspaceWorkflow[],
+  scope: { organizationId: string | null; payerId: string },
+): Promise<{ tokensByWorkflow: DashboardWorkflowTokens[]; otherWorkflows: DashboardOtherWorkflows }> {
+  const [total, current] = await Promise.all([
+    countAndTokens(runsIn(db, workspaceId, period.from, period.to)),
+    inBatches(workflows, CONCURRENCY, async (workflow) => ({
+      workflowId: workflow.id,
+      workflowName: workflow.name as string | null,
+      inWorkspace: true,
+      ...(await countAndTokens(runsIn(db, workspaceId, period.from, period.to, { workflowId: workflow.id }))),
+    })),
+  ]);
+  const rows = current.filter((row) => row.runs > 0);
+  const listedRuns = rows.reduce((sum, row) => sum + row.runs, 0);
+  if (listedRuns < total.runs) rows.push(...(await goneWorkflows(db, workspaceId, period, new Set(workflows.map((workflow) => workflow.id)), scope)));
+  rows.sort((a, b) => b.tokens - a.tokens || b.runs - a.runs);
+  const shown = rows.slice(0, DASHBOARD_LIMITS.topWorkflows);
+  const otherWorkflows = {
+    runs: Math.max(0, total.runs - shown.reduce((sum, row) => sum + row.runs, 0)),
+    tokens: Math.max(0, total.tokens - shown.reduce((sum, row) => sum + row.tokens, 0)),
+  };
+  return { tokensByWorkflow: shown, otherWorkflows };
+}
+
+/** The workflows of the period's latest runs that are not among `listed`, each counted exactly, named as their latest run recorded. */
+async function goneWorkflows(
+  db: Firestore,
+  workspaceId: string,
+  period: Period,
+  listed: ReadonlySet<string>,
+  scope: { organizationId: string | null; payerId: string },
+): Promise<DashboardWorkflowTokens[]> {
+  const latest = await runsIn(db, workspaceId, period.from, period.to).select('workflowId', 'workflowName').limit(DASHBOARD_LIMITS.goneWorkflowSample).get();
+  const recordedNames = new Map<string, string | null>();
+  for (const doc of latest.docs) {
+    const workflowId = doc.get('workflowId');
+    if (typeof workflowId !== 'string' || !workflowId || listed.has(workflowId) || recordedNames.has(workflowId)) continue;
+    if (recordedNames.size >= MAX_GONE_WORKFLOWS) break;
+    const name = doc.get('workflowName');
+    recordedNames.set(workflowId, typeof name === 'string' && name ? name : null);
+  }
+  if (recordedNames.size === 0) return [];
+  const ids = [...recordedNames.keys()];
+  const snapshots = await db.getAll(...ids.map((id) => db.collection('workflows').doc(id)), { fieldMask: ['name', 'ownerId', 'organizationId', 'deletedAt'] });
+  return inBatches(ids, CONCURRENCY, async (workflowId) => {
+    const doc = snapshots.find((snapshot) => snapshot.id === workflowId);
+    const organizationId = doc?.exists ? ((doc.get('organizationId') as string | null | undefined) ?? null) : undefined;
+    // Still here but not listed: in the trash, or beyond the most recently updated maxWorkflows.
+    const stillHere =
+      doc?.exists === true && !doc.get('deletedAt') && (scope.organizationId ? organizationId === scope.organizationId : !organizationId && doc.get('ownerId') === scope.payerId);
+    const ownName = stillHere && typeof doc?.get('name') === 'string' ? (doc.get('name') as string) : null;
+    return {
+      workflowId,
+      workflowName: ownName ?? recordedNames.get(workflowId) ?? null,
+      inWorkspace: stillHere,
+      ...(await countAndTokens(runsIn(db, workspaceId, period.from, period.to, { workflowId }))),
+    };
+  });
 }
 
 const isoOrNull = (value: unknown): string | null => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : null);

@@ -1,12 +1,12 @@
-// GET /api/dashboard?workspace=&days=: a workspace's figures over the last
-// `days` UTC days (figures.ts), for whoever may see its runs, with the plan
+// GET /api/dashboard?workspace=&days=&tz=: a workspace's figures over the last
+// `days` days of the caller's time zone (figures.ts), for whoever may see its runs, with the plan
 // usage of whoever pays for it. Approvals waiting: a count() of the
 // workspace's approvalRequests still waiting (two equalities, no composite index).
 import { Router } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { HttpError, entitlementsFor, parseOr400, readMembership, requireAuth, serviceErrors } from '@agentflow/shared/server';
-import { DASHBOARD_API, DASHBOARD_ERROR_CODES, DASHBOARD_LIMITS, dashboardPeriod, dashboardQuerySchema, type DashboardPlanUsage, type DashboardResponse, type DashboardTotals } from '@agentflow/shared/workflow';
+import { DASHBOARD_API, DASHBOARD_DEFAULT_TIME_ZONE, DASHBOARD_ERROR_CODES, DASHBOARD_LIMITS, dashboardPeriod, dashboardQuerySchema, type DashboardPlanUsage, type DashboardResponse, type DashboardTotals } from '@agentflow/shared/workflow';
 import { isPlanRole } from '@agentflow/shared/domain';
 import { APPROVAL_COLLECTIONS } from '@agentflow/shared/approvals';
 import { failingWorkflows, medianDuration, runsPerDay, tokensByModel, tokensByWorkflow, workspaceWorkflows } from './figures.js';
@@ -50,12 +50,13 @@ export function createDashboardRouter({ auth, db, countWaitingApprovals = countW
     const query = parseOr400(dashboardQuerySchema, req.query, { code: DASHBOARD_ERROR_CODES.invalidRequest });
     const days = query.days ?? DASHBOARD_LIMITS.defaultDays;
     const scope = await resolveWorkspaceScope(db, req.caller.uid, query.workspace);
-    const period = dashboardPeriod(now(), days);
+    const timeZone = query.tz ?? DASHBOARD_DEFAULT_TIME_ZONE;
+    const period = dashboardPeriod(now(), days, timeZone);
     const workflows = await workspaceWorkflows(db, scope);
     const names = new Map(workflows.map((workflow) => [workflow.id, workflow.name]));
     const [perDay, byWorkflow, duration, models, failing, approvalsWaiting, plan] = await Promise.all([
       runsPerDay(db, scope.workspaceId, period),
-      tokensByWorkflow(db, scope.workspaceId, period, workflows),
+      tokensByWorkflow(db, scope.workspaceId, period, workflows, scope),
       medianDuration(db, scope.workspaceId, period),
       tokensByModel(db, scope.workspaceId, period),
       failingWorkflows(db, scope.workspaceId, period, names),
@@ -75,13 +76,14 @@ export function createDashboardRouter({ auth, db, countWaitingApprovals = countW
     const body: DashboardResponse = {
       workspace: query.workspace,
       days,
+      timeZone,
       from: period.from,
       to: period.to,
       perDay,
       totals,
       successRate: decided > 0 ? totals.succeeded / decided : null,
       ...duration,
-      tokensByWorkflow: byWorkflow,
+      ...byWorkflow,
       ...models,
       approvalsWaiting,
       failingWorkflows: failing,

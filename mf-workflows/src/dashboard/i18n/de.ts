@@ -28,6 +28,7 @@ export const de: DashboardCatalog = {
         empty: 'Keine Läufe in diesem Zeitraum.',
         day: 'Tag',
         hint: 'Wählen Sie einen Balken, um die Läufe dieses Tages zu öffnen.',
+        timeZone: 'Tage werden in der Zeitzone {{zone}} gezählt.',
       },
       groups: {
         succeeded: 'Erfolgreich',
@@ -39,6 +40,9 @@ export const de: DashboardCatalog = {
         title: 'Tokens nach Workflow',
         empty: 'In diesem Zeitraum wurden keine Tokens verbraucht.',
         runs: 'Läufe: {{count}}',
+        deleted: 'Gelöschter Workflow',
+        gone: 'Nicht mehr in diesem Arbeitsbereich',
+        other: 'Weitere Workflows',
       },
       tokensByModel: {
         title: 'Tokens nach Modell',

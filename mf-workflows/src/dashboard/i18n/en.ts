@@ -27,6 +27,7 @@ export const en = {
         empty: 'No runs in this period.',
         day: 'Day',
         hint: 'Select a bar to open that day’s runs.',
+        timeZone: 'Days are counted in the {{zone}} time zone.',
       },
       groups: {
         succeeded: 'Succeeded',
@@ -38,6 +39,9 @@ export const en = {
         title: 'Tokens by workflow',
         empty: 'No tokens used in this period.',
         runs: 'Runs: {{count}}',
+        deleted: 'Deleted workflow',
+        gone: 'No longer in this workspace',
+        other: 'Other workflows',
       },
       tokensByModel: {
         title: 'Tokens by model',

@@ -28,6 +28,7 @@ export const es: DashboardCatalog = {
         empty: 'No hay ejecuciones en este periodo.',
         day: 'Día',
         hint: 'Seleccione una barra para abrir las ejecuciones de ese día.',
+        timeZone: 'Los días se cuentan en la zona horaria {{zone}}.',
       },
       groups: {
         succeeded: 'Correctas',
@@ -39,6 +40,9 @@ export const es: DashboardCatalog = {
         title: 'Tokens por flujo',
         empty: 'No se consumieron tokens en este periodo.',
         runs: 'Ejecuciones: {{count}}',
+        deleted: 'Flujo eliminado',
+        gone: 'Ya no está en este espacio de trabajo',
+        other: 'Otros flujos',
       },
       tokensByModel: {
         title: 'Tokens por modelo',

@@ -28,6 +28,7 @@ export const fr: DashboardCatalog = {
         empty: 'Aucune exécution sur cette période.',
         day: 'Jour',
         hint: 'Sélectionnez une barre pour ouvrir les exécutions de ce jour.',
+        timeZone: 'Les jours sont comptés dans le fuseau horaire {{zone}}.',
       },
       groups: {
         succeeded: 'Réussies',
@@ -39,6 +40,9 @@ export const fr: DashboardCatalog = {
         title: 'Jetons par workflow',
         empty: 'Aucun jeton consommé sur cette période.',
         runs: 'Exécutions : {{count}}',
+        deleted: 'Workflow supprimé',
+        gone: 'N’est plus dans cet espace de travail',
+        other: 'Autres workflows',
       },
       tokensByModel: {
         title: 'Jetons par modèle',

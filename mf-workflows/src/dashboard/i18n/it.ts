@@ -28,6 +28,7 @@ export const it: DashboardCatalog = {
         empty: 'Nessuna esecuzione in questo periodo.',
         day: 'Giorno',
         hint: 'Seleziona una barra per aprire le esecuzioni di quel giorno.',
+        timeZone: 'I giorni sono contati nel fuso orario {{zone}}.',
       },
       groups: {
         succeeded: 'Riuscite',
@@ -39,6 +40,9 @@ export const it: DashboardCatalog = {
         title: 'Token per workflow',
         empty: 'Nessun token usato in questo periodo.',
         runs: 'Esecuzioni: {{count}}',
+        deleted: 'Workflow eliminato',
+        gone: 'Non più in questo spazio di lavoro',
+        other: 'Altri workflow',
       },
       tokensByModel: {
         title: 'Token per modello',

@@ -10,7 +10,7 @@ import type { PlanRole } from '../membership/model.js';
 import type { ExecutionsFilters } from './executions.js';
 
 export const DASHBOARD_API = {
-  /** GET ?workspace=&days= → DashboardResponse. */
+  /** GET ?workspace=&days=&tz= → DashboardResponse. */
   dashboard: '/api/dashboard',
 } as const;
 
@@ -21,6 +21,8 @@ export const DASHBOARD_LIMITS = {
   maxWorkflows: 100,
   /** Rows of "tokens by workflow". */
   topWorkflows: 8,
+  /** Runs of workflows no longer in the workspace are found among the latest runs of the period, at most this many. */
+  goneWorkflowSample: 500,
   /** Rows of "failing workflows". */
   failingWorkflows: 5,
   /** The median duration is that of the latest finished runs of the period, at most this many. */
@@ -42,9 +44,9 @@ export type DashboardStatusGroup = (typeof DASHBOARD_STATUS_GROUPS)[number];
 /** The model name of agent steps that name none (the platform's default model). */
 export const DEFAULT_MODEL_KEY = 'default';
 
-/** One UTC day of the period: its runs by status group and the tokens they cost. */
+/** One day of the period in the asked time zone: its runs by status group and the tokens they cost. */
 export interface DashboardDay {
-  /** YYYY-MM-DD (UTC). */
+  /** YYYY-MM-DD (in the response's timeZone). */
   day: string;
   succeeded: number;
   failed: number;
@@ -64,9 +66,18 @@ export interface DashboardTotals {
 
 export interface DashboardWorkflowTokens {
   workflowId: string;
-  workflowName: string;
+  /** Its name now, or (moved out of the workspace, deleted) the last one its runs recorded; null when none did. */
+  workflowName: string | null;
   tokens: number;
   runs: number;
+  /** False for a workflow moved to another workspace or deleted since its runs. */
+  inWorkspace: boolean;
+}
+
+/** What the listed workflows leave of the period's runs and tokens (beyond the top rows), so the list adds up to the totals. */
+export interface DashboardOtherWorkflows {
+  runs: number;
+  tokens: number;
 }
 
 export interface DashboardModelTokens {
@@ -103,7 +114,9 @@ export interface DashboardResponse {
   /** The workspace as asked ('personal' or an organization id). */
   workspace: string;
   days: number;
-  /** The period: from (inclusive, the first day's start, UTC) to (exclusive, tomorrow's start). */
+  /** The IANA time zone the days are counted in (as asked, UTC by default). */
+  timeZone: string;
+  /** The period: from (inclusive, the first day's start in timeZone) to (exclusive, tomorrow's start), as UTC instants. */
   from: string;
   to: string;
   perDay: DashboardDay[];
@@ -115,6 +128,8 @@ export interface DashboardResponse {
   durationSample: number;
   /** The workflows that cost the most tokens in the period, most first. */
   tokensByWorkflow: DashboardWorkflowTokens[];
+  /** The runs and tokens of the period the rows of tokensByWorkflow do not show. */
+  otherWorkflows: DashboardOtherWorkflows;
   /** Tokens of agent steps by model, most first, read from the latest modelSample runs of the period. */
   tokensByModel: DashboardModelTokens[];
   modelSample: number;
@@ -125,7 +140,21 @@ export interface DashboardResponse {
   plan: DashboardPlanUsage;
 }
 
-/** The query of GET /api/dashboard: `workspace` 'personal' or an organization id; `days` 1–90 (default 14). */
+/** Whether the runtime knows an IANA time zone of that name. */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The time zone of days when the query names none. */
+export const DASHBOARD_DEFAULT_TIME_ZONE = 'UTC';
+
+/** The query of GET /api/dashboard: `workspace` 'personal' or an organization id; `days` 1–90 (default 14); `tz` an IANA zone (default UTC). */
 export const dashboardQuerySchema = z.strictObject({
   workspace: z.string({ error: 'is required' }).min(1, { error: 'is required' }).pipe(documentIdSchema),
   days: z.coerce
@@ -133,6 +162,12 @@ export const dashboardQuerySchema = z.strictObject({
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be at least 1' })
     .max(DASHBOARD_LIMITS.maxDays, { error: `must be at most ${DASHBOARD_LIMITS.maxDays}` })
+    .optional(),
+  tz: z
+    .string({ error: 'must be a time zone' })
+    .refine(isTimeZone, { error: 'must be an IANA time zone such as Europe/Paris' })
+    // Its canonical spelling ('europe/paris' → 'Europe/Paris').
+    .transform((name) => new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone)
     .optional(),
 });
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
@@ -158,16 +193,62 @@ export function nextDay(day: string): string {
   return utcDay(new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS));
 }
 
-/** The `days` UTC days that end today, oldest first, and the period's bounds (from inclusive, to exclusive). */
-export function dashboardPeriod(now: Date, days: number): { days: string[]; from: string; to: string } {
-  const today = utcDay(now);
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant (ms, whole seconds). */
+function zoneOffset(instantMs: number, timeZone: string): number {
+  const parts = Object.fromEntries(wallClock(timeZone).formatToParts(new Date(instantMs)).map((part) => [part.type, part.value]));
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return wall - Math.floor(instantMs / 1000) * 1000;
+}
+
+/** YYYY-MM-DD of an instant on the zone's wall clock. */
+export function zonedDay(instant: Date, timeZone: string): string {
+  return utcDay(new Date(instant.getTime() + zoneOffset(instant.getTime(), timeZone)));
+}
+
+/**
+ * The UTC instant (ISO) a day starts at in a zone: its first moment on the
+ * wall clock (midnight, or the first hour after a gap when a change of
+ * offset skips midnight). Two passes settle the offset around a change.
+ */
+export function zonedDayStart(day: string, timeZone: string): string {
+  const midnight = Date.parse(`${day}T00:00:00.000Z`);
+  let guess = midnight - zoneOffset(midnight, timeZone);
+  guess = midnight - zoneOffset(guess, timeZone);
+  // Midnight fell in a gap: the day starts where the old offset ends (00:00 at the old offset).
+  if (zonedDay(new Date(guess), timeZone) !== day) guess = midnight - zoneOffset(guess - DAY_MS / 2, timeZone);
+  return new Date(guess).toISOString();
+}
+
+/** The period of a dashboard: its days (in a zone), each day's start, and its bounds (UTC instants: from inclusive, to exclusive). */
+export interface DashboardPeriod {
+  days: string[];
+  /** starts[i] is the start of days[i]; the day ends where the next starts (the last at `to`). */
+  starts: string[];
+  from: string;
+  to: string;
+}
+
+/** The `days` days of the zone that end today there, oldest first, and the period's bounds. */
+export function dashboardPeriod(now: Date, days: number, timeZone: string = DASHBOARD_DEFAULT_TIME_ZONE): DashboardPeriod {
+  const today = zonedDay(now, timeZone);
   const list: string[] = [];
   let day = utcDay(new Date(Date.parse(`${today}T00:00:00.000Z`) - (days - 1) * DAY_MS));
   for (let index = 0; index < days; index += 1) {
     list.push(day);
     day = nextDay(day);
   }
-  return { days: list, from: `${list[0]}T00:00:00.000Z`, to: `${nextDay(today)}T00:00:00.000Z` };
+  const starts = list.map((each) => zonedDayStart(each, timeZone));
+  return { days: list, starts, from: starts[0]!, to: zonedDayStart(nextDay(today), timeZone) };
 }
 
 /** The median of some numbers; null for none. */
