@@ -125,6 +125,22 @@ test('organization: no ids → no query; otherwise visibility == organization an
   expect(shared.map((workflow) => workflow.id)).toEqual(['x', 'y']);
 });
 
+test('an organization’s trash: the workspace’s query (no other index), only the trashed ones, by name; the list leaves them out', async () => {
+  const rows = [
+    { id: 'live', data: { name: 'Live', visibility: 'organization', organizationId: 'org-1' } },
+    { id: 't2', data: { name: 'Zulu', visibility: 'organization', organizationId: 'org-1', deletedAt: '2026-03-01T10:00:00.000Z' } },
+    { id: 't1', data: { name: 'Alpha', visibility: 'organization', organizationId: 'org-1', deletedAt: { toDate: () => new Date('2026-03-02T10:00:00Z') } } },
+  ];
+  store.results = [rows, rows];
+  const trashed = await source.listOrganizationTrash('org-1');
+  const live = await source.listOrganization(['org-1']);
+  const workspaceQuery = { collection: 'workflows', constraints: [{ field: 'visibility', op: '==', value: 'organization' }, { field: 'organizationId', op: 'in', value: ['org-1'] }] };
+  expect(queries()).toEqual([workspaceQuery, workspaceQuery]);
+  expect(trashed.map((workflow) => workflow.id)).toEqual(['t1', 't2']);
+  expect(trashed[0]?.deletedAt).toBe('2026-03-02T10:00:00.000Z');
+  expect(live.map((workflow) => workflow.id)).toEqual(['live']);
+});
+
 test('createFromTemplate: one batch with the workflow (only the keys the rules allow) and version 1', async () => {
   const template = WORKFLOW_TEMPLATES[0]!;
   const id = await source.createFromTemplate(template, { uid: 'u1', name: 'Ada' });

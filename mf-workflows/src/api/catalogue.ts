@@ -38,6 +38,8 @@ export interface CatalogueSource {
   listOrganizationIds(uid: string): Promise<string[]>;
   /** The workflows of these organizations (visibility 'organization'), not in the trash; no ids → []. */
   listOrganization(orgIds: string[]): Promise<Workflow[]>;
+  /** The organization's workflows in the trash (its Trash tab, for who may delete there: restore, delete forever). */
+  listOrganizationTrash(orgId: string): Promise<Workflow[]>;
   /** Workflows shared with the user one by one (sharedWith[uid], any share role), from any workspace, not in the trash. */
   listSharedWithMe(uid: string): Promise<Workflow[]>;
   /** Copies a template into the user's private workflows (version 1 and its snapshot); resolves with the new id. */
@@ -165,6 +167,20 @@ export function createFirestoreCatalogueSource(lite: () => Promise<FirestoreLite
     return snapshot.docs.map((document) => workflowFromDocument(document.id, document.data()));
   }
 
+  /** Every workflow of these organizations, in the trash or not. */
+  async function listOrganizations(orgIds: string[]): Promise<Workflow[]> {
+    const ids = [...new Set(orgIds)];
+    if (ids.length === 0) return [];
+    const pages = await Promise.all(
+      chunk(ids, IN_QUERY_LIMIT).map((part) =>
+        list((fs, database) =>
+          fs.query(fs.collection(database, WORKFLOW_COLLECTION), fs.where('visibility', '==', 'organization'), fs.where('organizationId', 'in', part)),
+        ),
+      ),
+    );
+    return pages.flat();
+  }
+
   async function createWorkflow(source: NewWorkflow, user: CatalogueUser): Promise<string> {
     const [fs, database] = await open();
     const reference = fs.doc(fs.collection(database, WORKFLOW_COLLECTION));
@@ -199,16 +215,13 @@ export function createFirestoreCatalogueSource(lite: () => Promise<FirestoreLite
     },
 
     async listOrganization(orgIds) {
-      const ids = [...new Set(orgIds)];
-      if (ids.length === 0) return [];
-      const pages = await Promise.all(
-        chunk(ids, IN_QUERY_LIMIT).map((part) =>
-          list((fs, database) =>
-            fs.query(fs.collection(database, WORKFLOW_COLLECTION), fs.where('visibility', '==', 'organization'), fs.where('organizationId', 'in', part)),
-          ),
-        ),
-      );
-      return pages.flat().filter((workflow) => !workflow.deletedAt).sort(byName);
+      return (await listOrganizations(orgIds)).filter((workflow) => !workflow.deletedAt).sort(byName);
+    },
+
+    // The same query as the workspace's list (the rules let every member read
+    // the workspace's workflows, trashed or not; no other index): the trashed ones.
+    async listOrganizationTrash(orgId) {
+      return (await listOrganizations([orgId])).filter((workflow) => Boolean(workflow.deletedAt)).sort(byName);
     },
 
     async listSharedWithMe(uid) {

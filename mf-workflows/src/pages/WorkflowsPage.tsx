@@ -1,7 +1,8 @@
 // The workflow catalogue (/workflows) of the current workspace (the header's
 // switcher): search, category and industry filters and the collections. In
 // the personal workspace: my workflows, those shared with me, templates and
-// the trash; in an organization's: its workflows and templates. New workflows
+// the trash; in an organization's: its workflows, templates and, for who may
+// delete there, its trash. New workflows
 // and template copies go to the current workspace when the user's role there
 // lets them edit (else to their personal one). Every
 // filter lives in the URL (?search=&category=&industry=&tab=), so a reload, the
@@ -33,6 +34,7 @@ export const catalogueKeys = {
   templates: () => ['workflows', 'templates'] as const,
   mine: (uid: string | null) => ['workflows', 'mine', uid] as const,
   organization: (uid: string | null, workspaceId: string) => ['workflows', 'organization', uid, workspaceId] as const,
+  organizationTrash: (uid: string | null, workspaceId: string) => ['workflows', 'organization-trash', uid, workspaceId] as const,
   shared: (uid: string | null) => ['workflows', 'shared', uid] as const,
 };
 
@@ -108,6 +110,13 @@ export function WorkflowsPage() {
     queryFn: () => readWithOfflineCopy({ tab: 'organization', uid, workspaceId: currentId }, () => source.listOrganization([currentId])),
     enabled: uid !== null && organizationId !== null && tab === 'organization',
   });
+  // The organization's trash: its tab is there only for who may delete the workspace's workflows.
+  const organizationTrash = useQuery({
+    ...catalogueQueryOptions,
+    queryKey: catalogueKeys.organizationTrash(uid, currentId),
+    queryFn: () => readWithOfflineCopy({ tab: 'trash', uid, workspaceId: currentId }, () => source.listOrganizationTrash(currentId)),
+    enabled: uid !== null && organizationId !== null && tab === 'trash',
+  });
   const shared = useQuery({
     ...catalogueQueryOptions,
     queryKey: catalogueKeys.shared(uid),
@@ -115,8 +124,18 @@ export function WorkflowsPage() {
     enabled: uid !== null && tab === 'shared',
   });
   const active =
-    tab === 'templates' ? templates : tab === 'organization' ? organization : tab === 'shared' ? shared : tab === 'mine' || tab === 'trash' ? mine : null;
-  // The trash holds the user's own workflows with deletedAt set; everywhere else they are hidden.
+    tab === 'templates'
+      ? templates
+      : tab === 'organization'
+        ? organization
+        : tab === 'shared'
+          ? shared
+          : tab === 'trash' && organizationId !== null
+            ? organizationTrash
+            : tab === 'mine' || tab === 'trash'
+              ? mine
+              : null;
+  // The trash holds the workspace's workflows with deletedAt set; everywhere else they are hidden.
   const live = useMemo(() => mine.data?.workflows.filter((workflow) => !workflow.deletedAt), [mine.data]);
 
   const activeData = active?.data;

@@ -2,9 +2,10 @@
 // the user's role there (the role's permissions: WORKSPACE_ROLE_PERMISSIONS;
 // the rules and platform-api decide the same way, so nothing offered here is
 // refused there). Personal workspace: everything on my workflows; an
-// organization's: what the role allows.
+// organization's: what the role allows, its Trash tab included for who may
+// delete its workflows (workflowPermits' 'delete').
 import { PERMISSIONS, useI18n, useRemoteCatalogs, useWorkspace } from '@agentflow/shared';
-import { shareRoleOf, WORKSPACE_ROLE_PERMISSIONS, type WorkspaceRoleId } from '@agentflow/shared/workspaces';
+import { shareRoleOf, workflowPermits, WORKSPACE_ROLE_PERMISSIONS, type WorkspaceRoleId } from '@agentflow/shared/workspaces';
 import type { Workflow } from '@agentflow/shared/workflow';
 import type { CatalogueTab } from '../components/catalogueFilters';
 import type { WorkflowMenuAction } from '../lifecycle/WorkflowMenu';
@@ -12,6 +13,7 @@ import { SHARING_CATALOGS } from '../sharing/i18n';
 
 const PERSONAL_TABS: readonly CatalogueTab[] = ['mine', 'shared', 'templates', 'trash'];
 const ORGANIZATION_TABS: readonly CatalogueTab[] = ['organization', 'templates'];
+const ORGANIZATION_TABS_WITH_TRASH: readonly CatalogueTab[] = [...ORGANIZATION_TABS, 'trash'];
 const MY_ACTIONS: readonly WorkflowMenuAction[] = ['rename', 'duplicate', 'export', 'share', 'trash'];
 
 /** The permission each card action needs in the workflow's workspace. */
@@ -30,6 +32,13 @@ export function organizationMenuActions(roleId: WorkspaceRoleId | null): Workflo
   return MY_ACTIONS.filter((action) => held.includes(ACTION_PERMISSION[action]));
 }
 
+/** May the holder of `roleId` in `organizationId` delete (so trash, restore and purge) the workspace's workflows? The shared decision. */
+export function mayDeleteInWorkspace(organizationId: string, roleId: WorkspaceRoleId | null): boolean {
+  if (roleId === null) return false;
+  const subject = { uid: '', grants: [{ roleId, organizationId, permissions: WORKSPACE_ROLE_PERMISSIONS[roleId] }] };
+  return workflowPermits(subject, { ownerId: '', organizationId, visibility: 'organization' }, 'delete');
+}
+
 export function useWorkspaceCatalogue() {
   useRemoteCatalogs(SHARING_CATALOGS);
   const { t } = useI18n();
@@ -39,10 +48,11 @@ export function useWorkspaceCatalogue() {
   const roleId: WorkspaceRoleId | null = personal ? 'workspace_owner' : (current?.roleId ?? null);
   const canEdit = roleId !== null && WORKSPACE_ROLE_PERMISSIONS[roleId].includes(PERMISSIONS.editWorkflows);
   const organizationActions = organizationMenuActions(roleId);
+  const mayDelete = !personal && mayDeleteInWorkspace(organizationId, roleId);
   const name = current?.name ?? '';
 
   return {
-    tabs: personal ? PERSONAL_TABS : ORGANIZATION_TABS,
+    tabs: personal ? PERSONAL_TABS : mayDelete ? ORGANIZATION_TABS_WITH_TRASH : ORGANIZATION_TABS,
     tabLabels: personal ? { shared: t('workflows.sharing.tabs.shared') } : { organization: t('workflows.sharing.tabs.workspace') },
     /** New workflows may be made here (personal, or an organization where the role edits). */
     canCreate: canEdit,

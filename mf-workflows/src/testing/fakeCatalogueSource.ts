@@ -98,6 +98,7 @@ export type FakeCatalogueSource = CatalogueSource & {
   listMine: jest.Mock<(uid: string) => Promise<Workflow[]>>;
   listOrganizationIds: jest.Mock<(uid: string) => Promise<string[]>>;
   listOrganization: jest.Mock<(orgIds: string[]) => Promise<Workflow[]>>;
+  listOrganizationTrash: jest.Mock<(orgId: string) => Promise<Workflow[]>>;
   listSharedWithMe: jest.Mock<(uid: string) => Promise<Workflow[]>>;
   createFromTemplate: jest.Mock<(template: Workflow, user: CatalogueUser) => Promise<string>>;
   createWorkflow: jest.Mock<(workflow: NewWorkflow, user: CatalogueUser) => Promise<string>>;
@@ -111,16 +112,18 @@ export function createFakeCatalogueSource(initial: FakeCatalogueOptions = {}): F
   const options: FakeCatalogueOptions = { templates: FAKE_TEMPLATES, mine: FAKE_MINE, organization: FAKE_ORGANIZATION, organizationIds: ['org-1'], createdId: 'wf-new', ...initial, fail: { ...initial.fail } };
   const failure = () => Promise.reject(new Error('permission-denied'));
   const update = (id: string, change: Partial<Workflow>) => {
-    options.mine = (options.mine ?? []).map((each) => (each.id === id ? { ...each, ...change, version: each.version + 1 } : each));
+    const changed = (each: Workflow) => (each.id === id ? { ...each, ...change, version: each.version + 1 } : each);
+    options.mine = (options.mine ?? []).map(changed);
+    options.organization = (options.organization ?? []).map(changed);
   };
+  const inOrganizations = (orgIds: string[]) => (options.organization ?? []).filter((workflow) => orgIds.includes(workflow.organizationId ?? ''));
   return {
     options,
     listTemplates: jest.fn(async () => (options.fail?.templates ? failure() : [...(options.templates ?? [])])),
     listMine: jest.fn(async (uid: string) => (options.fail?.mine ? failure() : (options.mine ?? []).filter((workflow) => workflow.ownerId === uid))),
     listOrganizationIds: jest.fn(async () => [...(options.organizationIds ?? [])]),
-    listOrganization: jest.fn(async (orgIds: string[]) =>
-      options.fail?.organization ? failure() : (options.organization ?? []).filter((workflow) => orgIds.includes(workflow.organizationId ?? '')),
-    ),
+    listOrganization: jest.fn(async (orgIds: string[]) => (options.fail?.organization ? failure() : inOrganizations(orgIds).filter((workflow) => !workflow.deletedAt))),
+    listOrganizationTrash: jest.fn(async (orgId: string) => (options.fail?.organization ? failure() : inOrganizations([orgId]).filter((workflow) => Boolean(workflow.deletedAt)))),
     listSharedWithMe: jest.fn(async (uid: string) => (options.shared ?? []).filter((workflow) => workflow.sharedWith?.[uid] !== undefined)),
     createFromTemplate: jest.fn(async () => (options.fail?.create ? failure() : (options.createdId ?? 'wf-new'))),
     // Writes change `mine` in memory, as Firestore would, so a refetch shows them.
@@ -138,6 +141,7 @@ export function createFakeCatalogueSource(initial: FakeCatalogueOptions = {}): F
     deleteForever: jest.fn(async (workflow: Workflow) => {
       if (options.fail?.update) return failure();
       options.mine = (options.mine ?? []).filter((each) => each.id !== workflow.id);
+      options.organization = (options.organization ?? []).filter((each) => each.id !== workflow.id);
       return undefined;
     }),
   };
