@@ -7,6 +7,7 @@ import { StepFailure, type StepContext, type StepHandler } from '../runs/steps.j
 import type { RunFiles } from '../runs/ports.js';
 import type { ConnectorRuntime, ConnectorCall } from './runtime/runtime.js';
 import { renderValues } from './runtime/values.js';
+import { runWorkspace } from '../runs/vaultRefusal.js';
 
 /** The file reader a call gets in a run: the run's own files only (RunFiles' rules). */
 export function runFileReader(context: Pick<StepContext, 'run' | 'files'>): ConnectorCall['readFile'] {
@@ -31,6 +32,7 @@ export function createConnectorStepHandler(runtime: ConnectorRuntime, stepFee: n
         connectorId: p.connector,
         credentialId: p.credentialId,
         ownerId: context.run.ownerId,
+        workspace: runWorkspace(context.run),
         runId: context.run.id,
         nodeId: context.node.id,
         stepName: context.node.name,

@@ -8,7 +8,7 @@ import type { KeyRing } from './keyRing.js';
 import { createCredentialsRouter, type CredentialTester } from './router.js';
 import { CredentialVault } from './vault.js';
 
-export { CredentialVault, type OpenedCredential, type VaultActor } from './vault.js';
+export { CredentialVault, credentialInWorkspace, type CredentialWorkspace, type OpenedCredential, type VaultActor } from './vault.js';
 export { keyRingFromEnv, generateMasterKey, parseMasterKey, createKeyRing, type KeyRing } from './keyRing.js';
 export type { CredentialTester } from './router.js';
 

@@ -276,13 +276,20 @@ export class CredentialVault {
 
   /**
    * Opens a credential for one use: a connection test by its user, or a run
-   * step acting for the run's owner. Audited (with the run, when there is
-   * one) and stamped lastUsedAt; the secrets live only in the returned object.
+   * step (or poll) acting for the run's owner. Audited (with the run, when
+   * there is one) and stamped lastUsedAt; the secrets live only in the
+   * returned object. With `workspace` (every run, step test and poll), the
+   * credential must also belong to that workspace (the workflow's): a
+   * workflow document naming another workspace's credential is refused with
+   * credential_not_in_workspace even when the payer could use it there.
    */
-  async use(actor: VaultActor, id: string, purpose: { runId?: string; nodeId?: string; test?: boolean } = {}): Promise<OpenedCredential> {
+  async use(actor: VaultActor, id: string, purpose: { runId?: string; nodeId?: string; test?: boolean; workspace?: CredentialWorkspace } = {}): Promise<OpenedCredential> {
     // No master key: 503 before any read, as for every other call.
     void this.ring;
     const stored = await this.loadFor(actor, id, 'use');
+    if (purpose.workspace && !credentialInWorkspace(ownerOf(stored.data), purpose.workspace)) {
+      throw new HttpError(403, CREDENTIAL_MESSAGES.notInWorkspace, CREDENTIAL_ERROR_CODES.notInWorkspace);
+    }
     const secrets = this.openStored(stored, sealContext(id, ownerKey(ownerOf(stored.data))));
     await credentialsCollection(this.options.db).doc(id).update({ lastUsedAt: serverNow() });
     await this.audit(actor, 'USE_CREDENTIAL', stored, { ...(purpose.runId ? { runId: purpose.runId } : {}), ...(purpose.nodeId ? { nodeId: purpose.nodeId } : {}), ...(purpose.test ? { test: true } : {}) });
@@ -299,6 +306,18 @@ export class CredentialVault {
       throw new HttpError(409, CREDENTIAL_MESSAGES.unreadable, CREDENTIAL_ERROR_CODES.unreadable);
     }
   }
+}
+
+/** A workflow's workspace as a credential's use checks it: an organization, else its owner's personal workspace. */
+export interface CredentialWorkspace {
+  ownerId: string;
+  organizationId?: string | null;
+}
+
+/** Does the credential belong to the workspace (workspaceKey: the organization, or `user:<owner>`)? */
+export function credentialInWorkspace(owner: CredentialOwner, workspace: CredentialWorkspace): boolean {
+  const organizationId = workspace.organizationId ?? null;
+  return organizationId ? owner.kind === 'organization' && owner.organizationId === organizationId : owner.kind === 'user' && owner.userId === workspace.ownerId;
 }
 
 function hints(secrets: SecretFields): Record<string, string> {

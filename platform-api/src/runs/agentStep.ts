@@ -22,6 +22,7 @@ import { vaultHttpHeaders } from './httpCredentials.js';
 import { agentAttachments } from './agentFiles.js';
 import type { ConnectorRuntime } from '../connectors/runtime/runtime.js';
 import { runFileReader } from '../connectors/step.js';
+import { runWorkspace, vaultRefusal } from './vaultRefusal.js';
 
 export interface AgentCredentials {
   vault: CredentialVault;
@@ -31,6 +32,12 @@ export interface AgentCredentials {
 /** The agent's credential cannot be used: deleted, not the owner's to use, unreadable, or not an AI credential. Not transient. */
 export class AgentCredentialError extends Error {
   override name = 'AgentCredentialError';
+  /** Recorded on the step as RunStep.errorCode (stepErrorCodeOf). */
+  readonly stepErrorCode: string | undefined;
+  constructor(message: string, stepErrorCode?: string) {
+    super(message);
+    this.stepErrorCode = stepErrorCode;
+  }
 }
 
 function credentialModelFor(context: StepContext, credentials: AgentCredentials | undefined) {
@@ -41,12 +48,11 @@ function credentialModelFor(context: StepContext, credentials: AgentCredentials 
     if (!credentials) throw new AgentCredentialError('This agent uses a credential, but credentials are not available on this server');
     let opened;
     try {
-      opened = await credentials.vault.use({ userId: context.run.ownerId }, params.credentialId, { runId: context.run.id, nodeId });
+      opened = await credentials.vault.use({ userId: context.run.ownerId }, params.credentialId, { runId: context.run.id, nodeId, workspace: runWorkspace(context.run) });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      throw new AgentCredentialError(
-        error.status === 404 ? stepCredentialMissing(context.node.name) : error.message,
-      );
+      const refusal = vaultRefusal(error, context.node.name);
+      throw new AgentCredentialError(refusal.message, refusal.code);
     }
     if (!isAiProviderType(opened.type)) throw new AgentCredentialError(`The credential "${params.credentialId}" is not an AI provider`);
     const modelId = params.model ?? credentialType(opened.type).suggestedModel;
@@ -98,6 +104,7 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
                     connectorId: tool.connector,
                     credentialId: tool.credentialId,
                     ownerId: context.run.ownerId,
+                    workspace: runWorkspace(context.run),
                     runId: context.run.id,
                     nodeId: context.node.id,
                     stepName: `${tool.connector}.${tool.operation} (${childStepId})`,

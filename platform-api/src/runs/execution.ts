@@ -22,7 +22,7 @@ import type { RunStore } from './ports.js';
 import { truncateValue, type StoredRun } from './runModel.js';
 import { RunWriter } from './runWriter.js';
 import { edgeCarriesOn, handleFailure, isRunStoppingFailure } from './errors/handled.js';
-import { StepFailure, type ChildStepReport, type StepAnnotation, type StepResult } from './steps.js';
+import { StepFailure, stepErrorCodeOf, type ChildStepReport, type StepAnnotation, type StepResult } from './steps.js';
 
 const FINISHED: readonly StepStatus[] = ['succeeded', 'skipped', 'failed', 'canceled'];
 
@@ -374,6 +374,8 @@ export class RunExecution {
     }
     step.status = 'failed';
     step.error = messageOf(error);
+    const errorCode = stepErrorCodeOf(error);
+    if (errorCode) step.errorCode = errorCode;
     // The node's onError takes the failure: its successors (or its error branch) get `{ error, input }`.
     const handled = handleFailure(node, step, input, error, this.limits.maxStepOutputBytes);
     if (handled) {

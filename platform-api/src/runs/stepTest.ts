@@ -10,7 +10,8 @@
 //   'continue' or 'branch' answers status 'failed' with its error, and also
 //   `handled` and the `{ error, input }` output its successors would get;
 // - nothing is stored: no run document, no step record (the context's run is
-//   a transient one with a fresh id, ownerId the caller, as a manual run);
+//   a transient one with a fresh id, ownerId the workspace's owner who pays
+//   as for a manual run, startedBy the tester);
 // - ONE ledger debit per test (StepTestMeter), taken when the step ended:
 //   a run's start token plus what the step charged (agent tokens priced as
 //   in a run, the app step fee), under the test's key, so a retried request
@@ -40,8 +41,10 @@ import { StepFailure, type ChildStepReport } from './steps.js';
 export interface StepTest {
   workflow: Workflow;
   node: WorkflowNode;
-  /** Whose tokens and credentials the test uses (the caller, as in a manual run). */
+  /** Whose tokens the test uses: the workflow's workspace owner, as for a run (workspacePayer). */
   ownerId: string;
+  /** Who asked (the run's starter); absent: the owner. */
+  testerId?: string;
   /** The test's key (the request's Idempotency-Key, else a fresh one). */
   testKey: string;
   input: StepInput;
@@ -50,7 +53,7 @@ export interface StepTest {
 }
 
 /** A transient run for the step's context: never stored. */
-function transientRun({ workflow, ownerId, input }: StepTest, now: Date): StoredRun {
+function transientRun({ workflow, ownerId, testerId, input }: StepTest, now: Date): StoredRun {
   const at = now.toISOString();
   return {
     id: newRunId(),
@@ -60,8 +63,9 @@ function transientRun({ workflow, ownerId, input }: StepTest, now: Date): Stored
     organizationId: workflow.organizationId ?? null,
     snapshot: { nodes: workflow.nodes, edges: workflow.edges },
     ownerId,
+    startedBy: testerId ?? ownerId,
     status: 'running',
-    trigger: { type: 'manual', userId: ownerId },
+    trigger: { type: 'manual', userId: testerId ?? ownerId },
     input: input.input,
     output: null,
     error: null,

@@ -68,10 +68,19 @@ export class TransientStepError extends Error {
 
 /** A failure that another attempt would repeat (bad params, HTTP 4xx...). */
 export class StepFailure extends Error {
-  constructor(message: string) {
+  /** A stable code recorded on the step beside the message (RunStep.errorCode); the UI translates by it. */
+  readonly stepErrorCode: string | undefined;
+  constructor(message: string, stepErrorCode?: string) {
     super(message);
     this.name = 'StepFailure';
+    this.stepErrorCode = stepErrorCode;
   }
+}
+
+/** The stable code a failure carries for its step (StepFailure, or any error with a string stepErrorCode); null without one. */
+export function stepErrorCodeOf(error: unknown): string | null {
+  const code = (error as { stepErrorCode?: unknown } | null)?.stepErrorCode;
+  return typeof code === 'string' && code ? code : null;
 }
 
 function params<T extends NodeType>(node: WorkflowNode, type: T) {

@@ -3,7 +3,8 @@
 // node is the stored workflow's (the builder saves first, as for Run); the
 // caller must be allowed to run the workflow (access.ts) and pass what a
 // manual run of it must (trash, credentials: RunsService.checkStart); the
-// step runs as in a run and is charged once (stepTest.ts).
+// step runs as in a run and is charged once (stepTest.ts) to whoever pays
+// the workflow's runs: its workspace's owner (workspacePayer), not the tester.
 //
 // Answers: 200 StepTestResponse (a step that failed too: status 'failed');
 // 400 naming the field (body, Idempotency-Key) or node-not-testable (an
@@ -27,7 +28,7 @@ import {
   stepTestRequestSchema,
   type Workflow,
 } from '@agentflow/shared/workflow';
-import { mayRunWorkflow } from './access.js';
+import { mayRunWorkflow, workspacePayer } from './access.js';
 import type { StepTestMeter } from './ports.js';
 import { caller, parseOr400, pathParam, refusalAsHttp } from './routeKit.js';
 import { newRunId } from './runModel.js';
@@ -75,13 +76,14 @@ export function mountStepTests(router: Router, { db, authed, service, loadWorkfl
     if (!node) throw new HttpError(404, `The workflow has no node '${nodeId}' (save it first)`, STEP_TEST_ERROR_CODES.nodeNotFound);
     if (node.type === 'approval') throw new HttpError(400, 'An approval step waits for a person: it cannot be tested alone', STEP_TEST_ERROR_CODES.nodeNotTestable);
     const input = stepTestInput(body.input);
+    const payer = await workspacePayer(db, workflow);
     if (!isTrigger(node.type)) {
       try {
         await service.checkStart({ workflow: { ...workflow, nodes: testedNodes(workflow, node.id) }, ownerId: user.uid, trigger: { type: 'manual', userId: user.uid }, input: input.input });
       } catch (error) {
         throw refusalAsHttp(error) ?? error;
       }
-      if (givenKey !== null && (await meter.charged(user.uid, givenKey))) {
+      if (givenKey !== null && (await meter.charged(payer, givenKey))) {
         throw new HttpError(409, `This test was charged already (${STEP_TEST_IDEMPOTENCY_HEADER} reused): send a new key to test again`, STEP_TEST_ERROR_CODES.testAlreadyCharged);
       }
     }
@@ -91,7 +93,7 @@ export function mountStepTests(router: Router, { db, authed, service, loadWorkfl
       if (!res.writableEnded) gone.abort(new Error('The request was closed'));
     });
     try {
-      const answer = await runStepTest(service.executor, meter, { workflow, node, ownerId: user.uid, testKey: givenKey ?? newRunId(), input, signal: gone.signal });
+      const answer = await runStepTest(service.executor, meter, { workflow, node, ownerId: payer, testerId: user.uid, testKey: givenKey ?? newRunId(), input, signal: gone.signal });
       res.json(answer);
     } catch (error) {
       throw refusalAsHttp(error) ?? error;

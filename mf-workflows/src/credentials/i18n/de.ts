@@ -119,6 +119,7 @@ export const de: CredentialsCatalog = {
         credential_not_testable: 'Diese Art von Zugangsdaten prüft nur der Dienst, an den sie gesendet werden.',
         credential_wrong_kind: 'Diese Zugangsdaten sind von einer anderen Art, als dieser Schritt braucht.',
         credential_missing: 'Ein Agent dieses Ablaufs hat keine KI-Zugangsdaten, die er verwenden kann.',
+        credential_not_in_workspace: 'Diese Zugangsdaten gehören zu einem anderen Arbeitsbereich als dieser Workflow: Wählen Sie Zugangsdaten dieses Arbeitsbereichs.',
         unreachable: 'Der Dienst war nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
         unknown: 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
       },

@@ -122,6 +122,7 @@ export const en = {
         credential_not_testable: 'This kind of credential is checked only by the service it is sent to.',
         credential_wrong_kind: 'This credential is of another kind than this step needs.',
         credential_missing: 'An agent in this workflow has no AI credential it can use.',
+        credential_not_in_workspace: 'This credential belongs to another workspace than this workflow: pick one of this workspace’s credentials.',
         unreachable: 'The service could not be reached. Check your connection and try again.',
         unknown: 'Something went wrong. Try again.',
       },

@@ -119,6 +119,7 @@ export const es: CredentialsCatalog = {
         credential_not_testable: 'Este tipo de credencial solo lo comprueba el servicio al que se envía.',
         credential_wrong_kind: 'Esta credencial es de otro tipo del que necesita este paso.',
         credential_missing: 'Un agente de este flujo de trabajo no tiene ninguna credencial de IA que pueda usar.',
+        credential_not_in_workspace: 'Esta credencial pertenece a otro espacio de trabajo que este flujo: elige una credencial de este espacio de trabajo.',
         unreachable: 'No se pudo contactar con el servicio. Comprueba tu conexión y vuelve a intentarlo.',
         unknown: 'Algo salió mal. Vuelve a intentarlo.',
       },

@@ -119,6 +119,7 @@ export const fr: CredentialsCatalog = {
         credential_not_testable: 'Ce type d’identifiant n’est vérifié que par le service auquel il est envoyé.',
         credential_wrong_kind: 'Cet identifiant n’est pas du type dont cette étape a besoin.',
         credential_missing: 'Un agent de ce flux de travail n’a aucun identifiant d’IA utilisable.',
+        credential_not_in_workspace: 'Cet identifiant appartient à un autre espace de travail que ce workflow : choisissez un identifiant de cet espace de travail.',
         unreachable: 'Le service est injoignable. Vérifiez votre connexion et réessayez.',
         unknown: 'Une erreur est survenue. Réessayez.',
       },

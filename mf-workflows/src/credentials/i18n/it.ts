@@ -119,6 +119,7 @@ export const it: CredentialsCatalog = {
         credential_not_testable: 'Questo tipo di credenziale viene verificato solo dal servizio a cui è inviato.',
         credential_wrong_kind: 'Questa credenziale è di un tipo diverso da quello che serve a questo passaggio.',
         credential_missing: 'Un agente di questo flusso di lavoro non ha nessuna credenziale di IA utilizzabile.',
+        credential_not_in_workspace: 'Questa credenziale appartiene a uno spazio di lavoro diverso da quello del flusso: scegli una credenziale di questo spazio di lavoro.',
         unreachable: 'Il servizio non è raggiungibile. Controlla la connessione e riprova.',
         unknown: 'Qualcosa è andato storto. Riprova.',
       },

@@ -42,6 +42,7 @@ import {
   type WorkflowNode,
 } from '@agentflow/shared/workflow';
 import type { SafeFetchPolicy } from '../../net/safeFetch.js';
+import { workspacePayer } from '../../runs/access.js';
 import type { RunsService } from '../../runs/service.js';
 import { pollItemRef } from '../../runs/firestoreRunStore.js';
 import { scanWorkflowNodes, singleFlight, startTriggerLoop } from '../../runs/workflowScan.js';
@@ -232,12 +233,16 @@ export class ConnectorPoller {
     };
 
     let result: { items: unknown[]; cursor: string };
+    // The poll acts for the workflow's workspace, as its runs do: its owner pays and opens the credential, which must be
+    // the workspace's (not the creator's: a creator who left, or a workflow moved elsewhere, keeps no hold on it).
+    const payer = await workspacePayer(this.options.db, workflow);
     try {
       result = await this.options.runtime.poll(
         {
           connectorId: params.connector,
           credentialId: params.credentialId,
-          ownerId: workflow.ownerId,
+          ownerId: payer,
+          workspace: { ownerId: payer, organizationId: workflow.organizationId ?? null },
           nodeId: node.id,
           stepName: node.name,
           policy: this.options.policy,
@@ -277,7 +282,7 @@ export class ConnectorPoller {
         const runId = await this.options.service.startPolled(
           {
             workflow,
-            ownerId: workflow.ownerId,
+            ownerId: payer,
             trigger: { type: 'poll', userId: null, poll: { connector: params.connector, trigger: params.trigger, itemKey: key }, nodeId: node.id },
             input: item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : { item },
           },

@@ -3,10 +3,11 @@
 // accepts, render and check the values, call the executor through
 // ConnectorHttp, and redact every secret from what comes back. Used by the
 // app step (step.ts), agents' app tools (agentTools.ts) and the poller.
-import { HttpError, isFileRef, stepCredentialMissing, stepCredentialWrongKind, type CredentialTypeId, type FileRef } from '@agentflow/shared/server';
+import { HttpError, isFileRef, stepCredentialWrongKind, type CredentialTypeId, type FileRef } from '@agentflow/shared/server';
 import type { z } from 'zod';
 import { CONNECTORS, connectorOf, connectorOperationOf, connectorTriggerOf, type ConnectorDeclaration } from '@agentflow/shared/workflow';
-import type { CredentialVault, OpenedCredential } from '../../credentials/index.js';
+import type { CredentialVault, CredentialWorkspace, OpenedCredential } from '../../credentials/index.js';
+import { vaultRefusal } from '../../runs/vaultRefusal.js';
 import type { SafeFetchPolicy } from '../../net/safeFetch.js';
 import { redactValue } from '../../agents/providers/redact.js';
 import { StepFailure } from '../../runs/steps.js';
@@ -34,6 +35,12 @@ export interface ConnectorCall {
   connectorId: string;
   credentialId: string | undefined;
   ownerId: string;
+  /**
+   * The workflow's workspace (runs, step tests, polls): the credential must
+   * belong to it (credential_not_in_workspace otherwise). Absent only for a
+   * user's own use (a connection test, their chat notifications).
+   */
+  workspace?: CredentialWorkspace;
   /** For the audit of the credential's use. */
   runId?: string;
   nodeId?: string;
@@ -59,9 +66,12 @@ export class ConnectorRuntime {
     if (!this.options.vault) throw new StepFailure('This step uses a credential, but credentials are not available on this server');
     let opened: OpenedCredential;
     try {
-      opened = await this.options.vault.use({ userId: call.ownerId }, call.credentialId, { ...(call.runId ? { runId: call.runId } : {}), ...(call.nodeId ? { nodeId: call.nodeId } : {}) });
+      opened = await this.options.vault.use({ userId: call.ownerId }, call.credentialId, { ...(call.runId ? { runId: call.runId } : {}), ...(call.nodeId ? { nodeId: call.nodeId } : {}), ...(call.workspace ? { workspace: call.workspace } : {}) });
     } catch (error) {
-      if (error instanceof HttpError) throw new StepFailure(error.status === 404 ? stepCredentialMissing(call.stepName) : error.message);
+      if (error instanceof HttpError) {
+        const refusal = vaultRefusal(error, call.stepName);
+        throw new StepFailure(refusal.message, refusal.code);
+      }
       throw error;
     }
     if (!connector.credentialTypes.includes(opened.type)) throw new StepFailure(stepCredentialWrongKind(call.stepName));

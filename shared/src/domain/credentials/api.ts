@@ -60,12 +60,18 @@ export const CREDENTIAL_ERROR_CODES = {
   wrongKind: 'credential_wrong_kind',
   /** A run was refused before it started: an agent's credential is deleted or not the owner's to use, or it has none and the platform has no default model. */
   missingForRun: 'credential_missing',
+  /** A step names a credential of another workspace than its workflow's (never opened; the step fails with this code). */
+  notInWorkspace: 'credential_not_in_workspace',
 } as const;
 export type CredentialErrorCode = (typeof CREDENTIAL_ERROR_CODES)[keyof typeof CREDENTIAL_ERROR_CODES];
 
 /** Why a run did not start or a step failed: its credential is gone or not usable by the workflow's owner. */
 export const stepCredentialMissing = (stepName: string) =>
   `The credential of step "${stepName}" no longer exists, or the workflow’s owner may not use it: pick another in the step’s settings`;
+
+/** Why a step failed: its credential belongs to another workspace than the workflow (code credential_not_in_workspace). */
+export const stepCredentialNotInWorkspace = (stepName: string) =>
+  `The credential of step "${stepName}" belongs to another workspace than this workflow: pick one of this workspace’s credentials in the step’s settings`;
 
 /** Why a run did not start: a step names a credential of the wrong kind (an AI key on an HTTP step, say). */
 export const stepCredentialWrongKind = (stepName: string) => `The credential of step "${stepName}" is not the kind this step can use: pick another in the step’s settings`;
@@ -78,6 +84,7 @@ export const CREDENTIAL_MESSAGES = {
   notFound: 'Credential not found',
   unreadable: 'The credential could not be decrypted; save its secret again.',
   notTestable: 'This kind of credential cannot be tested on its own.',
+  notInWorkspace: 'This credential belongs to another workspace than the workflow',
 } as const;
 
 const name = z

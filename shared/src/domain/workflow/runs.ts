@@ -70,6 +70,8 @@ export interface RunStep {
   outputBytes: number;
   outputTruncated: boolean;
   error: string | null;
+  /** A stable code for a failed step's `error` when it has one (credential_not_in_workspace...); the UI translates by it. */
+  errorCode?: string | null;
   tokens: number;
   attempts: number;
   startedAt: string | null;
