@@ -4,17 +4,18 @@
 import { jest } from '@jest/globals';
 import { ApiError, type WorkspaceSummary } from '@agentflow/shared';
 import { type WorkspaceRoleId } from '@agentflow/shared/workspaces';
-import type { ReceivedInvitation, WorkspaceInvitation, WorkspaceMember } from '@agentflow/shared/workspaces';
+import type { ReceivedInvitation, WorkspaceInvitation, WorkspaceMember, WorkspaceSettings } from '@agentflow/shared/workspaces';
 import type { WorkspaceClient } from '../pages/workspace/workspaceClient';
 
 export interface FakeWorkspaceState {
   members: WorkspaceMember[];
   invitations: WorkspaceInvitation[];
   received: ReceivedInvitation[];
+  settings: WorkspaceSettings;
 }
 
 export function createFakeWorkspaceClient(initial: Partial<FakeWorkspaceState> = {}, joined?: WorkspaceSummary) {
-  const state: FakeWorkspaceState = { members: [], invitations: [], received: [], ...initial };
+  const state: FakeWorkspaceState = { members: [], invitations: [], received: [], settings: { approvalLinksRequireSignIn: true }, ...initial };
   const refusals = new Map<string, ApiError>();
   const refused = (kind: string) => {
     const error = refusals.get(kind);
@@ -55,6 +56,11 @@ export function createFakeWorkspaceClient(initial: Partial<FakeWorkspaceState> =
       state.received = state.received.filter((invitation) => invitation.id !== invitationId);
       if (!joined) throw new ApiError('not found', 404, 'invitation_not_found');
       return joined;
+    }),
+    updateSettings: jest.fn(async (_workspaceId: string, change: { approvalLinksRequireSignIn?: boolean }) => {
+      refused('updateSettings');
+      state.settings = { ...state.settings, ...change };
+      return { ...state.settings };
     }),
     decline: jest.fn(async (invitationId: string) => {
       refused('decline');

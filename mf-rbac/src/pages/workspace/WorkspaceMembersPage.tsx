@@ -5,6 +5,8 @@
 // service refuses with seat_limit_reached and the plan that has more, which
 // this page names with a link to it. Any signed-in user may open it (no
 // console permission): it also lists the invitations addressed to them.
+// Those who manage members also set the workspace's settings here (approval
+// links that require sign-in), the personal workspace's owner included.
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, Link, PageHeader, PERMISSIONS, useAuth, useWorkspace } from '@agentflow/shared';
@@ -12,6 +14,7 @@ import { WORKSPACE_ROLE_PERMISSIONS, type WorkspaceRoleId } from '@agentflow/sha
 import type { WorkspaceMember } from '@agentflow/shared/workspaces';
 import { InviteForm } from './InviteForm';
 import { ReceivedInvitationList } from './ReceivedInvitations';
+import { WorkspaceSettingsForm } from './WorkspaceSettingsForm';
 import { ASSIGNABLE_ROLES, useWorkspaceTexts } from './useWorkspaceTexts';
 import { useWorkspaceClient, workspaceErrorKey } from './workspaceClient';
 import '../../components/sections.css';
@@ -211,6 +214,7 @@ export function WorkspaceMembersPage() {
           </section>
         </>
       )}
+      {manages && current ? <WorkspaceSettingsForm key={current.id} workspace={current} onSaved={refreshWorkspaces} /> : null}
       <p className={status?.kind === 'failed' ? 'form-alert' : 'workspace-status'} role={status?.kind === 'failed' ? 'alert' : 'status'}>
         {status?.text ?? ''}
       </p>

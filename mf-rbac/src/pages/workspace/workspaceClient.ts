@@ -3,7 +3,7 @@
 // ApiError; the pages translate its `code` (workspaceErrorKey).
 import { createContext, useContext, useMemo } from 'react';
 import { ApiError, createApiClient, useAuth, usePlatform, type ApiClientOptions } from '@agentflow/shared';
-import { isWorkspaceErrorCode, WORKSPACES_API, type InvitationAccepted, type InvitationCreated, type ReceivedInvitation, type ReceivedInvitationList, type WorkspaceInvitation, type WorkspaceMember, type WorkspaceMembers, type WorkspaceMemberUpdated, type WorkspaceSummary, type WorkspaceRoleId } from '@agentflow/shared/workspaces';
+import { isWorkspaceErrorCode, WORKSPACES_API, type InvitationAccepted, type InvitationCreated, type ReceivedInvitation, type ReceivedInvitationList, type WorkspaceInvitation, type WorkspaceMember, type WorkspaceMembers, type WorkspaceMemberUpdated, type WorkspaceSummary, type WorkspaceRoleId, type UpdateWorkspaceSettingsBody, type WorkspaceSettings, type WorkspaceSettingsUpdated } from '@agentflow/shared/workspaces';
 
 export interface WorkspaceClient {
   members(workspaceId: string): Promise<WorkspaceMembers>;
@@ -16,6 +16,8 @@ export interface WorkspaceClient {
   received(): Promise<ReceivedInvitation[]>;
   accept(invitationId: string): Promise<WorkspaceSummary>;
   decline(invitationId: string): Promise<void>;
+  /** Changes some of a workspace's settings ('personal' = the caller's own); resolves to all of them as saved. */
+  updateSettings(workspaceId: string, change: UpdateWorkspaceSettingsBody): Promise<WorkspaceSettings>;
 }
 
 export function createWorkspaceClient(options: ApiClientOptions): WorkspaceClient {
@@ -41,6 +43,7 @@ export function createWorkspaceClient(options: ApiClientOptions): WorkspaceClien
     decline: async (invitationId) => {
       await call('POST', WORKSPACES_API.declineInvitation(invitationId), { body: {} });
     },
+    updateSettings: async (workspaceId, change) => (await call<WorkspaceSettingsUpdated>('PATCH', WORKSPACES_API.settings(workspaceId), { body: change })).settings,
   };
 }
 

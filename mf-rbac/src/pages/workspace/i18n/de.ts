@@ -47,6 +47,14 @@ export const de: WorkspacePagesCatalog = {
       seatLimit: 'Alle Plätze des Tarifs {{current}} sind belegt. Der Tarif {{plan}} hat mehr Plätze.',
       seePlan: 'Tarif {{plan}} ansehen',
     },
+    settings: {
+      heading: 'Einstellungen',
+      approvalLinksRequireSignIn: 'Genehmigungslinks erfordern eine Anmeldung',
+      approvalLinksRequireSignInHelp: 'Wenn aktiviert, muss sich jeder, der einen Link zum Genehmigen oder Ablehnen aus einer E-Mail öffnet, zusätzlich als Genehmiger dieses Schritts anmelden, bevor die Entscheidung zählt. Wenn deaktiviert, entscheidet der Link allein, sodass ihn jeder nutzen kann, an den die E-Mail weitergeleitet wird.',
+      savedOn: 'Gespeichert: Genehmigungslinks erfordern jetzt eine Anmeldung.',
+      savedOff: 'Gespeichert: Genehmigungslinks funktionieren jetzt ohne Anmeldung.',
+      invalid: 'Diese Einstellung konnte so nicht gespeichert werden.',
+    },
     received: {
       heading: 'Einladungen an Sie',
       line: '{{inviter}} lädt Sie als {{role}} in {{workspace}} ein.',

@@ -46,6 +46,14 @@ export const en = {
       seatLimit: 'All seats of the {{current}} plan are taken. The {{plan}} plan has more seats.',
       seePlan: 'See the {{plan}} plan',
     },
+    settings: {
+      heading: 'Settings',
+      approvalLinksRequireSignIn: 'Approval links require sign-in',
+      approvalLinksRequireSignInHelp: 'When on, whoever opens an Approve or Reject link from an e-mail must also sign in as an approver of that step before the decision counts. When off, the link alone decides, so anyone the e-mail is forwarded to can use it.',
+      savedOn: 'Saved: approval links now require sign-in.',
+      savedOff: 'Saved: approval links now work without sign-in.',
+      invalid: 'This setting could not be saved as given.',
+    },
     received: {
       heading: 'Invitations for you',
       line: '{{inviter}} invites you to {{workspace}} as {{role}}.',

@@ -47,6 +47,14 @@ export const es: WorkspacePagesCatalog = {
       seatLimit: 'Todas las plazas del plan {{current}} están ocupadas. El plan {{plan}} tiene más plazas.',
       seePlan: 'Ver el plan {{plan}}',
     },
+    settings: {
+      heading: 'Ajustes',
+      approvalLinksRequireSignIn: 'Los enlaces de aprobación requieren iniciar sesión',
+      approvalLinksRequireSignInHelp: 'Si está activado, quien abra un enlace de Aprobar o Rechazar desde un correo también debe iniciar sesión como aprobador de ese paso para que la decisión cuente. Si está desactivado, el enlace decide por sí solo, así que cualquiera a quien se reenvíe el correo puede usarlo.',
+      savedOn: 'Guardado: los enlaces de aprobación ahora requieren iniciar sesión.',
+      savedOff: 'Guardado: los enlaces de aprobación ahora funcionan sin iniciar sesión.',
+      invalid: 'Este ajuste no se pudo guardar tal como se indicó.',
+    },
     received: {
       heading: 'Invitaciones para ti',
       line: '{{inviter}} te invita a {{workspace}} como {{role}}.',

@@ -47,6 +47,14 @@ export const it: WorkspacePagesCatalog = {
       seatLimit: 'Tutti i posti del piano {{current}} sono occupati. Il piano {{plan}} ha più posti.',
       seePlan: 'Vedi il piano {{plan}}',
     },
+    settings: {
+      heading: 'Impostazioni',
+      approvalLinksRequireSignIn: 'I link di approvazione richiedono l’accesso',
+      approvalLinksRequireSignInHelp: 'Se attivo, chi apre un link Approva o Rifiuta da un’e-mail deve anche accedere come approvatore di quel passaggio perché la decisione conti. Se disattivo, basta il link per decidere, quindi chiunque riceva l’e-mail inoltrata può usarlo.',
+      savedOn: 'Salvato: ora i link di approvazione richiedono l’accesso.',
+      savedOff: 'Salvato: ora i link di approvazione funzionano senza accesso.',
+      invalid: 'Non è stato possibile salvare questa impostazione così com’è.',
+    },
     received: {
       heading: 'Inviti per te',
       line: '{{inviter}} ti invita in {{workspace}} come {{role}}.',
