@@ -9,6 +9,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import {
   APPROVAL_INBOX_PATH,
+  APPROVAL_CLOSED_UPDATE,
   NOTIFICATIONS_COLLECTION,
   approvalButtonLabels,
   approvalWaitingEmail,
@@ -191,6 +192,7 @@ export class NotificationDispatcher {
           message: event.message,
           requestedByName: event.requestedByName,
           read: false,
+          open: true,
           createdAt: at,
           updatedAt: at,
         };
@@ -210,7 +212,7 @@ export class NotificationDispatcher {
     });
   }
 
-  /** Once a decision was taken: the other approvers' bell entries for that step are read. */
+  /** Once a decision was taken: the other approvers' bell entries for that step are read and no longer open (the header's approvals count drops). */
   async approvalDecided(uids: readonly string[], runId: string, nodeId: string): Promise<void> {
     const at = this.now().toISOString();
     await Promise.all(
@@ -218,7 +220,7 @@ export class NotificationDispatcher {
         this.options.db
           .collection(NOTIFICATIONS_COLLECTION)
           .doc(approvalWaitingNotificationId(uid, runId, nodeId))
-          .update({ read: true, updatedAt: at })
+          .update({ ...APPROVAL_CLOSED_UPDATE, updatedAt: at })
           .catch(() => undefined),
       ),
     );

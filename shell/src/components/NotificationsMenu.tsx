@@ -5,6 +5,7 @@ import { APPROVAL_INBOX_PATH, NOTIFICATION_LIST_LIMIT, type AnyNotification, typ
 import { ApprovalsLink } from '../notifications/ApprovalsLink';
 import { useNotificationsSource } from '../notifications/source';
 import { useUnreadNotifications } from '../notifications/useUnreadNotifications';
+import { useOpenApprovalsCount } from '../notifications/useOpenApprovalsCount';
 import { useMenuDismiss } from './useMenuDismiss';
 import { useOpenUntilNavigation } from './useOpenUntilNavigation';
 
@@ -32,7 +33,7 @@ const FOCUSABLE = 'a[href], button:not([disabled])';
  * approval waiting for them (opens its card in the inbox), a run that failed
  * (opens the run), a run refused (why, how often, the run and, when a plan
  * would fix it, the plans), an invitation (opens it). Beside the bell, the
- * approval inbox's link with the number waiting. Following a notification's
+ * approval inbox's link with the number of approvals still open for them. Following a notification's
  * link, or Mark all read, sets read: true.
  * Escape closes the panel and gives focus back to the button; a press
  * outside closes it.
@@ -43,6 +44,7 @@ export function NotificationsMenu() {
   const { user } = useAuth();
   const source = useNotificationsSource();
   const { notifications, more, failed } = useUnreadNotifications();
+  const approvalsWaiting = useOpenApprovalsCount();
   const [open, setOpen] = useOpenUntilNavigation();
   const [markFailed, setMarkFailed] = useState(false);
   const container = useRef<HTMLDivElement>(null);
@@ -81,8 +83,6 @@ export function NotificationsMenu() {
     : unread > 0
       ? t('notifications.buttonUnread', { count: unread })
       : t('notifications.button');
-
-  const approvalsWaiting = notifications.filter((notification) => notification.kind === 'approval_waiting').length;
 
   return (
     <>

@@ -1,19 +1,24 @@
 // A NotificationsSource in memory, for tests (nothing in the app imports it):
-// the listeners see `notifications` now and after each emit(); markRead
-// records the ids and, as Firestore's cache does, drops them from the list.
+// it holds every notification of the user, read or not, as Firestore does.
+// Unread listeners see the unread ones now and after each change; open
+// approval listeners see how many approval_waiting ones are still open (read
+// or not). markRead records the ids and sets read: true, as Firestore's cache
+// does (the unread list drops them; the open count keeps them).
 import type { AnyNotification, ApprovalWaitingNotification, InvitationNotification, RunFailedNotification, RunRefusedNotification } from '@agentflow/shared/notifications';
 import type { NotificationsSource } from './source';
 
 export interface FakeNotificationsSource extends NotificationsSource {
-  /** Replaces the unread list and tells every listener. */
+  /** Replaces every notification and tells every listener. */
   emit(notifications: AnyNotification[]): void;
+  /** Closes an approval as platform-api does once its step is decided or canceled: read and no longer open. */
+  closeApproval(id: string): void;
   /** Makes every listener fail. */
   fail(error?: unknown): void;
   /** Each markRead call's ids, in order. */
   readonly marked: string[][];
   /** The uid of every watchUnread call, in order. */
   readonly watchedBy: string[];
-  /** How many listeners are attached now. */
+  /** How many listeners (unread and open-approval ones) are attached now. */
   listening(): number;
   /** Makes the next markRead calls reject (true) or resolve (false). */
   rejectMarkRead(reject: boolean): void;
@@ -23,6 +28,9 @@ interface Listener {
   onChange: (notifications: AnyNotification[]) => void;
   onError: (error: unknown) => void;
 }
+
+const openApprovals = (notifications: readonly AnyNotification[]): number =>
+  notifications.filter((notification) => notification.kind === 'approval_waiting' && notification.open).length;
 
 export function fakeNotificationsSource(initial: AnyNotification[] = []): FakeNotificationsSource {
   let current = initial;
@@ -34,22 +42,31 @@ export function fakeNotificationsSource(initial: AnyNotification[] = []): FakeNo
     current = notifications;
     for (const listener of [...listeners]) listener.onChange(current);
   };
+  const watch = (onChange: (notifications: AnyNotification[]) => void, onError: (error: unknown) => void) => {
+    const listener = { onChange, onError };
+    listeners.add(listener);
+    onChange(current);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
   return {
     watchUnread(userId, onChange, onError) {
       watchedBy.push(userId);
-      const listener = { onChange, onError };
-      listeners.add(listener);
-      onChange(current);
-      return () => {
-        listeners.delete(listener);
-      };
+      return watch((all) => onChange(all.filter((notification) => !notification.read)), onError);
+    },
+    watchOpenApprovals(_userId, onChange, onError) {
+      return watch((all) => onChange(openApprovals(all)), onError);
     },
     async markRead(ids) {
       marked.push([...ids]);
       if (rejecting) throw new Error('Missing or insufficient permissions.');
-      emit(current.filter((notification) => !ids.includes(notification.id)));
+      emit(current.map((notification) => (ids.includes(notification.id) ? { ...notification, read: true } : notification)));
     },
     emit,
+    closeApproval(id) {
+      emit(current.map((notification) => (notification.id === id && notification.kind === 'approval_waiting' ? { ...notification, read: true, open: false } : notification)));
+    },
     fail(error = new Error('Missing or insufficient permissions.')) {
       for (const listener of [...listeners]) listener.onError(error);
     },
@@ -98,6 +115,7 @@ export function approvalWaiting(overrides: Partial<ApprovalWaitingNotification> 
     message: 'Approve a 15% discount for ACME?',
     requestedByName: 'Sam Seller',
     read: false,
+    open: true,
     createdAt: '2026-11-25T15:00:00.000Z',
     updatedAt: '2026-11-25T15:00:00.000Z',
     ...overrides,

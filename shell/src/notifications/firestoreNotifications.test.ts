@@ -2,7 +2,7 @@
 // the rules and the index allow), how documents become notifications, and the
 // one write (read: true). The rules themselves are proven against the
 // emulator in firebase/notifications.rules.test.ts, on this same query.
-type Snapshot = { docs: Array<{ id: string; data: () => Record<string, unknown> }> };
+type Snapshot = { docs: Array<{ id: string; data: () => Record<string, unknown> }>; size?: number };
 const listeners: Array<{ target: unknown; next: (snapshot: Snapshot) => void; error: (error: unknown) => void; stopped: boolean }> = [];
 const batches: Array<Array<{ path: string; data: Record<string, unknown> }>> = [];
 
@@ -32,7 +32,7 @@ jest.mock('firebase/firestore', () => ({
   },
 }));
 
-import { NOTIFICATION_LIST_LIMIT } from '@agentflow/shared/notifications';
+import { NOTIFICATION_LIST_LIMIT, OPEN_APPROVALS_COUNT_LIMIT } from '@agentflow/shared/notifications';
 import { firestoreNotifications, notificationFromDocument } from './firestoreNotifications';
 import { lazyFirestoreNotifications } from './source';
 
@@ -86,6 +86,22 @@ test("listens to the user's unread notifications, newest first, one more than th
   ]);
 });
 
+test("counts the user's open approvals, read or not (the rules' userId equality, the (userId, kind, open) index)", async () => {
+  const onChange = jest.fn();
+  const stop = firestoreNotifications.watchOpenApprovals('u1', onChange, jest.fn());
+  await flush();
+  expect(listeners.map((listener) => listener.target)).toEqual([
+    {
+      reference: { collection: 'notifications' },
+      constraints: [{ where: ['userId', '==', 'u1'] }, { where: ['kind', '==', 'approval_waiting'] }, { where: ['open', '==', true] }, { limit: OPEN_APPROVALS_COUNT_LIMIT + 1 }],
+    },
+  ]);
+  listeners[0]!.next({ docs: [{ id: 'a', data: () => ({}) }, { id: 'b', data: () => ({}) }], size: 2 } as Snapshot);
+  expect(onChange).toHaveBeenLastCalledWith(2);
+  stop();
+  expect(listeners[0]!.stopped).toBe(true);
+});
+
 test('passes listener failures on, and stops listening when asked (even before the SDK has loaded)', async () => {
   const onError = jest.fn();
   const stop = firestoreNotifications.watchUnread('u1', jest.fn(), onError);
@@ -129,8 +145,11 @@ test('markRead sets read: true and nothing else, in one batch', async () => {
 test('the kinds of issue 21: an approval waiting, a failed run, an invitation', () => {
   const base = { userId: 'u1', read: false, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-02T00:00:00.000Z' };
   expect(notificationFromDocument('a', { ...base, kind: 'approval_waiting', workflowId: 'wf1', workflowName: 'Deals', runId: 'r1', nodeId: 'n1', message: 'OK?', requestedByName: 'Sam' })).toEqual({
-    id: 'a', ...base, kind: 'approval_waiting', workflowId: 'wf1', workflowName: 'Deals', runId: 'r1', nodeId: 'n1', message: 'OK?', requestedByName: 'Sam',
+    id: 'a', ...base, kind: 'approval_waiting', workflowId: 'wf1', workflowName: 'Deals', runId: 'r1', nodeId: 'n1', message: 'OK?', requestedByName: 'Sam', open: false,
   });
+  // Open only when platform-api says so (a notification written before `open` existed counts as closed).
+  expect(notificationFromDocument('a', { ...base, kind: 'approval_waiting', workflowId: 'wf1', runId: 'r1', nodeId: 'n1', open: true })).toMatchObject({ open: true });
+  expect(notificationFromDocument('a', { ...base, kind: 'approval_waiting', workflowId: 'wf1', runId: 'r1', nodeId: 'n1', open: 'yes' })).toMatchObject({ open: false });
   expect(notificationFromDocument('f', { ...base, kind: 'run_failed', workflowId: 'wf1', runId: 'r2', error: 'boom' })).toEqual({ id: 'f', ...base, kind: 'run_failed', workflowId: 'wf1', workflowName: 'wf1', runId: 'r2', error: 'boom' });
   expect(notificationFromDocument('i', { ...base, kind: 'invitation', invitationId: 'inv', workspaceId: 'org', roleId: 'workspace_editor', invitedByName: 3 })).toEqual({
     id: 'i', ...base, kind: 'invitation', invitationId: 'inv', workspaceId: 'org', workspaceName: 'org', roleId: 'workspace_editor', invitedByName: null,

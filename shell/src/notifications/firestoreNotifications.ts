@@ -4,7 +4,7 @@
 // through the shared app's lazy getter: no Firebase app of its own.
 import type { DocumentData } from 'firebase/firestore';
 import { getFirestoreDb } from '@agentflow/shared';
-import { NOTIFICATION_LIST_LIMIT, NOTIFICATIONS_COLLECTION, isRunRefusalCode, type AnyNotification } from '@agentflow/shared/notifications';
+import { NOTIFICATION_LIST_LIMIT, NOTIFICATIONS_COLLECTION, OPEN_APPROVALS_COUNT_LIMIT, isRunRefusalCode, type AnyNotification } from '@agentflow/shared/notifications';
 import type { NotificationsSource } from './source';
 
 const TRIGGERS = ['webhook', 'schedule'] as const;
@@ -48,7 +48,17 @@ export function notificationFromDocument(id: string, data: DocumentData): AnyNot
     }
     case 'approval_waiting': {
       if (typeof workflowId !== 'string' || typeof runId !== 'string' || typeof data.nodeId !== 'string') return null;
-      return { ...base, kind, workflowId, workflowName: workflowName(workflowId), runId, nodeId: data.nodeId, message: text(data.message) ?? '', requestedByName: text(data.requestedByName) };
+      return {
+        ...base,
+        kind,
+        workflowId,
+        workflowName: workflowName(workflowId),
+        runId,
+        nodeId: data.nodeId,
+        message: text(data.message) ?? '',
+        requestedByName: text(data.requestedByName),
+        open: data.open === true,
+      };
     }
     case 'run_failed': {
       if (typeof workflowId !== 'string' || typeof runId !== 'string') return null;
@@ -68,12 +78,27 @@ async function firestore() {
   return Promise.all([getFirestoreDb(), import('firebase/firestore')]);
 }
 
+type FirestoreModule = typeof import('firebase/firestore');
+type Db = Awaited<ReturnType<typeof getFirestoreDb>>;
+
+/** Listens once the SDK has loaded; stopping first means it never listens. */
+function listen(start: (db: Db, fs: FirestoreModule) => () => void, onError: (error: unknown) => void): () => void {
+  let stopped = false;
+  let stop: (() => void) | undefined;
+  firestore().then(([db, fs]) => {
+    if (!stopped) stop = start(db, fs);
+  }, (error: unknown) => {
+    if (!stopped) onError(error);
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
 export const firestoreNotifications: NotificationsSource = {
   watchUnread(userId, onChange, onError) {
-    let stopped = false;
-    let stop: (() => void) | undefined;
-    firestore().then(([db, fs]) => {
-      if (stopped) return;
+    return listen((db, fs) => {
       // Equality on userId is what the rules require of a list; newest first
       // needs the (userId, read, updatedAt desc) index of firestore.indexes.json.
       const unread = fs.query(
@@ -83,18 +108,27 @@ export const firestoreNotifications: NotificationsSource = {
         fs.orderBy('updatedAt', 'desc'),
         fs.limit(NOTIFICATION_LIST_LIMIT + 1),
       );
-      stop = fs.onSnapshot(
+      return fs.onSnapshot(
         unread,
         (snapshot) => onChange(snapshot.docs.flatMap((document) => notificationFromDocument(document.id, document.data()) ?? [])),
         onError,
       );
-    }, (error: unknown) => {
-      if (!stopped) onError(error);
-    });
-    return () => {
-      stopped = true;
-      stop?.();
-    };
+    }, onError);
+  },
+
+  watchOpenApprovals(userId, onChange, onError) {
+    return listen((db, fs) => {
+      // Read or not: Mark all read leaves an approval waiting. The
+      // (userId, kind, open) index of firestore.indexes.json serves it.
+      const open = fs.query(
+        fs.collection(db, NOTIFICATIONS_COLLECTION),
+        fs.where('userId', '==', userId),
+        fs.where('kind', '==', 'approval_waiting'),
+        fs.where('open', '==', true),
+        fs.limit(OPEN_APPROVALS_COUNT_LIMIT + 1),
+      );
+      return fs.onSnapshot(open, (snapshot) => onChange(snapshot.size), onError);
+    }, onError);
   },
 
   async markRead(ids) {

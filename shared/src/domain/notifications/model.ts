@@ -38,6 +38,12 @@ export interface ApprovalWaitingNotification extends NotificationBase {
   message: string;
   /** Who is waiting (the run's starter). */
   requestedByName: string | null;
+  /**
+   * The step still waits for a decision. platform-api clears it when the step
+   * closes (decided, canceled, failed elsewhere); reading the notification
+   * (Mark all read) never does: the header's approvals count is the open ones.
+   */
+  open: boolean;
 }
 
 /** A run this user started (or of a workflow they own) failed (one per run). */
@@ -94,6 +100,18 @@ export type AppNotification = AnyNotification;
 export function approvalWaitingNotificationId(userId: string, runId: string, nodeId: string): string {
   return `${userId}_approval_${runId}_${nodeId}`;
 }
+
+/**
+ * What platform-api writes on an approval_waiting notification once its step
+ * has closed: read (out of the bell) and no longer open (out of the count).
+ */
+export const APPROVAL_CLOSED_UPDATE = { read: true, open: false } as const;
+
+/**
+ * The header's approvals count lists at most this many open approvals; above
+ * it says "99+" (a number past this tells nobody more).
+ */
+export const OPEN_APPROVALS_COUNT_LIMIT = 99;
 
 /** One run_failed notification per user and run someone started. */
 export function runFailedNotificationId(userId: string, runId: string): string {

@@ -17,6 +17,7 @@ export const de: NotificationsCatalog = {
     approvalsLink: 'Freigaben',
     approvalsLinkWaiting_one: 'Freigaben: {{count}} wartet auf Sie',
     approvalsLinkWaiting_other: 'Freigaben: {{count}} warten auf Sie',
+    approvalsLinkMore: 'Freigaben: mehr als {{count}} warten auf Sie',
     approval: {
       waiting: '„{{name}}“ wartet auf Ihre Freigabe.',
       waitingFrom: '{{by}} wartet in „{{name}}“ auf Ihre Freigabe.',

@@ -16,6 +16,7 @@ export const en = {
     approvalsLink: 'Approvals',
     approvalsLinkWaiting_one: 'Approvals: {{count}} waiting for you',
     approvalsLinkWaiting_other: 'Approvals: {{count}} waiting for you',
+    approvalsLinkMore: 'Approvals: more than {{count}} waiting for you',
     approval: {
       waiting: '“{{name}}” is waiting for your approval.',
       waitingFrom: '{{by}} is waiting for your approval in “{{name}}”.',

@@ -17,6 +17,7 @@ export const es: NotificationsCatalog = {
     approvalsLink: 'Aprobaciones',
     approvalsLinkWaiting_one: 'Aprobaciones: {{count}} te espera',
     approvalsLinkWaiting_other: 'Aprobaciones: {{count}} te esperan',
+    approvalsLinkMore: 'Aprobaciones: más de {{count}} te esperan',
     approval: {
       waiting: '«{{name}}» espera tu aprobación.',
       waitingFrom: '{{by}} espera tu aprobación en «{{name}}».',

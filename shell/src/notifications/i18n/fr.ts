@@ -17,6 +17,7 @@ export const fr: NotificationsCatalog = {
     approvalsLink: 'Approbations',
     approvalsLinkWaiting_one: 'Approbations : {{count}} vous attend',
     approvalsLinkWaiting_other: 'Approbations : {{count}} vous attendent',
+    approvalsLinkMore: 'Approbations : plus de {{count}} vous attendent',
     approval: {
       waiting: '« {{name}} » attend votre approbation.',
       waitingFrom: '{{by}} attend votre approbation dans « {{name}} ».',

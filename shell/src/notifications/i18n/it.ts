@@ -17,6 +17,7 @@ export const it: NotificationsCatalog = {
     approvalsLink: 'Approvazioni',
     approvalsLinkWaiting_one: 'Approvazioni: {{count}} ti aspetta',
     approvalsLinkWaiting_other: 'Approvazioni: {{count}} ti aspettano',
+    approvalsLinkMore: 'Approvazioni: più di {{count}} ti aspettano',
     approval: {
       waiting: '«{{name}}» attende la tua approvazione.',
       waitingFrom: '{{by}} attende la tua approvazione in «{{name}}».',
