@@ -24,6 +24,7 @@ import {
   type StepTestResponse,
 } from '@agentflow/shared/workflow';
 import type { FileRef } from '@agentflow/shared/files';
+import { APPROVALS_API, type RunApprovals } from '@agentflow/shared/approvals';
 import { createFilesClient, type FilesClient } from './files';
 
 /** 'input.company is required' → 'company'; the engine's zod messages name the field first. */
@@ -64,6 +65,8 @@ export interface RunsClient {
   remove(runId: string): Promise<void>;
   /** Deletes every finished run of the caller's for a workflow, with their files; runs still going are kept. */
   removeFinished(workflowId: string): Promise<{ deleted: number; kept: number }>;
+  /** The run's waiting approval steps and whether the caller may decide each (the decide route's own verdict, shares included). */
+  approvals(runId: string): Promise<RunApprovals>;
   approve(runId: string, request?: DecisionRequest): Promise<void>;
   reject(runId: string, request?: DecisionRequest): Promise<void>;
   webhook(workflowId: string): Promise<WebhookInfo>;
@@ -111,6 +114,10 @@ export function createRunsClient(options: RunsClientOptions): RunsClient {
       await request('DELETE', RUNS_API.run(runId));
     },
     removeFinished: (workflowId) => request<{ deleted: number; kept: number }>('DELETE', RUNS_API.workflowRuns(workflowId)),
+    approvals: async (runId) => {
+      const body = await request<Partial<RunApprovals> | undefined>('GET', APPROVALS_API.runApprovals(runId));
+      return { approvals: Array.isArray(body?.approvals) ? body.approvals : [] };
+    },
     approve: async (runId, body = {}) => {
       await request('POST', RUNS_API.approve(runId), body);
     },

@@ -1,6 +1,6 @@
 // The waiting approval's panel in the run view: the step's message, who may
-// decide and whether the signed-in user may (one verdict: the panel never
-// says both), a comment, and files the approver attaches to the decision (a
+// decide and whether the signed-in user may (platform-api's verdict, one for
+// the whole panel: it never says both), a comment, and files the approver attaches to the decision (a
 // signed form, a photo: at most DECISION_ATTACHMENT_LIMIT, each within the
 // plan's file size). Someone who may not decide sees the form disabled with
 // the reason. Approve or Reject uploads the files first, then sends the
@@ -14,7 +14,7 @@ import { DECISION_ATTACHMENT_LIMIT } from '../api/files';
 import { PLANS_PAGE } from '../api/refusals';
 import type { DecisionRequest, RunsClient } from '../api/runs';
 import { APPROVALS_CATALOGS } from '../approvals/i18n';
-import { ApproversInfo, useApprovalVerdict } from './ApproversInfo';
+import { ApproversInfo, useRunApproval } from './ApproversInfo';
 import { checkFile } from './files/fileChecks';
 import { isFileRefusal, uploadUseless } from './files/fileRefusals';
 import { FT, useFileTexts } from './files/fileTexts';
@@ -37,9 +37,9 @@ export function ApprovalBox({ run, step, client, busy: acting, act }: { run: Wor
   const [fileError, setFileError] = useState<{ message: string; plans: boolean } | null>(null);
   const maxBytes = usePlanFileLimit();
   const uploads = useStagedUploads(client.files);
-  const approvalVerdict = useApprovalVerdict(run, step.nodeId);
-  // Only an approval step names approvers; another waiting step keeps the plain buttons.
-  const verdict = step.type === 'approval' ? approvalVerdict : 'may';
+  // Only an approval step names approvers (and is asked about); another waiting step keeps the plain buttons.
+  const approval = useRunApproval(client, run, step.nodeId, step.type === 'approval');
+  const verdict = step.type === 'approval' ? approval.verdict : 'may';
   const verdictId = `${id}-verdict`;
   const busy = acting || verdict !== 'may';
   const reason = verdict === 'may' ? undefined : verdictId;
@@ -95,7 +95,7 @@ export function ApprovalBox({ run, step, client, busy: acting, act }: { run: Wor
     <section className={verdict === 'may' ? 'run-approval form-status' : 'run-approval form-status run-approval--readonly'} data-testid="run-approval" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('approvals.panel.title', { step: step.name })}</h2>
       {message && <p>{message}</p>}
-      {step.type === 'approval' && <ApproversInfo run={run} nodeId={step.nodeId} verdict={verdict} verdictId={verdictId} />}
+      {step.type === 'approval' && <ApproversInfo run={run} nodeId={step.nodeId} state={approval} verdictId={verdictId} />}
       <label htmlFor={`${id}-comment`}>{t(`${V}comment`)}</label>
       <textarea id={`${id}-comment`} rows={2} maxLength={1000} value={comment} disabled={verdict !== 'may'} aria-describedby={reason} onChange={(event) => setComment(event.target.value)} />
       <div className="decision-files" data-testid="decision-files">

@@ -1,29 +1,31 @@
 // Who may decide a waiting approval step, and whether the signed-in user may,
-// under the step in the run view. The decision is the shared one platform-api
-// makes (mayDecideApproval): users named by id or e-mail, holders of a named
-// role in the run's workspace (a named workspace role admits higher ones
-// too), and global administrators. The run's owner is not an approver for
-// being it. One verdict drives the whole panel, so it never says "waiting for
-// your approval" to someone it also tells "you are not an approver".
-import { useContext, useEffect } from 'react';
-import { Link, PERMISSIONS, RBACContext, grantsFor, useAuth, useI18n, type AuthUser, type Grant, type RBACContextValue, type Role } from '@agentflow/shared';
-import { approverKind, mayDecideApproval } from '@agentflow/shared/workspaces';
-import { APPROVAL_INBOX_PATH } from '@agentflow/shared/approvals';
+// under the step in the run view. The verdict is platform-api's (GET
+// /api/runs/:runId/approvals): the decide route's own rule on the workflow as
+// stored, shares included, so the panel never offers what the service would
+// refuse nor refuses what it would accept. Asked again whenever the run's
+// status or its waiting steps change. Until it answers the panel says it is
+// checking; if it cannot answer the panel says so: the buttons stay disabled
+// either way, never enabled on a guess. One verdict drives the whole panel,
+// so it never says "you may decide" to someone it also tells "you may not".
+import { useQuery } from '@tanstack/react-query';
+import { Link, useAuth, useI18n } from '@agentflow/shared';
+import { APPROVAL_INBOX_PATH, type ApproverView } from '@agentflow/shared/approvals';
 import { BUILT_IN_ROLES } from '@agentflow/shared/rbac';
 import type { WorkflowRun } from '@agentflow/shared/workflow';
+import type { RunsClient } from '../api/runs';
 import { roleName } from '../approvals/approverLabels';
 
 const P = 'approvals.panel.';
 
 export interface ApproverGroups {
-  /** Approvers that name a known role, with its (stored) name. */
+  /** Approvers that name a role, with its (stored) name. */
   roles: { id: string; name: string }[];
-  /** Everything else, shown as written: user ids and e-mail addresses. */
-  people: string[];
+  /** Everything else: people, by name or as written (user ids and e-mail addresses). */
+  people: { id: string; label: string }[];
 }
 
-/** 'checking' while the user's roles load; then whether they may decide. */
-export type ApprovalVerdict = 'checking' | 'may' | 'mayNot';
+/** 'checking' until the service answers; 'failed' when it could not; then whether the user may decide. */
+export type ApprovalVerdict = 'checking' | 'failed' | 'may' | 'mayNot';
 
 /** The approvers a run's approval node names (from the run's snapshot of the workflow). */
 export function approversOfNode(run: WorkflowRun, nodeId: string): string[] {
@@ -31,64 +33,69 @@ export function approversOfNode(run: WorkflowRun, nodeId: string): string[] {
   return Array.isArray(approvers) ? approvers.filter((a): a is string => typeof a === 'string') : [];
 }
 
-/** Splits approvers into roles (named from `roles`, then the built-in list) and people. */
-export function groupApprovers(approvers: readonly string[], roles: readonly Role[] = []): ApproverGroups {
-  const names = new Map<string, string>();
-  for (const role of [...BUILT_IN_ROLES, ...roles]) names.set(role.id, role.name);
+const BUILT_IN_NAMES = new Map(BUILT_IN_ROLES.map((role) => [role.id, role.name]));
+
+/** Before the service has answered: the snapshot's approvers, built-in roles by name, the rest as written. */
+export function groupApprovers(approvers: readonly string[]): ApproverGroups {
   const groups: ApproverGroups = { roles: [], people: [] };
   for (const approver of approvers) {
-    const name = names.get(approver);
-    if (name !== undefined && approverKind(approver, new Set(names.keys())) === 'role') groups.roles.push({ id: approver, name });
-    else groups.people.push(approver);
+    const name = BUILT_IN_NAMES.get(approver);
+    if (name !== undefined) groups.roles.push({ id: approver, name });
+    else groups.people.push({ id: approver, label: approver });
   }
   return groups;
 }
 
-/** The user's grants as the browser knows them (their assignments, and manage_all when they hold it). */
-function grantsOf(rbac: RBACContextValue | undefined): Grant[] {
-  if (!rbac) return [];
-  const roles = new Map<string, Pick<Role, 'permissions'>>([...BUILT_IN_ROLES, ...rbac.roles].map((role) => [role.id, role]));
-  const grants = grantsFor(rbac.userRoles, roles);
-  if (rbac.hasPermission(PERMISSIONS.manageAll)) grants.push({ roleId: 'manage_all', organizationId: null, permissions: [PERMISSIONS.manageAll] });
-  return grants;
+/** As the service named them (custom roles by their stored names, people by display name). */
+export function groupApproverViews(approvers: readonly ApproverView[]): ApproverGroups {
+  return {
+    roles: approvers.filter((approver) => approver.kind === 'role').map((approver) => ({ id: approver.id, name: approver.label })),
+    people: approvers.filter((approver) => approver.kind !== 'role').map((approver) => ({ id: approver.id, label: approver.label || approver.id })),
+  };
 }
 
-/** May `user` decide the step naming `approvers` in `run`? The shared rule, on what the browser knows. */
-export function mayDecide(user: AuthUser, approvers: readonly string[], run: WorkflowRun, rbac: RBACContextValue | undefined): boolean {
-  const organizationId = run.organizationId ?? null;
-  return mayDecideApproval(
-    { uid: user.uid, verifiedEmail: user.email, grants: grantsOf(rbac) },
-    { ownerId: run.ownerId, organizationId, visibility: organizationId ? 'organization' : 'private' },
-    approvers,
-  );
+/** React Query key of a run's approval verdicts: a new status or another waiting step asks again. */
+export const runApprovalsKey = (run: WorkflowRun) =>
+  ['runs', 'approvals', run.id, run.status, run.steps.filter((step) => step.type === 'approval' && step.status === 'waiting').map((step) => step.id).join(',')] as const;
+
+export interface RunApprovalState {
+  verdict: ApprovalVerdict;
+  /** The approvers as the service named them, once it has answered. */
+  approvers: ApproverGroups | null;
+  retry: () => void;
 }
 
-/** The panel's verdict for the signed-in user on `nodeId`'s approval. */
-export function useApprovalVerdict(run: WorkflowRun, nodeId: string): ApprovalVerdict {
-  const { user } = useAuth();
-  const rbac = useContext(RBACContext);
-  // The access provider is lazy: the verdict needs the user's roles.
-  useEffect(() => {
-    rbac?.activate();
-  }, [rbac]);
-  if (!user) return 'mayNot';
-  if (rbac?.loading) return 'checking';
-  return mayDecide(user, approversOfNode(run, nodeId), run, rbac) ? 'may' : 'mayNot';
+/** The service's verdict for the signed-in user on `nodeId`'s approval (`enabled`: an approval step is waiting). */
+export function useRunApproval(client: RunsClient, run: WorkflowRun, nodeId: string, enabled = true): RunApprovalState {
+  const query = useQuery({ queryKey: runApprovalsKey(run), queryFn: () => client.approvals(run.id), enabled, retry: 1, staleTime: 0 });
+  const retry = () => void query.refetch();
+  if (query.isError) return { verdict: 'failed', approvers: null, retry };
+  if (!query.data) return { verdict: 'checking', approvers: null, retry };
+  const mine = query.data.approvals.find((approval) => approval.nodeId === nodeId);
+  // Not among the steps the service sees waiting (decided meanwhile): nothing to decide.
+  if (!mine) return { verdict: 'mayNot', approvers: null, retry };
+  return { verdict: mine.mayDecide ? 'may' : 'mayNot', approvers: groupApproverViews(mine.approvers), retry };
 }
 
-export function ApproversInfo({ run, nodeId, verdict, verdictId }: { run: WorkflowRun; nodeId: string; verdict: ApprovalVerdict; verdictId: string }) {
+export function ApproversInfo({ run, nodeId, state, verdictId }: { run: WorkflowRun; nodeId: string; state: RunApprovalState; verdictId: string }) {
   const { t } = useI18n();
   const { user } = useAuth();
-  const rbac = useContext(RBACContext);
-  const approvers = approversOfNode(run, nodeId);
+  const { verdict } = state;
   const isOwner = user?.uid === run.ownerId;
-  const { roles, people } = groupApprovers(approvers, rbac?.roles);
-  const personName = (person: string) => (person === user?.uid || (user?.email && person.toLowerCase() === user.email.toLowerCase()) ? `${person} (${t(`${P}you`)})` : person);
+  const { roles, people } = state.approvers ?? groupApprovers(approversOfNode(run, nodeId));
+  const isMe = (person: { id: string }) => person.id === user?.uid || (!!user?.email && person.id.toLowerCase() === user.email.toLowerCase());
+  const personName = (person: { id: string; label: string }) => (isMe(person) ? `${person.label} (${t(`${P}you`)})` : person.label);
+  const verdictText = { checking: `${P}checking`, failed: `${P}failed`, may: `${P}youMay`, mayNot: `${P}youMayNot` }[verdict];
   return (
     <div className="run-approvers" data-testid="run-approvers">
-      <p id={verdictId} className={`run-approval-verdict run-approval-verdict--${verdict}`} data-testid="run-approval-verdict" role="status">
-        {t(verdict === 'checking' ? `${P}checking` : verdict === 'may' ? `${P}youMay` : `${P}youMayNot`)}
+      <p id={verdictId} className={`run-approval-verdict run-approval-verdict--${verdict}`} data-testid="run-approval-verdict" role={verdict === 'failed' ? 'alert' : 'status'}>
+        {t(verdictText)}
       </p>
+      {verdict === 'failed' && (
+        <button type="button" className="button" data-testid="run-approval-retry" onClick={state.retry}>
+          {t(`${P}retry`)}
+        </button>
+      )}
       <h3>{t(`${P}whoMay`)}</h3>
       {roles.length > 0 && (
         <p data-testid="run-approver-roles">

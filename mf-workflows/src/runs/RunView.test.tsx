@@ -199,7 +199,8 @@ test('a waiting approval offers Approve and Reject with an optional comment', as
   renderView(server);
   const box = await screen.findByTestId('run-approval');
   expect(box).toHaveTextContent('Approval: Sales manager approval');
-  expect(within(box).getByTestId('run-approval-verdict')).toHaveTextContent('You are one of the approvers of this step.');
+  // platform-api's verdict (GET /api/runs/:id/approvals) enables the form.
+  await waitFor(() => expect(within(box).getByTestId('run-approval-verdict')).toHaveTextContent('You are one of the approvers of this step.'));
   expect(box).toHaveTextContent('Check the discount.');
   fireEvent.change(within(box).getByLabelText('Comment (optional)'), { target: { value: ' Margin is fine ' } });
   fireEvent.click(within(box).getByRole('button', { name: 'Approve' }));

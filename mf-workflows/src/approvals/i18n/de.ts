@@ -52,6 +52,8 @@ export const de: ApprovalsCatalog = {
     panel: {
       title: 'Freigabe: {{step}}',
       checking: 'Es wird geprüft, ob Sie entscheiden dürfen…',
+      failed: 'Es konnte nicht geprüft werden, ob Sie entscheiden dürfen; Freigeben und Ablehnen sind deshalb vorerst gesperrt.',
+      retry: 'Erneut prüfen',
       youMay: 'Sie gehören zu den Freigebenden dieses Schritts.',
       youMayNot: 'Sie gehören nicht zu den Freigebenden dieses Schritts und können ihn daher weder freigeben noch ablehnen.',
       whoMay: 'Wer entscheiden darf',

@@ -53,6 +53,8 @@ export const en = {
     panel: {
       title: 'Approval: {{step}}',
       checking: 'Checking whether you may decide…',
+      failed: 'Could not check whether you may decide, so approving and rejecting are off for now.',
+      retry: 'Check again',
       youMay: 'You are one of the approvers of this step.',
       youMayNot: 'You are not an approver of this step, so you cannot approve or reject it.',
       whoMay: 'Who may decide',

@@ -52,6 +52,8 @@ export const es: ApprovalsCatalog = {
     panel: {
       title: 'Aprobación: {{step}}',
       checking: 'Comprobando si puedes decidir…',
+      failed: 'No se pudo comprobar si puedes decidir, así que aprobar y rechazar están desactivados por ahora.',
+      retry: 'Comprobar de nuevo',
       youMay: 'Eres uno de los aprobadores de este paso.',
       youMayNot: 'No eres aprobador de este paso, así que no puedes aprobarlo ni rechazarlo.',
       whoMay: 'Quién puede decidir',

@@ -52,6 +52,8 @@ export const fr: ApprovalsCatalog = {
     panel: {
       title: 'Approbation : {{step}}',
       checking: 'Vérification de votre droit de décider…',
+      failed: 'Impossible de vérifier si vous pouvez décider : approuver et refuser sont désactivés pour l’instant.',
+      retry: 'Vérifier à nouveau',
       youMay: 'Vous faites partie des approbateurs de cette étape.',
       youMayNot: 'Vous ne faites pas partie des approbateurs de cette étape : vous ne pouvez ni l’approuver ni la refuser.',
       whoMay: 'Qui peut décider',

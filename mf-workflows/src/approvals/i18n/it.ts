@@ -52,6 +52,8 @@ export const it: ApprovalsCatalog = {
     panel: {
       title: 'Approvazione: {{step}}',
       checking: 'Verifica dei tuoi permessi di decisione…',
+      failed: 'Non è stato possibile verificare se puoi decidere, quindi approvare e rifiutare sono disattivati per ora.',
+      retry: 'Verifica di nuovo',
       youMay: 'Sei tra gli approvatori di questo passaggio.',
       youMayNot: 'Non sei tra gli approvatori di questo passaggio, quindi non puoi approvarlo né rifiutarlo.',
       whoMay: 'Chi può decidere',

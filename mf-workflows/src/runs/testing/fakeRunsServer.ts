@@ -5,6 +5,7 @@
 // jest globals, so the app's type check accepts it; tests spy on what they need.
 import { STEP_TEST_IDEMPOTENCY_HEADER, newStep, type AiStatus, type RunStep, type StepTestResponse, type WebhookInfo, type WorkflowRun, type WorkflowRunSummary } from '@agentflow/shared/workflow';
 import type { FileRef, UploadedFile } from '@agentflow/shared/files';
+import type { ApproverView, RunApprovalView } from '@agentflow/shared/approvals';
 import { createRunsClient, type EventSourceLike, type RunsClient } from '../../api/runs';
 import { summaryOf } from '../runModel';
 
@@ -44,6 +45,13 @@ export function fakeRun(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
     updatedAt: at(0),
     ...overrides,
   };
+}
+
+/** The approvers an approval node names, as platform-api shows them: an e-mail, a role (ids with '_'), else a user. */
+function approverViewsOf(run: WorkflowRun, nodeId: string, labels: Record<string, string>): ApproverView[] {
+  const named = (run.snapshot?.nodes.find((node) => node.id === nodeId)?.params as { approvers?: unknown } | undefined)?.approvers;
+  const ids = Array.isArray(named) ? named.filter((id): id is string => typeof id === 'string') : [];
+  return ids.map((id) => ({ kind: id.includes('@') ? 'email' : id.includes('_') ? 'role' : 'user', id, label: labels[id] ?? id }));
 }
 
 /** A file id of the shape platform-api gives (20 letters and digits). */
@@ -118,6 +126,13 @@ export interface FakeRunsServer {
   discarded: string[];
   /** Stores (or replaces) a run and pushes it to every open stream of that run. */
   update(run: WorkflowRun): void;
+  /**
+   * Whether the caller may decide a waiting approval step, as GET
+   * /api/runs/:id/approvals answers it (by default: yes). The approvers come
+   * from the run's snapshot, labelled by `approverLabels` when named there.
+   */
+  mayDecide: (run: WorkflowRun, nodeId: string) => boolean;
+  approverLabels: Record<string, string>;
   /** What POST /api/workflows/:id/nodes/:nodeId/test answers (200); by default the step succeeds echoing its input. */
   stepTest: (request: RecordedRequest, nodeId: string) => StepTestResponse;
 }
@@ -203,6 +218,18 @@ export function createFakeRunsServer(options: { runs?: WorkflowRun[]; token?: st
         if (!['succeeded', 'failed', 'canceled', 'refused'].includes(run.status)) return jsonResponse(409, { error: 'Cancel the run before deleting it', code: 'conflict' });
         runs.delete(id);
         return jsonResponse(204);
+      },
+    ],
+    [
+      'GET',
+      /^\/api\/runs\/([^/]+)\/approvals$/,
+      (_request, match) => {
+        const run = runs.get(decodeURIComponent(match[1]!));
+        if (!run) return jsonResponse(404, { error: 'Run not found' });
+        const approvals: RunApprovalView[] = run.steps
+          .filter((step) => step.type === 'approval' && step.status === 'waiting')
+          .map((step) => ({ nodeId: step.nodeId, mayDecide: server.mayDecide(run, step.nodeId), approvers: approverViewsOf(run, step.nodeId, server.approverLabels) }));
+        return jsonResponse(200, { approvals });
       },
     ],
     ['POST', /^\/api\/runs\/([^/]+)\/(cancel|approve|reject)$/, (_request, match) => (runs.has(decodeURIComponent(match[1]!)) ? jsonResponse(200, { ok: true }) : jsonResponse(404, { error: 'Run not found' }))],
@@ -297,6 +324,8 @@ export function createFakeRunsServer(options: { runs?: WorkflowRun[]; token?: st
     once: (method, pattern, respond) => {
       overrides.push({ method, pattern, respond });
     },
+    mayDecide: () => true,
+    approverLabels: {},
     stepTest: (request) => ({ status: 'succeeded', output: { echoed: (request.body as { input?: unknown } | undefined)?.input ?? null }, durationMs: 420, tokens: 1 }),
     update: (run) => {
       runs.set(run.id, run);
