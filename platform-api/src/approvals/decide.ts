@@ -100,8 +100,8 @@ export async function applyDecision(ports: DecisionPorts, runId: string, stepId:
     // A run still 'running' (another branch executing) picks the decision up at its next write.
     current.updatedAt = at;
     tx.set(runRef(db, runId), encodeRun(current));
-    if (requestRef && request?.exists) tx.update(requestRef, { status: closedStatus(target.status), decidedAt: at, decidedBy: decision.by });
-    if (current.status === 'failed') for (const other of others) if (other.exists && other.get('status') === 'waiting') tx.update(other.ref, { status: 'canceled' });
+    if (requestRef && request?.exists) tx.update(requestRef, { status: closedStatus(target.status), decidedAt: at, decidedBy: decision.by, closedAt: at });
+    if (current.status === 'failed') for (const other of others) if (other.exists && other.get('status') === 'waiting') tx.update(other.ref, { status: 'canceled', closedAt: at });
     if (linkRef) tx.update(linkRef, { usedAt: at });
     return resume ? ('resume' as const) : ('stored' as const);
   });

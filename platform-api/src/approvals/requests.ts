@@ -7,7 +7,10 @@
 // mayDecideApproval before being stored, and again at read time (a role may
 // have been revoked since). The record is closed (approved, rejected,
 // canceled) by the decision's transaction (decide.ts), or lazily when the
-// inbox finds its step no longer waiting (a canceled run).
+// inbox finds its step no longer waiting (a canceled run), and stamped
+// closedAt; the housekeeping sweep deletes it APPROVAL_LIMITS.
+// closedRequestGraceMs later (sweepClosedRequests), and deleting a run
+// deletes its requests (deleteRunRequests).
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
@@ -210,7 +213,7 @@ export async function closeWaitingRequests(db: Firestore, runId: string, status:
   const waiting = await requestsCollection(db).where('runId', '==', runId).where('status', '==', 'waiting').get();
   await Promise.all(
     waiting.docs.map(async (doc) => {
-      await doc.ref.update({ status });
+      await doc.ref.update({ status, closedAt: new Date().toISOString() });
       // The approvers' bell entries for it have nothing left to ask.
       const nodeId = doc.get('nodeId') as string;
       const uids = (doc.get('notifyUids') as string[] | undefined) ?? [];
@@ -218,6 +221,26 @@ export async function closeWaitingRequests(db: Firestore, runId: string, status:
     }),
   );
   return waiting.size;
+}
+
+/**
+ * Deletes up to `pageSize` requests closed more than the grace ago (a range
+ * on one field: no composite index). Swept rather than deleted at once: what
+ * follows a decision reads the request (afterDecision: the approvers to
+ * tell), and an inbox read at that moment closes what it finds.
+ */
+export async function sweepClosedRequests(db: Firestore, now: Date, pageSize: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - APPROVAL_LIMITS.closedRequestGraceMs).toISOString();
+  const page = await requestsCollection(db).where('closedAt', '<=', cutoff).limit(pageSize).get();
+  await Promise.all(page.docs.map((doc) => doc.ref.delete()));
+  return page.size;
+}
+
+/** A deleted run's requests, whatever their status (a run purged with the trash while it waited). */
+export async function deleteRunRequests(db: Firestore, runId: string): Promise<number> {
+  const page = await requestsCollection(db).where('runId', '==', runId).get();
+  await Promise.all(page.docs.map((doc) => doc.ref.delete()));
+  return page.size;
 }
 
 /** The status a closed step gives its request. */

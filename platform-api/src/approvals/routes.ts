@@ -146,7 +146,7 @@ async function listApprovals(db: Firestore, user: ReturnType<typeof caller>, wor
       const step = run?.steps.find((s) => s.nodeId === record.nodeId && s.type === 'approval');
       if (!run || !step || step.status !== 'waiting') {
         // Moved on without a decision here (canceled, failed elsewhere, deleted): closed now.
-        await doc.ref.update({ status: step ? closedStatus(step.status) : 'canceled' }).catch(() => undefined);
+        await doc.ref.update({ status: step ? closedStatus(step.status) : 'canceled', closedAt: new Date().toISOString() }).catch(() => undefined);
         return null;
       }
       // One read of each workflow for the whole list.

@@ -15,7 +15,9 @@
 //   5. objects in the bucket without metadata (a crash between the two writes
 //      of a save, a failed object delete) are deleted;
 //   6. workflows in the trash for more than TRASH_RETENTION_DAYS are purged
-//      with their runs and versions (trashPurge.ts).
+//      with their runs and versions (trashPurge.ts);
+//   7. approval requests closed more than an hour ago are deleted
+//      (approvals/requests.ts sweepClosedRequests).
 // Runs and old files are walked with a cursor kept in the lease document, a
 // page per sweep, so a deployment with millions of runs is walked over
 // several sweeps instead of re-reading the oldest page every time.
@@ -30,6 +32,7 @@ import { decodeRun, runRef, runsCollection } from './store.js';
 import { sweepExpiredSignIns } from '../connectors/oauth/states.js';
 import { purgeTrash } from './trashPurge.js';
 import { deleteLoopItems } from './loop/itemRecords.js';
+import { deleteRunRequests, sweepClosedRequests } from '../approvals/requests.js';
 
 export const HOUSEKEEPING_COLLECTION = 'housekeeping';
 const DAY_MS = 86_400_000;
@@ -47,6 +50,8 @@ export interface SweepReport {
   expiredSignInsDeleted: number;
   /** Workflows purged from the trash (their runs count in runsDeleted and runFilesDeleted). */
   trashedWorkflowsPurged: number;
+  /** Approval requests decided or canceled more than APPROVAL_LIMITS.closedRequestGraceMs ago. */
+  closedApprovalRequestsDeleted: number;
 }
 
 /** Deletes a run with its files and full step outputs (files first: a run never points at a missing file). */
@@ -56,6 +61,7 @@ export async function deleteRunWithFiles(db: Firestore, files: FileStore | null,
   for (const output of outputs) await output.delete();
   await deleteLoopItems(db, runId);
   await db.collection(RUN_SERVER_COLLECTIONS.errorWorkflowStarts).doc(runId).delete();
+  await deleteRunRequests(db, runId);
   await runRef(db, runId).delete();
   return removed;
 }
@@ -126,7 +132,7 @@ export class Housekeeping {
   async sweep(): Promise<SweepReport | null> {
     const cursors = await this.claim();
     if (!cursors) return null;
-    const report: SweepReport = { runsDeleted: 0, runFilesDeleted: 0, orphanFilesDeleted: 0, expiredUploadsDeleted: 0, stalePhotosDeleted: 0, orphanObjectsDeleted: 0, expiredSignInsDeleted: 0, trashedWorkflowsPurged: 0 };
+    const report: SweepReport = { runsDeleted: 0, runFilesDeleted: 0, orphanFilesDeleted: 0, expiredUploadsDeleted: 0, stalePhotosDeleted: 0, orphanObjectsDeleted: 0, expiredSignInsDeleted: 0, trashedWorkflowsPurged: 0, closedApprovalRequestsDeleted: 0 };
     try {
       cursors.runs = await this.sweepRuns(cursors.runs, report);
       const trash = await purgeTrash(this.db, this.files, this.logger, this.now(), this.pageSize);
@@ -134,6 +140,7 @@ export class Housekeeping {
       report.runsDeleted += trash.runs;
       report.runFilesDeleted += trash.runFiles;
       report.expiredSignInsDeleted = await sweepExpiredSignIns(this.db, this.now().getTime(), this.pageSize);
+      report.closedApprovalRequestsDeleted = await sweepClosedRequests(this.db, this.now(), this.pageSize);
       if (this.files) {
         cursors.files = await this.sweepRunFiles(cursors.files, report);
         report.expiredUploadsDeleted = await this.files.sweepExpiredUploads(this.pageSize);
@@ -143,7 +150,7 @@ export class Housekeeping {
     } finally {
       await this.release(cursors);
     }
-    if (Object.values(report).some((count) => count > 0)) this.logger.info(report, 'housekeeping removed runs and files past retention, unfinished sign-ins and workflows long in the trash');
+    if (Object.values(report).some((count) => count > 0)) this.logger.info(report, 'housekeeping removed runs and files past retention, unfinished sign-ins, workflows long in the trash and closed approval requests');
     return report;
   }
 

@@ -47,7 +47,7 @@ const runsOf = async (workflowId: string) => (await h.db.collection('workflowRun
 const charges = async (uid: string) => (await h.db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).where('userId', '==', uid).where('feature', '==', 'workflow_run').get()).size;
 
 test("a removed creator's poll keeps working with the workspace's credential, charged to the owner; moved to another workspace, it stops using it", async () => {
-  const [olga, carl]: RunsUser[] = await Promise.all([h.createUser('olga', { tokens: 200 }), h.createUser('carl', { tokens: 200 })]);
+  const [olga, carl]: [RunsUser, RunsUser] = await Promise.all([h.createUser('olga', { tokens: 200 }), h.createUser('carl', { tokens: 200 })]);
   const [home, elsewhere] = [await organization(olga.uid), await organization(olga.uid)];
   await assignment(carl.uid, 'workspace_editor', home).set({ userId: carl.uid, roleId: 'workspace_editor', organizationId: home, assignedBy: 'system' });
   const created = await h.call('POST', CREDENTIALS_API.create, { user: olga, body: { type: 'hubspotToken', name: 'Team HubSpot', organizationId: home, secrets: { token: TOKEN } } });

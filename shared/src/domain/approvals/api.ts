@@ -38,6 +38,12 @@ export const APPROVAL_LIMITS = {
   linkTtlMs: 72 * 60 * 60 * 1000,
   /** Items one inbox answer lists. */
   maxListed: 100,
+  /**
+   * How long a closed request (decided, canceled) is kept before the
+   * housekeeping sweep deletes it: long enough for what follows a decision
+   * (the other approvers' bell entries) and an inbox open at that moment.
+   */
+  closedRequestGraceMs: 60 * 60 * 1000,
 } as const;
 
 /** Server-only collections (the rules deny browsers). */
@@ -209,4 +215,6 @@ export interface ApprovalRequestRecord {
   status: ApprovalRequestStatus;
   decidedAt: string | null;
   decidedBy: string | null;
+  /** When it stopped waiting (ISO; absent while waiting): the sweep deletes it APPROVAL_LIMITS.closedRequestGraceMs later. */
+  closedAt?: string | null;
 }
