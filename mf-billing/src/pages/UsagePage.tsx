@@ -1,15 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NeedsConnectionNote, SavedOnDeviceNote, useI18n, useMembership, useOnline, type TokenSummary, type UsagePeriod } from '@agentflow/shared';
 import { billingKeys, useBillingClient } from '../api/queries';
-import { DataTable } from '@agentflow/shared/ui';
+import { ChartTable, DataTable, UsageBarChart } from '@agentflow/shared/ui';
 import { apiErrorMessage, formatDate } from '../components/messages';
 import { PeriodSwitch } from '../components/PeriodSwitch';
 import { ReadStates, RetryAlert } from '../components/ReadStates';
 import { UsageSource, useUsageSourceColumn } from '../components/usageSource/UsageSource';
-
-// recharts (and the chart) load only when the usage page is opened.
-const UsageChart = lazy(() => import('../components/UsageChart'));
 
 const PERIODS: readonly UsagePeriod[] = ['week', 'month', 'year'];
 
@@ -109,6 +106,9 @@ function UsageHistory() {
   }, [summary, queryClient]);
 
   const points = history.data ?? [];
+  // One series (tokens) of the shared usage chart; recharts loads in its own chunk when the chart first draws.
+  const rows = points.map((point) => ({ key: point.label, label: point.label, values: { tokens: point.tokens } }));
+  const series = [{ key: 'tokens', name: t('billing.usage.tokens'), colour: 'var(--color-primary, #4f46e5)' }];
   return (
     <section className="card" aria-labelledby="billing-history-title">
       <div className="billing-history-header">
@@ -123,38 +123,21 @@ function UsageHistory() {
             {t('billing.usage.loading')}
           </p>
         ) : (
-          <Suspense
-            fallback={
-              <p className="page-loading" role="status">
-                {t('billing.usage.chartLoading')}
-              </p>
-            }
-          >
-            <UsageChart points={points} tokensLabel={t('billing.usage.tokens')} />
-          </Suspense>
+          <UsageBarChart rows={rows} series={series} className="billing-chart-canvas" loadingText={t('billing.usage.chartLoading')} />
         )}
       </div>
       {history.isSuccess && points.length === 0 ? <p className="muted">{t('billing.usage.noHistory')}</p> : null}
       <div className="table-scroll billing-points" hidden={waiting}>
-        <table className="billing-table" data-testid="usage-points" data-period={period} aria-busy={history.isFetching}>
-          <caption>{t('billing.usage.pointsCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('billing.usage.label')}</th>
-              <th scope="col" className="number">
-                {t('billing.usage.tokens')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((point) => (
-              <tr key={point.label}>
-                <th scope="row">{point.label}</th>
-                <td className="number">{point.tokens}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ChartTable
+          className="billing-table"
+          data-testid="usage-points"
+          data-period={period}
+          aria-busy={history.isFetching}
+          caption={t('billing.usage.pointsCaption')}
+          labelHeader={t('billing.usage.label')}
+          rows={rows}
+          series={series}
+        />
       </div>
     </section>
   );

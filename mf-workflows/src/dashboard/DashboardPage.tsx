@@ -3,10 +3,11 @@
 // tokens, approvals waiting and the plan's usage; runs per day by status
 // (recharts, its own lazy chunk); tokens by workflow and by model; failing
 // workflows. Every figure links to the executions it counts.
-import { lazy, Suspense, useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, Link, useI18n, useNavigate, useSearchParams } from '@agentflow/shared';
 import { DASHBOARD_ERROR_CODES, DASHBOARD_LIMITS, DASHBOARD_PERIODS, DASHBOARD_STATUS_GROUPS, DEFAULT_MODEL_KEY, type DashboardResponse, type DashboardStatusGroup } from '@agentflow/shared/workflow';
+import { ChartTable, UsageBarChart, type ChartSeries } from '@agentflow/shared/ui';
 import { PageLoading } from '../components/PageLoading';
 import { formatDuration } from '../runs/runTime';
 import { browserTimeZone, useDashboardClient } from './dashboardClient';
@@ -14,7 +15,13 @@ import { executionsLink, type Figure } from './executionsLink';
 import { PlanUsageCard } from './PlanUsageCard';
 import { ShareBars } from './ShareBars';
 
-const RunsPerDayChart = lazy(() => import(/* webpackChunkName: "dashboard-chart" */ './RunsPerDayChart'));
+/** The colour of each status group's bars (stacked in DASHBOARD_STATUS_GROUPS' order). */
+export const GROUP_COLOURS: Readonly<Record<DashboardStatusGroup, string>> = {
+  succeeded: '#16a34a',
+  failed: '#dc2626',
+  refused: '#f59e0b',
+  other: '#94a3b8',
+};
 
 const D = 'workflows.dashboard.';
 
@@ -41,7 +48,16 @@ function Figures({ data }: { data: DashboardResponse }) {
   const number = (value: number) => new Intl.NumberFormat(language).format(value);
   const none = t(`${D}figures.none`);
   const groupNames = Object.fromEntries(DASHBOARD_STATUS_GROUPS.map((group) => [group, t(`${D}groups.${group}`)])) as Record<DashboardStatusGroup, string>;
-  const labels = useMemo(() => new Map(data.perDay.map((day) => [day.day, new Date(`${day.day}T00:00:00Z`).toLocaleDateString(language, { month: 'short', day: 'numeric', timeZone: 'UTC' })])), [data.perDay, language]);
+  const rows = useMemo(
+    () =>
+      data.perDay.map((day) => ({
+        key: day.day,
+        label: new Date(`${day.day}T00:00:00Z`).toLocaleDateString(language, { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+        values: { succeeded: day.succeeded, failed: day.failed, refused: day.refused, other: day.other },
+      })),
+    [data.perDay, language],
+  );
+  const series: ChartSeries[] = DASHBOARD_STATUS_GROUPS.map((group) => ({ key: group, name: groupNames[group], colour: GROUP_COLOURS[group] }));
   const anyRuns = data.totals.runs > 0;
   return (
     <>
@@ -70,33 +86,23 @@ function Figures({ data }: { data: DashboardResponse }) {
             <p className="dashboard-hint">
               {t(`${D}perDay.hint`)} {t(`${D}perDay.timeZone`, { zone: data.timeZone })}
             </p>
-            <Suspense fallback={<div className="dashboard-chart-canvas" />}>
-              <RunsPerDayChart days={data.perDay} labels={labels} groupNames={groupNames} onSelect={(day, group) => navigate(executionsLink({ day, group }))} />
-            </Suspense>
+            <UsageBarChart
+              rows={rows}
+              series={series}
+              height={240}
+              className="dashboard-chart-canvas"
+              loadingText={t(`${D}perDay.chartLoading`)}
+              onSelect={(day, group) => navigate(executionsLink({ day, group: group as DashboardStatusGroup }))}
+            />
             <details className="dashboard-table-details">
               <summary>{t(`${D}perDay.table`)}</summary>
-              <table className="dashboard-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t(`${D}perDay.day`)}</th>
-                    {DASHBOARD_STATUS_GROUPS.map((group) => (
-                      <th scope="col" key={group}>
-                        {groupNames[group]}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.perDay.map((day) => (
-                    <tr key={day.day}>
-                      <th scope="row">{labels.get(day.day)}</th>
-                      {DASHBOARD_STATUS_GROUPS.map((group) => (
-                        <td key={group}>{day[group] > 0 ? <Link to={executionsLink({ day: day.day, group })}>{number(day[group])}</Link> : '0'}</td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <ChartTable
+                className="dashboard-table"
+                rows={rows}
+                series={series}
+                labelHeader={t(`${D}perDay.day`)}
+                renderValue={(row, each, value) => (value > 0 ? <Link to={executionsLink({ day: row.key, group: each.key as DashboardStatusGroup })}>{number(value)}</Link> : '0')}
+              />
             </details>
           </>
         ) : (

@@ -24,6 +24,7 @@ export const de: DashboardCatalog = {
       },
       perDay: {
         title: 'Läufe pro Tag',
+        chartLoading: 'Diagramm wird geladen…',
         table: 'Läufe pro Tag als Tabelle',
         empty: 'Keine Läufe in diesem Zeitraum.',
         day: 'Tag',

@@ -23,6 +23,7 @@ export const en = {
       },
       perDay: {
         title: 'Runs per day',
+        chartLoading: 'Loading the chart…',
         table: 'Runs per day as a table',
         empty: 'No runs in this period.',
         day: 'Day',

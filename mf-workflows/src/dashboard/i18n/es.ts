@@ -24,6 +24,7 @@ export const es: DashboardCatalog = {
       },
       perDay: {
         title: 'Ejecuciones por día',
+        chartLoading: 'Cargando el gráfico…',
         table: 'Ejecuciones por día en una tabla',
         empty: 'No hay ejecuciones en este periodo.',
         day: 'Día',

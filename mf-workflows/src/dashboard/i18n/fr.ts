@@ -24,6 +24,7 @@ export const fr: DashboardCatalog = {
       },
       perDay: {
         title: 'Exécutions par jour',
+        chartLoading: 'Chargement du graphique…',
         table: 'Exécutions par jour sous forme de tableau',
         empty: 'Aucune exécution sur cette période.',
         day: 'Jour',

@@ -24,6 +24,7 @@ export const it: DashboardCatalog = {
       },
       perDay: {
         title: 'Esecuzioni al giorno',
+        chartLoading: 'Caricamento del grafico…',
         table: 'Esecuzioni al giorno in tabella',
         empty: 'Nessuna esecuzione in questo periodo.',
         day: 'Giorno',

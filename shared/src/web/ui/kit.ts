@@ -4,3 +4,5 @@
 // federated singleton that every first view loads.
 export { SelectField, TextAreaField, TextField, focusFirstInvalid } from './Field.js';
 export { DataTable, type Column } from './DataTable.js';
+// The usage chart (recharts in a lazy chunk of the importing app) and its table alternative.
+export { ChartTable, UsageBarChart, type ChartRow, type ChartSeries } from './charts/UsageBarChart.js';
