@@ -74,6 +74,7 @@ describe('workspace settings', () => {
       expect(refused.body).toMatchObject({ code: 'invalid_request', error: expect.stringMatching(/approvalLinksRequireSignIn|theme|body|expected/) });
     }
     expect((await patch(olga, workspace.id, { approvalLinksRequireSignIn: 'no' })).body.error).toContain('approvalLinksRequireSignIn');
+    expect((await patch(olga, workspace.id, {})).body.error).toBe('approvalLinksRequireSignIn is required');
     expect((await h.db.collection(RBAC_COLLECTIONS.organizations).doc(workspace.id).get()).get('approvalLinksRequireSignIn')).toBeUndefined();
   });
 

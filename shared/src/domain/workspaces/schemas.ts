@@ -46,4 +46,4 @@ export const moveWorkflowSchema = z
 export const updateWorkspaceSettingsSchema = z
   .object({ approvalLinksRequireSignIn: z.boolean({ error: 'must be true or false' }).optional() })
   .strict()
-  .refine((body) => Object.keys(body).length > 0, { message: 'must name at least one setting (approvalLinksRequireSignIn)', path: ['approvalLinksRequireSignIn'] });
+  .refine((body) => Object.keys(body).length > 0, { message: 'is required', path: ['approvalLinksRequireSignIn'] });
