@@ -33,6 +33,7 @@ import { useCanvasClipboard, type ClipboardNote } from './canvas/useCanvasClipbo
 import { CanvasActions, clipboardNoteText } from './canvas/CanvasActions';
 import { ProblemsList, SettingsPanel } from './WorkflowPanels';
 import { SaveVersionButton } from './versions/SaveVersionButton';
+import { ShareButton } from '../sharing/ShareButton';
 import { ActiveSwitch } from './triggers/ActiveSwitch';
 import { LocalProblemsScope, useBuilderProblems } from './problems/localProblems';
 import { PageLoading } from '../components/PageLoading';
@@ -266,6 +267,18 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
     <>
       <SaveVersionButton versions={versions} readOnly={readOnly} />
       {!readOnly && <LastRunToggle overlay={lastRun} />}
+      {/* Shown to who may share it; pending edits are saved first, and after a move the builder's copy follows (its next save names the new workspace). */}
+      {!readOnly && (
+        <ShareButton
+          workflow={workflow}
+          beforeOpen={() => void flush()}
+          onMoved={(organizationId) => {
+            // As the settings' workspace line does (WorkflowPanels): the builder's copy takes the new place.
+            const place: Partial<Workflow> = { organizationId, visibility: organizationId ? 'organization' : 'private' };
+            dispatch({ type: 'updateSettings', settings: place });
+          }}
+        />
+      )}
     </>
   );
 

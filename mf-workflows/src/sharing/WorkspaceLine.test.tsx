@@ -14,7 +14,7 @@ function renderLine(workflow: { organizationId: string | null; visibility: 'priv
   const sharing = createFakeSharingClient();
   renderWithProviders(
     <SharingClientContext.Provider value={sharing.client}>
-      <WorkspaceLine workflow={{ id: 'wf-1', name: 'Lead intake', ...workflow }} onMoved={onMoved} />
+      <WorkspaceLine workflow={{ id: 'wf-1', name: 'Lead intake', ownerId: 'user-1', ...workflow }} onMoved={onMoved} />
     </SharingClientContext.Provider>,
     { user: testUser(), workspace: WORKSPACES, language },
   );
