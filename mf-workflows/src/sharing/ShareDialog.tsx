@@ -6,6 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useI18n, useRemoteCatalogs, useWorkspace } from '@agentflow/shared';
 import { SHARE_ROLE_IDS, PERSONAL_WORKSPACE, type ShareRoleId } from '@agentflow/shared/workspaces';
 import { Dialog } from '@agentflow/shared/dialog';
+import { EMAIL_ROLE_FORM_CATALOGS, EmailRoleForm } from '@agentflow/shared/ui';
 import type { WorkflowShare } from '@agentflow/shared/workspaces';
 import { SHARING_CATALOGS } from './i18n';
 import { shareErrorKey, useSharingClient } from './sharingClient';
@@ -13,7 +14,6 @@ import { useWorkspaceLabel, workspaceIdOf } from './workspaceLabel';
 import './sharing.css';
 
 const D = 'workflows.sharing.dialog.';
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface ShareTarget {
   id: string;
@@ -24,7 +24,7 @@ export interface ShareTarget {
 type Status = { kind: 'done' | 'failed'; text: string } | null;
 
 export function ShareDialog({ workflow, onClose, onMoved }: { workflow: ShareTarget; onClose: () => void; onMoved?: (organizationId: string | null) => void }) {
-  useRemoteCatalogs(SHARING_CATALOGS);
+  useRemoteCatalogs(SHARING_CATALOGS, EMAIL_ROLE_FORM_CATALOGS);
   const { t } = useI18n();
   const client = useSharingClient();
   const { workspaces } = useWorkspace();
@@ -33,9 +33,6 @@ export function ShareDialog({ workflow, onClose, onMoved }: { workflow: ShareTar
   const [shares, setShares] = useState<WorkflowShare[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [email, setEmail] = useState('');
-  const [roleId, setRoleId] = useState<ShareRoleId>('workspace_runner');
-  const [emailError, setEmailError] = useState(false);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const [workspaceId, setWorkspaceId] = useState(() => workspaceIdOf(workflow.organizationId));
@@ -68,20 +65,6 @@ export function ShareDialog({ workflow, onClose, onMoved }: { workflow: ShareTar
     } finally {
       setBusy(false);
     }
-  };
-
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    const address = email.trim();
-    if (!EMAIL.test(address)) {
-      setEmailError(true);
-      return;
-    }
-    void act(async () => {
-      setShares(await client.share(workflow.id, address, roleId));
-      setEmail('');
-      return t(`${D}added`, { email: address });
-    });
   };
 
   const change = (share: WorkflowShare, next: ShareRoleId) =>
@@ -162,42 +145,24 @@ export function ShareDialog({ workflow, onClose, onMoved }: { workflow: ShareTar
             ))}
           </ul>
         )}
-        <form className="share-add" onSubmit={add} noValidate>
-          <div className="form-field">
-            <label htmlFor={`${ids}-email`}>{t(`${D}emailLabel`)}</label>
-            <input
-              id={`${ids}-email`}
-              type="email"
-              data-autofocus
-              autoComplete="email"
-              value={email}
-              aria-invalid={emailError || undefined}
-              aria-describedby={emailError ? `${ids}-email-error` : undefined}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setEmailError(false);
-              }}
-            />
-            {emailError ? (
-              <p id={`${ids}-email-error`} className="field-error" role="alert">
-                {t(`${D}emailInvalid`)}
-              </p>
-            ) : null}
-          </div>
-          <div className="form-field">
-            <label htmlFor={`${ids}-role`}>{t(`${D}roleLabel`)}</label>
-            <select id={`${ids}-role`} value={roleId} onChange={(event) => setRoleId(event.target.value as ShareRoleId)}>
-              {SHARE_ROLE_IDS.map((role) => (
-                <option key={role} value={role}>
-                  {t(`workflows.sharing.roles.${role}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="button button-primary" disabled={busy} data-testid="share-submit">
-            {busy ? t(`${D}adding`) : t(`${D}add`)}
-          </button>
-        </form>
+        <EmailRoleForm
+          t={t}
+          autoFocus
+          className="share-email-role"
+          submitTestId="share-submit"
+          roles={SHARE_ROLE_IDS}
+          roleName={(role) => t(`workflows.sharing.roles.${role}`)}
+          initialRole="workspace_runner"
+          roleLabel={t(`${D}roleLabel`)}
+          submitLabel={t(`${D}add`)}
+          submittingLabel={t(`${D}adding`)}
+          disabled={busy}
+          onSubmit={async (email, roleId) => {
+            setShares(await client.share(workflow.id, email, roleId));
+            return t(`${D}added`, { email });
+          }}
+          errorKey={shareErrorKey}
+        />
       </section>
       {destinations.length > 0 ? (
         <section className="share-section" aria-labelledby={`${ids}-move`}>

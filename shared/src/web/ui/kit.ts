@@ -6,3 +6,6 @@ export { SelectField, TextAreaField, TextField, focusFirstInvalid } from './Fiel
 export { DataTable, type Column } from './DataTable.js';
 // The usage chart (recharts in a lazy chunk of the importing app) and its table alternative.
 export { ChartTable, UsageBarChart, type ChartRow, type ChartSeries } from './charts/UsageBarChart.js';
+// The e-mail and role form (workspace invitations, workflow shares) and its texts.
+export { EmailRoleForm, isEmailAddress, refusalCode, type EmailRoleFormProps, type Translate } from './emailRoleForm/EmailRoleForm.js';
+export { EMAIL_ROLE_FORM_CATALOGS } from './emailRoleForm/i18n/index.js';
