@@ -55,11 +55,22 @@ export function requestsCollection(db: Firestore) {
   return db.collection(APPROVAL_COLLECTIONS.requests);
 }
 
-/** The data the step shows: its input (the outputs upstream of it), each value cut to a readable size. */
+const isEmptyContainer = (value: unknown) => typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+
+/**
+ * The data the step shows: its input (the outputs upstream of it), each value
+ * cut to a readable size. The engine repeats the run input under `trigger` and
+ * the trigger node's key: shown once, as `input`. Empty objects and lists say
+ * nothing to an approver and are left out (nothing left: the page says the
+ * step shows no data).
+ */
 export function shownData(input: StepInput): Record<string, unknown> {
   const shown: Record<string, unknown> = {};
+  const runInput = JSON.stringify(input.input ?? null);
   let total = 0;
   for (const [key, value] of Object.entries(input)) {
+    if (isEmptyContainer(value)) continue;
+    if (key !== 'input' && JSON.stringify(value) === runInput) continue;
     const cut = truncateValue(value, SHOWN_VALUE_BYTES);
     total += Math.min(cut.bytes, SHOWN_VALUE_BYTES);
     if (total > SHOWN_TOTAL_BYTES) break;
