@@ -1,7 +1,7 @@
 // One Jest project per package. TypeScript is transpiled by SWC (@swc/jest) to
-// CommonJS, file by file (type checking is `npm run typecheck`): on a clean
-// machine it compiles the suites several times faster than ts-jest, which
-// counts on CI's 2 cores. Workspace imports of @agentflow/shared resolve to
+// CommonJS, file by file (type checking is `npm run typecheck`): it spends
+// less CPU per file than ts-jest did, which counts on CI's 2 cores with a
+// cold cache. Workspace imports of @agentflow/shared resolve to
 // its sources so tests never need a build (shared/scripts/aliases.mjs
 // derives the mapping from shared's exports).
 import os from 'node:os';
