@@ -1,30 +1,61 @@
-// ?run=<name> (voice "run workflow X"): says what was asked. Asked by voice
-// just now (the shell's router state, which a link cannot carry), a match
-// starts at once when its manual trigger needs no required input (trigger
-// 'voice') and its live run opens; otherwise its run form opens. Reached by
-// a link, a match offers its run form or the builder.
+// ?run=<name> (voice "run workflow X"): says what was asked, and finds it in
+// the current workspace (the header's switcher) and among the workflows
+// shared with the user, only those they may run (voiceRunMatch.ts). Asked by
+// voice just now (the shell's router state, which a link cannot carry), one
+// match starts at once when its manual trigger needs no required input
+// (trigger 'voice') and its live run opens; otherwise its run form opens. A
+// name that fits two or more starts nothing: the notice asks which. Reached
+// by a link, a match offers its run form or the builder.
 import { useEffect, useRef, useState } from 'react';
-import { Link, useI18n, useLocation, useNavigate, useRemoteCatalogs } from '@agentflow/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useAuth, useI18n, useLocation, useNavigate, useRemoteCatalogs, useWorkspace } from '@agentflow/shared';
 import { isVoiceRunState } from '@agentflow/shared/voice';
-import { needsRunForm, type Workflow } from '@agentflow/shared/workflow';
-import { findByName } from '../components/catalogueFilters';
+import { needsRunForm } from '@agentflow/shared/workflow';
+import { useCatalogueSource } from '../components/CatalogueSourceContext';
 import { useRunsClient } from '../runs/RunsClientContext';
 import { TRIGGERS_CATALOGS } from '../builder/triggers/i18n';
+import { VOICE_RUN_CATALOGS } from './voiceRunI18n';
+import { matchVoiceRun, runnableByVoice, type VoiceRunMatch } from './voiceRunMatch';
 
 interface VoiceRunNoticeProps {
   name: string;
   signedIn: boolean;
-  mine: Workflow[] | undefined;
   onDismiss: () => void;
 }
 
-export function VoiceRunNotice({ name, signedIn, mine, onDismiss }: VoiceRunNoticeProps) {
+/** The workflows of the current workspace, and those shared with the user, that they may run; undefined while loading. */
+function useVoiceRunCandidates() {
+  const { user } = useAuth();
+  const source = useCatalogueSource();
+  const { currentId, organizationId, current } = useWorkspace();
+  const uid = user?.uid ?? null;
+  // Until the list has loaded, an organization's role (so what may run there) is unknown.
+  const roleId = organizationId === null ? null : (current?.roleId ?? null);
+  const ready = uid !== null && (organizationId === null || roleId !== null);
+  const query = useQuery({
+    // Under ['workflows']: every catalogue write refreshes it too.
+    queryKey: ['workflows', 'voice-run', uid, currentId, roleId],
+    queryFn: async () => {
+      const own = organizationId === null ? source.listMine(uid as string) : source.listOrganization([organizationId]);
+      const lists = await Promise.all([own, source.listSharedWithMe(uid as string)]);
+      return runnableByVoice(uid as string, { organizationId, roleId }, lists);
+    },
+    enabled: ready,
+  });
+  return query.data;
+}
+
+export function VoiceRunNotice({ name, signedIn, onDismiss }: VoiceRunNoticeProps) {
   useRemoteCatalogs(TRIGGERS_CATALOGS);
+  useRemoteCatalogs(VOICE_RUN_CATALOGS);
   const { t } = useI18n();
   const location = useLocation();
   const navigate = useNavigate();
   const client = useRunsClient();
-  const match = mine ? findByName(mine, name) : undefined;
+  const candidates = useVoiceRunCandidates();
+  const { organizationId } = useWorkspace();
+  const found: VoiceRunMatch | undefined = candidates ? matchVoiceRun(candidates, name) : undefined;
+  const match = found?.kind === 'one' ? found.workflow : undefined;
   const byVoice = isVoiceRunState(location.state);
   const [failed, setFailed] = useState(false);
   const acted = useRef(false);
@@ -56,8 +87,23 @@ export function VoiceRunNotice({ name, signedIn, mine, onDismiss }: VoiceRunNoti
         <p role="alert">{t('workflows.triggers.voice.startFailed', { name: match.name })}</p>
       ) : match ? (
         <p>{t('workflows.catalogue.run.found')}</p>
-      ) : mine ? (
-        <p>{t('workflows.catalogue.run.notFound', { name })}</p>
+      ) : found?.kind === 'many' ? (
+        <p role={byVoice ? 'status' : undefined}>{t('workflows.voiceRun.many', { name })}</p>
+      ) : found ? (
+        // In the personal workspace "your workflows" says it all (shares included); an organization's says where it looked.
+        <p>{organizationId === null ? t('workflows.catalogue.run.notFound', { name }) : t('workflows.voiceRun.notFoundHere', { name })}</p>
+      ) : null}
+      {found?.kind === 'many' ? (
+        // Which one: each opens its own run form (nothing starts until the user picks).
+        <ul className="catalogue-run-choices" data-testid="run-choices">
+          {found.workflows.map((workflow) => (
+            <li key={workflow.id}>
+              <Link className="button" to={`${encodeURIComponent(workflow.id)}/runs?run=1`}>
+                {t('workflows.voiceRun.runThis', { name: workflow.name })}
+              </Link>
+            </li>
+          ))}
+        </ul>
       ) : null}
       <div className="catalogue-run-actions">
         {match ? (

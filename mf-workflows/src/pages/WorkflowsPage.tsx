@@ -135,8 +135,6 @@ export function WorkflowsPage() {
             : tab === 'mine' || tab === 'trash'
               ? mine
               : null;
-  // The trash holds the workspace's workflows with deletedAt set; everywhere else they are hidden.
-  const live = useMemo(() => mine.data?.workflows.filter((workflow) => !workflow.deletedAt), [mine.data]);
 
   const activeData = active?.data;
   // Templates show (and are copied) in the reader's language.
@@ -202,7 +200,7 @@ export function WorkflowsPage() {
 
       {user ? workspace.note : null}
 
-      {filters.run ? <VoiceRunNotice name={filters.run} signedIn={user !== null} mine={live} onDismiss={() => setFilter('run', null)} /> : null}
+      {filters.run ? <VoiceRunNotice name={filters.run} signedIn={user !== null} onDismiss={() => setFilter('run', null)} /> : null}
 
       <form className="catalogue-filters" role="search" aria-label={t('workflows.catalogue.filtersLabel')} onSubmit={(event) => event.preventDefault()}>
         <div className="form-field catalogue-search">
