@@ -17,6 +17,7 @@ import { RUN_MESSAGES, firedTriggerOf, isTerminalRunStatus, type WorkflowRun } f
 import { fileRefsIn } from '@agentflow/shared/files';
 import type { RunsClient } from '../api/runs';
 import type { FilesClient } from '../api/files';
+import { StepError } from './StepError';
 import { AiProviderHint } from './AiProviderHint';
 import { refusalOfError, refusalOfRun, type Refusal } from '../api/refusals';
 import { RefusalNote } from '../components/RefusalNote';
@@ -275,12 +276,8 @@ function StepItem({ node, now, files, run }: { node: StepNode; now: number; file
           </span>
         )}
       </div>
-      {step.error && (
-        <p className="field-error run-step-error" role="alert">
-          {/* The no-provider message names the operator's settings: the user reads the hint's words instead. */}
-          {t(`${V}error`)}: {step.error === RUN_MESSAGES.noProvider ? t('workflows.runs.ai.noProvider') : step.error}
-        </p>
-      )}
+      {/* The no-provider message names the operator's settings: the user reads the hint's words instead. */}
+      <StepError step={step} label={`${V}error`} className="run-step-error" />
       {step.error === RUN_MESSAGES.noProvider && <AiProviderHint missing />}
       <StepFiles step={node.step} client={files} />
       {step.type === 'subworkflow' && <ChildRunLink run={run} step={step} />}

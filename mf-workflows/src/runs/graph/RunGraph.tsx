@@ -10,8 +10,9 @@ import './runGraph.css';
 import { useCallback, useMemo, useState } from 'react';
 import { Background, Controls, Handle, Position, ReactFlow, type Edge, type Node, type NodeChange, type NodeProps } from '@xyflow/react';
 import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
-import { RUN_MESSAGES, type WorkflowRun } from '@agentflow/shared/workflow';
+import type { WorkflowRun } from '@agentflow/shared/workflow';
 import { formatDuration } from '../runModel';
+import { StepError } from '../StepError';
 import { JsonViewer } from './JsonViewer';
 import { RUN_GRAPH_CATALOGS } from './i18n';
 import { isPinnedStep, runGraph, stepToShowFirst, type RunGraphNode } from './runGraphModel';
@@ -175,11 +176,7 @@ function NodeDetails({ node }: { node: RunGraphNode }) {
         {step?.branch ? <span>{t(`${G}branch`, { branch: branchLabel(step.branch) })}</span> : null}
       </p>
       {step && isPinnedStep(step) && <p className="field-hint">{t(`${G}pinnedNote`)}</p>}
-      {step?.error && (
-        <p className="field-error" role="alert">
-          {t(`${G}error`)}: {step.error === RUN_MESSAGES.noProvider ? t('workflows.runs.ai.noProvider') : step.error}
-        </p>
-      )}
+      {step && <StepError step={step} label={`${G}error`} />}
       {node.status === 'skipped' ? (
         <p className="muted">{t(`${G}skippedNote`)}</p>
       ) : (

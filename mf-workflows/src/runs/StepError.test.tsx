@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
+import { RUN_MESSAGES } from '@agentflow/shared/workflow';
+import { StepError } from './StepError';
+import { RUNS_CATALOGS } from './i18n';
+import { useRemoteCatalogs } from '@agentflow/shared';
+
+function Under({ error, errorCode }: { error: string | null; errorCode?: string | null }) {
+  useRemoteCatalogs(RUNS_CATALOGS);
+  return <StepError step={{ error, errorCode }} label="workflows.runs.view.error" />;
+}
+
+const render = (step: { error: string | null; errorCode?: string | null }, language: 'en' | 'de' = 'en') =>
+  renderWithProviders(<Under {...step} />, { user: testUser(), language });
+
+test("a credential of another workspace is said in the reader's words by its code, not the engine's English", async () => {
+  render({ error: 'Credential cred-9 belongs to another workspace', errorCode: 'credential_not_in_workspace' }, 'de');
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Diese Zugangsdaten gehören zu einem anderen Arbeitsbereich als dieser Workflow');
+  expect(alert).not.toHaveTextContent('cred-9');
+  expect(alert).toHaveAttribute('data-error-code', 'credential_not_in_workspace');
+});
+
+test('no AI provider: the translated sentence, not the operator message', async () => {
+  render({ error: RUN_MESSAGES.noProvider }, 'de');
+  expect(await screen.findByRole('alert')).not.toHaveTextContent(RUN_MESSAGES.noProvider);
+});
+
+test('an error without a known code is shown as recorded; no error, nothing', async () => {
+  const { unmount } = render({ error: 'HTTP 502 from api.example.com', errorCode: 'something_new' });
+  expect(await screen.findByRole('alert')).toHaveTextContent('HTTP 502 from api.example.com');
+  unmount();
+  render({ error: null });
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
