@@ -30,7 +30,8 @@ async function signInNewUser(displayName: string): Promise<void> {
 
 /** Opens the profile the way a user does: the user menu's Profile item (a client-side navigation). */
 async function openProfileFromMenu(): Promise<void> {
-  await page.getByTestId('user-status').click();
+  // The account button (on wide screens it shows the avatar only; its name is "Signed in as …").
+  await page.getByRole('button', { name: /^Signed in as / }).click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   await page.waitForURL((url) => url.pathname === '/profile');
 }
