@@ -4,16 +4,13 @@
 // with its link), withdrawing, leaving; accepting an invitation from its link.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@agentflow/shared';
-import { renderRemote, restoreFetch } from '@agentflow/shared/testing/renderRemote';
-import { testUser, type ProvidersOptions } from '@agentflow/shared/testing/renderWithProviders';
+import { restoreFetch } from '@agentflow/shared/testing/renderRemote';
 import { organizationWorkspace, personalWorkspace } from '@agentflow/shared/testing/fakeWorkspace';
-import AccessApp from '../../exposes/AccessApp';
-import { WorkspaceClientContext } from './workspaceClient';
 import { createFakeWorkspaceClient } from '../../testing/fakeWorkspaceClient';
+import { ACME, renderWorkspacePage } from '../../testing/renderWorkspacePage';
 
 afterEach(restoreFetch);
 
-const ACME = organizationWorkspace({ id: 'org-acme', name: 'Acme Sales', roleId: 'workspace_admin', plan: 'basic', seats: { used: 3, limit: 3 } });
 const MEMBERS = {
   members: [
     { uid: 'owner-1', email: 'olga@example.com', displayName: 'Olga Owner', roleId: 'workspace_owner' as const },
@@ -23,21 +20,7 @@ const MEMBERS = {
   invitations: [{ id: 'inv-old', email: 'cy@example.com', roleId: 'workspace_viewer' as const, status: 'expired' as const, expiresAt: '2026-11-01T09:00:00.000Z' }],
 };
 
-function renderPage(route: string, fake: ReturnType<typeof createFakeWorkspaceClient>, options: ProvidersOptions = {}) {
-  return renderRemote(route, {
-    mount: '/admin/access/*',
-    app: (queryClient) => (
-      <WorkspaceClientContext.Provider value={fake.client}>
-        <AccessApp queryClient={queryClient} />
-      </WorkspaceClientContext.Provider>
-    ),
-    // Nothing here may reach the access console's endpoints.
-    fetch: (async () => {
-      throw new Error('no fetch expected');
-    }) as unknown as typeof fetch,
-    options: { user: testUser(), rbac: { userPermissions: [] }, workspace: { currentId: 'org-acme', workspaces: [personalWorkspace(), ACME] }, ...options },
-  });
-}
+const renderPage = renderWorkspacePage;
 
 describe('the workspace members page', () => {
   test('a member without any console permission sees the members, roles, seats and invitations', async () => {

@@ -4,32 +4,17 @@
 // refreshed; a refusal puts the box back and says why in the reader's language.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@agentflow/shared';
-import { renderRemote, restoreFetch } from '@agentflow/shared/testing/renderRemote';
-import { testUser, type ProvidersOptions } from '@agentflow/shared/testing/renderWithProviders';
-import { organizationWorkspace, personalWorkspace } from '@agentflow/shared/testing/fakeWorkspace';
-import AccessApp from '../../exposes/AccessApp';
-import { WorkspaceClientContext } from './workspaceClient';
+import { restoreFetch } from '@agentflow/shared/testing/renderRemote';
+import type { ProvidersOptions } from '@agentflow/shared/testing/renderWithProviders';
+import { personalWorkspace } from '@agentflow/shared/testing/fakeWorkspace';
 import { createFakeWorkspaceClient } from '../../testing/fakeWorkspaceClient';
+import { ACME, renderWorkspacePage } from '../../testing/renderWorkspacePage';
 
 afterEach(restoreFetch);
 
-const ACME = organizationWorkspace({ id: 'org-acme', name: 'Acme Sales', roleId: 'workspace_admin' });
 const MEMBERS = { members: [{ uid: 'user-1', email: 'ada@example.com', displayName: 'Ada Lovelace', roleId: 'workspace_admin' as const }] };
 
-function renderPage(fake: ReturnType<typeof createFakeWorkspaceClient>, options: ProvidersOptions = {}) {
-  return renderRemote('/admin/access/workspace', {
-    mount: '/admin/access/*',
-    app: (queryClient) => (
-      <WorkspaceClientContext.Provider value={fake.client}>
-        <AccessApp queryClient={queryClient} />
-      </WorkspaceClientContext.Provider>
-    ),
-    fetch: (async () => {
-      throw new Error('no fetch expected');
-    }) as unknown as typeof fetch,
-    options: { user: testUser(), rbac: { userPermissions: [] }, workspace: { currentId: 'org-acme', workspaces: [personalWorkspace(), ACME] }, ...options },
-  });
-}
+const renderPage = (fake: ReturnType<typeof createFakeWorkspaceClient>, options: ProvidersOptions = {}) => renderWorkspacePage('/admin/access/workspace', fake, options);
 
 describe('the approval links setting', () => {
   test('an admin sees it on (the default) with what it does, clears it and reads that it was saved; the workspaces are refreshed', async () => {
