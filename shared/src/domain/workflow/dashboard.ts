@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { documentIdSchema } from '../validation/ids.js';
 import type { PlanRole } from '../membership/model.js';
 import type { ExecutionsFilters } from './executions.js';
+import { isValidTimeZone } from './params.js';
 
 export const DASHBOARD_API = {
   /** GET ?workspace=&days=&tz= → DashboardResponse. */
@@ -140,17 +141,6 @@ export interface DashboardResponse {
   plan: DashboardPlanUsage;
 }
 
-/** Whether the runtime knows an IANA time zone of that name. */
-export function isTimeZone(name: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The time zone of days when the query names none. */
 export const DASHBOARD_DEFAULT_TIME_ZONE = 'UTC';
 
@@ -165,7 +155,7 @@ export const dashboardQuerySchema = z.strictObject({
     .optional(),
   tz: z
     .string({ error: 'must be a time zone' })
-    .refine(isTimeZone, { error: 'must be an IANA time zone such as Europe/Paris' })
+    .refine(isValidTimeZone, { error: 'must be an IANA time zone such as Europe/Paris' })
     // Its canonical spelling ('europe/paris' → 'Europe/Paris').
     .transform((name) => new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone)
     .optional(),
