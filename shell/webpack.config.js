@@ -37,8 +37,9 @@ export default (_env, argv) => {
               swSrc: path.join(appDir, 'src/sw/serviceWorker.ts'),
               swDest: 'sw.js',
               // Source maps and licences are not needed offline; the host's own
-              // remoteEntry.js is never loaded by the shell page.
-              exclude: [/\.map$/, /LICENSE\.txt$/, /^remoteEntry\.js$/, /^mf-/],
+              // remoteEntry.js is never loaded by the shell page; .br/.gz copies are
+              // the same files compressed (the browser decodes what it fetches).
+              exclude: [/\.map$/, /LICENSE\.txt$/, /^remoteEntry\.js$/, /^mf-/, /\.(br|gz)$/],
               maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
             }),
           ]

@@ -1,6 +1,7 @@
 // Serves a production build on loopback, the way a CDN would in production:
 // hashed assets cached for a year, entry files (index.html, mf-manifest.json,
-// remoteEntry.js) always revalidated. Remotes answer with CORS; the shell also
+// remoteEntry.js) always revalidated (ETag / Last-Modified, 304 when unchanged),
+// text sent Brotli- or gzip-compressed from the copies the build wrote beside it. Remotes answer with CORS; the shell also
 // answers /remotes.json and /app-config.json from the environment at serve
 // time, so one build points at any set of remote URLs and Firebase project.
 import { existsSync } from 'node:fs';
@@ -9,9 +10,21 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import { resolveRemotesMap } from '../domain/federation/contract.js';
 import { buildAppConfig } from '../domain/federation/runtimeConfig.js';
+import { fileInRoot, sendPrecompressed } from './precompressed.js';
 
-const HASHED = /\.[0-9a-f]{8}\.(js|css|woff2?|png|svg)$/;
+export { COMPRESSIBLE_ASSET, negotiateEncoding } from './precompressed.js';
+
+/** Content-hashed file names ('[name].[contenthash:8].js', webpack's asset modules' longer hashes). */
+const HASHED = /\.[0-9a-f]{8,}\.(js|mjs|css|woff2?|ttf|otf|png|jpe?g|gif|webp|avif|ico|svg|wasm)$/;
 const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'sw.js', 'manifest.webmanifest']);
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Cache-Control by file name: entry files always revalidated, hashed files kept a year, others left to defaults. */
+export function cacheControlFor(baseName: string): string | undefined {
+  if (ENTRY_FILES.has(baseName)) return 'no-cache';
+  if (HASHED.test(baseName)) return IMMUTABLE;
+  return undefined;
+}
 
 export interface StaticAppOptions {
   /** Folder of the production build. */
@@ -48,13 +61,21 @@ export function createStaticApp({ dir, cors = false, shell = false, env = proces
       res.json(resolveRemotesMap(env));
     });
   }
+  // The precompressed copy the client accepts, else express.static sends the file as it is.
+  app.use((req, res, next) => {
+    const file = req.method === 'GET' || req.method === 'HEAD' ? fileInRoot(root, req.path.endsWith('/') ? `${req.path}index.html` : req.path) : null;
+    if (!file) {
+      next();
+      return;
+    }
+    sendPrecompressed(req, res, file, { cacheControl: cacheControlFor }, () => next()).catch(next);
+  });
   app.use(
     express.static(root, {
       index: 'index.html',
       setHeaders(res, filePath) {
-        const base = path.basename(filePath);
-        if (ENTRY_FILES.has(base)) res.setHeader('Cache-Control', 'no-cache');
-        else if (HASHED.test(base)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        const cacheControl = cacheControlFor(path.basename(filePath));
+        if (cacheControl) res.setHeader('Cache-Control', cacheControl);
       },
     }),
   );
@@ -66,8 +87,12 @@ export function createStaticApp({ dir, cors = false, shell = false, env = proces
         next();
         return;
       }
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(root, 'index.html'));
+      const indexHtml = path.join(root, 'index.html');
+      const sendAsIs = () => {
+        res.setHeader('Cache-Control', 'no-cache');
+        res.sendFile(indexHtml);
+      };
+      sendPrecompressed(req, res, indexHtml, { cacheControl: cacheControlFor }, sendAsIs).catch(next);
     });
   }
   app.use((_req, res) => {
