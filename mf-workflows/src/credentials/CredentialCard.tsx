@@ -5,7 +5,7 @@
 // for who may manage the workspace's credentials (platform-api refuses the
 // others): a member who only uses them reads that instead.
 import { useState } from 'react';
-import { useAuth, useI18n } from '@agentflow/shared';
+import { useAuth, useI18n, useWorkspace } from '@agentflow/shared';
 import { CREDENTIAL_TYPES, isTestableCredentialType, type CredentialTestResult, type CredentialView } from '@agentflow/shared/credentials';
 import { useCredentialsClient } from './api';
 import { C, codeText, errorText, typeLabel } from './credentialTexts';
@@ -27,7 +27,15 @@ export function CredentialCard({ credential, canManage, onEdit, onDelete }: Cred
   const [test, setTest] = useState<TestState>({ status: 'idle' });
   const titleId = `credential-${credential.id}-name`;
   const hints = Object.values(credential.secretHints);
-  const owner = credential.owner.kind === 'user' ? (credential.owner.userId === user?.uid ? t(`${C}you`) : credential.owner.userId) : t(`${C}organization`, { id: credential.owner.organizationId });
+  const { workspaces } = useWorkspace();
+  // An organization's credential names its workspace as the switcher does (its id only when the list does not know it).
+  const organizationLabel = (organizationId: string) => workspaces.find((workspace) => workspace.id === organizationId)?.name || organizationId;
+  const owner =
+    credential.owner.kind === 'user'
+      ? credential.owner.userId === user?.uid
+        ? t(`${C}you`)
+        : credential.owner.userId
+      : t(`${C}organization`, { id: organizationLabel(credential.owner.organizationId) });
   const lastUsed = credential.lastUsedAt ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(credential.lastUsedAt)) : t(`${C}neverUsed`);
 
   const runTest = async () => {

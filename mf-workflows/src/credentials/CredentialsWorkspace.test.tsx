@@ -75,6 +75,9 @@ test.each(['workspace_editor', 'workspace_runner'] as const)('a %s sees the work
   expect(within(card).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
   expect(within(card).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
   expect(within(card).getByTestId('credential-used-here')).toHaveTextContent('Workflows of this workspace use it in their steps. Only an admin of the workspace changes or deletes it.');
+  // Its owner is named as the workspace, not by its id.
+  expect(card).toHaveTextContent('Organization Acme Sales');
+  expect(card).not.toHaveTextContent('org-acme');
 });
 
 test('an admin of the workspace gets Edit and Delete on its credentials, and no use-only note', async () => {
