@@ -1,12 +1,13 @@
 // /workflows/:id — the builder's entry. Only this small file is in the
 // catalogue's bundle: the editor (xyflow, its CSS, the workflow model and the
 // builder's texts) is a separate chunk loaded on this route.
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { RequireAuth, useAuth, useI18n, useParams } from '@agentflow/shared';
 import { firestoreWorkflowDocs, type WorkflowDocs } from '../api/workflowDocs';
 import { PageLoading } from '../components/PageLoading';
 
-const Builder = lazy(() => import(/* webpackChunkName: "builder" */ './Builder'));
+const loadBuilder = () => import(/* webpackChunkName: "builder" */ './Builder');
+const Builder = lazy(loadBuilder);
 
 export interface BuilderRouteProps {
   /** Tests inject a fake; by default Firestore. */
@@ -14,6 +15,12 @@ export interface BuilderRouteProps {
 }
 
 export function BuilderRoute({ docs }: BuilderRouteProps) {
+  // The editor's chunk is requested now, while the sign-in state resolves, not
+  // once RequireAuth lets it render (webpack shares the request with lazy()'s).
+  // A visitor not signed in is sent to sign in and comes back here: it is then cached.
+  useEffect(() => {
+    loadBuilder().catch(() => undefined);
+  }, []);
   return (
     <RequireAuth>
       <BuilderLoader docs={docs} />
