@@ -24,7 +24,7 @@ describe('the approval links setting', () => {
     const settings = await screen.findByTestId('workspace-settings');
     const box = within(settings).getByRole('checkbox', { name: 'Approval links require sign-in' });
     expect(box).toBeChecked();
-    expect(box).toHaveAccessibleDescription(/must also sign in as an approver of that step/);
+    expect(box).toHaveAccessibleDescription(/counts only once the person it was sent to signs in/);
     fireEvent.click(box);
     expect(await within(settings).findByRole('status')).toHaveTextContent('Saved: approval links now work without sign-in.');
     expect(fake.client.updateSettings).toHaveBeenCalledWith('org-acme', { approvalLinksRequireSignIn: false });

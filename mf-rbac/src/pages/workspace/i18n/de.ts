@@ -48,7 +48,7 @@ export const de: WorkspacePagesCatalog = {
     settings: {
       heading: 'Einstellungen',
       approvalLinksRequireSignIn: 'Genehmigungslinks erfordern eine Anmeldung',
-      approvalLinksRequireSignInHelp: 'Wenn aktiviert, muss sich jeder, der einen Link zum Genehmigen oder Ablehnen aus einer E-Mail öffnet, zusätzlich als Genehmiger dieses Schritts anmelden, bevor die Entscheidung zählt. Wenn deaktiviert, entscheidet der Link allein, sodass ihn jeder nutzen kann, an den die E-Mail weitergeleitet wird.',
+      approvalLinksRequireSignInHelp: 'Wenn aktiviert, zählt ein Link zum Genehmigen oder Ablehnen aus einer E-Mail erst, wenn sich die Person anmeldet, an die er gesendet wurde. Wenn deaktiviert, entscheidet der Link allein, sodass ihn jeder nutzen kann, an den die E-Mail weitergeleitet wird.',
       savedOn: 'Gespeichert: Genehmigungslinks erfordern jetzt eine Anmeldung.',
       savedOff: 'Gespeichert: Genehmigungslinks funktionieren jetzt ohne Anmeldung.',
       invalid: 'Diese Einstellung konnte so nicht gespeichert werden.',

@@ -47,7 +47,7 @@ export const en = {
     settings: {
       heading: 'Settings',
       approvalLinksRequireSignIn: 'Approval links require sign-in',
-      approvalLinksRequireSignInHelp: 'When on, whoever opens an Approve or Reject link from an e-mail must also sign in as an approver of that step before the decision counts. When off, the link alone decides, so anyone the e-mail is forwarded to can use it.',
+      approvalLinksRequireSignInHelp: 'When on, an Approve or Reject link from an e-mail counts only once the person it was sent to signs in. When off, the link alone decides, so anyone the e-mail is forwarded to can use it.',
       savedOn: 'Saved: approval links now require sign-in.',
       savedOff: 'Saved: approval links now work without sign-in.',
       invalid: 'This setting could not be saved as given.',

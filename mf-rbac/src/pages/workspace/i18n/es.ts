@@ -48,7 +48,7 @@ export const es: WorkspacePagesCatalog = {
     settings: {
       heading: 'Ajustes',
       approvalLinksRequireSignIn: 'Los enlaces de aprobación requieren iniciar sesión',
-      approvalLinksRequireSignInHelp: 'Si está activado, quien abra un enlace de Aprobar o Rechazar desde un correo también debe iniciar sesión como aprobador de ese paso para que la decisión cuente. Si está desactivado, el enlace decide por sí solo, así que cualquiera a quien se reenvíe el correo puede usarlo.',
+      approvalLinksRequireSignInHelp: 'Si está activado, un enlace de Aprobar o Rechazar de un correo solo cuenta cuando inicia sesión la persona a la que se envió. Si está desactivado, el enlace decide por sí solo, así que cualquiera a quien se reenvíe el correo puede usarlo.',
       savedOn: 'Guardado: los enlaces de aprobación ahora requieren iniciar sesión.',
       savedOff: 'Guardado: los enlaces de aprobación ahora funcionan sin iniciar sesión.',
       invalid: 'Este ajuste no se pudo guardar tal como se indicó.',

@@ -48,7 +48,7 @@ export const fr: WorkspacePagesCatalog = {
     settings: {
       heading: 'Paramètres',
       approvalLinksRequireSignIn: 'Les liens d’approbation exigent une connexion',
-      approvalLinksRequireSignInHelp: 'Activé, quiconque ouvre un lien Approuver ou Refuser depuis un e-mail doit aussi se connecter en tant qu’approbateur de cette étape pour que la décision compte. Désactivé, le lien suffit à décider : toute personne à qui l’e-mail est transféré peut l’utiliser.',
+      approvalLinksRequireSignInHelp: 'Activé, un lien Approuver ou Refuser reçu par e-mail ne compte qu’une fois connectée la personne à qui il a été envoyé. Désactivé, le lien suffit à décider : toute personne à qui l’e-mail est transféré peut l’utiliser.',
       savedOn: 'Enregistré : les liens d’approbation exigent désormais une connexion.',
       savedOff: 'Enregistré : les liens d’approbation fonctionnent désormais sans connexion.',
       invalid: 'Ce paramètre n’a pas pu être enregistré tel quel.',

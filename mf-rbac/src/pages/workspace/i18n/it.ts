@@ -48,7 +48,7 @@ export const it: WorkspacePagesCatalog = {
     settings: {
       heading: 'Impostazioni',
       approvalLinksRequireSignIn: 'I link di approvazione richiedono l’accesso',
-      approvalLinksRequireSignInHelp: 'Se attivo, chi apre un link Approva o Rifiuta da un’e-mail deve anche accedere come approvatore di quel passaggio perché la decisione conti. Se disattivo, basta il link per decidere, quindi chiunque riceva l’e-mail inoltrata può usarlo.',
+      approvalLinksRequireSignInHelp: 'Se attivo, un link Approva o Rifiuta ricevuto per e-mail conta solo dopo l’accesso della persona a cui è stato inviato. Se disattivo, basta il link per decidere, quindi chiunque riceva l’e-mail inoltrata può usarlo.',
       savedOn: 'Salvato: ora i link di approvazione richiedono l’accesso.',
       savedOff: 'Salvato: ora i link di approvazione funzionano senza accesso.',
       invalid: 'Non è stato possibile salvare questa impostazione così com’è.',
