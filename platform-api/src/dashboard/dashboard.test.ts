@@ -206,6 +206,21 @@ describe('GET /api/dashboard', () => {
     expect(body.tokensByWorkflow.reduce((sum, row) => sum + row.tokens, 0)).toBe(body.totals.tokens);
   });
 
+  it('lists the top workflows by tokens and counts the rest as other workflows, so rows and rest add up to the totals', async () => {
+    const dave = await createTestUser(getAdminAuth(), db, 'dave');
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, index) => {
+        const workflowId = `dave${index + 1}`;
+        await db.collection('workflows').doc(workflowId).set({ ownerId: dave.uid, organizationId: null, name: `Flow ${index + 1}`, visibility: 'private', updatedAt: '2026-03-01T00:00:00.000Z' });
+        await seedRun({ workspaceId: `user:${dave.uid}`, workflowId, status: 'succeeded', createdAt: '2026-03-10T10:00:00.000Z', tokensUsed: index + 1 });
+      }),
+    );
+    const body = (await dashboard(dave, 'workspace=personal&days=1')).body as DashboardResponse;
+    expect(body.tokensByWorkflow.map((row) => row.workflowName)).toEqual(['Flow 10', 'Flow 9', 'Flow 8', 'Flow 7', 'Flow 6', 'Flow 5', 'Flow 4', 'Flow 3']);
+    expect(body.otherWorkflows).toEqual({ runs: 2, tokens: 3 });
+    expect(body.tokensByWorkflow.reduce((sum, row) => sum + row.tokens, 0) + body.otherWorkflows.tokens).toBe(body.totals.tokens);
+  });
+
   it('refuses an organization the caller holds no view_workflows in, and one that does not exist, alike (403 workspace_forbidden)', async () => {
     for (const workspace of ['acme', 'nowhere']) {
       const response = await dashboard(carol, `workspace=${workspace}`);
