@@ -1,5 +1,5 @@
-import { applyFilters, filtersFromParams, findByName, matchesSearch, normalizeText, withParam } from './catalogueFilters';
-import { FAKE_MINE, FAKE_TEMPLATES, testWorkflow } from '../testing/fakeCatalogueSource';
+import { applyFilters, filtersFromParams, matchesSearch, normalizeText, withParam } from './catalogueFilters';
+import { FAKE_TEMPLATES, testWorkflow } from '../testing/fakeCatalogueSource';
 
 describe('normalizeText', () => {
   test('drops accents (NFD), lower-cases and collapses spaces', () => {
@@ -52,15 +52,5 @@ describe('applyFilters', () => {
     expect(applyFilters(FAKE_TEMPLATES, { search: '', category: 'ai', industry: 'sales' }).map((w) => w.id)).toEqual(['tpl-lead']);
     expect(applyFilters(FAKE_TEMPLATES, { search: 'garden', category: 'all', industry: 'all' }).map((w) => w.id)).toEqual(['tpl-listing']);
     expect(applyFilters(FAKE_TEMPLATES, { search: 'garden', category: 'automation', industry: 'all' })).toEqual([]);
-  });
-});
-
-describe('findByName', () => {
-  test('exact (normalised) name first, else a single partial match', () => {
-    expect(findByName(FAKE_MINE, 'WEEKLY pipeline REVIEW')?.id).toBe('wf-mine-1');
-    expect(findByName(FAKE_MINE, 'invoice')?.id).toBe('wf-mine-2');
-    expect(findByName([...FAKE_MINE, testWorkflow({ id: 'x', name: 'Invoice chase' })], 'invoice')).toBeUndefined();
-    expect(findByName(FAKE_MINE, '')).toBeUndefined();
-    expect(findByName(FAKE_MINE, 'payroll')).toBeUndefined();
   });
 });

@@ -60,13 +60,3 @@ export function applyFilters(workflows: readonly Workflow[], filters: Pick<Catal
       matchesSearch(workflow, filters.search),
   );
 }
-
-/** The workflow a voice "run workflow X" names: the same name first, else the only one whose name contains X. */
-export function findByName(workflows: readonly Workflow[], name: string): Workflow | undefined {
-  const wanted = normalizeText(name);
-  if (!wanted) return undefined;
-  const exact = workflows.find((workflow) => normalizeText(workflow.name) === wanted);
-  if (exact) return exact;
-  const partial = workflows.filter((workflow) => normalizeText(workflow.name).includes(wanted));
-  return partial.length === 1 ? partial[0] : undefined;
-}
