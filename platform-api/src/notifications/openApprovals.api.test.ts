@@ -76,3 +76,20 @@ it('a canceled run closes its approvals', async () => {
   expect((await bell(bob, runId).get()).data()).toMatchObject({ read: true, open: false });
   expect((await bell(carol, runId).get()).get('open')).toBe(false);
 });
+
+it('a rejection of one of two parallel approvals closes both steps’ entries (the other step was canceled with the run)', async () => {
+  const wf = await h.saveWorkflow(
+    alice.uid,
+    [manual([]), node('a', 'approval', { approvers: [bob.uid], message: 'A?' }), node('b', 'approval', { approvers: [bob.uid], message: 'B?' }), node('join', 'output', {})],
+    [edge('trigger', 'a'), edge('trigger', 'b'), edge('a', 'join'), edge('b', 'join')],
+    { name: 'Two approvals' },
+  );
+  const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: alice, body: { input: {} } });
+  const runId = started.body.runId as string;
+  await h.waitForRun(runId, ['waiting']);
+  const entry = (nodeId: string) => h.db.collection(NOTIFICATIONS_COLLECTION).doc(approvalWaitingNotificationId(bob.uid, runId, nodeId));
+  await eventually(async () => (await entry('a').get()).get('open') === true && (await entry('b').get()).get('open') === true);
+  expect(await h.call('POST', `/api/runs/${runId}/decide`, { user: bob, body: { decision: 'reject', nodeId: 'a' } })).toMatchObject({ status: 200 });
+  await eventually(async () => (await entry('a').get()).get('open') === false && (await entry('b').get()).get('open') === false);
+  expect((await entry('b').get()).get('read')).toBe(true);
+});
