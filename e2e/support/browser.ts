@@ -25,15 +25,20 @@ export interface BrowserOptions {
    * install modal never covers a page under test; 'fresh' is a first visit.
    */
   installPrompt?: 'dismissed' | 'fresh';
+  /** A phone or tablet: touch events (tap) and a mobile viewport. */
+  touch?: boolean;
+  /** The profile directory's name prefix (default agentflow-e2e-). */
+  profilePrefix?: string;
 }
 
 export async function launchBrowser(viewport = { width: 1280, height: 800 }, options: BrowserOptions = {}): Promise<BrowserContext> {
-  const context = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'agentflow-e2e-')), {
+  const context = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), options.profilePrefix ?? 'agentflow-e2e-')), {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
     viewport,
     locale: options.locale ?? 'en-US',
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   if ((options.installPrompt ?? 'dismissed') === 'dismissed') {

@@ -43,6 +43,8 @@ export interface Journey {
   /** German run: English catalog texts found on each screen. */
   englishCheck: { english: EnglishText[]; found: string[] } | null;
   workflowName: string;
+  /** Other people's words on these screens (a workflow built in another language: its step names, its messages). */
+  content: string[];
   ids: { trigger: string; transform: string; output: string };
 }
 
@@ -119,7 +121,7 @@ export async function checkTranslated(journey: Journey, screen: string): Promise
   if (!journey.englishCheck) return;
   const text = await journey.page.evaluate(() => document.body.innerText);
   // What the user typed is no catalog text: the workflow's name, the inputs and the sample person.
-  const typed = [journey.workflowName, journey.person.name, journey.person.email, journey.inputLabels.name, journey.inputLabels.email];
+  const typed = [journey.workflowName, journey.person.name, journey.person.email, journey.inputLabels.name, journey.inputLabels.email, ...journey.content];
   const visible = typed.reduce((all, value) => all.split(value).join(' '), text);
   for (const left of englishLeftIn(visible, journey.englishCheck.english)) {
     journey.englishCheck.found.push(`${screen}: "${left.text}" (${left.catalog} ${left.key})`);
@@ -139,6 +141,7 @@ export async function newJourney(page: Page, device: Device, language: string, s
     gaps: [],
     englishCheck: german ? { english: await englishTextsTranslatedIn(language), found: [] } : null,
     workflowName: `Greeting ${Date.now().toString(36)}`,
+    content: [],
     ids: { trigger: '', transform: '', output: '' },
   };
 }

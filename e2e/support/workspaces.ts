@@ -75,7 +75,8 @@ export async function putOnPlan(email: string, role: 'basic' | 'premium'): Promi
 /** The header's switcher names the current workspace (its description, the title, says "Workspace: <name>"). */
 async function currentWorkspaceIs(page: Page, t: Translate, name: string): Promise<void> {
   const switcher = page.getByTestId('workspace-switcher');
-  await switcher.filter({ hasText: name }).and(page.getByTitle(t('workspaceSwitcher.button', { name }), { exact: true })).waitFor();
+  // Attached, not visible: a phone's header keeps the switcher in its closed menu.
+  await switcher.filter({ hasText: name }).and(page.getByTitle(t('workspaceSwitcher.button', { name }), { exact: true })).waitFor({ state: 'attached' });
 }
 
 /** The header's switcher: "New workspace…", its dialog; the new workspace becomes current and its members page opens. */
@@ -98,6 +99,8 @@ export async function createWorkspace({ page, journey }: Person, name: string): 
 export async function switchWorkspace({ page, journey }: Person, name: string | null): Promise<void> {
   const { t } = journey;
   const label = name ?? t('workspaceSwitcher.personal');
+  // A phone's header keeps the switcher in its menu.
+  if (!(await page.getByTestId('workspace-switcher').isVisible())) await page.getByRole('button', { name: t('nav.openMenu') }).click();
   await page.getByTestId('workspace-switcher').click();
   // The current one's name starts with its check mark (✓), and each ends with the user's role there.
   await page.getByTestId('workspace-menu').getByRole('menuitemradio', { name: new RegExp(`(^|\\s)${escapeRegExp(label)}(\\s|$)`) }).click();
@@ -160,7 +163,7 @@ export async function shareAsRunner(admin: Person, email: string): Promise<void>
   await page.getByRole('menuitem', { name: t('workflows.sharing.menu.share') }).click();
   const dialog = page.getByRole('dialog', { name: t(`${D}title`, { name: journey.workflowName }) });
   await dialog.waitFor();
-  await dialog.getByLabel(t(`${D}emailLabel`), { exact: true }).fill(email);
+  await dialog.getByLabel(t('emailRoleForm.emailLabel'), { exact: true }).fill(email);
   await dialog.getByLabel(t(`${D}roleLabel`), { exact: true }).selectOption({ label: t('workflows.sharing.roles.workspace_runner') });
   await dialog.getByRole('button', { name: t(`${D}add`), exact: true }).click();
   await dialog.getByRole('status').filter({ hasText: t(`${D}added`, { email }) }).waitFor();
@@ -233,7 +236,7 @@ export async function inviteMember({ page, journey }: Person, email: string, { r
   const { t } = journey;
   const I = 'workspacePages.invitations.';
   if (new URL(page.url()).pathname !== '/admin/access/workspace') await page.goto(shellUrl('/admin/access/workspace'));
-  await page.getByLabel(t(`${I}emailLabel`), { exact: true }).fill(email);
+  await page.getByLabel(t('emailRoleForm.emailLabel'), { exact: true }).fill(email);
   await page.getByLabel(t(`${I}roleLabel`), { exact: true }).selectOption({ label: t('workspacePages.roles.workspace_viewer') });
   await page.getByRole('button', { name: t(`${I}invite`), exact: true }).click();
   if (refusedNaming) {

@@ -18,8 +18,8 @@ export interface StackMail {
 
 export interface StackMailbox {
   messages: StackMail[];
-  /** The first message to `address` whose subject or text matches `pattern`, waited for. */
-  waitFor(address: string, pattern: RegExp, timeoutMs?: number): Promise<StackMail>;
+  /** The first message to `address` whose subject or text matches `pattern` (and is not one of `excluding`), waited for. */
+  waitFor(address: string, pattern: RegExp, options?: { timeoutMs?: number; excluding?: readonly StackMail[] }): Promise<StackMail>;
   close(): Promise<void>;
 }
 
@@ -52,13 +52,16 @@ export async function startStackMailbox(): Promise<StackMailbox> {
     server.server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
-  const matching = (address: string, pattern: RegExp) =>
-    messages.find((message) => message.to.includes(address.toLowerCase()) && (pattern.test(message.mail.subject ?? '') || pattern.test(message.mail.text ?? '')));
+  const matching = (address: string, pattern: RegExp, excluding: readonly StackMail[]) =>
+    messages.find(
+      (message) =>
+        !excluding.includes(message) && message.to.includes(address.toLowerCase()) && (pattern.test(message.mail.subject ?? '') || pattern.test(message.mail.text ?? '')),
+    );
   return {
     messages,
-    waitFor: async (address, pattern, timeoutMs = 20_000) => {
+    waitFor: async (address, pattern, { timeoutMs = 20_000, excluding = [] } = {}) => {
       const found = await eventually(
-        async () => matching(address, pattern),
+        async () => matching(address, pattern, excluding),
         (message) => message !== undefined,
         timeoutMs,
       ).catch((error: Error) => {

@@ -7,11 +7,11 @@
 // (390×844: read-only canvas, step list, sheets) and in German, where every
 // screen is scanned for English catalog texts. The steps live in
 // support/builderJourney.ts; SHOTS_DIR=<dir> keeps screenshots of each step.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
-import { CHROMIUM_ARGS, launchBrowser, newPage } from '../support/browser';
+import type { BrowserContext } from 'playwright-core';
+import { launchBrowser, newPage } from '../support/browser';
 import { builderJourney, desktop, newJourney, phone, type Device, type Journey } from '../support/builderJourney';
 
 // Sign-up, a step test, a run and the trash: longer than one default test.
@@ -27,18 +27,8 @@ afterEach(async () => {
 });
 
 /** A phone as the tablet test makes one: touch, mobile viewport. */
-async function launchPhone(): Promise<BrowserContext> {
-  const phoneContext = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'agentflow-e2e-phone-')), {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-    locale: 'en-US',
-  });
-  await phoneContext.addInitScript(() => window.localStorage.setItem('pwa-prompt-dismissed', 'true'));
-  return phoneContext;
+function launchPhone(): Promise<BrowserContext> {
+  return launchBrowser({ width: 390, height: 844 }, { touch: true, profilePrefix: 'agentflow-e2e-phone-' });
 }
 
 /** Runs the journey; the test fails with every gap found on the way, then with the page errors. */

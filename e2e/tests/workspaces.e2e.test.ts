@@ -9,7 +9,11 @@
 // the invitee as runner; the invitee runs it and the run waits. The approval
 // lands in the admin's bell and inbox live; approving from the inbox with a
 // comment completes the run (the invitee's run view turns succeeded) and the
-// workspace's dashboard counts it. SHOTS_DIR=<dir> keeps screenshots.
+// workspace's dashboard counts it. Then the same two on phones (390×844) in
+// German: the runner runs it again and is told, in one sentence, that they
+// may not decide; the admin approves with the approval e-mail's one-click
+// link, which works once; executions list both runs. Every German screen is
+// scanned for English left untranslated. SHOTS_DIR=<dir> keeps screenshots.
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,7 +37,8 @@ import {
   switchWorkspace,
   type Person,
 } from '../support/workspaces';
-import { linksIn, startStackMailbox, type StackMailbox } from '../support/workspacesMail';
+import { linksIn, startStackMailbox, type StackMail, type StackMailbox } from '../support/workspacesMail';
+import { approveWithLink, englishFound, executionsListBoth, onPhone, runWaitsForSomeoneElse, signIn } from '../support/workspacesOnPhone';
 
 // Two sign-ins, an e-mail, a workflow built in the builder, a run that waits for a decision.
 jest.setTimeout(240_000);
@@ -43,6 +48,9 @@ if (process.env.SHOTS_DIR) mkdirSync(process.env.SHOTS_DIR, { recursive: true })
 let mailbox: StackMailbox;
 let admin: Person;
 let invitee: Person;
+/** What the first test leaves for the second: the workspace, the first run and the approval e-mail it sent. */
+const story: { workspaceName?: string; firstRunId?: string; firstApprovalMail?: StackMail } = {};
+let phones: Person[] = [];
 
 beforeAll(async () => {
   mailbox = await startStackMailbox();
@@ -51,6 +59,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const person of phones) await person.context.close();
   await admin?.context.close();
   await invitee?.context.close();
   await mailbox?.close();
@@ -107,6 +116,7 @@ test('a workspace, an invitation accepted from its e-mail, a workflow shared as 
     const approvalMail = await mailbox.waitFor(admin.email, new RegExp(escapeRegExp(admin.journey.workflowName)));
     const decideLinks = linksIn(approvalMail.mail.text ?? '').filter((candidate) => candidate.startsWith(shellUrl('/workflows/approvals/decide?token=')));
     expect(decideLinks).toHaveLength(2);
+    Object.assign(story, { workspaceName, firstRunId: runId, firstApprovalMail: approvalMail });
     await approveFromInbox(admin, { message: MESSAGE, requestedBy: invitee.displayName, comment: 'Approved for the board meeting.' });
 
     // The runner's run view, live: the run went on and succeeded.
@@ -120,6 +130,44 @@ test('a workspace, an invitation accepted from its e-mail, a workflow shared as 
     expect({ admin: admin.pageErrors, invitee: invitee.pageErrors }).toEqual({ admin: [], invitee: [] });
   } catch (error) {
     await failed.page.screenshot({ path: path.join(process.env.SHOTS_DIR || os.tmpdir(), `workspaces-failed-${failed === admin ? 'admin' : 'invitee'}.png`) }).catch(() => undefined);
+    throw error;
+  }
+});
+
+// The same people on phones, in German: a second run decided from the e-mail's one-click link.
+test('in German on phones: the runner runs it again and is told who may decide; the admin approves from the e-mail link, which works once', async () => {
+  const { workspaceName, firstRunId, firstApprovalMail } = story;
+  if (!workspaceName || !firstRunId || !firstApprovalMail) throw new Error('The first journey did not finish: nothing to continue');
+  // The admin built the workflow in English: its steps' default names and the message are theirs, not the app's.
+  const t = admin.journey.t;
+  const content = [MESSAGE, t('workflows.lifecycle.create.triggers.manual.nodeName'), t('workflows.builder.nodeTypes.approval')];
+  const runner = await onPhone(invitee, 'de', 'de-phone-runner', content);
+  const approver = await onPhone(admin, 'de', 'de-phone-admin', content);
+  phones = [runner, approver];
+  let failed: Person = runner;
+  try {
+    await signIn(runner);
+    await switchWorkspace(runner, workspaceName);
+    const runId = await runFromCatalogue(runner);
+    await runWaitsForSomeoneElse(runner);
+
+    failed = approver;
+    const mail = await mailbox.waitFor(admin.email, new RegExp(escapeRegExp(admin.journey.workflowName)), { excluding: [firstApprovalMail] });
+    const approveLink = linksIn(mail.mail.text ?? '').find((link) => link.startsWith(shellUrl('/workflows/approvals/decide?token=')));
+    expect(approveLink).toBeDefined();
+    await signIn(approver);
+    await approveWithLink(approver, approveLink!, MESSAGE);
+
+    failed = runner;
+    await runner.page.locator(`[data-testid="run-view"][data-run-id="${runId}"][data-status="succeeded"]`).waitFor({ timeout: 30_000 });
+    failed = approver;
+    await switchWorkspace(approver, workspaceName);
+    await executionsListBoth(approver, [firstRunId, runId]);
+
+    expect(englishFound(runner, approver)).toEqual([]);
+    expect({ runner: runner.pageErrors, approver: approver.pageErrors }).toEqual({ runner: [], approver: [] });
+  } catch (error) {
+    await failed.page.screenshot({ path: path.join(process.env.SHOTS_DIR || os.tmpdir(), `workspaces-phone-failed-${failed === runner ? 'runner' : 'admin'}.png`) }).catch(() => undefined);
     throw error;
   }
 });
