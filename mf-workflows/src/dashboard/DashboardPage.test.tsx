@@ -110,10 +110,12 @@ describe('dashboard', () => {
       return { ...resolvedOptions.call(this), timeZone: 'Pacific/Auckland' };
     });
     try {
-      const client = fakeClient({ ...DASHBOARD, timeZone: 'Pacific/Auckland' });
+      // Auckland's period 26 Feb – 11 Mar starts on 25 Feb at 11:00 UTC: the links name Auckland's days, not the UTC dates.
+      const client = fakeClient({ ...DASHBOARD, timeZone: 'Pacific/Auckland', from: '2026-02-25T11:00:00.000Z', to: '2026-03-11T11:00:00.000Z' });
       renderDashboard(client);
       expect(await screen.findByText(/Days are counted in the Pacific\/Auckland time zone\./)).toBeInTheDocument();
       expect(client.load).toHaveBeenCalledWith('personal', 14, 'Pacific/Auckland');
+      expect(screen.getByRole('link', { name: /^Runs 4/ })).toHaveAttribute('href', '/workflows/executions?from=2026-02-26&to=2026-03-12');
     } finally {
       zone.mockRestore();
     }

@@ -6,7 +6,7 @@
 import { useEffect, useId, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, Link, useI18n, useNavigate, useSearchParams } from '@agentflow/shared';
-import { DASHBOARD_ERROR_CODES, DASHBOARD_LIMITS, DASHBOARD_PERIODS, DASHBOARD_STATUS_GROUPS, DEFAULT_MODEL_KEY, type DashboardResponse, type DashboardStatusGroup } from '@agentflow/shared/workflow';
+import { DASHBOARD_ERROR_CODES, DASHBOARD_LIMITS, DASHBOARD_PERIODS, DASHBOARD_STATUS_GROUPS, DEFAULT_MODEL_KEY, zonedDay, type DashboardResponse, type DashboardStatusGroup } from '@agentflow/shared/workflow';
 import { ChartTable, UsageBarChart, type ChartSeries } from '@agentflow/shared/ui';
 import { PageLoading } from '../components/PageLoading';
 import { formatDuration } from '../runs/runTime';
@@ -44,7 +44,8 @@ function Figures({ data }: { data: DashboardResponse }) {
   const { t, language } = useI18n();
   const navigate = useNavigate();
   const tableId = useId();
-  const period: Figure = { from: data.from.slice(0, 10), to: data.to.slice(0, 10) };
+  // The period's days as the response's zone counts them (data.from is a UTC instant: its date is not the first day's east of UTC).
+  const period: Figure = { from: zonedDay(new Date(data.from), data.timeZone), to: zonedDay(new Date(data.to), data.timeZone) };
   const number = (value: number) => new Intl.NumberFormat(language).format(value);
   const none = t(`${D}figures.none`);
   const groupNames = Object.fromEntries(DASHBOARD_STATUS_GROUPS.map((group) => [group, t(`${D}groups.${group}`)])) as Record<DashboardStatusGroup, string>;

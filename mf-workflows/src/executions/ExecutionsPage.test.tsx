@@ -95,12 +95,12 @@ describe('executions page', () => {
     const client = fakeExecutionsClient([failedRow]);
     renderPage(client, '/workflows/executions?status=failed&from=2026-03-08&to=2026-03-11&status2=x');
     await screen.findByRole('table');
-    expect(client.list).toHaveBeenLastCalledWith({ workspace: 'personal', status: 'failed', from: '2026-03-08', to: '2026-03-11' }, null);
+    expect(client.list).toHaveBeenLastCalledWith({ workspace: 'personal', status: 'failed', from: '2026-03-08T00:00:00.000Z', to: '2026-03-11T00:00:00.000Z' }, null);
     // The "To" input shows the last day included; the URL keeps the day after.
     expect(screen.getByLabelText('To')).toHaveValue('2026-03-10');
     fireEvent.change(screen.getByLabelText('Trigger'), { target: { value: 'schedule' } });
     await waitFor(() => expect(location()).toBe('/workflows/executions?status=failed&trigger=schedule&from=2026-03-08&to=2026-03-11'));
-    expect(client.list).toHaveBeenLastCalledWith({ workspace: 'personal', status: 'failed', trigger: 'schedule', from: '2026-03-08', to: '2026-03-11' }, null);
+    expect(client.list).toHaveBeenLastCalledWith({ workspace: 'personal', status: 'failed', trigger: 'schedule', from: '2026-03-08T00:00:00.000Z', to: '2026-03-11T00:00:00.000Z' }, null);
     // The workflow filter offers the workspace's workflows by name.
     fireEvent.change(await screen.findByRole('option', { name: 'Weekly pipeline review' }).then(() => screen.getByLabelText('Workflow')), { target: { value: 'wf-mine-1' } });
     await waitFor(() => expect(location()).toContain('workflowId=wf-mine-1'));

@@ -10,7 +10,8 @@ import { EXECUTIONS_ERROR_CODES, EXECUTIONS_LIMITS, isTerminalRunStatus, type Ex
 import { PageLoading } from '../components/PageLoading';
 import { PHONE_QUERY, useMediaQuery } from '../builder/builderHooks';
 import { useExecutionsClient } from './executionsClient';
-import { filtersFromSearch, hasFilters, searchFromFilters, type PageFilters } from './executionsFilters';
+import { apiFilters, filtersFromSearch, hasFilters, searchFromFilters, type PageFilters } from './executionsFilters';
+import { browserTimeZone } from '../dashboard/dashboardClient';
 import { ExecutionsFilterBar } from './ExecutionsFilterBar';
 import { ExecutionsList } from './ExecutionsList';
 import { RerunSummary } from './RerunSummary';
@@ -52,7 +53,7 @@ export function ExecutionsPage({ workspace }: ExecutionsPageProps) {
 
   const runs = useInfiniteQuery({
     queryKey: executionsKey(workspace, filters),
-    queryFn: ({ pageParam }) => client.list({ workspace, ...filters }, pageParam),
+    queryFn: ({ pageParam }) => client.list({ workspace, ...apiFilters(filters, browserTimeZone()) }, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     // Runs still going (a re-run just started, a run waiting for approval) are read again until they end, as the run history does.

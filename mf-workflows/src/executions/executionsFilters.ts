@@ -2,8 +2,10 @@
 // &trigger=&from=&to=, the API's own names, so the dashboard links here with
 // the same filters it counted): read leniently (an unknown status is no
 // filter), written without the empty ones. The date inputs show `to` as the
-// last day included; the API's `to` is the day after (exclusive).
-import { RUN_STATUSES, RUN_TRIGGER_TYPES, nextDay, type ExecutionsFilters, type RunStatus, type RunTriggerType } from '@agentflow/shared/workflow';
+// last day included; the API's `to` is the day after (exclusive). Days are
+// the reader's days (the browser's time zone), as the dashboard counts them:
+// the API is asked for the instants they start at (apiFilters).
+import { RUN_STATUSES, RUN_TRIGGER_TYPES, nextDay, zonedDayStart, type ExecutionsFilters, type RunStatus, type RunTriggerType } from '@agentflow/shared/workflow';
 
 export type PageFilters = Omit<ExecutionsFilters, 'workspace'>;
 
@@ -47,6 +49,19 @@ export function lastDayOf(to: string | undefined): string {
 /** The `to` (exclusive) for the last day the "To" input names. */
 export function toAfter(lastDay: string): string | undefined {
   return isDay(lastDay) ? nextDay(lastDay) : undefined;
+}
+
+/**
+ * The filters as the API takes them: `from`/`to` days become the instants
+ * those days start at in `timeZone` (a day in Auckland starts 13 hours before
+ * the UTC day of the same date), so a dashboard day opens exactly the runs it
+ * counted.
+ */
+export function apiFilters(filters: PageFilters, timeZone: string): PageFilters {
+  const result: PageFilters = { ...filters };
+  if (filters.from) result.from = zonedDayStart(filters.from, timeZone);
+  if (filters.to) result.to = zonedDayStart(filters.to, timeZone);
+  return result;
 }
 
 export const hasFilters = (filters: PageFilters): boolean => Object.values(filters).some(Boolean);

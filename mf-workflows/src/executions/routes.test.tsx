@@ -55,5 +55,5 @@ test('/workflows/executions is the executions page', async () => {
 test('/workflows/dashboard is the dashboard', async () => {
   const { dashboard } = renderApp('/workflows/dashboard');
   expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-  expect(dashboard.load).toHaveBeenCalledWith('personal', 14);
+  expect(dashboard.load).toHaveBeenCalledWith('personal', 14, 'UTC');
 });
