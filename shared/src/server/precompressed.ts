@@ -72,7 +72,7 @@ export async function sendPrecompressed(
   res.vary('Accept-Encoding');
   const encoding = negotiateEncoding(req.get('Accept-Encoding'));
   const copy = encoding ? ENCODINGS.find((candidate) => candidate.name === encoding) : undefined;
-  if (!copy || req.get('Range') || !(await isFile(filePath + copy.suffix))) {
+  if (!copy || req.get('Range') || !(await isFreshCopy(filePath, filePath + copy.suffix))) {
     fallback();
     return;
   }
@@ -89,9 +89,15 @@ export async function sendPrecompressed(
   });
 }
 
-async function isFile(filePath: string): Promise<boolean> {
+/**
+ * A copy older than its original is stale (the file was replaced after the
+ * build, as a redeployed sw.js is): the original is sent instead, so a copy can
+ * never serve yesterday's file.
+ */
+async function isFreshCopy(originalPath: string, copyPath: string): Promise<boolean> {
   try {
-    return (await stat(filePath)).isFile();
+    const [original, copy] = await Promise.all([stat(originalPath), stat(copyPath)]);
+    return copy.isFile() && copy.mtimeMs >= original.mtimeMs;
   } catch {
     return false;
   }

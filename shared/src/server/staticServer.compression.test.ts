@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -163,6 +163,19 @@ describe('static server compression', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body.toString()).toBe(CHUNK);
+  });
+
+  test('a file replaced after the build (a redeployed sw.js) is sent as it now is, never from its older copies', async () => {
+    const redeployed = `self.addEventListener('fetch', () => {}); // redeployed ${'//sw2 '.repeat(300)}`;
+    writeWithCopies(dir, 'late.js', 'the build\'s version '.repeat(100));
+    // The original is newer than its copies, as when a file is changed in place after the build.
+    const later = new Date(Date.now() + 60_000);
+    writeFileSync(path.join(dir, 'late.js'), redeployed);
+    utimesSync(path.join(dir, 'late.js'), later, later);
+    for (const encoding of ['br', 'gzip']) {
+      const response = await get('/late.js', { 'Accept-Encoding': encoding });
+      expect({ status: response.status, encoding: response.headers['content-encoding'], body: response.body.toString() }).toEqual({ status: 200, encoding: undefined, body: redeployed });
+    }
   });
 
   test('copies outside the build or of dot files are never served', async () => {
