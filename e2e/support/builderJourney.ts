@@ -355,8 +355,14 @@ export async function runAndSeeGraph(journey: Journey): Promise<void> {
  * Trash list's Restore button, and a pointer resting on a toast pauses its
  * timer, so a click retried there waits on a toast that never leaves (CI, in German).
  */
+/**
+ * Closes the toast the last action announced, as a user would before reaching
+ * what it covers (a hovered toast never times out). Waits for it first: the
+ * card can leave the list before its toast shows.
+ */
 async function dismissToasts({ page, t }: Journey): Promise<void> {
   const toasts = page.getByTestId('toast');
+  await toasts.first().waitFor();
   for (const close of await toasts.getByRole('button', { name: t('toast.dismiss') }).all()) await close.click({ timeout: 2_000 }).catch(() => undefined);
   await toasts.first().waitFor({ state: 'detached' });
 }
