@@ -9,7 +9,7 @@
 // to `journey.gaps` and the test fails with the list at its end, so no gap is
 // passed over and the steps after it still run.
 import type { Locator, Page } from 'playwright-core';
-import { catalogTextsIn, englishLeftIn, englishTextsTranslatedIn, type EnglishText } from './englishLeft';
+import { APP_NAMES, catalogTextsIn, englishLeftIn, englishTextsTranslatedIn, type EnglishText } from './englishLeft';
 import { freshEmail } from './signUp';
 import { shellUrl } from './stack';
 
@@ -120,8 +120,8 @@ export async function shoot(journey: Journey, name: string): Promise<void> {
 export async function checkTranslated(journey: Journey, screen: string): Promise<void> {
   if (!journey.englishCheck) return;
   const text = await journey.page.evaluate(() => document.body.innerText);
-  // What the user typed is no catalog text: the workflow's name, the inputs and the sample person.
-  const typed = [journey.workflowName, journey.person.name, journey.person.email, journey.inputLabels.name, journey.inputLabels.email, ...journey.content];
+  // What the user typed is no catalog text: the workflow's name, the inputs and the sample person; nor are the apps' names.
+  const typed = [journey.workflowName, journey.person.name, journey.person.email, journey.inputLabels.name, journey.inputLabels.email, ...journey.content, ...APP_NAMES];
   const visible = typed.reduce((all, value) => all.split(value).join(' '), text);
   for (const left of englishLeftIn(visible, journey.englishCheck.english)) {
     journey.englishCheck.found.push(`${screen}: "${left.text}" (${left.catalog} ${left.key})`);

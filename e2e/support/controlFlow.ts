@@ -8,7 +8,6 @@
 // the code editor, the node settings, connections by branch and the pager.
 import type { Locator, Page } from 'playwright-core';
 import { getAdminAuth, getAdminDb } from '@agentflow/shared/server';
-import { CONNECTORS } from '@agentflow/shared/workflow';
 import { desktop, pick, shoot, startBlankWorkflow, type Journey } from './builderJourney';
 import { englishLeftIn, englishTextsTranslatedIn } from './englishLeft';
 import { shellUrl } from './stack';
@@ -285,8 +284,7 @@ export async function englishLeftOnReload(page: Page, path: string, typed: reado
   return englishLeftIn(visible, english).map((left) => `${path}: "${left.text}" (${left.catalog} ${left.key})`);
 }
 
-/** The apps' names, which stay as they are in every language (the app step's list of apps shows them all). */
-export const APP_NAMES: readonly string[] = CONNECTORS.map((connector) => connector.name);
+export { APP_NAMES } from './englishLeft';
 
 /** The names the steps were given (the cards' titles), longest first so no name is cut by a shorter one. */
 export async function stepNames(page: Page): Promise<string[]> {

@@ -5,6 +5,7 @@
 // in German) are not English left behind, so they are not reported.
 import fs from 'node:fs';
 import path from 'node:path';
+import { CONNECTORS } from '@agentflow/shared/workflow';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SKIP = new Set(['node_modules', 'dist', '.git', 'coverage', 'e2e']);
@@ -53,6 +54,12 @@ export async function catalogTextsIn(language: string): Promise<Map<string, stri
   }
   return texts;
 }
+
+/**
+ * The apps' names, which stay as they are in every language (the app step's list of apps shows them all,
+ * and a template's tags name its apps): "Google Calendar" on a German page is no English "Calendar" left behind.
+ */
+export const APP_NAMES: readonly string[] = CONNECTORS.map((connector) => connector.name);
 
 export interface EnglishText {
   catalog: string;
