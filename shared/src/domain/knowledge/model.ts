@@ -14,6 +14,16 @@ export const KNOWLEDGE_CHUNKS = 'chunks';
 /** The field of a chunk holding its vector (the vector index in firestore.indexes.json names it). */
 export const CHUNK_EMBEDDING_FIELD = 'embedding';
 
+/**
+ * The vector lengths a knowledge base may embed with: one Firestore vector
+ * index per length is declared on the chunks (an index has one dimension;
+ * Firestore's limit is 2,048). 384: small local models; 768: Google, Ollama's
+ * nomic-embed-text; 1024: Mistral; 1536: OpenAI's text-embedding-3-small (and
+ * -large, asked for 1,536 dimensions).
+ */
+export const VECTOR_INDEX_DIMENSIONS = [384, 768, 1024, 1536] as const;
+export const isIndexedDimension = (length: number): boolean => (VECTOR_INDEX_DIMENSIONS as readonly number[]).includes(length);
+
 export type SourceKind = 'file' | 'url' | 'text';
 export type SourceStatus = 'queued' | 'processing' | 'ready' | 'failed';
 
