@@ -33,7 +33,9 @@ export const transform = {
  * every other node_module is loaded as it is.
  */
 // quickjs-emscripten's CommonJS build loads its WebAssembly variant with import(), which Jest's CommonJS runtime refuses.
-const ESM_PACKAGES = ['oauth4webapi', 'quickjs-emscripten', 'quickjs-emscripten-core', '@jitl/quickjs-[a-z-]+'];
+// linkedom's CommonJS build requires its ESM-only dependencies (css-select and the fb55 DOM packages).
+const LINKEDOM = ['linkedom', 'css-select', 'css-what', 'dom-serializer', 'domelementtype', 'domhandler', 'domutils', 'entities', 'nth-check', 'boolbase', 'htmlparser2', 'html-escaper', 'cssomnom', 'uhyphen'];
+const ESM_PACKAGES = ['oauth4webapi', 'quickjs-emscripten', 'quickjs-emscripten-core', '@jitl/quickjs-[a-z-]+', ...LINKEDOM];
 export const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`];
 transform[`^.+/node_modules/(${ESM_PACKAGES.join('|')})/.+\\.js$`] = swc({ syntax: 'ecmascript' });
 
