@@ -2,7 +2,7 @@
 // with the passage, where it came from, and its vector (Firestore's vector
 // type; nearest neighbours by `findNearest` on the index declared in
 // firebase/firestore.indexes.json). Server-only: rules deny browsers.
-import { FieldValue, type Firestore, type VectorValue } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import {
   CHUNK_EMBEDDING_FIELD,
   cosineDistanceThreshold,
@@ -72,6 +72,14 @@ export class ChunkStore {
     return snapshot.docs.map((doc) => doc.id);
   }
 
+  /** Deletes chunks by id (a re-synced source's ids past its new end). */
+  async deleteIds(knowledgeBaseId: string, ids: readonly string[]): Promise<void> {
+    const collection = this.chunks(knowledgeBaseId);
+    const writer = this.db.bulkWriter();
+    for (const id of ids) void writer.delete(collection.doc(id));
+    await writer.close();
+  }
+
   /** The nearest chunks to a vector by cosine similarity, at least `minSimilarity`, best first. */
   async nearest(knowledgeBaseId: string, vector: readonly number[], limit: number, minSimilarity: number): Promise<VectorHit[]> {
     const snapshot = await this.chunks(knowledgeBaseId)
@@ -109,7 +117,7 @@ export class ChunkStore {
   /** A chunk's stored vector (tests and re-sync checks), or null. */
   async vectorOf(knowledgeBaseId: string, id: string): Promise<number[] | null> {
     const doc = await this.chunks(knowledgeBaseId).doc(id).get();
-    const value = doc.get(CHUNK_EMBEDDING_FIELD) as VectorValue | null | undefined;
+    const value = doc.get(CHUNK_EMBEDDING_FIELD) as { toArray(): number[] } | null | undefined;
     return value ? value.toArray() : null;
   }
 }

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import type MiniSearch from 'minisearch';
 import { KNOWLEDGE_BASES_COLLECTION, keywordIndexFromJson, newKeywordIndex, type KeywordDocument } from '@agentflow/shared/knowledge';
-import type { FileBucket } from '../files/bucket';
+import type { FileBucket } from '../files/bucket.js';
 
 /** The field of a knowledge base document naming its keyword index (server-only; never returned). */
 export const KEYWORD_INDEX_FIELD = 'keywordIndex';

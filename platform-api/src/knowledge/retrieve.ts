@@ -4,8 +4,8 @@
 // an answer can cite it. A knowledge base without an embedding model searches
 // by keyword alone and says so (mode 'keyword').
 import { fuseByRank, keywordSearch, retrievalMode, type Citation, type KnowledgeBase, type RetrievalMode, type RetrievalSettings, type RetrievedPassage } from '@agentflow/shared/knowledge';
-import type { ChunkStore } from './chunkStore';
-import type { KeywordIndexStore } from './keywordIndexStore';
+import type { ChunkStore } from './chunkStore.js';
+import type { KeywordIndexStore } from './keywordIndexStore.js';
 
 export interface QueryVector {
   vector: number[];

@@ -7,10 +7,10 @@
 // Every request goes through the `fetch` the caller passes (guardedFetch, so
 // a user's base URL cannot reach a private or metadata address), and no
 // error that leaves an adapter holds the credential's secret.
-import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { EmbeddingModelV3, LanguageModelV3 } from '@ai-sdk/provider';
 import { CREDENTIAL_TYPES, credentialType, type CredentialTypeId } from '@agentflow/shared/credentials';
 import { ProviderCallError } from '../providers.js';
-import { redactText, redactValue, redactingModel } from './redact.js';
+import { redactText, redactValue, redactingEmbeddingModel, redactingModel } from './redact.js';
 
 /** The credential types whose kind is 'ai', derived from the domain's table. */
 export type AiProviderType = { [K in CredentialTypeId]: (typeof CREDENTIAL_TYPES)[K]['kind'] extends 'ai' ? K : never }[CredentialTypeId];
@@ -33,6 +33,11 @@ export interface ProviderAdapter {
    * transient); transient for 408, 429, 5xx and the network.
    */
   listModels(config: ProviderConfig, fetch: FetchFunction, signal: AbortSignal): Promise<string[]>;
+  /**
+   * An embedding model for modelId (knowledge bases), for the providers that
+   * offer one; every request goes through `fetch`, its errors redacted.
+   */
+  embeddingModel?(config: ProviderConfig, modelId: string, fetch: FetchFunction): EmbeddingModelV3;
 }
 
 /** The provider refused the credential (401/403, or the provider's own "invalid key" answer). Not transient. */
@@ -164,6 +169,14 @@ type KeyedProviderFactory = (options: { baseURL: string; apiKey: string; fetch: 
  */
 export function keyedModel(type: AiProviderType, create: KeyedProviderFactory): ProviderAdapter['model'] {
   return (config, modelId, fetch) => redactingModel(create({ baseURL: baseUrlOf(type, config), apiKey: requiredSecret(type, config, 'apiKey'), fetch })(modelId), secretsOf(config));
+}
+
+/** What a keyed provider's SDK factory gives for embeddings (provider.embedding). */
+type KeyedEmbeddingFactory = (options: { baseURL: string; apiKey: string; fetch: FetchFunction }) => (modelId: string) => EmbeddingModelV3;
+
+/** embeddingModel() for the types with a required API key, like keyedModel. */
+export function keyedEmbeddingModel(type: AiProviderType, create: KeyedEmbeddingFactory): NonNullable<ProviderAdapter['embeddingModel']> {
+  return (config, modelId, fetch) => redactingEmbeddingModel(create({ baseURL: baseUrlOf(type, config), apiKey: requiredSecret(type, config, 'apiKey'), fetch })(modelId), secretsOf(config));
 }
 
 /** GET <base>/models with `Authorization: Bearer <key>`: the OpenAI-shaped lists (OpenAI, Mistral, Groq). */

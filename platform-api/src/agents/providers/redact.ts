@@ -4,8 +4,8 @@
 // sk-…"), and the AI SDK copies the response body into its APICallError
 // (message, responseBody, data), so every error that leaves an adapter is
 // passed through here.
-import { wrapLanguageModel } from 'ai';
-import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { wrapEmbeddingModel, wrapLanguageModel } from 'ai';
+import type { EmbeddingModelV3, LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 
 export const REDACTED = '[redacted]';
 /** How deep an error's properties and causes are searched; deeper values are dropped rather than risked. */
@@ -88,6 +88,24 @@ export function redactValue<T>(value: T, secrets: readonly string[]): T {
 }
 
 /** The model, with every error it throws or streams redacted (the class kept, so retries and error mapping still see an APICallError). */
+/** An embedding model whose errors never hold the credential's secrets. */
+export function redactingEmbeddingModel(model: EmbeddingModelV3, secrets: readonly string[]): EmbeddingModelV3 {
+  if (activeSecrets(secrets).length === 0) return model;
+  return wrapEmbeddingModel({
+    model,
+    middleware: {
+      specificationVersion: 'v3',
+      async wrapEmbed({ doEmbed }) {
+        try {
+          return await doEmbed();
+        } catch (error) {
+          throw redactValue(error, secrets);
+        }
+      },
+    },
+  });
+}
+
 export function redactingModel(model: LanguageModelV3, secrets: readonly string[]): LanguageModelV3 {
   if (activeSecrets(secrets).length === 0) return model;
   return wrapLanguageModel({

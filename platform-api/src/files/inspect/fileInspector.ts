@@ -12,6 +12,9 @@ export interface ExtractedText {
   truncated: boolean;
 }
 
+/** A file's text with its structure (knowledge sources): a PDF by page, a Word document as HTML, anything else as text. */
+export type StructuredText = ({ format: 'pages'; pages: string[] } | { format: 'html'; html: string } | { format: 'text'; text: string }) & { truncated: boolean };
+
 export interface FileInspector {
   /**
    * The content type of the bytes: the signature when they have one; text
@@ -21,6 +24,8 @@ export interface FileInspector {
   contentTypeOf(bytes: Uint8Array, name?: string): Promise<string | null>;
   /** Text from a PDF, a Word document or a text file. Throws when the file cannot be read. */
   extractText(bytes: Uint8Array, contentType: string): Promise<ExtractedText>;
+  /** The text with its structure, at most `maxChars` characters (HTML: twice that, for its markup). Throws when the file cannot be read. */
+  extractStructured(bytes: Uint8Array, contentType: string, maxChars: number): Promise<StructuredText>;
   close(): Promise<void>;
 }
 
@@ -131,6 +136,9 @@ export function createFileInspector({ workerPath, taskTimeoutMs = 20_000, maxHea
     },
     extractText(bytes, contentType) {
       return run<ExtractedText>({ op: 'extract', bytes, contentType, maxChars: FILE_LIMITS.maxExtractedChars });
+    },
+    extractStructured(bytes, contentType, maxChars) {
+      return run<StructuredText>({ op: 'structured', bytes, contentType, maxChars });
     },
     async close() {
       const thread = worker;

@@ -5,7 +5,7 @@
 // 401, so that answer counts as a refusal too.
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { ProviderCallError } from '../../providers.js';
-import { baseUrlOf, getModelsJson, keyedModel, requiredSecret, secretsOf, sortedIds, type ProviderAdapter } from '../adapter.js';
+import { baseUrlOf, getModelsJson, keyedEmbeddingModel, keyedModel, requiredSecret, secretsOf, sortedIds, type ProviderAdapter } from '../adapter.js';
 
 /** Pages of the model list fetched at most (1,000 models each): a bound, never reached in practice. */
 const MAX_PAGES = 10;
@@ -25,6 +25,7 @@ export function isGoogleKeyRefusal(status: number, body: unknown): boolean {
 export const googleAdapter: ProviderAdapter = {
   type: 'google',
   model: keyedModel('google', createGoogleGenerativeAI),
+  embeddingModel: keyedEmbeddingModel('google', (options) => createGoogleGenerativeAI(options).embedding),
   async listModels(config, fetch, signal) {
     const apiKey = requiredSecret('google', config, 'apiKey');
     const ids: unknown[] = [];

@@ -6,13 +6,17 @@
 import { createOllama } from 'ollama-ai-provider-v2';
 import { ProviderCallError, ollamaApiUrl } from '../../providers.js';
 import { baseUrlOf, getModelsJson, secretsOf, sortedIds, type ProviderAdapter } from '../adapter.js';
-import { redactingModel } from '../redact.js';
+import { redactingEmbeddingModel, redactingModel } from '../redact.js';
 
 export const ollamaAdapter: ProviderAdapter = {
   type: 'ollama',
   model(config, modelId, fetch) {
     const provider = createOllama({ baseURL: ollamaApiUrl(baseUrlOf('ollama', config)), fetch });
     return redactingModel(provider(modelId), secretsOf(config));
+  },
+  embeddingModel(config, modelId, fetch) {
+    const provider = createOllama({ baseURL: ollamaApiUrl(baseUrlOf('ollama', config)), fetch });
+    return redactingEmbeddingModel(provider.embedding(modelId), secretsOf(config));
   },
   async listModels(config, fetch, signal) {
     const body = await getModelsJson({ url: `${ollamaApiUrl(baseUrlOf('ollama', config))}/tags`, headers: {}, fetch, signal, secrets: secretsOf(config) });

@@ -45,6 +45,7 @@ export function startFakeOpenAIShaped(flavour: OpenAIShapedFlavour, options: Fak
       const created = 1_700_000_000;
       return sendJson(res, 200, { object: 'list', data: (options.models ?? DEFAULT_FAKE_MODELS).map((id) => ({ id, object: 'model', created, owned_by: 'fake', ...(flavour.modelExtras?.(id) ?? {}) })) });
     }
+    if (call.method === 'POST' && call.path === `${flavour.prefix}/embeddings`) return sendEmbeddings(call, res);
     if (call.method !== 'POST' || call.path !== `${flavour.prefix}/chat/completions`) {
       return sendJson(res, 404, { error: { message: `Invalid URL (${call.method} ${call.path})`, type: 'invalid_request_error', param: null, code: null } });
     }
@@ -76,6 +77,42 @@ export function startFakeOpenAIShaped(flavour: OpenAIShapedFlavour, options: Fak
       usage,
       ...(flavour.completionExtras ?? {}),
     });
+  });
+}
+
+/** The vector length the fake embeds with (one of the knowledge bases' indexed lengths). */
+export const FAKE_EMBEDDING_DIMENSIONS = 384;
+
+/**
+ * A text's fake embedding: a hashed bag of its words, so texts sharing words
+ * point the same way and the nearest passage is the one about the question.
+ */
+export function fakeEmbedding(text: string, dimensions = FAKE_EMBEDDING_DIMENSIONS): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []) {
+    let hash = 7;
+    for (const char of word) hash = (hash * 31 + char.codePointAt(0)!) % 2_147_483_647;
+    vector[hash % dimensions]! += 1;
+  }
+  return vector;
+}
+
+/** Tokens the fake counts for a text: its words (a stand-in for the provider's tokenizer). */
+export const fakeTokenCount = (text: string): number => (text.match(/\S+/g) ?? []).length;
+
+/** POST /embeddings: {input: string | string[], model, encoding_format?} → OpenAI's list of embeddings with usage. */
+function sendEmbeddings(call: FakeCall, res: http.ServerResponse): void {
+  const body = (call.body ?? {}) as { model?: unknown; input?: unknown; encoding_format?: unknown };
+  const inputs = typeof body.input === 'string' ? [body.input] : body.input;
+  if (typeof body.model !== 'string' || !Array.isArray(inputs) || !inputs.every((input) => typeof input === 'string')) {
+    return sendJson(res, 400, { error: { message: "'input' must be a string or an array of strings", type: 'invalid_request_error', param: 'input', code: null } });
+  }
+  const tokens = (inputs as string[]).reduce((sum, input) => sum + fakeTokenCount(input), 0);
+  sendJson(res, 200, {
+    object: 'list',
+    data: (inputs as string[]).map((input, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(input) })),
+    model: body.model,
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
   });
 }
 
