@@ -1,0 +1,73 @@
+// Knowledge bases and sources on the Firestore emulator: a workspace lists its
+// own, the counts on a knowledge base follow its sources (added, made ready,
+// re-synced, removed), the first embedded source fixes the vector length, and
+// a source removed meanwhile is reported, not recreated.
+import { deleteApp } from 'firebase-admin/app';
+import { clearFirestore, firestoreFor } from '../../testing/harness';
+import { KnowledgeStore } from './store';
+
+const PROJECT = 'demo-knowledge-store';
+const { app, db } = firestoreFor(PROJECT);
+const store = new KnowledgeStore(db, () => new Date('2026-11-27T10:00:00.000Z'));
+
+beforeEach(() => clearFirestore(PROJECT));
+afterAll(() => deleteApp(app));
+
+const base = (name: string, organizationId: string | null, ownerId = 'ada') =>
+  store.create({ ownerId, organizationId, name, description: '', embedding: { credentialId: 'cred', model: 'text-embedding-3-small', dimensions: null }, createdBy: ownerId });
+
+test('each workspace lists its own knowledge bases, by name', async () => {
+  await base('Manuals', null);
+  await base('Brochures', null);
+  await base('Price list', 'acme');
+  await base('Other person', null, 'bob');
+  expect((await store.list({ ownerId: 'ada', organizationId: null })).map((kb) => kb.name)).toEqual(['Brochures', 'Manuals']);
+  expect((await store.list({ ownerId: 'ada', organizationId: 'acme' })).map((kb) => kb.name)).toEqual(['Price list']);
+});
+
+test('counts follow the sources; the first embedded source fixes the vector length', async () => {
+  const kb = await base('Manuals', null);
+  expect(kb).toMatchObject({ sourceCount: 0, chunkCount: 0, chunking: { size: 1200, overlap: 150 }, retrieval: { topK: 5, minSimilarity: 0.3 } });
+  const boiler = (await store.addSource(kb.id, { kind: 'text', name: 'Boiler', file: null, url: null, size: 120, createdBy: 'ada' }))!;
+  const terms = (await store.addSource(kb.id, { kind: 'url', name: 'https://example.com/terms', file: null, url: 'https://example.com/terms', size: 0, createdBy: 'ada' }))!;
+  expect(boiler).toMatchObject({ status: 'queued', chunkCount: 0, progress: null, failure: null });
+  expect((await store.get(kb.id))!.sourceCount).toBe(2);
+
+  expect(await store.markProcessing(kb.id, boiler.id)).toBe(true);
+  await store.progress(kb.id, boiler.id, 3, 10);
+  expect((await store.source(kb.id, boiler.id))!).toMatchObject({ status: 'processing', progress: { done: 3, total: 10 } });
+  await store.markReady(kb.id, boiler.id, { chunkCount: 10, embeddedTokens: 900, dimensions: 1536 });
+  await store.markReady(kb.id, terms.id, { chunkCount: 4, embeddedTokens: 300, name: 'Shipping terms', dimensions: 1536 });
+  expect(await store.get(kb.id)).toMatchObject({ chunkCount: 14, embedding: { dimensions: 1536 } });
+  expect((await store.source(kb.id, terms.id))!).toMatchObject({ status: 'ready', name: 'Shipping terms', syncedAt: '2026-11-27T10:00:00.000Z' });
+
+  // A re-sync with fewer chunks: the knowledge base loses the difference.
+  await store.markReady(kb.id, boiler.id, { chunkCount: 6, embeddedTokens: 500, dimensions: 1536 });
+  expect((await store.get(kb.id))!.chunkCount).toBe(10);
+  expect((await store.source(kb.id, boiler.id))!.embeddedTokens).toBe(1400);
+
+  expect((await store.removeSource(kb.id, terms.id))!.id).toBe(terms.id);
+  expect(await store.get(kb.id)).toMatchObject({ sourceCount: 1, chunkCount: 6 });
+  expect((await store.listSources(kb.id)).map((source) => source.id)).toEqual([boiler.id]);
+  expect(await store.sourceLabels(kb.id, [boiler.id, terms.id])).toEqual(new Map([[boiler.id, { name: 'Boiler', url: null }]]));
+});
+
+test('a failure is kept with its code; a source removed meanwhile is not written again', async () => {
+  const kb = await base('Manuals', null);
+  const source = (await store.addSource(kb.id, { kind: 'text', name: 'Notes', file: null, url: null, size: 5, createdBy: 'ada' }))!;
+  await store.markFailed(kb.id, source.id, { code: 'source_empty', message: 'the source holds no text' });
+  expect((await store.source(kb.id, source.id))!).toMatchObject({ status: 'failed', failure: { code: 'source_empty' } });
+  await store.removeSource(kb.id, source.id);
+  expect(await store.markProcessing(kb.id, source.id)).toBe(false);
+  expect(await store.markReady(kb.id, source.id, { chunkCount: 3, embeddedTokens: 0, dimensions: null })).toBe(false);
+  expect(await store.source(kb.id, source.id)).toBeNull();
+  expect(await store.addSource('missing', { kind: 'text', name: 'x', file: null, url: null, size: 1, createdBy: 'ada' })).toBeNull();
+});
+
+test('removing a knowledge base removes its sources', async () => {
+  const kb = await base('Manuals', null);
+  await store.addSource(kb.id, { kind: 'text', name: 'Notes', file: null, url: null, size: 5, createdBy: 'ada' });
+  await store.remove(kb.id);
+  expect(await store.get(kb.id)).toBeNull();
+  expect(await store.listSources(kb.id)).toEqual([]);
+});
