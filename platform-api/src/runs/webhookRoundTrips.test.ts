@@ -1,0 +1,71 @@
+// Firestore round trips of a webhook run (issue 22 item 2): a two-node
+// webhook → transform run, counted on the app's own Firestore client from
+// the request until the run is stored as succeeded. The figure is pinned:
+// a change that adds a round trip to the short-run path fails here.
+import { decodeRun, runRef } from './store';
+import { countRoundTrips, type RoundTripCounter } from './roundTrips';
+import { edge, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
+
+/**
+ * Round trips of one short webhook run once the hook's secret and workflow
+ * are cached: the plan gate's membership read, the payer's, the ledger's
+ * start debit (read + commit), the run's create and its one final write.
+ */
+const SHORT_RUN_ROUND_TRIPS = 6;
+
+let h: RunsHarness;
+let alice: RunsUser;
+let counter: RoundTripCounter;
+
+beforeAll(async () => {
+  h = await startRunsHarness('webhook-round-trips');
+  alice = await h.createUser('alice', { tokens: 100 });
+  counter = countRoundTrips(h.db);
+});
+
+afterAll(async () => {
+  counter?.detach();
+  await h?.close();
+});
+
+/** Until the app's queue and executor are idle, without a Firestore read (it would be counted). */
+async function settled(): Promise<void> {
+  const queue = h.app.runs.queue as unknown as { size: number };
+  for (let i = 0; i < 500; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    if (queue.size === 0 && h.app.runs.executor.activeRunIds().length === 0) return;
+  }
+  throw new Error('the run did not settle');
+}
+
+const hook = (workflowId: string, secret: string, body: unknown) =>
+  fetch(`${h.baseUrl()}/api/hooks/${workflowId}/${secret}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+it(`runs a two-node webhook run in at most ${SHORT_RUN_ROUND_TRIPS} Firestore round trips, stored whole`, async () => {
+  const wf = await h.saveWorkflow(alice.uid, [node('hook', 'trigger.webhook', { path: 'incoming', method: 'POST' }), node('shape', 'transform', { mapping: '{"doubled": input.n * 2}' })], [edge('hook', 'shape')]);
+  const secret = (await h.call('GET', `/api/workflows/${wf.id}/webhook`, { user: alice })).body.secret as string;
+  // The first delivery fills what is cached; the second is the steady state.
+  const first = await hook(wf.id, secret, { n: 1 });
+  expect({ status: first.status, body: await first.json() }).toEqual({ status: 202, body: { runId: expect.any(String) } });
+  await settled();
+
+  counter.reset();
+  const delivered = await hook(wf.id, secret, { n: 21 });
+  expect(delivered.status).toBe(202);
+  const { runId } = (await delivered.json()) as { runId: string };
+  await settled();
+  const counted = counter.total();
+  const methods = Object.fromEntries(counter.byMethod);
+
+  const run = decodeRun(await runRef(h.db, runId).get());
+  expect(run).toMatchObject({ status: 'succeeded', lease: null });
+  expect(run?.steps.map((step) => [step.nodeId, step.status])).toEqual([
+    ['hook', 'succeeded'],
+    ['shape', 'succeeded'],
+  ]);
+  expect(run?.steps[1]?.output).toEqual({ doubled: 42 });
+  expect({ counted, methods }).toEqual({ counted: expect.any(Number), methods: expect.any(Object) });
+  // Printed for the report (and the bench's figure to agree with).
+  console.log(`webhook run round trips: ${counted} ${JSON.stringify(methods)}`);
+  expect(counted).toBeLessThanOrEqual(SHORT_RUN_ROUND_TRIPS);
+});
