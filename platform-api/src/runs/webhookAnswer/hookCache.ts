@@ -58,6 +58,8 @@ export class HookCache {
   /** Drops a workflow's entry: its secret was rotated or a trigger started listening here. */
   forget(workflowId: string): void {
     this.entries.delete(workflowId);
+    // A read under way may have begun before the change: its answer is used once, not kept.
+    this.reading.delete(workflowId);
   }
 
   private read(workflowId: string): Promise<CachedHook> {
