@@ -1,8 +1,12 @@
 // Firestore round trips of a webhook run (issue 22 item 2): a two-node
 // webhook → transform run, counted on the app's own Firestore client from
 // the request until the run is stored as succeeded. The figure is pinned:
-// a change that adds a round trip to the short-run path fails here.
+// a change that adds a round trip to the short-run path fails here. And a
+// run kept in memory (engine.ts quietMs) is recovered as any other when its
+// process dies.
+import { RUN_MESSAGES } from '@agentflow/shared/workflow';
 import { decodeRun, runRef } from './store';
+import { recoverInterruptedRuns } from './recovery';
 import { countRoundTrips, type RoundTripCounter } from './roundTrips';
 import { edge, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
 
@@ -68,4 +72,28 @@ it(`runs a two-node webhook run in at most ${SHORT_RUN_ROUND_TRIPS} Firestore ro
   // Printed for the report (and the bench's figure to agree with).
   console.log(`webhook run round trips: ${counted} ${JSON.stringify(methods)}`);
   expect(counted).toBeLessThanOrEqual(SHORT_RUN_ROUND_TRIPS);
+});
+
+it('a run that dies while it is only in memory is failed by recovery as interrupted, as one stored halfway was', async () => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // This instance's transforms hang until released: the run is in memory, stored only as created (queued, leased).
+  const dying = await h.startApp({ limits: { quietMs: 60_000 }, handlers: { transform: async () => held.then(() => ({ output: 'late' })) } });
+  const wf = await h.saveWorkflow(alice.uid, [node('hook', 'trigger.webhook', { path: 'incoming', method: 'POST' }), node('shape', 'transform', { mapping: '{"n": input.n}' })], [edge('hook', 'shape')]);
+  const secret = (await h.call('GET', `/api/workflows/${wf.id}/webhook`, { user: alice })).body.secret as string;
+  const delivered = await fetch(`${dying.baseUrl}/api/hooks/${wf.id}/${secret}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ n: 1 }) });
+  expect(delivered.status).toBe(202);
+  const { runId } = (await delivered.json()) as { runId: string };
+  const stored = decodeRun(await runRef(h.db, runId).get());
+  expect(stored).toMatchObject({ status: 'queued', lease: { instanceId: dying.runs.instanceId } });
+
+  // Its process is gone: once the lease lapses, another instance's recovery fails it, as any interrupted run.
+  const afterLease = new Date(stored!.lease!.expiresAt + 1);
+  expect(await recoverInterruptedRuns(h.db, { now: () => afterLease, instanceId: 'another-instance' })).toContain(runId);
+  expect(decodeRun(await runRef(h.db, runId).get())).toMatchObject({ status: 'failed', error: RUN_MESSAGES.interrupted, lease: null });
+
+  // Were it alive after all, its one write would conflict and leave recovery's verdict standing.
+  release();
+  await dying.close();
+  expect(decodeRun(await runRef(h.db, runId).get())).toMatchObject({ status: 'failed', error: RUN_MESSAGES.interrupted });
 });
