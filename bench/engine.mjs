@@ -17,12 +17,30 @@
 // (default), --hot (every worker's runs belong to one user, whose start-token
 // debits the ledger serialises: the contention case; by default each worker
 // starts runs of a user of its own), --json.
+//
+// --webhook: N concurrent senders post to a webhook -> transform workflow
+// for --seconds T through the runs router (engineWebhook.mjs says what it
+// prints and its options: --queue, --api-dist, --hot), by hand:
+//   ... "node ../bench/engine.mjs --webhook --concurrency 10,50 --seconds 10"
+
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { clearProject, emulatorHost, parseBenchOptions, percentiles, requirePositiveIntegers, seedMemberships } from './firestoreBench.mjs';
 
-const { values, levels } = parseBenchOptions({ runs: { type: 'string', default: '200' } });
+const { values, levels } = parseBenchOptions({
+  runs: { type: 'string', default: '200' },
+  webhook: { type: 'boolean', default: false },
+  seconds: { type: 'string', default: '10' },
+  queue: { type: 'string', default: 'in-process' },
+  'api-dist': { type: 'string' },
+});
 const host = emulatorHost('engine');
+if (values.webhook) {
+  // Webhook mode (engineWebhook.mjs); its levels default to 10 and 50 senders.
+  const { webhookBench } = await import('./engineWebhook.mjs');
+  await webhookBench({ values, levels: process.argv.some((arg) => arg.startsWith('--concurrency')) ? levels : [10, 50], host });
+  process.exit(0);
+}
 const runsPerLevel = Number(values.runs);
 requirePositiveIntegers('engine', [runsPerLevel, ...levels], '--runs and --concurrency take positive integers');
 

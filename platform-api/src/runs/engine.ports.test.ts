@@ -39,9 +39,13 @@ class MemoryRunStore implements RunStore {
   /** The status of every run at each save, in order. */
   readonly statuses: RunStatus[] = [];
 
-  async create(run: StoredRun): Promise<void> {
+  /** Reads of a run (the executor reads none of a run it just created here). */
+  loads = 0;
+
+  async create(run: StoredRun): Promise<RunVersion> {
     if (this.runs.has(run.id)) throw new Error(`run ${run.id} exists`);
     this.runs.set(run.id, { run: structuredClone(run), version: 1 });
+    return 1;
   }
   async createForTick(run: StoredRun, _tick: ScheduleTick): Promise<boolean> {
     await this.create(run);
@@ -52,6 +56,7 @@ class MemoryRunStore implements RunStore {
     return true;
   }
   async load(runId: string): Promise<LoadedRun | null> {
+    this.loads++;
     const entry = this.runs.get(runId);
     return entry ? { run: structuredClone(entry.run), version: entry.version } : null;
   }
@@ -270,4 +275,65 @@ it('stops when the store reports a cancel written elsewhere, and leaves the run 
   await new Promise((resolve) => setTimeout(resolve, 30));
   expect(store.statuses.length).toBe(saves);
   expect(store.stored(runId)).toMatchObject({ status: 'canceled', error: RUN_MESSAGES.canceled, lease: null });
+});
+
+describe('writes of a run', () => {
+  const slow =
+    (ms: number): StepHandler =>
+    async ({ input }) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return { output: { seen: input.input } };
+    };
+  const pure = workflowOf([node('trigger', 'trigger.manual'), node('shape', 'transform', { mapping: '{"n": input.n + 1}' }), node('out', 'output', { mapping: 'shape' })]);
+
+  it('writes a short run of steps without side effects once, whole, without reading it back', async () => {
+    const { store, queue, run } = setUp({});
+    const done = await run(pure, { n: 41 });
+    expect(done).toMatchObject({ status: 'succeeded', output: { out: { n: 42 } }, lease: null });
+    expect(done.steps.map((step) => step.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(store.statuses).toEqual(['succeeded']);
+    expect(store.loads).toBe(0);
+    await queue.stop();
+  });
+
+  it('writes a run that outlasts quietMs as running when the window ends, then as it goes', async () => {
+    const { store, queue, run } = setUp({ transform: slow(80) }, { limits: { quietMs: 20 } });
+    const done = await run(pure, { n: 1 });
+    expect(done.status).toBe('succeeded');
+    expect(store.statuses[0]).toBe('running');
+    expect(store.statuses.at(-1)).toBe('succeeded');
+    await queue.stop();
+  });
+
+  it('writes the run as a step with side effects starts, and always with quietMs 0', async () => {
+    const seen: StoredRun[] = [];
+    const { store, queue, run } = setUp({
+      http: async ({ run: current }) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen.push(structuredClone(store.stored(current.id)));
+        return { output: 'sent' };
+      },
+    });
+    const done = await run(workflowOf([node('trigger', 'trigger.manual'), node('call', 'http', { url: 'https://example.com' })]));
+    expect(done.status).toBe('succeeded');
+    // While the step acted, the run was stored as running with the step under way (recovery sees it).
+    expect(seen[0]).toMatchObject({ status: 'running', steps: [{ status: 'succeeded' }, { status: 'running' }] });
+    await queue.stop();
+
+    const always = setUp({}, { limits: { quietMs: 0 } });
+    await always.run(pure, { n: 1 });
+    expect(always.store.statuses[0]).toBe('running');
+    expect(always.store.statuses.at(-1)).toBe('succeeded');
+    await always.queue.stop();
+  });
+
+  it('keeps a cancel written while the run was in memory: its one write conflicts and the run stays canceled', async () => {
+    const { store, queue, service } = setUp({ transform: slow(60) });
+    const runId = await service.start({ workflow: pure, ownerId: 'ada', trigger: { type: 'manual', userId: 'ada' }, input: { n: 1 } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    store.write(runId, { status: 'canceled', error: RUN_MESSAGES.canceled, lease: null });
+    await queue.stop();
+    expect(store.statuses).toEqual([]);
+    expect(store.stored(runId)).toMatchObject({ status: 'canceled', error: RUN_MESSAGES.canceled, lease: null });
+  });
 });

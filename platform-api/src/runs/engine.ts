@@ -28,7 +28,7 @@ import type { Logger } from 'pino';
 import { RUN_LIMITS, type NodeType } from '@agentflow/shared/workflow';
 import type { SafeFetchPolicy } from '../net/safeFetch.js';
 import { RunExecution } from './execution.js';
-import type { Meter, RunFiles, RunStore } from './ports.js';
+import type { LoadedRun, Meter, RunFiles, RunStore, RunVersion } from './ports.js';
 import type { StoredRun } from './runModel.js';
 import { BUILTIN_HANDLERS, type StepHandler } from './steps.js';
 
@@ -43,8 +43,20 @@ export interface EngineLimits {
   heartbeatMs: number;
   /** Delay of detail writes (attempts, child steps); status changes are written at once. */
   writeThrottleMs: number;
+  /**
+   * A new run is kept in memory for up to this long while its steps have no
+   * side effects (DEFERRABLE_STEP_TYPES): one that ends within it is written
+   * once, whole. Then, or as a step with side effects starts, it is written
+   * as it goes (status changes at once) with its heartbeat. 0: always as it
+   * goes. Well under leaseMs - heartbeatMs, so the lease the run was queued
+   * with still holds while nothing is written (recovery.ts).
+   */
+  quietMs: number;
   maxStepOutputBytes: number;
 }
+
+/** Runs kept primed at most (a queue backed up for long: the oldest are read instead). */
+const MAX_PRIMED = 1000;
 
 export const DEFAULT_ENGINE_LIMITS: EngineLimits = {
   maxAttempts: RUN_LIMITS.maxAttempts,
@@ -54,6 +66,7 @@ export const DEFAULT_ENGINE_LIMITS: EngineLimits = {
   leaseMs: 30_000,
   heartbeatMs: 10_000,
   writeThrottleMs: 400,
+  quietMs: 1000,
   maxStepOutputBytes: RUN_LIMITS.maxStepOutputBytes,
 };
 
@@ -82,6 +95,8 @@ export class RunExecutor {
   private readonly active = new Map<string, RunExecution>();
   /** Runs enqueued again while executing here (an approval decided as the execution was ending). */
   private readonly again = new Set<string>();
+  /** Runs created by this process and about to execute here, as created (prime()). */
+  private readonly primed = new Map<string, { loaded: LoadedRun; at: number }>();
 
   constructor(readonly options: ExecutorOptions) {
     this.limits = { ...DEFAULT_ENGINE_LIMITS, ...options.limits };
@@ -113,6 +128,25 @@ export class RunExecutor {
       this.active.delete(runId);
     }
     if (this.again.delete(runId)) await this.execute(runId);
+  }
+
+  /**
+   * The run as this process just created it, with its version: its execution
+   * here starts from it instead of reading it. Taken within quietMs only (a
+   * run that waited longer in the queue is read, as someone may have canceled
+   * it); at most MAX_PRIMED are kept.
+   */
+  prime(run: StoredRun, version: RunVersion): void {
+    if (this.primed.size >= MAX_PRIMED) this.primed.delete(this.primed.keys().next().value!);
+    this.primed.set(run.id, { loaded: { run, version }, at: this.now().getTime() });
+  }
+
+  /** The primed run (once), when it is still fresh; null: read it from the store. */
+  takePrimed(runId: string): LoadedRun | null {
+    const primed = this.primed.get(runId);
+    if (!primed) return null;
+    this.primed.delete(runId);
+    return this.now().getTime() - primed.at <= this.limits.quietMs ? primed.loaded : null;
   }
 
   /** Execute the run once more after the current execution ends (it reloads the stored state). */

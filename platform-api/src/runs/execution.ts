@@ -22,7 +22,7 @@ import type { RunStore } from './ports.js';
 import { truncateValue, type StoredRun } from './runModel.js';
 import { RunWriter } from './runWriter.js';
 import { edgeCarriesOn, handleFailure, isRunStoppingFailure } from './errors/handled.js';
-import { StepFailure, stepErrorCodeOf, type ChildStepReport, type StepAnnotation, type StepResult } from './steps.js';
+import { DEFERRABLE_STEP_TYPES, StepFailure, stepErrorCodeOf, type ChildStepReport, type StepAnnotation, type StepResult } from './steps.js';
 
 const FINISHED: readonly StepStatus[] = ['succeeded', 'skipped', 'failed', 'canceled'];
 
@@ -44,6 +44,8 @@ export class RunExecution {
   /** The write of the run's end (terminal or waiting) is under way. */
   private finalWrite = false;
   private heartbeat: NodeJS.Timeout | null = null;
+  /** A new run kept in memory (engine.ts quietMs): its writer holds, and this ends the hold. */
+  private quietTimer: NodeJS.Timeout | null = null;
   private resolveDone: (() => void) | null = null;
 
   constructor(
@@ -63,7 +65,7 @@ export class RunExecution {
   }
 
   async run(): Promise<void> {
-    const loaded = await this.store.load(this.runId);
+    const loaded = this.executor.takePrimed(this.runId) ?? (await this.store.load(this.runId));
     if (!loaded || isTerminalRunStatus(loaded.run.status)) return;
     const stored = loaded.run;
     this.state = stored;
@@ -81,17 +83,21 @@ export class RunExecution {
 
     this.writer = new RunWriter(this.store, () => this.state, (fresh) => this.reconcile(fresh), loaded.version, this.limits.writeThrottleMs);
     const now = this.nowIso();
+    // A new run (never executed): kept in memory while it is short and its steps act on nothing outside it.
+    const fresh = stored.status === 'queued' && stored.startedAt === null && this.limits.quietMs > 0;
     this.state.status = 'running';
     this.state.startedAt ??= now;
     this.state.updatedAt = now;
     this.state.lease = this.lease();
-    await this.writer.flush();
-    if (this.writer.isClosed) return;
-    this.heartbeat = setInterval(() => {
-      this.state.lease = this.lease();
-      void this.writer.flush().catch((error: unknown) => this.executor.options.logger.warn({ err: error, runId: this.runId }, 'run heartbeat failed'));
-    }, this.limits.heartbeatMs);
-    this.heartbeat.unref();
+    if (fresh) {
+      this.writer.hold();
+      this.quietTimer = setTimeout(() => this.endQuiet(true), this.limits.quietMs);
+      this.quietTimer.unref();
+    } else {
+      await this.writer.flush();
+      if (this.writer.isClosed) return;
+      this.startHeartbeat();
+    }
 
     await new Promise<void>((resolve) => {
       this.resolveDone = resolve;
@@ -99,7 +105,32 @@ export class RunExecution {
     });
   }
 
+  private startHeartbeat(): void {
+    this.heartbeat = setInterval(() => {
+      this.state.lease = this.lease();
+      void this.writer.flush().catch((error: unknown) => this.executor.options.logger.warn({ err: error, runId: this.runId }, 'run heartbeat failed'));
+    }, this.limits.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /**
+   * Ends the in-memory stretch of a new run: from now on it is written as it
+   * goes, with its heartbeat. `write`: store what was held now (the window
+   * ran out); otherwise the caller's next flush does.
+   */
+  private endQuiet(write: boolean): void {
+    if (!this.quietTimer) return;
+    clearTimeout(this.quietTimer);
+    this.quietTimer = null;
+    this.writer.release();
+    if (this.finished) return;
+    this.startHeartbeat();
+    if (write) void this.writer.flush().catch((error: unknown) => this.executor.options.logger.warn({ err: error, runId: this.runId }, 'run write failed'));
+  }
+
   dispose(): void {
+    if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.quietTimer = null;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
     this.writer?.close();
@@ -246,6 +277,8 @@ export class RunExecution {
       for (const step of this.state.steps) if (step.type === 'output' && step.status === 'succeeded') output[step.nodeId] = this.outputs.get(step.nodeId);
       this.state.output = truncateValue(output, this.limits.maxStepOutputBytes * 4).truncated ? { truncated: true } : output;
     }
+    // Its one write when it ended in memory.
+    this.endQuiet(false);
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.finalWrite = true;
     try {
@@ -284,6 +317,8 @@ export class RunExecution {
   }
 
   private start(node: WorkflowNode, step: RunStep): void {
+    // A step that may act outside the run: from here the run is written as it goes (pump's flush writes it now).
+    if (!DEFERRABLE_STEP_TYPES.has(node.type)) this.endQuiet(false);
     const controller = new AbortController();
     this.inFlight.set(node.id, controller);
     const input = this.inputFor(node.id);

@@ -19,8 +19,9 @@ const RENEWAL_CHUNK = 400;
 export class FirestoreRunStore implements RunStore {
   constructor(readonly db: Firestore) {}
 
-  async create(run: StoredRun): Promise<void> {
-    await runRef(this.db, run.id).create(encodeRun(run));
+  async create(run: StoredRun): Promise<RunVersion> {
+    // The create's write time is the document's update time: the version a conditional save compares.
+    return (await runRef(this.db, run.id).create(encodeRun(run))).writeTime;
   }
 
   createForTick(run: StoredRun, tick: ScheduleTick): Promise<boolean> {

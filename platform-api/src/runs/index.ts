@@ -54,6 +54,7 @@ export { RunsService, type NewRun } from './service.js';
 export { createRunsRouter, secretsMatch } from './router.js';
 export { publicRun, truncateValue, type StoredRun } from './runModel.js';
 export { decodeRun, encodeRun, runRef } from './store.js';
+export { countRoundTrips, type RoundTripCounter } from './roundTrips.js';
 export { BUILTIN_HANDLERS, TransientStepError, StepFailure, type StepHandler, type StepContext, type StepResult } from './steps.js';
 
 export interface RunsModuleOptions {
@@ -78,6 +79,8 @@ export interface RunsModuleOptions {
   hookRateLimit?: number;
   /** Accepted webhook calls per workflow (default: WEBHOOK_BURST / WEBHOOK_RATE_LIMIT, else 120 at once, then 120 a minute). */
   webhookLimits?: WebhookLimits;
+  /** How long a webhook's secret and workflow are used before they are read again (default 1 s: webhookAnswer/hookCache.ts). */
+  webhookCacheMs?: number;
   sseHeartbeatMs?: number;
   /** File storage: runs take files in (run form, webhook) and steps read and save them (absent: runs have no files). */
   files?: FilesModule | null;
@@ -193,6 +196,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     publicUrl: env.PLATFORM_API_URL?.trim() || null,
     hookRateLimit: options.hookRateLimit,
     webhookLimits: options.webhookLimits ?? webhookLimitsFromEnv(env),
+    ...(options.webhookCacheMs !== undefined ? { webhookCacheMs: options.webhookCacheMs } : {}),
     sseHeartbeatMs: options.sseHeartbeatMs,
     files: options.files ?? null,
     stepTestMeter: meter,

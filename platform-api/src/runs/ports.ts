@@ -53,8 +53,12 @@ export interface PollItem {
 }
 
 export interface RunStore {
-  /** A new run; throws when it cannot be stored (then it does not exist). */
-  create(run: StoredRun): Promise<void>;
+  /**
+   * A new run; throws when it cannot be stored (then it does not exist).
+   * Returns its version when the store has one (the executor that takes the
+   * run as created saves on it instead of reading the run first).
+   */
+  create(run: StoredRun): Promise<RunVersion | void>;
   /** The run of a schedule tick, created with the tick in one step; false when the tick already has its run. */
   createForTick(run: StoredRun, tick: ScheduleTick): Promise<boolean>;
   /** The run of a polled item, created with the item's record in one step; false when the item already has its run. */

@@ -11,6 +11,11 @@
 import type { Logger } from 'pino';
 
 export interface RunQueue {
+  /**
+   * True when enqueue() executes the run in this process: the service then
+   * hands the executor the run as it created it, saving the executor's read.
+   */
+  readonly executesLocally?: boolean;
   enqueue(runId: string): Promise<void>;
   start(): void;
   /** Stops taking runs and waits for the ones executing. */
@@ -26,6 +31,7 @@ export function concurrencyFromEnv(env: NodeJS.ProcessEnv): number {
 }
 
 export class InProcessRunQueue implements RunQueue {
+  readonly executesLocally = true;
   private readonly waiting: string[] = [];
   private readonly queued = new Set<string>();
   private readonly running = new Map<string, Promise<void>>();

@@ -64,6 +64,8 @@ export interface RunsRouterOptions {
   hookRateLimit?: number;
   /** Accepted webhook calls per workflow: a burst, then a steady rate (WEBHOOK_BURST, WEBHOOK_RATE_LIMIT). */
   webhookLimits?: WebhookLimits;
+  /** How long a webhook's secret, workflow and listening windows are used before they are read again (default WEBHOOK_CACHE_MS). */
+  webhookCacheMs?: number;
   /** Heartbeat comment interval of event streams. */
   sseHeartbeatMs?: number;
   /** File storage: webhook deliveries in multipart, file fields of the run form, decision attachments. */

@@ -19,6 +19,8 @@ export class RunWriter {
   private loop: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Held: changes are noted, not written, until release() (a new run kept in memory, engine.ts quietMs). */
+  private held = false;
 
   constructor(
     private readonly store: RunStore,
@@ -41,6 +43,7 @@ export class RunWriter {
     }
     if (this.closed) return Promise.resolve();
     this.requested++;
+    if (this.held) return Promise.resolve();
     if (!this.loop) {
       this.loop = this.drain().finally(() => {
         this.loop = null;
@@ -49,9 +52,19 @@ export class RunWriter {
     return this.loop;
   }
 
+  /** Notes changes without writing them until release(). */
+  hold(): void {
+    this.held = true;
+  }
+
+  /** Writes again from the next flush() on (which writes what was held). */
+  release(): void {
+    this.held = false;
+  }
+
   /** A detail (attempt count, child step tokens): written within throttleMs. */
   soon(): void {
-    if (this.timer || this.closed) return;
+    if (this.timer || this.closed || this.held) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.flush().catch(() => undefined);

@@ -203,10 +203,12 @@ export class RunsService {
   }
 
   /** The run document and the full outputs of pinned steps too large for it (saved beside it). */
-  private async create(run: StoredRun & { fullOutputs: { stepId: string; output: unknown }[] }): Promise<void> {
+  private async create(run: StoredRun & { fullOutputs: { stepId: string; output: unknown }[] }, local: boolean): Promise<void> {
     const { fullOutputs, ...stored } = run;
-    await this.store.create(stored);
+    const version = await this.store.create(stored);
     for (const { stepId, output } of fullOutputs) await this.store.saveFullOutput(stored.id, stepId, output);
+    // Executed here: the executor starts from the run as created rather than reading it back.
+    if (local && version !== undefined) this.executor.prime(stored, version);
   }
 
   /** The run with its payer: the workflow's workspace owner (when the service knows how to ask). */
@@ -301,7 +303,7 @@ export class RunsService {
         const stored = await this.ports.files.attach(newRun.trigger.userId ?? newRun.ownerId, newRun.files, { runId: account.runId, workflowId: newRun.workflow.id });
         newRun = { ...newRun, input: withStoredRefs(newRun.input, stored) };
       }
-      await this.create(this.document(account.runId, newRun));
+      await this.create(this.document(account.runId, newRun), newRun.child !== undefined || this.queue.executesLocally === true);
     } catch (error) {
       // The run does not exist: give the token back (its files, if attached, are swept with runs that do not exist).
       await this.meter.refundRunStart(account, START_COST).catch(() => undefined);

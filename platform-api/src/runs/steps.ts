@@ -4,6 +4,7 @@
 // retries and times it.
 import {
   RUN_LIMITS,
+  TRIGGER_TYPES,
   parseNodeParams,
   type HttpParams,
   type NodeType,
@@ -209,3 +210,11 @@ async function httpCall(p: HttpParams, context: StepContext, authHeaders: Record
 
 /** Handlers of every node type but the triggers (the executor completes those) and the agent. */
 export const BUILTIN_HANDLERS: Partial<Record<NodeType, StepHandler>> = { transform, condition, output, approval, http: httpHandler(), code: codeHandler() };
+
+/**
+ * Steps that act on nothing outside the run (they compute from their input):
+ * a run made of them alone can be written once at its end, since a crash
+ * before it loses nothing but time (recovery fails the run as interrupted,
+ * as it would have a run stored halfway).
+ */
+export const DEFERRABLE_STEP_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([...TRIGGER_TYPES, 'transform', 'condition', 'output']);

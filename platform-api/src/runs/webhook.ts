@@ -12,7 +12,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Firestore } from 'firebase-admin/firestore';
 import { DEFAULT_WEBHOOK_LIMITS, FILE_ERROR_CODES, HttpError, isDocumentId, isFileRef, toFileRef, triggerRefusal, TokenBucketStore, createLimiter, sendRateLimited } from '@agentflow/shared/server';
-import { PINNED_OUTPUT_MAX_BYTES, RUN_SERVER_COLLECTIONS, WEBHOOK_ANSWER_LIMITS, WORKFLOW_INACTIVE_CODE, acceptsTriggerEvents, WEBHOOK_API, WORKFLOW_COLLECTION, isTerminalRunStatus, webhookInput, workflowFromDocument, type RunTrigger, type WebhookTriggerParams, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
+import { PINNED_OUTPUT_MAX_BYTES, RUN_SERVER_COLLECTIONS, WEBHOOK_ANSWER_LIMITS, WORKFLOW_INACTIVE_CODE, acceptsTriggerEvents, WEBHOOK_API, isTerminalRunStatus, webhookInput, type RunTrigger, type WebhookTriggerParams, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
 import type { RunsRouterOptions } from './router.js';
 import { caller, pathParam, refusalAsHttp, secretsMatch } from './routeKit.js';
 import { WorkflowInTrashError, isInTrash } from './service.js';
@@ -24,6 +24,7 @@ import { decodeRun, runRef, stepOutputRef } from './store.js';
 import { pendingAnswer, settledAnswer, type WebhookAnswer } from './webhookAnswer/answer.js';
 import { firestoreRunWatcher } from './webhookAnswer/runWatch.js';
 import { captureIfListening, captureOf, mountListen } from './webhookAnswer/listen.js';
+import { HookCache, WEBHOOK_CACHE_MS, type CachedHook } from './webhookAnswer/hookCache.js';
 
 // One body for an unknown workflow and a wrong secret alike.
 const NOT_FOUND_HOOK = 'Not found';
@@ -62,6 +63,8 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
   const publicBase = (req: Request) => (options.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`).replace(/\/$/, '');
   const hookUrl = (req: Request, workflowId: string, secret: string) => `${publicBase(req)}/api/hooks/${encodeURIComponent(workflowId)}/${encodeURIComponent(secret)}`;
   const watcher = firestoreRunWatcher(db);
+  // The secret, the workflow and its listening windows, read at most once per WEBHOOK_CACHE_MS (hookCache.ts says why that bound).
+  const hooks = new HookCache(db, options.webhookCacheMs ?? WEBHOOK_CACHE_MS, () => options.service.now().getTime());
   const fullOutput = fullOutputOf(db);
   const ownWorkflow = async (req: Request): Promise<Workflow> => {
     const workflow = await loadWorkflow(pathParam(req, 'workflowId'));
@@ -88,6 +91,7 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
       tx.set(secretRef(workflow.id), { secret: created, ownerId: workflow.ownerId, createdAt: options.service.now().toISOString() });
       return created;
     });
+    hooks.forget(workflow.id);
     res.json({ url: hookUrl(req, workflow.id, secret), secret });
   });
 
@@ -95,6 +99,8 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
     const workflow = await ownWorkflow(req);
     const secret = newSecret();
     await secretRef(workflow.id).set({ secret, ownerId: workflow.ownerId, createdAt: options.service.now().toISOString() });
+    // The old secret stops working here at once (elsewhere within WEBHOOK_CACHE_MS).
+    hooks.forget(workflow.id);
     res.json({ url: hookUrl(req, workflow.id, secret), secret });
   });
 
@@ -122,7 +128,7 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
    * answering 404 (one body for an unknown workflow and a wrong secret alike,
    * each counted against the caller's address).
    */
-  const hookWorkflow = async (req: Request, res: Response): Promise<{ workflow: Workflow; secret: string } | null> => {
+  const hookWorkflow = async (req: Request, res: Response): Promise<{ workflow: Workflow; secret: string; listeningUntil: CachedHook['listeningUntil'] } | null> => {
     const address = ipKeyGenerator(req.ip ?? 'unknown');
     const state = await failures.get(address);
     if ((state.totalHits ?? 0) > failureLimit) {
@@ -141,14 +147,13 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
       return notFound();
     }
     const given = typeof req.params.secret === 'string' ? req.params.secret : '';
-    const stored = await secretRef(workflowId).get();
-    const expected = stored.get('secret');
+    const cached = await hooks.get(workflowId, (secret) => secretsMatch(given, secret));
+    const expected = cached.secret;
     // Compare even when there is no secret, so timing says nothing either.
     const match = secretsMatch(given, typeof expected === 'string' ? expected : `missing:${randomBytes(8).toString('hex')}`);
     if (!match || typeof expected !== 'string') return notFound();
-    const snapshot = await db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
-    if (!snapshot.exists) return notFound();
-    return { workflow: workflowFromDocument(snapshot.id, snapshot.data() ?? {}), secret: expected };
+    if (!cached.workflow) return notFound();
+    return { workflow: cached.workflow, secret: expected, listeningUntil: cached.listeningUntil };
   };
   const countFailure = async (req: Request, res: Response) => {
     await failures.increment(ipKeyGenerator(req.ip ?? 'unknown'));
@@ -158,7 +163,7 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
   const hook: RequestHandler = async (req, res) => {
     const found = await hookWorkflow(req, res);
     if (!found) return;
-    const { workflow, secret } = found;
+    const { workflow, secret, listeningUntil } = found;
     const path = typeof req.params.path === 'string' ? req.params.path : undefined;
     const trigger = webhookTriggerFor(workflow.nodes, path);
     if (!trigger || (trigger.params.method ?? 'POST') !== req.method) return countFailure(req, res);
@@ -179,7 +184,7 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
     const input = webhookInput(req.body);
     // A test event the owner listens for is captured, not run (even before the workflow is complete).
     const capture = captureOf(req, input, trigger.params.secretHeader, options.service.now());
-    if (Buffer.byteLength(JSON.stringify(capture)) <= PINNED_OUTPUT_MAX_BYTES && (await captureIfListening(db, workflow.id, trigger.id, capture))) {
+    if (Buffer.byteLength(JSON.stringify(capture)) <= PINNED_OUTPUT_MAX_BYTES && (await captureIfListening(db, workflow.id, trigger.id, capture, listeningUntil.get(trigger.id)))) {
       return void res.status(200).json({ captured: true });
     }
     if (!acceptsTriggerEvents(workflow)) throw switchedOff();
@@ -260,5 +265,5 @@ export function mountWebhooks(router: Router, { db, authed, options, loadWorkflo
   router.post('/api/hooks/:workflowId/:secret/:path', hook);
   router.put('/api/hooks/:workflowId/:secret/:path', hook);
   router.get('/api/hooks/:workflowId/:secret/runs/:runId', poll);
-  mountListen(router, { db, authed, now: () => options.service.now(), ownWorkflow });
+  mountListen(router, { db, authed, now: () => options.service.now(), ownWorkflow, onListen: (workflowId) => hooks.forget(workflowId) });
 }

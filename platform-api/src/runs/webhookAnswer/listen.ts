@@ -40,9 +40,11 @@ export interface ListenContext {
   now: () => Date;
   /** The workflow, when the caller owns it and its plan has webhook triggers (else throws 403/404). */
   ownWorkflow: (req: Request) => Promise<Workflow>;
+  /** A trigger of the workflow started listening (the webhook's cache drops what it knew). */
+  onListen?: (workflowId: string) => void;
 }
 
-export function mountListen(router: Router, { db, authed, now, ownWorkflow }: ListenContext): void {
+export function mountListen(router: Router, { db, authed, now, ownWorkflow, onListen }: ListenContext): void {
   const triggerOf = async (req: Request): Promise<{ workflow: Workflow; node: WorkflowNode }> => {
     const workflow = await ownWorkflow(req);
     const nodeId = pathParam(req, 'nodeId');
@@ -56,6 +58,7 @@ export function mountListen(router: Router, { db, authed, now, ownWorkflow }: Li
     const { workflow, node } = await triggerOf(req);
     const until = new Date(now().getTime() + WEBHOOK_LISTEN_MS).toISOString();
     await listenRef(db, workflow.id, node.id).set({ workflowId: workflow.id, nodeId: node.id, ownerId: workflow.ownerId, until }, { merge: true });
+    onListen?.(workflow.id);
     res.json({ until });
   });
 
@@ -88,12 +91,13 @@ export function captureOf(req: Request, input: Record<string, unknown>, secretHe
  * cannot both be taken as the test event. True when captured. (Multipart
  * deliveries are not captured: their files would have to be stored.)
  */
-export async function captureIfListening(db: Firestore, workflowId: string, nodeId: string, capture: WebhookCapture): Promise<boolean> {
+export async function captureIfListening(db: Firestore, workflowId: string, nodeId: string, capture: WebhookCapture, knownUntil?: string | null): Promise<boolean> {
   const at = new Date(capture.capturedAt);
   const ref = listenRef(db, workflowId, nodeId);
-  // Most deliveries: nobody listens; answered without a transaction.
-  const current = stateOf((await ref.get()).data());
-  if (!current.until || Date.parse(current.until) <= at.getTime()) return false;
+  // Most deliveries: nobody listens; answered without a transaction (and without a read when the
+  // caller knows the window from its cache, hookCache.ts: undefined means it does not know).
+  const until = knownUntil === undefined ? stateOf((await ref.get()).data()).until : knownUntil;
+  if (!until || Date.parse(until) <= at.getTime()) return false;
   return db.runTransaction(async (tx) => {
     const state = stateOf((await tx.get(ref)).data());
     if (!state.until || Date.parse(state.until) <= at.getTime()) return false;

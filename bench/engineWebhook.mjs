@@ -1,0 +1,188 @@
+// bench/engine.mjs --webhook: N concurrent senders post to a webhook →
+// transform workflow for T seconds through platform-api's real runs router
+// (Express on loopback, the webhook's secret check, plan gate, start debit,
+// queue, executor, every run persisted to the Firestore emulator). Prints
+// accepted runs/s (202s), completed runs/s and p50/p99 from request to the
+// run's stored end (both read from the run documents; every run must have
+// succeeded), Firestore round trips per run (every RPC of the app's client,
+// platform-api/src/runs/roundTrips.ts) and peak RSS.
+//
+// Options (besides engine.mjs's): --seconds T (default 10); --hot (every
+// sender posts to one workflow of one owner; default: a workflow and owner
+// per sender); --queue in-process (default) | pubsub (the hook for the Pub/Sub
+// queue with 2 workers: see queueFor below); --api-dist DIR (another build of
+// platform-api's dist, e.g. main's, to compare old and new in one sitting;
+// its firebase-admin and express are resolved from there).
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { clearProject, percentiles, seedMemberships } from './firestoreBench.mjs';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The run queue for --queue: undefined keeps platform-api's in-process queue.
+ * 'pubsub' is where the Pub/Sub RunQueue plugs in (createRunsModule's
+ * createQueue option, with a second worker process consuming the same
+ * subscription); it is not built yet.
+ */
+function queueFor(kind) {
+  if (kind === 'in-process') return undefined;
+  if (kind === 'pubsub') {
+    console.error('bench/engine --webhook: --queue pubsub needs the Pub/Sub RunQueue (issue 22 item 3), not built yet');
+    process.exit(2);
+  }
+  console.error(`bench/engine --webhook: --queue takes in-process or pubsub, not "${kind}"`);
+  process.exit(2);
+}
+
+export async function webhookBench({ values, levels, host }) {
+  const seconds = Number(values.seconds);
+  if (!(seconds > 0)) {
+    console.error('bench/engine --webhook: --seconds takes a positive number');
+    process.exit(2);
+  }
+  const createQueue = queueFor(values.queue);
+  const apiDist = resolve(values['api-dist'] ?? join(here, '../platform-api/dist'));
+  const requireApi = createRequire(join(apiDist, 'index.js'));
+  const load = (specifier) => import(pathToFileURL(requireApi.resolve(specifier)).href);
+  let runs;
+  let counting;
+  try {
+    runs = await import(pathToFileURL(join(apiDist, 'runs/index.js')).href);
+    // The counter is this checkout's, whichever build runs (it only wraps the client's RPC entry points).
+    counting = await import(pathToFileURL(join(here, '../platform-api/dist/runs/roundTrips.js')).href);
+  } catch (error) {
+    console.error(`bench/engine --webhook: cannot load platform-api's build (npx tsc -b platform-api): ${error.message}`);
+    process.exit(2);
+  }
+  const [{ initializeApp, deleteApp }, { getFirestore }, { getAuth }, expressModule, server, model] = await Promise.all([
+    load('firebase-admin/app'),
+    load('firebase-admin/firestore'),
+    load('firebase-admin/auth'),
+    load('express'),
+    load('@agentflow/shared/server'),
+    load('@agentflow/shared/workflow'),
+  ]);
+  const express = expressModule.default;
+  const noop = () => undefined;
+  const errors = [];
+  const logger = { info: noop, debug: noop, trace: noop, warn: noop, fatal: noop, error: (details) => errors.push(details?.err ?? details), child: () => logger };
+
+  const n = (id, type, params) => ({ id, type, name: id, position: { x: 0, y: 0 }, params });
+  const results = [];
+  for (const concurrency of levels) {
+    const projectId = `demo-agentflow-bench-webhook-c${concurrency}`;
+    await clearProject(host, projectId);
+    const app = initializeApp({ projectId }, `bench-webhook-${concurrency}`);
+    const db = getFirestore(app);
+    const senders = Array.from({ length: concurrency }, (_, i) => (values.hot ? 0 : i));
+    const hooks = [...new Set(senders)].map((i) => ({ owner: `bench-owner-${i}`, workflowId: `bench-hook-${i}`, secret: `bench-secret-${i}-0123456789abcdef` }));
+    await seedMemberships(db, server, hooks.map((h) => h.owner), 10_000_000);
+    const at = new Date().toISOString();
+    for (const h of hooks) {
+      await db.collection(model.WORKFLOW_COLLECTION).doc(h.workflowId).set({
+        ownerId: h.owner, organizationId: null, name: 'Webhook bench', description: '', category: 'automation', industry: 'general', tags: [], visibility: 'private', version: 1, createdAt: at, updatedAt: at,
+        nodes: [n('hook', 'trigger.webhook', { path: 'incoming', method: 'POST' }), n('shape', 'transform', { mapping: '{"name": input.name, "amount": input.amount * 2}' })],
+        edges: [{ id: 'hook-shape', source: 'hook', target: 'shape' }],
+      });
+      await db.collection(model.RUN_SERVER_COLLECTIONS.webhookSecrets).doc(h.workflowId).set({ secret: h.secret, ownerId: h.owner, createdAt: at });
+    }
+    const api = runs.createRunsModule({
+      db, auth: getAuth(app), logger, env: {}, concurrency,
+      // High enough never to refuse the bench (the integrity issue's setting).
+      webhookLimits: { burst: 1_000_000, perMinute: 60_000_000 }, hookRateLimit: 1_000_000,
+      ...(createQueue ? { createQueue } : {}),
+    });
+    const web = express();
+    web.use(express.json());
+    web.use(api.router);
+    const listener = await new Promise((ok) => { const s = web.listen(0, '127.0.0.1', () => ok(s)); });
+    const base = `http://127.0.0.1:${listener.address().port}`;
+
+    const counter = counting.countRoundTrips(db);
+    const sent = new Map();
+    let accepted = 0;
+    let refused = 0;
+    let rssPeak = process.memoryUsage().rss;
+    const rssTimer = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 250);
+    const started = Date.now();
+    const until = started + seconds * 1000;
+    await Promise.all(senders.map(async (index, sender) => {
+      const h = hooks.find((x) => x.workflowId === `bench-hook-${index}`);
+      for (let i = 0; Date.now() < until; i++) {
+        const begun = Date.now();
+        const response = await fetch(`${base}/api/hooks/${h.workflowId}/${h.secret}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `s${sender}`, amount: i }) });
+        const body = await response.json().catch(() => ({}));
+        if (response.status === 202 && body.runId) {
+          accepted++;
+          sent.set(body.runId, begun);
+        } else {
+          refused++;
+          errors.push(new Error(`webhook answered ${response.status} ${JSON.stringify(body)}`));
+        }
+      }
+    }));
+    const sendingSeconds = (Date.now() - started) / 1000;
+    // Every accepted run executes to its end (the queue drains), then counting stops.
+    while (api.queue.size > 0 || api.executor.activeRunIds().length > 0) await new Promise((ok) => setTimeout(ok, 20));
+    const roundTrips = counter.total();
+    const byMethod = Object.fromEntries(counter.byMethod);
+    counter.detach();
+    clearInterval(rssTimer);
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    await api.stop();
+    listener.closeAllConnections();
+    await new Promise((ok) => listener.close(ok));
+
+    const ids = [...sent.keys()];
+    const latencies = [];
+    let succeeded = 0;
+    let lastEnd = started;
+    for (let i = 0; i < ids.length; i += 300) {
+      const docs = await db.getAll(...ids.slice(i, i + 300).map((id) => runs.runRef(db, id)));
+      for (const doc of docs) {
+        const run = runs.decodeRun(doc);
+        if (run?.status !== 'succeeded' || run.steps[1]?.output?.amount === undefined) {
+          errors.push(new Error(`run ${doc.id}: ${run?.status} ${run?.error ?? ''}`));
+          continue;
+        }
+        succeeded++;
+        const ended = Date.parse(run.endedAt);
+        lastEnd = Math.max(lastEnd, ended);
+        latencies.push(ended - sent.get(doc.id));
+      }
+    }
+    await deleteApp(app);
+    const pick = percentiles(latencies);
+    results.push({
+      concurrency,
+      seconds: Number(sendingSeconds.toFixed(1)),
+      accepted,
+      refused,
+      failed: accepted - succeeded,
+      acceptedPerSecond: Number((accepted / sendingSeconds).toFixed(1)),
+      completedPerSecond: Number((succeeded / ((lastEnd - started) / 1000)).toFixed(1)),
+      p50ms: Math.round(pick(0.5)),
+      p99ms: Math.round(pick(0.99)),
+      roundTripsPerRun: Number((roundTrips / Math.max(1, accepted)).toFixed(2)),
+      roundTripsByMethod: byMethod,
+      rssPeakMB: Number((rssPeak / 1024 / 1024).toFixed(1)),
+    });
+  }
+
+  if (values.json) {
+    console.log(JSON.stringify({ mode: 'webhook', apiDist, queue: values.queue, hot: values.hot, results }, null, 2));
+  } else {
+    console.log(`Webhook → transform runs through the runs router (${values.queue} queue, ${values.hot ? 'one workflow and owner' : 'a workflow and owner per sender'}), persisted to the Firestore emulator at ${host}, ${seconds} s per level; build ${apiDist}:`);
+    console.log('senders  accepted/s  completed/s  p50 ms  p99 ms  round trips/run  rss peak MB  failed');
+    for (const r of results) {
+      console.log(`${String(r.concurrency).padStart(7)}  ${String(r.acceptedPerSecond).padStart(10)}  ${String(r.completedPerSecond).padStart(11)}  ${String(r.p50ms).padStart(6)}  ${String(r.p99ms).padStart(6)}  ${String(r.roundTripsPerRun).padStart(15)}  ${String(r.rssPeakMB).padStart(11)}  ${String(r.failed + r.refused).padStart(6)}`);
+      console.log(`         round trips by method: ${JSON.stringify(r.roundTripsByMethod)}`);
+    }
+  }
+  if (errors.length > 0 || results.some((r) => r.failed > 0 || r.refused > 0)) {
+    console.error(`bench/engine --webhook: ${errors.length} unexpected error(s); first: ${String(errors[0]?.message ?? errors[0])}`);
+    process.exit(1);
+  }
+}
