@@ -16,7 +16,14 @@ import { REMOTES } from '@agentflow/shared/contract';
 import { createStaticApp, listen } from '@agentflow/shared/static-server';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-export const BUDGET_FIRST_VIEW_GZIP = 180 * 1024;
+/**
+ * The first view of `/`. Issue 22 asks for 150 kB; it measured 179.9 kB against the old 180 kB gate and
+ * 172.8 kB once the remotes load by their remoteEntry.js (no manifest code in the shell's runtime), every
+ * federation runtime is built for the browser only, workbox-window and react-i18next are gone. The gate
+ * is that figure plus a small margin; what remains is React DOM (63.5), i18next with React Router (28.7),
+ * the two federation runtimes (24.8 + 18.7) and the shared singleton (22.3).
+ */
+export const BUDGET_FIRST_VIEW_GZIP = 175 * 1024;
 /**
  * The builder's first view (signed in). Issue 19 asks it not to grow past 563 kB (its size when the issue
  * was filed). It measured 624 kB before the lazy catalogs, the re2js stub and the lazy panels, 563.5 kB

@@ -8,7 +8,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import { PROVIDED_BY_SHARED, REMOTES, SINGLETONS, resolveRemotesMap } from '@agentflow/shared/contract';
+import { PROVIDED_BY_SHARED, REMOTE_ENTRY_FILE, REMOTES, SINGLETONS, resolveRemotesMap } from '@agentflow/shared/contract';
 import { buildAppConfig } from '@agentflow/shared/runtime-config';
 import { COMPRESSIBLE_ASSET } from '@agentflow/shared/static-server';
 
@@ -158,7 +158,7 @@ export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost
     plugins: [
       new ModuleFederationPlugin({
         name,
-        filename: 'remoteEntry.js',
+        filename: REMOTE_ENTRY_FILE,
         exposes: isHost ? undefined : exposes,
         // Remotes are registered at run time from /remotes.json.
         remotes: {},
@@ -166,9 +166,11 @@ export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost
         shareStrategy: 'loaded-first',
         dts: false,
         manifest: isHost ? false : { fileName: 'mf-manifest.json' },
-        // A remote never loads other remotes or manifests itself (the shell
-        // does), so its runtime can leave that code out.
-        experiments: isHost ? undefined : { optimization: { disableRemote: true, disableSnapshot: true } },
+        // Every build runs in a browser: the runtime leaves out its Node script loaders.
+        // A remote never loads other remotes itself (the shell does), so its runtime leaves
+        // that code out; no container reads manifests at run time (the shell registers each
+        // remote by its remoteEntry.js, remoteLoader.ts), so the snapshot and preload code goes too.
+        experiments: { optimization: { target: 'web', disableSnapshot: true, ...(isHost ? {} : { disableRemote: true }) } },
       }),
       new FederationBoundaryPlugin(),
       ...(extractCss ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),

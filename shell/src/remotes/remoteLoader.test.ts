@@ -20,16 +20,21 @@ beforeEach(() => {
 });
 
 describe('configureRemotes', () => {
-  test('registers every remote of the map with the federation runtime', () => {
-    const map = resolveRemotesMap({ MF_BILLING_URL: 'https://billing.example.com/mf-manifest.json' });
+  test('registers every remote of the map with the federation runtime, by the entry script beside its manifest', () => {
+    const map = resolveRemotesMap({ MF_BILLING_URL: 'https://billing.example.com/app/mf-manifest.json?v=7' });
     configureRemotes(map);
     expect(mockedRegister).toHaveBeenCalledTimes(1);
     expect(mockedRegister).toHaveBeenCalledWith([
-      { name: 'mf_home', entry: 'http://127.0.0.1:3001/mf-manifest.json' },
-      { name: 'mf_workflows', entry: 'http://127.0.0.1:3002/mf-manifest.json' },
-      { name: 'mf_billing', entry: 'https://billing.example.com/mf-manifest.json' },
-      { name: 'mf_rbac', entry: 'http://127.0.0.1:3004/mf-manifest.json' },
+      { name: 'mf_home', entry: 'http://127.0.0.1:3001/remoteEntry.js' },
+      { name: 'mf_workflows', entry: 'http://127.0.0.1:3002/remoteEntry.js' },
+      { name: 'mf_billing', entry: 'https://billing.example.com/app/remoteEntry.js?v=7' },
+      { name: 'mf_rbac', entry: 'http://127.0.0.1:3004/remoteEntry.js' },
     ]);
+  });
+
+  test('a manifest URL relative to the page names the entry on the page\'s origin', () => {
+    configureRemotes({ mf_rbac: '/remotes/rbac/mf-manifest.json' });
+    expect(mockedRegister).toHaveBeenCalledWith([{ name: 'mf_rbac', entry: `${window.location.origin}/remotes/rbac/remoteEntry.js` }]);
   });
 });
 

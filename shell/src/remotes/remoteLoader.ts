@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { remoteEntryUrl } from '@agentflow/shared';
 
 export type RemotesMap = Record<string, string>;
 
@@ -15,16 +16,20 @@ export async function fetchRemotesMap(url = '/remotes.json'): Promise<RemotesMap
   return map as RemotesMap;
 }
 
-/** Registers every remote with the federation runtime (nothing is fetched yet). */
+/**
+ * Registers every remote with the federation runtime (nothing is fetched yet), by its entry script
+ * beside the manifest: the shell's runtime is built without the manifest (snapshot) code, about 6 kB
+ * gzip of the first view, and the exposed chunk still comes one request after the entry.
+ */
 export function configureRemotes(map: RemotesMap): void {
   remotes = { ...map };
-  registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
+  registerRemotes(Object.entries(remotes).map(([name, manifest]) => ({ name, entry: remoteEntryUrl(manifest, window.location.href) })));
 }
 
 /**
  * Loads a remote's exposed page component. A failed load is not cached by
  * the federation runtime, so calling again (Try Again) fetches the remote's
- * manifest afresh: the e2e suite takes a remote down and back to prove it.
+ * entry afresh: the e2e suite takes a remote down and back to prove it.
  */
 export async function loadRemotePage(remoteName: string, exposed: string): Promise<ComponentType> {
   if (!remotes[remoteName]) throw new Error(`Remote '${remoteName}' is not in the remotes map`);

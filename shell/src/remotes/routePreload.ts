@@ -12,7 +12,7 @@ export function remoteForPath(pathname: string, remotes: readonly RemoteDescript
 }
 
 /**
- * Starts loading the opened route's remote page (manifest, entry, exposed
+ * Starts loading the opened route's remote page (entry script, exposed
  * module) before the first render, so it downloads while the sign-in state
  * resolves. RemotePage's own load then shares the requests in flight (the
  * federation runtime and webpack reuse them); a failure here is left to it,

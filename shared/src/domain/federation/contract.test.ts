@@ -1,4 +1,4 @@
-import { REMOTES, SHELL_PORT, PROVIDED_BY_SHARED, SINGLETONS, defaultRemoteUrl, resolveRemotesMap } from './contract';
+import { REMOTES, SHELL_PORT, PROVIDED_BY_SHARED, SINGLETONS, defaultRemoteUrl, remoteEntryUrl, resolveRemotesMap } from './contract';
 
 const byName = (name: string) => {
   const remote = REMOTES.find((candidate) => candidate.name === name);
@@ -102,5 +102,20 @@ describe('resolveRemotesMap', () => {
 
   test('ignores unrelated variables', () => {
     expect(resolveRemotesMap({ MF_UNKNOWN_URL: 'https://x.example.com', PATH: '/usr/bin' })).toEqual(resolveRemotesMap({}));
+  });
+});
+
+describe('remoteEntryUrl', () => {
+  test('names the entry script in the manifest\'s folder, keeping its query', () => {
+    expect(remoteEntryUrl('http://127.0.0.1:3003/mf-manifest.json')).toBe('http://127.0.0.1:3003/remoteEntry.js');
+    expect(remoteEntryUrl('https://cdn.example.com/home/v2/mf-manifest.json?v=7')).toBe('https://cdn.example.com/home/v2/remoteEntry.js?v=7');
+  });
+
+  test('resolves a relative manifest URL against the page', () => {
+    expect(remoteEntryUrl('/remotes/rbac/mf-manifest.json', 'https://app.example.com/billing/plans')).toBe('https://app.example.com/remotes/rbac/remoteEntry.js');
+  });
+
+  test('a relative manifest URL without a base is an error, not a guess', () => {
+    expect(() => remoteEntryUrl('/remotes/rbac/mf-manifest.json')).toThrow('Invalid URL');
   });
 });

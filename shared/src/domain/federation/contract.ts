@@ -83,9 +83,28 @@ export const SINGLETONS: readonly string[] = Object.freeze([
  * is never tree-shaken, which costs 45 kB gzip for React Router alone. App
  * code reaches them through '@agentflow/shared' (routing components and hooks,
  * useI18n); the webpack builds reject a direct import, which would bundle a
- * second copy with its own, empty, context.
+ * second copy with its own, empty, context. react-i18next is no longer used
+ * (useI18n gives `t`), and stays listed so an app cannot bring it back with an
+ * instance of its own.
  */
 export const PROVIDED_BY_SHARED: readonly string[] = Object.freeze(['react-router', 'react-router-dom', 'i18next', 'react-i18next']);
+
+/**
+ * The file name of every container's entry script, written beside its mf-manifest.json (the webpack
+ * factory builds it under this name): the shell loads a remote by it, found from the manifest's URL.
+ */
+export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+
+/**
+ * The remote's entry script for its manifest URL: the same folder and query (a deploy's cache-busting
+ * parameter still applies). A relative manifest URL is resolved against `base` (the page's address).
+ */
+export function remoteEntryUrl(manifestUrl: string, base?: string): string {
+  const manifest = new URL(manifestUrl, base);
+  const entry = new URL(REMOTE_ENTRY_FILE, manifest);
+  entry.search = manifest.search;
+  return entry.href;
+}
 
 /** The remotes map the shell serves at /remotes.json: name -> manifest URL. */
 export function defaultRemoteUrl(remote: RemoteDescriptor, host = '127.0.0.1'): string {

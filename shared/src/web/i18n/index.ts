@@ -1,5 +1,4 @@
 import i18next, { type i18n as I18nInstance } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import type { Catalog } from './catalogs/en.js';
 import { loadCatalog, loadedCatalog, loadedResources } from './catalogRegistry.js';
 import { loadRemoteCatalogsInUse } from './remoteCatalogs.js';
@@ -15,7 +14,8 @@ export type { Catalog };
  */
 export function createI18n(language: SupportedLanguage = DEFAULT_LANGUAGE): I18nInstance {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  // No react-i18next: every component reads `t` from useI18n (I18nProvider), none from useTranslation.
+  void instance.init({
     lng: loadedCatalog(language) ? language : DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     resources: loadedResources(),

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { I18nContext, type I18nContextValue } from '../federation/contexts.js';
 import { createI18n, detectInitialLanguage, ensureLanguage } from '../i18n/index.js';
 import { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, isSupportedLanguage, type SupportedLanguage } from '../../domain/i18n/languages.js';
@@ -61,9 +60,5 @@ export function I18nProvider({ children, initialLanguage }: { children: ReactNod
     [language, setLanguage, i18n, textsRevision],
   );
 
-  return (
-    <I18nextProvider i18n={i18n}>
-      <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
-    </I18nextProvider>
-  );
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
