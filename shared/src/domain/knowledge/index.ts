@@ -5,3 +5,4 @@ export * from './chunking.js';
 export * from './fusion.js';
 export * from './keywordIndex.js';
 export * from './model.js';
+export * from './access.js';
