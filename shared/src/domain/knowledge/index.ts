@@ -6,3 +6,4 @@ export * from './fusion.js';
 export * from './keywordIndex.js';
 export * from './model.js';
 export * from './access.js';
+export * from './api.js';
