@@ -7,5 +7,5 @@ export * from './membershipData.js';
 export { activePackageForRole, planAllowance, tokensPerMonthForRole } from './membershipDocument.js';
 export * from './serialQueue.js';
 export * from './ledgerKeys.js';
-export { extendReservation, reserveTokens, settleReservation, spendFromBlock, sweepExpiredReservations, type HeldBlock, type SettledBlock } from './reservations.js';
+export { extendReservation, reserveTokens, settleReservation, spendFromBlock, spendManyFromBlocks, sweepExpiredReservations, type BlockSpend, type HeldBlock, type SettledBlock } from './reservations.js';
 export * from './tokenBlocks.js';

@@ -30,6 +30,8 @@ export interface ReserveRequest {
   instanceId: string;
   needed: number;
   spendPerSecond: number;
+  /** The holder's last block or growth for the owner (the policy doubles it in a burst). */
+  previousBlock?: number;
   /** Whether the block exists already (then it grows, if still open and of the same month). */
   grow: boolean;
   now?: LedgerClock;
@@ -54,7 +56,7 @@ export async function reserveTokens(db: Firestore, request: ReserveRequest): Pro
         const balance = settled.membership.tokensRemaining;
         // Growing a block that was settled meanwhile (or is of an ended month), or reusing an id: no block; the holder starts a new one.
         const usable = request.grow ? grows : !existing.exists;
-        const block = usable ? reservationBlockSize({ needed: request.needed, spendPerSecond: request.spendPerSecond, available: balance }) : 0;
+        const block = usable ? reservationBlockSize({ needed: request.needed, spendPerSecond: request.spendPerSecond, available: balance, previousBlock: request.previousBlock ?? 0 }) : 0;
         if (block === 0) {
           if (needsWrite(snapshot, at)) settled.write({});
           return null;
@@ -108,35 +110,66 @@ export interface BlockSpend {
 /** Firestore's ALREADY_EXISTS (a create of a document that exists). */
 const ALREADY_EXISTS = 6;
 
-/**
- * One spend from a held block: creates its usage entry (one write to a
- * document of its own). The entry id is the ledger's for this key, so a key
- * applied before (from a block or directly) answers applied: false, and a
- * key reused for something else throws IdempotencyConflictError. The caller
- * has taken `amount` from what it holds locally.
- */
-export async function spendFromBlock(db: Firestore, spend: BlockSpend): Promise<{ applied: boolean }> {
-  const entryRef = db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).doc(usageEntryId(spend.uid, spend.idempotencyKey, spend.keySpace));
+/** A spend's usage entry: its id is the ledger's for the key (so a key is charged once, from a block or directly). */
+function entryOf(db: Firestore, spend: BlockSpend) {
+  const ref = db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).doc(usageEntryId(spend.uid, spend.idempotencyKey, spend.keySpace));
   const { workflowId, workflowName, runId } = spend.source ?? {};
   const source = typeof workflowId === 'string' && typeof workflowName === 'string' && typeof runId === 'string' ? { workflowId, workflowName: workflowName.slice(0, 200), runId } : {};
+  const data = {
+    userId: spend.uid,
+    tokensUsed: spend.amount,
+    feature: spend.feature,
+    idempotencyKey: spend.idempotencyKey,
+    ...(spend.keySpace === 'client' ? { keySpace: 'client' } : {}),
+    ...source,
+    reservationId: spend.reservationId,
+    timestamp: Timestamp.fromDate(readClock(spend.now)),
+    createdAt: FieldValue.serverTimestamp(),
+  };
+  return { ref, data };
+}
+
+const alreadyExists = (error: unknown) => (error as { code?: unknown } | null)?.code === ALREADY_EXISTS;
+
+/**
+ * One spend from a held block: creates its usage entry (one write to a
+ * document of its own). A key applied before (from a block or directly)
+ * answers applied: false; a key reused for something else throws
+ * IdempotencyConflictError. The caller has taken `amount` from what it holds.
+ */
+export async function spendFromBlock(db: Firestore, spend: BlockSpend): Promise<{ applied: boolean }> {
+  const { ref, data } = entryOf(db, spend);
   try {
-    await entryRef.create({
-      userId: spend.uid,
-      tokensUsed: spend.amount,
-      feature: spend.feature,
-      idempotencyKey: spend.idempotencyKey,
-      ...(spend.keySpace === 'client' ? { keySpace: 'client' } : {}),
-      ...source,
-      reservationId: spend.reservationId,
-      timestamp: Timestamp.fromDate(readClock(spend.now)),
-      createdAt: FieldValue.serverTimestamp(),
-    });
+    await ref.create(data);
     return { applied: true };
   } catch (error) {
-    if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
-    const data = (await entryRef.get()).data() ?? {};
-    if (data.userId !== spend.uid || data.tokensUsed !== spend.amount || data.feature !== spend.feature) throw new IdempotencyConflictError(spend.idempotencyKey);
+    if (!alreadyExists(error)) throw error;
+    const existing = (await ref.get()).data() ?? {};
+    if (existing.userId !== spend.uid || existing.tokensUsed !== spend.amount || existing.feature !== spend.feature) throw new IdempotencyConflictError(spend.idempotencyKey);
     return { applied: false };
+  }
+}
+
+/**
+ * Several spends' entries in one commit (a batch of creates: all or none).
+ * When one key was applied before, the batch fails as a whole and each spend
+ * is written on its own, so each still answers for itself.
+ */
+export async function spendManyFromBlocks(db: Firestore, spends: readonly BlockSpend[]): Promise<PromiseSettledResult<{ applied: boolean }>[]> {
+  if (spends.length === 1) return Promise.allSettled([spendFromBlock(db, spends[0]!)]);
+  const batch = db.batch();
+  for (const spend of spends) {
+    const { ref, data } = entryOf(db, spend);
+    batch.create(ref, data);
+  }
+  try {
+    await batch.commit();
+    return spends.map(() => ({ status: 'fulfilled', value: { applied: true } }));
+  } catch (error) {
+    // Two spends of one key in the batch fail it with INVALID_ARGUMENT; one applied before with ALREADY_EXISTS.
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code !== ALREADY_EXISTS && code !== 3) return spends.map(() => ({ status: 'rejected', reason: error }));
+    return Promise.allSettled(spends.map((spend) => spendFromBlock(db, spend)));
   }
 }
 

@@ -8,11 +8,11 @@
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { FEATURE_COSTS, isMeteredFeature } from '../domain/membership/features.js';
-import { MAX_TOKENS_PER_RESERVATION, RESERVATION_FLUSH_INTERVAL_MS, blockNeedsExtension, canSpendFromBlock } from '../domain/membership/reservations.js';
+import { MAX_TOKENS_PER_RESERVATION, RESERVATION_FLUSH_INTERVAL_MS, RESERVATION_REFILL_SHARE, blockNeedsExtension, canSpendFromBlock } from '../domain/membership/reservations.js';
 import { debit } from './ledger.js';
 import { requireAmount, requireKey, requireUid } from './ledgerChecks.js';
 import { IdempotencyConflictError, LedgerValidationError, type DebitRequest, type KeySpace } from './ledgerTypes.js';
-import { extendReservation, reserveTokens, settleReservation, spendFromBlock } from './reservations.js';
+import { extendReservation, reserveTokens, settleReservation, spendManyFromBlocks, type BlockSpend } from './reservations.js';
 
 interface Block {
   id: string;
@@ -20,6 +20,8 @@ interface Block {
   /** Tokens of the block not yet spent here (spends take from it before their write). */
   held: number;
   reserved: number;
+  /** The last block or growth (the next growth doubles it in a burst). */
+  lastGrant: number;
   expiresAt: Date;
   monthEnd: Date;
   inflight: Set<Promise<unknown>>;
@@ -38,6 +40,14 @@ export interface TokenBlocksOptions {
   onError?: (error: unknown, context: string) => void;
 }
 
+/** Firestore's limit of writes in one commit. */
+const MAX_BATCH = 500;
+
+interface QueuedSpend {
+  spend: BlockSpend;
+  settle: (result: PromiseSettledResult<{ applied: boolean }>) => void;
+}
+
 /**
  * How many times a spend looks for a block (others may take what a growth
  * brought) before it gives its block back and debits directly.
@@ -50,11 +60,15 @@ export class TokenBlocks {
   private readonly blocks = new Map<string, Block>();
   private readonly opening = new Map<string, Promise<boolean>>();
   private readonly rates = new Map<string, number>();
+  /** The last grant per owner, kept across blocks (a rotated block starts where the last left off). */
+  private readonly lastGrants = new Map<string, number>();
   /** Blocks being settled (no longer spent from): stop() waits for them. */
   private readonly closing = new Set<Promise<void>>();
   private readonly prefix: string;
   private readonly now: () => Date;
   private sequence = 0;
+  /** Spends waiting for the next commit: those made in the same turn of the event loop share one. */
+  private queued: QueuedSpend[] = [];
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -95,7 +109,7 @@ export class TokenBlocks {
     const keySpace: KeySpace = request.keySpace === 'client' ? 'client' : 'server';
     const block = await this.take(uid, amount);
     if (!block) return { applied: (await debit(this.db, request)).applied };
-    const write = spendFromBlock(this.db, { uid, reservationId: block.id, feature: request.feature, amount, idempotencyKey, keySpace, now: request.now, source: request.source });
+    const write = this.write({ uid, reservationId: block.id, feature: request.feature, amount, idempotencyKey, keySpace, now: request.now, source: request.source });
     block.inflight.add(write);
     try {
       const result = await write;
@@ -114,6 +128,26 @@ export class TokenBlocks {
     }
   }
 
+  /** Queues a spend's usage entry for the next commit (one batch per turn of the event loop: group commit). */
+  private write(spend: BlockSpend): Promise<{ applied: boolean }> {
+    return new Promise((resolve, reject) => {
+      if (this.queued.length === 0) setImmediate(() => this.commitQueued());
+      this.queued.push({ spend, settle: (result) => (result.status === 'fulfilled' ? resolve(result.value) : reject(result.reason as Error)) });
+    });
+  }
+
+  private commitQueued(): void {
+    const queued = this.queued;
+    this.queued = [];
+    for (let start = 0; start < queued.length; start += MAX_BATCH) {
+      const part = queued.slice(start, start + MAX_BATCH);
+      void spendManyFromBlocks(
+        this.db,
+        part.map((each) => each.spend),
+      ).then((results) => part.forEach((each, index) => each.settle(results[index]!)));
+    }
+  }
+
   /** Takes `amount` from a usable block (opening or growing one as needed); null: debit directly. */
   private async take(uid: string, amount: number): Promise<Block | null> {
     for (let attempt = 0; attempt < MAX_BLOCK_ATTEMPTS; attempt++) {
@@ -128,9 +162,19 @@ export class TokenBlocks {
       }
       if (block.held >= amount) {
         block.held -= amount;
+        // Running low: grow ahead of need, so the spends behind this one need not wait for a transaction.
+        if (block.held < block.lastGrant * RESERVATION_REFILL_SHARE && !block.growing && block.reserved + block.lastGrant <= MAX_TOKENS_PER_RESERVATION) {
+          block.growing = this.grow(block, amount)
+            .catch((error: unknown) => {
+              this.options.onError?.(error, `could not grow token block ${block.id}`);
+              return false;
+            })
+            .finally(() => (block.growing = null));
+        }
         return block;
       }
       if (block.reserved + amount > MAX_TOKENS_PER_RESERVATION) {
+        this.lastGrants.set(uid, block.lastGrant);
         await this.close(block);
         continue;
       }
@@ -150,10 +194,10 @@ export class TokenBlocks {
     let opening = this.opening.get(uid);
     if (!opening) {
       const id = `${this.prefix}-${createHash('sha256').update(uid).digest('hex').slice(0, 16)}-${++this.sequence}`;
-      opening = reserveTokens(this.db, { uid, reservationId: id, instanceId: this.options.instanceId, needed: amount, spendPerSecond: this.rates.get(uid) ?? 0, grow: false, now: this.now })
+      opening = reserveTokens(this.db, { uid, reservationId: id, instanceId: this.options.instanceId, needed: amount, spendPerSecond: this.rates.get(uid) ?? 0, previousBlock: this.lastGrants.get(uid) ?? 0, grow: false, now: this.now })
         .then((held) => {
           if (!held) return false;
-          this.blocks.set(uid, { id, uid, held: held.granted, reserved: held.granted, expiresAt: held.expiresAt, monthEnd: held.monthEnd, inflight: new Set(), spentSinceTick: 0, lastSpendAt: this.now().getTime(), growing: null, closing: null });
+          this.blocks.set(uid, { id, uid, held: held.granted, reserved: held.granted, lastGrant: held.granted, expiresAt: held.expiresAt, monthEnd: held.monthEnd, inflight: new Set(), spentSinceTick: 0, lastSpendAt: this.now().getTime(), growing: null, closing: null });
           // The tick runs while blocks are held (a holder nobody started still returns its blocks).
           this.start();
           return true;
@@ -166,8 +210,9 @@ export class TokenBlocks {
 
   private async grow(block: Block, amount: number): Promise<boolean> {
     const rate = Math.max(this.rates.get(block.uid) ?? 0, (block.spentSinceTick * 1000) / TICK_MS);
-    const held = await reserveTokens(this.db, { uid: block.uid, reservationId: block.id, instanceId: this.options.instanceId, needed: amount, spendPerSecond: rate, grow: true, now: this.now });
+    const held = await reserveTokens(this.db, { uid: block.uid, reservationId: block.id, instanceId: this.options.instanceId, needed: amount, spendPerSecond: rate, grow: true, previousBlock: block.lastGrant, now: this.now });
     if (!held) return false;
+    block.lastGrant = held.granted;
     block.held += held.granted;
     block.reserved += held.granted;
     block.expiresAt = held.expiresAt;

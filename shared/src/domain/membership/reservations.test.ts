@@ -21,6 +21,11 @@ describe('reservationBlockSize', () => {
     expect(reservationBlockSize({ needed: 1, spendPerSecond: 1e6, available: 1e9 })).toBe(MAX_RESERVATION_BLOCK);
   });
 
+  it('doubles the previous block during a burst whose rate is not measured yet', () => {
+    expect(reservationBlockSize({ needed: 1, spendPerSecond: 0, available: 100_000, previousBlock: 10 })).toBe(20);
+    expect(reservationBlockSize({ needed: 1, spendPerSecond: 0, available: 100_000, previousBlock: 800 })).toBe(MAX_RESERVATION_BLOCK);
+  });
+
   it('takes at most half the balance, unless the spend needs more', () => {
     expect(reservationBlockSize({ needed: 1, spendPerSecond: 100, available: 30 })).toBe(15);
     expect(reservationBlockSize({ needed: 20, spendPerSecond: 0, available: 30 })).toBe(20);

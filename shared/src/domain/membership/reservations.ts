@@ -33,6 +33,8 @@ export const RESERVATION_SPEND_MARGIN_MS = 10_000;
 export const MIN_RESERVATION_BLOCK = 10;
 /** The largest block one holder takes at once (what a dead holder can keep from its owner until the sweep). */
 export const MAX_RESERVATION_BLOCK = 1000;
+/** A holder grows its block ahead of need once less than this share of its last growth is left (spends then rarely wait). */
+export const RESERVATION_REFILL_SHARE = 0.25;
 /** A block grows (refills in place) up to this many tokens over its life; then the holder settles it and starts another (settling sums its entries). */
 export const MAX_TOKENS_PER_RESERVATION = 10 * MAX_RESERVATION_BLOCK;
 /** A block is sized to last this long at the recent spend rate. */
@@ -45,20 +47,24 @@ export interface BlockSizeInput {
   spendPerSecond: number;
   /** The owner's available balance (blocks held elsewhere already taken out). */
   available: number;
+  /** What this holder's last block (or growth) for the owner was; 0 for the first. */
+  previousBlock?: number;
 }
 
 /**
- * The block to take: enough for RESERVATION_HORIZON_MS at the recent rate
- * (at least MIN_RESERVATION_BLOCK and what is needed now), at most
+ * The block to take: enough for RESERVATION_HORIZON_MS at the recent rate,
+ * or twice the previous block when that is more (a burst ramps up before its
+ * rate is measured), at least MIN_RESERVATION_BLOCK and what is needed now; at most
  * MAX_RESERVATION_BLOCK, and never more than half the available balance
  * (other instances of the same owner get tokens too) unless the spend needs
  * it. Never more than the balance: 0 when the balance cannot cover `needed`
  * (the caller then debits directly, which refuses exactly as before).
  */
-export function reservationBlockSize({ needed, spendPerSecond, available }: BlockSizeInput): number {
+export function reservationBlockSize({ needed, spendPerSecond, available, previousBlock = 0 }: BlockSizeInput): number {
   if (!Number.isInteger(needed) || needed <= 0 || !Number.isFinite(available) || available < needed) return 0;
   const rate = Number.isFinite(spendPerSecond) && spendPerSecond > 0 ? spendPerSecond : 0;
-  const wanted = Math.min(MAX_RESERVATION_BLOCK, Math.max(MIN_RESERVATION_BLOCK, Math.ceil((rate * RESERVATION_HORIZON_MS) / 1000)));
+  const doubled = Number.isFinite(previousBlock) && previousBlock > 0 ? 2 * previousBlock : 0;
+  const wanted = Math.min(MAX_RESERVATION_BLOCK, Math.max(MIN_RESERVATION_BLOCK, Math.ceil((rate * RESERVATION_HORIZON_MS) / 1000), doubled));
   const share = Math.max(needed, Math.floor(available / 2));
   return Math.min(Math.max(needed, Math.min(wanted, share)), Math.floor(available));
 }
