@@ -24,7 +24,10 @@ interface Block {
   lastGrant: number;
   expiresAt: Date;
   monthEnd: Date;
-  inflight: Set<Promise<unknown>>;
+  /** Spends that took tokens and have not landed yet (counted from the take, so a settle never runs ahead of them). */
+  pending: number;
+  /** Who waits for pending to reach 0 (a close). */
+  drained: (() => void)[];
   /** Tokens spent since the last tick (the spend rate the next growth is sized by). */
   spentSinceTick: number;
   lastSpendAt: number;
@@ -109,10 +112,8 @@ export class TokenBlocks {
     const keySpace: KeySpace = request.keySpace === 'client' ? 'client' : 'server';
     const block = await this.take(uid, amount);
     if (!block) return { applied: (await debit(this.db, request)).applied };
-    const write = this.write({ uid, reservationId: block.id, feature: request.feature, amount, idempotencyKey, keySpace, now: request.now, source: request.source });
-    block.inflight.add(write);
     try {
-      const result = await write;
+      const result = await this.write({ uid, reservationId: block.id, feature: request.feature, amount, idempotencyKey, keySpace, now: request.now, source: request.source });
       if (result.applied) {
         block.spentSinceTick += amount;
         block.lastSpendAt = this.now().getTime();
@@ -124,7 +125,8 @@ export class TokenBlocks {
       if (error instanceof IdempotencyConflictError) block.held += amount;
       throw error;
     } finally {
-      block.inflight.delete(write);
+      block.pending--;
+      if (block.pending === 0) for (const resume of block.drained.splice(0)) resume();
     }
   }
 
@@ -162,6 +164,7 @@ export class TokenBlocks {
       }
       if (block.held >= amount) {
         block.held -= amount;
+        block.pending++;
         // Running low: grow ahead of need, so the spends behind this one need not wait for a transaction.
         if (block.held < block.lastGrant * RESERVATION_REFILL_SHARE && !block.growing && block.reserved + block.lastGrant <= MAX_TOKENS_PER_RESERVATION) {
           block.growing = this.grow(block, amount)
@@ -197,7 +200,7 @@ export class TokenBlocks {
       opening = reserveTokens(this.db, { uid, reservationId: id, instanceId: this.options.instanceId, needed: amount, spendPerSecond: this.rates.get(uid) ?? 0, previousBlock: this.lastGrants.get(uid) ?? 0, grow: false, now: this.now })
         .then((held) => {
           if (!held) return false;
-          this.blocks.set(uid, { id, uid, held: held.granted, reserved: held.granted, lastGrant: held.granted, expiresAt: held.expiresAt, monthEnd: held.monthEnd, inflight: new Set(), spentSinceTick: 0, lastSpendAt: this.now().getTime(), growing: null, closing: null });
+          this.blocks.set(uid, { id, uid, held: held.granted, reserved: held.granted, lastGrant: held.granted, expiresAt: held.expiresAt, monthEnd: held.monthEnd, pending: 0, drained: [], spentSinceTick: 0, lastSpendAt: this.now().getTime(), growing: null, closing: null });
           // The tick runs while blocks are held (a holder nobody started still returns its blocks).
           this.start();
           return true;
@@ -224,7 +227,7 @@ export class TokenBlocks {
     if (!block.closing) {
       if (this.blocks.get(block.uid) === block) this.blocks.delete(block.uid);
       const closing = (async () => {
-        await Promise.allSettled([...block.inflight]);
+        if (block.pending > 0) await new Promise<void>((resume) => block.drained.push(resume));
         await block.growing?.catch(() => false);
         await settleReservation(this.db, block.id, { now: this.now, by: 'holder' });
       })()
@@ -243,7 +246,7 @@ export class TokenBlocks {
       [...this.blocks.values()].map(async (block) => {
         this.rates.set(block.uid, (block.spentSinceTick * 1000) / TICK_MS);
         block.spentSinceTick = 0;
-        const idle = block.inflight.size === 0 && !block.growing && now.getTime() - block.lastSpendAt >= TICK_MS;
+        const idle = block.pending === 0 && !block.growing && now.getTime() - block.lastSpendAt >= TICK_MS;
         if (idle || !canSpendFromBlock(block, now)) return this.close(block);
         if (!blockNeedsExtension(block, now)) return;
         try {
