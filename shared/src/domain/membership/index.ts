@@ -4,4 +4,3 @@ export * from './api.js';
 export * from './rules.js';
 export * from './teams.js';
 export * from './history.js';
-export * from './reservations.js';
