@@ -144,6 +144,7 @@ async function run(concurrency) {
   const seconds = (performance.now() - started) / 1000;
   const memoryPeak = process.memoryUsage();
   await queue.stop();
+  await meter.stop();
   if (global.gc) global.gc();
   const memoryAfter = process.memoryUsage();
   // Every run must have succeeded with the expected output.

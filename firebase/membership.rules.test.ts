@@ -16,6 +16,7 @@ const suite = rulesSuite('demo-agentflow-membership-rules', async (db) => {
   await setDoc(doc(db, 'subscriptions/s-bob'), { userId: 'bob', packageId: 'premium', status: 'active' });
   await setDoc(doc(db, 'teamMembers/m1'), { ownerId: 'alice', email: 'carol@example.com', userId: 'carol', role: 'basic' });
   await setDoc(doc(db, 'teamMembers/m2'), { ownerId: 'bob', email: 'dave@example.com', userId: 'dave', role: 'basic' });
+  await setDoc(doc(db, 'tokenReservations/r1'), { userId: 'alice', instanceId: 'i1', status: 'open', reserved: 10 });
 });
 const { dbOf, guestDb } = suite;
 
@@ -40,6 +41,13 @@ describe('reads', () => {
     await assertFails(getDocs(collection(dbOf('alice'), name)));
     await assertFails(getDocs(query(collection(dbOf('alice'), name), where(field, '==', 'bob'))));
     await assertFails(getDoc(doc(guestDb(), `${name}/${mine}`)));
+  });
+
+  test('token blocks are the services’ own: not even their owner reads or writes one', async () => {
+    await assertFails(getDoc(doc(dbOf('alice'), 'tokenReservations/r1')));
+    await assertFails(getDocs(query(collection(dbOf('alice'), 'tokenReservations'), where('userId', '==', 'alice'))));
+    await assertFails(setDoc(doc(dbOf('alice'), 'tokenReservations/r2'), { userId: 'alice', status: 'open', reserved: 1_000_000 }));
+    await assertFails(updateDoc(doc(dbOf('alice'), 'tokenReservations/r1'), { status: 'settled' }));
   });
 
   test('a team member does not read the owner’s team list', async () => {

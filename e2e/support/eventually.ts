@@ -1,11 +1,2 @@
-/** Polls `read` until `check` passes (or the time is up, then fails with the last value). */
-export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!check(value)) {
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
+// The polling helper lives in shared/testing (unit tests use it too).
+export { eventually } from '@agentflow/shared/testing/eventually';

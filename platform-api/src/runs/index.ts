@@ -141,7 +141,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     }
   });
   let childRuns: ChildRunResumer | null = null;
-  const meter = new LedgerMeter(options.db);
+  const meter = new LedgerMeter(options.db, { instanceId, onError: (error, context) => options.logger.error({ err: error }, context) });
   // Approval steps record their request and tell the approvers; failed runs tell their people (approvals/).
   const approvals =
     options.approvals ??
@@ -225,6 +225,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     connectors: options.connectors ?? null,
     start: () => {
       housekeeping.start();
+      meter.start();
       // Runs from before workspaces get their workspaceId (once; the executions list filters on it).
       backfillRunWorkspaces(options.db, options.logger).catch((error: unknown) => options.logger.error({ err: error }, 'could not give old runs their workspaceId'));
       stopRecovery = startRecoveryLoop(options.db, options.logger, {
@@ -256,6 +257,8 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       if (leaseTimer) clearInterval(leaseTimer);
       closeStreams();
       await queue.stop();
+      // After the runs here: the unspent rest of this instance's token blocks goes back.
+      await meter.stop();
     },
   };
 }

@@ -3,8 +3,27 @@
 // (shared/src/ledger/ledgerKeys.ts), so a charge reported twice (a retried
 // write, a re-executed run) is applied once. The ledger throws
 // InsufficientTokensError when the owner cannot pay.
+// Run charges (starts, model calls) are spent from token blocks this
+// instance holds (the ledger's TokenBlocks: no transaction on the owner's
+// membership per run; the invariant, its bound of 0 and the balance's lag of
+// at most RESERVATION_FLUSH_INTERVAL_MS are stated in
+// shared/src/domain/membership/reservations.ts). Refunds and step tests are
+// rare and debit or credit the balance directly.
 import type { Firestore } from 'firebase-admin/firestore';
-import { MEMBERSHIP_COLLECTIONS, credit, debit, ledgerKey, modelCallChargeKey, readMembership, runStartChargeKey, runStartRefundKey, usageEntryId } from '@agentflow/shared/server';
+import {
+  MEMBERSHIP_COLLECTIONS,
+  RESERVATION_TTL_MS,
+  TokenBlocks,
+  credit,
+  debit,
+  ledgerKey,
+  modelCallChargeKey,
+  readMembership,
+  runStartChargeKey,
+  runStartRefundKey,
+  sweepExpiredReservations,
+  usageEntryId,
+} from '@agentflow/shared/server';
 import type { Meter, ModelCall, RunAccount, StepTestCharge, StepTestMeter } from './ports.js';
 
 /** What the usage entry names: the run and its workflow (the ledger stores them beside the amount). */
@@ -13,11 +32,42 @@ const sourceOf = ({ runId, workflow }: RunAccount) => (workflow ? { source: { ru
 /** A step test's key on the ledger: the client's key in the client key space, so it meets no server key. */
 const stepTestLedgerKey = (testKey: string) => ledgerKey('steptest', testKey);
 
+export interface LedgerMeterOptions {
+  /** This instance (named on its token blocks); default: a random id. */
+  instanceId?: string;
+  /** Told when a background settle, extension or sweep fails (each is retried later). */
+  onError?: (error: unknown, context: string) => void;
+}
+
 export class LedgerMeter implements Meter, StepTestMeter {
-  constructor(readonly db: Firestore) {}
+  private readonly blocks: TokenBlocks;
+  private sweepTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly db: Firestore,
+    private readonly options: LedgerMeterOptions = {},
+  ) {
+    this.blocks = new TokenBlocks(db, { instanceId: options.instanceId ?? `meter-${process.pid}-${Math.random().toString(36).slice(2, 10)}`, ...(options.onError ? { onError: options.onError } : {}) });
+  }
+
+  /** Sweeps the blocks of instances that died holding them (every half block lifetime; any instance may, each block is settled once). */
+  start(): void {
+    if (this.sweepTimer) return;
+    this.sweepTimer = setInterval(() => {
+      sweepExpiredReservations(this.db).catch((error: unknown) => this.options.onError?.(error, 'token block sweep failed'));
+    }, RESERVATION_TTL_MS / 2);
+    this.sweepTimer.unref();
+  }
+
+  /** Stops the sweep and gives this instance's unspent tokens back (call after the runs here have stopped). */
+  async stop(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+    await this.blocks.stop();
+  }
 
   async chargeRunStart(account: RunAccount, tokens: number): Promise<void> {
-    await debit(this.db, { uid: account.ownerId, feature: 'workflow_run', amount: tokens, idempotencyKey: runStartChargeKey(account.runId), ...sourceOf(account) });
+    await this.blocks.spend({ uid: account.ownerId, feature: 'workflow_run', amount: tokens, idempotencyKey: runStartChargeKey(account.runId), ...sourceOf(account) });
   }
 
   async refundRunStart(account: RunAccount, tokens: number): Promise<void> {
@@ -26,7 +76,7 @@ export class LedgerMeter implements Meter, StepTestMeter {
 
   async chargeModelCall(call: ModelCall): Promise<boolean> {
     const { runId, ownerId, attempt, callKey, tokens } = call;
-    const result = await debit(this.db, { uid: ownerId, feature: 'agent', amount: tokens, idempotencyKey: modelCallChargeKey(runId, attempt, callKey), ...sourceOf(call) });
+    const result = await this.blocks.spend({ uid: ownerId, feature: 'agent', amount: tokens, idempotencyKey: modelCallChargeKey(runId, attempt, callKey), ...sourceOf(call) });
     return result.applied;
   }
 

@@ -20,6 +20,7 @@ import { pino, type Logger } from 'pino';
 import { MEMBERSHIP_COLLECTIONS, credit, getAdminAuth, readMembership, type PlanRole } from '@agentflow/shared/server';
 import { listen } from '@agentflow/shared/static-server';
 import { emulatorHosts } from '@agentflow/shared/testing/emulators';
+import { eventually } from '@agentflow/shared/testing/eventually';
 import { isTerminalRunStatus, type RunStatus, type Workflow, type WorkflowEdge, type WorkflowNode } from '@agentflow/shared/workflow';
 import { clearFirestore, firestoreFor, signIn } from '../../testing/harness';
 import { createApp } from '../app';
@@ -63,6 +64,11 @@ export interface RunsHarness {
   createUser: (label: string, options?: { tokens?: number; emailVerified?: boolean; plan?: PlanRole }) => Promise<RunsUser>;
   saveWorkflow: (owner: string, nodes: WorkflowNode[], edges: WorkflowEdge[], extra?: Partial<Workflow>) => Promise<Workflow>;
   waitForRun: (runId: string, statuses: RunStatus[] | ((run: StoredRun) => boolean), timeoutMs?: number) => Promise<StoredRun>;
+  /**
+   * The user's balance once no token block of theirs is open: runs are
+   * charged from blocks, and the shown balance is exact again within the
+   * flush interval (RESERVATION_FLUSH_INTERVAL_MS) of the last charge.
+   */
   balance: (uid: string) => Promise<number>;
   /** File storage on the Storage emulator (a bucket of the suite's own), shared by every app of the harness. */
   files: FilesModule;
@@ -201,7 +207,11 @@ export async function startRunsHarness(suite: string, defaults: AppOptions = {})
       }
       throw new Error(`run ${runId} did not reach the expected state; last: ${JSON.stringify(last && { status: last.status, error: last.error, steps: last.steps.map((s) => [s.id, s.status, s.error]) })}`);
     },
-    balance: async (uid) => (await readMembership(db, uid)).tokensRemaining,
+    balance: async (uid) => {
+      const openBlocks = db.collection(MEMBERSHIP_COLLECTIONS.tokenReservations).where('userId', '==', uid).where('status', '==', 'open');
+      await eventually(async () => (await openBlocks.count().get()).data().count, (open) => open === 0, 5000);
+      return (await readMembership(db, uid)).tokensRemaining;
+    },
     close: async () => {
       await harness.app.close();
       await files.close();

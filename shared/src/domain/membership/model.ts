@@ -47,6 +47,8 @@ export const MEMBERSHIP_COLLECTIONS = {
    * reads it (it holds the member's uid and their own plan).
    */
   teamSeats: 'teamSeats',
+  /** tokenReservations/{id}: a block of an owner's tokens held by one service instance (reservations.ts). Server-only. */
+  tokenReservations: 'tokenReservations',
 } as const;
 
 /** userMemberships/{uid}. Dates cross the wire as ISO 8601 strings. */
