@@ -17,6 +17,12 @@
 // and runs the rest (loop/resume.ts, which also says what becomes of an
 // item that was under way). Any other step under way at the crash may have
 // acted halfway, so such a run still fails.
+//
+// With a durable queue (Pub/Sub, the caller gives `requeue`), a queued run
+// is not held by a process but by the topic: a queued run whose lease
+// expired is published again under a fresh lease (covering a publish that
+// was lost; a duplicate delivery is acked by the claim, queue/pubsub/claim.ts)
+// and never failed.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { RUN_MESSAGES, type RunStep } from '@agentflow/shared/workflow';
@@ -31,6 +37,8 @@ export interface RecoveryOptions {
   onRunFailed?: (run: StoredRun) => Promise<unknown>;
   /** Queues a run in this process: given, a run interrupted in its loops is resumed rather than failed. */
   resume?: (runId: string) => Promise<void>;
+  /** Publishes a queued run again (a durable queue): given, queued runs whose lease expired are re-published, not failed. */
+  requeue?: (runId: string) => Promise<void>;
   /** How long a resumed run is this instance's before its execution renews the lease (default 30 s). */
   leaseMs?: number;
 }
@@ -50,6 +58,11 @@ export async function recoverInterruptedRuns(db: Firestore, options: RecoveryOpt
       const at = now();
       if (run.lease && (run.lease.expiresAt > at.getTime() || run.lease.instanceId === options.instanceId)) return null;
       const iso = at.toISOString();
+      if (options.requeue && run.status === 'queued') {
+        Object.assign(run, { updatedAt: iso, lease: { instanceId: options.instanceId ?? 'recovery', expiresAt: at.getTime() + (options.leaseMs ?? 30_000) } });
+        tx.set(runRef(db, doc.id), encodeRun(run));
+        return 'requeued' as const;
+      }
       const running = run.steps.filter((step) => step.status === 'running');
       if (options.resume && run.status === 'running' && running.length > 0 && running.every(isResumable)) {
         for (const step of running) Object.assign(step, { status: 'pending', endedAt: null });
@@ -65,6 +78,10 @@ export async function recoverInterruptedRuns(db: Firestore, options: RecoveryOpt
       return run;
     });
     if (!failed) continue;
+    if (failed === 'requeued') {
+      await options.requeue?.(doc.id).catch(() => undefined);
+      continue;
+    }
     if (failed === 'resumed') {
       // Not queued (this process is stopping): the lease lapses and a later sweep takes it again.
       await options.resume?.(doc.id).catch(() => undefined);
