@@ -22,7 +22,8 @@
 // is not held by a process but by the topic: a queued run whose lease
 // expired is published again under a fresh lease (covering a publish that
 // was lost; a duplicate delivery is acked by the claim, queue/pubsub/claim.ts)
-// and never failed.
+// and never failed. That lease lasts REQUEUE_LEASE_FACTOR lease periods, so a
+// long backlog is published again at most once per such period.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { RUN_MESSAGES, type RunStep } from '@agentflow/shared/workflow';
@@ -43,6 +44,9 @@ export interface RecoveryOptions {
   leaseMs?: number;
 }
 
+/** A re-published queued run is left alone this many lease periods (each re-publication is a duplicate while it waits). */
+const REQUEUE_LEASE_FACTOR = 10;
+
 /** A step the run can pick up again after a crash: a top-level loop (its items are recorded one by one). */
 const isResumable = (step: RunStep) => step.parentStepId === null && step.type === 'loop';
 
@@ -52,6 +56,9 @@ export async function recoverInterruptedRuns(db: Firestore, options: RecoveryOpt
   const candidates = await runsCollection(db).where('status', 'in', ['queued', 'running']).get();
   const recovered: string[] = [];
   for (const doc of candidates.docs) {
+    // A live lease as read: no transaction (a backlog of queued runs would otherwise contend with the claims on every sweep).
+    const seen = decodeRun(doc);
+    if (seen?.lease && (seen.lease.expiresAt > now().getTime() || seen.lease.instanceId === options.instanceId)) continue;
     const failed = await db.runTransaction(async (tx) => {
       const run = decodeRun(await tx.get(runRef(db, doc.id)));
       if (!run || (run.status !== 'queued' && run.status !== 'running')) return null;
@@ -59,7 +66,7 @@ export async function recoverInterruptedRuns(db: Firestore, options: RecoveryOpt
       if (run.lease && (run.lease.expiresAt > at.getTime() || run.lease.instanceId === options.instanceId)) return null;
       const iso = at.toISOString();
       if (options.requeue && run.status === 'queued') {
-        Object.assign(run, { updatedAt: iso, lease: { instanceId: options.instanceId ?? 'recovery', expiresAt: at.getTime() + (options.leaseMs ?? 30_000) } });
+        Object.assign(run, { updatedAt: iso, lease: { instanceId: options.instanceId ?? 'recovery', expiresAt: at.getTime() + REQUEUE_LEASE_FACTOR * (options.leaseMs ?? 30_000) } });
         tx.set(runRef(db, doc.id), encodeRun(run));
         return 'requeued' as const;
       }

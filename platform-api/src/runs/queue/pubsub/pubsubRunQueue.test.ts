@@ -118,3 +118,20 @@ it('a message that names no run lands on the dead-letter topic after the last de
   await dead.close();
   await pubsub.close();
 });
+
+it('two workers see the same schedule tick: one run, executed once through the topic', async () => {
+  let clock = new Date('2026-11-23T14:29:00.000Z');
+  const now = () => clock;
+  const wf = await h.saveWorkflow(owner.uid, [node('trigger', 'trigger.schedule', { cron: '30 14 * * *', timeZone: 'UTC' }), node('hit', 'http', { method: 'POST', url: `${effects.url}/hit/scheduled-once`, headers: {}, timeoutMs: 5000 })], [edge('trigger', 'hit')]);
+  const pair = [await h.startApp({ queueSettings: settings('worker'), now }), await h.startApp({ queueSettings: settings('worker'), now })];
+  workers.push(...pair);
+  await Promise.all(pair.map((worker) => worker.runs.scheduler.refresh()));
+  clock = new Date('2026-11-23T14:30:10.000Z');
+  const created = await Promise.all(pair.map((worker) => worker.runs.scheduler.check()));
+  expect(created[0]! + created[1]!).toBe(1);
+  const runs = await h.db.collection('workflowRuns').where('workflowId', '==', wf.id).get();
+  expect(runs.size).toBe(1);
+  const run = await h.waitForRun(runs.docs[0]!.id, ['succeeded', 'failed']);
+  expect(run.status).toBe('succeeded');
+  expect(effects.counts.get('scheduled-once')).toBe(1);
+});

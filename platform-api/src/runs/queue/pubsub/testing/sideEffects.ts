@@ -11,13 +11,14 @@ export interface SideEffects {
   close: () => Promise<void>;
 }
 
-export async function startSideEffects(): Promise<SideEffects> {
+/** delayMs: how long each call takes to answer (a run stays under way meanwhile). */
+export async function startSideEffects(delayMs = 0): Promise<SideEffects> {
   const counts = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     const key = (req.url ?? '/').replace(/^\/hit\//, '');
     counts.set(key, (counts.get(key) ?? 0) + 1);
     req.resume();
-    req.on('end', () => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}'));
+    req.on('end', () => setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}'), delayMs));
   });
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -9,7 +9,7 @@ import { getAdminAuth, getAdminDb } from '@agentflow/shared/server';
 import { createRunsModule, runQueueSettingsFromEnv } from '../../../../../dist/runs/index.js';
 
 const leaseMs = Number(process.env.WORKER_LEASE_MS);
-const logger = pino({ level: process.env.WORKER_LOG ?? 'warn' });
+const logger = pino({ level: process.env.WORKER_LOG ?? 'silent' });
 const runs = createRunsModule({
   db: getAdminDb(),
   auth: getAdminAuth(),
@@ -23,5 +23,5 @@ const runs = createRunsModule({
 runs.start();
 process.send?.('ready');
 process.once('SIGTERM', () => {
-  void runs.stop().then(() => process.exit(0));
+  void runs.stop().finally(() => process.exit(0));
 });
