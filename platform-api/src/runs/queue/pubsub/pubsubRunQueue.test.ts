@@ -8,6 +8,8 @@ import { manual, node, edge, startRunsHarness, type RunsApp, type RunsHarness, t
 import { pubSubSettingsFromEnv, runQueueSettingsFromEnv, type RunQueueSettings } from '../settings';
 import { deadLetterSubscriptionOf } from './resources';
 import type { PubSubRunQueue } from './pubsubRunQueue';
+import { recoverInterruptedRuns } from '../../recovery';
+import { runRef } from '../../store';
 import { startPubSubEmulator, type PubSubEmulator } from './testing/emulator';
 import { startSideEffects, type SideEffects } from './testing/sideEffects';
 
@@ -134,4 +136,21 @@ it('two workers see the same schedule tick: one run, executed once through the t
   const run = await h.waitForRun(runs.docs[0]!.id, ['succeeded', 'failed']);
   expect(run.status).toBe('succeeded');
   expect(effects.counts.get('scheduled-once')).toBe(1);
+});
+
+it('a queued run whose message was lost is published again by recovery, not failed, and executes once', async () => {
+  const wf = await sideEffectWorkflow();
+  // Stored and charged, but never published (the publish failed), and its API instance is gone: its lease lapsed.
+  const paused = jest.spyOn(h.app.runs.queue, 'enqueue').mockResolvedValueOnce(undefined);
+  const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: owner, body: { input: { key: 'lost' } } });
+  expect(started.status).toBe(202);
+  paused.mockRestore();
+  await runRef(h.db, started.body.runId).update({ lease: { instanceId: 'gone', expiresAt: Date.now() - 1 } });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect((await runRef(h.db, started.body.runId).get()).get('status')).toBe('queued');
+  const failed = await recoverInterruptedRuns(h.db, { instanceId: 'sweeper', leaseMs: 30_000, requeue: (runId) => h.app.runs.queue.enqueue(runId) });
+  expect(failed).not.toContain(started.body.runId);
+  const run = await h.waitForRun(started.body.runId, ['succeeded', 'failed']);
+  expect(run.status).toBe('succeeded');
+  expect(effects.counts.get('lost')).toBe(1);
 });
