@@ -28,6 +28,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { RUN_MESSAGES, type RunStep } from '@agentflow/shared/workflow';
 import { decodeRun, encodeRun, runRef, runsCollection } from './store.js';
+import { singleFlight } from './workflowScan.js';
 import type { StoredRun } from './runModel.js';
 
 export interface RecoveryOptions {
@@ -59,6 +60,7 @@ export async function recoverInterruptedRuns(db: Firestore, options: RecoveryOpt
     // A live lease as read: no transaction (a backlog of queued runs would otherwise contend with the claims on every sweep).
     const seen = decodeRun(doc);
     if (seen?.lease && (seen.lease.expiresAt > now().getTime() || seen.lease.instanceId === options.instanceId)) continue;
+    // One run's transaction failing (contention with another sweep or a claim) skips it until the next sweep, not the rest.
     const failed = await db.runTransaction(async (tx) => {
       const run = decodeRun(await tx.get(runRef(db, doc.id)));
       if (!run || (run.status !== 'queued' && run.status !== 'running')) return null;
@@ -83,7 +85,7 @@ export async function recoverInterruptedRuns(db: Firestore, options: RecoveryOpt
       Object.assign(run, { status: 'failed', error: RUN_MESSAGES.interrupted, endedAt: iso, updatedAt: iso, lease: null });
       tx.set(runRef(db, doc.id), encodeRun(run));
       return run;
-    });
+    }).catch(() => null);
     if (!failed) continue;
     if (failed === 'requeued') {
       await options.requeue?.(doc.id).catch(() => undefined);
@@ -102,12 +104,14 @@ export async function recoverInterruptedRuns(db: Firestore, options: RecoveryOpt
 
 /** Recovery at start and then every `intervalMs`; returns the stop function. */
 export function startRecoveryLoop(db: Firestore, logger: Logger, options: RecoveryOptions & { intervalMs: number }): () => void {
-  const sweep = () =>
+  // One sweep at a time: a sweep longer than the interval would otherwise contend with the next one for the same runs.
+  const sweep = singleFlight(() =>
     recoverInterruptedRuns(db, options)
       .then((ids) => {
         if (ids.length > 0) logger.warn({ runIds: ids }, 'failed interrupted runs');
       })
-      .catch((error: unknown) => logger.error({ err: error }, 'run recovery failed'));
+      .catch((error: unknown) => logger.error({ err: error }, 'run recovery failed')),
+  );
   void sweep();
   const timer = setInterval(() => void sweep(), options.intervalMs);
   timer.unref();
