@@ -14,6 +14,11 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const FIREBASE_DIR = path.join(ROOT, 'firebase');
 export const FIREBASE_BIN = path.join(ROOT, 'node_modules/.bin/firebase');
 export const EMULATOR_PORTS = { firestore: 8080, auth: 9099, storage: 9199 };
+/** The Pub/Sub emulator of `npm start -- --queue pubsub` (its usual port). */
+export const PUBSUB_EMULATOR_PORT = 8085;
+/** The Debian package and launcher of the Pub/Sub emulator (platform-api/src/runs/queue/pubsub/testing/emulator.ts starts the same one in tests). */
+export const PUBSUB_EMULATOR_PACKAGE = 'google-cloud-cli-pubsub-emulator';
+export const PUBSUB_EMULATOR_LAUNCHER = '/usr/lib/google-cloud-sdk/platform/pubsub-emulator/bin/cloud-pubsub-emulator';
 /** Ports firebase-tools opens besides the emulators themselves (hub, logging, Firestore websocket). */
 export const EMULATOR_SIDE_PORTS = [4400, 4500, 9150];
 
@@ -24,6 +29,8 @@ export const DEFAULT_PORTS = {
   shell: SHELL_PORT,
   billing: 4001,
   platform: 4002,
+  // platform-api's worker process when runs go through Pub/Sub (it serves only /healthz).
+  platformWorker: 4003,
   remotes: Object.fromEntries(REMOTES.map((remote) => [remote.name, remote.port])),
 };
 
@@ -106,6 +113,7 @@ export function portList(ports, { emulators = true } = {}) {
     ...REMOTES.map((remote) => ({ port: ports.remotes[remote.name], what: remote.dir })),
     { port: ports.billing, what: 'billing-api' },
     { port: ports.platform, what: 'platform-api' },
+    ...(ports.platformWorker ? [{ port: ports.platformWorker, what: 'platform-api worker (runs on Pub/Sub)' }] : []),
     ...(ports.stripe ? [{ port: ports.stripe, what: 'fake Stripe (billing e2e)' }] : []),
     ...(ports.ai ? [{ port: ports.ai, what: 'fake language model (runs e2e)' }] : []),
     ...Object.entries(ports.apps ?? {}).map(([app, port]) => ({ port, what: `fake ${app} (connectors e2e)` })),
@@ -192,15 +200,39 @@ export async function startEmulators({ env, quiet, logFile, firestoreWrapperJar,
   return child;
 }
 
-export async function startServices(ports, { env, quiet, logFile }) {
+/**
+ * Starts the Pub/Sub emulator (Debian package google-cloud-cli-pubsub-emulator)
+ * and waits until it answers; fails naming the package when it is missing.
+ */
+export function assertPubSubEmulatorInstalled() {
+  if (!existsSync(PUBSUB_EMULATOR_LAUNCHER)) {
+    throw new Error(`runs on Pub/Sub need the Pub/Sub emulator, from the Debian package ${PUBSUB_EMULATOR_PACKAGE}: sudo apt-get install ${PUBSUB_EMULATOR_PACKAGE} (${PUBSUB_EMULATOR_LAUNCHER} is missing)`);
+  }
+}
+
+export async function startPubSubEmulator({ port = PUBSUB_EMULATOR_PORT, quiet, logFile }) {
+  assertPubSubEmulatorInstalled();
+  const child = startProcess('pubsub', PUBSUB_EMULATOR_LAUNCHER, ['--host=127.0.0.1', `--port=${port}`], { quiet, logFile });
+  await waitForHttp(`http://127.0.0.1:${port}/`, { child, timeoutMs: 90_000, ok: (status) => status === 200 });
+  return child;
+}
+
+/** platform-api's settings for runs on Pub/Sub against the emulator (the API process adds PLATFORM_ROLE=api, the worker PLATFORM_ROLE=worker). */
+export function pubSubEnv(port = PUBSUB_EMULATOR_PORT) {
+  return { RUN_QUEUE: 'pubsub', PUBSUB_EMULATOR_HOST: `127.0.0.1:${port}` };
+}
+
+/** Both services; with `pubsub` (pubSubEnv's settings in env), platform-api as an API process plus a worker process. */
+export async function startServices(ports, { env, quiet, logFile, pubsub = false }) {
   const services = [
     { name: 'billing-api', port: ports.billing },
-    { name: 'platform-api', port: ports.platform },
+    { name: 'platform-api', port: ports.platform, ...(pubsub ? { role: 'api' } : {}) },
+    ...(pubsub ? [{ name: 'platform-api', label: 'platform-worker', port: ports.platformWorker, role: 'worker' }] : []),
   ];
-  const children = services.map(({ name, port }) =>
-    startProcess(name, process.execPath, ['dist/server.js'], {
+  const children = services.map(({ name, label, port, role }) =>
+    startProcess(label ?? name, process.execPath, ['dist/server.js'], {
       cwd: path.join(ROOT, name),
-      env: { ...env, PORT: String(port), LOG_LEVEL: env.LOG_LEVEL || 'info' },
+      env: { ...env, PORT: String(port), LOG_LEVEL: env.LOG_LEVEL || 'info', ...(role ? { PLATFORM_ROLE: role } : {}) },
       quiet,
       logFile,
     }),

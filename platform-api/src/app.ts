@@ -56,6 +56,11 @@ export interface AppDependencies {
   appUrl?: string;
 }
 
+/** A worker's app (PLATFORM_ROLE=worker): /healthz only; the runs it executes come from the queue. */
+export function createWorkerApp({ db, logger }: { db: Firestore; logger: Logger }): Express {
+  return createServiceApp({ name: SERVICE_NAME, allowedOrigins: [], logger, checkReadiness: createFirestoreProbe(db), routes: () => undefined });
+}
+
 /** Builds the platform-api Express app; listening is server.ts's job, so tests mount it on any port. */
 export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault, files, publicUrl, connectors, invitationMailer, appUrl }: AppDependencies): Express {
   const record = createAuditRecorder(auditWriter ?? firestoreAuditWriter(db), logger);

@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { adminEmailsFromEnv, getAdminApp, getAdminAuth, getAdminDb, runService, serviceConfigFromEnv } from '@agentflow/shared/server';
 import { filesModuleFromEnv } from './files/index.js';
-import { SERVICE_NAME, createApp } from './app.js';
-import { createRunsModule } from './runs/index.js';
+import { SERVICE_NAME, createApp, createWorkerApp } from './app.js';
+import { createRunsModule, runQueueSettingsFromEnv, servesApi } from './runs/index.js';
 import { createAuditRecorder, firestoreAuditWriter } from './access/audit.js';
 import { createProviderRegistry, providerBaseUrlsFromEnv } from './agents/providers/index.js';
 import { createCredentialVault, keyRingFromEnv } from './credentials/index.js';
@@ -17,6 +17,8 @@ const logger = pino({ name: SERVICE_NAME, level: config.logLevel });
 const db = getAdminDb();
 const auth = getAdminAuth();
 const adminEmails = adminEmailsFromEnv(process.env);
+// RUN_QUEUE and PLATFORM_ROLE (runs/queue/settings.ts): a bad value stops the process here, naming the variable.
+const queueSettings = runQueueSettingsFromEnv(process.env);
 
 // Runs: recovery of interrupted runs (now and every lease period), the
 // schedule triggers and the lease heartbeats start with the process.
@@ -26,13 +28,16 @@ const credentialVault = createCredentialVault({ db, logger, ring: keyRingFromEnv
 const files = filesModuleFromEnv({ app: getAdminApp(), db, logger, workerPath: fileURLToPath(new URL('../workers/fileWorker.mjs', import.meta.url)) });
 // Connectors: app steps, app tools, polling triggers and the OAuth sign-in (OAUTH_*, CONNECTOR_*_BASE_URL).
 const connectors = createConnectorsModule({ db, logger, vault: credentialVault, env: process.env, policy: fetchPolicyFromEnv(process.env) });
-const runs = createRunsModule({ db, auth, logger, files, connectors, credentials: { vault: credentialVault, providers: createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) }) } });
+const runs = createRunsModule({ db, auth, logger, files, connectors, queueSettings, credentials: { vault: credentialVault, providers: createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) }) } });
 runs.start();
-logger.info({ instanceId: runs.instanceId, ai: runs.models.configured ? runs.models.providers : 'not configured' }, 'workflow runs ready');
+logger.info({ instanceId: runs.instanceId, role: queueSettings.role, queue: queueSettings.kind, ai: runs.models.configured ? runs.models.providers : 'not configured' }, 'workflow runs ready');
 
 // Access control is initialised at start (idempotent across instances);
 // if Firestore is down, /healthz says so and the next bootstrap retries.
-const app = createApp({ auth, db, logger, allowedOrigins: config.allowedOrigins, adminEmails, initializeAccess: true, runs, credentialVault, files, connectors });
+// A worker (PLATFORM_ROLE=worker) executes runs and serves only /healthz.
+const app = servesApi(queueSettings.role)
+  ? createApp({ auth, db, logger, allowedOrigins: config.allowedOrigins, adminEmails, initializeAccess: true, runs, credentialVault, files, connectors })
+  : createWorkerApp({ db, logger });
 
 // Event streams would hold the server open: end them as shutdown begins.
 const endStreams = () => void runs.stop().catch((error: unknown) => logger.error({ err: error }, 'runs shutdown failed'));

@@ -15,7 +15,9 @@ import { createAgentHandler, credentialPreflight, stepFeeFromEnv, type AgentCred
 import { RunExecutor, type EngineLimits } from './engine.js';
 import { FirestoreRunStore } from './firestoreRunStore.js';
 import { LedgerMeter } from './ledgerMeter.js';
-import { InProcessRunQueue, concurrencyFromEnv, type RunQueue } from './queue.js';
+import type { RunQueue } from './queue.js';
+import { createRunQueue } from './queue/create.js';
+import { executesRuns, runQueueSettingsFromEnv, type RunQueueSettings } from './queue/settings.js';
 import { startRecoveryLoop } from './recovery.js';
 import { createRunsRouter } from './router.js';
 import { RunScheduler } from './scheduler.js';
@@ -48,6 +50,7 @@ export { FirestoreRunStore } from './firestoreRunStore.js';
 export { LedgerMeter } from './ledgerMeter.js';
 export type { LoadedRun, Meter, ModelCall, RunAccount, RunPatch, RunStore, RunVersion, SaveOutcome, ScheduleTick } from './ports.js';
 export { InProcessRunQueue, concurrencyFromEnv, type RunQueue } from './queue.js';
+export { runQueueSettingsFromEnv, executesRuns, servesApi, type PlatformRole, type RunQueueSettings } from './queue/settings.js';
 export { recoverInterruptedRuns, startRecoveryLoop } from './recovery.js';
 export { RunScheduler } from './scheduler.js';
 export { RunsService, type NewRun } from './service.js';
@@ -61,7 +64,7 @@ export interface RunsModuleOptions {
   db: Firestore;
   auth: Auth;
   logger: Logger;
-  /** Settings: RUNS_CONCURRENCY, AGENT_STEP_FEE, AI_*, OLLAMA_*, HTTP_*, PLATFORM_API_URL, WEBHOOK_BURST, WEBHOOK_RATE_LIMIT (default process.env). */
+  /** Settings: RUN_QUEUE, PLATFORM_ROLE, PUBSUB_* (queue/settings.ts), RUNS_CONCURRENCY, AGENT_STEP_FEE, AI_*, OLLAMA_*, HTTP_*, PLATFORM_API_URL, WEBHOOK_BURST, WEBHOOK_RATE_LIMIT (default process.env). */
   env?: NodeJS.ProcessEnv;
   instanceId?: string;
   concurrency?: number;
@@ -73,6 +76,8 @@ export interface RunsModuleOptions {
   handlers?: Partial<Record<NodeType, StepHandler>>;
   limits?: Partial<EngineLimits>;
   now?: () => Date;
+  /** Which queue and which role (default: from env, queue/settings.ts); `concurrency` overrides its concurrency. */
+  queueSettings?: RunQueueSettings;
   /** Another queue implementation; it gets the executor's execute function. */
   createQueue?: (execute: (runId: string) => Promise<void>) => RunQueue;
   /** Failed webhook calls per client address and minute (default 60). */
@@ -176,7 +181,11 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const errorNow = () => options.now?.() ?? new Date();
   const errorWorkflows = new ErrorWorkflowStarter(firestoreErrorWorkflowPorts(options.db, () => service, errorNow), options.logger, errorNow);
   const execute = (runId: string) => executor.execute(runId);
-  const queue = options.createQueue?.(execute) ?? new InProcessRunQueue(execute, { concurrency: options.concurrency ?? concurrencyFromEnv(env), logger: options.logger });
+  const queueSettings = options.queueSettings ?? runQueueSettingsFromEnv(env);
+  const queueKind = options.createQueue ? 'custom' : queueSettings.kind;
+  const queue =
+    options.createQueue?.(execute) ??
+    createRunQueue({ ...queueSettings, concurrency: options.concurrency ?? queueSettings.concurrency }, execute, { db: options.db, instanceId, leaseMs: executor.limits.leaseMs, logger: options.logger });
   // The queue works from creation (the API enqueues at once); start() adds the background duties.
   queue.start();
   const service: RunsService = new RunsService(store, meter, options.logger, executor, queue, instanceId, credentialPreflight(options.credentials?.vault ?? null, models), {
@@ -224,6 +233,8 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     models,
     connectors: options.connectors ?? null,
     start: () => {
+      // An API-only instance accepts and enqueues; the workers run the background duties (each one-per-tick by its own claim).
+      if (!executesRuns(queueSettings.role)) return;
       housekeeping.start();
       meter.start();
       // Runs from before workspaces get their workspaceId (once; the executions list filters on it).
@@ -234,6 +245,8 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
         intervalMs: executor.limits.leaseMs,
         // A run interrupted in its loops is resumed here (recovery.ts), held for this instance until it executes.
         resume: (runId) => queue.enqueue(runId),
+        // On Pub/Sub a queued run waits in the topic, not in a process: published again (a duplicate is acked by the claim), never failed.
+        ...(queueKind === 'pubsub' ? { requeue: (runId: string) => queue.enqueue(runId) } : {}),
         leaseMs: executor.limits.leaseMs,
         // A run recovery fails starts its error workflow too (once: the starter claims each failed run).
         onRunFailed: (run) => errorWorkflows.start(run).catch((error: unknown) => options.logger.error({ err: error, runId: run.id }, 'after a recovered run: the error workflow could not start')),

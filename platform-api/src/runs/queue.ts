@@ -3,11 +3,12 @@
 // RunQueue is the seam: the API and the scheduler only enqueue run ids; the
 // run's whole state is in Firestore (workflowRuns/{runId}), so any process
 // can execute any run. InProcessRunQueue, the embedded default, executes in
-// this process with bounded concurrency (RUNS_CONCURRENCY, default 4). A
-// Pub/Sub implementation later publishes the id to a topic in enqueue() and,
-// in start(), subscribes with flow control (maxMessages = concurrency),
-// calls the same executor per message and acks when it resolves; the leases
-// in recovery.ts already keep two workers from failing each other's runs.
+// this process with bounded concurrency (RUNS_CONCURRENCY, default 4). The
+// Pub/Sub implementation (queue/pubsub/, chosen by RUN_QUEUE in
+// queue/settings.ts) publishes the id in enqueue() and, on workers, pulls at
+// most `concurrency` messages, claims each run in Firestore and calls the
+// same executor; the leases in recovery.ts keep two workers from failing
+// each other's runs.
 import type { Logger } from 'pino';
 
 export interface RunQueue {

@@ -1,0 +1,39 @@
+// The Pub/Sub run queue of a deployment, built from its settings: the client
+// (PUBSUB_EMULATOR_HOST, read by the client, sends it to the emulator), the
+// resources when this process may create them, and the Firestore claims.
+import { PubSub } from '@google-cloud/pubsub';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Logger } from 'pino';
+import type { PubSubSettings } from '../settings.js';
+import { firestoreRunClaims } from './claim.js';
+import { PubSubRunQueue } from './pubsubRunQueue.js';
+import { ensurePubSubResources } from './resources.js';
+
+export { PubSubRunQueue } from './pubsubRunQueue.js';
+export { firestoreRunClaims, type ClaimOutcome, type RunClaims } from './claim.js';
+export { deadLetterSubscriptionOf, ensurePubSubResources } from './resources.js';
+
+export interface PubSubQueueOptions {
+  settings: PubSubSettings;
+  db: Firestore;
+  instanceId: string;
+  leaseMs: number;
+  concurrency: number;
+  consume: boolean;
+  logger: Logger;
+}
+
+export function createPubSubRunQueue(execute: (runId: string) => Promise<void>, options: PubSubQueueOptions): PubSubRunQueue {
+  const pubsub = new PubSub({ projectId: options.settings.projectId });
+  return new PubSubRunQueue(execute, {
+    pubsub,
+    topic: options.settings.topic,
+    subscription: options.settings.subscription,
+    ackDeadlineSeconds: options.settings.ackDeadlineSeconds,
+    claims: firestoreRunClaims(options.db, { instanceId: options.instanceId, leaseMs: options.leaseMs }),
+    concurrency: options.concurrency,
+    consume: options.consume,
+    logger: options.logger,
+    prepare: options.settings.createResources ? () => ensurePubSubResources(pubsub, options.settings) : undefined,
+  });
+}
