@@ -114,6 +114,8 @@ export interface RunsModule {
   childRuns: ChildRunResumer;
   /** Run retention and file sweeps (started with start()). */
   housekeeping: Housekeeping;
+  /** The token meter (its blocks are returned by stop()). */
+  meter: LedgerMeter;
   models: ModelResolver;
   connectors: ConnectorsModule | null;
   /** Recovery (now and periodically), the scheduler and lease renewal: server.ts calls it. */
@@ -230,6 +232,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     waits,
     childRuns,
     housekeeping,
+    meter,
     models,
     connectors: options.connectors ?? null,
     start: () => {

@@ -67,6 +67,9 @@ it('resumes a loop after its instance died: finished items kept (each ran once),
   await until(() => calls.get(3) === 1);
   expect([...calls.keys()].sort()).toEqual([0, 1, 2, 3]);
 
+  // Its token block goes back first: the meter's own death (a SIGKILLed holder) is proved in
+  // shared/src/ledger/reservations.test.ts; here a terminated client must not be asked to settle it.
+  await doomed.meter.stop();
   // A dies: nothing it does from now on is stored (its run, the item under way, its records).
   await doomedDb.terminate();
   doomed.executor.cancelLocal(runId);
