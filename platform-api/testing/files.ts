@@ -6,7 +6,7 @@ import type { App } from 'firebase-admin/app';
 import type { Firestore } from 'firebase-admin/firestore';
 import { pino, type Logger } from 'pino';
 import { createFilesModule, type FilesModule } from '../src/files/index';
-import { adminBucket } from '../src/files/bucket';
+import { adminBucket, type FileBucket } from '../src/files/bucket';
 import { createLinkSigner } from '../src/files/links';
 
 export const FILE_WORKER_PATH = path.resolve(__dirname, '../workers/fileWorker.mjs');
@@ -22,4 +22,9 @@ export function storageEmulatorHost(): string {
 export function testFilesModule({ app, db, projectId, now, logger = pino({ level: 'silent' }) }: { app: App; db: Firestore; projectId: string; now?: () => Date; logger?: Logger }): FilesModule {
   storageEmulatorHost();
   return createFilesModule({ db, logger, bucket: adminBucket(app, `${projectId}.appspot.com`), workerPath: FILE_WORKER_PATH, links: createLinkSigner(TEST_LINK_KEY), now });
+}
+
+/** Deletes the objects under a prefix: the bucket outlives a test (and a run), so what an earlier one left is not this one's. */
+export async function emptyBucketPrefix(bucket: Pick<FileBucket, 'list' | 'delete'>, prefix: string): Promise<void> {
+  for (const object of (await bucket.list(prefix)).objects) await bucket.delete(object.path);
 }

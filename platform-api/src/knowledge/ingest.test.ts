@@ -7,7 +7,7 @@ import { deleteApp } from 'firebase-admin/app';
 import { blocksFromText, DEFAULT_RETRIEVAL, KNOWLEDGE_BASES_COLLECTION, KNOWLEDGE_LIMITS, keywordSearch, type KnowledgeBase, type KnowledgeSource } from '@agentflow/shared/knowledge';
 import { adminBucket } from '../files/bucket';
 import { clearFirestore, firestoreFor } from '../../testing/harness';
-import { storageEmulatorHost } from '../../testing/files';
+import { emptyBucketPrefix, storageEmulatorHost } from '../../testing/files';
 import { ChunkStore, chunkId } from './chunkStore';
 import { EmbeddingShapeError, EmptySourceError, ingestSource, type IngestPorts } from './ingest';
 import { KeywordIndexStore } from './keywordIndexStore';
@@ -83,7 +83,7 @@ beforeEach(async () => {
   storageEmulatorHost();
   await clearFirestore(PROJECT);
   const bucket = adminBucket(app, `${PROJECT}.appspot.com`);
-  for (const object of (await bucket.list('knowledge/')).objects) await bucket.delete(object.path);
+  await emptyBucketPrefix(bucket, 'knowledge/');
   await db.collection(KNOWLEDGE_BASES_COLLECTION).doc('kb').set({ name: 'Manuals' });
   chunks = new ChunkStore(db);
   keywords = new KeywordIndexStore(db, bucket);

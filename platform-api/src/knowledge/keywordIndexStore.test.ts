@@ -6,7 +6,7 @@ import { deleteApp } from 'firebase-admin/app';
 import { keywordDocument, keywordSearch, KNOWLEDGE_BASES_COLLECTION } from '@agentflow/shared/knowledge';
 import { adminBucket, type FileBucket } from '../files/bucket';
 import { clearFirestore, firestoreFor } from '../../testing/harness';
-import { storageEmulatorHost } from '../../testing/files';
+import { emptyBucketPrefix, storageEmulatorHost } from '../../testing/files';
 import { KeywordIndexStore } from './keywordIndexStore';
 
 const PROJECT = 'demo-knowledge-keywords';
@@ -20,8 +20,7 @@ beforeAll(() => {
 });
 beforeEach(async () => {
   await clearFirestore(PROJECT);
-  // The bucket outlives a test (and a run): objects an earlier one left are not this one's.
-  for (const object of (await bucket.list('knowledge/')).objects) await bucket.delete(object.path);
+  await emptyBucketPrefix(bucket, 'knowledge/');
   await first.db.collection(KNOWLEDGE_BASES_COLLECTION).doc('kb').set({ name: 'Manuals' });
 });
 afterAll(() => Promise.all([deleteApp(first.app), deleteApp(second.app)]));

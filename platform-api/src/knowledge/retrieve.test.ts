@@ -6,7 +6,7 @@ import { deleteApp } from 'firebase-admin/app';
 import { DEFAULT_CHUNKING, DEFAULT_RETRIEVAL, keywordDocument, KNOWLEDGE_BASES_COLLECTION, type KnowledgeBase } from '@agentflow/shared/knowledge';
 import { adminBucket } from '../files/bucket';
 import { clearFirestore, firestoreFor } from '../../testing/harness';
-import { storageEmulatorHost } from '../../testing/files';
+import { emptyBucketPrefix, storageEmulatorHost } from '../../testing/files';
 import { ChunkStore, chunkId, type NewChunk } from './chunkStore';
 import { KeywordIndexStore } from './keywordIndexStore';
 import { searchKnowledge, type RetrievalPorts } from './retrieve';
@@ -55,7 +55,7 @@ beforeAll(async () => {
   storageEmulatorHost();
   await clearFirestore(PROJECT);
   const bucket = adminBucket(app, `${PROJECT}.appspot.com`);
-  for (const object of (await bucket.list('knowledge/')).objects) await bucket.delete(object.path);
+  await emptyBucketPrefix(bucket, 'knowledge/');
   await db.collection(KNOWLEDGE_BASES_COLLECTION).doc('kb').set({ name: 'Manuals' });
   const chunks = new ChunkStore(db);
   const keywords = new KeywordIndexStore(db, bucket);
