@@ -9,11 +9,14 @@
 //
 // Options (besides engine.mjs's): --seconds T (default 10); --hot (every
 // sender posts to one workflow of one owner; default: a workflow and owner
-// per sender); --queue in-process (default) | pubsub (the hook for the Pub/Sub
-// queue with 2 workers: see queueFor below); --api-dist DIR (another build of
+// per sender); --queue in-process (default) | pubsub (this process as the API
+// and two worker processes on the Pub/Sub emulator: see pubSubDeployment
+// below); --api-dist DIR (another build of
 // platform-api's dist, e.g. main's, to compare old and new in one sitting;
 // its firebase-admin and express are resolved from there).
+import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { clearProject, percentiles, seedMemberships } from './firestoreBench.mjs';
@@ -21,19 +24,66 @@ import { clearProject, percentiles, seedMemberships } from './firestoreBench.mjs
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * The run queue for --queue: undefined keeps platform-api's in-process queue.
- * 'pubsub' is where the Pub/Sub RunQueue plugs in (createRunsModule's
- * createQueue option, with a second worker process consuming the same
- * subscription); it is not built yet.
+ * --queue pubsub: the Pub/Sub emulator (Debian package
+ * google-cloud-cli-pubsub-emulator, started as `npm start -- --queue pubsub`
+ * starts it) on a free port, this process as the API (PLATFORM_ROLE=api: it
+ * accepts, creates and publishes runs) and two worker processes
+ * (engineWorker.mjs, PLATFORM_ROLE=worker) pulling from one subscription.
+ * Round trips and RSS are the three processes' sums; the workers' include
+ * their background duties (recovery, schedules, housekeeping).
  */
-function queueFor(kind) {
-  if (kind === 'in-process') return undefined;
-  if (kind === 'pubsub') {
-    console.error('bench/engine --webhook: --queue pubsub needs the Pub/Sub RunQueue (issue 22 item 3), not built yet');
-    process.exit(2);
+async function pubSubDeployment({ apiDist, levelProject, concurrency }) {
+  const { startPubSubEmulator } = await import('../e2e/stack/stack.mjs');
+  const { stopProcess } = await import('../e2e/stack/processes.mjs');
+  const port = await freePort();
+  const emulator = await startPubSubEmulator({ port, quiet: true });
+  const env = {
+    ...process.env,
+    RUN_QUEUE: 'pubsub', PUBSUB_EMULATOR_HOST: `127.0.0.1:${port}`, GCLOUD_PROJECT: levelProject,
+    PUBSUB_TOPIC: `bench-runs-${concurrency}`, PUBSUB_SUBSCRIPTION: `bench-runs-${concurrency}-workers`, PUBSUB_DEAD_LETTER_TOPIC: `bench-runs-${concurrency}-dead`,
+    RUNS_CONCURRENCY: String(concurrency),
+    BENCH_API_DIST: apiDist, BENCH_ROUND_TRIPS: join(here, '../platform-api/dist/runs/roundTrips.js'),
+  };
+  const workers = await Promise.all([1, 2].map((id) => new Promise((ok, fail) => {
+    const child = fork(join(here, 'engineWorker.mjs'), [], { env: { ...env, PLATFORM_ROLE: 'worker', BENCH_WORKER_ID: String(id) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (message) => (message === 'ready' ? ok(child) : fail(new Error(`worker ${id}: ${JSON.stringify(message)}`))));
+    child.once('exit', (code) => fail(new Error(`worker ${id} exited with ${code} before it was ready`)));
+  })));
+  const runs = await import(pathToFileURL(join(apiDist, 'runs/index.js')).href);
+  return {
+    queueSettings: runs.runQueueSettingsFromEnv({ ...env, PLATFORM_ROLE: 'api' }),
+    /** Stops the workers (they finish what they hold) and the emulator; their counts. */
+    async stop() {
+      const reports = await Promise.all(workers.map((child) => new Promise((ok) => {
+        child.once('message', ok);
+        child.send('stop');
+      })));
+      await stopProcess(emulator);
+      return reports;
+    },
+  };
+}
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  await new Promise((ok) => server.close(ok));
+  return port;
+}
+
+/** Waits until every run is terminal (read in pages of 300, every 250 ms). */
+async function untilTerminal(runs, model, db, ids) {
+  let open = ids;
+  while (open.length > 0) {
+    const still = [];
+    for (let i = 0; i < open.length; i += 300) {
+      const docs = await db.getAll(...open.slice(i, i + 300).map((id) => runs.runRef(db, id)));
+      for (const doc of docs) if (!model.TERMINAL_RUN_STATUSES.includes(doc.get('status'))) still.push(doc.id);
+    }
+    open = still;
+    if (open.length > 0) await new Promise((ok) => setTimeout(ok, 250));
   }
-  console.error(`bench/engine --webhook: --queue takes in-process or pubsub, not "${kind}"`);
-  process.exit(2);
 }
 
 export async function webhookBench({ values, levels, host }) {
@@ -42,7 +92,10 @@ export async function webhookBench({ values, levels, host }) {
     console.error('bench/engine --webhook: --seconds takes a positive number');
     process.exit(2);
   }
-  const createQueue = queueFor(values.queue);
+  if (!['in-process', 'pubsub'].includes(values.queue)) {
+    console.error(`bench/engine --webhook: --queue takes in-process or pubsub, not "${values.queue}"`);
+    process.exit(2);
+  }
   const apiDist = resolve(values['api-dist'] ?? join(here, '../platform-api/dist'));
   const requireApi = createRequire(join(apiDist, 'index.js'));
   const load = (specifier) => import(pathToFileURL(requireApi.resolve(specifier)).href);
@@ -88,11 +141,12 @@ export async function webhookBench({ values, levels, host }) {
       });
       await db.collection(model.RUN_SERVER_COLLECTIONS.webhookSecrets).doc(h.workflowId).set({ secret: h.secret, ownerId: h.owner, createdAt: at });
     }
+    const deployment = values.queue === 'pubsub' ? await pubSubDeployment({ apiDist, levelProject: projectId, concurrency }) : null;
     const api = runs.createRunsModule({
       db, auth: getAuth(app), logger, env: {}, concurrency,
       // High enough never to refuse the bench (the integrity issue's setting).
       webhookLimits: { burst: 1_000_000, perMinute: 60_000_000 }, hookRateLimit: 1_000_000,
-      ...(createQueue ? { createQueue } : {}),
+      ...(deployment ? { queueSettings: deployment.queueSettings } : {}),
     });
     const web = express();
     web.use(express.json());
@@ -100,6 +154,9 @@ export async function webhookBench({ values, levels, host }) {
     const listener = await new Promise((ok) => { const s = web.listen(0, '127.0.0.1', () => ok(s)); });
     const base = `http://127.0.0.1:${listener.address().port}`;
 
+    // The bench's own reads (waiting for runs on workers) go through an uncounted client.
+    const watcherApp = deployment ? initializeApp({ projectId }, `bench-webhook-watch-${concurrency}`) : null;
+    const watcher = watcherApp ? getFirestore(watcherApp) : null;
     const counter = counting.countRoundTrips(db);
     const sent = new Map();
     let accepted = 0;
@@ -124,14 +181,20 @@ export async function webhookBench({ values, levels, host }) {
       }
     }));
     const sendingSeconds = (Date.now() - started) / 1000;
-    // Every accepted run executes to its end (the queue drains), then counting stops.
-    while (api.queue.size > 0 || api.executor.activeRunIds().length > 0) await new Promise((ok) => setTimeout(ok, 20));
-    const roundTrips = counter.total();
-    const byMethod = Object.fromEntries(counter.byMethod);
-    counter.detach();
+    // Every accepted run executes to its end (the queue drains; on Pub/Sub, every run document is terminal), then counting stops.
+    if (deployment) await untilTerminal(runs, model, watcher, [...sent.keys()]);
+    else while (api.queue.size > 0 || api.executor.activeRunIds().length > 0) await new Promise((ok) => setTimeout(ok, 20));
+    await api.stop();
     clearInterval(rssTimer);
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-    await api.stop();
+    let roundTrips = counter.total();
+    const byMethod = Object.fromEntries(counter.byMethod);
+    counter.detach();
+    for (const report of deployment ? await deployment.stop() : []) {
+      roundTrips += report.roundTrips;
+      rssPeak += report.rssPeak;
+      for (const [method, count] of Object.entries(report.byMethod)) byMethod[method] = (byMethod[method] ?? 0) + count;
+    }
     listener.closeAllConnections();
     await new Promise((ok) => listener.close(ok));
 
@@ -154,6 +217,7 @@ export async function webhookBench({ values, levels, host }) {
       }
     }
     await deleteApp(app);
+    if (watcherApp) await deleteApp(watcherApp);
     const pick = percentiles(latencies);
     results.push({
       concurrency,

@@ -29,7 +29,7 @@ export interface PubSubSettings {
   ackDeadlineSeconds: number;
   /** Create the topics and the subscription when missing (PUBSUB_CREATE_RESOURCES; default: only against the emulator). */
   createResources: boolean;
-  /** The emulator's host:port (PUBSUB_EMULATOR_HOST, read by the client itself); null on Google Cloud. */
+  /** The emulator's host:port (PUBSUB_EMULATOR_HOST), handed to the client as its endpoint; null on Google Cloud. */
   emulatorHost: string | null;
 }
 

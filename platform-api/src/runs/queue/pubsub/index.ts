@@ -24,7 +24,11 @@ export interface PubSubQueueOptions {
 }
 
 export function createPubSubRunQueue(execute: (runId: string) => Promise<void>, options: PubSubQueueOptions): PubSubRunQueue {
-  const pubsub = new PubSub({ projectId: options.settings.projectId });
+  // The emulator host the settings decoded (not the process's environment again): settings built from
+  // another environment (a bench, a test's worker) reach the same emulator; apiEndpoint switches the
+  // client to plain-text gRPC without credentials for a host outside googleapis.com.
+  const emulator = options.settings.emulatorHost;
+  const pubsub = new PubSub({ projectId: options.settings.projectId, ...(emulator ? { apiEndpoint: emulator, emulatorMode: true } : {}) });
   return new PubSubRunQueue(execute, {
     pubsub,
     topic: options.settings.topic,

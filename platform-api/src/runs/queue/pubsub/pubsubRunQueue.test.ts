@@ -16,6 +16,7 @@ import { startSideEffects, type SideEffects } from './testing/sideEffects';
 jest.setTimeout(90_000);
 
 let emulator: PubSubEmulator;
+const inheritedEmulatorHost = process.env.PUBSUB_EMULATOR_HOST;
 let effects: SideEffects;
 let h: RunsHarness;
 let owner: RunsUser;
@@ -35,8 +36,8 @@ const settings = (role: string): RunQueueSettings => runQueueSettingsFromEnv(env
 
 beforeAll(async () => {
   emulator = await startPubSubEmulator();
-  // The client reads it as it is built.
-  process.env.PUBSUB_EMULATOR_HOST = emulator.host;
+  // No PUBSUB_EMULATOR_HOST in this process's environment: the queues reach the emulator through the settings alone.
+  delete process.env.PUBSUB_EMULATOR_HOST;
   effects = await startSideEffects();
   h = await startRunsHarness('pubsub-queue', { queueSettings: settings('api') });
   owner = await h.createUser('pubsub-owner', { tokens: 100 });
@@ -48,7 +49,7 @@ afterAll(async () => {
   await h?.close();
   await effects?.close();
   await emulator?.stop();
-  delete process.env.PUBSUB_EMULATOR_HOST;
+  if (inheritedEmulatorHost !== undefined) process.env.PUBSUB_EMULATOR_HOST = inheritedEmulatorHost;
 });
 
 const sideEffectWorkflow = () => h.saveWorkflow(owner.uid, [manual([{ key: 'key', type: 'text' }]), node('hit', 'http', { method: 'POST', url: `${effects.url}/hit/{{ input.key }}`, headers: {}, timeoutMs: 5000 })], [edge('trigger', 'hit')]);
@@ -107,7 +108,7 @@ it('a run delivered three times (and to two workers) executes once', async () =>
 });
 
 it('a message that names no run lands on the dead-letter topic after the last delivery', async () => {
-  const pubsub = new PubSub({ projectId: 'demo-agentflow-pubsub' });
+  const pubsub = new PubSub({ projectId: 'demo-agentflow-pubsub', apiEndpoint: emulator.host, emulatorMode: true });
   const dead = pubsub.subscription(deadLetterSubscriptionOf({ deadLetterTopic: 'runs-queue-test-dead' }));
   const landed = new Promise<Message>((resolve) => dead.on('message', (message: Message) => {
     message.ack();

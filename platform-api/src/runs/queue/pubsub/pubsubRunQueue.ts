@@ -112,7 +112,7 @@ export class PubSubRunQueue implements RunQueue {
   }
 
   private async pullLoop(): Promise<void> {
-    // The generated client on the same settings as the PubSub client (the emulator's address when PUBSUB_EMULATOR_HOST is set).
+    // The generated client on the same settings as the PubSub client (the emulator's address when the settings name one).
     const { port, ...settings } = this.options.pubsub.options;
     const subscriber = new v1.SubscriberClient({ ...settings, ...(port !== undefined ? { port: Number(port) } : {}) });
     this.subscriber = subscriber;
