@@ -187,7 +187,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const queueKind = options.createQueue ? 'custom' : queueSettings.kind;
   const queue =
     options.createQueue?.(execute) ??
-    createRunQueue({ ...queueSettings, concurrency: options.concurrency ?? queueSettings.concurrency }, execute, { db: options.db, instanceId, leaseMs: executor.limits.leaseMs, logger: options.logger });
+    createRunQueue({ ...queueSettings, concurrency: options.concurrency ?? queueSettings.concurrency }, execute, { db: options.db, instanceId, leaseMs: executor.limits.leaseMs, logger: options.logger, prime: (run, version) => executor.prime(run, version) });
   // The queue works from creation (the API enqueues at once); start() adds the background duties.
   queue.start();
   const service: RunsService = new RunsService(store, meter, options.logger, executor, queue, instanceId, credentialPreflight(options.credentials?.vault ?? null, models), {

@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 import { InProcessRunQueue, type RunQueue } from '../queue.js';
 import { createPubSubRunQueue } from './pubsub/index.js';
 import { executesRuns, type RunQueueSettings } from './settings.js';
+import type { RunVersion } from '../ports.js';
+import type { StoredRun } from '../runModel.js';
 
 export interface RunQueueDependencies {
   db: Firestore;
@@ -13,6 +15,8 @@ export interface RunQueueDependencies {
   /** How long a claim lasts before the executor's heartbeat renews it (the run lease, recovery.ts). */
   leaseMs: number;
   logger: Logger;
+  /** Hands the executor a run as a Pub/Sub worker claimed it, saving its read (engine.ts prime). */
+  prime?: (run: StoredRun, version: RunVersion) => void;
 }
 
 export function createRunQueue(settings: RunQueueSettings, execute: (runId: string) => Promise<void>, deps: RunQueueDependencies): RunQueue {

@@ -1,6 +1,7 @@
 // The lease that makes Pub/Sub's at-least-once delivery exactly-once in
-// effect: before a worker executes a delivered run it claims the run in one
-// Firestore transaction, and only the claimant executes it.
+// effect: before a worker executes a delivered run it claims the run (a read
+// and a write conditional on it), and only the claimant executes it, starting
+// from the run as claimed.
 //
 // - queued: claimable whatever its lease says (the lease of a queued run is
 //   the enqueuing API's or recovery's, kept so recovery leaves it alone; on
@@ -18,6 +19,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { isTerminalRunStatus } from '@agentflow/shared/workflow';
 import { decodeRun, encodeRun, runRef } from '../../store.js';
+import type { RunVersion } from '../../ports.js';
+import type { StoredRun } from '../../runModel.js';
 
 export type ClaimOutcome = 'claimed' | 'taken' | 'ended' | 'gone';
 
@@ -28,29 +31,59 @@ export interface RunClaims {
   release(runId: string): Promise<void>;
 }
 
-export function firestoreRunClaims(db: Firestore, options: { instanceId: string; leaseMs: number; now?: () => Date }): RunClaims {
+/** gRPC FAILED_PRECONDITION: the run was written since it was read. */
+const FAILED_PRECONDITION = 9;
+/** Claim attempts when others keep writing the run between the read and the write (a cancel, an approval). */
+const CLAIM_ATTEMPTS = 5;
+
+export interface RunClaimOptions {
+  instanceId: string;
+  leaseMs: number;
+  now?: () => Date;
+  /** The claimed run and its version: the executor starts from it instead of reading the run again (engine.ts prime). */
+  onClaimed?: (run: StoredRun, version: RunVersion) => void;
+}
+
+const isConflict = (error: unknown) => (error as { code?: unknown }).code === FAILED_PRECONDITION;
+
+export function firestoreRunClaims(db: Firestore, options: RunClaimOptions): RunClaims {
   const now = () => options.now?.() ?? new Date();
-  return {
-    claim: (runId) =>
-      db.runTransaction(async (tx) => {
-        const ref = runRef(db, runId);
-        const run = decodeRun(await tx.get(ref));
-        if (!run) return 'gone';
-        if (isTerminalRunStatus(run.status)) return 'ended';
-        const at = now();
-        if (run.status === 'running') return 'taken';
-        if (run.status === 'waiting' && run.lease && run.lease.instanceId !== options.instanceId && run.lease.expiresAt > at.getTime()) return 'taken';
-        const lease = { instanceId: options.instanceId, expiresAt: at.getTime() + options.leaseMs };
-        if (run.status === 'queued') Object.assign(run, { status: 'running', updatedAt: at.toISOString(), lease });
-        else run.lease = lease;
-        tx.set(ref, encodeRun(run));
+  // A read and a write conditional on the read's update time (no transaction: the same two round trips, and
+  // the write's time is the claimed run's version, which a transaction does not return).
+  const claim = async (runId: string): Promise<ClaimOutcome> => {
+    const ref = runRef(db, runId);
+    for (let attempt = 1; ; attempt++) {
+      const snapshot = await ref.get();
+      const run = decodeRun(snapshot);
+      if (!run || !snapshot.updateTime) return 'gone';
+      if (isTerminalRunStatus(run.status)) return 'ended';
+      const at = now();
+      if (run.status === 'running') return 'taken';
+      if (run.status === 'waiting' && run.lease && run.lease.instanceId !== options.instanceId && run.lease.expiresAt > at.getTime()) return 'taken';
+      const lease = { instanceId: options.instanceId, expiresAt: at.getTime() + options.leaseMs };
+      if (run.status === 'queued') Object.assign(run, { status: 'running', updatedAt: at.toISOString(), lease });
+      else run.lease = lease;
+      try {
+        const written = await ref.update(encodeRun(run), { lastUpdateTime: snapshot.updateTime });
+        options.onClaimed?.(run, written.writeTime);
         return 'claimed';
-      }),
-    release: (runId) =>
-      db.runTransaction(async (tx) => {
-        const ref = runRef(db, runId);
-        const run = decodeRun(await tx.get(ref));
-        if (run?.status === 'waiting' && run.lease?.instanceId === options.instanceId) tx.update(ref, { lease: null });
-      }),
+      } catch (error) {
+        if (!isConflict(error) || attempt >= CLAIM_ATTEMPTS) throw error;
+      }
+    }
+  };
+  return {
+    claim,
+    // Most runs end terminal: one read tells, and only a run left waiting under this claim is written.
+    release: async (runId) => {
+      const ref = runRef(db, runId);
+      const snapshot = await ref.get();
+      const run = decodeRun(snapshot);
+      if (run?.status !== 'waiting' || run.lease?.instanceId !== options.instanceId || !snapshot.updateTime) return;
+      // Written meanwhile (a decision, another worker's claim): theirs stands.
+      await ref.update({ lease: null }, { lastUpdateTime: snapshot.updateTime }).catch((error: unknown) => {
+        if (!isConflict(error)) throw error;
+      });
+    },
   };
 }

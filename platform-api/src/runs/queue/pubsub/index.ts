@@ -1,10 +1,12 @@
 // The Pub/Sub run queue of a deployment, built from its settings: the client
-// (PUBSUB_EMULATOR_HOST, read by the client, sends it to the emulator), the
+// (to the emulator the settings name, PUBSUB_EMULATOR_HOST), the
 // resources when this process may create them, and the Firestore claims.
 import { PubSub } from '@google-cloud/pubsub';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import type { PubSubSettings } from '../settings.js';
+import type { RunVersion } from '../../ports.js';
+import type { StoredRun } from '../../runModel.js';
 import { firestoreRunClaims } from './claim.js';
 import { PubSubRunQueue } from './pubsubRunQueue.js';
 import { ensurePubSubResources } from './resources.js';
@@ -21,6 +23,8 @@ export interface PubSubQueueOptions {
   concurrency: number;
   consume: boolean;
   logger: Logger;
+  /** Hands the executor a run as this worker claimed it (engine.ts prime). */
+  prime?: (run: StoredRun, version: RunVersion) => void;
 }
 
 export function createPubSubRunQueue(execute: (runId: string) => Promise<void>, options: PubSubQueueOptions): PubSubRunQueue {
@@ -34,7 +38,7 @@ export function createPubSubRunQueue(execute: (runId: string) => Promise<void>, 
     topic: options.settings.topic,
     subscription: options.settings.subscription,
     ackDeadlineSeconds: options.settings.ackDeadlineSeconds,
-    claims: firestoreRunClaims(options.db, { instanceId: options.instanceId, leaseMs: options.leaseMs }),
+    claims: firestoreRunClaims(options.db, { instanceId: options.instanceId, leaseMs: options.leaseMs, ...(options.prime ? { onClaimed: options.prime } : {}) }),
     concurrency: options.concurrency,
     consume: options.consume,
     logger: options.logger,
