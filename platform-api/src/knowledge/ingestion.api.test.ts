@@ -9,6 +9,7 @@ import { CREDENTIALS_API, embeddingTokensFor, MEMBERSHIP_COLLECTIONS } from '@ag
 import { KNOWLEDGE_API, KNOWLEDGE_BASES_COLLECTION, KNOWLEDGE_CHUNKS, KNOWLEDGE_SOURCES, type KnowledgeSource } from '@agentflow/shared/knowledge';
 import { pdfBytes } from '../../testing/fileFixtures';
 import { fakeEmbedding, fakeTokenCount } from '../agents/providers/openai/testing/fake';
+import { knowledgeJobId } from './sourceJobs';
 import { startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
 import { startRecordingServer, type RecordingServer } from '../testing/upstream';
 
@@ -199,3 +200,40 @@ test('a 200-page PDF is ingested on the queue, reports progress while it runs, a
   expect(sourceCharges.length).toBe(Math.ceil(source.chunkCount / 96));
   expect(sourceCharges.reduce((sum, doc) => sum + Number(doc.get('tokensUsed')), 0)).toBeGreaterThanOrEqual(embeddingTokensFor(source.embeddedTokens));
 }, 90_000);
+
+test('a source a dead worker left processing: a live lease keeps other workers off it; once lapsed, recovery queues it again and it is ready, its batches not charged twice', async () => {
+  const base = await createBase('Recovered', true, { size: 200, overlap: 0 });
+  const text = Array.from({ length: 120 }, (_, i) => `Clause ${i + 1}. The tenant keeps item number ${i + 1} of the inventory in good repair and returns it at the end of the lease term.`).join('\n\n');
+  const source = await addSource(base.id, { kind: 'text', name: 'Lease terms', text });
+  expect(source.status).toBe('ready');
+  const ref = h.db.collection(KNOWLEDGE_BASES_COLLECTION).doc(base.id).collection(KNOWLEDGE_SOURCES).doc(source.id);
+  const charges = async () => {
+    const usage = await h.db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).where('userId', '==', alice.uid).where('feature', '==', 'knowledge_embedding').get();
+    return usage.docs.filter((doc) => String(doc.get('idempotencyKey')).startsWith(`knowledge:${source.id}:`)).map((doc) => Number(doc.get('tokensUsed')));
+  };
+  const charged = await charges();
+  expect(charged.length).toBe(Math.ceil(source.chunkCount / 96));
+  const embedCalls = () => embeddings.seen.length;
+
+  // Another worker holds it under a live lease: a delivery of its job here does nothing.
+  await ref.update({ status: 'processing', lease: { instanceId: 'other-worker', expiresAt: Date.now() + 60_000 } });
+  const callsBefore = embedCalls();
+  await h.app.runs.queue.enqueue(knowledgeJobId(base.id, source.id));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect((await ref.get()).get('status')).toBe('processing');
+  expect(embedCalls()).toBe(callsBefore);
+
+  // That worker died: its lease lapses, recovery queues the source again and this worker processes it.
+  await ref.update({ lease: { instanceId: 'other-worker', expiresAt: Date.now() - 1 } });
+  h.app.runs.jobs.start();
+  let recovered: KnowledgeSource;
+  try {
+    recovered = await waitForSource(base.id, source.id);
+  } finally {
+    h.app.runs.jobs.stop();
+  }
+  expect(recovered).toMatchObject({ status: 'ready', chunkCount: source.chunkCount, failure: null, embeddedTokens: source.embeddedTokens });
+  expect(embedCalls()).toBeGreaterThan(callsBefore);
+  // The same batches of the same version: charged once.
+  expect(await charges()).toEqual(charged);
+}, 60_000);

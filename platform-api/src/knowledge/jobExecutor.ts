@@ -59,6 +59,7 @@ export class KnowledgeJobExecutor {
     try {
       const [knowledgeBase, source] = await Promise.all([this.deps.store.get(knowledgeBaseId), this.deps.store.source(knowledgeBaseId, sourceId)]);
       if (!knowledgeBase || !source) return;
+      const charger = embeddingCharger(this.deps.meter, claim.sync);
       let result;
       try {
         result = await ingestSource(
@@ -67,7 +68,7 @@ export class KnowledgeJobExecutor {
             keywords: this.deps.keywords,
             loadContent: this.deps.loadContent,
             embed: this.deps.embedder.embed,
-            charge: embeddingCharger(this.deps.meter, claim.sync),
+            charge: charger.charge,
             progress: async (_source, done, total) => this.deps.store.progress(knowledgeBaseId, sourceId, done, total),
           },
           knowledgeBase,
@@ -80,7 +81,7 @@ export class KnowledgeJobExecutor {
         await this.deps.store.markFailed(knowledgeBaseId, sourceId, failure);
         return;
       }
-      const ready = await this.deps.store.markReady(knowledgeBaseId, sourceId, { chunkCount: result.chunkCount, embeddedTokens: result.embeddedTokens, ...(result.title ? { name: result.title } : {}), dimensions: result.dimensions });
+      const ready = await this.deps.store.markReady(knowledgeBaseId, sourceId, { chunkCount: result.chunkCount, embeddedTokens: charger.newlyCharged(), ...(result.title ? { name: result.title } : {}), dimensions: result.dimensions });
       // Removed while it was processed: what this job wrote goes too.
       if (!ready) await this.removeChunks(knowledgeBaseId, sourceId);
     } finally {

@@ -4,7 +4,7 @@
 // embedMany), and charges on the token ledger through the runs' meter,
 // priced by the price table's embedding price.
 import { embedMany } from 'ai';
-import { HttpError, embeddingTokensFor, ledgerKey } from '@agentflow/shared/server';
+import { HttpError, IdempotencyConflictError, embeddingTokensFor, ledgerKey } from '@agentflow/shared/server';
 import { blocksFromText, isIndexedDimension, KNOWLEDGE_ERROR_CODES, type KnowledgeBase, type KnowledgeSource, type KnowledgeErrorCode } from '@agentflow/shared/knowledge';
 import { isAiProviderType, type ProviderRegistry } from '../agents/providers/index.js';
 import type { CredentialVault } from '../credentials/index.js';
@@ -102,12 +102,23 @@ export function vaultEmbedder(deps: { vault: CredentialVault | null; providers: 
 /**
  * Charges of one job attempt: batch n of sync s is keyed
  * `knowledge:<source>:<s>:<n>` (chunking is deterministic, so a retry's batch n
- * is the same work), charged once however often the job runs.
+ * is the same work), charged once however often the job runs. `newlyCharged`:
+ * the embedded tokens whose charge this attempt applied (a retry's are 0), so
+ * the source's count stays what it was charged for.
  */
-export function embeddingCharger(meter: LedgerMeter, sync: number): (knowledgeBase: KnowledgeBase, source: KnowledgeSource, tokens: number) => Promise<void> {
+export function embeddingCharger(meter: LedgerMeter, sync: number): { charge: (knowledgeBase: KnowledgeBase, source: KnowledgeSource, tokens: number) => Promise<void>; newlyCharged: () => number } {
   let batch = 0;
-  return async (knowledgeBase, source, tokens) => {
-    const key = ledgerKey('knowledge', source.id, String(sync), String(batch++));
-    await meter.chargeEmbedding({ ownerId: knowledgeBase.ownerId, tokens: embeddingTokensFor(tokens), idempotencyKey: key });
+  let applied = 0;
+  return {
+    charge: async (knowledgeBase, source, tokens) => {
+      const key = ledgerKey('knowledge', source.id, String(sync), String(batch++));
+      try {
+        if (await meter.chargeEmbedding({ ownerId: knowledgeBase.ownerId, tokens: embeddingTokensFor(tokens), idempotencyKey: key })) applied += tokens;
+      } catch (error) {
+        // The batch was charged by an earlier attempt whose provider counted its tokens differently: charged once, as then.
+        if (!(error instanceof IdempotencyConflictError)) throw error;
+      }
+    },
+    newlyCharged: () => applied,
   };
 }
