@@ -60,7 +60,7 @@ export class PubSubRunQueue implements RunQueue {
   private wake: (() => void) | null = null;
   private readonly ready: Promise<void>;
   /** Deliveries this process handled, by what became of them (tests, health). */
-  readonly deliveries: Record<ClaimOutcome | 'unreadable' | 'unclaimable', number> = { claimed: 0, taken: 0, ended: 0, gone: 0, unreadable: 0, unclaimable: 0 };
+  readonly deliveries: Record<ClaimOutcome | 'unreadable' | 'unclaimable' | 'job', number> = { claimed: 0, taken: 0, ended: 0, gone: 0, unreadable: 0, unclaimable: 0, job: 0 };
 
   constructor(
     private readonly execute: (runId: string) => Promise<void>,
@@ -203,6 +203,7 @@ export class PubSubRunQueue implements RunQueue {
   }
 
   private executeJob(ackId: string, jobId: string): void {
+    this.deliveries.job++;
     const work = this.execute(jobId)
       .catch((error: unknown) => this.options.logger.error({ err: error, jobId }, 'queue job failed to execute'))
       .finally(() => {
