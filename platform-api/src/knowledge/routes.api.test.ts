@@ -121,3 +121,20 @@ test('removing a source is audited and answers 404 the second time; re-sync of a
   expect(await h.call('DELETE', KNOWLEDGE_API.source(baseId, id), { user: owner })).toMatchObject({ status: 404, body: { code: 'knowledge_source_not_found' } });
   expect(await h.call('POST', KNOWLEDGE_API.resync(baseId, id), { user: owner })).toMatchObject({ status: 404, body: { code: 'knowledge_source_not_found' } });
 });
+
+test('re-sync: a ready source is queued again (202) and processed into a new version', async () => {
+  const before = (await h.call('GET', KNOWLEDGE_API.sources(baseId), { user: owner })).body.sources.find((s: { id: string }) => s.id === sourceId);
+  expect(before.status).toBe('ready');
+  const resynced = await h.call('POST', KNOWLEDGE_API.resync(baseId, sourceId), { user: owner });
+  expect(resynced.status).toBe(202);
+  expect(['queued', 'processing', 'ready']).toContain(resynced.body.status);
+  const deadline = Date.now() + 20_000;
+  let after = before;
+  while (!(after.status === 'ready' && after.syncedAt !== before.syncedAt)) {
+    if (Date.now() > deadline) throw new Error(`not re-synced: ${JSON.stringify(after)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    after = (await h.call('GET', KNOWLEDGE_API.sources(baseId), { user: owner })).body.sources.find((s: { id: string }) => s.id === sourceId);
+  }
+  expect(after).toMatchObject({ status: 'ready', chunkCount: before.chunkCount, failure: null });
+  expect((await h.db.collection(KNOWLEDGE_BASES_COLLECTION).doc(baseId).collection('sources').doc(sourceId).get()).get('sync')).toBe(2);
+});
