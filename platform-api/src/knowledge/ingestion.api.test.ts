@@ -5,7 +5,7 @@
 // removing a source removes its chunks, its keyword entries and its file; a
 // 200-page PDF reports progress while it is processed, and its embedding is
 // charged once per batch at the price table's embedding price.
-import { CREDENTIALS_API, embeddingTokensFor, MEMBERSHIP_COLLECTIONS } from '@agentflow/shared/server';
+import { CREDENTIALS_API, debit, embeddingTokensFor, MEMBERSHIP_COLLECTIONS } from '@agentflow/shared/server';
 import { KNOWLEDGE_API, KNOWLEDGE_BASES_COLLECTION, KNOWLEDGE_CHUNKS, KNOWLEDGE_SOURCES, type KnowledgeSource } from '@agentflow/shared/knowledge';
 import { pdfBytes } from '../../testing/fileFixtures';
 import { fakeEmbedding, fakeTokenCount } from '../agents/providers/openai/testing/fake';
@@ -237,3 +237,24 @@ test('a source a dead worker left processing: a live lease keeps other workers o
   // The same batches of the same version: charged once.
   expect(await charges()).toEqual(charged);
 }, 60_000);
+
+test('a workspace out of tokens: the source fails with knowledge_tokens_exhausted and nothing of it is searchable', async () => {
+  const carol = await h.createUser('carol', { plan: 'premium' });
+  const credential = await h.call('POST', CREDENTIALS_API.create, { user: carol, body: { type: 'openaiCompatible', name: 'Embeddings', settings: { baseUrl: `${embeddings.url}/v1` }, secrets: { apiKey: 'sk-test-carol' } } });
+  expect(credential.status).toBe(201);
+  await debit(h.db, { uid: carol.uid, feature: 'workflow_run', amount: await h.balance(carol.uid), idempotencyKey: 'test:drain' });
+  const base = await h.call('POST', KNOWLEDGE_API.list, { user: carol, body: { workspaceId: 'personal', name: 'Broke', embedding: { credentialId: credential.body.id, model: 'text-embedding-3-small' } } });
+  expect(base.status).toBe(201);
+  const added = await h.call('POST', KNOWLEDGE_API.sources(base.body.id), { user: carol, body: { kind: 'text', name: 'Rates', text: 'The hourly rate for emergency call-outs is ninety euros.' } });
+  expect(added.status).toBe(202);
+  const deadline = Date.now() + 20_000;
+  let source: KnowledgeSource | undefined;
+  while (Date.now() < deadline) {
+    source = (await h.call('GET', KNOWLEDGE_API.sources(base.body.id), { user: carol })).body.sources[0];
+    if (source?.status === 'failed' || source?.status === 'ready') break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(source).toMatchObject({ status: 'failed', chunkCount: 0, embeddedTokens: 0, failure: { code: 'knowledge_tokens_exhausted' } });
+  expect((await h.db.collection(KNOWLEDGE_BASES_COLLECTION).doc(base.body.id).collection(KNOWLEDGE_CHUNKS).count().get()).data().count).toBe(0);
+  expect(await h.balance(carol.uid)).toBe(0);
+}, 30_000);
