@@ -18,6 +18,7 @@ import { composeCredentialTester, createAppCredentialTester } from './connectors
 import { mayViewRun } from './runs/access.js';
 import { decodeRun, runRef } from './runs/store.js';
 import { createDashboardRouter } from './dashboard/index.js';
+import { createKnowledgeModule } from './knowledge/index.js';
 
 export const SERVICE_NAME = 'platform-api';
 
@@ -103,6 +104,8 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
           return run !== null && (await mayViewRun(db, caller, run));
         };
         app.use(files.router({ auth, canSeeRun, publicUrl: publicUrl ?? process.env.PLATFORM_API_URL ?? null }));
+        // Knowledge bases keep their keyword indexes in the files' bucket: mounted with file storage.
+        app.use(createKnowledgeModule({ auth, db, logger, runs: runsModule, files, vault, providers, record }).router);
       }
     },
   });

@@ -9,6 +9,7 @@ import { createProviderRegistry, providerBaseUrlsFromEnv } from './agents/provid
 import { createCredentialVault, keyRingFromEnv } from './credentials/index.js';
 import { createConnectorsModule } from './connectors/index.js';
 import { fetchPolicyFromEnv } from './net/safeFetch.js';
+import { createKnowledgeModule } from './knowledge/index.js';
 
 export const DEFAULT_PORT = 4002;
 
@@ -38,6 +39,10 @@ logger.info({ instanceId: runs.instanceId, role: queueSettings.role, queue: queu
 const app = servesApi(queueSettings.role)
   ? createApp({ auth, db, logger, allowedOrigins: config.allowedOrigins, adminEmails, initializeAccess: true, runs, credentialVault, files, connectors })
   : createWorkerApp({ db, logger });
+// A worker executes the knowledge jobs the API queues (createApp registers them on an API instance).
+if (!servesApi(queueSettings.role)) {
+  createKnowledgeModule({ auth, db, logger, runs, files, vault: credentialVault, providers: createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) }), record: createAuditRecorder(firestoreAuditWriter(db), logger) });
+}
 
 // Event streams would hold the server open: end them as shutdown begins.
 const endStreams = () => void runs.stop().catch((error: unknown) => logger.error({ err: error }, 'runs shutdown failed'));

@@ -204,6 +204,10 @@ export const de: ConsoleCatalog = {
         UPDATE_CREDENTIAL: 'Zugangsdaten geändert',
         DELETE_CREDENTIAL: 'Zugangsdaten gelöscht',
         USE_CREDENTIAL: 'Zugangsdaten verwendet',
+        CREATE_KNOWLEDGE_BASE: 'Wissensdatenbank angelegt',
+        DELETE_KNOWLEDGE_BASE: 'Wissensdatenbank gelöscht',
+        ADD_KNOWLEDGE_SOURCE: 'Wissensquelle hinzugefügt',
+        REMOVE_KNOWLEDGE_SOURCE: 'Wissensquelle entfernt',
       },
       targetTypes: {
         role: 'Rolle',
@@ -212,6 +216,7 @@ export const de: ConsoleCatalog = {
         userRole: 'Rollenzuweisung',
         rbac: 'Zugriffsverwaltung',
         credential: 'Zugangsdaten',
+        knowledgeBase: 'Wissensdatenbank',
       },
       permissionActions: {
         read: 'Lesen',

@@ -206,6 +206,10 @@ export const en = {
         UPDATE_CREDENTIAL: 'Credential changed',
         DELETE_CREDENTIAL: 'Credential deleted',
         USE_CREDENTIAL: 'Credential used',
+        CREATE_KNOWLEDGE_BASE: 'Knowledge base created',
+        DELETE_KNOWLEDGE_BASE: 'Knowledge base deleted',
+        ADD_KNOWLEDGE_SOURCE: 'Knowledge source added',
+        REMOVE_KNOWLEDGE_SOURCE: 'Knowledge source removed',
       },
       targetTypes: {
         role: 'Role',
@@ -214,6 +218,7 @@ export const en = {
         userRole: 'Role assignment',
         rbac: 'Access control',
         credential: 'Credential',
+        knowledgeBase: 'Knowledge base',
       },
       permissionActions: {
         read: 'Read',

@@ -204,6 +204,10 @@ export const es: ConsoleCatalog = {
         UPDATE_CREDENTIAL: 'Credencial modificada',
         DELETE_CREDENTIAL: 'Credencial eliminada',
         USE_CREDENTIAL: 'Credencial usada',
+        CREATE_KNOWLEDGE_BASE: 'Base de conocimiento creada',
+        DELETE_KNOWLEDGE_BASE: 'Base de conocimiento eliminada',
+        ADD_KNOWLEDGE_SOURCE: 'Fuente de conocimiento añadida',
+        REMOVE_KNOWLEDGE_SOURCE: 'Fuente de conocimiento quitada',
       },
       targetTypes: {
         role: 'Rol',
@@ -212,6 +216,7 @@ export const es: ConsoleCatalog = {
         userRole: 'Asignación de rol',
         rbac: 'Control de acceso',
         credential: 'Credencial',
+        knowledgeBase: 'Base de conocimiento',
       },
       permissionActions: {
         read: 'Consultar',

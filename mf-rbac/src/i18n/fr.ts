@@ -204,6 +204,10 @@ export const fr: ConsoleCatalog = {
         UPDATE_CREDENTIAL: 'Identifiant modifié',
         DELETE_CREDENTIAL: 'Identifiant supprimé',
         USE_CREDENTIAL: 'Identifiant utilisé',
+        CREATE_KNOWLEDGE_BASE: 'Base de connaissances créée',
+        DELETE_KNOWLEDGE_BASE: 'Base de connaissances supprimée',
+        ADD_KNOWLEDGE_SOURCE: 'Source de connaissances ajoutée',
+        REMOVE_KNOWLEDGE_SOURCE: 'Source de connaissances retirée',
       },
       targetTypes: {
         role: 'Rôle',
@@ -212,6 +216,7 @@ export const fr: ConsoleCatalog = {
         userRole: 'Attribution de rôle',
         rbac: "Contrôle d'accès",
         credential: 'Identifiant',
+        knowledgeBase: 'Base de connaissances',
       },
       permissionActions: {
         read: 'Consulter',

@@ -204,6 +204,10 @@ export const it: ConsoleCatalog = {
         UPDATE_CREDENTIAL: 'Credenziale modificata',
         DELETE_CREDENTIAL: 'Credenziale eliminata',
         USE_CREDENTIAL: 'Credenziale usata',
+        CREATE_KNOWLEDGE_BASE: 'Base di conoscenza creata',
+        DELETE_KNOWLEDGE_BASE: 'Base di conoscenza eliminata',
+        ADD_KNOWLEDGE_SOURCE: 'Fonte di conoscenza aggiunta',
+        REMOVE_KNOWLEDGE_SOURCE: 'Fonte di conoscenza rimossa',
       },
       targetTypes: {
         role: 'Ruolo',
@@ -212,6 +216,7 @@ export const it: ConsoleCatalog = {
         userRole: 'Assegnazione di ruolo',
         rbac: 'Controllo degli accessi',
         credential: 'Credenziale',
+        knowledgeBase: 'Base di conoscenza',
       },
       permissionActions: {
         read: 'Consultare',

@@ -26,6 +26,8 @@ export interface FilesModule {
   store: FileStore;
   inspector: FileInspector;
   links: FileLinkSigner;
+  /** The bucket the files are in (knowledge bases keep their keyword indexes there too). */
+  bucket: FileBucket;
   /** The routes, once the app knows who may see a run. */
   router: (options: { auth: Auth; canSeeRun: RunVisibility; publicUrl?: string | null }) => Router;
   close: () => Promise<void>;
@@ -48,6 +50,7 @@ export function createFilesModule({ db, logger, bucket, workerPath, links, now }
     store,
     inspector,
     links,
+    bucket,
     // The file routes, then the profile photo's (profile/router.ts).
     router: ({ auth, canSeeRun, publicUrl }) =>
       Router().use(createFilesRouter({ auth, store, inspector, links, canSeeRun, logger, publicUrl }), createProfilePhotoRouter({ auth, store, inspector, links, logger, publicUrl })),

@@ -3,7 +3,7 @@
 // findNearest without one; hosted Firestore refuses it), and nothing else is.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CHUNK_EMBEDDING_FIELD, KNOWLEDGE_CHUNKS, VECTOR_INDEX_DIMENSIONS } from '@agentflow/shared/knowledge';
+import { CHUNK_EMBEDDING_FIELD, KNOWLEDGE_CHUNKS, KNOWLEDGE_SOURCES, VECTOR_INDEX_DIMENSIONS } from '@agentflow/shared/knowledge';
 
 interface DeclaredIndex {
   collectionGroup: string;
@@ -11,7 +11,14 @@ interface DeclaredIndex {
   fields: { fieldPath: string; vectorConfig?: { dimension: number; flat?: object } }[];
 }
 
-const declared = (JSON.parse(readFileSync(path.resolve(__dirname, '../../../firebase/firestore.indexes.json'), 'utf8')) as { indexes: DeclaredIndex[] }).indexes;
+interface FieldOverride {
+  collectionGroup: string;
+  fieldPath: string;
+  indexes: { queryScope: string; order?: string; arrayConfig?: string }[];
+}
+
+const file = JSON.parse(readFileSync(path.resolve(__dirname, '../../../firebase/firestore.indexes.json'), 'utf8')) as { indexes: DeclaredIndex[]; fieldOverrides: FieldOverride[] };
+const declared = file.indexes;
 const vectorIndexes = declared.filter((index) => index.fields.some((field) => field.vectorConfig));
 
 test('one flat vector index on the chunks per allowed dimension, scoped to one knowledge base', () => {
@@ -19,4 +26,15 @@ test('one flat vector index on the chunks per allowed dimension, scoped to one k
   for (const index of vectorIndexes) {
     expect(index).toEqual({ collectionGroup: KNOWLEDGE_CHUNKS, queryScope: 'COLLECTION', fields: [{ fieldPath: CHUNK_EMBEDDING_FIELD, vectorConfig: { dimension: index.fields[0]!.vectorConfig!.dimension, flat: {} } }] });
   }
+});
+
+test("recovery finds stranded sources across knowledge bases: the sources' status is indexed for collection-group queries, its collection indexes kept", () => {
+  const status = file.fieldOverrides.find((override) => override.collectionGroup === KNOWLEDGE_SOURCES && override.fieldPath === 'status');
+  expect(status?.indexes).toEqual(
+    expect.arrayContaining([
+      { order: 'ASCENDING', queryScope: 'COLLECTION_GROUP' },
+      { order: 'ASCENDING', queryScope: 'COLLECTION' },
+      { order: 'DESCENDING', queryScope: 'COLLECTION' },
+    ]),
+  );
 });

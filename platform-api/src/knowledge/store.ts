@@ -140,13 +140,19 @@ export class KnowledgeStore {
     await this.db.recursiveDelete(this.bases().doc(knowledgeBaseId));
   }
 
-  async addSource(knowledgeBaseId: string, input: NewSource): Promise<KnowledgeSource | null> {
+  /** An id for a source not yet added (a file is given to its source before the source is written). */
+  newSourceId(knowledgeBaseId: string): string {
+    return this.sources(knowledgeBaseId).doc().id;
+  }
+
+  /** `extra`: fields the API never answers (the job's state, pasted text: sourceJobs.ts); `sourceId`: one from newSourceId. */
+  async addSource(knowledgeBaseId: string, input: NewSource, extra: Record<string, unknown> = {}, sourceId?: string): Promise<KnowledgeSource | null> {
     const at = this.now().toISOString();
     const base = this.bases().doc(knowledgeBaseId);
-    const ref = this.sources(knowledgeBaseId).doc();
+    const ref = sourceId ? this.sources(knowledgeBaseId).doc(sourceId) : this.sources(knowledgeBaseId).doc();
     const added = await this.db.runTransaction(async (transaction) => {
       if (!(await transaction.get(base)).exists) return false;
-      transaction.create(ref, { ...input, status: 'queued', progress: null, failure: null, chunkCount: 0, embeddedTokens: 0, createdAt: at, updatedAt: at, syncedAt: null });
+      transaction.create(ref, { ...extra, ...input, status: 'queued', progress: null, failure: null, chunkCount: 0, embeddedTokens: 0, createdAt: at, updatedAt: at, syncedAt: null });
       transaction.update(base, { sourceCount: FieldValue.increment(1), updatedAt: at });
       return true;
     });

@@ -17,6 +17,7 @@ import { FirestoreRunStore } from './firestoreRunStore.js';
 import { LedgerMeter } from './ledgerMeter.js';
 import type { RunQueue } from './queue.js';
 import { createRunQueue } from './queue/create.js';
+import { QueueJobs } from './queue/jobs.js';
 import { executesRuns, runQueueSettingsFromEnv, type RunQueueSettings } from './queue/settings.js';
 import { startRecoveryLoop } from './recovery.js';
 import { createRunsRouter } from './router.js';
@@ -50,6 +51,7 @@ export { FirestoreRunStore } from './firestoreRunStore.js';
 export { LedgerMeter } from './ledgerMeter.js';
 export type { LoadedRun, Meter, ModelCall, RunAccount, RunPatch, RunStore, RunVersion, SaveOutcome, ScheduleTick } from './ports.js';
 export { InProcessRunQueue, concurrencyFromEnv, type RunQueue } from './queue.js';
+export { QueueJobs, jobKindOf, type JobExecutor } from './queue/jobs.js';
 export { runQueueSettingsFromEnv, executesRuns, servesApi, type PlatformRole, type RunQueueSettings } from './queue/settings.js';
 export { recoverInterruptedRuns, startRecoveryLoop } from './recovery.js';
 export { RunScheduler } from './scheduler.js';
@@ -116,6 +118,10 @@ export interface RunsModule {
   housekeeping: Housekeeping;
   /** The token meter (its blocks are returned by stop()). */
   meter: LedgerMeter;
+  /** Jobs other than runs the queue carries (knowledge ingestion): their executors register here. */
+  jobs: QueueJobs;
+  /** What steps may reach (other modules' fetches follow the same rules). */
+  fetchPolicy: SafeFetchPolicy;
   models: ModelResolver;
   connectors: ConnectorsModule | null;
   /** Recovery (now and periodically), the scheduler and lease renewal: server.ts calls it. */
@@ -182,7 +188,9 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   });
   const errorNow = () => options.now?.() ?? new Date();
   const errorWorkflows = new ErrorWorkflowStarter(firestoreErrorWorkflowPorts(options.db, () => service, errorNow), options.logger, errorNow);
-  const execute = (runId: string) => executor.execute(runId);
+  // The queue carries run ids and other jobs' ids (queue/jobs.ts).
+  const jobs = new QueueJobs();
+  const execute = (id: string) => jobs.execute(id, (runId) => executor.execute(runId));
   const queueSettings = options.queueSettings ?? runQueueSettingsFromEnv(env);
   const queueKind = options.createQueue ? 'custom' : queueSettings.kind;
   const queue =
@@ -233,6 +241,8 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     childRuns,
     housekeeping,
     meter,
+    jobs,
+    fetchPolicy,
     models,
     connectors: options.connectors ?? null,
     start: () => {
@@ -255,6 +265,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
         onRunFailed: (run) => errorWorkflows.start(run).catch((error: unknown) => options.logger.error({ err: error, runId: run.id }, 'after a recovered run: the error workflow could not start')),
       });
       scheduler.start();
+      jobs.start();
       poller?.start();
       waits.start();
       childRuns.start();
@@ -266,6 +277,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     stop: async () => {
       stopRecovery?.();
       scheduler.stop();
+      jobs.stop();
       poller?.stop();
       waits.stop();
       childRuns.stop();

@@ -80,6 +80,17 @@ export class LedgerMeter implements Meter, StepTestMeter {
     return result.applied;
   }
 
+  /**
+   * An embedding call of a knowledge base (its platform tokens, priced by the
+   * caller from the price table), once per key: a retried job's batch is not
+   * charged again. Throws InsufficientTokensError when the owner cannot pay.
+   */
+  async chargeEmbedding(charge: { ownerId: string; tokens: number; idempotencyKey: string }): Promise<boolean> {
+    if (charge.tokens <= 0) return false;
+    const result = await this.blocks.spend({ uid: charge.ownerId, feature: 'knowledge_embedding', amount: charge.tokens, idempotencyKey: charge.idempotencyKey });
+    return result.applied;
+  }
+
   async remaining(ownerId: string): Promise<number> {
     return (await readMembership(this.db, ownerId)).tokensRemaining;
   }

@@ -13,13 +13,15 @@ export const STORAGE_USAGE_COLLECTION = 'storageUsage';
  * - upload: just uploaded by its owner, not yet given to a run or a decision (swept after FILE_LIMITS.stagedHours);
  * - profile: a user's profile photo (the owner; signed-in users through the photo route);
  * - run: a file of a run (its input, or a step's output): whoever may see the run;
- * - approval: a file an approver attached to a decision: whoever may see the run.
+ * - approval: a file an approver attached to a decision: whoever may see the run;
+ * - knowledge: a knowledge source's file: its owner (the knowledge base's API reads it for its workspace).
  */
 export type FileUse =
   | { kind: 'upload' }
   | { kind: 'profile' }
   | { kind: 'run'; runId: string; workflowId: string; stepId: string | null }
-  | { kind: 'approval'; runId: string; workflowId: string; stepId: string };
+  | { kind: 'approval'; runId: string; workflowId: string; stepId: string }
+  | { kind: 'knowledge'; knowledgeBaseId: string; sourceId: string };
 
 export interface FileMetadata {
   id: string;

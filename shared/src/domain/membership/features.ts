@@ -5,6 +5,8 @@ export const FEATURE_COSTS = {
   workflow_run: 1,
   template_copy: 0,
   agent: null,
+  /** Embedding a knowledge source or a query: the price table's embedding price applied to the tokens embedded (pricing.ts). */
+  knowledge_embedding: null,
 } as const satisfies Record<string, number | null>;
 
 export type MeteredFeature = keyof typeof FEATURE_COSTS;

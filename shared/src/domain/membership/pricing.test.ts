@@ -1,4 +1,4 @@
-import { DEFAULT_MODEL_PRICE, agentCallCost, modelPrice, platformTokensFor } from './pricing';
+import { DEFAULT_MODEL_PRICE, EMBEDDING_PRICE_PER_1000, agentCallCost, embeddingTokensFor, modelPrice, platformTokensFor } from './pricing';
 
 test('a typical call (1,000 in, 300 out) costs a few tokens, not 1,300', () => {
   const typical = { inputTokens: 1000, outputTokens: 300 };
@@ -28,4 +28,12 @@ test('on the user’s own credential a step pays the fee once, whatever the usag
   expect(agentCallCost({ ...usage, ownCredential: true, firstCallOfStep: false })).toBe(0);
   expect(agentCallCost({ ...usage, ownCredential: true, firstCallOfStep: true, stepFee: 3 })).toBe(3);
   expect(agentCallCost({ ...usage, ownCredential: false, firstCallOfStep: false })).toBe(650);
+});
+
+test('embedding is priced per 1,000 embedded tokens: rounded up, at least 1 for a call that embedded anything, 0 for none', () => {
+  expect(embeddingTokensFor(0)).toBe(0);
+  expect(embeddingTokensFor(1)).toBe(1);
+  expect(embeddingTokensFor(10_000)).toBe(Math.ceil(10 * EMBEDDING_PRICE_PER_1000));
+  expect(embeddingTokensFor(150_000)).toBe(15);
+  expect(embeddingTokensFor(150_001)).toBe(16);
 });

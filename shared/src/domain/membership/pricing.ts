@@ -43,6 +43,22 @@ export const DEFAULT_OWN_CREDENTIAL_STEP_FEE = 1;
 /** The flat platform fee of one app (connector) step or app tool call (CONNECTOR_STEP_FEE overrides it). */
 export const DEFAULT_CONNECTOR_STEP_FEE = 1;
 
+/**
+ * Platform tokens per 1,000 embedded tokens (knowledge bases: each source's
+ * chunks and each query). Embedding models cost a fraction of chat models
+ * (text-embedding-3-small is ~1/8 of gpt-4o-mini's input), so this is a fifth
+ * of the cheapest chat input price in the table.
+ */
+export const EMBEDDING_PRICE_PER_1000 = 0.1;
+
+/** The platform tokens of one embedding call: rounded up, at least 1 for a call that embedded anything. */
+export function embeddingTokensFor(embeddedTokens: number): number {
+  const tokens = Math.max(0, embeddedTokens || 0);
+  if (tokens === 0) return 0;
+  const exact = Math.round(((tokens * EMBEDDING_PRICE_PER_1000) / 1000) * 1e9) / 1e9;
+  return Math.max(1, Math.ceil(exact));
+}
+
 export function modelPrice(modelId: string | null | undefined): ModelPrice {
   const id = (modelId ?? '').trim().toLowerCase().replace(/^[a-z-]+:/, '');
   return MODEL_PRICES.find((rule) => rule.pattern.test(id))?.price ?? DEFAULT_MODEL_PRICE;

@@ -120,9 +120,13 @@ export const AUDIT_ACTIONS = [
   'UPDATE_CREDENTIAL',
   'DELETE_CREDENTIAL',
   'USE_CREDENTIAL',
+  'CREATE_KNOWLEDGE_BASE',
+  'DELETE_KNOWLEDGE_BASE',
+  'ADD_KNOWLEDGE_SOURCE',
+  'REMOVE_KNOWLEDGE_SOURCE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = 'role' | 'permission' | 'organization' | 'userRole' | 'rbac' | 'credential';
+export type AuditTargetType = 'role' | 'permission' | 'organization' | 'userRole' | 'rbac' | 'credential' | 'knowledgeBase';
 
 export interface AuditEntry {
   id?: string;

@@ -2,8 +2,10 @@
 // and the Firestore emulator: an API-only instance accepts and publishes,
 // never executes; workers execute each run once however often it is
 // delivered; a message that names no run lands on the dead-letter topic
-// after PUBSUB_MAX_DELIVERIES deliveries.
+// after PUBSUB_MAX_DELIVERIES deliveries; a knowledge job goes through the
+// same topic and its source's claim makes duplicates harmless.
 import { PubSub, type Message } from '@google-cloud/pubsub';
+import { KNOWLEDGE_API } from '@agentflow/shared/knowledge';
 import { manual, node, edge, startRunsHarness, type RunsApp, type RunsHarness, type RunsUser } from '../../../testing/runsHarness';
 import { pubSubSettingsFromEnv, runQueueSettingsFromEnv, type RunQueueSettings } from '../settings';
 import { deadLetterSubscriptionOf } from './resources';
@@ -154,4 +156,30 @@ it('a queued run whose message was lost is published again by recovery, not fail
   const run = await h.waitForRun(started.body.runId, ['succeeded', 'failed']);
   expect(run.status).toBe('succeeded');
   expect(effects.counts.get('lost')).toBe(1);
+});
+
+it('a knowledge source added on the API instance is processed through the topic by a worker, once however often its job is delivered', async () => {
+  const created = await h.call('POST', KNOWLEDGE_API.list, { user: owner, body: { workspaceId: 'personal', name: 'Queue manuals' } });
+  expect(created.status).toBe(201);
+  const before = workers.map(handled);
+  const added = await h.call('POST', KNOWLEDGE_API.sources(created.body.id), { user: owner, body: { kind: 'text', name: 'Notes', text: 'The circulation pump is bled through the brass screw on its side.' } });
+  expect(added.status).toBe(202);
+  // The same job published twice more: the source's claim lets one worker process it.
+  await queueOf(h.app).enqueue(`knowledge:${created.body.id}:${added.body.id}`);
+  await queueOf(h.app).enqueue(`knowledge:${created.body.id}:${added.body.id}`);
+  let sources: Array<{ status: string; chunkCount: number; syncedAt: string | null }> = [];
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    sources = (await h.call('GET', KNOWLEDGE_API.sources(created.body.id), { user: owner })).body.sources;
+    if (sources[0]?.status === 'ready') break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(sources[0]).toMatchObject({ status: 'ready', chunkCount: 1 });
+  await until(() => workers.reduce((sum, worker, i) => sum + handled(worker) - before[i]!, 0) >= 3);
+  const syncedAt = sources[0]!.syncedAt;
+  // Nothing processed it again: it was made ready once.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect((await h.call('GET', KNOWLEDGE_API.sources(created.body.id), { user: owner })).body.sources[0].syncedAt).toBe(syncedAt);
+  const search = await h.call('POST', KNOWLEDGE_API.search(created.body.id), { user: owner, body: { query: 'how is the pump bled' } });
+  expect(search.body.passages[0].text).toContain('brass screw');
 });

@@ -14,6 +14,7 @@ import { v1, type PubSub, type Topic } from '@google-cloud/pubsub';
 import type { Logger } from 'pino';
 import type { RunQueue } from '../../queue.js';
 import type { ClaimOutcome, RunClaims } from './claim.js';
+import { jobKindOf } from '../jobs.js';
 
 /** How long a held message's deadline is extended: a run executing longer is redelivered and acked as 'taken'. */
 const MAX_EXTENSION_MS = 60 * 60_000;
@@ -59,7 +60,7 @@ export class PubSubRunQueue implements RunQueue {
   private wake: (() => void) | null = null;
   private readonly ready: Promise<void>;
   /** Deliveries this process handled, by what became of them (tests, health). */
-  readonly deliveries: Record<ClaimOutcome | 'unreadable' | 'unclaimable', number> = { claimed: 0, taken: 0, ended: 0, gone: 0, unreadable: 0, unclaimable: 0 };
+  readonly deliveries: Record<ClaimOutcome | 'unreadable' | 'unclaimable' | 'job', number> = { claimed: 0, taken: 0, ended: 0, gone: 0, unreadable: 0, unclaimable: 0, job: 0 };
 
   constructor(
     private readonly execute: (runId: string) => Promise<void>,
@@ -172,6 +173,8 @@ export class PubSubRunQueue implements RunQueue {
   }
 
   private async handle(ackId: string, runId: string, deliveryAttempt: number | null): Promise<void> {
+    // Another job (queue/jobs.ts) claims its own work when it executes.
+    if (jobKindOf(runId) !== null) return this.executeJob(ackId, runId);
     if (!RUN_ID.test(runId)) {
       this.deliveries.unreadable++;
       this.options.logger.warn({ deliveryAttempt }, 'a run message that names no run: nacked (dead-lettered after the last delivery)');
@@ -197,5 +200,16 @@ export class PubSubRunQueue implements RunQueue {
         void this.settle(ackId, null);
       });
     this.running.set(runId, work);
+  }
+
+  private executeJob(ackId: string, jobId: string): void {
+    this.deliveries.job++;
+    const work = this.execute(jobId)
+      .catch((error: unknown) => this.options.logger.error({ err: error, jobId }, 'queue job failed to execute'))
+      .finally(() => {
+        this.running.delete(jobId);
+        void this.settle(ackId, null);
+      });
+    this.running.set(jobId, work);
   }
 }
