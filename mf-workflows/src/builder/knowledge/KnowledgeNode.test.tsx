@@ -3,7 +3,8 @@
 // sets the step's knowledgeBaseId, the query, top-k and threshold are fields
 // of the form, a fresh step says it needs its base; an agent's panel lists
 // the bases as search_knowledge's; the run view shows retrieved passages with
-// their citations and the retrieval that ran, in the reader's language.
+// their citations and the retrieval that ran, in the reader's language,
+// as a Knowledge step and as an agent's search_knowledge call.
 import { useState } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
@@ -14,6 +15,10 @@ import type { BuilderAction } from '../builderState';
 import { BUILDER_CATALOGS } from '../i18n';
 import { KnowledgeBasesContext, type KnowledgeBaseOption, type KnowledgeBasesLister } from './knowledgeBases';
 import { KnowledgePassages } from './KnowledgePassages';
+import { Route } from '@agentflow/shared';
+import { RunView } from '../../runs/RunView';
+import { at, createFakeRunsServer, fakeRun, fakeStep } from '../../runs/testing/fakeRunsServer';
+import { renderRuns } from '../../testing/renderRuns';
 
 const BASES: KnowledgeBaseOption[] = [
   { id: 'kb-manuals', name: 'Service manuals', keywordOnly: false, chunkCount: 412 },
@@ -75,7 +80,7 @@ test("a fresh Knowledge step offers the workspace's bases, asks for one, and kee
   expect(latest()).not.toHaveProperty('topK');
 });
 
-test('a personal workflow lists the personal workspace; a base gone from the list is said, and a failed load too', async () => {
+test('a personal workflow lists the personal workspace, and an empty list says how to make a base', async () => {
   const { lister } = renderPanel('knowledge', { bases: [] });
   expect(await screen.findByText('This workspace has no knowledge base yet: create one on the Knowledge page.')).toBeInTheDocument();
   expect(lister.list).toHaveBeenCalledWith('personal');
@@ -125,4 +130,35 @@ test('a search that found nothing says so', async () => {
   renderWithProviders(<KnowledgePassages output={{ ...OUTPUT, mode: 'keyword', passages: [] }} />, { language: 'en' });
   expect(await screen.findByText('No passage matched.')).toBeInTheDocument();
   expect(screen.getByTestId('knowledge-mode')).toHaveTextContent('Keyword search (no embedding model)');
+});
+
+test("the run view shows a Knowledge step's passages and an agent's search_knowledge call under it, each with its citations", async () => {
+  const child = fakeStep({ id: 'answer/search_knowledge#1', parentStepId: 'answer', nodeId: 'answer', name: 'search_knowledge', type: 'knowledge', status: 'succeeded', startedAt: at(1), endedAt: at(1.2), input: { query: 'boiler warranty', knowledgeBaseId: 'kb-manuals' }, output: OUTPUT, tokens: 1 });
+  const run = fakeRun({
+    status: 'succeeded',
+    startedAt: at(0),
+    endedAt: at(2),
+    steps: [
+      fakeStep({ id: 'trigger', name: 'Question', type: 'trigger.manual', status: 'succeeded', startedAt: at(0), endedAt: at(0.1), output: { question: 'How long is the warranty?' } }),
+      fakeStep({ id: 'search', name: 'Search manuals', type: 'knowledge', status: 'succeeded', startedAt: at(0.1), endedAt: at(0.5), output: { ...OUTPUT, mode: 'keyword' }, tokens: 0 }),
+      fakeStep({ id: 'answer', name: 'Assistant', type: 'agent', status: 'succeeded', startedAt: at(0.5), endedAt: at(2), output: 'Two years, parts and labour [1].', tokens: 5 }),
+      child,
+    ],
+  });
+  const server = createFakeRunsServer({ runs: [run] });
+  renderRuns(server, <Route path="/workflows/:id/runs/:runId" element={<RunView client={server.client} workflowId="wf-1" runId="run-1" stream={{ reconnectDelayMs: 10, maxDelayMs: 40 }} />} />, '/workflows/wf-1/runs/run-1');
+  const stepById = (id: string) => {
+    const found = document.querySelector(`[data-testid="run-step"][data-step-id="${CSS.escape(id)}"]`);
+    if (!(found instanceof HTMLElement)) throw new Error(`no step ${id} yet`);
+    return found;
+  };
+  const search = await waitFor(() => stepById('search'));
+  expect(within(search).getByTestId('knowledge-mode')).toHaveTextContent('Keyword search (no embedding model)');
+  expect(within(search).getAllByTestId('knowledge-passage')[0]).toHaveTextContent('[1] Boiler manual.pdf, p. 9 — Boiler › Warranty');
+  const call = stepById(child.id);
+  expect(call.closest('[data-testid="run-step-children"]')).not.toBeNull();
+  expect(within(call).getByTestId('knowledge-mode')).toHaveTextContent('Hybrid search (vectors and keywords)');
+  expect(within(call).getAllByTestId('knowledge-passage')).toHaveLength(2);
+  // The agent's own step shows no passages: they belong to its call.
+  expect(stepById('answer').querySelectorAll(':scope > [data-testid="knowledge-passages"]')).toHaveLength(0);
 });
