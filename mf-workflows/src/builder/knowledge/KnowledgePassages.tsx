@@ -25,14 +25,16 @@ export function KnowledgePassages({ output }: { output: KnowledgeStepOutput }) {
           return (
             <li key={`${passage.sourceId}-${index}`} className="knowledge-passage" data-testid="knowledge-passage">
               <div className="knowledge-passage-head">
-                <span className="knowledge-passage-number">[{index + 1}]</span>{' '}
-                {passage.citation.url ? (
-                  <a href={passage.citation.url} target="_blank" rel="noopener noreferrer" className="knowledge-citation">
-                    {label}
-                  </a>
-                ) : (
-                  <cite className="knowledge-citation">{label}</cite>
-                )}
+                <span className="knowledge-passage-source">
+                  <span className="knowledge-passage-number">[{index + 1}]</span>{' '}
+                  {passage.citation.url ? (
+                    <a href={passage.citation.url} target="_blank" rel="noopener noreferrer" className="knowledge-citation">
+                      {label}
+                    </a>
+                  ) : (
+                    <cite className="knowledge-citation">{label}</cite>
+                  )}
+                </span>
                 <span className="knowledge-passage-score">{t(`${K}score`, { score: passage.score.toLocaleString(language, { maximumFractionDigits: 2 }) })}</span>
               </div>
               <blockquote className="knowledge-passage-text">{passage.text}</blockquote>
