@@ -15,6 +15,7 @@ import { KNOWLEDGE_STEP_ERROR_CODES } from '@agentflow/shared/workflow';
 import type { Grant } from '@agentflow/shared/rbac';
 import { KnowledgeStepFailure, type KnowledgeSearch, type KnowledgeSearchRequest } from '../../runs/knowledge/knowledgeStep.js';
 import { searchKnowledge, type QueryVector, type RetrievalPorts } from '../retrieve.js';
+import { ProviderCallError, toProviderCallError } from '../../agents/providers.js';
 import type { KnowledgeStore } from '../store.js';
 
 /** Embeds a question with the knowledge base's model for a run (queryEmbedder.ts on the vault and the provider adapters). */
@@ -69,7 +70,11 @@ export interface QueryEmbedderDeps {
   embeddingModel: (request: KnowledgeSearchRequest, credentialId: string, modelId: string) => Promise<Parameters<typeof embed>[0]['model']>;
 }
 
-/** Embeds the question through the AI SDK; a refused or failing credential fails the search with 'knowledge-embedding-failed'. */
+/**
+ * Embeds the question through the AI SDK. A refused credential or a provider's
+ * refusal fails the search with 'knowledge-embedding-failed'; a transient
+ * provider failure (5xx, 429, unreachable) is a ProviderCallError the engine retries.
+ */
 export function queryEmbedder(deps: QueryEmbedderDeps): RunQueryEmbedder {
   return async (knowledgeBase, text, request) => {
     const ref = knowledgeBase.embedding;
@@ -80,6 +85,9 @@ export function queryEmbedder(deps: QueryEmbedderDeps): RunQueryEmbedder {
       return { vector: result.embedding, tokens: result.usage?.tokens ?? 0 };
     } catch (error) {
       if (request.signal.aborted) throw error;
+      // The provider busy or unreachable: another attempt may succeed (the engine retries the step).
+      const mapped = toProviderCallError(error);
+      if (mapped instanceof ProviderCallError && mapped.transient) throw mapped;
       const reason = error instanceof HttpError ? error.message : ((error as { message?: unknown } | null)?.message ?? String(error));
       throw new KnowledgeStepFailure(`The knowledge base's embedding model could not embed the question: ${String(reason)}`, KNOWLEDGE_STEP_ERROR_CODES.embedding);
     }

@@ -8,7 +8,7 @@ import { CREDENTIALS_API } from '@agentflow/shared/server';
 import type { KnowledgeBase } from '@agentflow/shared/knowledge';
 import { startFakeOpenAI, type FakeOpenAI } from '../../testing/fakeOpenAI';
 import { fakeTokenCount, startFakeOpenAI as startFakeEmbeddings } from '../../agents/providers/openai/testing/fake';
-import type { FakeProvider } from '../../agents/providers/testing/fakeServer';
+import { sendJson, startFakeServer, type FakeProvider } from '../../agents/providers/testing/fakeServer';
 import { edge, node, startRunsHarness, type RunsHarness, type RunsUser } from '../../testing/runsHarness';
 import { seedKnowledgeBase } from '../../knowledge/search/testing/seedKnowledge';
 import { queryEmbeddingCost } from './knowledgeStep';
@@ -114,6 +114,24 @@ it("another workspace's knowledge base, or a missing one, fails the step with a 
 
   const missing = await runOnce(alice, [node('search', 'knowledge', { knowledgeBaseId: 'kb-that-never-was', query: 'input.question' })], 'anything');
   expect(stepOf(missing, 'search')).toMatchObject({ status: 'failed', errorCode: KNOWLEDGE_STEP_ERROR_CODES.missing });
+});
+
+it("a base whose embedding credential is gone fails with 'knowledge-embedding-failed', and a provider's 5xx is retried", async () => {
+  const orphan = await seedKnowledgeBase(h.db, h.files.store.bucket, { ownerId: alice.uid, organizationId: null, name: 'Orphan', embedding: { credentialId: 'credential-deleted', model: EMBEDDING_MODEL } }, [{ name: 'Note', text: 'Boilers need a yearly service.' }]);
+  const run = await runOnce(alice, [node('search', 'knowledge', { knowledgeBaseId: orphan.id, query: 'input.question' })], 'boiler service');
+  expect(stepOf(run, 'search')).toMatchObject({ status: 'failed', attempts: 1, errorCode: KNOWLEDGE_STEP_ERROR_CODES.embedding });
+
+  // A provider that answers 503 on every call: the step is attempted again, then fails as the provider did.
+  const down = await startFakeServer('/v1', (_call, res) => sendJson(res, 503, { error: { message: 'The server is overloaded', type: 'server_error', param: null, code: null } }));
+  try {
+    const credential = await h.call('POST', CREDENTIALS_API.create, { user: alice, body: { type: 'openaiCompatible', name: 'Down', settings: { baseUrl: down.baseUrl }, secrets: { apiKey: 'sk-down' } } });
+    const flaky = await seedKnowledgeBase(h.db, h.files.store.bucket, { ownerId: alice.uid, organizationId: null, name: 'Flaky', embedding: { credentialId: credential.body.id, model: EMBEDDING_MODEL } }, [{ name: 'Note', text: 'Boilers need a yearly service.' }]);
+    const retried = await runOnce(alice, [node('search', 'knowledge', { knowledgeBaseId: flaky.id, query: 'input.question' })], 'boiler service');
+    expect(stepOf(retried, 'search').status).toBe('failed');
+    expect(stepOf(retried, 'search').attempts).toBeGreaterThan(1);
+  } finally {
+    await down.close();
+  }
 });
 
 it('an agent listing a knowledge base calls search_knowledge: the call is a child step with the passages, citations and cost, and the model reads them numbered', async () => {
