@@ -2,9 +2,9 @@
 // retrieval (../retrieve.ts) and the stores. A run searches only a knowledge
 // base of its own workspace (the workflow's organization, or its payer's
 // personal workspace) that its payer may view (mayUseKnowledge): a base of
-// another workspace is refused with the same code as a missing one's
-// neighbour, 'knowledge-base-forbidden', so a workflow document naming a
-// foreign id learns nothing about it. The question is embedded with the
+// another workspace is refused with 'knowledge-base-forbidden' before anything
+// of it is read, so a workflow document naming a foreign id learns nothing of
+// its content. The question is embedded with the
 // base's own embedding credential (opened from the vault for the payer, in
 // the run's workspace, audited with the run and node); a base without one is
 // searched by keyword alone and the result says so.
