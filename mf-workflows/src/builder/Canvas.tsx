@@ -44,6 +44,7 @@ const MINIMAP_COLOURS: Partial<Record<NodeType, string>> = {
   'trigger.poll': '#ea580c',
   'trigger.error': '#b91c1c',
   agent: '#7c3aed',
+  knowledge: '#7c3aed',
   condition: '#0891b2',
   approval: '#0891b2',
   transform: '#2563eb',

@@ -32,6 +32,7 @@ import { TestStepSection } from './testStep/TestStepSection';
 // Retries and on error: loaded when a node's panel opens, not with the builder.
 const NodeSettingsSection = lazy(() => import(/* webpackChunkName: "node-settings" */ './settings/NodeSettingsSection'));
 import { FlowStepForm, hasFlowStepForm } from './subworkflow/FlowStepForms';
+import { AgentKnowledgeBases, KnowledgeBasePicker } from './knowledge/KnowledgeForms';
 // A code step's form (and, from there, its editor): loaded when a code step's panel opens.
 const CodeField = lazy(() => import(/* webpackChunkName: "code-field" */ './code/CodeField').then((m) => ({ default: m.CodeField })));
 // What starts an error trigger and who reports to it: loaded when one is selected.
@@ -67,7 +68,7 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
   const app = node.type === 'connector' || node.type === 'trigger.poll';
   // The webhook trigger's answer settings show their problems in its panel.
   const webhookPlaced = (p: WorkflowProblem) => node.type === 'trigger.webhook' && WEBHOOK_PANEL_PATHS.some((path) => problemAtField(p, path));
-  const unplaced = problems.filter((p) => !fields.some((f) => problemAtField(p, f.path)) && !(app && appProblemPlaced(p)) && !webhookPlaced(p) && !hasFlowStepForm(node));
+  const unplaced = problems.filter((p) => !fields.some((f) => problemAtField(p, f.path)) && !(app && appProblemPlaced(p)) && !webhookPlaced(p) && !hasFlowStepForm(node) && !(node.type === 'knowledge' && p.path === 'knowledgeBaseId'));
   const setParam = (path: string, value: unknown) => dispatch({ type: 'updateNode', id: node.id, params: setPath(node.params, path, value) });
   const setParams = (params: Record<string, unknown>) => dispatch({ type: 'updateNode', id: node.id, params });
   // JSON views whose text does not parse (not saved: the panel says how many).
@@ -149,12 +150,14 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
           </p>
         )}
         <NodeKeyField workflow={workflow} node={node} dispatch={dispatch} />
+        {node.type === 'knowledge' && <KnowledgeBasePicker workflow={workflow} node={node} problems={problems} onParams={setParams} readOnly={readOnly} />}
         {fields.map((field) => (
           <Fragment key={field.path}>
             {editorOf(field)}
             {/* A tool's literal secret right under the tools it is in; the app tools after them. */}
             {node.type === 'agent' && field.path === 'tools' && <AgentToolSecrets node={node} onParams={setParams} />}
             {node.type === 'agent' && field.path === 'tools' && <AppToolsEditor node={node} problems={problems.filter((p) => problemAtField(p, 'tools.connectors'))} onParams={setParams} />}
+            {node.type === 'agent' && field.path === 'tools' && <AgentKnowledgeBases workflow={workflow} node={node} onParams={setParams} readOnly={readOnly} />}
           </Fragment>
         ))}
         {app && <AppStepForm node={node} problems={problems} onParams={setParams} />}

@@ -26,7 +26,7 @@ export const DRAG_INIT_TYPE = 'application/x-agentflow-node-init';
 type GroupId = 'triggers' | 'ai' | 'logic' | 'data' | 'apps';
 const CORE: Record<Exclude<GroupId, 'apps'>, NodeType[]> = {
   triggers: ['trigger.manual', 'trigger.webhook', 'trigger.schedule', 'trigger.error'],
-  ai: ['agent'],
+  ai: ['agent', 'knowledge'],
   logic: ['condition', 'loop', 'approval', 'wait', 'subworkflow'],
   data: ['transform', 'code', 'http', 'output'],
 };

@@ -87,6 +87,12 @@ export const NODE_FIELDS: Record<NodeType, FieldSpec[]> = {
   subworkflow: [],
   // Nothing to set: it fires when a workflow naming this one as its error workflow fails.
   'trigger.error': [],
+  // The knowledge base is picked from the workspace's (builder/knowledge/KnowledgeBasePicker); top-k and the threshold default to the base's own.
+  knowledge: [
+    { path: 'query', label: 'knowledgeQuery', kind: 'text', hint: 'knowledgeQueryHint' },
+    { path: 'topK', label: 'knowledgeTopK', kind: 'number', optional: true, hint: 'knowledgeTopKHint' },
+    { path: 'minSimilarity', label: 'knowledgeMinSimilarity', kind: 'number', optional: true, hint: 'knowledgeMinSimilarityHint' },
+  ],
 };
 
 export function getPath(value: unknown, path: string): unknown {

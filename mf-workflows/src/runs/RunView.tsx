@@ -13,7 +13,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { BALANCE_REREAD_AFTER_MS, Link, NeedsConnectionNote, useAuth, useI18n, useOnline, useRemoteCatalogs, useMembership, useNavigate, useToast } from '@agentflow/shared';
-import { RUN_MESSAGES, firedTriggerOf, isTerminalRunStatus, type WorkflowRun } from '@agentflow/shared/workflow';
+import { RUN_MESSAGES, firedTriggerOf, isKnowledgeStepOutput, isTerminalRunStatus, type WorkflowRun } from '@agentflow/shared/workflow';
 import { fileRefsIn } from '@agentflow/shared/files';
 import type { RunsClient } from '../api/runs';
 import type { FilesClient } from '../api/files';
@@ -38,6 +38,7 @@ import { useRunStream, type RunStreamOptions } from './useRunStream';
 import { PageLoading } from '../components/PageLoading';
 import { ChildRunLink, ParentRunLink } from '../builder/subworkflow/RunLinks';
 import { StepLogs } from '../builder/code/StepLogs';
+import { KnowledgePassages } from '../builder/knowledge/KnowledgePassages';
 
 const V = 'workflows.runs.view.';
 
@@ -289,6 +290,7 @@ function StepItem({ node, now, files, run }: { node: StepNode; now: number; file
       {step.error === RUN_MESSAGES.noProvider && <AiProviderHint missing />}
       <StepFiles step={node.step} client={files} />
       {step.type === 'subworkflow' && <ChildRunLink run={run} step={step} />}
+      {step.type === 'knowledge' && isKnowledgeStepOutput(step.output) && <KnowledgePassages output={step.output} />}
       {hasInput && (
         <details className="run-step-details">
           <summary>{t(`${V}input`)}</summary>

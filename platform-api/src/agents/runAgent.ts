@@ -12,6 +12,7 @@ import { NoObjectGeneratedError, Output, generateText, jsonSchema, stepCountIs, 
 import { z } from 'zod';
 import { RUN_LIMITS, parseNodeParams, type AgentParams, type HttpTool, type NodeType, type WorkflowNode } from '@agentflow/shared/workflow';
 import { appToolsFor, type AppToolCall } from './appTools.js';
+import { knowledgeToolsFor, type KnowledgeToolSearch } from './knowledgeTool.js';
 import { agentCallCost } from '@agentflow/shared/domain';
 import { safeFetch, type SafeFetchPolicy } from '../net/safeFetch.js';
 import { withAuthHeaders } from '../credentials/httpAuth.js';
@@ -80,6 +81,8 @@ export interface RunAgentOptions {
   attachments?: readonly AgentAttachment[];
   /** Runs an app (connector) operation an agent lists in tools.connectors, and the platform fee of one call (absent: such tools fail). */
   apps?: { call: AppToolCall; stepFee: number };
+  /** Searches a knowledge base an agent lists in tools.knowledge (the search_knowledge tool; absent: such agents fail). */
+  knowledge?: { search: KnowledgeToolSearch };
 }
 
 export interface RunAgentResult {
@@ -228,6 +231,27 @@ async function runOne(
           },
           isFatal,
           maxResultChars: MAX_TOOL_RESULT_CHARS,
+        }),
+      );
+    }
+    const knowledgeBaseIds = params.tools.knowledge ?? [];
+    if (knowledgeBaseIds.length > 0) {
+      if (!options.knowledge) throw new AgentConfigError(`Agent "${node.name}" searches knowledge bases, but knowledge bases are not available on this server`);
+      Object.assign(
+        tools,
+        knowledgeToolsFor({
+          knowledgeBaseIds,
+          search: options.knowledge.search,
+          stepId,
+          nodeId: node.id,
+          signal: combined,
+          onChildStep: options.onChildStep,
+          charged,
+          onFatal: (error) => {
+            tree.fatal ??= { error };
+            tree.controller.abort(error);
+          },
+          isFatal,
         }),
       );
     }

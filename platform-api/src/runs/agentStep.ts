@@ -23,6 +23,7 @@ import { agentAttachments } from './agentFiles.js';
 import type { ConnectorRuntime } from '../connectors/runtime/runtime.js';
 import { runFileReader } from '../connectors/step.js';
 import { runWorkspace, vaultRefusal } from './vaultRefusal.js';
+import { searchForRun, type KnowledgeSearch } from './knowledge/knowledgeStep.js';
 
 export interface AgentCredentials {
   vault: CredentialVault;
@@ -75,7 +76,7 @@ export interface AgentApps {
   stepFee: number;
 }
 
-export function createAgentHandler(models: ModelResolver, credentials?: AgentCredentials, ownCredentialStepFee = DEFAULT_OWN_CREDENTIAL_STEP_FEE, apps?: AgentApps): StepHandler {
+export function createAgentHandler(models: ModelResolver, credentials?: AgentCredentials, ownCredentialStepFee = DEFAULT_OWN_CREDENTIAL_STEP_FEE, apps?: AgentApps, knowledge?: KnowledgeSearch | null): StepHandler {
   return async (context) => {
     // The files' text first: a file the step cannot read fails it before any model call.
     const attachments = await agentAttachments(context);
@@ -93,6 +94,8 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
       onChildStep: context.onChildStep,
       fetchPolicy: context.fetchPolicy,
       attachments,
+      // search_knowledge: the Knowledge step's search, each call charged under its child step's key.
+      ...(knowledge ? { knowledge: { search: (knowledgeBaseId: string, query: string, callKey: string, signal: AbortSignal) => searchForRun(knowledge, { ...context, signal }, { knowledgeBaseId, query }, callKey) } } : {}),
       ...(apps
         ? {
             apps: {

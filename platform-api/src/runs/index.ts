@@ -44,6 +44,8 @@ import { createSubworkflowHandler } from './subworkflow/subworkflowStep.js';
 import { firestoreSubworkflowPorts } from './subworkflow/firestorePorts.js';
 import { ChildRunResumer, reportingRunEnds } from './subworkflow/childRunResume.js';
 import { createApprovalsModule, type ApprovalsModule } from '../approvals/index.js';
+import { createKnowledgeHandler, type KnowledgeSearch } from './knowledge/knowledgeStep.js';
+import { firestoreKnowledgeSearch } from '../knowledge/search/index.js';
 
 export { RunExecutor, DEFAULT_ENGINE_LIMITS, type EngineLimits, type ExecutorOptions } from './engine.js';
 export { isTransient } from './failures.js';
@@ -99,6 +101,8 @@ export interface RunsModuleOptions {
   subworkflows?: { inProcessMs?: number; checkMs?: number };
   /** The approval inbox, one-click links and notifications (default: built from env: APPROVAL_LINK_SECRET, APP_URL, SMTP_URL). */
   approvals?: ApprovalsModule;
+  /** Knowledge steps and agents' search_knowledge (default: on Firestore and the files' bucket; null or no files: such steps fail, saying so). */
+  knowledge?: KnowledgeSearch | null;
 }
 
 export interface RunsModule {
@@ -159,6 +163,8 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const approvals =
     options.approvals ??
     createApprovalsModule({ db: options.db, auth: options.auth, logger: options.logger, env, connectors: options.connectors ? { runtime: options.connectors.runtime, policy: fetchPolicy } : null, ...(options.now ? { now: options.now } : {}) });
+  const knowledge =
+    options.knowledge !== undefined ? options.knowledge : options.files ? firestoreKnowledgeSearch({ db: options.db, bucket: options.files.store.bucket, credentials: options.credentials ?? null, fetchPolicy }) : null;
   const executor: RunExecutor = new RunExecutor({
     store,
     meter,
@@ -173,7 +179,8 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       subworkflow: createSubworkflowHandler(subworkflowPorts, { inProcessMs: options.subworkflows?.inProcessMs }),
       // A loop runs its body with this executor's handlers (asked for when it runs).
       loop: firestoreLoopHandler(options.db, () => executor),
-      agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env), options.connectors ? { runtime: options.connectors.runtime, stepFee: connectorStepFeeFromEnv(env) } : undefined),
+      agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env), options.connectors ? { runtime: options.connectors.runtime, stepFee: connectorStepFeeFromEnv(env) } : undefined, knowledge),
+      knowledge: createKnowledgeHandler(knowledge),
       ...(options.connectors ? { connector: createConnectorStepHandler(options.connectors.runtime, connectorStepFeeFromEnv(env)) } : {}),
       ...(options.credentials ? { http: httpHandler(vaultHttpHeaders(options.credentials.vault)) } : {}),
       ...options.handlers,

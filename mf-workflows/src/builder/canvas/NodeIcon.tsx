@@ -35,6 +35,8 @@ const PATHS: Record<NodeType, string> = {
   subworkflow: 'M3 5h18v14H3zM8 9h8v6H8z',
   // A warning triangle: another workflow failed.
   'trigger.error': 'M12 3 2 20h20zM12 9v5M12 17v.5',
+  // An open book: the workspace's documents.
+  knowledge: 'M12 6c-2-1.5-5-2-8-1.5v14c3-.5 6 0 8 1.5 2-1.5 5-2 8-1.5v-14c-3-.5-6 0-8 1.5zM12 6v14',
 };
 
 const FILLED = new Set<NodeType>(['trigger.manual', 'trigger.webhook', 'agent']);

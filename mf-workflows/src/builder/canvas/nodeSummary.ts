@@ -78,5 +78,7 @@ export function nodeSummary(t: Translate, node: WorkflowNode): string {
       return t(`${C}errorTrigger`);
     case 'subworkflow':
       return str(p.workflowId) ? oneLine(t(`${C}subworkflow`, { id: str(p.workflowId) })) : t(`${C}notSet`);
+    case 'knowledge':
+      return str(p.knowledgeBaseId) ? oneLine(t(`${C}knowledge`, { query: str(p.query) })) : t(`${C}notSet`);
   }
 }

@@ -31,6 +31,7 @@ export const en = {
         wait: 'Wait',
         subworkflow: 'Sub-workflow',
         errorTrigger: 'Error trigger',
+        knowledge: 'Knowledge',
       },
       canvas: { label: 'Workflow canvas' },
       actions: {
@@ -80,9 +81,15 @@ export const en = {
         fileFieldHint: 'The name of the file part in the form (default: file)',
         saveResponseHint: 'Images, PDFs and other binary answers are always kept as files; check this to keep every answer as a file.',
         filesHint: 'One expression per line, each giving a file or a list of files, such as input.report. The agent reads the text of PDF, Word and text files.',
+        knowledgeQueryHint: 'An expression giving the question to search with, e.g. input.question.',
+        knowledgeTopKHint: 'Passages returned at most (1 to 20); empty: the knowledge base’s setting.',
+        knowledgeMinSimilarityHint: 'Vector matches below this similarity (−1 to 1) are dropped; empty: the knowledge base’s setting.',
       },
       fields: {
         loopItems: 'Items (a list)',
+        knowledgeQuery: 'Question',
+        knowledgeTopK: 'Top-k passages',
+        knowledgeMinSimilarity: 'Minimum similarity',
         loopConcurrency: 'Items at a time',
         loopOnItemError: 'When an item fails',
         inputSchema: 'Input fields (JSON)',

@@ -59,6 +59,8 @@ export const EXPRESSION_PARAMS: Readonly<Record<NodeType, readonly ExpressionPar
   wait: [{ path: 'at', kind: 'template', syntax: 'problems' }],
   // Each child input field is a template; one whole placeholder keeps its value's type.
   subworkflow: [{ path: 'input.*', kind: 'template', syntax: 'problems' }],
+  // The question a Knowledge step searches with (knowledgeStep.ts).
+  knowledge: [{ path: 'query', kind: 'expression', syntax: 'problems' }],
 };
 
 /** One string param of a node that holds JSONata, where it is and what it holds. */

@@ -23,6 +23,7 @@ export * from './runInput.js';
 export * from './templates.js';
 export * from './runs.js';
 export * from './flowSteps.js';
+export * from './knowledgeStep.js';
 export * from './nodeSettings.js';
 export * from './nodeSettingsSchema.js';
 export * from './testStep.js';

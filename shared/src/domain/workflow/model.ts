@@ -32,6 +32,7 @@ export const NODE_TYPES = [
   'wait',
   'subworkflow',
   'trigger.error',
+  'knowledge',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 export const TRIGGER_TYPES: readonly NodeType[] = ['trigger.manual', 'trigger.webhook', 'trigger.schedule', 'trigger.poll', 'trigger.error'];

@@ -11,13 +11,18 @@ const agent = (extra: Record<string, unknown> = {}) => ({ name: 'Qualifier', rol
 
 describe('defaultParams', () => {
   const APP_TYPES = ['connector', 'trigger.poll'];
-  test.each(NODE_TYPES.filter((t) => !APP_TYPES.includes(t) && t !== 'subworkflow').map((t) => [t]))('%s defaults pass its schema', (type) => {
+  test.each(NODE_TYPES.filter((t) => !APP_TYPES.includes(t) && t !== 'subworkflow' && t !== 'knowledge').map((t) => [t]))('%s defaults pass its schema', (type) => {
     expect(NODE_PARAM_SCHEMAS[type].safeParse(defaultParams(type)).success).toBe(true);
   });
 
   // A fresh sub-workflow step asks for its workflow and nothing else.
   test('subworkflow defaults lack only the workflow to run', () => {
     expect(new Set(issuePaths('subworkflow', defaultParams('subworkflow')))).toEqual(new Set(['workflowId']));
+  });
+
+  // A fresh Knowledge step asks for its knowledge base and nothing else (knowledgeStep.test.ts).
+  test('knowledge defaults lack only the knowledge base', () => {
+    expect(new Set(issuePaths('knowledge', defaultParams('knowledge')))).toEqual(new Set(['knowledgeBaseId']));
   });
 
   // A fresh app step or trigger asks for its account and nothing else.

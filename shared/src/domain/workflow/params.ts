@@ -11,6 +11,8 @@ import { WAIT_LIMITS, WAIT_UNITS, waitDurationMs } from './flowSteps.js';
 import { parseExpression, templatePlaceholders } from './expressions.js';
 import { CODE_LIMITS, DEFAULT_CODE } from './codeStep.js';
 import { LOOP_ITEM_ERROR_MODES, LOOP_LIMITS } from './loop.js';
+import { KNOWLEDGE_STEP_LIMITS } from './knowledgeStep.js';
+import { RETRIEVAL_LIMITS } from '../knowledge/fusion.js';
 import { CONNECTOR_LIMITS, connectorStepParamsSchema, connectorToolSchema, connectorToolName, pollTriggerParamsSchema } from '../connectors/nodeParams.js';
 
 export const PARAM_LIMITS = {
@@ -300,6 +302,12 @@ export const agentParamsSchema = z.strictObject({
         .max(CONNECTOR_LIMITS.maxAgentConnectorTools, `must have at most ${CONNECTOR_LIMITS.maxAgentConnectorTools} app tools`)
         .superRefine(uniqueBy((t) => connectorToolName(t), 'app tool'))
         .optional(),
+      /** Knowledge bases of the workspace the agent may search (the search_knowledge tool, knowledgeStep.ts). */
+      knowledge: z
+        .array(documentIdSchema)
+        .max(KNOWLEDGE_STEP_LIMITS.maxAgentKnowledgeBases, `must have at most ${KNOWLEDGE_STEP_LIMITS.maxAgentKnowledgeBases} knowledge bases`)
+        .superRefine(uniqueBy((id) => id, 'knowledge base'))
+        .optional(),
     })
     .default({ http: [], delegates: [] }),
   /**
@@ -454,6 +462,23 @@ export const codeParamsSchema = z.strictObject({
     .default(CODE_LIMITS.defaultMemoryMb),
 });
 
+/** Top-k and the similarity threshold of a knowledge search (fusion.ts RETRIEVAL_LIMITS); absent: the knowledge base's own. */
+export const retrievalOverrideSchema = {
+  topK: z
+    .int({ error: 'must be a whole number' })
+    .min(RETRIEVAL_LIMITS.minTopK, `must be at least ${RETRIEVAL_LIMITS.minTopK}`)
+    .max(RETRIEVAL_LIMITS.maxTopK, `must be at most ${RETRIEVAL_LIMITS.maxTopK}`)
+    .optional(),
+  minSimilarity: z.number({ error: 'must be a number' }).min(-1, 'must be at least -1').max(1, 'must be at most 1').optional(),
+};
+
+/** Searches a knowledge base of the workspace (knowledgeStep.ts): `query` is JSONata giving the question's text. */
+export const knowledgeParamsSchema = z.strictObject({
+  knowledgeBaseId: documentIdSchema,
+  query: expression,
+  ...retrievalOverrideSchema,
+});
+
 /** The error trigger has nothing to set: it fires for every workflow that names this one as its error workflow. */
 export const errorTriggerParamsSchema = z.strictObject({});
 
@@ -475,6 +500,7 @@ export const NODE_PARAM_SCHEMAS = {
   wait: waitParamsSchema,
   subworkflow: subworkflowParamsSchema,
   'trigger.error': errorTriggerParamsSchema,
+  knowledge: knowledgeParamsSchema,
 } as const satisfies Record<NodeType, z.ZodType>;
 
 export type ManualTriggerParams = z.output<typeof manualTriggerParamsSchema>;
@@ -493,6 +519,7 @@ export type CodeParams = z.output<typeof codeParamsSchema>;
 export type LoopParams = z.output<typeof loopParamsSchema>;
 export type WaitParams = z.output<typeof waitParamsSchema>;
 export type SubworkflowParams = z.output<typeof subworkflowParamsSchema>;
+export type KnowledgeParams = z.output<typeof knowledgeParamsSchema>;
 export type { ConnectorStepParams, PollTriggerParams, ConnectorTool } from '../connectors/nodeParams.js';
 
 /** The parsed params of a node type (defaults filled in). */
@@ -526,6 +553,8 @@ const DEFAULT_PARAMS: { [T in NodeType]: NodeParams<T> } = {
   // A fresh sub-workflow step asks for its workflow first (an empty id is a problem until one is picked).
   subworkflow: { workflowId: '', input: {}, wait: true },
   'trigger.error': {},
+  // A fresh Knowledge step asks for its knowledge base first (an empty id is a problem until one is picked).
+  knowledge: { knowledgeBaseId: '', query: 'input.question' },
 };
 
 /** Valid starting params for a node type (a fresh copy each call), for the builder's palette. */

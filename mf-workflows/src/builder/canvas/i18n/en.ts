@@ -74,6 +74,7 @@ export const en = {
         waitUntil: 'Until {{at}}',
         subworkflow: 'Runs workflow {{id}}',
         errorTrigger: 'When another workflow fails',
+        knowledge: 'Searches for {{query}}',
       },
       steps: {
         title: 'Steps',

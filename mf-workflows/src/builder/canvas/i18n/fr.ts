@@ -75,6 +75,7 @@ export const fr: CanvasCatalog = {
         waitUntil: 'Jusqu’à {{at}}',
         subworkflow: 'Exécute le workflow {{id}}',
         errorTrigger: 'Quand un autre workflow échoue',
+        knowledge: 'Recherche {{query}}',
       },
       steps: {
         title: 'Étapes',
