@@ -28,6 +28,7 @@ export const de: BuilderCatalog = {
         wait: 'Warten',
         subworkflow: 'Unter-Workflow',
         errorTrigger: 'Fehler-Auslöser',
+        chatTrigger: 'Chat-Auslöser',
       },
       canvas: { label: 'Workflow-Arbeitsfläche' },
       actions: { undo: 'Rückgängig', redo: 'Wiederholen', delete: 'Auswahl löschen', exportJson: 'JSON exportieren', importJson: 'JSON importieren', panels: 'Bereiche anzeigen', backToCanvas: 'Zurück zur Arbeitsfläche' },

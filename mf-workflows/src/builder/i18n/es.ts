@@ -28,6 +28,7 @@ export const es: BuilderCatalog = {
         wait: 'Esperar',
         subworkflow: 'Subflujo',
         errorTrigger: 'Disparador de error',
+        chatTrigger: 'Disparador de chat',
       },
       canvas: { label: 'Lienzo del flujo' },
       actions: { undo: 'Deshacer', redo: 'Rehacer', delete: 'Eliminar selección', exportJson: 'Exportar JSON', importJson: 'Importar JSON', panels: 'Mostrar paneles', backToCanvas: 'Volver al lienzo' },

@@ -28,6 +28,7 @@ export const fr: BuilderCatalog = {
         wait: 'Attendre',
         subworkflow: 'Sous-workflow',
         errorTrigger: 'Déclencheur d’erreur',
+        chatTrigger: 'Déclencheur de chat',
       },
       canvas: { label: 'Canevas du workflow' },
       actions: { undo: 'Annuler', redo: 'Rétablir', delete: 'Supprimer la sélection', exportJson: 'Exporter en JSON', importJson: 'Importer du JSON', panels: 'Afficher les panneaux', backToCanvas: 'Retour au canevas' },

@@ -28,6 +28,7 @@ export const it: BuilderCatalog = {
         wait: 'Attesa',
         subworkflow: 'Sottoflusso',
         errorTrigger: 'Attivatore di errore',
+        chatTrigger: 'Attivatore chat',
       },
       canvas: { label: 'Tela del flusso' },
       actions: { undo: 'Annulla', redo: 'Ripeti', delete: 'Elimina selezione', exportJson: 'Esporta JSON', importJson: 'Importa JSON', panels: 'Mostra pannelli', backToCanvas: 'Torna alla tela' },

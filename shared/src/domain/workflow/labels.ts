@@ -22,6 +22,7 @@ export const NODE_TYPE_LABELS: Record<NodeType, string> = {
   wait: 'Wait',
   subworkflow: 'Sub-workflow',
   'trigger.error': 'Error trigger',
+  'trigger.chat': 'Chat trigger',
 };
 
 /** A node type's short key: the prefix of the ids createNode() gives and the catalog key of its label. */
@@ -42,4 +43,5 @@ export const NODE_TYPE_KEYS: Record<NodeType, string> = {
   wait: 'wait',
   subworkflow: 'subworkflow',
   'trigger.error': 'errorTrigger',
+  'trigger.chat': 'chatTrigger',
 };

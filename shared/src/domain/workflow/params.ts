@@ -457,6 +457,9 @@ export const codeParamsSchema = z.strictObject({
 /** The error trigger has nothing to set: it fires for every workflow that names this one as its error workflow. */
 export const errorTriggerParamsSchema = z.strictObject({});
 
+/** The chat trigger has nothing to set: the chat app that publishes the workflow holds its settings (shared/src/domain/chat). */
+export const chatTriggerParamsSchema = z.strictObject({});
+
 /** The params schema of each node type. */
 export const NODE_PARAM_SCHEMAS = {
   'trigger.manual': manualTriggerParamsSchema,
@@ -475,6 +478,7 @@ export const NODE_PARAM_SCHEMAS = {
   wait: waitParamsSchema,
   subworkflow: subworkflowParamsSchema,
   'trigger.error': errorTriggerParamsSchema,
+  'trigger.chat': chatTriggerParamsSchema,
 } as const satisfies Record<NodeType, z.ZodType>;
 
 export type ManualTriggerParams = z.output<typeof manualTriggerParamsSchema>;
@@ -526,6 +530,7 @@ const DEFAULT_PARAMS: { [T in NodeType]: NodeParams<T> } = {
   // A fresh sub-workflow step asks for its workflow first (an empty id is a problem until one is picked).
   subworkflow: { workflowId: '', input: {}, wait: true },
   'trigger.error': {},
+  'trigger.chat': {},
 };
 
 /** Valid starting params for a node type (a fresh copy each call), for the builder's palette. */
