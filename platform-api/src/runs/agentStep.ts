@@ -23,6 +23,9 @@ import { agentAttachments } from './agentFiles.js';
 import type { ConnectorRuntime } from '../connectors/runtime/runtime.js';
 import { runFileReader } from '../connectors/step.js';
 import { runWorkspace, vaultRefusal } from './vaultRefusal.js';
+import type { AgentStreamSink } from '../agents/streamAnswer.js';
+import type { RunStreamBus } from './streams/port.js';
+import type { Citation } from '@agentflow/shared/knowledge';
 
 export interface AgentCredentials {
   vault: CredentialVault;
@@ -75,7 +78,16 @@ export interface AgentApps {
   stepFee: number;
 }
 
-export function createAgentHandler(models: ModelResolver, credentials?: AgentCredentials, ownCredentialStepFee = DEFAULT_OWN_CREDENTIAL_STEP_FEE, apps?: AgentApps): StepHandler {
+/** A chat run's agent streams its answer to the run's stream (runs/streams); the chat API relays it to the visitor. */
+function runStreamSink(streams: RunStreamBus, runId: string): AgentStreamSink {
+  return {
+    text: (text) => streams.publish(runId, { type: 'token', text }),
+    tool: (event) => streams.publish(runId, { type: 'tool', ...event }),
+    citation: (citation) => streams.publish(runId, { type: 'citation', citation: citation as Citation }),
+  };
+}
+
+export function createAgentHandler(models: ModelResolver, credentials?: AgentCredentials, ownCredentialStepFee = DEFAULT_OWN_CREDENTIAL_STEP_FEE, apps?: AgentApps, streams?: RunStreamBus): StepHandler {
   return async (context) => {
     // The files' text first: a file the step cannot read fails it before any model call.
     const attachments = await agentAttachments(context);
@@ -93,6 +105,7 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
       onChildStep: context.onChildStep,
       fetchPolicy: context.fetchPolicy,
       attachments,
+      ...(streams && context.run.trigger.type === 'chat' ? { stream: runStreamSink(streams, context.run.id) } : {}),
       ...(apps
         ? {
             apps: {

@@ -43,6 +43,11 @@ import { createSubworkflowHandler } from './subworkflow/subworkflowStep.js';
 import { firestoreSubworkflowPorts } from './subworkflow/firestorePorts.js';
 import { ChildRunResumer, reportingRunEnds } from './subworkflow/childRunResume.js';
 import { createApprovalsModule, type ApprovalsModule } from '../approvals/index.js';
+import type { RunStreamBus } from './streams/port.js';
+import { inProcessRunStreams } from './streams/inProcess.js';
+import { firestoreRunStreams } from './streams/firestore.js';
+
+export type { RunStreamBus, RunStreamEvent } from './streams/port.js';
 
 export { RunExecutor, DEFAULT_ENGINE_LIMITS, type EngineLimits, type ExecutorOptions } from './engine.js';
 export { isTransient } from './failures.js';
@@ -97,6 +102,8 @@ export interface RunsModuleOptions {
   subworkflows?: { inProcessMs?: number; checkMs?: number };
   /** The approval inbox, one-click links and notifications (default: built from env: APPROVAL_LINK_SECRET, APP_URL, SMTP_URL). */
   approvals?: ApprovalsModule;
+  /** Where chat runs' agents stream their answers (default: in process, or through Firestore when runs execute on Pub/Sub workers; streams/port.ts). */
+  runStreams?: RunStreamBus;
 }
 
 export interface RunsModule {
@@ -118,10 +125,14 @@ export interface RunsModule {
   meter: LedgerMeter;
   models: ModelResolver;
   connectors: ConnectorsModule | null;
+  /** The live events of chat runs' answers (streams/port.ts). */
+  streams: RunStreamBus;
   /** Recovery (now and periodically), the scheduler and lease renewal: server.ts calls it. */
   start: () => void;
   /** Stops timers and streams, then waits for the runs executing here. */
   stop: () => Promise<void>;
+  /** Work built on the runs (the chat module's answer watches) that stop() ends first. */
+  onStop: (hook: () => Promise<void>) => void;
 }
 
 export function newInstanceId(): string {
@@ -153,6 +164,10 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const approvals =
     options.approvals ??
     createApprovalsModule({ db: options.db, auth: options.auth, logger: options.logger, env, connectors: options.connectors ? { runtime: options.connectors.runtime, policy: fetchPolicy } : null, ...(options.now ? { now: options.now } : {}) });
+  const queueSettings = options.queueSettings ?? runQueueSettingsFromEnv(env);
+  const queueKind = options.createQueue ? 'custom' : queueSettings.kind;
+  // Runs on Pub/Sub workers stream through Firestore to whichever API instance holds the visitor; else in process.
+  const streams = options.runStreams ?? (queueKind === 'pubsub' ? firestoreRunStreams(options.db, options.logger) : inProcessRunStreams());
   const executor: RunExecutor = new RunExecutor({
     store,
     meter,
@@ -167,7 +182,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       subworkflow: createSubworkflowHandler(subworkflowPorts, { inProcessMs: options.subworkflows?.inProcessMs }),
       // A loop runs its body with this executor's handlers (asked for when it runs).
       loop: firestoreLoopHandler(options.db, () => executor),
-      agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env), options.connectors ? { runtime: options.connectors.runtime, stepFee: connectorStepFeeFromEnv(env) } : undefined),
+      agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env), options.connectors ? { runtime: options.connectors.runtime, stepFee: connectorStepFeeFromEnv(env) } : undefined, streams),
       ...(options.connectors ? { connector: createConnectorStepHandler(options.connectors.runtime, connectorStepFeeFromEnv(env)) } : {}),
       ...(options.credentials ? { http: httpHandler(vaultHttpHeaders(options.credentials.vault)) } : {}),
       ...options.handlers,
@@ -183,8 +198,6 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const errorNow = () => options.now?.() ?? new Date();
   const errorWorkflows = new ErrorWorkflowStarter(firestoreErrorWorkflowPorts(options.db, () => service, errorNow), options.logger, errorNow);
   const execute = (runId: string) => executor.execute(runId);
-  const queueSettings = options.queueSettings ?? runQueueSettingsFromEnv(env);
-  const queueKind = options.createQueue ? 'custom' : queueSettings.kind;
   const queue =
     options.createQueue?.(execute) ??
     createRunQueue({ ...queueSettings, concurrency: options.concurrency ?? queueSettings.concurrency }, execute, { db: options.db, instanceId, leaseMs: executor.limits.leaseMs, logger: options.logger });
@@ -220,6 +233,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const housekeeping = new Housekeeping({ db: options.db, files: options.files?.store ?? null, logger: options.logger, instanceId, now: options.now });
   let stopRecovery: (() => void) | null = null;
   let leaseTimer: NodeJS.Timeout | null = null;
+  const stopHooks: (() => Promise<void>)[] = [];
 
   return {
     instanceId,
@@ -235,6 +249,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     meter,
     models,
     connectors: options.connectors ?? null,
+    streams,
     start: () => {
       // An API-only instance accepts and enqueues; the workers run the background duties (each one-per-tick by its own claim).
       if (!executesRuns(queueSettings.role)) return;
@@ -263,7 +278,9 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       }, executor.limits.heartbeatMs);
       leaseTimer.unref();
     },
+    onStop: (hook) => void stopHooks.push(hook),
     stop: async () => {
+      await Promise.allSettled(stopHooks.splice(0).map((hook) => hook()));
       stopRecovery?.();
       scheduler.stop();
       poller?.stop();
@@ -273,7 +290,8 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       if (leaseTimer) clearInterval(leaseTimer);
       closeStreams();
       await queue.stop();
-      // After the runs here: the unspent rest of this instance's token blocks goes back.
+      // After the runs here: their last streamed events are written, and the unspent rest of this instance's token blocks goes back.
+      if (!options.runStreams) await streams.close();
       await meter.stop();
     },
   };
