@@ -4,7 +4,7 @@
 // app's workspace owner. Real app on loopback, Firestore and Auth emulators,
 // the in-process run stream; the model is a fake OpenAI server streaming in
 // the real SSE wire format with a delay between pieces.
-import { CHAT_API, type ChatStreamEvent } from '@agentflow/shared/chat';
+import { CHAT_API, CHAT_ERROR_CODES, type ChatStreamEvent } from '@agentflow/shared/chat';
 import { eventually } from '@agentflow/shared/testing/eventually';
 import { edge, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
 import { startSlowStreamingModel, type SlowStreamingModel } from './testing/slowStreamingModel';
@@ -117,6 +117,19 @@ describe('chat answer streaming', () => {
     expect(run.ownerId).toBe(owner.uid);
     expect(run.input).toMatchObject({ message: 'Can I book a viewing on Saturday?', history: [], summary: '', conversationId: asked.conversationId });
     expect(await h.balance(owner.uid)).toBeLessThan(balanceBefore);
+  });
+
+  it('stores an answer whose run cannot start as failed, with its code, and the stream says so', async () => {
+    const app = await publishedApp();
+    // The workflow lost its chat trigger after it was published.
+    await h.db.collection('workflows').doc(app.workflowId).update({ nodes: [node('assistant', 'agent', { name: 'Listing assistant', role: 'r', promptTemplate: 'p', output: { type: 'text' }, tools: { http: [], delegates: [] } })], edges: [] });
+    const asked = await askedQuestion(app.id, 'Hello?');
+    const response = await fetch(asked.streamUrl, { headers: { Origin: ORIGIN } });
+    const events: ChatStreamEvent[] = [];
+    for await (const { event } of sseEvents(response)) events.push(event);
+    expect(events).toEqual([{ type: 'error', messageId: asked.messageId, code: CHAT_ERROR_CODES.noChatTrigger, message: expect.any(String) }]);
+    const read = await h.call('GET', CHAT_API.conversation(app.id, asked.conversationId), { user: owner });
+    expect(read.body.messages[1]).toMatchObject({ status: 'failed', errorCode: CHAT_ERROR_CODES.noChatTrigger, runId: null, text: '' });
   });
 
   it('gives the next run the conversation so far as its memory', async () => {

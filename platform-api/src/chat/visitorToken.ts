@@ -29,8 +29,16 @@ export function visitorKeyFromEnv(env: NodeJS.ProcessEnv): Buffer | null {
   return key;
 }
 
+const keyRef = (db: Firestore) => db.collection(CHAT_COLLECTIONS.serverKeys).doc(KEY_DOCUMENT);
+
+/** The stored key, or null before the first token was issued (then no token can be valid). */
+async function readStoredKey(db: Firestore): Promise<Buffer | null> {
+  const key = (await keyRef(db).get()).get('key');
+  return typeof key === 'string' ? Buffer.from(key, 'base64') : null;
+}
+
 async function storedKey(db: Firestore): Promise<Buffer> {
-  const ref = db.collection(CHAT_COLLECTIONS.serverKeys).doc(KEY_DOCUMENT);
+  const ref = keyRef(db);
   // One key for all instances: whoever comes first draws it; the others read it.
   return db.runTransaction(async (tx) => {
     const current = await tx.get(ref);
@@ -51,16 +59,24 @@ export function visitorTokens(db: Firestore, configuredKey: Buffer | null): Visi
     });
     return key;
   };
-  const sign = async (appId: string, visitorId: string) => createHmac('sha256', await keyOf()).update(`chat-visitor:${appId}:${visitorId}`).digest('base64url');
+  const sign = (secret: Buffer, appId: string, visitorId: string) => createHmac('sha256', secret).update(`chat-visitor:${appId}:${visitorId}`).digest('base64url');
+  // Checking a token never creates the key (a refused request changes nothing): without one, no token is valid.
+  const existingKey = async (): Promise<Buffer | null> => {
+    if (key) return key;
+    const stored = await readStoredKey(db);
+    if (stored) key = Promise.resolve(stored);
+    return stored;
+  };
   return {
     issue: async (appId) => {
       const visitorId = `v${randomBytes(16).toString('base64url')}`;
-      return { visitorId, token: `${visitorId}.${await sign(appId, visitorId)}` };
+      return { visitorId, token: `${visitorId}.${sign(await keyOf(), appId, visitorId)}` };
     },
     verify: async (appId, token) => {
       const [visitorId, signature, extra] = token.split('.');
       if (extra !== undefined || !visitorId || !signature || !VISITOR_ID.test(visitorId)) return null;
-      return secretsMatch(signature, await sign(appId, visitorId)) ? visitorId : null;
+      const current = await existingKey();
+      return current && secretsMatch(signature, sign(current, appId, visitorId)) ? visitorId : null;
     },
   };
 }

@@ -91,6 +91,7 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
   return async (context) => {
     // The files' text first: a file the step cannot read fails it before any model call.
     const attachments = await agentAttachments(context);
+    const streaming = streams && context.run.trigger.type === 'chat' ? streams : null;
     const result = await runAgent({
       node: context.node,
       nodes: context.run.snapshot.nodes,
@@ -105,7 +106,7 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
       onChildStep: context.onChildStep,
       fetchPolicy: context.fetchPolicy,
       attachments,
-      ...(streams && context.run.trigger.type === 'chat' ? { stream: runStreamSink(streams, context.run.id) } : {}),
+      ...(streaming ? { stream: runStreamSink(streaming, context.run.id) } : {}),
       ...(apps
         ? {
             apps: {
@@ -133,6 +134,8 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
           }
         : {}),
     });
+    // The last pieces are written before the step ends (the Firestore stream batches them).
+    await streaming?.flush(context.run.id);
     return { output: result.output };
   };
 }
