@@ -66,7 +66,7 @@ export const fr: RunsCatalog = {
         poll: 'Événement d’app',
         error: 'Flux d’erreur',
         subworkflow: 'Sous-workflow',
-        chat: 'Chat',
+        chat: 'Message de chat',
       },
       status: {
         queued: 'En file d’attente',

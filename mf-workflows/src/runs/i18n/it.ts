@@ -66,7 +66,7 @@ export const it: RunsCatalog = {
         poll: 'Evento dell’app',
         error: 'Flusso di errore',
         subworkflow: 'Sottoflusso',
-        chat: 'Chat',
+        chat: 'Messaggio in chat',
       },
       status: {
         queued: 'In coda',
