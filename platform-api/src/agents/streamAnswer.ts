@@ -38,7 +38,8 @@ function citationsOf(output: unknown): unknown[] {
 }
 
 export async function streamAnswer(args: StreamArgs, sink: AgentStreamSink, signal: AbortSignal): Promise<StreamedAnswer> {
-  const result = streamText(args);
+  // The SDK logs stream errors to the console by default; here they are thrown to the engine (which records and redacts), never logged raw.
+  const result = streamText({ ...args, onError: () => undefined });
   for await (const part of result.fullStream) {
     switch (part.type) {
       case 'text-delta':

@@ -45,6 +45,7 @@ it('relays the tokens a worker streams through Firestore to the visitor on the A
     node('chat', 'trigger.chat'),
     node('assistant', 'agent', { name: 'Terms assistant', role: 'You answer from the shipping terms.', promptTemplate: 'Question: {{ input.message }}', output: { type: 'text' }, tools: { http: [], delegates: [] } }),
   ], [edge('chat', 'assistant')]);
+  const release = model.hold();
   const app = (await h.call('POST', CHAT_API.apps, { user: owner, body: { workflowId: workflow.id, allowedOrigins: [ORIGIN] } })).body as { id: string };
   const opened = (await visitorCall(api.baseUrl, 'POST', CHAT_API.open(app.id), { origin: ORIGIN, body: {} })).body;
   const sent = await visitorCall(api.baseUrl, 'POST', CHAT_API.send(app.id, opened.conversationId), { origin: ORIGIN, body: { visitorToken: opened.visitorToken, text: 'How fast do you ship?' } });
@@ -55,13 +56,20 @@ it('relays the tokens a worker streams through Firestore to the visitor on the A
   let firstTokenAt: number | null = null;
   const tokens: string[] = [];
   let last: ChatStreamEvent | null = null;
+  let unfinishedAtFirstToken: boolean | null = null;
   for await (const { event, at } of sseEvents(response)) {
     if (event.type === 'token') {
-      firstTokenAt ??= at;
+      if (firstTokenAt === null) {
+        firstTokenAt = at;
+        unfinishedAtFirstToken = model.finishedAt.length === streamsBefore;
+        // The model stopped after its first piece: it finishes only now.
+        release();
+      }
       tokens.push(event.text);
     }
     last = event;
   }
+  expect(unfinishedAtFirstToken).toBe(true);
   expect({ firstTokenAt, last }).toEqual({ firstTokenAt: expect.any(Number), last: expect.objectContaining({ type: 'done' }) });
   expect(firstTokenAt!).toBeLessThan(model.finishedAt[streamsBefore]!);
   expect(tokens.join('')).toBe(PIECES.join(''));

@@ -11,6 +11,10 @@ export interface SlowStreamingModel {
   /** The pieces of the next answers (the same answer for every request). */
   pieces: string[];
   delayMs: number;
+  /** When set, each stream stops after its first piece until it resolves (a test releases it once the first token arrived). */
+  gate: Promise<void> | null;
+  /** Holds the next streams after their first piece; call the returned function to let them go on. */
+  hold: () => () => void;
   /** Streams the model finished (Date.now() when [DONE] was written), in order. */
   finishedAt: number[];
   /** Requests received (the last user message of each). */
@@ -19,7 +23,23 @@ export interface SlowStreamingModel {
 }
 
 export async function startSlowStreamingModel(pieces: string[], delayMs: number): Promise<SlowStreamingModel> {
-  const model: SlowStreamingModel = { baseUrl: '', pieces, delayMs, finishedAt: [], requests: [], close: async () => undefined };
+  const model: SlowStreamingModel = {
+    baseUrl: '',
+    pieces,
+    delayMs,
+    gate: null,
+    hold: () => {
+      let release: () => void = () => undefined;
+      model.gate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        model.gate = null;
+        release();
+      };
+    },
+    finishedAt: [],
+    requests: [],
+    close: async () => undefined,
+  };
   const sockets = new Set<import('node:net').Socket>();
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -44,10 +64,11 @@ export async function startSlowStreamingModel(pieces: string[], delayMs: number)
         const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
         const chunk = (delta: Record<string, unknown>, finish: string | null = null) => send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] });
         chunk({ role: 'assistant', content: '' });
-        for (const piece of model.pieces) {
+        for (const [index, piece] of model.pieces.entries()) {
           if (res.destroyed) return;
           chunk({ content: piece });
           await new Promise((resolve) => setTimeout(resolve, model.delayMs));
+          if (index === 0 && model.gate) await model.gate;
         }
         chunk({}, 'stop');
         send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage });
