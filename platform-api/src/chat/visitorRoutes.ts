@@ -66,6 +66,19 @@ const tooMany = (res: Response, resetTime: Date | undefined, scope: 'visitor' | 
   res.status(429).json({ error: `${who}; try again in ${seconds} s`, code: CHAT_ERROR_CODES.rateLimited });
 };
 
+/**
+ * The hosted chat page is served by this API (hostedPage.ts), so its calls come from this API's own origin,
+ * whatever PLATFORM_API_URL says: a browser's Origin naming the host it sends the request to is that page.
+ */
+function sameOrigin(req: Request, origin: string | undefined): boolean {
+  if (!origin) return false;
+  try {
+    return new URL(origin).host === req.get('host');
+  } catch {
+    return false;
+  }
+}
+
 /** An Express path pattern from a CHAT_API builder given ':name' placeholders (which it percent-encodes). */
 const route = (path: string): string => decodeURIComponent(path);
 
@@ -81,7 +94,10 @@ export function visitorRoutes(deps: VisitorRoutesDeps): Router {
     const app = isDocumentId(appId) ? await store.app(appId) : null;
     if (!app) throw notFound();
     const origin = req.get('origin');
-    if (!originAllowed([...app.allowedOrigins, ...deps.hostedOrigins], origin)) {
+    if (!originAllowed([...app.allowedOrigins, ...deps.hostedOrigins], origin) && !sameOrigin(req, origin)) {
+      // The refusal is readable by the page (its code says why), so the widget can say so instead of "network error";
+      // nothing else is answered to that origin.
+      if (origin) res.setHeader('Access-Control-Allow-Origin', origin);
       throw new HttpError(403, 'This website may not use this assistant', CHAT_ERROR_CODES.originNotAllowed);
     }
     if (origin) {

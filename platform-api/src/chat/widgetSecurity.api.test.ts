@@ -56,13 +56,26 @@ describe('chat widget security', () => {
       const refused = await open(app.id, origin);
       expect(refused.status).toBe(403);
       expect(refused.body.code).toBe(CHAT_ERROR_CODES.originNotAllowed);
-      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+      // The refusal itself is readable by that page, so the widget can say why instead of "network error".
+      expect(refused.headers.get('access-control-allow-origin')).toBe(origin);
     }
     // The widget's other calls are refused alike: its settings, and another page using a token it got.
     const settings = await visitorCall(h.baseUrl(), 'GET', CHAT_API.publicApp(app.id), { origin: 'https://evil.example' });
     expect(settings.status).toBe(403);
     const conversations = await h.db.collection('chatConversations').where('appId', '==', app.id).get();
     expect(conversations.size).toBe(1);
+  });
+
+  it('lets the hosted chat page, served by this API, open a conversation from its own origin', async () => {
+    const app = await publishedApp();
+    const hostedOrigin = new URL(h.baseUrl()).origin;
+    const opened = await open(app.id, hostedOrigin);
+    expect(opened.status).toBe(201);
+    expect(opened.headers.get('access-control-allow-origin')).toBe(hostedOrigin);
+    // Another port on the same host is another origin.
+    const otherPort = new URL(h.baseUrl());
+    otherPort.port = String(Number(otherPort.port) + 1);
+    expect((await open(app.id, otherPort.origin)).status).toBe(403);
   });
 
   it('answers 429 once a visitor sends more than their limit, and once the app has had its limit', async () => {
