@@ -18,6 +18,7 @@ import { composeCredentialTester, createAppCredentialTester } from './connectors
 import { mayViewRun } from './runs/access.js';
 import { decodeRun, runRef } from './runs/store.js';
 import { createDashboardRouter } from './dashboard/index.js';
+import { createChatModule } from './chat/index.js';
 import { createKnowledgeModule } from './knowledge/index.js';
 
 export const SERVICE_NAME = 'platform-api';
@@ -96,6 +97,10 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
       app.use(runsModule.router);
       app.use(createExecutionsRouter({ auth, db, logger, service: runsModule.service }));
       app.use(createDashboardRouter({ auth, db }));
+      // Chat apps: the hosted page runs on the platform's own origins; widgets on the origins each app lists.
+      const chat = createChatModule({ auth, db, logger, runs: runsModule, hostedOrigins: allowedOrigins });
+      runsModule.onStop(chat.close);
+      app.use(chat.router);
       app.use(credentials.router);
       app.use(apps.router({ auth, allowedOrigins }));
       if (files) {

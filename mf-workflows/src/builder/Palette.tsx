@@ -25,7 +25,7 @@ export const DRAG_INIT_TYPE = 'application/x-agentflow-node-init';
 
 type GroupId = 'triggers' | 'ai' | 'logic' | 'data' | 'apps';
 const CORE: Record<Exclude<GroupId, 'apps'>, NodeType[]> = {
-  triggers: ['trigger.manual', 'trigger.webhook', 'trigger.schedule', 'trigger.error'],
+  triggers: ['trigger.manual', 'trigger.webhook', 'trigger.schedule', 'trigger.error', 'trigger.chat'],
   ai: ['agent', 'knowledge'],
   logic: ['condition', 'loop', 'approval', 'wait', 'subworkflow'],
   data: ['transform', 'code', 'http', 'output'],

@@ -87,6 +87,8 @@ export const NODE_FIELDS: Record<NodeType, FieldSpec[]> = {
   subworkflow: [],
   // Nothing to set: it fires when a workflow naming this one as its error workflow fails.
   'trigger.error': [],
+  // Nothing to set: the chat app that publishes the workflow holds the settings.
+  'trigger.chat': [],
   // The knowledge base is picked from the workspace's (builder/knowledge/KnowledgeBasePicker); top-k and the threshold default to the base's own.
   knowledge: [
     { path: 'query', label: 'knowledgeQuery', kind: 'text', hint: 'knowledgeQueryHint' },

@@ -20,6 +20,7 @@ import { redactText } from './providers/redact.js';
 import { renderTemplate } from '../expressions/evaluate.js';
 import { withAttachments, type AgentAttachment } from './attachments.js';
 import { NoProviderError, ProviderCallError, toProviderCallError, type ModelResolver } from './providers.js';
+import { streamAnswer, type AgentStreamSink } from './streamAnswer.js';
 
 export interface ChildStepUpdate {
   id: string;
@@ -81,6 +82,8 @@ export interface RunAgentOptions {
   attachments?: readonly AgentAttachment[];
   /** Runs an app (connector) operation an agent lists in tools.connectors, and the platform fee of one call (absent: such tools fail). */
   apps?: { call: AppToolCall; stepFee: number };
+  /** Streams the answer as it is written (a chat run; streamAnswer.ts): a text agent's own answer, never a delegate's. */
+  stream?: AgentStreamSink;
   /** Searches a knowledge base an agent lists in tools.knowledge (the search_knowledge tool; absent: such agents fail). */
   knowledge?: { search: KnowledgeToolSearch };
 }
@@ -169,31 +172,47 @@ async function runOne(
   };
 
   // Charges each call right after the provider answered: a refused debit ends the agent before tools run.
+  const chargeCall = async (usage: { inputTokens: { total?: number | undefined }; outputTokens: { total?: number | undefined } }) => {
+    const callKey = `${stepId}:call:${++calls}`;
+    // Platform tokens, not the provider's count: the price table, or the step fee on the user's own credential.
+    const used = agentCallCost({
+      inputTokens: usage.inputTokens.total ?? 0,
+      outputTokens: usage.outputTokens.total ?? 0,
+      modelId: pricedModelId,
+      ownCredential: params.credentialId !== undefined,
+      firstCallOfStep: calls === 1,
+      stepFee: options.ownCredentialStepFee,
+    });
+    if (used > 0) {
+      try {
+        await options.chargeTokens(used, callKey);
+      } catch (error) {
+        tree.fatal ??= { error };
+        tree.controller.abort(error);
+        throw error;
+      }
+      charged(used);
+    }
+  };
   const charging: LanguageModelMiddleware = {
     specificationVersion: 'v3',
     wrapGenerate: async ({ doGenerate }) => {
       const result = await doGenerate();
-      const callKey = `${stepId}:call:${++calls}`;
-      // Platform tokens, not the provider's count: the price table, or the step fee on the user's own credential.
-      const used = agentCallCost({
-        inputTokens: result.usage.inputTokens.total ?? 0,
-        outputTokens: result.usage.outputTokens.total ?? 0,
-        modelId: pricedModelId,
-        ownCredential: params.credentialId !== undefined,
-        firstCallOfStep: calls === 1,
-        stepFee: options.ownCredentialStepFee,
-      });
-      if (used > 0) {
-        try {
-          await options.chargeTokens(used, callKey);
-        } catch (error) {
-          tree.fatal ??= { error };
-          tree.controller.abort(error);
-          throw error;
-        }
-        charged(used);
-      }
+      await chargeCall(result.usage);
       return result;
+    },
+    // A streamed call is charged when its usage arrives (the finish part), before the SDK runs the tools it asked for.
+    wrapStream: async ({ doStream }) => {
+      const { stream, ...rest } = await doStream();
+      const charged = stream.pipeThrough(
+        new TransformStream({
+          async transform(part, controller) {
+            if (part.type === 'finish') await chargeCall(part.usage);
+            controller.enqueue(part);
+          },
+        }),
+      );
+      return { stream: charged, ...rest };
     },
   };
 
@@ -271,24 +290,29 @@ async function runOne(
     }
     const hasTools = Object.keys(tools).length > 0;
 
-    const result = await generateText({
+    const call = {
       model,
       system,
       prompt,
       ...(hasTools ? { tools } : {}),
-      ...(output ? { output } : {}),
       stopWhen: stepCountIs(maxSteps),
       // The last allowed call gets no tools, so the agent answers with what it has.
       ...(hasTools ? { prepareStep: ({ stepNumber }: { stepNumber: number }) => (stepNumber >= maxSteps - 1 ? { activeTools: [] } : undefined) } : {}),
       maxRetries: 0,
       abortSignal: combined,
-    });
+    };
+    const stepLimit = () => new AgentStepLimitError(`Agent "${node.name}" used its ${maxSteps} steps without giving a final answer`);
+    if (options.stream && !task && params.output.type === 'text') {
+      const streamed = await streamAnswer(call, options.stream, combined);
+      if (tree.fatal) throw tree.fatal.error;
+      if (streamed.finishReason === 'tool-calls' || (streamed.toolCallCount > 0 && streamed.text === '')) throw stepLimit();
+      return { output: streamed.text, tokens };
+    }
+    const result = await generateText({ ...call, ...(output ? { output } : {}) });
     // A delegate's fatal error may land on the step that also met the stop condition.
     if (tree.fatal) throw tree.fatal.error;
 
-    if (result.finishReason === 'tool-calls' || (result.toolCalls.length > 0 && result.text === '')) {
-      throw new AgentStepLimitError(`Agent "${node.name}" used its ${maxSteps} steps without giving a final answer`);
-    }
+    if (result.finishReason === 'tool-calls' || (result.toolCalls.length > 0 && result.text === '')) throw stepLimit();
     if (params.output.type === 'json') return { output: result.output as unknown, tokens };
     return { output: result.text, tokens };
   } catch (error) {

@@ -24,6 +24,9 @@ import type { ConnectorRuntime } from '../connectors/runtime/runtime.js';
 import { runFileReader } from '../connectors/step.js';
 import { runWorkspace, vaultRefusal } from './vaultRefusal.js';
 import { searchForRun, type KnowledgeSearch } from './knowledge/knowledgeStep.js';
+import type { AgentStreamSink } from '../agents/streamAnswer.js';
+import type { RunStreamBus } from './streams/port.js';
+import type { Citation } from '@agentflow/shared/knowledge';
 
 export interface AgentCredentials {
   vault: CredentialVault;
@@ -76,10 +79,20 @@ export interface AgentApps {
   stepFee: number;
 }
 
-export function createAgentHandler(models: ModelResolver, credentials?: AgentCredentials, ownCredentialStepFee = DEFAULT_OWN_CREDENTIAL_STEP_FEE, apps?: AgentApps, knowledge?: KnowledgeSearch | null): StepHandler {
+/** A chat run's agent streams its answer to the run's stream (runs/streams); the chat API relays it to the visitor. */
+function runStreamSink(streams: RunStreamBus, runId: string): AgentStreamSink {
+  return {
+    text: (text) => streams.publish(runId, { type: 'token', text }),
+    tool: (event) => streams.publish(runId, { type: 'tool', ...event }),
+    citation: (citation) => streams.publish(runId, { type: 'citation', citation: citation as Citation }),
+  };
+}
+
+export function createAgentHandler(models: ModelResolver, credentials?: AgentCredentials, ownCredentialStepFee = DEFAULT_OWN_CREDENTIAL_STEP_FEE, apps?: AgentApps, knowledge?: KnowledgeSearch | null, streams?: RunStreamBus): StepHandler {
   return async (context) => {
     // The files' text first: a file the step cannot read fails it before any model call.
     const attachments = await agentAttachments(context);
+    const streaming = streams && context.run.trigger.type === 'chat' ? streams : null;
     const result = await runAgent({
       node: context.node,
       nodes: context.run.snapshot.nodes,
@@ -96,6 +109,7 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
       attachments,
       // search_knowledge: the Knowledge step's search, each call charged under its child step's key.
       ...(knowledge ? { knowledge: { search: (knowledgeBaseId: string, query: string, callKey: string, signal: AbortSignal) => searchForRun(knowledge, { ...context, signal }, { knowledgeBaseId, query }, callKey) } } : {}),
+      ...(streaming ? { stream: runStreamSink(streaming, context.run.id) } : {}),
       ...(apps
         ? {
             apps: {
@@ -123,6 +137,8 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
           }
         : {}),
     });
+    // The last pieces are written before the step ends (the Firestore stream batches them).
+    await streaming?.flush(context.run.id);
     return { output: result.output };
   };
 }

@@ -46,6 +46,11 @@ import { ChildRunResumer, reportingRunEnds } from './subworkflow/childRunResume.
 import { createApprovalsModule, type ApprovalsModule } from '../approvals/index.js';
 import { createKnowledgeHandler, type KnowledgeSearch } from './knowledge/knowledgeStep.js';
 import { firestoreKnowledgeSearch } from '../knowledge/search/index.js';
+import type { RunStreamBus } from './streams/port.js';
+import { inProcessRunStreams } from './streams/inProcess.js';
+import { firestoreRunStreams } from './streams/firestore.js';
+
+export type { RunStreamBus, RunStreamEvent } from './streams/port.js';
 
 export { RunExecutor, DEFAULT_ENGINE_LIMITS, type EngineLimits, type ExecutorOptions } from './engine.js';
 export { isTransient } from './failures.js';
@@ -103,6 +108,8 @@ export interface RunsModuleOptions {
   approvals?: ApprovalsModule;
   /** Knowledge steps and agents' search_knowledge (default: on Firestore and the files' bucket; null or no files: such steps fail, saying so). */
   knowledge?: KnowledgeSearch | null;
+  /** Where chat runs' agents stream their answers (default: in process, or through Firestore when runs execute on Pub/Sub workers; streams/port.ts). */
+  runStreams?: RunStreamBus;
 }
 
 export interface RunsModule {
@@ -128,10 +135,14 @@ export interface RunsModule {
   fetchPolicy: SafeFetchPolicy;
   models: ModelResolver;
   connectors: ConnectorsModule | null;
+  /** The live events of chat runs' answers (streams/port.ts). */
+  streams: RunStreamBus;
   /** Recovery (now and periodically), the scheduler and lease renewal: server.ts calls it. */
   start: () => void;
   /** Stops timers and streams, then waits for the runs executing here. */
   stop: () => Promise<void>;
+  /** Work built on the runs (the chat module's answer watches) that stop() ends first. */
+  onStop: (hook: () => Promise<void>) => void;
 }
 
 export function newInstanceId(): string {
@@ -165,6 +176,10 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     createApprovalsModule({ db: options.db, auth: options.auth, logger: options.logger, env, connectors: options.connectors ? { runtime: options.connectors.runtime, policy: fetchPolicy } : null, ...(options.now ? { now: options.now } : {}) });
   const knowledge =
     options.knowledge !== undefined ? options.knowledge : options.files ? firestoreKnowledgeSearch({ db: options.db, bucket: options.files.store.bucket, credentials: options.credentials ?? null, fetchPolicy }) : null;
+  const queueSettings = options.queueSettings ?? runQueueSettingsFromEnv(env);
+  const queueKind = options.createQueue ? 'custom' : queueSettings.kind;
+  // Runs on Pub/Sub workers stream through Firestore to whichever API instance holds the visitor; else in process.
+  const streams = options.runStreams ?? (queueKind === 'pubsub' ? firestoreRunStreams(options.db, options.logger) : inProcessRunStreams());
   const executor: RunExecutor = new RunExecutor({
     store,
     meter,
@@ -179,7 +194,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       subworkflow: createSubworkflowHandler(subworkflowPorts, { inProcessMs: options.subworkflows?.inProcessMs }),
       // A loop runs its body with this executor's handlers (asked for when it runs).
       loop: firestoreLoopHandler(options.db, () => executor),
-      agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env), options.connectors ? { runtime: options.connectors.runtime, stepFee: connectorStepFeeFromEnv(env) } : undefined, knowledge),
+      agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env), options.connectors ? { runtime: options.connectors.runtime, stepFee: connectorStepFeeFromEnv(env) } : undefined, knowledge, streams),
       knowledge: createKnowledgeHandler(knowledge),
       ...(options.connectors ? { connector: createConnectorStepHandler(options.connectors.runtime, connectorStepFeeFromEnv(env)) } : {}),
       ...(options.credentials ? { http: httpHandler(vaultHttpHeaders(options.credentials.vault)) } : {}),
@@ -198,8 +213,6 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   // The queue carries run ids and other jobs' ids (queue/jobs.ts).
   const jobs = new QueueJobs();
   const execute = (id: string) => jobs.execute(id, (runId) => executor.execute(runId));
-  const queueSettings = options.queueSettings ?? runQueueSettingsFromEnv(env);
-  const queueKind = options.createQueue ? 'custom' : queueSettings.kind;
   const queue =
     options.createQueue?.(execute) ??
     createRunQueue({ ...queueSettings, concurrency: options.concurrency ?? queueSettings.concurrency }, execute, { db: options.db, instanceId, leaseMs: executor.limits.leaseMs, logger: options.logger, prime: (run, version) => executor.prime(run, version) });
@@ -235,6 +248,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
   const housekeeping = new Housekeeping({ db: options.db, files: options.files?.store ?? null, logger: options.logger, instanceId, now: options.now });
   let stopRecovery: (() => void) | null = null;
   let leaseTimer: NodeJS.Timeout | null = null;
+  const stopHooks: (() => Promise<void>)[] = [];
 
   return {
     instanceId,
@@ -252,6 +266,7 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     fetchPolicy,
     models,
     connectors: options.connectors ?? null,
+    streams,
     start: () => {
       // An API-only instance accepts and enqueues; the workers run the background duties (each one-per-tick by its own claim).
       if (!executesRuns(queueSettings.role)) return;
@@ -281,7 +296,9 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       }, executor.limits.heartbeatMs);
       leaseTimer.unref();
     },
+    onStop: (hook) => void stopHooks.push(hook),
     stop: async () => {
+      await Promise.allSettled(stopHooks.splice(0).map((hook) => hook()));
       stopRecovery?.();
       scheduler.stop();
       jobs.stop();
@@ -292,7 +309,8 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       if (leaseTimer) clearInterval(leaseTimer);
       closeStreams();
       await queue.stop();
-      // After the runs here: the unspent rest of this instance's token blocks goes back.
+      // After the runs here: their last streamed events are written, and the unspent rest of this instance's token blocks goes back.
+      if (!options.runStreams) await streams.close();
       await meter.stop();
     },
   };

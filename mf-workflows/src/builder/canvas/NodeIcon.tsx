@@ -3,6 +3,8 @@
 import type { NodeType } from '@agentflow/shared/workflow';
 
 const PATHS: Record<NodeType, string> = {
+  // A speech bubble: a visitor writes.
+  'trigger.chat': 'M4 5h16v11H9l-5 4z',
   // A play button: started by hand.
   'trigger.manual': 'M8 5.5v13l10-6.5z',
   // A lightning bolt: called from outside.

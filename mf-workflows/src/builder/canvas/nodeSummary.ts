@@ -76,6 +76,8 @@ export function nodeSummary(t: Translate, node: WorkflowNode): string {
     }
     case 'trigger.error':
       return t(`${C}errorTrigger`);
+    case 'trigger.chat':
+      return t(`${C}chatTrigger`);
     case 'subworkflow':
       return str(p.workflowId) ? oneLine(t(`${C}subworkflow`, { id: str(p.workflowId) })) : t(`${C}notSet`);
     case 'knowledge':

@@ -28,6 +28,7 @@ export const de: BuilderCatalog = {
         wait: 'Warten',
         subworkflow: 'Unter-Workflow',
         errorTrigger: 'Fehler-Auslöser',
+        chatTrigger: 'Chat-Auslöser',
         knowledge: 'Wissen',
       },
       canvas: { label: 'Workflow-Arbeitsfläche' },

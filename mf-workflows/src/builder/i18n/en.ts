@@ -31,6 +31,7 @@ export const en = {
         wait: 'Wait',
         subworkflow: 'Sub-workflow',
         errorTrigger: 'Error trigger',
+        chatTrigger: 'Chat trigger',
         knowledge: 'Knowledge',
       },
       canvas: { label: 'Workflow canvas' },

@@ -28,6 +28,7 @@ export const es: BuilderCatalog = {
         wait: 'Esperar',
         subworkflow: 'Subflujo',
         errorTrigger: 'Disparador de error',
+        chatTrigger: 'Disparador de chat',
         knowledge: 'Conocimiento',
       },
       canvas: { label: 'Lienzo del flujo' },

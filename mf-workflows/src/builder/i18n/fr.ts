@@ -28,6 +28,7 @@ export const fr: BuilderCatalog = {
         wait: 'Attendre',
         subworkflow: 'Sous-workflow',
         errorTrigger: 'Déclencheur d’erreur',
+        chatTrigger: 'Déclencheur de chat',
         knowledge: 'Connaissances',
       },
       canvas: { label: 'Canevas du workflow' },

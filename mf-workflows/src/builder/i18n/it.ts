@@ -28,6 +28,7 @@ export const it: BuilderCatalog = {
         wait: 'Attesa',
         subworkflow: 'Sottoflusso',
         errorTrigger: 'Attivatore di errore',
+        chatTrigger: 'Attivatore chat',
         knowledge: 'Conoscenza',
       },
       canvas: { label: 'Tela del flusso' },

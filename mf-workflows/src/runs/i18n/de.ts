@@ -66,6 +66,7 @@ export const de: RunsCatalog = {
         poll: 'App-Ereignis',
         error: 'Fehler-Workflow',
         subworkflow: 'Unter-Workflow',
+        chat: 'Chat-Nachricht',
       },
       status: {
         queued: 'In der Warteschlange',

@@ -67,6 +67,7 @@ export const en = {
         poll: 'App event',
         error: 'Error workflow',
         subworkflow: 'Sub-workflow',
+        chat: 'Chat message',
       },
       status: {
         queued: 'Queued',

@@ -66,6 +66,7 @@ export const es: RunsCatalog = {
         poll: 'Evento de app',
         error: 'Flujo de errores',
         subworkflow: 'Subflujo',
+        chat: 'Mensaje de chat',
       },
       status: {
         queued: 'En cola',

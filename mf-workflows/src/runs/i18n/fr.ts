@@ -66,6 +66,7 @@ export const fr: RunsCatalog = {
         poll: 'Événement d’app',
         error: 'Flux d’erreur',
         subworkflow: 'Sous-workflow',
+        chat: 'Message de chat',
       },
       status: {
         queued: 'En file d’attente',

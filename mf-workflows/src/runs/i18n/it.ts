@@ -66,6 +66,7 @@ export const it: RunsCatalog = {
         poll: 'Evento dell’app',
         error: 'Flusso di errore',
         subworkflow: 'Sottoflusso',
+        chat: 'Messaggio in chat',
       },
       status: {
         queued: 'In coda',

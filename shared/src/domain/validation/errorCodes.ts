@@ -15,6 +15,7 @@ import type { WorkflowTriggerErrorCode } from '../workflow/triggers.js';
 import type { WorkspaceErrorCode } from '../workspaces/api.js';
 import type { ApprovalErrorCode } from '../approvals/api.js';
 import type { KnowledgeErrorCode } from '../knowledge/api.js';
+import type { ChatErrorCode } from '../chat/api.js';
 
 /**
  * The codes of refusals by kind, one per HTTP status a service answers: what
@@ -127,4 +128,6 @@ export interface RequestErrorBody {
  * (billing/api.ts), the credentials' and the plans'. The server kit's
  * HttpError takes only these, so each code is defined once, in the domain.
  */
-export type ServiceErrorCode = GenericErrorCode | RequestErrorCode | TeamErrorCode | BillingErrorCode | CredentialErrorCode | PlanErrorCode | FileErrorCode | ConnectorErrorCode | StepTestErrorCode | WorkflowTriggerErrorCode | WorkspaceErrorCode | ApprovalErrorCode | KnowledgeErrorCode;
+export type ServiceErrorCode = GenericErrorCode | RequestErrorCode | TeamErrorCode | BillingErrorCode | CredentialErrorCode | PlanErrorCode | FileErrorCode | ConnectorErrorCode | StepTestErrorCode | WorkflowTriggerErrorCode | WorkspaceErrorCode | ApprovalErrorCode | KnowledgeErrorCode
+  // Chat apps' public and publishing routes (chat/api.ts).
+  | ChatErrorCode;

@@ -33,6 +33,7 @@ export const EXPRESSION_PARAMS: Readonly<Record<NodeType, readonly ExpressionPar
   // App trigger params are literal (no input to render them against yet).
   'trigger.poll': [],
   'trigger.error': [],
+  'trigger.chat': [],
   approval: [],
   condition: [{ path: 'expression', kind: 'expression', syntax: 'problems' }],
   transform: [{ path: 'mapping', kind: 'expression', syntax: 'problems' }],

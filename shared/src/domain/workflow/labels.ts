@@ -22,6 +22,7 @@ export const NODE_TYPE_LABELS: Record<NodeType, string> = {
   wait: 'Wait',
   subworkflow: 'Sub-workflow',
   'trigger.error': 'Error trigger',
+  'trigger.chat': 'Chat trigger',
   knowledge: 'Knowledge',
 };
 
@@ -43,5 +44,6 @@ export const NODE_TYPE_KEYS: Record<NodeType, string> = {
   wait: 'wait',
   subworkflow: 'subworkflow',
   'trigger.error': 'errorTrigger',
+  'trigger.chat': 'chatTrigger',
   knowledge: 'knowledge',
 };

@@ -32,10 +32,11 @@ export const NODE_TYPES = [
   'wait',
   'subworkflow',
   'trigger.error',
+  'trigger.chat',
   'knowledge',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
-export const TRIGGER_TYPES: readonly NodeType[] = ['trigger.manual', 'trigger.webhook', 'trigger.schedule', 'trigger.poll', 'trigger.error'];
+export const TRIGGER_TYPES: readonly NodeType[] = ['trigger.manual', 'trigger.webhook', 'trigger.schedule', 'trigger.poll', 'trigger.error', 'trigger.chat'];
 
 /** Limits the security rules also enforce. */
 export const WORKFLOW_LIMITS = { maxNodes: 200, maxEdges: 400, maxDocumentBytes: 500_000, maxNameLength: 120, maxDescriptionLength: 2000, maxTags: 20 } as const;

@@ -157,6 +157,14 @@ const APPROVAL_OUTPUT = closed('object', [
   field('attachments', 'array', { children: FILE_REF_FIELDS }),
 ]);
 
+/** A chat trigger's output: the visitor's message, the recent turns and the summary of older ones. */
+const CHAT_TRIGGER_OUTPUT = closed('object', [
+  field('message', 'string', { description: "The visitor's message" }),
+  field('history', 'array', { description: 'Recent turns, oldest first: {role, text}', children: [field('role', 'string'), field('text', 'string')] }),
+  field('summary', 'string', { description: 'Older turns in brief' }),
+  field('conversationId', 'string'),
+]);
+
 /** What a node outputs: the fields later steps can refer to, and whether others may appear. */
 export function nodeOutput(node: Pick<WorkflowNode, 'type' | 'params'> | { type: NodeType; params: unknown }): NodeOutput {
   const params = isRecord(node.params) ? node.params : {};
@@ -168,6 +176,9 @@ export function nodeOutput(node: Pick<WorkflowNode, 'type' | 'params'> | { type:
     case 'trigger.webhook':
       // The delivered JSON body (or multipart fields and files): its shape is the caller's.
       return OPEN;
+    case 'trigger.chat':
+      // One visitor message with the conversation's memory (shared/src/domain/chat/memory.ts ChatRunInput).
+      return CHAT_TRIGGER_OUTPUT;
     case 'trigger.error':
       // The failed run's details (errorTrigger.ts), built by platform-api runs/errors.
       return outputFromZod(failedRunDetailsSchema);

@@ -482,6 +482,9 @@ export const knowledgeParamsSchema = z.strictObject({
 /** The error trigger has nothing to set: it fires for every workflow that names this one as its error workflow. */
 export const errorTriggerParamsSchema = z.strictObject({});
 
+/** The chat trigger has nothing to set: the chat app that publishes the workflow holds its settings (shared/src/domain/chat). */
+export const chatTriggerParamsSchema = z.strictObject({});
+
 /** The params schema of each node type. */
 export const NODE_PARAM_SCHEMAS = {
   'trigger.manual': manualTriggerParamsSchema,
@@ -500,6 +503,7 @@ export const NODE_PARAM_SCHEMAS = {
   wait: waitParamsSchema,
   subworkflow: subworkflowParamsSchema,
   'trigger.error': errorTriggerParamsSchema,
+  'trigger.chat': chatTriggerParamsSchema,
   knowledge: knowledgeParamsSchema,
 } as const satisfies Record<NodeType, z.ZodType>;
 
@@ -553,6 +557,7 @@ const DEFAULT_PARAMS: { [T in NodeType]: NodeParams<T> } = {
   // A fresh sub-workflow step asks for its workflow first (an empty id is a problem until one is picked).
   subworkflow: { workflowId: '', input: {}, wait: true },
   'trigger.error': {},
+  'trigger.chat': {},
   // A fresh Knowledge step asks for its knowledge base first (an empty id is a problem until one is picked).
   knowledge: { knowledgeBaseId: '', query: 'input.question' },
 };

@@ -36,7 +36,7 @@ export const STEP_STATUSES = ['pending', 'running', 'waiting', 'succeeded', 'fai
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
 /** 'error': an error workflow started with the details of another workflow's failed run (Workflow.errorWorkflowId). */
-export const RUN_TRIGGER_TYPES = ['manual', 'webhook', 'schedule', 'voice', 'rerun', 'poll', 'error', 'subworkflow'] as const;
+export const RUN_TRIGGER_TYPES = ['manual', 'webhook', 'schedule', 'voice', 'rerun', 'poll', 'error', 'subworkflow', 'chat'] as const;
 export type RunTriggerType = (typeof RUN_TRIGGER_TYPES)[number];
 
 export interface RunTrigger {

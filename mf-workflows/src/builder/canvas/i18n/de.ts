@@ -75,6 +75,7 @@ export const de: CanvasCatalog = {
         waitUntil: 'Bis {{at}}',
         subworkflow: 'Führt Workflow {{id}} aus',
         errorTrigger: 'Wenn ein anderer Workflow fehlschlägt',
+        chatTrigger: 'Ein Besucher schreibt im Chat',
         knowledge: 'Sucht nach {{query}}',
       },
       steps: {

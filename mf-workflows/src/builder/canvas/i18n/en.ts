@@ -74,6 +74,7 @@ export const en = {
         waitUntil: 'Until {{at}}',
         subworkflow: 'Runs workflow {{id}}',
         errorTrigger: 'When another workflow fails',
+        chatTrigger: 'A visitor sends a chat message',
         knowledge: 'Searches for {{query}}',
       },
       steps: {

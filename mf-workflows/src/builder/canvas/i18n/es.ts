@@ -75,6 +75,7 @@ export const es: CanvasCatalog = {
         waitUntil: 'Hasta {{at}}',
         subworkflow: 'Ejecuta el flujo {{id}}',
         errorTrigger: 'Cuando falla otro flujo',
+        chatTrigger: 'Un visitante envía un mensaje de chat',
         knowledge: 'Busca {{query}}',
       },
       steps: {

@@ -75,6 +75,7 @@ export const fr: CanvasCatalog = {
         waitUntil: 'Jusqu’à {{at}}',
         subworkflow: 'Exécute le workflow {{id}}',
         errorTrigger: 'Quand un autre workflow échoue',
+        chatTrigger: 'Un visiteur envoie un message dans le chat',
         knowledge: 'Recherche {{query}}',
       },
       steps: {

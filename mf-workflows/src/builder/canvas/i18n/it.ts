@@ -75,6 +75,7 @@ export const it: CanvasCatalog = {
         waitUntil: 'Fino a {{at}}',
         subworkflow: 'Esegue il flusso {{id}}',
         errorTrigger: 'Quando un altro flusso non riesce',
+        chatTrigger: 'Un visitatore invia un messaggio in chat',
         knowledge: 'Cerca {{query}}',
       },
       steps: {
