@@ -4,8 +4,8 @@
 import { z } from 'zod';
 import { documentIdSchema } from '../validation/ids.js';
 import { CHUNKING_LIMITS } from './chunking.js';
-import { RETRIEVAL_LIMITS } from './fusion.js';
-import { KNOWLEDGE_LIMITS } from './model.js';
+import { RETRIEVAL_LIMITS, type RetrievalMode } from './fusion.js';
+import { KNOWLEDGE_LIMITS, type KnowledgeBase, type KnowledgeSource, type RetrievedPassage } from './model.js';
 
 const seg = encodeURIComponent;
 
@@ -101,3 +101,47 @@ export type CreateKnowledgeBaseBody = z.infer<typeof createKnowledgeBaseSchema>;
 export type UpdateKnowledgeBaseBody = z.infer<typeof updateKnowledgeBaseSchema>;
 export type AddSourceBody = z.infer<typeof addSourceSchema>;
 export type SearchKnowledgeBody = z.infer<typeof searchKnowledgeSchema>;
+
+// The answers' shapes (what the routes send and the page reads). A refusal is
+// `{error, code}` (KNOWLEDGE_ERROR_CODES or a generic code); a 400 about one
+// field of the body also sends `field`, its dotted path ('name',
+// 'chunking.overlap', 'embedding.credentialId', 'url'), so the page shows it
+// under that field: knowledgeFieldOf(zodIssuePath) gives it.
+
+/** GET KNOWLEDGE_API.list: the workspace's knowledge bases, newest first. POST answers 201 with the KnowledgeBase. */
+export interface KnowledgeBaseListAnswer {
+  knowledgeBases: KnowledgeBase[];
+}
+
+/** GET KNOWLEDGE_API.sources: the base's sources, newest first. POST answers 202 with the new KnowledgeSource (queued); resync answers 202 with it queued again. */
+export interface KnowledgeSourceListAnswer {
+  sources: KnowledgeSource[];
+}
+
+/** POST KNOWLEDGE_API.search: the ranked passages, best first, and which retrieval ran. */
+export interface KnowledgeSearchAnswer {
+  mode: RetrievalMode;
+  passages: RetrievedPassage[];
+  /** Tokens embedded for the query (0 by keyword alone). */
+  embeddedTokens: number;
+}
+
+/** The `field` a 400 names for a zod issue's path ('chunking', 'overlap' → 'chunking.overlap'); null for the body itself. */
+export const knowledgeFieldOf = (path: readonly PropertyKey[]): string | null => (path.length ? path.map(String).join('.') : null);
+
+/**
+ * The embedding model a credential type suggests, by AI credential type: the
+ * types whose provider serves embeddings (through the AI SDK's embedMany).
+ * '' : the endpoint's own models (the user names one). A type absent here
+ * (Anthropic, Groq) has no embeddings: choosing it is
+ * KNOWLEDGE_ERROR_CODES.embeddingCredentialInvalid.
+ */
+export const EMBEDDING_MODEL_SUGGESTIONS: Readonly<Record<string, string>> = {
+  openai: 'text-embedding-3-small',
+  google: 'text-embedding-004',
+  mistral: 'mistral-embed',
+  ollama: 'nomic-embed-text',
+  openaiCompatible: '',
+};
+
+export const embedsWith = (credentialType: string): boolean => Object.prototype.hasOwnProperty.call(EMBEDDING_MODEL_SUGGESTIONS, credentialType);
