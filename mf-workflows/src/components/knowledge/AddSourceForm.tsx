@@ -1,8 +1,9 @@
 // Add a source to a knowledge base: a file (uploaded through the files path
 // run inputs use, then added by its id), a web page by its address, or pasted
 // text with a name. The URL and text bodies are checked with the domain's
-// addSourceSchema first; a file is checked by its name's extension and the
-// plan's size (platform-api decides on the bytes). A refusal lands under the
+// addSourceSchema first; a file (picked with the run forms' FilePicker) is
+// checked by its name's extension and the plan's size (platform-api decides
+// on the bytes). A refusal lands under the
 // field it names, else above the buttons, translated by its code.
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, fileErrorMessage, useI18n } from '@agentflow/shared';
@@ -10,6 +11,7 @@ import { TextAreaField, TextField } from '@agentflow/shared/ui';
 import { KNOWLEDGE_ERROR_CODES, addSourceSchema, type AddSourceBody, type KnowledgeSource, type SourceKind } from '@agentflow/shared/knowledge';
 import { formatBytes } from '@agentflow/shared/files';
 import { useKnowledgeClient } from '../../api/knowledge';
+import { FilePicker } from '../../runs/files/FilePicker';
 import { usePlanFileLimit } from '../../runs/files/usePlanFileLimit';
 import { K, errorText, errorsOf, fieldRefusal, type FieldErrorKind } from './knowledgeTexts';
 
@@ -121,18 +123,15 @@ export function AddSourceForm({ knowledgeBaseId, onAdded }: AddSourceFormProps) 
       {kind === 'file' && (
         <div className="form-field">
           <label htmlFor={controlId('file')}>{t(`${K}addSource.fileLabel`)}</label>
-          <p className="field-hint" id={`${controlId('file')}-hint`}>
-            {t(`${K}addSource.fileHint`)} {formatBytes(maxBytes, language)}
-          </p>
-          <input
+          <FilePicker
             id={controlId('file')}
-            type="file"
-            className="knowledge-file-input"
-            accept={KNOWLEDGE_FILE_EXTENSIONS.join(',')}
-            aria-invalid={Boolean(errors.file)}
-            aria-describedby={[`${controlId('file')}-hint`, fileErrorId].filter(Boolean).join(' ')}
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
+            file={file}
+            accept={KNOWLEDGE_FILE_EXTENSIONS}
+            maxBytes={maxBytes}
+            errorId={fileErrorId}
+            disabled={phase !== 'idle'}
+            onChange={(picked) => {
+              setFile(picked);
               clearError('file');
             }}
           />

@@ -112,7 +112,6 @@ export const de: KnowledgeCatalog = {
         url: 'Eine Webseite',
         text: 'Eingefügter Text',
         fileLabel: 'Datei',
-        fileHint: 'PDF, Word (DOCX), Text, Markdown, CSV oder HTML.',
         wrongType: 'Diese Datei ist keine PDF-, Word- (DOCX), Text-, Markdown-, CSV- oder HTML-Datei',
         urlLabel: 'Adresse der Seite',
         urlHint: 'Der Hauptinhalt wird gelesen; Menüs und Fußzeilen bleiben weg.',

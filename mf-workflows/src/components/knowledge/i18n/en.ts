@@ -113,7 +113,6 @@ export const en = {
         url: 'A web page',
         text: 'Pasted text',
         fileLabel: 'File',
-        fileHint: 'PDF, Word (DOCX), text, Markdown, CSV or HTML.',
         wrongType: 'This file is not a PDF, Word (DOCX), text, Markdown, CSV or HTML file',
         urlLabel: 'Page address',
         urlHint: 'Its main content is read; menus and footers are left out.',

@@ -112,7 +112,6 @@ export const es: KnowledgeCatalog = {
         url: 'Una página web',
         text: 'Texto pegado',
         fileLabel: 'Archivo',
-        fileHint: 'PDF, Word (DOCX), texto, Markdown, CSV o HTML.',
         wrongType: 'Este archivo no es un PDF, Word (DOCX), texto, Markdown, CSV ni HTML',
         urlLabel: 'Dirección de la página',
         urlHint: 'Se lee su contenido principal; los menús y pies de página se omiten.',

@@ -112,7 +112,6 @@ export const fr: KnowledgeCatalog = {
         url: 'Une page web',
         text: 'Texte collé',
         fileLabel: 'Fichier',
-        fileHint: 'PDF, Word (DOCX), texte, Markdown, CSV ou HTML.',
         wrongType: 'Ce fichier n’est ni un PDF, ni un Word (DOCX), ni un texte, Markdown, CSV ou HTML',
         urlLabel: 'Adresse de la page',
         urlHint: 'Son contenu principal est lu ; menus et pieds de page sont laissés de côté.',

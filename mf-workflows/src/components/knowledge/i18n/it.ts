@@ -112,7 +112,6 @@ export const it: KnowledgeCatalog = {
         url: 'Una pagina web',
         text: 'Testo incollato',
         fileLabel: 'Documento',
-        fileHint: 'PDF, Word (DOCX), testo, Markdown, CSV o HTML.',
         wrongType: 'Questo file non è un PDF, Word (DOCX), testo, Markdown, CSV o HTML',
         urlLabel: 'Indirizzo della pagina',
         urlHint: 'Viene letto il contenuto principale; menu e piè di pagina restano fuori.',
