@@ -10,10 +10,10 @@ import {
   type AddSourceBody,
   type CreateKnowledgeBaseBody,
   type KnowledgeBase,
-  type KnowledgeBaseListAnswer,
-  type KnowledgeSearchAnswer,
+  type KnowledgeBaseListResponse,
+  type KnowledgeSearchResponse,
   type KnowledgeSource,
-  type KnowledgeSourceListAnswer,
+  type KnowledgeSourceListResponse,
   type SearchKnowledgeBody,
   type UpdateKnowledgeBaseBody,
 } from '@agentflow/shared/knowledge';
@@ -29,7 +29,7 @@ export interface KnowledgeClient {
   addSource(id: string, body: AddSourceBody): Promise<KnowledgeSource>;
   removeSource(id: string, sourceId: string): Promise<void>;
   resync(id: string, sourceId: string): Promise<KnowledgeSource>;
-  search(id: string, body: SearchKnowledgeBody): Promise<KnowledgeSearchAnswer>;
+  search(id: string, body: SearchKnowledgeBody): Promise<KnowledgeSearchResponse>;
   /** Uploads a file for a file source (the run inputs' upload path). */
   files: FilesClient;
 }
@@ -38,7 +38,7 @@ export function createKnowledgeClient(options: ApiClientOptions): KnowledgeClien
   const call = createApiClient(options);
   return {
     list: async (workspaceId) => {
-      const body = await call<KnowledgeBaseListAnswer | undefined>('GET', KNOWLEDGE_API.list, { query: { workspaceId } });
+      const body = await call<KnowledgeBaseListResponse | undefined>('GET', KNOWLEDGE_API.list, { query: { workspaceId } });
       return Array.isArray(body?.knowledgeBases) ? body.knowledgeBases : [];
     },
     get: (id) => call<KnowledgeBase>('GET', KNOWLEDGE_API.one(id)),
@@ -48,7 +48,7 @@ export function createKnowledgeClient(options: ApiClientOptions): KnowledgeClien
       await call('DELETE', KNOWLEDGE_API.one(id));
     },
     sources: async (id) => {
-      const body = await call<KnowledgeSourceListAnswer | undefined>('GET', KNOWLEDGE_API.sources(id));
+      const body = await call<KnowledgeSourceListResponse | undefined>('GET', KNOWLEDGE_API.sources(id));
       return Array.isArray(body?.sources) ? body.sources : [];
     },
     addSource: (id, body) => call<KnowledgeSource>('POST', KNOWLEDGE_API.sources(id), { body }),
@@ -56,7 +56,7 @@ export function createKnowledgeClient(options: ApiClientOptions): KnowledgeClien
       await call('DELETE', KNOWLEDGE_API.source(id, sourceId));
     },
     resync: (id, sourceId) => call<KnowledgeSource>('POST', KNOWLEDGE_API.resync(id, sourceId), { body: {} }),
-    search: (id, body) => call<KnowledgeSearchAnswer>('POST', KNOWLEDGE_API.search(id), { body }),
+    search: (id, body) => call<KnowledgeSearchResponse>('POST', KNOWLEDGE_API.search(id), { body }),
     files: createFilesClient(call),
   };
 }

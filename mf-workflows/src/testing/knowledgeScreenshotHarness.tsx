@@ -34,7 +34,7 @@ const knowledge = createFakeKnowledgeServer({
 });
 knowledge.searchAnswer = {
   mode: 'hybrid',
-  embeddedTokens: 7,
+  retrievalReason: null,
   passages: [
     {
       chunkId: 'c-1',

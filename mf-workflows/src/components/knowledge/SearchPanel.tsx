@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useI18n } from '@agentflow/shared';
 import { TextField } from '@agentflow/shared/ui';
-import { searchKnowledgeSchema, type KnowledgeSearchAnswer } from '@agentflow/shared/knowledge';
+import { searchKnowledgeSchema, type KnowledgeSearchResponse } from '@agentflow/shared/knowledge';
 import { useKnowledgeClient } from '../../api/knowledge';
 import { K, citationText, errorText, errorsOf, fieldRefusal } from './knowledgeTexts';
 
@@ -17,7 +17,7 @@ export function SearchPanel({ knowledgeBaseId }: { knowledgeBaseId: string }) {
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
-  const [answer, setAnswer] = useState<KnowledgeSearchAnswer | null>(null);
+  const [answer, setAnswer] = useState<KnowledgeSearchResponse | null>(null);
   const percent = (value: number) => value.toLocaleString(language, { style: 'percent', maximumFractionDigits: 0 });
 
   const submit = async (event: FormEvent) => {

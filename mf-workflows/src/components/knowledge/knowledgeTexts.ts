@@ -57,7 +57,7 @@ export function errorsOf(issues: readonly { path: readonly PropertyKey[]; code: 
  */
 export function fieldRefusal(t: Translate, error: unknown, fields: readonly string[]): { field: string; text: string } | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const named = refusedField(error) ?? error.serverMessage?.split(' ')[0] ?? null;
+  const named = refusedField(error) ?? error.serverMessage?.split(' ')[0]?.replace(/:$/, '') ?? null;
   if (!named || !fields.includes(named)) return null;
   const translated = error.code && error.code !== 'invalid_request' && TRANSLATED_CODES.has(error.code);
   return { field: named, text: translated ? codeText(t, error.code) : t(`${K}form.errors.invalid`) };

@@ -3,7 +3,7 @@
 // page and text, refusals under their fields, polling while sources process,
 // Sync again and Remove, and the test search with its citations.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { KnowledgeSearchAnswer } from '@agentflow/shared/knowledge';
+import type { KnowledgeSearchResponse } from '@agentflow/shared/knowledge';
 import { jsonResponse } from '../../runs/testing/fakeRunsServer';
 import { createFakeCredentialsServer } from '../../credentials/testing/fakeCredentialsServer';
 import { createFakeKnowledgeServer, fakeKnowledgeBase, fakeSource, type FakeKnowledgeServer } from '../../components/knowledge/testing/fakeKnowledgeServer';
@@ -77,7 +77,7 @@ test('the service refusing a file’s bytes is shown under the file field', asyn
   const server = createFakeKnowledgeServer({ bases: [BASE] });
   open(server);
   await screen.findByTestId('knowledge-sources-empty');
-  server.once('POST', /\/sources$/, () => jsonResponse(400, { error: 'A ZIP is not a knowledge file', code: 'knowledge_file_type_not_allowed' }));
+  server.once('POST', /\/sources$/, () => jsonResponse(400, { error: 'fileId: a knowledge base does not read files of type application/zip', code: 'knowledge_file_type_not_allowed', field: 'fileId' }));
   const input = within(addForm()).getByLabelText('File', { selector: 'input' });
   fireEvent.change(input, { target: { files: [new File(['PK'], 'notes.txt', { type: 'text/plain' })] } });
   fireEvent.click(within(addForm()).getByRole('button', { name: 'Add' }));
@@ -96,7 +96,7 @@ test('adds a web page; a bad address is caught first, a refused one lands under 
   expect(url).toHaveFocus();
   expect(server.requests.filter((r) => r.method === 'POST')).toEqual([]);
 
-  server.once('POST', /\/sources$/, () => jsonResponse(400, { error: 'url must be at most 2048 characters', code: 'invalid_request', field: 'url' }));
+  server.once('POST', /\/sources$/, () => jsonResponse(400, { error: 'url must be at most 2048 characters', code: 'invalid_request' }));
   fireEvent.change(url, { target: { value: 'https://example.com/very-long' } });
   fireEvent.click(within(addForm()).getByRole('button', { name: 'Add' }));
   await waitFor(() => expect(url).toHaveAccessibleDescription(/This value is not accepted/));
@@ -160,9 +160,9 @@ test('Sync again queues a failed source; Remove asks first, then removes it', as
   expect(server.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/api/knowledge-bases/kb-1/sources/s-ready']);
 });
 
-const ANSWER: KnowledgeSearchAnswer = {
+const ANSWER: KnowledgeSearchResponse = {
   mode: 'hybrid',
-  embeddedTokens: 7,
+  retrievalReason: null,
   passages: [
     {
       chunkId: 'c-1',
@@ -217,7 +217,7 @@ test('the citation’s page word and the mode in the reader’s language; nothin
   fireEvent.click(within(panel).getByRole('button', { name: 'Suchen' }));
   expect((await within(panel).findAllByTestId('knowledge-citation'))[0]).toHaveTextContent('Price list.pdf, S. 3 — Rentals › Deposits');
 
-  server.searchAnswer = { mode: 'keyword', passages: [], embeddedTokens: 0 };
+  server.searchAnswer = { mode: 'keyword', retrievalReason: 'no_embedding_credential', passages: [] };
   fireEvent.click(within(panel).getByRole('button', { name: 'Suchen' }));
   expect(await within(panel).findByTestId('knowledge-search-none')).toHaveTextContent('Keine Passage ist für diese Frage relevant genug.');
   expect(within(panel).getByTestId('knowledge-search-mode')).toHaveTextContent('Verwendete Suche: Nur Stichwörter');

@@ -1,4 +1,4 @@
-import { addSourceSchema, createKnowledgeBaseSchema, embedsWith, KNOWLEDGE_API, knowledgeFieldOf, searchKnowledgeSchema, updateKnowledgeBaseSchema } from './api';
+import { addSourceSchema, createKnowledgeBaseSchema, embedsWith, KNOWLEDGE_API, searchKnowledgeSchema, updateKnowledgeBaseSchema } from './api';
 
 const issuePath = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) => (result.success ? null : result.error!.issues[0]!.path.join('.'));
 
@@ -37,14 +37,7 @@ test('paths encode their ids', () => {
   expect(KNOWLEDGE_API.source('kb 1', 's/2')).toBe('/api/knowledge-bases/kb%201/sources/s%2F2');
 });
 
-describe('the answers’ helpers', () => {
-  test('a 400 names the field by its dotted path, the body itself by none', () => {
-    const failed = createKnowledgeBaseSchema.safeParse({ workspaceId: 'personal', name: 'Terms', chunking: { size: 400, overlap: 300 } });
-    expect(failed.success).toBe(false);
-    expect(knowledgeFieldOf(failed.error!.issues[0]!.path)).toBe('chunking.overlap');
-    expect(knowledgeFieldOf([])).toBeNull();
-  });
-
+describe('embedding choices', () => {
   test('only the AI credential types whose provider embeds are embedding choices', () => {
     expect(['openai', 'google', 'mistral', 'ollama', 'openaiCompatible'].every(embedsWith)).toBe(true);
     expect(embedsWith('anthropic')).toBe(false);

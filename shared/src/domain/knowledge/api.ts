@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { documentIdSchema } from '../validation/ids.js';
 import { CHUNKING_LIMITS } from './chunking.js';
-import { RETRIEVAL_LIMITS, type RetrievalMode } from './fusion.js';
+import { RETRIEVAL_LIMITS, retrievalMode, type RetrievalMode } from './fusion.js';
 import { KNOWLEDGE_LIMITS, type KnowledgeBase, type KnowledgeSource, type RetrievedPassage } from './model.js';
 
 const seg = encodeURIComponent;
@@ -43,7 +43,41 @@ export const KNOWLEDGE_ERROR_CODES = {
   fetchFailed: 'knowledge_page_fetch_failed',
   /** The workspace's tokens ran out while embedding (source failure). */
   tokensExhausted: 'knowledge_tokens_exhausted',
+  /** The caller may not use knowledge bases of that workspace, or it does not exist (403). */
+  workspaceForbidden: 'knowledge_workspace_forbidden',
+  /** A re-sync of a source that is being processed (409). */
+  sourceBusy: 'knowledge_source_busy',
+  /** Processing stopped for a reason the source does not explain (a server fault; source failure). */
+  processingFailed: 'knowledge_processing_failed',
 } as const;
+
+/** Why a knowledge base searches by keyword alone (null: it searches by both). */
+export const KNOWLEDGE_RETRIEVAL_REASONS = { noEmbeddingCredential: 'no_embedding_credential' } as const;
+export type KnowledgeRetrievalReason = (typeof KNOWLEDGE_RETRIEVAL_REASONS)[keyof typeof KNOWLEDGE_RETRIEVAL_REASONS];
+
+/** A knowledge base as the API answers it: the stored fields plus how it searches, and why. */
+export interface KnowledgeBaseView extends KnowledgeBase {
+  retrievalMode: RetrievalMode;
+  retrievalReason: KnowledgeRetrievalReason | null;
+}
+
+export function knowledgeBaseView(knowledgeBase: KnowledgeBase): KnowledgeBaseView {
+  const mode = retrievalMode(knowledgeBase.embedding !== null);
+  return { ...knowledgeBase, retrievalMode: mode, retrievalReason: mode === 'keyword' ? KNOWLEDGE_RETRIEVAL_REASONS.noEmbeddingCredential : null };
+}
+
+/** GET list: { knowledgeBases }; GET sources: { sources }; POST search: the ranked passages. */
+export interface KnowledgeBaseListResponse {
+  knowledgeBases: KnowledgeBaseView[];
+}
+export interface KnowledgeSourceListResponse {
+  sources: KnowledgeSource[];
+}
+export interface KnowledgeSearchResponse {
+  mode: RetrievalMode;
+  retrievalReason: KnowledgeRetrievalReason | null;
+  passages: RetrievedPassage[];
+}
 
 export type KnowledgeErrorCode = (typeof KNOWLEDGE_ERROR_CODES)[keyof typeof KNOWLEDGE_ERROR_CODES];
 export const KNOWLEDGE_ERROR_CODE_LIST: readonly KnowledgeErrorCode[] = Object.values(KNOWLEDGE_ERROR_CODES);
@@ -91,6 +125,9 @@ export const addSourceSchema = z.discriminatedUnion(
   { error: "must be one of 'file', 'url', 'text'" },
 );
 
+/** GET list's query: the workspace ('personal' or an organization id). */
+export const listKnowledgeBasesQuerySchema = z.object({ workspaceId: documentIdSchema });
+
 export const searchKnowledgeSchema = z.strictObject({
   query: text(KNOWLEDGE_LIMITS.queryMax).min(1, 'is required'),
   topK: retrievalSchema.shape.topK.optional(),
@@ -101,33 +138,6 @@ export type CreateKnowledgeBaseBody = z.infer<typeof createKnowledgeBaseSchema>;
 export type UpdateKnowledgeBaseBody = z.infer<typeof updateKnowledgeBaseSchema>;
 export type AddSourceBody = z.infer<typeof addSourceSchema>;
 export type SearchKnowledgeBody = z.infer<typeof searchKnowledgeSchema>;
-
-// The answers' shapes (what the routes send and the page reads). A refusal is
-// `{error, code}` (KNOWLEDGE_ERROR_CODES or a generic code); a 400 about one
-// field of the body also sends `field`, its dotted path ('name',
-// 'chunking.overlap', 'embedding.credentialId', 'url'), so the page shows it
-// under that field: knowledgeFieldOf(zodIssuePath) gives it.
-
-/** GET KNOWLEDGE_API.list: the workspace's knowledge bases, newest first. POST answers 201 with the KnowledgeBase. */
-export interface KnowledgeBaseListAnswer {
-  knowledgeBases: KnowledgeBase[];
-}
-
-/** GET KNOWLEDGE_API.sources: the base's sources, newest first. POST answers 202 with the new KnowledgeSource (queued); resync answers 202 with it queued again. */
-export interface KnowledgeSourceListAnswer {
-  sources: KnowledgeSource[];
-}
-
-/** POST KNOWLEDGE_API.search: the ranked passages, best first, and which retrieval ran. */
-export interface KnowledgeSearchAnswer {
-  mode: RetrievalMode;
-  passages: RetrievedPassage[];
-  /** Tokens embedded for the query (0 by keyword alone). */
-  embeddedTokens: number;
-}
-
-/** The `field` a 400 names for a zod issue's path ('chunking', 'overlap' → 'chunking.overlap'); null for the body itself. */
-export const knowledgeFieldOf = (path: readonly PropertyKey[]): string | null => (path.length ? path.map(String).join('.') : null);
 
 /**
  * The embedding model a credential type suggests, by AI credential type: the

@@ -1,8 +1,9 @@
 // Test code only: an in-memory platform-api for KNOWLEDGE_API (and the files
 // upload a file source goes through), reached through a fake fetch that speaks
-// the wire format: JSON bodies, `{error, code}` refusals (a 400 naming `field`,
-// as the routes do), KnowledgeBaseListAnswer / KnowledgeSourceListAnswer /
-// KnowledgeSearchAnswer. Bodies are checked with the domain's own schemas.
+// the wire format: JSON bodies, `{error, code}` refusals (a 400's text starts
+// with the field's path, as describeIssue words it), KnowledgeBaseListResponse
+// (views with their retrieval mode) / KnowledgeSourceListResponse /
+// KnowledgeSearchResponse. Bodies are checked with the domain's own schemas.
 // Plain functions, no jest globals, so the app's type check accepts it.
 import type { FileRef, UploadedFile } from '@agentflow/shared/files';
 import {
@@ -11,11 +12,11 @@ import {
   KNOWLEDGE_ERROR_CODES,
   addSourceSchema,
   createKnowledgeBaseSchema,
-  knowledgeFieldOf,
+  knowledgeBaseView,
   searchKnowledgeSchema,
   updateKnowledgeBaseSchema,
   type KnowledgeBase,
-  type KnowledgeSearchAnswer,
+  type KnowledgeSearchResponse,
   type KnowledgeSource,
 } from '@agentflow/shared/knowledge';
 import type { z } from 'zod';
@@ -68,16 +69,16 @@ export interface FakeKnowledgeServer {
   requests: RecordedRequest[];
   uploads: UploadedFile[];
   /** What a search answers (default: nothing found, by keyword). */
-  searchAnswer: KnowledgeSearchAnswer;
+  searchAnswer: KnowledgeSearchResponse;
   /** Answer the next matching request with this response instead (used once). */
   once(method: string, pathPattern: RegExp, respond: (request: RecordedRequest) => Response): void;
 }
 
-/** A 400 as the routes send it: the first issue's field and message, the generic code. */
+/** A 400 as the routes send it (parseOr400): the first issue's field path and message, the generic code. */
 function invalid(error: z.ZodError): Response {
   const issue = error.issues[0]!;
-  const field = knowledgeFieldOf(issue.path);
-  return jsonResponse(400, { error: field ? `${field} ${issue.message}` : issue.message, code: 'invalid_request', ...(field ? { field } : {}) });
+  const field = issue.path.map(String).join('.');
+  return jsonResponse(400, { error: field ? `${field} ${issue.message}` : issue.message, code: 'invalid_request' });
 }
 
 export function createFakeKnowledgeServer(options: { bases?: KnowledgeBase[]; sources?: KnowledgeSource[] } = {}): FakeKnowledgeServer {
@@ -119,7 +120,7 @@ export function createFakeKnowledgeServer(options: { bases?: KnowledgeBase[]; so
     if (path === '/api/knowledge-bases' && method === 'GET') {
       const workspaceId = url.searchParams.get('workspaceId');
       const inWorkspace = [...bases.values()].filter((base) => (workspaceId === 'personal' ? base.organizationId === null : base.organizationId === workspaceId));
-      return jsonResponse(200, { knowledgeBases: inWorkspace.reverse() });
+      return jsonResponse(200, { knowledgeBases: inWorkspace.reverse().map(knowledgeBaseView) });
     }
     if (path === '/api/knowledge-bases' && method === 'POST') {
       const parsed = createKnowledgeBaseSchema.safeParse(request.body);
@@ -135,7 +136,7 @@ export function createFakeKnowledgeServer(options: { bases?: KnowledgeBase[]; so
         embedding: embedding ? { ...embedding, dimensions: null } : null,
       });
       bases.set(base.id, base);
-      return jsonResponse(201, base);
+      return jsonResponse(201, knowledgeBaseView(base));
     }
     const match = /^\/api\/knowledge-bases\/([^/]+)(?:\/(sources|search)(?:\/([^/]+)(\/resync)?)?)?$/.exec(path);
     if (!match) return jsonResponse(404, { error: 'Not found', code: 'not_found' });
@@ -144,7 +145,7 @@ export function createFakeKnowledgeServer(options: { bases?: KnowledgeBase[]; so
     const [, , section, sourceId, resync] = match;
 
     if (!section) {
-      if (method === 'GET') return jsonResponse(200, base);
+      if (method === 'GET') return jsonResponse(200, knowledgeBaseView(base));
       if (method === 'DELETE') {
         bases.delete(base.id);
         for (const source of sourcesOf(base.id)) sources.delete(source.id);
@@ -155,7 +156,7 @@ export function createFakeKnowledgeServer(options: { bases?: KnowledgeBase[]; so
         if (!parsed.success) return invalid(parsed.error);
         const updated = { ...base, ...parsed.data, updatedAt: at(60) };
         bases.set(base.id, updated);
-        return jsonResponse(200, updated);
+        return jsonResponse(200, knowledgeBaseView(updated));
       }
     }
     if (section === 'search' && method === 'POST') {
@@ -170,7 +171,7 @@ export function createFakeKnowledgeServer(options: { bases?: KnowledgeBase[]; so
         if (!parsed.success) return invalid(parsed.error);
         const body = parsed.data;
         const file = body.kind === 'file' ? uploads.find((upload) => upload.file.fileId === body.fileId)?.file : undefined;
-        if (body.kind === 'file' && !file) return jsonResponse(400, { error: 'fileId is not an upload of yours', code: 'invalid_request', field: 'fileId' });
+        if (body.kind === 'file' && !file) return jsonResponse(400, { error: 'fileId is not an upload of yours', code: 'invalid_request' });
         const source = fakeSource({
           id: `src-${next++}`,
           knowledgeBaseId: base.id,
@@ -212,7 +213,7 @@ export function createFakeKnowledgeServer(options: { bases?: KnowledgeBase[]; so
     sources,
     requests,
     uploads,
-    searchAnswer: { mode: 'keyword', passages: [], embeddedTokens: 0 },
+    searchAnswer: { mode: 'keyword', retrievalReason: 'no_embedding_credential', passages: [] },
     once: (method, pattern, respond) => overrides.push({ method, pattern, respond }),
   };
   return server;
