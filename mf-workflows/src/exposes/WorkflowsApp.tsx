@@ -26,6 +26,9 @@ const ApprovalLinkRoute = lazy(() => import(/* webpackChunkName: "approvals" */ 
 
 // The executions page (/workflows/executions) and the dashboard (/workflows/dashboard, its chart a chunk of its own): one chunk each.
 const ExecutionsRoute = lazy(() => import(/* webpackChunkName: "executions" */ '../executions/ExecutionsRoute').then((module) => ({ default: module.ExecutionsRoute })));
+// The Knowledge page (/workflows/knowledge and /workflows/knowledge/:id): one chunk.
+const KnowledgeListRoute = lazy(() => import(/* webpackChunkName: "knowledge" */ '../pages/knowledge/KnowledgeRoutes').then((module) => ({ default: module.KnowledgeListRoute })));
+const KnowledgeBaseRoute = lazy(() => import(/* webpackChunkName: "knowledge" */ '../pages/knowledge/KnowledgeRoutes').then((module) => ({ default: module.KnowledgeBaseRoute })));
 const DashboardRoute = lazy(() => import(/* webpackChunkName: "dashboard" */ '../dashboard/DashboardRoute').then((module) => ({ default: module.DashboardRoute })));
 
 export function createWorkflowsQueryClient(): QueryClient {
@@ -74,6 +77,8 @@ export default function WorkflowsApp({ source, queryClient }: WorkflowsAppProps 
             <Route path="credentials" element={loading(<CredentialsRoute />)} />
             <Route path="executions" element={loading(<ExecutionsRoute />)} />
             <Route path="dashboard" element={loading(<DashboardRoute />)} />
+            <Route path="knowledge" element={loading(<KnowledgeListRoute />)} />
+            <Route path="knowledge/:id" element={loading(<KnowledgeBaseRoute />)} />
             <Route path="approvals" element={loading(<ApprovalInboxRoute />)} />
             <Route path="approvals/decide" element={loading(<ApprovalLinkRoute />)} />
             <Route path=":id" element={loading(<BuilderRoute />)} />

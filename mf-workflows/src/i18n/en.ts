@@ -6,6 +6,7 @@ export const en = {
   workflows: {
     catalogue: {
       credentialsLink: 'Credentials',
+      knowledgeLink: 'Knowledge',
       filtersLabel: 'Filter workflows',
       searchLabel: 'Search workflows',
       searchPlaceholder: 'Name, description or tag',

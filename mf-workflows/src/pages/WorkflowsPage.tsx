@@ -193,6 +193,9 @@ export function WorkflowsPage() {
               <Link className="button" to="/workflows/credentials" data-testid="credentials-link">
                 {t('workflows.catalogue.credentialsLink')}
               </Link>
+              <Link className="button" to="/workflows/knowledge" data-testid="knowledge-link">
+                {t('workflows.catalogue.knowledgeLink')}
+              </Link>
             </>
           ) : null
         }

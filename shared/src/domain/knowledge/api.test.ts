@@ -1,4 +1,4 @@
-import { addSourceSchema, createKnowledgeBaseSchema, KNOWLEDGE_API, searchKnowledgeSchema, updateKnowledgeBaseSchema } from './api';
+import { addSourceSchema, createKnowledgeBaseSchema, embedsWith, KNOWLEDGE_API, searchKnowledgeSchema, updateKnowledgeBaseSchema } from './api';
 
 const issuePath = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) => (result.success ? null : result.error!.issues[0]!.path.join('.'));
 
@@ -35,4 +35,13 @@ describe('request schemas name the field at fault', () => {
 
 test('paths encode their ids', () => {
   expect(KNOWLEDGE_API.source('kb 1', 's/2')).toBe('/api/knowledge-bases/kb%201/sources/s%2F2');
+});
+
+describe('embedding choices', () => {
+  test('only the AI credential types whose provider embeds are embedding choices', () => {
+    expect(['openai', 'google', 'mistral', 'ollama', 'openaiCompatible'].every(embedsWith)).toBe(true);
+    expect(embedsWith('anthropic')).toBe(false);
+    expect(embedsWith('groq')).toBe(false);
+    expect(embedsWith('toString')).toBe(false);
+  });
 });

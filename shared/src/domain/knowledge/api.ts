@@ -138,3 +138,20 @@ export type CreateKnowledgeBaseBody = z.infer<typeof createKnowledgeBaseSchema>;
 export type UpdateKnowledgeBaseBody = z.infer<typeof updateKnowledgeBaseSchema>;
 export type AddSourceBody = z.infer<typeof addSourceSchema>;
 export type SearchKnowledgeBody = z.infer<typeof searchKnowledgeSchema>;
+
+/**
+ * The embedding model a credential type suggests, by AI credential type: the
+ * types whose provider serves embeddings (through the AI SDK's embedMany).
+ * '' : the endpoint's own models (the user names one). A type absent here
+ * (Anthropic, Groq) has no embeddings: choosing it is
+ * KNOWLEDGE_ERROR_CODES.embeddingCredentialInvalid.
+ */
+export const EMBEDDING_MODEL_SUGGESTIONS: Readonly<Record<string, string>> = {
+  openai: 'text-embedding-3-small',
+  google: 'text-embedding-004',
+  mistral: 'mistral-embed',
+  ollama: 'nomic-embed-text',
+  openaiCompatible: '',
+};
+
+export const embedsWith = (credentialType: string): boolean => Object.prototype.hasOwnProperty.call(EMBEDDING_MODEL_SUGGESTIONS, credentialType);
