@@ -26,6 +26,9 @@ const ApprovalLinkRoute = lazy(() => import(/* webpackChunkName: "approvals" */ 
 
 // The executions page (/workflows/executions) and the dashboard (/workflows/dashboard, its chart a chunk of its own): one chunk each.
 const ExecutionsRoute = lazy(() => import(/* webpackChunkName: "executions" */ '../executions/ExecutionsRoute').then((module) => ({ default: module.ExecutionsRoute })));
+// The chat apps pages (/workflows/chat-apps and /workflows/chat-apps/:appId): one chunk.
+const ChatAppsRoute = lazy(() => import(/* webpackChunkName: "chat-apps" */ '../chatApps/ChatAppsRoute').then((module) => ({ default: module.ChatAppsRoute })));
+const ChatAppRoute = lazy(() => import(/* webpackChunkName: "chat-apps" */ '../chatApps/ChatAppsRoute').then((module) => ({ default: module.ChatAppRoute })));
 const DashboardRoute = lazy(() => import(/* webpackChunkName: "dashboard" */ '../dashboard/DashboardRoute').then((module) => ({ default: module.DashboardRoute })));
 
 export function createWorkflowsQueryClient(): QueryClient {
@@ -74,6 +77,8 @@ export default function WorkflowsApp({ source, queryClient }: WorkflowsAppProps 
             <Route path="credentials" element={loading(<CredentialsRoute />)} />
             <Route path="executions" element={loading(<ExecutionsRoute />)} />
             <Route path="dashboard" element={loading(<DashboardRoute />)} />
+            <Route path="chat-apps" element={loading(<ChatAppsRoute />)} />
+            <Route path="chat-apps/:appId" element={loading(<ChatAppRoute />)} />
             <Route path="approvals" element={loading(<ApprovalInboxRoute />)} />
             <Route path="approvals/decide" element={loading(<ApprovalLinkRoute />)} />
             <Route path=":id" element={loading(<BuilderRoute />)} />

@@ -4,6 +4,7 @@ export const de: WorkflowsCatalog = {
   workflows: {
     catalogue: {
       credentialsLink: 'Zugangsdaten',
+      chatAppsLink: 'Chat-Apps',
       filtersLabel: 'Abläufe filtern',
       searchLabel: 'Abläufe durchsuchen',
       searchPlaceholder: 'Name, Beschreibung oder Schlagwort',

@@ -6,6 +6,7 @@ export const en = {
   workflows: {
     catalogue: {
       credentialsLink: 'Credentials',
+      chatAppsLink: 'Chat apps',
       filtersLabel: 'Filter workflows',
       searchLabel: 'Search workflows',
       searchPlaceholder: 'Name, description or tag',

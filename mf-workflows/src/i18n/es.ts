@@ -4,6 +4,7 @@ export const es: WorkflowsCatalog = {
   workflows: {
     catalogue: {
       credentialsLink: 'Credenciales',
+      chatAppsLink: 'Apps de chat',
       filtersLabel: 'Filtrar flujos de trabajo',
       searchLabel: 'Buscar flujos de trabajo',
       searchPlaceholder: 'Nombre, descripción o etiqueta',

@@ -4,6 +4,7 @@ export const fr: WorkflowsCatalog = {
   workflows: {
     catalogue: {
       credentialsLink: 'Identifiants',
+      chatAppsLink: 'Applications de chat',
       filtersLabel: 'Filtrer les flux de travail',
       searchLabel: 'Rechercher des flux de travail',
       searchPlaceholder: 'Nom, description ou étiquette',

@@ -4,6 +4,7 @@ export const it: WorkflowsCatalog = {
   workflows: {
     catalogue: {
       credentialsLink: 'Credenziali',
+      chatAppsLink: 'App di chat',
       filtersLabel: 'Filtra i flussi di lavoro',
       searchLabel: 'Cerca flussi di lavoro',
       searchPlaceholder: 'Nome, descrizione o etichetta',

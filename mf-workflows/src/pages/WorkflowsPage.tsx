@@ -193,6 +193,9 @@ export function WorkflowsPage() {
               <Link className="button" to="/workflows/credentials" data-testid="credentials-link">
                 {t('workflows.catalogue.credentialsLink')}
               </Link>
+              <Link className="button" to="/workflows/chat-apps" data-testid="chat-apps-link">
+                {t('workflows.catalogue.chatAppsLink')}
+              </Link>
             </>
           ) : null
         }
