@@ -120,14 +120,13 @@ export function ChatAppPage({ appId }: { appId: string }) {
           {failure}
         </p>
       ) : null}
+      {/* On phones the conversations come right after the links, before the long settings form. */}
       <div className="chat-app-columns">
-        <div>
-          <SharePanel app={current} />
-          <section className="card">
-            <ChatAppSettingsForm app={current} onSaved={saved} />
-          </section>
-        </div>
+        <SharePanel app={current} />
         <ConversationsPanel app={current} />
+        <section className="card chat-app-settings-card">
+          <ChatAppSettingsForm app={current} onSaved={saved} />
+        </section>
       </div>
       {confirming ? (
         <ConfirmDialog
