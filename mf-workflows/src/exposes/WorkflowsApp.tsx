@@ -29,6 +29,9 @@ const ExecutionsRoute = lazy(() => import(/* webpackChunkName: "executions" */ '
 // The Knowledge page (/workflows/knowledge and /workflows/knowledge/:id): one chunk.
 const KnowledgeListRoute = lazy(() => import(/* webpackChunkName: "knowledge" */ '../pages/knowledge/KnowledgeRoutes').then((module) => ({ default: module.KnowledgeListRoute })));
 const KnowledgeBaseRoute = lazy(() => import(/* webpackChunkName: "knowledge" */ '../pages/knowledge/KnowledgeRoutes').then((module) => ({ default: module.KnowledgeBaseRoute })));
+// The chat apps pages (/workflows/chat-apps and /workflows/chat-apps/:appId): one chunk.
+const ChatAppsRoute = lazy(() => import(/* webpackChunkName: "chat-apps" */ '../chatApps/ChatAppsRoute').then((module) => ({ default: module.ChatAppsRoute })));
+const ChatAppRoute = lazy(() => import(/* webpackChunkName: "chat-apps" */ '../chatApps/ChatAppsRoute').then((module) => ({ default: module.ChatAppRoute })));
 const DashboardRoute = lazy(() => import(/* webpackChunkName: "dashboard" */ '../dashboard/DashboardRoute').then((module) => ({ default: module.DashboardRoute })));
 
 export function createWorkflowsQueryClient(): QueryClient {
@@ -79,6 +82,8 @@ export default function WorkflowsApp({ source, queryClient }: WorkflowsAppProps 
             <Route path="dashboard" element={loading(<DashboardRoute />)} />
             <Route path="knowledge" element={loading(<KnowledgeListRoute />)} />
             <Route path="knowledge/:id" element={loading(<KnowledgeBaseRoute />)} />
+            <Route path="chat-apps" element={loading(<ChatAppsRoute />)} />
+            <Route path="chat-apps/:appId" element={loading(<ChatAppRoute />)} />
             <Route path="approvals" element={loading(<ApprovalInboxRoute />)} />
             <Route path="approvals/decide" element={loading(<ApprovalLinkRoute />)} />
             <Route path=":id" element={loading(<BuilderRoute />)} />

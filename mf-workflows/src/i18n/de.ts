@@ -5,6 +5,7 @@ export const de: WorkflowsCatalog = {
     catalogue: {
       credentialsLink: 'Zugangsdaten',
       knowledgeLink: 'Wissen',
+      chatAppsLink: 'Chat-Apps',
       filtersLabel: 'Abläufe filtern',
       searchLabel: 'Abläufe durchsuchen',
       searchPlaceholder: 'Name, Beschreibung oder Schlagwort',

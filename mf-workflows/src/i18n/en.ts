@@ -7,6 +7,7 @@ export const en = {
     catalogue: {
       credentialsLink: 'Credentials',
       knowledgeLink: 'Knowledge',
+      chatAppsLink: 'Chat apps',
       filtersLabel: 'Filter workflows',
       searchLabel: 'Search workflows',
       searchPlaceholder: 'Name, description or tag',

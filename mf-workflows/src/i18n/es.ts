@@ -5,6 +5,7 @@ export const es: WorkflowsCatalog = {
     catalogue: {
       credentialsLink: 'Credenciales',
       knowledgeLink: 'Conocimiento',
+      chatAppsLink: 'Apps de chat',
       filtersLabel: 'Filtrar flujos de trabajo',
       searchLabel: 'Buscar flujos de trabajo',
       searchPlaceholder: 'Nombre, descripción o etiqueta',

@@ -5,6 +5,7 @@ export const fr: WorkflowsCatalog = {
     catalogue: {
       credentialsLink: 'Identifiants',
       knowledgeLink: 'Connaissances',
+      chatAppsLink: 'Applications de chat',
       filtersLabel: 'Filtrer les flux de travail',
       searchLabel: 'Rechercher des flux de travail',
       searchPlaceholder: 'Nom, description ou étiquette',

@@ -5,6 +5,7 @@ export const it: WorkflowsCatalog = {
     catalogue: {
       credentialsLink: 'Credenziali',
       knowledgeLink: 'Conoscenza',
+      chatAppsLink: 'App di chat',
       filtersLabel: 'Filtra i flussi di lavoro',
       searchLabel: 'Cerca flussi di lavoro',
       searchPlaceholder: 'Nome, descrizione o etichetta',

@@ -196,6 +196,9 @@ export function WorkflowsPage() {
               <Link className="button" to="/workflows/knowledge" data-testid="knowledge-link">
                 {t('workflows.catalogue.knowledgeLink')}
               </Link>
+              <Link className="button" to="/workflows/chat-apps" data-testid="chat-apps-link">
+                {t('workflows.catalogue.chatAppsLink')}
+              </Link>
             </>
           ) : null
         }
