@@ -246,6 +246,48 @@ describe('the visitor token', () => {
   });
 });
 
+describe('a stored conversation the service no longer knows', () => {
+  it('is replaced once when a send is refused as not found, with the same token', async () => {
+    window.localStorage.setItem(`agentflow.chat.${APP_ID}`, JSON.stringify({ visitorToken: 'visitor-token-1', conversationId: 'conv-old' }));
+    const api = publishedApi();
+    api.reply('GET', CHAT_API.visitorConversation(APP_ID, 'conv-old'), { status: 200, body: { conversationId: 'conv-old', messages: [] } });
+    const chat = await mount(api);
+    await ask(chat, 'hello');
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
+      [CHAT_API.send(APP_ID, 'conv-old'), { visitorToken: 'visitor-token-1', text: 'hello' }],
+      [CHAT_API.open(APP_ID), { visitorToken: 'visitor-token-1' }],
+      [CHAT_API.send(APP_ID, 'conv-1'), { visitorToken: 'visitor-token-1', text: 'hello' }],
+    ]);
+    expect($$(chat, '.failed')).toEqual([]);
+    expect(JSON.parse(window.localStorage.getItem(`agentflow.chat.${APP_ID}`)!)).toEqual({ visitorToken: 'visitor-token-1', conversationId: 'conv-1' });
+  });
+});
+
+describe('the script tag', () => {
+  it('mounts one chat for its data-app, on the API it names, in the mode and language it asks for', () => {
+    const tag = document.createElement('script');
+    tag.src = 'https://api.agentflow.example/widget.js';
+    Object.assign(tag.dataset, { app: 'shop-assistant', mode: 'page', lang: 'it' });
+    document.head.append(tag);
+    const fetchSpy = jest.fn(() => new Promise<never>(() => undefined));
+    Object.assign(globalThis, { fetch: fetchSpy });
+    try {
+      jest.isolateModules(() => require('./index'));
+      jest.isolateModules(() => require('./index'));
+      const hosts = document.querySelectorAll('agentflow-chat');
+      expect(hosts).toHaveLength(1);
+      expect(hosts[0]!.getAttribute('data-agentflow-chat')).toBe('shop-assistant');
+      expect(hosts[0]!.getAttribute('lang')).toBe('it');
+      expect(hosts[0]!.shadowRoot!.querySelector('.launcher')).toBeNull();
+      expect(fetchSpy).toHaveBeenCalledWith(`https://api.agentflow.example${CHAT_API.publicApp('shop-assistant')}`, { method: 'GET' });
+    } finally {
+      document.querySelectorAll('agentflow-chat').forEach((host) => host.remove());
+      tag.remove();
+      delete (globalThis as { fetch?: unknown }).fetch;
+    }
+  });
+});
+
 describe('languages', () => {
   it("speaks the browser's language (every catalog has every text) and English otherwise", async () => {
     const keys = (value: object): string[] => Object.entries(value).flatMap(([key, inner]) => (typeof inner === 'object' ? keys(inner as object).map((sub) => `${key}.${sub}`) : [key]));
