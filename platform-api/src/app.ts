@@ -13,12 +13,12 @@ import { createAiCredentialTester } from './credentials/aiTester.js';
 import { createProviderRegistry, providerBaseUrlsFromEnv } from './agents/providers/index.js';
 import { fetchPolicyFromEnv } from './net/safeFetch.js';
 import type { FilesModule } from './files/index.js';
+import { hostedChatRouter } from './chat/hostedPage.js';
 import { createConnectorsModule, type ConnectorsModule } from './connectors/index.js';
 import { composeCredentialTester, createAppCredentialTester } from './connectors/credentialTester.js';
 import { mayViewRun } from './runs/access.js';
 import { decodeRun, runRef } from './runs/store.js';
 import { createDashboardRouter } from './dashboard/index.js';
-import { hostedChatRouter } from './chat/hostedPage.js';
 
 export const SERVICE_NAME = 'platform-api';
 
