@@ -85,6 +85,7 @@ describe('a question and its streamed answer', () => {
     const chat = await mount(api);
     $<HTMLButtonElement>(chat, '.suggestions button')!.click();
     await settle();
+    expect(chat.view.root.activeElement).toBe($(chat, 'textarea'));
 
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([
       { method: 'POST', path: CHAT_API.open(APP_ID), body: {}, contentType: 'text/plain' },

@@ -164,7 +164,11 @@ export function mountView(host: HTMLElement, session: ChatSession, text: WidgetT
       suggestions.append(el(doc, 'legend', {}, text.suggestions));
       for (const question of app.suggestedQuestions) {
         const button = el(doc, 'button', { type: 'button' }, question);
-        button.addEventListener('click', () => void session.ask(question));
+        button.addEventListener('click', () => {
+          // The suggestions leave with the first question: the input keeps the focus.
+          input.focus();
+          void session.ask(question);
+        });
         suggestions.append(button);
       }
       children.push(suggestions);
