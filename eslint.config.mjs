@@ -137,7 +137,7 @@ export default defineConfig(
 
   // Browser code: browser globals (the TypeScript files are checked by tsc; this matters for the plain JS ones).
   {
-    files: ['shell/src/**', 'mf-*/src/**', 'shared/src/**', 'e2e/support/gapiShim.js'],
+    files: ['shell/src/**', 'mf-*/src/**', 'shared/src/**', 'chat-widget/src/**', 'e2e/support/gapiShim.js'],
     languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
   },
 
@@ -168,6 +168,17 @@ export default defineConfig(
     ignores: TESTS,
     rules: { 'agentflow/browser-imports': restrict(BROWSER_RESTRICTIONS) },
   },
+  // The chat widget runs on other people's websites: browser code that also keeps out of the platform's web singleton (React, Firebase).
+  {
+    files: ['chat-widget/src/**'],
+    ignores: TESTS,
+    rules: {
+      'agentflow/browser-imports': restrict([
+        ...BROWSER_RESTRICTIONS,
+        { modules: ['^@agentflow/shared(?:/web)?$', '^react(?:$|[-/])', '^firebase(?:$|/)'], message: "the chat widget is one small script on any website: it uses shared's pure domain entries only." },
+      ]),
+    },
+  },
   // (c) the domain core, its tests included: a pure module needs nothing else to be tested.
   {
     files: ['shared/src/domain/**'],
@@ -175,7 +186,7 @@ export default defineConfig(
   },
   // (d) production code: everything the deployables ship or run (sources, build configs, the federation factory, the seed).
   {
-    files: [...['shared', 'shell', ...REMOTES, 'billing-api', 'platform-api'].map((pkg) => `${pkg}/${SOURCE}`), 'firebase/*.mjs'],
+    files: [...['shared', 'shell', ...REMOTES, 'chat-widget', 'billing-api', 'platform-api'].map((pkg) => `${pkg}/${SOURCE}`), 'firebase/*.mjs'],
     ignores: TESTS,
     rules: { 'agentflow/no-test-fakes': restrict(TEST_FAKE_RESTRICTIONS) },
   },

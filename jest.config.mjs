@@ -70,6 +70,7 @@ export default {
     project('mf-workflows', 'jsdom'),
     project('mf-billing', 'jsdom'),
     project('mf-rbac', 'jsdom'),
+    project('chat-widget', 'jsdom'),
     project('billing-api', 'node'),
     project('platform-api', 'node'),
     project('firebase', 'node'),

@@ -12,7 +12,8 @@ import { startProcess } from './processes.mjs';
 import { ROOT } from './stack.mjs';
 
 const STAMP = path.join(ROOT, '.agentflow', 'build-stamp');
-const APP_DIRS = ['shell', ...REMOTES.map((remote) => remote.dir)];
+// chat-widget is not a remote: platform-api serves its one script (/widget.js) to any website.
+const APP_DIRS = ['shell', ...REMOTES.map((remote) => remote.dir), 'chat-widget'];
 const WATCHED = ['shared/src', 'shared/federation', 'shared/styles', 'shared/package.json', 'shared/tsconfig.json', 'shared/tsconfig.part.json', 'shared/boundaries', 'billing-api/src', 'platform-api/src', 'package.json', 'tsconfig.base.json',
   ...APP_DIRS.flatMap((dir) => [`${dir}/src`, `${dir}/public`, `${dir}/webpack.config.js`, `${dir}/package.json`])];
 

@@ -13,6 +13,7 @@ import { createAiCredentialTester } from './credentials/aiTester.js';
 import { createProviderRegistry, providerBaseUrlsFromEnv } from './agents/providers/index.js';
 import { fetchPolicyFromEnv } from './net/safeFetch.js';
 import type { FilesModule } from './files/index.js';
+import { hostedChatRouter } from './chat/hostedPage.js';
 import { createConnectorsModule, type ConnectorsModule } from './connectors/index.js';
 import { composeCredentialTester, createAppCredentialTester } from './connectors/credentialTester.js';
 import { mayViewRun } from './runs/access.js';
@@ -56,6 +57,8 @@ export interface AppDependencies {
   invitationMailer?: InvitationMailer;
   /** The browser app's public URL (default: APP_URL), for links in e-mails. */
   appUrl?: string;
+  /** The built chat widget (chat-widget/dist/widget.js) served at /widget.js; null or absent: not built (503). */
+  chatWidgetScript?: string | null;
 }
 
 /** A worker's app (PLATFORM_ROLE=worker): /healthz only; the runs it executes come from the queue. */
@@ -64,7 +67,7 @@ export function createWorkerApp({ db, logger }: { db: Firestore; logger: Logger 
 }
 
 /** Builds the platform-api Express app; listening is server.ts's job, so tests mount it on any port. */
-export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault, files, publicUrl, connectors, invitationMailer, appUrl }: AppDependencies): Express {
+export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault, files, publicUrl, connectors, invitationMailer, appUrl, chatWidgetScript }: AppDependencies): Express {
   const record = createAuditRecorder(auditWriter ?? firestoreAuditWriter(db), logger);
   const providers = createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) });
   const vault = credentialVault ?? createCredentialVault({ db, logger, record, ring: credentialsRing === undefined ? keyRingFromEnv(process.env) : credentialsRing });
@@ -89,6 +92,8 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
     trustProxy,
     userRateLimit,
     routes: (app) => {
+      // The chat widget script and the hosted chat page (visitors; the chat API checks each app).
+      app.use(hostedChatRouter({ widgetScript: chatWidgetScript ?? null }));
       app.use(createMeRouter(auth, db, SERVICE_NAME));
       const access = createAccessRouter({ auth, db, logger, adminEmails, auditWriter, initializeNow: initializeAccess });
       app.use(access.router);

@@ -37,7 +37,9 @@ logger.info({ instanceId: runs.instanceId, role: queueSettings.role, queue: queu
 // if Firestore is down, /healthz says so and the next bootstrap retries.
 // A worker (PLATFORM_ROLE=worker) executes runs and serves only /healthz.
 const app = servesApi(queueSettings.role)
-  ? createApp({ auth, db, logger, allowedOrigins: config.allowedOrigins, adminEmails, initializeAccess: true, runs, credentialVault, files, connectors })
+  ? createApp({ auth, db, logger, allowedOrigins: config.allowedOrigins, adminEmails, initializeAccess: true, runs, credentialVault, files, connectors,
+    // The visitors' chat script, built beside the services (npm run build): dist/server.js → chat-widget/dist.
+    chatWidgetScript: fileURLToPath(new URL('../../chat-widget/dist/widget.js', import.meta.url)) })
   : createWorkerApp({ db, logger });
 // A worker executes the knowledge jobs the API queues (createApp registers them on an API instance).
 if (!servesApi(queueSettings.role)) {

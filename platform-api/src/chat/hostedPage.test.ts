@@ -1,0 +1,52 @@
+// /widget.js and /chat/:appId on the service kit's real Express app (helmet,
+// error bodies): any website may load the script; the hosted page runs it.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { testServiceApp } from '@agentflow/shared/testing/serviceApp';
+import { hostedChatRouter } from './hostedPage';
+
+const script = path.join(mkdtempSync(path.join(tmpdir(), 'widget-')), 'widget.js');
+writeFileSync(script, 'console.log("widget");');
+const appWith = (widgetScript: string | null) => testServiceApp({ name: 'hosted-chat-test', routes: (app) => app.use(hostedChatRouter({ widgetScript })) });
+
+describe('GET /widget.js', () => {
+  it('serves the built script as JavaScript that pages on other origins may load (helmet would say same-origin)', async () => {
+    const response = await request(appWith(script)).get('/widget.js').set('Origin', 'https://shop.example');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(response.text).toBe('console.log("widget");');
+  });
+
+  it('answers 503 saying the widget is not built, whether no path was given or the file is missing', async () => {
+    for (const app of [appWith(null), appWith(path.join(path.dirname(script), 'missing.js'))]) {
+      const response = await request(app).get('/widget.js');
+      expect(response.status).toBe(503);
+      expect(response.body.error).toBe('The chat widget is not built (npm run build)');
+    }
+  });
+});
+
+describe('GET /chat/:appId (the hosted page)', () => {
+  it('is a phone-ready page running the widget in page mode for that app, under a CSP that allows it', async () => {
+    const response = await request(appWith(script)).get('/chat/app_1-x');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.text).toContain('<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">');
+    expect(response.text).toContain('<script src="/widget.js" data-app="app_1-x" data-mode="page"></script>');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' https: 'unsafe-inline'");
+  });
+
+  it('is a JSON 404, never a page, for what cannot be an app id (nothing of it reaches HTML)', async () => {
+    for (const id of ['"><script>alert(1)</script>', 'a b', '..']) {
+      const response = await request(appWith(script)).get(`/chat/${encodeURIComponent(id)}`);
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    }
+  });
+});
