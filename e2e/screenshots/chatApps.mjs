@@ -1,5 +1,5 @@
 // Screenshots of the chat apps pages (issue 23) at 1280×800 and 390×844, on
-// an in-memory client (mf-workflows/src/chatApps/testing/chatAppsScreenshotHarness.tsx):
+// an in-memory client (mf-workflows/src/testing/chatAppsScreenshotHarness.tsx):
 // no stack, no standard port. Bundles the harness with webpack, serves it on
 // PORT (default 18791) and drives Debian's Chromium.
 //   node e2e/screenshots/chatApps.mjs [outDir]   (default /tmp/chat-apps-shots)
@@ -26,7 +26,7 @@ await new Promise((resolve, reject) =>
     mode: 'development',
     devtool: false,
     context: appDir,
-    entry: './src/chatApps/testing/chatAppsScreenshotHarness.tsx',
+    entry: './src/testing/chatAppsScreenshotHarness.tsx',
     output: { path: distDir, filename: 'harness.js', clean: true },
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: { re2js$: path.join(root, 'shared/federation/re2jsStub.mjs'), '@agentflow/shared/testing': path.join(root, 'shared/testing') } },
     module: {

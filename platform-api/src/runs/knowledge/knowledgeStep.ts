@@ -8,9 +8,9 @@
 // (agents/knowledgeTool.ts) searches through the same searchForRun().
 //
 // Embedding the question is a provider call on the base's credential: its
-// tokens are charged like a model call's, through the price table per 1,000
-// tokens (platformTokensFor), as soon as the provider answered.
-import { platformTokensFor } from '@agentflow/shared/domain';
+// tokens are charged at the price table's embedding price per 1,000 tokens
+// (embeddingTokensFor, as ingestion pays), as soon as the provider answered.
+import { embeddingTokensFor } from '@agentflow/shared/domain';
 import { KNOWLEDGE_LIMITS, type RetrievalMode, type RetrievedPassage } from '@agentflow/shared/knowledge';
 import { KNOWLEDGE_STEP_ERROR_CODES, parseNodeParams, stepPassage, type KnowledgeStepErrorCode, type KnowledgeStepOutput } from '@agentflow/shared/workflow';
 import { evaluate } from '../../expressions/evaluate.js';
@@ -62,8 +62,8 @@ export interface RunSearch {
   minSimilarity?: number;
 }
 
-/** Platform tokens of embedding a query (the price table, per 1,000 tokens; at least 1 for a call that counted any). */
-export const queryEmbeddingCost = (embedding: KnowledgeSearchResult['embedding']): number => (embedding ? platformTokensFor({ inputTokens: embedding.tokens, outputTokens: 0 }, embedding.modelId) : 0);
+/** Platform tokens of embedding a query: the price table's embedding price, as ingestion and the test search pay (pricing.ts). */
+export const queryEmbeddingCost = (embedding: KnowledgeSearchResult['embedding']): number => (embedding ? embeddingTokensFor(embedding.tokens) : 0);
 
 /** One search for a run's step (or its agent's tool call): the passages as a run records them, and the tokens charged under `callKey`. */
 export async function searchForRun(search: KnowledgeSearch | null, context: Pick<StepContext, 'run' | 'node' | 'signal' | 'chargeTokens'>, request: RunSearch, callKey: string): Promise<{ output: KnowledgeStepOutput; tokens: number }> {

@@ -8,10 +8,10 @@ import { TestProviders, testUser } from '@agentflow/shared/testing/renderWithPro
 import { personalWorkspace } from '@agentflow/shared/testing/fakeWorkspace';
 import { DEFAULT_CHAT_LIMITS, DEFAULT_CHAT_MEMORY, type ChatApp, type ChatMessage, type Conversation } from '@agentflow/shared/chat';
 import '@agentflow/shared/styles/base.css';
-import { CatalogueSourceProvider } from '../../components/CatalogueSourceContext';
-import { ChatAppsClientContext, type ChatAppsClient } from '../chatAppsClient';
-import { ChatAppRoute, ChatAppsRoute } from '../ChatAppsRoute';
-import type { CatalogueSource } from '../../api/catalogue';
+import { CatalogueSourceProvider } from '../components/CatalogueSourceContext';
+import { ChatAppsClientContext, type ChatAppsClient } from '../chatApps/chatAppsClient';
+import { ChatAppRoute, ChatAppsRoute } from '../chatApps/ChatAppsRoute';
+import type { CatalogueSource } from '../api/catalogue';
 import type { Workflow } from '@agentflow/shared/workflow';
 
 const params = new URLSearchParams(window.location.search);
