@@ -7,7 +7,8 @@
 // Airtable). Agents answer from the fake model: unscripted, a sample that
 // fits their JSON schema; scripted where a branch or a real value (a phone
 // number, a time) matters.
-import { ALERTS_BASE, ALERTS_TABLE, LISTINGS_SHEET, LISTINGS_SPREADSHEET, LISTING_COLUMNS, WORKFLOW_TEMPLATES, type Workflow } from '@agentflow/shared/workflow';
+import { ALERTS_BASE, ALERTS_TABLE, KNOWLEDGE_BASE_PLACEHOLDER, KNOWLEDGE_TOOL_NAME, LISTINGS_SHEET, LISTINGS_SPREADSHEET, LISTING_COLUMNS, WORKFLOW_TEMPLATES, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
+import { seedKnowledgeBase } from '../knowledge/search/testing/seedKnowledge';
 import { imageBytes, pdfBytes } from '../../testing/fileFixtures';
 import { decodeRun, type StoredRun } from '../runs/index';
 import { ALLOW_LOCAL } from '../testing/runsHarness';
@@ -33,9 +34,9 @@ const stepOf = (run: StoredRun, id: string) => run.steps.find((s) => s.id === id
 const outputOf = (run: StoredRun) => run.output as Record<string, any>;
 
 /** Copies the template, runs it with the input, and expects success with these steps done. */
-async function runTemplate(id: string, input: Record<string, unknown>, done: string[]): Promise<{ run: StoredRun; workflow: Workflow }> {
+async function runTemplate(id: string, input: Record<string, unknown>, done: string[], change?: (node: WorkflowNode) => WorkflowNode): Promise<{ run: StoredRun; workflow: Workflow }> {
   ran.add(id);
-  const workflow = await w.copy(id);
+  const workflow = await w.copy(id, change);
   const run = await w.run(workflow, input);
   expect({ status: run.status, error: run.error, failed: run.steps.filter((s) => s.status === 'failed').map((s) => [s.id, s.error]) }).toEqual({ status: 'succeeded', error: null, failed: [] });
   for (const step of done) expect([step, stepOf(run, step)?.status]).toEqual([step, 'succeeded']);
@@ -306,6 +307,68 @@ describe('general', () => {
     clock = new Date(clock.getTime() + 6 * 60_000);
     expect(await poller.check()).toBe(0);
     expect(await runsOf()).toHaveLength(1);
+  });
+});
+
+describe('knowledge and chat templates', () => {
+  /** The owner's knowledge base (keyword search: no embedding credential) of these documents; markdown, form feeds between pages. */
+  const knowledgeBase = (name: string, sources: { name: string; text: string }[]) =>
+    seedKnowledgeBase(w.h.db, w.h.files.store.bucket, { ownerId: w.owner.uid, organizationId: null, name, embedding: null }, sources);
+  /** The copy with the user's knowledge base picked in place of the template's placeholder (Knowledge steps and agents' tools). */
+  const pick =
+    (knowledgeBaseId: string) =>
+    (node: WorkflowNode): WorkflowNode => {
+      const p = node.params as Record<string, any>;
+      const picked = (id: string) => (id === KNOWLEDGE_BASE_PLACEHOLDER ? knowledgeBaseId : id);
+      if (node.type === 'knowledge') return { ...node, params: { ...p, knowledgeBaseId: picked(p.knowledgeBaseId) } };
+      if (node.type === 'agent' && p.tools.knowledge) return { ...node, params: { ...p, tools: { ...p.tools, knowledge: p.tools.knowledge.map(picked) } } };
+      return node;
+    };
+  /** A chat run's input (shared/src/domain/chat/memory.ts ChatRunInput): the visitor's message after one earlier exchange. */
+  const chatInput = (message: string) => ({ message, history: [{ role: 'user', text: 'Hello' }, { role: 'assistant', text: 'Hi! How can I help?' }], summary: '', conversationId: 'conversation-1' });
+  /** The agent whose role matches searches the knowledge base for `query`, then answers `text` only if the tool's result cites `label`. */
+  const searchThenAnswer = (system: RegExp, query: string, label: string, text: string) =>
+    w.model.script(
+      { match: { system, afterToolResults: false, offersTool: KNOWLEDGE_TOOL_NAME }, reply: { toolCalls: [{ name: KNOWLEDGE_TOOL_NAME, arguments: { query } }] }, times: 1 },
+      { match: { system, afterToolResults: true }, reply: (request) => ({ text: request.toolResults.at(-1)?.includes(label) ? text : 'NOT FOUND' }), times: 1 },
+    );
+  const lastUserOf = (system: string) => w.model.requests.filter((r) => r.system.includes(system)).at(-1)!.lastUser;
+
+  it('listing assistant: the chat agent searches the listings, answers citing them with a viewing offer, and reads the conversation so far', async () => {
+    const listings = await knowledgeBase('Listings', [{ name: 'Listing L-7.pdf', text: '# 3 Oak Lane\n\nBungalow, two bedrooms.\f# 3 Oak Lane\n\n## Garden\n\nThe level garden faces south.' }]);
+    const text = 'Yes, the garden faces south [Listing L-7.pdf, p. 2]. Would you like to book a viewing?';
+    searchThenAnswer(/website assistant of a residential estate agency/, 'garden south', 'Listing L-7.pdf, p. 2', text);
+    const { run } = await runTemplate('tpl-real-estate-listing-assistant', chatInput('Does the garden of 3 Oak Lane face south?'), ['conversation', 'assistant', 'answer'], pick(listings.id));
+    expect(outputOf(run).answer).toEqual({ answer: text });
+    expect(run.steps.find((s) => s.parentStepId === 'assistant')).toMatchObject({ type: 'knowledge', status: 'succeeded', input: { knowledgeBaseId: listings.id, query: 'garden south' } });
+    expect(lastUserOf('residential estate agency')).toBe('Conversation so far:\nVisitor: Hello\nAssistant: Hi! How can I help?\n\nVisitor: Does the garden of 3 Oak Lane face south?');
+  });
+
+  it('technician manual assistant: the chat agent answers from the service manual it searched, citing manual and page', async () => {
+    const manuals = await knowledgeBase('Service manuals', [{ name: 'Boiler X200 manual.pdf', text: '# X200\n\nInstallation.\f# X200\n\n## Fault codes\n\nE41: low water pressure. Refill to 1.5 bar.' }]);
+    const text = 'E41 means low water pressure: isolate the boiler, then refill to 1.5 bar [Boiler X200 manual.pdf, p. 2].';
+    searchThenAnswer(/help field technicians diagnose and repair/, 'X200 E41', 'Boiler X200 manual.pdf, p. 2 — X200 › Fault codes', text);
+    const { run } = await runTemplate('tpl-field-services-technician-manual-assistant', chatInput('X200 shows E41, what now?'), ['assistant', 'answer'], pick(manuals.id));
+    expect(outputOf(run).answer).toEqual({ answer: text });
+    expect(lastUserOf('field technicians')).toContain('Technician: X200 shows E41, what now?');
+  });
+
+  it('pricing-page lead qualifier: the Knowledge step puts the pricing passages in the prompt with their source, beside the conversation', async () => {
+    const pricing = await knowledgeBase('Pricing', [{ name: 'Price list 2026', text: '# Plans\n\nThe Team plan costs 49 euros per seat and month, billed yearly.' }]);
+    const text = 'The Team plan is 49 euros per seat and month [Price list 2026]. How many people would use it?';
+    w.model.script({ match: { system: /pricing page/, user: /\[Price list 2026\] .*49 euros per seat/ }, reply: { text }, times: 1 });
+    const { run } = await runTemplate('tpl-sales-pricing-page-lead-qualifier', chatInput('How much is the Team plan per seat?'), ['pricing', 'qualifier', 'answer'], pick(pricing.id));
+    expect(outputOf(run).answer).toEqual({ answer: text });
+    expect(lastUserOf('pricing page')).toContain('Conversation so far:\nVisitor: Hello\nAssistant: Hi! How can I help?\n\nVisitor: How much is the Team plan per seat?');
+  });
+
+  it('shipping-terms assistant: a Knowledge step retrieves the terms, the agent answers from them, and the output lists the sources', async () => {
+    const terms = await knowledgeBase('Shipping terms', [{ name: 'General terms.pdf', text: '# Terms\n\nScope.\f# Terms\n\n## Claims\n\nDamage must be reported within seven days of delivery.' }]);
+    const text = 'Report damage within seven days of delivery [General terms.pdf, p. 2].';
+    w.model.script({ match: { system: /shipping terms and carrier contracts/, user: /\[General terms\.pdf, p\. 2\] .*seven days/ }, reply: { text }, times: 1 });
+    const { run } = await runTemplate('tpl-logistics-shipping-terms-assistant', { question: 'How long do we have to report damage?', shipment: 'Pallet, road' }, ['terms', 'advisor', 'answer'], pick(terms.id));
+    expect(outputOf(run).answer.answer).toBe(text);
+    expect(outputOf(run).answer.sources[0]).toMatchObject({ knowledgeBaseId: terms.id, sourceName: 'General terms.pdf', page: 2 });
   });
 });
 

@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { connectorOf } from '../connectors/registry.js';
 import { connectorOperationOf } from '../connectors/declaration.js';
 import { NODE_TYPES, WORKFLOW_CATEGORIES, WORKFLOW_INDUSTRIES, type Workflow, type WorkflowNode } from './model.js';
-import { WORKFLOW_TEMPLATES, templateById, templatesFor } from './templates.js';
+import { KNOWLEDGE_BASE_PLACEHOLDER, WORKFLOW_TEMPLATES, templateById, templatesFor } from './templates.js';
+import { CHAT_TRANSCRIPT } from './templates/build.js';
+import { chatRunInput } from '../chat/memory.js';
 import { validateWorkflow } from './validate.js';
+import { documentIdSchema } from '../validation/ids.js';
 import { isTrigger, triggerOf } from './graph.js';
 
 const INDUSTRIES = WORKFLOW_INDUSTRIES.filter((industry) => industry !== 'general');
@@ -257,6 +260,69 @@ describe('templates and apps', () => {
   ])('%s runs %j', (id, operations) => {
     const t = templateById(id)!;
     expect(appNodes(t).map((n) => `${params(n).connector}.${params(n).operation ?? params(n).trigger}`)).toEqual(operations);
+  });
+});
+
+describe('knowledge and chat templates', () => {
+  /** The knowledge bases a template searches: its Knowledge steps' and its agents' search_knowledge lists. */
+  const knowledgeBasesOf = (t: Workflow) =>
+    t.nodes.flatMap((n) => (n.type === 'knowledge' ? [params(n).knowledgeBaseId as string] : n.type === 'agent' ? ((params(n).tools.knowledge as string[] | undefined) ?? []) : []));
+  const searching = WORKFLOW_TEMPLATES.filter((t) => knowledgeBasesOf(t).length > 0);
+
+  it.each(INDUSTRIES)('%s has a template that searches a knowledge base', (industry) => {
+    expect(searching.some((t) => t.industry === industry)).toBe(true);
+  });
+
+  it('each names the one placeholder knowledge base, a valid id, and tells the user to pick theirs after copying', () => {
+    expect(searching.map((t) => t.id).sort()).toEqual(
+      ['tpl-field-services-technician-manual-assistant', 'tpl-logistics-shipping-terms-assistant', 'tpl-real-estate-listing-assistant', 'tpl-sales-pricing-page-lead-qualifier'],
+    );
+    for (const t of searching) {
+      expect(new Set(knowledgeBasesOf(t))).toEqual(new Set([KNOWLEDGE_BASE_PLACEHOLDER]));
+      expect(t.description).toMatch(/After copying, pick your knowledge base/);
+    }
+    expect(documentIdSchema.safeParse(KNOWLEDGE_BASE_PLACEHOLDER).success).toBe(true);
+  });
+
+  it('agents that answer from documents are told to cite their sources and to say when the documents do not answer', () => {
+    for (const t of searching) {
+      const answering = t.nodes.filter((n) => n.type === 'agent');
+      expect(answering.length).toBeGreaterThan(0);
+      for (const n of answering) {
+        expect(params(n).role).toMatch(/cite/i);
+        expect(params(n).role).toMatch(/do not answer the question, say so/);
+        expect(params(n).role).toMatch(/never invent/);
+      }
+    }
+  });
+
+  it('chat templates start with the chat trigger and answer with a text agent (a chat run streams a text agent), given back as the answer', () => {
+    const chats = WORKFLOW_TEMPLATES.filter((t) => t.nodes.some((n) => n.type === 'trigger.chat'));
+    expect(chats.map((t) => t.industry).sort()).toEqual(['field-services', 'real-estate', 'sales']);
+    for (const t of chats) {
+      const agents = t.nodes.filter((n) => n.type === 'agent');
+      expect(agents).toHaveLength(1);
+      expect(params(agents[0]!).output).toEqual({ type: 'text' });
+      expect(t.nodes.find((n) => n.type === 'output')).toMatchObject({ params: { mapping: `{"answer": ${agents[0]!.id}}` } });
+    }
+  });
+
+  it('the logistics template retrieves with a Knowledge step from the question of its form', () => {
+    const t = templateById('tpl-logistics-shipping-terms-assistant')!;
+    expect(t.nodes.find((n) => n.type === 'knowledge')).toMatchObject({ params: { knowledgeBaseId: KNOWLEDGE_BASE_PLACEHOLDER, query: 'input.question' } });
+  });
+
+  it('the chat transcript reads a chat run input: older turns in brief, then the recent ones', async () => {
+    const earlier = [
+      { role: 'user' as const, text: 'Do you have flats in Leeds? I am moving.' },
+      { role: 'assistant' as const, text: 'Yes, three.' },
+      { role: 'user' as const, text: 'Which is cheapest?' },
+    ];
+    const transcript = jsonata(CHAT_TRANSCRIPT);
+    await expect(transcript.evaluate({ input: chatRunInput('c1', earlier, 'Book a viewing', { window: 1, summarize: true }) })).resolves.toBe(
+      'Earlier: Visitor: Do you have flats in Leeds?\nAssistant: Yes, three.\nVisitor: Which is cheapest?',
+    );
+    await expect(transcript.evaluate({ input: chatRunInput('c1', [], 'Hi', { window: 10, summarize: true }) })).resolves.toBe('');
   });
 });
 

@@ -27,3 +27,6 @@ export function templateById(id: string): Workflow | undefined {
 export { TEMPLATE_TAGS_KEY, loadTemplateTexts, localizedTemplate, templateTextsOf, type TemplateTextTable, type TemplateTexts } from './templates/texts.js';
 
 export { ALERTS_BASE, ALERTS_TABLE, LISTINGS_SHEET, LISTINGS_SPREADSHEET, LISTING_COLUMNS } from './templates/realEstate.js';
+
+/** The knowledge base id the knowledge and chat templates name until their user picks their own. */
+export { KNOWLEDGE_BASE_PLACEHOLDER } from './templates/build.js';

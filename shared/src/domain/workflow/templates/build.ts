@@ -51,6 +51,30 @@ export function scheduleTrigger(id: string, name: string, position: NodePosition
 }
 
 /**
+ * The knowledge base a template's Knowledge steps and agents search: a
+ * template cannot know the user's, so it names this valid placeholder id and
+ * the user picks their own knowledge base after copying.
+ */
+export const KNOWLEDGE_BASE_PLACEHOLDER = 'your-knowledge-base-id';
+
+/** A chat trigger: a run for each visitor message of the chat app that publishes the workflow (its settings are the app's). */
+export function chatTrigger(id: string, name: string, position: NodePosition): WorkflowNode {
+  return { id, type: 'trigger.chat', name, position, params: {} };
+}
+
+/** A Knowledge step: the passages of the placeholder knowledge base that answer `query` (JSONata), with their citations. */
+export function knowledgeSearch(id: string, name: string, position: NodePosition, query: string): WorkflowNode {
+  return { id, type: 'knowledge', name, position, params: { knowledgeBaseId: KNOWLEDGE_BASE_PLACEHOLDER, query } };
+}
+
+/**
+ * A chat run's conversation as one transcript (the earlier turns' summary, then
+ * the recent turns), so a chat agent's prompt reads it as `{{ conversation }}`.
+ */
+export const CHAT_TRANSCRIPT =
+  '(input.summary ? "Earlier: " & input.summary & "\\n" : "") & $join(input.history.((role = "user" ? "Visitor: " : "Assistant: ") & text), "\\n")';
+
+/**
  * What a template says of an agent: `answer` lists the properties of its JSON
  * answer (all required; without it the agent answers in text), and `tools`
  * only what it has (no HTTP tools, no delegates otherwise).
@@ -72,7 +96,7 @@ export function agent(id: string, position: NodePosition, spec: AgentSpec): Work
     ...prompt,
     ...(files ? { files } : {}),
     output: answer ? { type: 'json', schema: objectSchema(answer) } : { type: 'text' },
-    tools: { http: tools?.http ?? [], delegates: tools?.delegates ?? [] },
+    tools: { http: tools?.http ?? [], delegates: tools?.delegates ?? [], ...(tools?.knowledge ? { knowledge: tools.knowledge } : {}) },
   };
   return { id, type: 'agent', name: spec.name, position, params: { ...params } };
 }

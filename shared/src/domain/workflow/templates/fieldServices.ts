@@ -4,7 +4,7 @@
 // management system (FSM), maps and document service are the company's own:
 // HTTP; texts go through Twilio.
 import type { Workflow } from '../model.js';
-import { agent, app, approval, at, bool, condition, flow, http, list, manualTrigger, num, objectSchema, oneOf, optionalField, output, post, put, requiredField, str, template, transform, webhookTrigger } from './build.js';
+import { agent, app, approval, at, bool, CHAT_TRANSCRIPT, chatTrigger, condition, flow, http, KNOWLEDGE_BASE_PLACEHOLDER, list, manualTrigger, num, objectSchema, oneOf, optionalField, output, post, put, requiredField, str, template, transform, webhookTrigger } from './build.js';
 
 /** The on-call phone the emergency SMS goes to (a fictional number: set yours after copying). */
 const ON_CALL_PHONE = '+15555550100';
@@ -217,4 +217,32 @@ const siteInspection = template({
   edges: flow(['trigger', 'inspector', 'certificate', 'done']),
 });
 
-export const FIELD_SERVICES_TEMPLATES: Workflow[] = [workOrderIntake, technicianDispatch, postVisitReport, siteInspection];
+/** A chat assistant for technicians in the field: answers from the service manuals' knowledge base (search_knowledge). */
+const manualAssistant = template({
+  id: 'tpl-field-services-technician-manual-assistant',
+  name: 'Technician manual assistant',
+  description:
+    'A chat assistant for your technicians on site: it searches your service manuals (installation guides, fault-code tables, maintenance procedures) for the equipment in front of them, answers step by step with the safety precautions first, cites manual and page, and says so when the manuals do not cover it. ' +
+    'After copying, pick your knowledge base of service manuals in the assistant\'s settings and publish the workflow as a chat app.',
+  category: 'ai',
+  industry: 'field-services',
+  tags: ['chat assistant', 'knowledge base', 'service manual', 'fault codes', 'HVAC'],
+  nodes: [
+    chatTrigger('trigger', 'Technician question', at(0)),
+    transform('conversation', 'Conversation so far', at(1), CHAT_TRANSCRIPT),
+    agent('assistant', at(2), {
+      name: 'Service manual assistant',
+      role:
+        'You help field technicians diagnose and repair equipment on site. Search the service manuals with the search_knowledge tool (model, fault code, symptom) before you answer, and answer only from what they say: numbered steps, exact values (pressures, torques, part numbers) as the manual gives them, and its safety precautions (isolation, lockout, protective equipment) before the first step. ' +
+        'Ask for the model or fault code when the question does not name it. Never guess a value: when the manuals do not give it, tell the technician to call the senior technician or the manufacturer. ' +
+        'Cite the sources you used after each fact, with the label the search gives (document, page, section). If the documents do not answer the question, say so plainly and suggest who can help; never invent facts, figures or promises. ' +
+        'Answer in the language the technician writes in.',
+      promptTemplate: 'Conversation so far:\n{{ conversation }}\n\nTechnician: {{ input.message }}',
+      tools: { knowledge: [KNOWLEDGE_BASE_PLACEHOLDER] },
+    }),
+    output('answer', 'Answer', at(3), '{"answer": assistant}'),
+  ],
+  edges: flow(['trigger', 'conversation', 'assistant', 'answer']),
+});
+
+export const FIELD_SERVICES_TEMPLATES: Workflow[] = [workOrderIntake, technicianDispatch, postVisitReport, siteInspection, manualAssistant];

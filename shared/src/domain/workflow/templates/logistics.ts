@@ -3,7 +3,7 @@
 // by e-mail, and audit carrier invoices against the rate card. The TMS, the
 // order system and the tracking API are the company's own systems: HTTP.
 import type { Workflow } from '../model.js';
-import { agent, app, approval, at, bool, condition, flow, http, list, manualTrigger, num, objectSchema, oneOf, optionalField, output, post, requiredField, str, template, webhookTrigger } from './build.js';
+import { agent, app, approval, at, bool, condition, flow, http, knowledgeSearch, list, manualTrigger, num, objectSchema, oneOf, optionalField, output, post, requiredField, str, template, webhookTrigger } from './build.js';
 
 const delayTriage = template({
   id: 'tpl-logistics-shipment-delay-triage',
@@ -159,4 +159,29 @@ const invoiceCheck = template({
   edges: flow(['trigger', 'rates', 'audit', 'overTolerance'], { true: ['financeApproval', 'dispute', 'disputed'], false: ['approvePayment', 'paid'] }),
 });
 
-export const LOGISTICS_TEMPLATES: Workflow[] = [delayTriage, customerNotice, invoiceCheck];
+/** Answers a question about the shipping terms from the passages a Knowledge step retrieves, citing them. */
+const termsAssistant = template({
+  id: 'tpl-logistics-shipping-terms-assistant',
+  name: 'Shipping-terms assistant',
+  description:
+    'Answers a question about your shipping terms (liability limits, claim deadlines, surcharges, delivery windows, Incoterms) from your terms and conditions and carrier contracts: a Knowledge step retrieves the relevant passages and an agent answers citing them, or says the documents do not cover it. ' +
+    'After copying, pick your knowledge base in the Knowledge step.',
+  category: 'ai',
+  industry: 'logistics',
+  tags: ['knowledge base', 'shipping terms', 'claims', 'carrier contracts'],
+  nodes: [
+    manualTrigger('trigger', 'Question', at(0), [requiredField('question', 'Question about the shipping terms', 'text'), optionalField('shipment', 'Shipment details (route, goods, weight, service)', 'text')]),
+    knowledgeSearch('terms', 'Search shipping terms', at(1), 'input.question'),
+    agent('advisor', at(2), {
+      name: 'Shipping-terms advisor',
+      role:
+        'You answer questions from customers and colleagues about a logistics company\'s shipping terms and carrier contracts. Answer only from the passages you are given, applied to the shipment details when there are any; quote limits, deadlines and amounts exactly as the passages state them. ' +
+        'After each statement cite the passage it comes from by its label in brackets. If the passages do not answer the question, say so plainly and name what is missing; never invent terms, figures or exceptions. Answer in the language of the question.',
+      promptTemplate: 'Question: {{ input.question }}\nShipment: {{ input.shipment }}\n\nPassages from the shipping terms:\n{{ $join(terms.passages.("[" & citation.sourceName & (citation.page ? ", p. " & citation.page : "") & "] " & text), "\\n\\n") }}',
+    }),
+    output('answer', 'Answer with sources', at(3), '{"answer": advisor, "sources": [terms.passages.citation]}'),
+  ],
+  edges: flow(['trigger', 'terms', 'advisor', 'answer']),
+});
+
+export const LOGISTICS_TEMPLATES: Workflow[] = [delayTriage, customerNotice, invoiceCheck, termsAssistant];

@@ -3,7 +3,7 @@
 // enquiries from the portals from that register (Gmail, Pipedrive,
 // Airtable), and book viewings in Google Calendar.
 import type { Workflow } from '../model.js';
-import { agent, app, approval, at, bool, condition, flow, list, manualTrigger, num, oneOf, optionalField, output, requiredField, str, template, webhookTrigger } from './build.js';
+import { agent, app, approval, at, bool, CHAT_TRANSCRIPT, chatTrigger, condition, flow, KNOWLEDGE_BASE_PLACEHOLDER, list, manualTrigger, num, oneOf, optionalField, output, requiredField, str, template, transform, webhookTrigger } from './build.js';
 
 /** The agency's listing register: a Google spreadsheet whose tab "Listings" has these columns in row 1 (set its id after copying). */
 export const LISTINGS_SPREADSHEET = 'your-listings-spreadsheet-id';
@@ -207,4 +207,36 @@ const viewingScheduling = template({
   edges: flow(['trigger', 'calendar', 'schedule', 'hasSlot'], { true: ['book', 'confirmed'], false: ['offer', 'alternatives'] }),
 });
 
-export const REAL_ESTATE_TEMPLATES: Workflow[] = [listingDescription, buyerLeadResponse, viewingScheduling];
+/**
+ * The chat assistant of the agency's website: answers from the listings'
+ * knowledge base (search_knowledge) and offers a viewing; a chat run streams
+ * the text agent's answer, the output node gives it back as the run's answer.
+ */
+const listingAssistant = template({
+  id: 'tpl-real-estate-listing-assistant',
+  name: 'Listing assistant',
+  description:
+    'A chat assistant for your website: it answers visitors\' questions about your listings from your knowledge base (listing sheets, brochures, floor plans), cites the documents it used, says so when they do not answer, and offers to book a viewing. ' +
+    'After copying, pick your knowledge base in the assistant\'s settings and publish the workflow as a chat app.',
+  category: 'communication',
+  industry: 'real-estate',
+  tags: ['chat assistant', 'knowledge base', 'listing', 'viewing'],
+  nodes: [
+    chatTrigger('trigger', 'Visitor message', at(0)),
+    transform('conversation', 'Conversation so far', at(1), CHAT_TRANSCRIPT),
+    agent('assistant', at(2), {
+      name: 'Listing assistant',
+      role:
+        'You are the website assistant of a residential estate agency. Answer visitors\' questions about the agency\'s listings (price, rooms, area, features, location, availability) only from what the search_knowledge tool finds in the listing documents; search before you answer. ' +
+        'When a visitor is interested in a property, offer to book a viewing: ask for their name, a phone number or e-mail and the times that suit them, and say the listing agent will confirm. Keep answers short and friendly. ' +
+        'Cite the sources you used after each fact, with the label the search gives (document, page, section). If the documents do not answer the question, say so plainly and suggest who can help; never invent facts, figures or promises. ' +
+        'Answer in the language the visitor writes in.',
+      promptTemplate: 'Conversation so far:\n{{ conversation }}\n\nVisitor: {{ input.message }}',
+      tools: { knowledge: [KNOWLEDGE_BASE_PLACEHOLDER] },
+    }),
+    output('answer', 'Answer', at(3), '{"answer": assistant}'),
+  ],
+  edges: flow(['trigger', 'conversation', 'assistant', 'answer']),
+});
+
+export const REAL_ESTATE_TEMPLATES: Workflow[] = [listingDescription, buyerLeadResponse, viewingScheduling, listingAssistant];

@@ -3,7 +3,7 @@
 // weekly pipeline review posted to Slack.
 import { HUBSPOT_DEAL_STAGES } from '../../connectors/hubspot/declaration.js';
 import type { Workflow } from '../model.js';
-import { agent, app, approval, at, condition, flow, list, manualTrigger, num, objectSchema, oneOf, optionalField, output, requiredField, scheduleTrigger, str, template, transform, webhookTrigger } from './build.js';
+import { agent, app, approval, at, CHAT_TRANSCRIPT, chatTrigger, condition, flow, KNOWLEDGE_BASE_PLACEHOLDER, knowledgeSearch, list, manualTrigger, num, objectSchema, oneOf, optionalField, output, requiredField, scheduleTrigger, str, template, transform, webhookTrigger } from './build.js';
 
 /** The Slack channel the sales alerts and reviews go to (change it after copying). */
 const SALES_CHANNEL = '#sales';
@@ -209,4 +209,36 @@ const pipelineReview = template({
   edges: flow(['trigger', 'deals', 'review', 'post', 'result']),
 });
 
-export const SALES_TEMPLATES: Workflow[] = [leadQualification, followUpEmail, meetingNotesToCrm, pipelineReview];
+/**
+ * The chat assistant of the pricing page: a Knowledge step finds the pricing
+ * passages for the visitor's message, the agent answers from them (and may
+ * search again) and qualifies the lead as the conversation goes.
+ */
+const pricingQualifier = template({
+  id: 'tpl-sales-pricing-page-lead-qualifier',
+  name: 'Pricing-page lead qualifier',
+  description:
+    'A chat assistant for your pricing page: it answers questions about plans, prices and discounts from your pricing documents in your knowledge base, cites them, says so when they do not answer, and qualifies the visitor as a lead (budget, team size, timeline) before offering a call with sales. ' +
+    'After copying, pick your knowledge base in the Knowledge step and the agent\'s settings, and publish the workflow as a chat app.',
+  category: 'communication',
+  industry: 'sales',
+  tags: ['chat assistant', 'knowledge base', 'pricing', 'lead scoring'],
+  nodes: [
+    chatTrigger('trigger', 'Visitor message', at(0)),
+    knowledgeSearch('pricing', 'Search pricing documents', at(1), 'input.message'),
+    agent('qualifier', at(2), {
+      name: 'Pricing assistant',
+      role:
+        'You are the assistant on a B2B software company\'s pricing page. Answer questions about plans, prices, limits and discounts only from the pricing passages you are given, or from what the search_knowledge tool finds when they do not cover the question. ' +
+        'Cite the sources you used after each fact, with the label the search gives (document, page, section). If the documents do not answer the question, say so plainly and suggest who can help; never invent facts, figures or promises. ' +
+        'While you help, qualify the visitor one question at a time, never all at once: their budget, the size of the team that would use the product, and when they want to start. Once you know all three and they fit a paid plan, offer a call with sales and ask for their work e-mail. ' +
+        'Answer in the language the visitor writes in.',
+      promptTemplate: 'Pricing passages:\n{{ $join(pricing.passages.("[" & citation.sourceName & (citation.page ? ", p. " & citation.page : "") & "] " & text), "\\n\\n") }}\n\nConversation so far:\n{{ ' + CHAT_TRANSCRIPT + ' }}\n\nVisitor: {{ input.message }}',
+      tools: { knowledge: [KNOWLEDGE_BASE_PLACEHOLDER] },
+    }),
+    output('answer', 'Answer', at(3), '{"answer": qualifier}'),
+  ],
+  edges: flow(['trigger', 'pricing', 'qualifier', 'answer']),
+});
+
+export const SALES_TEMPLATES: Workflow[] = [leadQualification, followUpEmail, meetingNotesToCrm, pipelineReview, pricingQualifier];

@@ -111,5 +111,15 @@ export const FIELD_SERVICES: TemplateTexts = {
     "inspector.answer.summary": "Zwei Sätze für das Zertifikat",
     "certificate.name": "Prüfzertifikat erstellen",
     "done.name": "Prüfung abgelegt"
+  },
+  "tpl-field-services-technician-manual-assistant": {
+    "name": "Handbuch-Assistent für Techniker",
+    "description": "Ein Chat-Assistent für Ihre Techniker vor Ort: Er durchsucht Ihre Servicehandbücher (Installationsanleitungen, Fehlercode-Tabellen, Wartungsanweisungen) nach dem Gerät, an dem sie arbeiten, antwortet Schritt für Schritt mit den Sicherheitshinweisen zuerst, nennt Handbuch und Seite und sagt es offen, wenn die Handbücher die Frage nicht abdecken. Wählen Sie nach dem Kopieren Ihre Wissensdatenbank mit Servicehandbüchern in den Einstellungen des Assistenten und veröffentlichen Sie den Workflow als Chat-App.",
+    "trigger.name": "Frage des Technikers",
+    "conversation.name": "Bisheriges Gespräch",
+    "assistant.name": "Servicehandbuch-Assistent",
+    "assistant.role": "Du hilfst Servicetechnikern, Geräte vor Ort zu diagnostizieren und zu reparieren. Durchsuche die Servicehandbücher mit dem Werkzeug search_knowledge (Modell, Fehlercode, Symptom), bevor du antwortest, und antworte nur mit dem, was darin steht: nummerierte Schritte, exakte Werte (Drücke, Drehmomente, Teilenummern) so, wie das Handbuch sie angibt, und seine Sicherheitshinweise (Freischalten, Sichern gegen Wiedereinschalten, Schutzausrüstung) vor dem ersten Schritt. Frage nach Modell oder Fehlercode, wenn die Frage sie nicht nennt. Rate nie einen Wert: Wenn die Handbücher ihn nicht angeben, sage dem Techniker, dass er den erfahrenen Kollegen oder den Hersteller anrufen soll. Nenne nach jeder Angabe die verwendete Quelle mit der Bezeichnung, die die Suche liefert (Dokument, Seite, Abschnitt). Wenn die Dokumente die Frage nicht beantworten, sage das offen und nenne, wer helfen kann; erfinde nie Fakten, Zahlen oder Zusagen. Antworte in der Sprache, in der der Techniker schreibt.",
+    "assistant.prompt": "Bisheriges Gespräch:\n{{ conversation }}\n\nTechniker: {{ input.message }}",
+    "answer.name": "Antwort"
   }
 };

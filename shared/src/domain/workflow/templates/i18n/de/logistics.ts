@@ -83,5 +83,17 @@ export const LOGISTICS: TemplateTexts = {
     "disputed.name": "Reklamiert",
     "approvePayment.name": "Zur Zahlung freigeben",
     "paid.name": "Freigegeben"
+  },
+  "tpl-logistics-shipping-terms-assistant": {
+    "name": "Assistent für Versandbedingungen",
+    "description": "Beantwortet eine Frage zu Ihren Versandbedingungen (Haftungsgrenzen, Reklamationsfristen, Zuschläge, Lieferfenster, Incoterms) aus Ihren AGB und Frachtverträgen: Ein Wissensschritt findet die passenden Passagen, und ein Agent antwortet mit Quellenangaben oder sagt, dass die Dokumente die Frage nicht abdecken. Wählen Sie nach dem Kopieren Ihre Wissensdatenbank im Wissensschritt.",
+    "trigger.name": "Frage",
+    "trigger.input.question": "Frage zu den Versandbedingungen",
+    "trigger.input.shipment": "Sendungsdaten (Strecke, Ware, Gewicht, Service)",
+    "terms.name": "Versandbedingungen durchsuchen",
+    "advisor.name": "Berater für Versandbedingungen",
+    "advisor.role": "Du beantwortest Fragen von Kunden und Kollegen zu den Versandbedingungen und Frachtverträgen eines Logistikunternehmens. Antworte nur mit den Passagen, die du erhältst, angewandt auf die Sendungsdaten, falls vorhanden; gib Grenzen, Fristen und Beträge genau so wieder, wie die Passagen sie nennen. Nenne nach jeder Aussage die Passage, aus der sie stammt, mit ihrer Bezeichnung in eckigen Klammern. Wenn die Passagen die Frage nicht beantworten, sage das offen und nenne, was fehlt; erfinde nie Bedingungen, Zahlen oder Ausnahmen. Antworte in der Sprache der Frage.",
+    "advisor.prompt": "Frage: {{ input.question }}\nSendung: {{ input.shipment }}\n\nPassagen aus den Versandbedingungen:\n{{ $join(terms.passages.(\"[\" & citation.sourceName & (citation.page ? \", p. \" & citation.page : \"\") & \"] \" & text), \"\\n\\n\") }}",
+    "answer.name": "Antwort mit Quellen"
   }
 };

@@ -91,5 +91,15 @@ export const REAL_ESTATE: TemplateTexts = {
     "offer.name": "Alternativen per E-Mail senden",
     "offer.app.subject": "Besichtigung von {{ input.listingId }}: andere Termine",
     "alternatives.name": "Alternativen vorgeschlagen"
+  },
+  "tpl-real-estate-listing-assistant": {
+    "name": "Objekt-Assistent",
+    "description": "Ein Chat-Assistent für Ihre Website: Er beantwortet Fragen von Besuchern zu Ihren Objekten aus Ihrer Wissensdatenbank (Objektblätter, Exposés, Grundrisse), nennt die verwendeten Dokumente, sagt es offen, wenn sie keine Antwort geben, und bietet an, eine Besichtigung zu vereinbaren. Wählen Sie nach dem Kopieren Ihre Wissensdatenbank in den Einstellungen des Assistenten und veröffentlichen Sie den Workflow als Chat-App.",
+    "trigger.name": "Nachricht des Besuchers",
+    "conversation.name": "Bisheriges Gespräch",
+    "assistant.name": "Objekt-Assistent",
+    "assistant.role": "Du bist der Website-Assistent eines Wohnimmobilienmaklers. Beantworte Fragen von Besuchern zu den Objekten des Maklers (Preis, Zimmer, Fläche, Ausstattung, Lage, Verfügbarkeit) nur mit dem, was das Werkzeug search_knowledge in den Objektunterlagen findet; suche, bevor du antwortest. Wenn sich ein Besucher für ein Objekt interessiert, biete eine Besichtigung an: frage nach Namen, Telefonnummer oder E-Mail und passenden Zeiten und sage, dass der zuständige Makler den Termin bestätigt. Antworte kurz und freundlich. Nenne nach jeder Angabe die verwendete Quelle mit der Bezeichnung, die die Suche liefert (Dokument, Seite, Abschnitt). Wenn die Dokumente die Frage nicht beantworten, sage das offen und nenne, wer helfen kann; erfinde nie Fakten, Zahlen oder Zusagen. Antworte in der Sprache, in der der Besucher schreibt.",
+    "assistant.prompt": "Bisheriges Gespräch:\n{{ conversation }}\n\nBesucher: {{ input.message }}",
+    "answer.name": "Antwort"
   }
 };

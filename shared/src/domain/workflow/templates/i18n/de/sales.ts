@@ -90,5 +90,15 @@ export const SALES: TemplateTexts = {
     "post.name": "Im Vertriebskanal posten",
     "post.app.text": "*Wöchentlicher Pipeline-Review*\n{{ review.summary }}",
     "result.name": "Pipeline-Review"
+  },
+  "tpl-sales-pricing-page-lead-qualifier": {
+    "name": "Lead-Qualifizierung auf der Preisseite",
+    "description": "Ein Chat-Assistent für Ihre Preisseite: Er beantwortet Fragen zu Tarifen, Preisen und Rabatten aus den Preisunterlagen in Ihrer Wissensdatenbank, nennt sie als Quelle, sagt es offen, wenn sie keine Antwort geben, und qualifiziert den Besucher als Lead (Budget, Teamgröße, Zeitplan), bevor er ein Gespräch mit dem Vertrieb anbietet. Wählen Sie nach dem Kopieren Ihre Wissensdatenbank im Wissensschritt und in den Einstellungen des Agenten und veröffentlichen Sie den Workflow als Chat-App.",
+    "trigger.name": "Nachricht des Besuchers",
+    "pricing.name": "Preisunterlagen durchsuchen",
+    "qualifier.name": "Preis-Assistent",
+    "qualifier.role": "Du bist der Assistent auf der Preisseite eines B2B-Softwareunternehmens. Beantworte Fragen zu Tarifen, Preisen, Limits und Rabatten nur mit den Preis-Passagen, die du erhältst, oder mit dem, was das Werkzeug search_knowledge findet, wenn sie die Frage nicht abdecken. Nenne nach jeder Angabe die verwendete Quelle mit der Bezeichnung, die die Suche liefert (Dokument, Seite, Abschnitt). Wenn die Dokumente die Frage nicht beantworten, sage das offen und nenne, wer helfen kann; erfinde nie Fakten, Zahlen oder Zusagen. Qualifiziere den Besucher nebenbei, eine Frage nach der anderen, nie alle auf einmal: sein Budget, die Größe des Teams, das das Produkt nutzen würde, und wann er starten möchte. Sobald du alle drei kennst und sie zu einem bezahlten Tarif passen, biete ein Gespräch mit dem Vertrieb an und frage nach seiner geschäftlichen E-Mail-Adresse. Antworte in der Sprache, in der der Besucher schreibt.",
+    "qualifier.prompt": "Preis-Passagen:\n{{ $join(pricing.passages.(\"[\" & citation.sourceName & (citation.page ? \", p. \" & citation.page : \"\") & \"] \" & text), \"\\n\\n\") }}\n\nBisheriges Gespräch:\n{{ (input.summary ? \"Earlier: \" & input.summary & \"\\n\" : \"\") & $join(input.history.((role = \"user\" ? \"Visitor: \" : \"Assistant: \") & text), \"\\n\") }}\n\nBesucher: {{ input.message }}",
+    "answer.name": "Antwort"
   }
 };

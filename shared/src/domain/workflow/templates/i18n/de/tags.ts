@@ -75,4 +75,12 @@ export const TAGS: Readonly<Record<string, string>> = {
   "forecast": "Prognose",
   "weekly report": "Wochenbericht",
   "deal risk": "Deal-Risiko",
+  "chat assistant": "Chat-Assistent",
+  "knowledge base": "Wissensdatenbank",
+  "service manual": "Servicehandbuch",
+  "fault codes": "Fehlercodes",
+  "pricing": "Preise",
+  "shipping terms": "Versandbedingungen",
+  "claims": "Schadensmeldungen",
+  "carrier contracts": "Frachtverträge",
 };

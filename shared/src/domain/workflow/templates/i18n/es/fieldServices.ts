@@ -111,5 +111,15 @@ export const FIELD_SERVICES: TemplateTexts = {
     "inspector.answer.summary": "Dos frases para el certificado",
     "certificate.name": "Generar certificado de inspección",
     "done.name": "Inspección archivada"
+  },
+  "tpl-field-services-technician-manual-assistant": {
+    "name": "Asistente de manuales para técnicos",
+    "description": "Un asistente de chat para sus técnicos en campo: busca en sus manuales de servicio (guías de instalación, tablas de códigos de error, procedimientos de mantenimiento) el equipo que tienen delante, responde paso a paso con las precauciones de seguridad primero, cita manual y página y lo dice cuando los manuales no lo cubren. Después de copiarla, elija su base de conocimiento de manuales de servicio en la configuración del asistente y publique el flujo como app de chat.",
+    "trigger.name": "Pregunta del técnico",
+    "conversation.name": "Conversación hasta ahora",
+    "assistant.name": "Asistente de manuales de servicio",
+    "assistant.role": "Ayudas a los técnicos de campo a diagnosticar y reparar equipos in situ. Busca en los manuales de servicio con la herramienta search_knowledge (modelo, código de error, síntoma) antes de responder, y responde solo con lo que dicen: pasos numerados, valores exactos (presiones, pares de apriete, referencias de piezas) tal como los da el manual, y sus precauciones de seguridad (aislamiento, bloqueo, equipo de protección) antes del primer paso. Pregunta por el modelo o el código de error cuando la pregunta no los indique. Nunca adivines un valor: cuando los manuales no lo dan, dile al técnico que llame al técnico sénior o al fabricante. Cita las fuentes que usaste después de cada dato, con la etiqueta que da la búsqueda (documento, página, sección). Si los documentos no responden a la pregunta, dilo con claridad y sugiere quién puede ayudar; nunca inventes hechos, cifras ni promesas. Responde en el idioma en que escribe el técnico.",
+    "assistant.prompt": "Conversación hasta ahora:\n{{ conversation }}\n\nTécnico: {{ input.message }}",
+    "answer.name": "Respuesta"
   }
 };

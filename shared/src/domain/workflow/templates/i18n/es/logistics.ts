@@ -83,5 +83,17 @@ export const LOGISTICS: TemplateTexts = {
     "disputed.name": "Reclamada",
     "approvePayment.name": "Aprobar para el pago",
     "paid.name": "Aprobada"
+  },
+  "tpl-logistics-shipping-terms-assistant": {
+    "name": "Asistente de condiciones de envío",
+    "description": "Responde a una pregunta sobre sus condiciones de envío (límites de responsabilidad, plazos de reclamación, recargos, franjas de entrega, Incoterms) a partir de sus condiciones generales y contratos con transportistas: un paso de conocimiento recupera los fragmentos relevantes y un agente responde citándolos, o dice que los documentos no lo cubren. Después de copiarla, elija su base de conocimiento en el paso de conocimiento.",
+    "trigger.name": "Pregunta",
+    "trigger.input.question": "Pregunta sobre las condiciones de envío",
+    "trigger.input.shipment": "Datos del envío (ruta, mercancía, peso, servicio)",
+    "terms.name": "Buscar en las condiciones de envío",
+    "advisor.name": "Asesor de condiciones de envío",
+    "advisor.role": "Respondes a preguntas de clientes y compañeros sobre las condiciones de envío y los contratos con transportistas de una empresa logística. Responde solo con los fragmentos que recibes, aplicados a los datos del envío si los hay; cita límites, plazos e importes exactamente como los indican los fragmentos. Después de cada afirmación, cita el fragmento del que procede con su etiqueta entre corchetes. Si los fragmentos no responden a la pregunta, dilo con claridad e indica qué falta; nunca inventes condiciones, cifras ni excepciones. Responde en el idioma de la pregunta.",
+    "advisor.prompt": "Pregunta: {{ input.question }}\nEnvío: {{ input.shipment }}\n\nFragmentos de las condiciones de envío:\n{{ $join(terms.passages.(\"[\" & citation.sourceName & (citation.page ? \", p. \" & citation.page : \"\") & \"] \" & text), \"\\n\\n\") }}",
+    "answer.name": "Respuesta con fuentes"
   }
 };

@@ -91,5 +91,15 @@ export const REAL_ESTATE: TemplateTexts = {
     "offer.name": "Enviar alternativas por correo",
     "offer.app.subject": "Visita a {{ input.listingId }}: otros horarios",
     "alternatives.name": "Alternativas propuestas"
+  },
+  "tpl-real-estate-listing-assistant": {
+    "name": "Asistente de inmuebles",
+    "description": "Un asistente de chat para su web: responde a las preguntas de los visitantes sobre sus inmuebles a partir de su base de conocimiento (fichas, folletos, planos), cita los documentos que ha usado, lo dice cuando no dan la respuesta y ofrece reservar una visita. Después de copiarla, elija su base de conocimiento en la configuración del asistente y publique el flujo como app de chat.",
+    "trigger.name": "Mensaje del visitante",
+    "conversation.name": "Conversación hasta ahora",
+    "assistant.name": "Asistente de inmuebles",
+    "assistant.role": "Eres el asistente web de una agencia inmobiliaria residencial. Responde a las preguntas de los visitantes sobre los inmuebles de la agencia (precio, habitaciones, superficie, características, ubicación, disponibilidad) solo con lo que la herramienta search_knowledge encuentra en los documentos de los inmuebles; busca antes de responder. Cuando a un visitante le interese un inmueble, ofrécele reservar una visita: pide su nombre, un teléfono o correo electrónico y los horarios que le vienen bien, y di que el agente del inmueble la confirmará. Responde de forma breve y amable. Cita las fuentes que usaste después de cada dato, con la etiqueta que da la búsqueda (documento, página, sección). Si los documentos no responden a la pregunta, dilo con claridad y sugiere quién puede ayudar; nunca inventes hechos, cifras ni promesas. Responde en el idioma en que escribe el visitante.",
+    "assistant.prompt": "Conversación hasta ahora:\n{{ conversation }}\n\nVisitante: {{ input.message }}",
+    "answer.name": "Respuesta"
   }
 };

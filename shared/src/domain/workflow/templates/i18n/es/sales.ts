@@ -90,5 +90,15 @@ export const SALES: TemplateTexts = {
     "post.name": "Publicar en el canal de ventas",
     "post.app.text": "*Revisión semanal del pipeline*\n{{ review.summary }}",
     "result.name": "Revisión"
+  },
+  "tpl-sales-pricing-page-lead-qualifier": {
+    "name": "Cualificación de leads en la página de precios",
+    "description": "Un asistente de chat para su página de precios: responde a preguntas sobre planes, precios y descuentos a partir de los documentos de precios de su base de conocimiento, los cita, lo dice cuando no dan la respuesta y cualifica al visitante como lead (presupuesto, tamaño del equipo, plazos) antes de ofrecer una llamada con ventas. Después de copiarla, elija su base de conocimiento en el paso de conocimiento y en la configuración del agente, y publique el flujo como app de chat.",
+    "trigger.name": "Mensaje del visitante",
+    "pricing.name": "Buscar en los documentos de precios",
+    "qualifier.name": "Asistente de precios",
+    "qualifier.role": "Eres el asistente de la página de precios de una empresa de software B2B. Responde a preguntas sobre planes, precios, límites y descuentos solo con los fragmentos de precios que recibes, o con lo que encuentre la herramienta search_knowledge cuando no cubran la pregunta. Cita las fuentes que usaste después de cada dato, con la etiqueta que da la búsqueda (documento, página, sección). Si los documentos no responden a la pregunta, dilo con claridad y sugiere quién puede ayudar; nunca inventes hechos, cifras ni promesas. Mientras ayudas, cualifica al visitante con una pregunta cada vez, nunca todas a la vez: su presupuesto, el tamaño del equipo que usaría el producto y cuándo quiere empezar. Cuando conozcas las tres cosas y encajen con un plan de pago, ofrece una llamada con ventas y pide su correo electrónico de trabajo. Responde en el idioma en que escribe el visitante.",
+    "qualifier.prompt": "Fragmentos de precios:\n{{ $join(pricing.passages.(\"[\" & citation.sourceName & (citation.page ? \", p. \" & citation.page : \"\") & \"] \" & text), \"\\n\\n\") }}\n\nConversación hasta ahora:\n{{ (input.summary ? \"Earlier: \" & input.summary & \"\\n\" : \"\") & $join(input.history.((role = \"user\" ? \"Visitor: \" : \"Assistant: \") & text), \"\\n\") }}\n\nVisitante: {{ input.message }}",
+    "answer.name": "Respuesta"
   }
 };

@@ -75,4 +75,12 @@ export const TAGS: Readonly<Record<string, string>> = {
   "forecast": "previsión",
   "weekly report": "informe semanal",
   "deal risk": "riesgo de oportunidad",
+  "chat assistant": "asistente de chat",
+  "knowledge base": "base de conocimiento",
+  "service manual": "manual de servicio",
+  "fault codes": "códigos de error",
+  "pricing": "precios",
+  "shipping terms": "condiciones de envío",
+  "claims": "reclamaciones",
+  "carrier contracts": "contratos con transportistas",
 };

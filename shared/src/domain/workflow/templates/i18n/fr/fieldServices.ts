@@ -111,5 +111,15 @@ export const FIELD_SERVICES: TemplateTexts = {
     "inspector.answer.summary": "Deux phrases pour le certificat",
     "certificate.name": "Générer le certificat d'inspection",
     "done.name": "Inspection classée"
+  },
+  "tpl-field-services-technician-manual-assistant": {
+    "name": "Assistant manuels pour techniciens",
+    "description": "Un assistant de chat pour vos techniciens sur le terrain : il cherche dans vos manuels d'entretien (guides d'installation, tables de codes de panne, procédures de maintenance) l'équipement qu'ils ont devant eux, répond pas à pas en commençant par les consignes de sécurité, cite manuel et page et le dit quand les manuels ne couvrent pas la question. Après la copie, choisissez votre base de connaissances de manuels dans les réglages de l'assistant et publiez le workflow comme app de chat.",
+    "trigger.name": "Question du technicien",
+    "conversation.name": "Conversation jusqu'ici",
+    "assistant.name": "Assistant manuels d'entretien",
+    "assistant.role": "Tu aides les techniciens de terrain à diagnostiquer et réparer des équipements sur site. Cherche dans les manuels d'entretien avec l'outil search_knowledge (modèle, code de panne, symptôme) avant de répondre, et réponds uniquement avec ce qu'ils disent : étapes numérotées, valeurs exactes (pressions, couples de serrage, références de pièces) telles que le manuel les donne, et ses consignes de sécurité (consignation, verrouillage, équipements de protection) avant la première étape. Demande le modèle ou le code de panne quand la question ne les précise pas. Ne devine jamais une valeur : quand les manuels ne la donnent pas, dis au technicien d'appeler le technicien senior ou le fabricant. Cite les sources utilisées après chaque fait, avec le libellé que donne la recherche (document, page, section). Si les documents ne répondent pas à la question, dis-le clairement et indique qui peut aider ; n'invente jamais de faits, de chiffres ni de promesses. Réponds dans la langue du technicien.",
+    "assistant.prompt": "Conversation jusqu'ici :\n{{ conversation }}\n\nTechnicien : {{ input.message }}",
+    "answer.name": "Réponse"
   }
 };

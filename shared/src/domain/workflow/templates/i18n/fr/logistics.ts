@@ -83,5 +83,17 @@ export const LOGISTICS: TemplateTexts = {
     "disputed.name": "Contestée",
     "approvePayment.name": "Valider pour paiement",
     "paid.name": "Validée"
+  },
+  "tpl-logistics-shipping-terms-assistant": {
+    "name": "Assistant des conditions d'expédition",
+    "description": "Répond à une question sur vos conditions d'expédition (limites de responsabilité, délais de réclamation, surcharges, créneaux de livraison, Incoterms) à partir de vos conditions générales et contrats transporteurs : une étape Connaissances retrouve les passages pertinents et un agent répond en les citant, ou dit que les documents ne couvrent pas la question. Après la copie, choisissez votre base de connaissances dans l'étape Connaissances.",
+    "trigger.name": "Question posée",
+    "trigger.input.question": "Question sur les conditions d'expédition",
+    "trigger.input.shipment": "Détails de l'envoi (trajet, marchandise, poids, service)",
+    "terms.name": "Chercher dans les conditions d'expédition",
+    "advisor.name": "Conseiller conditions d'expédition",
+    "advisor.role": "Tu réponds aux questions des clients et des collègues sur les conditions d'expédition et les contrats transporteurs d'une entreprise logistique. Réponds uniquement avec les passages que tu reçois, appliqués aux détails de l'envoi s'il y en a ; reprends les limites, délais et montants exactement comme les passages les indiquent. Après chaque affirmation, cite le passage dont elle provient par son libellé entre crochets. Si les passages ne répondent pas à la question, dis-le clairement et indique ce qui manque ; n'invente jamais de conditions, de chiffres ni d'exceptions. Réponds dans la langue de la question.",
+    "advisor.prompt": "Question : {{ input.question }}\nEnvoi : {{ input.shipment }}\n\nPassages des conditions d'expédition :\n{{ $join(terms.passages.(\"[\" & citation.sourceName & (citation.page ? \", p. \" & citation.page : \"\") & \"] \" & text), \"\\n\\n\") }}",
+    "answer.name": "Réponse avec sources"
   }
 };

@@ -91,5 +91,15 @@ export const REAL_ESTATE: TemplateTexts = {
     "offer.name": "Envoyer des alternatives par e-mail",
     "offer.app.subject": "Visite de {{ input.listingId }} : autres créneaux",
     "alternatives.name": "Alternatives proposées"
+  },
+  "tpl-real-estate-listing-assistant": {
+    "name": "Assistant des annonces",
+    "description": "Un assistant de chat pour votre site : il répond aux questions des visiteurs sur vos biens à partir de votre base de connaissances (fiches, brochures, plans), cite les documents utilisés, le dit quand ils ne répondent pas et propose de réserver une visite. Après la copie, choisissez votre base de connaissances dans les réglages de l'assistant et publiez le workflow comme app de chat.",
+    "trigger.name": "Message du visiteur",
+    "conversation.name": "Conversation jusqu'ici",
+    "assistant.name": "Assistant des annonces",
+    "assistant.role": "Tu es l'assistant du site d'une agence immobilière résidentielle. Réponds aux questions des visiteurs sur les biens de l'agence (prix, pièces, surface, équipements, emplacement, disponibilité) uniquement avec ce que l'outil search_knowledge trouve dans les documents des biens ; cherche avant de répondre. Quand un visiteur s'intéresse à un bien, propose-lui de réserver une visite : demande son nom, un téléphone ou un e-mail et les créneaux qui lui conviennent, et dis que l'agent du bien confirmera. Réponds brièvement et aimablement. Cite les sources utilisées après chaque fait, avec le libellé que donne la recherche (document, page, section). Si les documents ne répondent pas à la question, dis-le clairement et indique qui peut aider ; n'invente jamais de faits, de chiffres ni de promesses. Réponds dans la langue du visiteur.",
+    "assistant.prompt": "Conversation jusqu'ici :\n{{ conversation }}\n\nVisiteur : {{ input.message }}",
+    "answer.name": "Réponse"
   }
 };

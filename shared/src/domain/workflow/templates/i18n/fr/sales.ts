@@ -90,5 +90,15 @@ export const SALES: TemplateTexts = {
     "post.name": "Publier dans le canal commercial",
     "post.app.text": "*Revue hebdomadaire du pipeline*\n{{ review.summary }}",
     "result.name": "Revue"
+  },
+  "tpl-sales-pricing-page-lead-qualifier": {
+    "name": "Qualification des leads sur la page tarifs",
+    "description": "Un assistant de chat pour votre page tarifs : il répond aux questions sur les offres, les prix et les remises à partir des documents tarifaires de votre base de connaissances, les cite, le dit quand ils ne répondent pas et qualifie le visiteur comme lead (budget, taille de l'équipe, calendrier) avant de proposer un appel avec les ventes. Après la copie, choisissez votre base de connaissances dans l'étape Connaissances et dans les réglages de l'agent, et publiez le workflow comme app de chat.",
+    "trigger.name": "Message du visiteur",
+    "pricing.name": "Chercher dans les documents tarifaires",
+    "qualifier.name": "Assistant tarifs",
+    "qualifier.role": "Tu es l'assistant de la page tarifs d'un éditeur de logiciels B2B. Réponds aux questions sur les offres, les prix, les limites et les remises uniquement avec les extraits tarifaires que tu reçois, ou avec ce que l'outil search_knowledge trouve quand ils ne couvrent pas la question. Cite les sources utilisées après chaque fait, avec le libellé que donne la recherche (document, page, section). Si les documents ne répondent pas à la question, dis-le clairement et indique qui peut aider ; n'invente jamais de faits, de chiffres ni de promesses. Tout en aidant, qualifie le visiteur une question à la fois, jamais toutes d'un coup : son budget, la taille de l'équipe qui utiliserait le produit et quand il veut démarrer. Quand tu connais les trois et qu'ils correspondent à une offre payante, propose un appel avec les ventes et demande son e-mail professionnel. Réponds dans la langue du visiteur.",
+    "qualifier.prompt": "Extraits tarifaires:\n{{ $join(pricing.passages.(\"[\" & citation.sourceName & (citation.page ? \", p. \" & citation.page : \"\") & \"] \" & text), \"\\n\\n\") }}\n\nConversation jusqu'ici :\n{{ (input.summary ? \"Earlier: \" & input.summary & \"\\n\" : \"\") & $join(input.history.((role = \"user\" ? \"Visitor: \" : \"Assistant: \") & text), \"\\n\") }}\n\nVisiteur : {{ input.message }}",
+    "answer.name": "Réponse"
   }
 };

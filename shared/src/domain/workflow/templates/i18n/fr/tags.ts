@@ -75,4 +75,12 @@ export const TAGS: Readonly<Record<string, string>> = {
   "forecast": "prévisions",
   "weekly report": "rapport hebdomadaire",
   "deal risk": "risque d'affaire",
+  "chat assistant": "assistant de chat",
+  "knowledge base": "base de connaissances",
+  "service manual": "manuel d'entretien",
+  "fault codes": "codes de panne",
+  "pricing": "tarifs",
+  "shipping terms": "conditions d'expédition",
+  "claims": "réclamations",
+  "carrier contracts": "contrats transporteurs",
 };

@@ -111,5 +111,15 @@ export const FIELD_SERVICES: TemplateTexts = {
     "inspector.answer.summary": "Due frasi per il certificato",
     "certificate.name": "Genera certificato di ispezione",
     "done.name": "Ispezione archiviata"
+  },
+  "tpl-field-services-technician-manual-assistant": {
+    "name": "Assistente manuali per tecnici",
+    "description": "Un assistente chat per i vostri tecnici sul campo: cerca nei vostri manuali di servizio (guide di installazione, tabelle dei codici di errore, procedure di manutenzione) l'apparecchio su cui lavorano, risponde passo per passo con prima le precauzioni di sicurezza, cita manuale e pagina e lo dice quando i manuali non coprono la domanda. Dopo la copia, scegliete la vostra base di conoscenza dei manuali nelle impostazioni dell'assistente e pubblicate il workflow come app di chat.",
+    "trigger.name": "Domanda del tecnico",
+    "conversation.name": "Conversazione finora",
+    "assistant.name": "Assistente manuali di servizio",
+    "assistant.role": "Aiuti i tecnici sul campo a diagnosticare e riparare apparecchi in sito. Cerca nei manuali di servizio con lo strumento search_knowledge (modello, codice di errore, sintomo) prima di rispondere, e rispondi solo con ciò che dicono: passi numerati, valori esatti (pressioni, coppie di serraggio, codici ricambio) come li riporta il manuale, e le sue precauzioni di sicurezza (sezionamento, blocco, dispositivi di protezione) prima del primo passo. Chiedi il modello o il codice di errore quando la domanda non li indica. Non indovinare mai un valore: quando i manuali non lo riportano, di' al tecnico di chiamare il tecnico senior o il produttore. Cita le fonti usate dopo ogni informazione, con l'etichetta che dà la ricerca (documento, pagina, sezione). Se i documenti non rispondono alla domanda, dillo chiaramente e suggerisci chi può aiutare; non inventare mai fatti, cifre o promesse. Rispondi nella lingua in cui scrive il tecnico.",
+    "assistant.prompt": "Conversazione finora:\n{{ conversation }}\n\nTecnico: {{ input.message }}",
+    "answer.name": "Risposta"
   }
 };

@@ -83,5 +83,17 @@ export const LOGISTICS: TemplateTexts = {
     "disputed.name": "Contestata",
     "approvePayment.name": "Approva per il pagamento",
     "paid.name": "Approvata"
+  },
+  "tpl-logistics-shipping-terms-assistant": {
+    "name": "Assistente condizioni di spedizione",
+    "description": "Risponde a una domanda sulle vostre condizioni di spedizione (limiti di responsabilità, termini di reclamo, supplementi, finestre di consegna, Incoterms) dalle vostre condizioni generali e dai contratti con i vettori: un passo di conoscenza recupera i passaggi pertinenti e un agente risponde citandoli, o dice che i documenti non coprono la domanda. Dopo la copia, scegliete la vostra base di conoscenza nel passo di conoscenza.",
+    "trigger.name": "Domanda",
+    "trigger.input.question": "Domanda sulle condizioni di spedizione",
+    "trigger.input.shipment": "Dati della spedizione (tratta, merce, peso, servizio)",
+    "terms.name": "Cerca nelle condizioni di spedizione",
+    "advisor.name": "Consulente condizioni di spedizione",
+    "advisor.role": "Rispondi alle domande di clienti e colleghi sulle condizioni di spedizione e sui contratti con i vettori di un'azienda logistica. Rispondi solo con i passaggi che ricevi, applicati ai dati della spedizione se presenti; riporta limiti, termini e importi esattamente come li indicano i passaggi. Dopo ogni affermazione cita il passaggio da cui proviene con la sua etichetta tra parentesi quadre. Se i passaggi non rispondono alla domanda, dillo chiaramente e indica cosa manca; non inventare mai condizioni, cifre o eccezioni. Rispondi nella lingua della domanda.",
+    "advisor.prompt": "Domanda: {{ input.question }}\nSpedizione: {{ input.shipment }}\n\nPassaggi dalle condizioni di spedizione:\n{{ $join(terms.passages.(\"[\" & citation.sourceName & (citation.page ? \", p. \" & citation.page : \"\") & \"] \" & text), \"\\n\\n\") }}",
+    "answer.name": "Risposta con fonti"
   }
 };

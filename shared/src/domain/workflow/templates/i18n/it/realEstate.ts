@@ -91,5 +91,15 @@ export const REAL_ESTATE: TemplateTexts = {
     "offer.name": "Invia alternative via e-mail",
     "offer.app.subject": "Visita a {{ input.listingId }}: altri orari",
     "alternatives.name": "Alternative proposte"
+  },
+  "tpl-real-estate-listing-assistant": {
+    "name": "Assistente immobili",
+    "description": "Un assistente chat per il vostro sito: risponde alle domande dei visitatori sui vostri immobili dalla vostra base di conoscenza (schede, brochure, planimetrie), cita i documenti usati, lo dice quando non contengono la risposta e propone di prenotare una visita. Dopo la copia, scegliete la vostra base di conoscenza nelle impostazioni dell'assistente e pubblicate il workflow come app di chat.",
+    "trigger.name": "Messaggio del visitatore",
+    "conversation.name": "Conversazione finora",
+    "assistant.name": "Assistente immobili",
+    "assistant.role": "Sei l'assistente del sito di un'agenzia immobiliare residenziale. Rispondi alle domande dei visitatori sugli immobili dell'agenzia (prezzo, locali, superficie, dotazioni, posizione, disponibilità) solo con ciò che lo strumento search_knowledge trova nei documenti degli immobili; cerca prima di rispondere. Quando un visitatore è interessato a un immobile, proponi di prenotare una visita: chiedi nome, telefono o e-mail e gli orari che preferisce, e di' che l'agente dell'immobile confermerà. Rispondi in modo breve e cordiale. Cita le fonti usate dopo ogni informazione, con l'etichetta che dà la ricerca (documento, pagina, sezione). Se i documenti non rispondono alla domanda, dillo chiaramente e suggerisci chi può aiutare; non inventare mai fatti, cifre o promesse. Rispondi nella lingua in cui scrive il visitatore.",
+    "assistant.prompt": "Conversazione finora:\n{{ conversation }}\n\nVisitatore: {{ input.message }}",
+    "answer.name": "Risposta"
   }
 };

@@ -90,5 +90,15 @@ export const SALES: TemplateTexts = {
     "post.name": "Pubblica nel canale vendite",
     "post.app.text": "*Revisione settimanale della pipeline*\n{{ review.summary }}",
     "result.name": "Revisione"
+  },
+  "tpl-sales-pricing-page-lead-qualifier": {
+    "name": "Qualificazione dei lead sulla pagina prezzi",
+    "description": "Un assistente chat per la vostra pagina prezzi: risponde a domande su piani, prezzi e sconti dai documenti sui prezzi nella vostra base di conoscenza, li cita, lo dice quando non contengono la risposta e qualifica il visitatore come lead (budget, dimensione del team, tempistiche) prima di proporre una chiamata con le vendite. Dopo la copia, scegliete la vostra base di conoscenza nel passo di conoscenza e nelle impostazioni dell'agente, e pubblicate il workflow come app di chat.",
+    "trigger.name": "Messaggio del visitatore",
+    "pricing.name": "Cerca nei documenti sui prezzi",
+    "qualifier.name": "Assistente prezzi",
+    "qualifier.role": "Sei l'assistente della pagina prezzi di un'azienda di software B2B. Rispondi a domande su piani, prezzi, limiti e sconti solo con i passaggi sui prezzi che ricevi, o con ciò che trova lo strumento search_knowledge quando non coprono la domanda. Cita le fonti usate dopo ogni informazione, con l'etichetta che dà la ricerca (documento, pagina, sezione). Se i documenti non rispondono alla domanda, dillo chiaramente e suggerisci chi può aiutare; non inventare mai fatti, cifre o promesse. Mentre aiuti, qualifica il visitatore una domanda alla volta, mai tutte insieme: il suo budget, la dimensione del team che userebbe il prodotto e quando vuole iniziare. Quando conosci tutti e tre e corrispondono a un piano a pagamento, proponi una chiamata con le vendite e chiedi la sua e-mail di lavoro. Rispondi nella lingua in cui scrive il visitatore.",
+    "qualifier.prompt": "Passaggi sui prezzi:\n{{ $join(pricing.passages.(\"[\" & citation.sourceName & (citation.page ? \", p. \" & citation.page : \"\") & \"] \" & text), \"\\n\\n\") }}\n\nConversazione finora:\n{{ (input.summary ? \"Earlier: \" & input.summary & \"\\n\" : \"\") & $join(input.history.((role = \"user\" ? \"Visitor: \" : \"Assistant: \") & text), \"\\n\") }}\n\nVisitatore: {{ input.message }}",
+    "answer.name": "Risposta"
   }
 };

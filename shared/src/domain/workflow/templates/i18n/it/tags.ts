@@ -75,4 +75,12 @@ export const TAGS: Readonly<Record<string, string>> = {
   "forecast": "previsione",
   "weekly report": "report settimanale",
   "deal risk": "rischio dell'opportunità",
+  "chat assistant": "assistente chat",
+  "knowledge base": "base di conoscenza",
+  "service manual": "manuale di servizio",
+  "fault codes": "codici di errore",
+  "pricing": "prezzi",
+  "shipping terms": "condizioni di spedizione",
+  "claims": "reclami",
+  "carrier contracts": "contratti con i vettori",
 };
