@@ -8,6 +8,9 @@
 // fits their JSON schema; scripted where a branch or a real value (a phone
 // number, a time) matters.
 import { ALERTS_BASE, ALERTS_TABLE, KNOWLEDGE_BASE_PLACEHOLDER, KNOWLEDGE_TOOL_NAME, LISTINGS_SHEET, LISTINGS_SPREADSHEET, LISTING_COLUMNS, WORKFLOW_TEMPLATES, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
+import { CHAT_API } from '@agentflow/shared/chat';
+import { eventually } from '@agentflow/shared/testing/eventually';
+import { visitorCall } from '../chat/testing/visitor';
 import { seedKnowledgeBase } from '../knowledge/search/testing/seedKnowledge';
 import { imageBytes, pdfBytes } from '../../testing/fileFixtures';
 import { decodeRun, type StoredRun } from '../runs/index';
@@ -342,6 +345,44 @@ describe('knowledge and chat templates', () => {
     expect(outputOf(run).answer).toEqual({ answer: text });
     expect(run.steps.find((s) => s.parentStepId === 'assistant')).toMatchObject({ type: 'knowledge', status: 'succeeded', input: { knowledgeBaseId: listings.id, query: 'garden south' } });
     expect(lastUserOf('residential estate agency')).toBe('Conversation so far:\nVisitor: Hello\nAssistant: Hi! How can I help?\n\nVisitor: Does the garden of 3 Oak Lane face south?');
+  });
+
+  /** Publishes the copy as a chat app, asks `question` as a visitor of `origin`, and returns the stored answer once the run ended. */
+  async function askPublished(workflow: Workflow, question: string) {
+    const origin = 'https://agency.example';
+    const app = await w.h.call('POST', CHAT_API.apps, { user: w.owner, body: { workflowId: workflow.id, allowedOrigins: [origin] } });
+    expect(app.status).toBe(201);
+    const opened = await visitorCall(w.h.baseUrl(), 'POST', CHAT_API.open(app.body.id), { origin, body: {} });
+    expect(opened.status).toBe(201);
+    const { conversationId, visitorToken } = opened.body as { conversationId: string; visitorToken: string };
+    const sent = await visitorCall(w.h.baseUrl(), 'POST', CHAT_API.send(app.body.id, conversationId), { origin, body: { visitorToken, text: question } });
+    expect(sent.status).toBe(202);
+    const answered = await eventually(
+      () => w.h.call('GET', CHAT_API.conversation(app.body.id, conversationId), { user: w.owner }),
+      (read) => ['done', 'failed'].includes(read.body.messages?.[1]?.status),
+    );
+    return answered.body.messages[1];
+  }
+
+  const parking = { name: 'Listing L-9.pdf', text: '# 9 Ash Close\n\n## Parking\n\nTwo parking spaces come with the flat.' };
+  const parkingAnswer = 'Two parking spaces come with it [Listing L-9.pdf — 9 Ash Close › Parking]. Shall I book you a viewing?';
+
+  it('listing assistant, published as a chat app: a visitor asks through the chat API and gets the answer from the listings, the search shown as a tool call', async () => {
+    const listings = await knowledgeBase('Listings for chat', [parking]);
+    searchThenAnswer(/website assistant of a residential estate agency/, 'parking Ash Close', 'Listing L-9.pdf — 9 Ash Close › Parking', parkingAnswer);
+    const answer = await askPublished(await w.copy('tpl-real-estate-listing-assistant', pick(listings.id)), 'Is there parking at 9 Ash Close?');
+    expect(answer).toMatchObject({ status: 'done', text: parkingAnswer, toolCalls: [expect.objectContaining({ name: KNOWLEDGE_TOOL_NAME, status: 'done' })] });
+  });
+
+  // Known gap (not the templates'): search_knowledge returns the model its
+  // passages as text (agents/knowledgeTool.ts passagesForModel), and the chat
+  // stream takes citations only from an object result (agents/streamAnswer.ts
+  // citationsOf), so a chat answer stores no citation. Passes once fixed.
+  it.failing('listing assistant, published as a chat app: the stored answer carries the citations of the passages it searched', async () => {
+    const listings = await knowledgeBase('Listings for chat citations', [parking]);
+    searchThenAnswer(/website assistant of a residential estate agency/, 'parking Ash Close', 'Listing L-9.pdf — 9 Ash Close › Parking', parkingAnswer);
+    const answer = await askPublished(await w.copy('tpl-real-estate-listing-assistant', pick(listings.id)), 'Is there parking at 9 Ash Close?');
+    expect(answer.citations).toEqual([expect.objectContaining({ knowledgeBaseId: listings.id, sourceName: 'Listing L-9.pdf' })]);
   });
 
   it('technician manual assistant: the chat agent answers from the service manual it searched, citing manual and page', async () => {
