@@ -77,13 +77,15 @@ export function knowledgeToolsFor(options: KnowledgeToolOptions): ToolSet {
           const { output, tokens } = await options.search(knowledgeBaseId, String(args.query ?? ''), `${id}:embed`, options.signal);
           options.charged(tokens);
           await options.onChildStep({ ...base, status: 'succeeded', output, tokens, error: null, endedAt: new Date().toISOString() });
-          return passagesForModel(output);
+          // The structured output (passages with their citations) is what a chat's stream shows as sources; the model reads it as numbered text (toModelOutput).
+          return output;
         } catch (error) {
           await options.onChildStep({ ...base, status: 'failed', error: messageOf(error), endedAt: new Date().toISOString() });
           if (options.isFatal(error) || options.signal.aborted) options.onFatal(error);
           throw error;
         }
       },
+      toModelOutput: ({ output }) => ({ type: 'text', value: passagesForModel(output as KnowledgeStepOutput) }),
     }),
   };
 }

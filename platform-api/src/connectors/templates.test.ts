@@ -374,11 +374,9 @@ describe('knowledge and chat templates', () => {
     expect(answer).toMatchObject({ status: 'done', text: parkingAnswer, toolCalls: [expect.objectContaining({ name: KNOWLEDGE_TOOL_NAME, status: 'done' })] });
   });
 
-  // Known gap (not the templates'): search_knowledge returns the model its
-  // passages as text (agents/knowledgeTool.ts passagesForModel), and the chat
-  // stream takes citations only from an object result (agents/streamAnswer.ts
-  // citationsOf), so a chat answer stores no citation. Passes once fixed.
-  it.failing('listing assistant, published as a chat app: the stored answer carries the citations of the passages it searched', async () => {
+  // search_knowledge's result is its passages with their citations (the model reads them as numbered text),
+  // so the chat answer stores where it came from.
+  it('listing assistant, published as a chat app: the stored answer carries the citations of the passages it searched', async () => {
     const listings = await knowledgeBase('Listings for chat citations', [parking]);
     searchThenAnswer(/website assistant of a residential estate agency/, 'parking Ash Close', 'Listing L-9.pdf — 9 Ash Close › Parking', parkingAnswer);
     const answer = await askPublished(await w.copy('tpl-real-estate-listing-assistant', pick(listings.id)), 'Is there parking at 9 Ash Close?');
