@@ -10,7 +10,11 @@ export const WIDGET_SCRIPT_PATH = '/widget.js';
 export const hostedChatPath = (appId: string): string => `/chat/${encodeURIComponent(appId)}`;
 
 export interface HostedChatOptions {
-  /** chat-widget/dist/widget.js (server.ts); null when not built: /widget.js answers 503 and says so. */
+  /**
+   * chat-widget/dist/widget.js (server.ts). null: this app serves no widget (an app built without it, as in
+   * tests), and /widget.js is not found (404: a client asking for it is no server fault); a path whose file is
+   * missing is a deployment that was not built: 503 saying so.
+   */
   widgetScript: string | null;
 }
 
@@ -36,7 +40,7 @@ export function hostedChatHtml(appId: string): string {
 export function hostedChatRouter(options: HostedChatOptions): Router {
   const router = Router();
   router.get(WIDGET_SCRIPT_PATH, (_req, res, next) => {
-    if (!options.widgetScript) return next(new HttpError(503, 'The chat widget is not built (npm run build)'));
+    if (!options.widgetScript) return next(new HttpError(404, 'This server does not serve the chat widget'));
     res.sendFile(
       options.widgetScript,
       {
