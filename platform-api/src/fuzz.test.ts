@@ -58,6 +58,11 @@ test('every route: no 5xx, no hang, no Firestore change on a 4xx', async () => {
       index: ['0', '7'],
       // A webhook trigger's listen window (runs/webhookAnswer/listen.ts): the hooked workflow's trigger, and a node that is none.
       nodeId: ['trigger', 'out'],
+      // Chat apps and knowledge sources (chat/, knowledge/): ids that exist nowhere, so cases reach the handlers' own 404s instead of the router's.
+      appId: ['fuzz-chat-app'],
+      conversationId: ['fuzz-conversation'],
+      messageId: ['fuzz-message'],
+      sourceId: ['fuzz-source'],
     },
     // A run started by a case takes a token block, returned a second after: returned before the next case is measured.
     settle: () => h.app.runs.meter.stop(),
@@ -72,6 +77,10 @@ test('every route: no 5xx, no hang, no Firestore change on a 4xx', async () => {
       'POST /api/runs/:runId/approve': { as: 'alice', bodies: [{ stepId: 'review', comment: 'ok' }] },
       'POST /api/runs/:runId/reject': { as: 'alice', bodies: [{ stepId: 'review' }] },
       'POST /api/hooks/:workflowId/:secret': { params: { workflowId: hooked.id }, bodies: [{ email: 'lead@example.com' }] },
+      // A visitor's chat calls (chat/visitorRoutes.ts) with well-formed bodies, so every run reaches their handlers (an app that does not exist: 404 chat_not_found)
+      // rather than leaving it to chance that one of the generated bodies is JSON the route reads.
+      'POST /api/chat/:appId/conversations': { params: { appId: 'fuzz-chat-app' }, bodies: [{}] },
+      'POST /api/chat/:appId/conversations/:conversationId/messages': { params: { appId: 'fuzz-chat-app', conversationId: 'fuzz-conversation' }, bodies: [{ visitorToken: 'fuzz-visitor-token', text: 'Hello' }] },
       // Without it a random case rarely brought alice, her webhook workflow and an empty body together: CI found the route unreached.
       'POST /api/workflows/:workflowId/nodes/:nodeId/listen': { as: 'alice', params: { workflowId: hooked.id, nodeId: 'trigger' }, bodies: [{}] },
       'POST /api/access/roles': { as: 'admin', bodies: [{ id: 'new-role', name: 'New', permissions: ['read_users'] }] },
