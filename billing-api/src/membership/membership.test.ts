@@ -2,7 +2,7 @@
 // Firebase emulators: authentication, validation, the ledger through HTTP,
 // summaries, history labels, packages and subscriptions.
 import { Timestamp } from 'firebase-admin/firestore';
-import { MEMBERSHIP_API, MEMBERSHIP_COLLECTIONS, TOKEN_PERIOD_MS, setMembershipRole } from '@agentflow/shared/server';
+import { MEMBERSHIP_API, MEMBERSHIP_COLLECTIONS, TOKEN_PERIOD_MS, reserveTokens, setMembershipRole, spendFromBlock } from '@agentflow/shared/server';
 import { setBalance as storeBalance, startBillingHarness, type BillingHarness, type TestUser } from '../../testing/harness';
 import { ALLOWANCE } from '../testing/allowances';
 import { DEFAULT_PACKAGES, ensureDefaultPackages } from './packages';
@@ -77,6 +77,18 @@ describe('GET /api/membership and /api/tokens/summary', () => {
     await consume(user, { feature: 'voice_command', amount: 1, idempotencyKey: key() });
     await consume(user, { feature: 'voice_command', amount: 1, idempotencyKey: key() });
     expect((await h.call('GET', MEMBERSHIP_API.tokenSummary, { user })).body).toMatchObject({ used: 2, total: ALLOWANCE.free });
+  });
+
+  test('tokens held in a run engine’s open token block and not spent are shown as the user’s (balance and summary)', async () => {
+    const user = await h.createUser('held');
+    await setBalance(user.uid, 100);
+    const block = await reserveTokens(h.db, { uid: user.uid, reservationId: `${user.uid}-block`, instanceId: 'platform-api', needed: 1, spendPerSecond: 10, grow: false });
+    expect(block?.granted).toBe(50);
+    await spendFromBlock(h.db, { uid: user.uid, reservationId: block!.id, feature: 'workflow_run', amount: 3, idempotencyKey: key(), keySpace: 'server' });
+    // Stored: 50 (the block is out of the balance); shown: 97 (only the 3 spent are gone).
+    const response = await h.call('GET', MEMBERSHIP_API.membership, { user });
+    expect(response.body.userMembership.tokensRemaining).toBe(97);
+    expect((await h.call('GET', MEMBERSHIP_API.tokenSummary, { user })).body).toMatchObject({ used: ALLOWANCE.free - 97 });
   });
 
   test('a premium member: total is the premium plan’s allowance', async () => {

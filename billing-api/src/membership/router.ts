@@ -26,6 +26,7 @@ import {
   pickInitialLanguage,
   planAllowance,
   readMembership,
+  readMembershipWithHeldTokens,
   requireAuth,
   serviceErrors,
   subscriptionStatusIn,
@@ -123,7 +124,8 @@ export function createMembershipRouter(options: MembershipRouterOptions): Router
 
   router.get(MEMBERSHIP_API.membership, authed, async (req, res) => {
     const uid = uidOf(req);
-    const userMembership = await readMembership(db, uid, clock);
+    // The balance as the owner sees it: tokens held in platform-api's open blocks and not spent are still theirs.
+    const userMembership = await readMembershipWithHeldTokens(db, uid, clock);
     const { subscription, pkg } = await currentSubscription(uid);
     const details: MembershipDetails = {
       userMembership,
@@ -155,7 +157,7 @@ export function createMembershipRouter(options: MembershipRouterOptions): Router
   });
 
   router.get(MEMBERSHIP_API.tokenSummary, authed, async (req, res) => {
-    const membership = await readMembership(db, uidOf(req), clock);
+    const membership = await readMembershipWithHeldTokens(db, uidOf(req), clock);
     const total = planAllowance(membership.role, await activePackageForRole(db, membership.role));
     const summary: TokenSummaryResponse = {
       used: usedTokens(total, membership.tokensRemaining),

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { BALANCE_REREAD_AFTER_MS, Route } from '@agentflow/shared';
+import { Route } from '@agentflow/shared';
 import { RUN_MESSAGES, type WorkflowRun } from '@agentflow/shared/workflow';
 import { RunView } from './RunView';
 import { at, createFakeRunsServer, fakeRun, fakeStep, jsonResponse, type FakeRunsServer } from './testing/fakeRunsServer';
@@ -92,20 +92,6 @@ test('shows the run as loaded, then follows its events live; when it ends the st
   expect(refresh).toHaveBeenCalledTimes(1);
   expect(invalidate).toHaveBeenCalledWith({ queryKey: ['runs', 'list', 'wf-1'] });
   expect(screen.queryByTestId('run-cancel')).not.toBeInTheDocument();
-});
-
-test('when a run ends the balance is read at once and again once its token block is returned', async () => {
-  jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
-  const server = createFakeRunsServer({ runs: [running()] });
-  const { refresh } = renderView(server);
-  await waitFor(() => expect(server.sources).toHaveLength(1));
-  act(() => server.latestSource().open());
-  act(() => server.update(running({ status: 'succeeded', endedAt: at(4), updatedAt: at(4) })));
-  expect(refresh).toHaveBeenCalledTimes(1);
-  act(() => jest.advanceTimersByTime(BALANCE_REREAD_AFTER_MS[0]!));
-  expect(refresh).toHaveBeenCalledTimes(2);
-  act(() => jest.advanceTimersByTime(BALANCE_REREAD_AFTER_MS[1]! - BALANCE_REREAD_AFTER_MS[0]!));
-  expect(refresh).toHaveBeenCalledTimes(3);
 });
 
 test('a running step’s duration ticks', async () => {

@@ -12,7 +12,7 @@
 // count and the history are refreshed.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { BALANCE_REREAD_AFTER_MS, Link, NeedsConnectionNote, useAuth, useI18n, useOnline, useRemoteCatalogs, useMembership, useNavigate, useToast } from '@agentflow/shared';
+import { Link, NeedsConnectionNote, useAuth, useI18n, useOnline, useRemoteCatalogs, useMembership, useNavigate, useToast } from '@agentflow/shared';
 import { RUN_MESSAGES, firedTriggerOf, isKnowledgeStepOutput, isTerminalRunStatus, type WorkflowRun } from '@agentflow/shared/workflow';
 import { fileRefsIn } from '@agentflow/shared/files';
 import type { RunsClient } from '../api/runs';
@@ -81,20 +81,13 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const membership = useMembership();
-  const membershipNow = useRef(membership);
-  useEffect(() => {
-    membershipNow.current = membership;
-  });
-  const rereads = useRef<ReturnType<typeof setTimeout>[]>([]);
-  useEffect(() => () => rereads.current.forEach(clearTimeout), []);
   const { user } = useAuth();
   const { run, state, retry } = useRunStream(client, runId, {
     ...stream,
     onTerminal: () => {
-      // The run debited tokens: the header's count and the history catch up. Its charges come from a
-      // token block returned about a second later, so the balance is read again then (BALANCE_REREAD_AFTER_MS).
+      // The run debited tokens: the header's count and the history catch up. The balance read is exact
+      // at once, tokens still held in a token block included (readMembershipWithHeldTokens).
       void membership.refresh();
-      rereads.current.push(...BALANCE_REREAD_AFTER_MS.map((delay) => setTimeout(() => void membershipNow.current.refresh(), delay)));
       void queryClient.invalidateQueries({ queryKey: runsKeys.list(workflowId) });
     },
   });

@@ -5,7 +5,7 @@
 import { Router } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import { HttpError, entitlementsFor, parseOr400, readMembership, requireAuth, serviceErrors } from '@agentflow/shared/server';
+import { HttpError, entitlementsFor, parseOr400, readMembershipWithHeldTokens, requireAuth, serviceErrors } from '@agentflow/shared/server';
 import { DASHBOARD_API, DASHBOARD_DEFAULT_TIME_ZONE, DASHBOARD_ERROR_CODES, DASHBOARD_LIMITS, dashboardPeriod, dashboardQuerySchema, type DashboardPlanUsage, type DashboardResponse, type DashboardTotals } from '@agentflow/shared/workflow';
 import { isPlanRole } from '@agentflow/shared/domain';
 import { APPROVAL_COLLECTIONS } from '@agentflow/shared/approvals';
@@ -30,7 +30,7 @@ export interface DashboardRouterOptions {
 }
 
 async function planUsage(db: Firestore, payerId: string, callerId: string): Promise<DashboardPlanUsage> {
-  const membership = await readMembership(db, payerId);
+  const membership = await readMembershipWithHeldTokens(db, payerId);
   const allowance = entitlementsFor(membership.role).tokensPerMonth;
   const remaining = Math.max(0, membership.tokensRemaining);
   return {

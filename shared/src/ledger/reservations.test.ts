@@ -8,7 +8,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { RESERVATION_TTL_MS } from '../domain/membership/reservations';
 import { InsufficientTokensError } from './ledgerTypes';
-import { reserveTokens, settleReservation, spendFromBlock, sweepExpiredReservations } from './reservations';
+import { readMembership } from './ledger';
+import { readMembershipWithHeldTokens, reserveTokens, settleReservation, spendFromBlock, sweepExpiredReservations } from './reservations';
 import { TokenBlocks } from './tokenBlocks';
 import { eventually, reservationsFixture, type Accounts } from '../../testing/reservationsFixture';
 
@@ -100,6 +101,42 @@ describe('TokenBlocks', () => {
     expect(accounts.used).toBe(applied);
     expect(accounts.balance).toBe(25 - applied);
     expectSettledExactly(accounts);
+  });
+});
+
+describe('the balance an owner is shown', () => {
+  it('counts what open blocks hold unspent, exactly, before and after they settle', async () => {
+    const uid = fixture.newUid('shown');
+    await fixture.seed(uid, { tokensRemaining: 100, tokensReset: FAR });
+    const db = fixture.db();
+    const first = await reserveTokens(db, { uid, reservationId: `${uid}-a`, instanceId: 'a', needed: 1, spendPerSecond: 4, grow: false });
+    const second = await reserveTokens(db, { uid, reservationId: `${uid}-b`, instanceId: 'b', needed: 1, spendPerSecond: 0, grow: false });
+    expect([first?.granted, second?.granted]).toEqual([20, 10]);
+    await spendFromBlock(db, { uid, reservationId: first!.id, feature: 'workflow_run', amount: 3, idempotencyKey: 'one', keySpace: 'server' });
+    await spendFromBlock(db, { uid, reservationId: second!.id, feature: 'agent', amount: 2, idempotencyKey: 'two', keySpace: 'server' });
+    // The stored balance lacks both blocks; the shown one lacks only the 5 spent.
+    expect((await readMembership(db, uid)).tokensRemaining).toBe(70);
+    expect((await readMembershipWithHeldTokens(db, uid)).tokensRemaining).toBe(95);
+    await settleReservation(db, first!.id, { by: 'holder' });
+    expect((await readMembership(db, uid)).tokensRemaining).toBe(87);
+    expect((await readMembershipWithHeldTokens(db, uid)).tokensRemaining).toBe(95);
+    await settleReservation(db, second!.id, { by: 'holder' });
+    expect((await readMembership(db, uid)).tokensRemaining).toBe(95);
+    expect((await readMembershipWithHeldTokens(db, uid)).tokensRemaining).toBe(95);
+  });
+
+  it('reads a block settled meanwhile once, never as held and returned at the same time', async () => {
+    const uid = fixture.newUid('racing');
+    await fixture.seed(uid, { tokensRemaining: 200, tokensReset: FAR });
+    const db = fixture.db();
+    const held = await reserveTokens(db, { uid, reservationId: `${uid}-block`, instanceId: 'r', needed: 1, spendPerSecond: 20, grow: false });
+    await spendFromBlock(db, { uid, reservationId: held!.id, feature: 'workflow_run', amount: 4, idempotencyKey: 'r1', keySpace: 'server' });
+    const reads = await Promise.all([
+      ...Array.from({ length: 6 }, () => readMembershipWithHeldTokens(fixture.instanceDb(1), uid)),
+      settleReservation(fixture.instanceDb(2), held!.id, { by: 'holder' }).then(() => null),
+      ...Array.from({ length: 6 }, () => readMembershipWithHeldTokens(fixture.instanceDb(0), uid)),
+    ]);
+    for (const read of reads) if (read) expect(read.tokensRemaining).toBe(196);
   });
 });
 

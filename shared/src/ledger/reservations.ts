@@ -6,9 +6,11 @@
 // the reservation; settling sums those entries in a transaction, so what goes
 // back is exact whoever settles (the holder, or a sweep after it died).
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { MEMBERSHIP_COLLECTIONS } from '../domain/membership/model.js';
+import { MEMBERSHIP_COLLECTIONS, type UserMembership } from '../domain/membership/model.js';
 import { RESERVATION_TTL_MS, reservationBlockSize, unspentToReturn } from '../domain/membership/reservations.js';
 import { MAX_TRANSACTION_ATTEMPTS, readClock, serialized } from './ledgerChecks.js';
+import { readMembership } from './ledger.js';
+import { membershipFromData } from './membershipData.js';
 import { membershipRef, needsWrite, settleMembership } from './membershipDocument.js';
 import { IdempotencyConflictError, usageEntryId, type KeySpace, type LedgerClock, type UsageSource } from './ledgerTypes.js';
 
@@ -232,4 +234,37 @@ export async function sweepExpiredReservations(db: Firestore, options: { now?: L
     if (await settleReservation(db, doc.id, { now: at, onlyExpiredBy: at, by: 'sweep' })) count++;
   }
   return count;
+}
+
+/**
+ * The membership as its owner should see it: the stored balance plus what the
+ * owner's open blocks hold and have not spent (taken out of the balance, still
+ * theirs). Read in one consistent snapshot (a read-only transaction), so a
+ * block settled meanwhile counts once, either held or returned, never both
+ * and never neither: the balance a page shows is exact whenever it is read,
+ * not only after the holder gives its blocks back (which takes at least
+ * RESERVATION_FLUSH_INTERVAL_MS and longer on a loaded machine).
+ */
+export async function readMembershipWithHeldTokens(db: Firestore, uid: string, now?: LedgerClock): Promise<UserMembership> {
+  // Applies a due month reset or allowance first (the read-only snapshot below cannot write).
+  const current = await readMembership(db, uid, now);
+  const open = db.collection(MEMBERSHIP_COLLECTIONS.tokenReservations).where('userId', '==', uid).where('status', '==', 'open');
+  return db.runTransaction(
+    async (tx) => {
+      const [snapshot, blocks] = await Promise.all([tx.get(membershipRef(db, uid)), tx.get(open)]);
+      const membership = snapshot.exists ? membershipFromData(uid, snapshot.data() ?? {}) : current;
+      if (blocks.empty) return membership;
+      const monthEnd = new Date(membership.tokensReset).getTime();
+      const held = await Promise.all(
+        blocks.docs.map(async (block) => {
+          const spends = await tx.get(db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).where('reservationId', '==', block.id).select('tokensUsed'));
+          const spent = spends.docs.reduce((sum, doc) => sum + (doc.get('tokensUsed') as number), 0);
+          const sameMonth = (block.get('monthEnd') as Timestamp).toMillis() === monthEnd;
+          return unspentToReturn({ reserved: block.get('reserved') as number, spent, sameMonth });
+        }),
+      );
+      return { ...membership, tokensRemaining: membership.tokensRemaining + held.reduce((sum, each) => sum + each, 0) };
+    },
+    { readOnly: true },
+  );
 }

@@ -214,10 +214,3 @@ export interface TeamMembershipView {
   roleAfterLeaving: PlanRole;
 }
 
-/**
- * When a page that saw tokens spent reads the balance again, after its first
- * read: run charges come from token blocks that platform-api returns within
- * RESERVATION_FLUSH_INTERVAL_MS (reservations.ts) of the last spend, so a
- * balance read at once can be low by a block's unspent part.
- */
-export const BALANCE_REREAD_AFTER_MS: readonly number[] = [1_500, 5_000];

@@ -17,11 +17,12 @@
 // in time — clocks agree and a usage entry write lands within that margin.
 //
 // WHAT A USER SEES: userMemberships.tokensRemaining excludes tokens held in
-// open blocks. A holder returns a block once its owner has spent nothing on
-// that instance for one RESERVATION_FLUSH_INTERVAL_MS, so the shown balance is
-// exact at most one flush interval (+ one transaction) after spending pauses;
-// while spending goes on it is lower than the true balance by the unspent part
-// of the open blocks (each at most MAX_RESERVATION_BLOCK).
+// open blocks (lower than the true balance by their unspent part, each at most
+// MAX_RESERVATION_BLOCK). Pages are shown the true balance: the services read
+// it with readMembershipWithHeldTokens (ledger/reservations.ts), which adds
+// the open blocks' unspent part in one consistent snapshot. A holder returns a
+// block once its owner has spent nothing on that instance for one
+// RESERVATION_FLUSH_INTERVAL_MS, so the stored balance catches up soon after.
 
 /** How often a holder returns idle blocks and extends busy ones (the balance's lag: ≤ 1 s, see above). */
 export const RESERVATION_FLUSH_INTERVAL_MS = 1000;
