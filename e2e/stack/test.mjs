@@ -71,17 +71,20 @@ async function main() {
   ]);
   console.log(`ok (${seconds(since)})${chromium ? `, Chromium: ${chromium}` : ''}`);
 
-  since = step('Type-checking every package and test (strict)');
+  // Type-checking (two single-threaded tsc runs) and linting (single-threaded ESLint) read
+  // sources only and write nothing the others read, so they run side by side: on two cores
+  // that is about 90 s instead of 230 s (clean clone, 2026-11-27).
+  since = step('Type-checking every package and test (strict) and linting (ESLint: recommended rules, React hooks, import boundaries)');
   const tsc = path.join(ROOT, 'node_modules/.bin/tsc');
-  if ((await run('typecheck', tsc, ['-b', 'tsconfig.json'])) !== 0 || (await run('typecheck', tsc, ['-p', 'tsconfig.tests.json'])) !== 0) {
-    throw new Error('Type checking failed');
-  }
-  console.log(`ok (${seconds(since)})`);
-
-  // The same command as `npm run lint`: any error or warning fails the run.
-  since = step('Linting (ESLint: recommended rules, React hooks, import boundaries)');
   const eslint = path.join(ROOT, 'node_modules/.bin/eslint');
-  if ((await run('lint', eslint, ['--max-warnings', '0', '.'])) !== 0) throw new Error('Lint failed (run npm run lint to see it alone)');
+  const [packages, tests, lint] = await Promise.all([
+    run('typecheck', tsc, ['-b', 'tsconfig.json']),
+    run('typecheck tests', tsc, ['-p', 'tsconfig.tests.json']),
+    // The same command as `npm run lint`: any error or warning fails the run.
+    run('lint', eslint, ['--max-warnings', '0', '.']),
+  ]);
+  if (packages !== 0 || tests !== 0) throw new Error('Type checking failed');
+  if (lint !== 0) throw new Error('Lint failed (run npm run lint to see it alone)');
   console.log(`ok (${seconds(since)})`);
 
   if (runE2e && !values['skip-build']) {
