@@ -4,7 +4,7 @@
 // threshold are ordinary fields of the node form (fields.ts).
 import { useId } from 'react';
 import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
-import type { Workflow, WorkflowNode, WorkflowProblem } from '@agentflow/shared/workflow';
+import { KNOWLEDGE_BASE_PLACEHOLDER, type Workflow, type WorkflowNode, type WorkflowProblem } from '@agentflow/shared/workflow';
 import { problemLine } from '../editors/ParamField';
 import { PROBLEMS_CATALOGS } from '../problems/i18n';
 import { workspaceIdOf } from '../../sharing/workspaceLabel';
@@ -89,7 +89,8 @@ export function AgentKnowledgeBases({ workflow, node, onParams, readOnly }: Omit
   const tools = (node.params.tools && typeof node.params.tools === 'object' ? node.params.tools : {}) as Record<string, unknown>;
   const listed = Array.isArray(tools.knowledge) ? tools.knowledge.filter((id): id is string => typeof id === 'string') : [];
   const toggle = (baseId: string, on: boolean) => {
-    const next = on ? [...listed, baseId] : listed.filter((id) => id !== baseId);
+    // Picking a base replaces a copied template's placeholder (the user picked theirs).
+    const next = on ? [...listed.filter((id) => id !== KNOWLEDGE_BASE_PLACEHOLDER), baseId] : listed.filter((id) => id !== baseId);
     const { knowledge: _previous, ...rest } = tools;
     onParams({ ...node.params, tools: next.length > 0 ? { ...rest, knowledge: next } : rest });
   };
@@ -106,6 +107,16 @@ export function AgentKnowledgeBases({ workflow, node, onParams, readOnly }: Omit
             {base.name} <span className="muted">({baseNote(t, base)})</span>
           </label>
         ))}
+      {/* Listed but not the workspace's (a template's placeholder, a deleted base): shown ticked so it can be taken off. */}
+      {load.state === 'ready' &&
+        listed
+          .filter((listedId) => !load.bases.some((base) => base.id === listedId))
+          .map((missingId) => (
+            <label key={missingId} className="checkbox-row field-error" data-testid="agent-knowledge-missing">
+              <input type="checkbox" checked disabled={readOnly} onChange={(e) => toggle(missingId, e.target.checked)} />
+              {t(`${K}agentMissing`, { id: missingId })}
+            </label>
+          ))}
       <p className="field-hint">{t(`${K}agentHint`)}</p>
     </fieldset>
   );

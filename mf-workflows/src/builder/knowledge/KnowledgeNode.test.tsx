@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
-import { createNode, defaultParams, emptyWorkflow, type KnowledgeStepOutput, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
+import { KNOWLEDGE_BASE_PLACEHOLDER, createNode, defaultParams, emptyWorkflow, type KnowledgeStepOutput, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
 import { useRemoteCatalogs, type SupportedLanguage } from '@agentflow/shared';
 import { ConfigPanel } from '../ConfigPanel';
 import type { BuilderAction } from '../builderState';
@@ -25,16 +25,16 @@ const BASES: KnowledgeBaseOption[] = [
   { id: 'kb-terms', name: 'Shipping terms', keywordOnly: true, chunkCount: 9 },
 ];
 
-function setup(type: 'knowledge' | 'agent', organizationId: string | null = null): { workflow: Workflow; node: WorkflowNode } {
+function setup(type: 'knowledge' | 'agent', organizationId: string | null = null, params: Record<string, unknown> = {}): { workflow: Workflow; node: WorkflowNode } {
   const base = { ...emptyWorkflow('user-1', 'Support'), organizationId };
   const trigger = base.nodes[0]!;
-  const node = { ...createNode(type, { x: 0, y: 200 }, [trigger.id]), id: 'search', name: 'Search manuals', params: defaultParams(type) as Record<string, unknown> };
+  const node = { ...createNode(type, { x: 0, y: 200 }, [trigger.id]), id: 'search', name: 'Search manuals', params: { ...(defaultParams(type) as Record<string, unknown>), ...params } };
   return { workflow: { ...base, nodes: [trigger, node], edges: [{ id: 'e1', source: trigger.id, target: node.id }] }, node };
 }
 
-function Harness({ type, organizationId, onParams }: { type: 'knowledge' | 'agent'; organizationId: string | null; onParams: (params: Record<string, unknown>) => void }) {
+function Harness({ type, organizationId, params, onParams }: { type: 'knowledge' | 'agent'; organizationId: string | null; params?: Record<string, unknown>; onParams: (params: Record<string, unknown>) => void }) {
   useRemoteCatalogs(BUILDER_CATALOGS);
-  const [state, setState] = useState(() => setup(type, organizationId));
+  const [state, setState] = useState(() => setup(type, organizationId, params));
   const dispatch = (action: BuilderAction) => {
     if (action.type !== 'updateNode' || !action.params) return;
     onParams(action.params);
@@ -46,12 +46,12 @@ function Harness({ type, organizationId, onParams }: { type: 'knowledge' | 'agen
   return <ConfigPanel workflow={state.workflow} node={state.node} dispatch={dispatch} />;
 }
 
-function renderPanel(type: 'knowledge' | 'agent', { language = 'en' as SupportedLanguage, organizationId = null as string | null, bases = BASES, fail = false } = {}) {
+function renderPanel(type: 'knowledge' | 'agent', { language = 'en' as SupportedLanguage, organizationId = null as string | null, bases = BASES, fail = false, params = {} as Record<string, unknown> } = {}) {
   const onParams = jest.fn();
   const lister: KnowledgeBasesLister = { list: jest.fn(async () => (fail ? Promise.reject(new Error('offline')) : bases)) };
   renderWithProviders(
     <KnowledgeBasesContext.Provider value={lister}>
-      <Harness type={type} organizationId={organizationId} onParams={onParams} />
+      <Harness type={type} organizationId={organizationId} params={params} onParams={onParams} />
     </KnowledgeBasesContext.Provider>,
     { language, user: testUser() },
   );
@@ -103,6 +103,19 @@ test("an agent's panel lists the bases for its search_knowledge tool, in the rea
   fireEvent.click(within(group).getByRole('checkbox', { name: /Shipping terms/ }));
   // None left: the key goes, so the agent's params are as before.
   expect(latest().tools).toEqual({ http: [], delegates: [] });
+});
+
+test("a copied template's placeholder (and a deleted base) show ticked as missing; picking a base replaces the placeholder, unticking removes the other", async () => {
+  const { latest } = renderPanel('agent', { params: { tools: { http: [], delegates: [], knowledge: [KNOWLEDGE_BASE_PLACEHOLDER, 'kb-gone'] } } });
+  const group = await screen.findByRole('group', { name: 'Knowledge bases this agent may search' });
+  const missing = await within(group).findAllByTestId('agent-knowledge-missing');
+  expect(missing.map((row) => row.textContent)).toEqual([`Not in this workspace: ${KNOWLEDGE_BASE_PLACEHOLDER} (untick to remove)`, 'Not in this workspace: kb-gone (untick to remove)']);
+  expect(within(missing[0]!).getByRole('checkbox')).toBeChecked();
+  fireEvent.click(within(group).getByRole('checkbox', { name: /Service manuals/ }));
+  expect((latest().tools as { knowledge: string[] }).knowledge).toEqual(['kb-gone', 'kb-manuals']);
+  fireEvent.click(within(group).getByRole('checkbox', { name: /kb-gone/ }));
+  expect((latest().tools as { knowledge: string[] }).knowledge).toEqual(['kb-manuals']);
+  expect(within(group).queryByTestId('agent-knowledge-missing')).toBeNull();
 });
 
 const OUTPUT: KnowledgeStepOutput = {

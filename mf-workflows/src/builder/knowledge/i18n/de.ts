@@ -13,6 +13,7 @@ export const de: KnowledgeNodeCatalog = {
       chunks: '{{count}} Passagen',
       agentBases: 'Wissensdatenbanken, die dieser Agent durchsuchen darf',
       agentHint: 'Der Agent erhält ein Werkzeug search_knowledge und kann zitieren, was er findet.',
+      agentMissing: 'Nicht in diesem Arbeitsbereich: {{id}} (zum Entfernen abwählen)',
       passages: 'Gefundene Passagen',
       noPassages: 'Keine Passage passte.',
       modes: { hybrid: 'Hybride Suche (Vektoren und Stichwörter)', vector: 'Vektorsuche', keyword: 'Stichwortsuche (kein Embedding-Modell)' },

@@ -13,6 +13,7 @@ export const en = {
       chunks: '{{count}} passages',
       agentBases: 'Knowledge bases this agent may search',
       agentHint: 'The agent gets a search_knowledge tool and can cite what it finds.',
+      agentMissing: 'Not in this workspace: {{id}} (untick to remove)',
       passages: 'Retrieved passages',
       noPassages: 'No passage matched.',
       modes: { hybrid: 'Hybrid search (vectors and keywords)', vector: 'Vector search', keyword: 'Keyword search (no embedding model)' },

@@ -13,6 +13,7 @@ export const es: KnowledgeNodeCatalog = {
       chunks: '{{count}} pasajes',
       agentBases: 'Bases de conocimiento que este agente puede consultar',
       agentHint: 'El agente recibe una herramienta search_knowledge y puede citar lo que encuentra.',
+      agentMissing: 'No está en este espacio de trabajo: {{id}} (desmárcala para quitarla)',
       passages: 'Pasajes recuperados',
       noPassages: 'Ningún pasaje coincidió.',
       modes: { hybrid: 'Búsqueda híbrida (vectores y palabras clave)', vector: 'Búsqueda vectorial', keyword: 'Búsqueda por palabras clave (sin modelo de embeddings)' },

@@ -13,6 +13,7 @@ export const fr: KnowledgeNodeCatalog = {
       chunks: '{{count}} extraits',
       agentBases: 'Bases de connaissances que cet agent peut interroger',
       agentHint: 'L’agent reçoit un outil search_knowledge et peut citer ce qu’il trouve.',
+      agentMissing: 'Absente de cet espace de travail : {{id}} (décochez-la pour la retirer)',
       passages: 'Passages retrouvés',
       noPassages: 'Aucun passage ne correspond.',
       modes: { hybrid: 'Recherche hybride (vecteurs et mots-clés)', vector: 'Recherche vectorielle', keyword: 'Recherche par mots-clés (pas de modèle d’embeddings)' },

@@ -13,6 +13,7 @@ export const it: KnowledgeNodeCatalog = {
       chunks: '{{count}} passaggi',
       agentBases: 'Basi di conoscenza che questo agente può consultare',
       agentHint: 'L’agente riceve uno strumento search_knowledge e può citare ciò che trova.',
+      agentMissing: 'Non in questo spazio di lavoro: {{id}} (deseleziona per rimuoverla)',
       passages: 'Passaggi recuperati',
       noPassages: 'Nessun passaggio corrisponde.',
       modes: { hybrid: 'Ricerca ibrida (vettori e parole chiave)', vector: 'Ricerca vettoriale', keyword: 'Ricerca per parole chiave (nessun modello di embedding)' },
