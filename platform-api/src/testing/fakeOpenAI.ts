@@ -30,6 +30,8 @@ export interface FakeReply {
   error?: { status: number; message?: string; type?: string; code?: string; retryAfterSeconds?: number };
   /** Wait before answering (for timeouts and cancellation). */
   delayMs?: number;
+  /** A streamed answer (OpenAI wire format): wait this long before each piece of text, so a client can be seen receiving it piece by piece. */
+  pieceDelayMs?: number;
   /** The OpenAI finish_reason; default 'tool_calls' with tool calls, else 'stop'. */
   finishReason?: string;
 }
@@ -200,7 +202,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const created = Math.floor(Date.now() / 1000);
 
     if (protocol === 'ollama') return answerOllama(res, request, content, toolCalls, usage, finishReason);
-    if (request.stream) return answerOpenAIStream(res, body, request, id, created, content, toolCalls, usage, finishReason);
+    if (request.stream) return answerOpenAIStream(res, body, request, id, created, content, toolCalls, usage, finishReason, reply.pieceDelayMs ?? 0);
     return sendJson(res, 200, {
       id,
       object: 'chat.completion',
@@ -424,7 +426,7 @@ function delayUnlessClosed(ms: number, res: http.ServerResponse): Promise<boolea
   });
 }
 
-function answerOpenAIStream(
+async function answerOpenAIStream(
   res: http.ServerResponse,
   body: Record<string, unknown>,
   request: FakeRequest,
@@ -434,14 +436,19 @@ function answerOpenAIStream(
   toolCalls: { id: string; name: string; arguments: string }[],
   usage: { prompt: number; completion: number },
   finishReason: string,
-): void {
+  pieceDelayMs: number,
+): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
     send({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finish }] });
   chunk({ role: 'assistant', content: '' });
   // The text in a few pieces, as a real stream would deliver it.
-  for (let i = 0; i < content.length; i += 16) chunk({ content: content.slice(i, i + 16) });
+  for (let i = 0; i < content.length; i += 16) {
+    // The client went away while it waited: nothing more to send.
+    if (pieceDelayMs > 0 && (await delayUnlessClosed(pieceDelayMs, res))) return;
+    chunk({ content: content.slice(i, i + 16) });
+  }
   toolCalls.forEach((call, index) => {
     chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] });
     chunk({ tool_calls: [{ index, function: { arguments: call.arguments } }] });
