@@ -1,6 +1,6 @@
 // The widget's UI logic in jsdom against a scripted chat API: what a visitor
 // sees as an answer streams in, the codes translated, the token kept.
-import { CHAT_API, CHAT_ERROR_CODES } from '@agentflow/shared/chat';
+import { CHAT_API, CHAT_ERROR_CODES, signInWithPasswordUrl, type VisitorSignInConfig } from '@agentflow/shared/chat';
 import { mountChat, type MountedChat } from './mount.js';
 import { CATALOGS } from './i18n.js';
 import { STREAM_RECONNECTS } from './session.js';
@@ -8,14 +8,18 @@ import { API, APP_ID, answer, fakeApi, publicApp, publishedApi, settle, type Fak
 
 const citation = { knowledgeBaseId: 'kb-1', sourceId: 'src-1', sourceName: 'Listings.pdf', url: null, page: 3, headings: ['Flats', 'Balconies'] };
 const mounted: MountedChat[] = [];
+/** The hosted page's sign-in settings (the Auth emulator's Identity Toolkit). */
+const SIGN_IN: VisitorSignInConfig = { authUrl: 'http://auth.test/identitytoolkit.googleapis.com', apiKey: 'demo-api-key' };
+const SIGN_IN_PATH = '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword';
 
-async function mount(api: FakeApi, options: { mode?: 'widget' | 'page'; languages?: string[]; storage?: Storage } = {}): Promise<MountedChat> {
+async function mount(api: FakeApi, options: { mode?: 'widget' | 'page'; languages?: string[]; storage?: Storage; signIn?: VisitorSignInConfig } = {}): Promise<MountedChat> {
   const chat = mountChat({
     appId: APP_ID,
     apiBase: API,
     mode: options.mode ?? 'widget',
     language: null,
     container: document.body,
+    signIn: options.signIn ?? null,
     fetchImpl: api.fetch,
     openStream: api.openStream,
     storage: options.storage ?? window.localStorage,
@@ -34,7 +38,7 @@ const turnTexts = (chat: MountedChat) => $$(chat, '.msg:not(.greeting)').map((bo
 async function ask(chat: MountedChat, question: string) {
   const input = $<HTMLTextAreaElement>(chat, 'textarea')!;
   input.value = question;
-  $<HTMLFormElement>(chat, 'form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+  $<HTMLFormElement>(chat, 'form.compose')!.dispatchEvent(new Event('submit', { cancelable: true }));
   await settle();
 }
 
@@ -94,7 +98,7 @@ describe('a question and its streamed answer', () => {
     expect(api.streams.map((stream) => stream.url)).toEqual([`${API}${CHAT_API.stream(APP_ID, 'conv-1', 'a-1')}?token=visitor-token-1`]);
     // Before the first token: the typing indicator, and the form waits.
     expect($(chat, '.assistant .typing')).toHaveAttribute('aria-label', 'Casa Realty is typing…');
-    expect($<HTMLButtonElement>(chat, 'form button')!.disabled).toBe(true);
+    expect($<HTMLButtonElement>(chat, 'form.compose button')!.disabled).toBe(true);
     expect($(chat, '.suggestions')).toBeNull();
 
     const stream = api.streams[0]!;
@@ -113,7 +117,7 @@ describe('a question and its streamed answer', () => {
     stream.push({ type: 'done', messageId: 'a-1', text: 'Two flats have a balcony (Via Roma 3 and 5).' });
     expect(stream.closed).toBe(true);
     expect(turnTexts(chat)).toEqual(['Which flats have a balcony?', 'Looked up: the knowledge baseTwo flats have a balcony (Via Roma 3 and 5).SourcesListings.pdf, p. 3 — Flats › Balconies']);
-    expect($<HTMLButtonElement>(chat, 'form button')!.disabled).toBe(false);
+    expect($<HTMLButtonElement>(chat, 'form.compose button')!.disabled).toBe(false);
   });
 
   it('shows an answer as text, never as markup, and links a citation only to a web address', async () => {
@@ -171,13 +175,85 @@ describe('refusals, translated by code', () => {
     expect($<HTMLTextAreaElement>(chat, 'textarea')!.disabled).toBe(true);
   });
 
-  it('sign-in required stops the chat with its own message', async () => {
+  it('sign-in required, in the widget: never a password field on the website, a link to sign in on the hosted page instead', async () => {
     const api = publishedApi(publicApp({ requireSignIn: true }));
-    api.reply('POST', CHAT_API.open(APP_ID), refuse(401, CHAT_ERROR_CODES.signInRequired));
-    const chat = await mount(api, { languages: ['it-IT'] });
-    await ask(chat, 'ciao');
-    expect($(chat, '.notice')!.textContent).toBe(CATALOGS.it.errors.signInRequired);
+    // Even when the page passes sign-in settings, the widget (another website) does not use them.
+    const chat = await mount(api, { languages: ['it-IT'], signIn: SIGN_IN });
+    expect($(chat, 'p.signin')!.hidden).toBe(false);
+    expect($(chat, 'p.signin')!.textContent).toBe(`${CATALOGS.it.signInElsewhere} ${CATALOGS.it.signInLink}`);
+    const link = $<HTMLAnchorElement>(chat, 'p.signin a')!;
+    expect(link.href).toBe(`${API}/chat/${APP_ID}`);
+    expect(link.target).toBe('_blank');
+    expect($(chat, 'form.signin')!.hidden).toBe(true);
     expect($<HTMLTextAreaElement>(chat, 'textarea')!.disabled).toBe(true);
+    await ask(chat, 'ciao');
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('sign-in required, on the hosted page: the visitor signs in with the platform account (a wrong password is said), then the conversation opens as them', async () => {
+    const api = publishedApi(publicApp({ requireSignIn: true }));
+    api.reply('POST', SIGN_IN_PATH, { status: 400, body: { error: { code: 400, message: 'INVALID_LOGIN_CREDENTIALS' } } }, { status: 200, body: { idToken: 'id-token-1', refreshToken: 'r', expiresIn: '3600', localId: 'u1' } });
+    const chat = await mount(api, { mode: 'page', languages: ['fr'], signIn: SIGN_IN });
+    const form = $<HTMLFormElement>(chat, 'form.signin')!;
+    expect(form.hidden).toBe(false);
+    expect($<HTMLTextAreaElement>(chat, 'textarea')!.disabled).toBe(true);
+    const signIn = async (password: string) => {
+      $<HTMLInputElement>(chat, '#agentflow-chat-email')!.value = ' tech@fieldco.example ';
+      $<HTMLInputElement>(chat, '#agentflow-chat-password')!.value = password;
+      form.dispatchEvent(new Event('submit', { cancelable: true }));
+      await settle();
+    };
+    await signIn('wrong');
+    expect($(chat, 'form.signin .error')!.textContent).toBe(CATALOGS.fr.errors.signInFailed);
+    expect(form.hidden).toBe(false);
+    await signIn('right');
+    expect(form.hidden).toBe(true);
+    const attempts = api.calls.filter((call) => call.path.startsWith(SIGN_IN_PATH));
+    expect(attempts.map((call) => call.body)).toEqual([
+      { email: 'tech@fieldco.example', password: 'wrong', returnSecureToken: true },
+      { email: 'tech@fieldco.example', password: 'right', returnSecureToken: true },
+    ]);
+    expect(attempts[0]!.path).toBe(new URL(signInWithPasswordUrl(SIGN_IN)).pathname + new URL(signInWithPasswordUrl(SIGN_IN)).search);
+    expect(attempts[0]!.contentType).toBe('application/json');
+    // The password is not kept in the page.
+    expect($<HTMLInputElement>(chat, '#agentflow-chat-password')!.value).toBe('');
+    await ask(chat, 'Quel est le couple de serrage ?');
+    expect(api.calls.find((call) => call.method === 'POST' && call.path === CHAT_API.open(APP_ID))?.body).toEqual({ idToken: 'id-token-1' });
+    expect(api.streams).toHaveLength(1);
+  });
+
+  it('a sign-in the service no longer accepts (expired) asks to sign in again, and the question can be retried after', async () => {
+    const api = publishedApi(publicApp({ requireSignIn: true }));
+    api.reply('POST', SIGN_IN_PATH, { status: 200, body: { idToken: 'old' } }, { status: 200, body: { idToken: 'new' } });
+    api.reply('POST', CHAT_API.open(APP_ID), refuse(401, CHAT_ERROR_CODES.signInRequired), { status: 201, body: { conversationId: 'conv-1', visitorToken: 'visitor-token-1' } });
+    const chat = await mount(api, { mode: 'page', signIn: SIGN_IN });
+    const signIn = async () => {
+      $<HTMLInputElement>(chat, '#agentflow-chat-email')!.value = 'tech@fieldco.example';
+      $<HTMLInputElement>(chat, '#agentflow-chat-password')!.value = 'secret';
+      $<HTMLFormElement>(chat, 'form.signin')!.dispatchEvent(new Event('submit', { cancelable: true }));
+      await settle();
+    };
+    await signIn();
+    await ask(chat, 'Torque?');
+    expect($<HTMLFormElement>(chat, 'form.signin')!.hidden).toBe(false);
+    expect($(chat, '.user.failed .error')!.firstChild!.textContent).toBe(CATALOGS.en.errors.signInRequired);
+    await signIn();
+    $<HTMLButtonElement>(chat, '.retry')!.click();
+    await settle();
+    const opens = api.calls.filter((call) => call.method === 'POST' && call.path === CHAT_API.open(APP_ID));
+    expect(opens.map((call) => call.body)).toEqual([{ idToken: 'old' }, { idToken: 'new' }]);
+    expect(api.streams).toHaveLength(1);
+  });
+
+  it('a visitor who signed in before goes on with the stored conversation without signing in again', async () => {
+    const api = publishedApi(publicApp({ requireSignIn: true }));
+    api.reply('GET', CHAT_API.visitorConversation(APP_ID, 'conv-1'), { status: 200, body: { messages: [] } });
+    window.localStorage.setItem(`agentflow.chat.${APP_ID}`, JSON.stringify({ visitorToken: 'visitor-token-1', conversationId: 'conv-1' }));
+    const chat = await mount(api, { mode: 'page', signIn: SIGN_IN });
+    expect($<HTMLFormElement>(chat, 'form.signin')!.hidden).toBe(true);
+    await ask(chat, 'And the warranty?');
+    expect(api.calls.some((call) => call.path.startsWith(SIGN_IN_PATH))).toBe(false);
+    expect(api.streams).toHaveLength(1);
   });
 
   it('rate limited: the message says so with a retry, and the retry sends the question again', async () => {

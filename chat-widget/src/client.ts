@@ -2,7 +2,7 @@
 // Every request is CORS-simple (GET, or POST with JSON in a text/plain body)
 // so a website on another origin needs no preflight; the answer streams over
 // EventSource (the token in ?token=, as EventSource sends no headers).
-import { CHAT_API, type ChatMessage, type ChatStreamEvent, type PublicChatApp } from '@agentflow/shared/chat';
+import { CHAT_API, signInWithPasswordUrl, visitorSignInFailure, type ChatMessage, type ChatStreamEvent, type PublicChatApp, type VisitorSignInConfig } from '@agentflow/shared/chat';
 
 /** A refusal: the service's stable code (CHAT_ERROR_CODES), or 'network' when it could not be reached. */
 export class ChatError extends Error {
@@ -25,11 +25,17 @@ export type OpenStream = (url: string, onEvent: (event: ChatStreamEvent) => void
 
 export interface ChatClient {
   publicApp: () => Promise<PublicChatApp>;
-  open: (visitorToken: string | null) => Promise<{ conversationId: string; visitorToken: string }>;
+  /** Opens a conversation; `idToken` when the app requires visitors to sign in. */
+  open: (visitorToken: string | null, idToken?: string | null) => Promise<{ conversationId: string; visitorToken: string }>;
   conversation: (conversationId: string, visitorToken: string) => Promise<VisitorMessage[]>;
   send: (conversationId: string, visitorToken: string, text: string) => Promise<{ questionId?: string; message: VisitorMessage }>;
   /** The answer `messageId`'s events, from the start. */
   stream: (conversationId: string, messageId: string, visitorToken: string, onEvent: (event: ChatStreamEvent) => void, onBroken: () => void) => StreamHandle;
+  /**
+   * Signs the visitor in with the platform's Firebase Auth (REST) and gives the ID token; a ChatError
+   * 'signInFailed' | 'signInBlocked' | 'network' otherwise. Only on the hosted page (visitorSignIn.ts says why).
+   */
+  signIn?: (email: string, password: string) => Promise<string>;
 }
 
 const EVENT_TYPES = ['token', 'tool', 'citation', 'done', 'error'] as const;
@@ -54,7 +60,22 @@ export const eventSourceStream: OpenStream = (url, onEvent, onBroken) => {
   return { close: () => source.close() };
 };
 
-export function chatClient(apiBase: string, appId: string, fetchImpl: typeof fetch, openStream: OpenStream): ChatClient {
+/** Firebase Auth's accounts:signInWithPassword: the ID token, or the refusal as what the visitor is told. */
+function passwordSignIn(config: VisitorSignInConfig, fetchImpl: typeof fetch): NonNullable<ChatClient['signIn']> {
+  return async (email, password) => {
+    let response: Response;
+    try {
+      response = await fetchImpl(signInWithPasswordUrl(config), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password, returnSecureToken: true }) });
+    } catch {
+      throw new ChatError('network', 0);
+    }
+    const json = (await response.json().catch(() => ({}))) as { idToken?: unknown; error?: { message?: unknown } };
+    if (response.ok && typeof json.idToken === 'string') return json.idToken;
+    throw new ChatError(response.status >= 500 ? 'network' : visitorSignInFailure(json.error?.message), response.status);
+  };
+}
+
+export function chatClient(apiBase: string, appId: string, fetchImpl: typeof fetch, openStream: OpenStream, signIn: VisitorSignInConfig | null = null): ChatClient {
   const url = (path: string) => `${apiBase.replace(/\/$/, '')}${path}`;
   const call = async <T>(path: string, body?: unknown): Promise<T> => {
     let response: Response;
@@ -72,11 +93,12 @@ export function chatClient(apiBase: string, appId: string, fetchImpl: typeof fet
   };
   return {
     publicApp: () => call<PublicChatApp>(CHAT_API.publicApp(appId)),
-    open: (visitorToken) => call(CHAT_API.open(appId), visitorToken ? { visitorToken } : {}),
+    open: (visitorToken, idToken) => call(CHAT_API.open(appId), { ...(visitorToken ? { visitorToken } : {}), ...(idToken ? { idToken } : {}) }),
     conversation: async (conversationId, visitorToken) =>
       (await call<{ messages: VisitorMessage[] }>(`${CHAT_API.visitorConversation(appId, conversationId)}?token=${encodeURIComponent(visitorToken)}`)).messages,
     send: (conversationId, visitorToken, text) => call(CHAT_API.send(appId, conversationId), { visitorToken, text }),
     stream: (conversationId, messageId, visitorToken, onEvent, onBroken) =>
       openStream(url(`${CHAT_API.stream(appId, conversationId, messageId)}?token=${encodeURIComponent(visitorToken)}`), onEvent, onBroken),
+    ...(signIn ? { signIn: passwordSignIn(signIn, fetchImpl) } : {}),
   };
 }

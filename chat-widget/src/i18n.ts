@@ -24,6 +24,13 @@ export interface WidgetText {
   retry: string;
   newConversation: string;
   loading: string;
+  signInTitle: string;
+  email: string;
+  password: string;
+  signIn: string;
+  /** The widget (another website) sends the visitor to the hosted page to sign in. */
+  signInElsewhere: string;
+  signInLink: string;
   errors: {
     paused: string;
     rateLimited: string;
@@ -34,6 +41,8 @@ export interface WidgetText {
     answerFailed: string;
     network: string;
     unknown: string;
+    signInFailed: string;
+    signInBlocked: string;
   };
 }
 
@@ -58,6 +67,12 @@ const en: WidgetText = {
   retry: 'Try again',
   newConversation: 'New conversation',
   loading: 'Loading…',
+  signInTitle: 'Sign in to chat with this assistant',
+  email: 'E-mail',
+  password: 'Password',
+  signIn: 'Sign in',
+  signInElsewhere: 'This assistant is for signed-in users.',
+  signInLink: 'Sign in on the chat page',
   errors: {
     paused: 'This assistant is taking a short break. Please try again later.',
     rateLimited: 'You are sending messages too quickly. Please wait a moment and try again.',
@@ -68,6 +83,8 @@ const en: WidgetText = {
     answerFailed: 'Sorry, the assistant could not answer this message.',
     network: 'Could not reach the assistant. Check your connection and try again.',
     unknown: 'Something went wrong. Please try again.',
+    signInFailed: 'The e-mail or password is wrong.',
+    signInBlocked: 'Sign-in is blocked for now (too many attempts or a disabled account). Try again later.',
   },
 };
 
@@ -90,6 +107,12 @@ const es: WidgetText = {
   retry: 'Reintentar',
   newConversation: 'Nueva conversación',
   loading: 'Cargando…',
+  signInTitle: 'Inicia sesión para chatear con este asistente',
+  email: 'Correo electrónico',
+  password: 'Contraseña',
+  signIn: 'Iniciar sesión',
+  signInElsewhere: 'Este asistente es para usuarios con sesión iniciada.',
+  signInLink: 'Inicia sesión en la página del chat',
   errors: {
     paused: 'Este asistente está tomando un breve descanso. Inténtalo de nuevo más tarde.',
     rateLimited: 'Estás enviando mensajes demasiado rápido. Espera un momento e inténtalo de nuevo.',
@@ -100,6 +123,8 @@ const es: WidgetText = {
     answerFailed: 'Lo sentimos, el asistente no pudo responder a este mensaje.',
     network: 'No se pudo contactar con el asistente. Comprueba tu conexión e inténtalo de nuevo.',
     unknown: 'Algo salió mal. Inténtalo de nuevo.',
+    signInFailed: 'El correo electrónico o la contraseña no son correctos.',
+    signInBlocked: 'El inicio de sesión está bloqueado por ahora (demasiados intentos o una cuenta desactivada). Inténtalo más tarde.',
   },
 };
 
@@ -122,6 +147,12 @@ const fr: WidgetText = {
   retry: 'Réessayer',
   newConversation: 'Nouvelle conversation',
   loading: 'Chargement…',
+  signInTitle: 'Connectez-vous pour discuter avec cet assistant',
+  email: 'E-mail',
+  password: 'Mot de passe',
+  signIn: 'Se connecter',
+  signInElsewhere: 'Cet assistant est réservé aux utilisateurs connectés.',
+  signInLink: 'Se connecter sur la page du chat',
   errors: {
     paused: 'Cet assistant fait une courte pause. Veuillez réessayer plus tard.',
     rateLimited: 'Vous envoyez des messages trop vite. Patientez un instant puis réessayez.',
@@ -132,6 +163,8 @@ const fr: WidgetText = {
     answerFailed: "Désolé, l'assistant n'a pas pu répondre à ce message.",
     network: "Impossible de joindre l'assistant. Vérifiez votre connexion et réessayez.",
     unknown: "Une erreur s'est produite. Veuillez réessayer.",
+    signInFailed: "L'e-mail ou le mot de passe est incorrect.",
+    signInBlocked: 'La connexion est bloquée pour le moment (trop de tentatives ou compte désactivé). Réessayez plus tard.',
   },
 };
 
@@ -154,6 +187,12 @@ const de: WidgetText = {
   retry: 'Erneut versuchen',
   newConversation: 'Neues Gespräch',
   loading: 'Wird geladen…',
+  signInTitle: 'Melden Sie sich an, um mit diesem Assistenten zu chatten',
+  email: 'E-Mail',
+  password: 'Passwort',
+  signIn: 'Anmelden',
+  signInElsewhere: 'Dieser Assistent ist für angemeldete Nutzer.',
+  signInLink: 'Auf der Chat-Seite anmelden',
   errors: {
     paused: 'Dieser Assistent macht gerade eine kurze Pause. Bitte versuchen Sie es später erneut.',
     rateLimited: 'Sie senden Nachrichten zu schnell. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
@@ -164,6 +203,8 @@ const de: WidgetText = {
     answerFailed: 'Der Assistent konnte diese Nachricht leider nicht beantworten.',
     network: 'Der Assistent ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     unknown: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
+    signInFailed: 'E-Mail oder Passwort ist falsch.',
+    signInBlocked: 'Die Anmeldung ist vorerst gesperrt (zu viele Versuche oder ein deaktiviertes Konto). Versuchen Sie es später erneut.',
   },
 };
 
@@ -186,6 +227,12 @@ const it: WidgetText = {
   retry: 'Riprova',
   newConversation: 'Nuova conversazione',
   loading: 'Caricamento…',
+  signInTitle: 'Accedi per chattare con questo assistente',
+  email: 'E-mail',
+  password: 'Password',
+  signIn: 'Accedi',
+  signInElsewhere: 'Questo assistente è per gli utenti che hanno effettuato l’accesso.',
+  signInLink: 'Accedi nella pagina della chat',
   errors: {
     paused: "Questo assistente si sta prendendo una breve pausa. Riprova più tardi.",
     rateLimited: 'Stai inviando messaggi troppo velocemente. Attendi un momento e riprova.',
@@ -196,6 +243,8 @@ const it: WidgetText = {
     answerFailed: "Spiacenti, l'assistente non è riuscito a rispondere a questo messaggio.",
     network: "Impossibile raggiungere l'assistente. Controlla la connessione e riprova.",
     unknown: 'Qualcosa è andato storto. Riprova.',
+    signInFailed: "L'e-mail o la password non sono corrette.",
+    signInBlocked: "L'accesso è bloccato per ora (troppi tentativi o account disattivato). Riprova più tardi.",
   },
 };
 

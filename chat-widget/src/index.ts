@@ -3,6 +3,8 @@
 // (/chat/:appId) loads the same script with data-mode="page".
 // Optional: data-api (platform-api's base URL; default: where the script came
 // from), data-lang (en, es, fr, de, it; default: the browser's language).
+// The hosted page adds data-auth-url and data-auth-key: where a visitor signs
+// in when the app requires it (visitorSignIn.ts).
 import { mountChat } from './mount.js';
 
 function currentScript(): HTMLScriptElement | null {
@@ -24,6 +26,7 @@ function start(script: HTMLScriptElement): void {
     apiBase: script.dataset.api ?? new URL(script.src, location.href).origin,
     mode: script.dataset.mode === 'page' ? 'page' : 'widget',
     language: script.dataset.lang ?? null,
+    signIn: script.dataset.authUrl && script.dataset.authKey ? { authUrl: script.dataset.authUrl, apiKey: script.dataset.authKey } : null,
     container: document.body,
   });
 }

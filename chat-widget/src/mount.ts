@@ -1,4 +1,5 @@
 // Puts one chat on a page: the session, its client and its view, wired.
+import { CHAT_PAGES, type VisitorSignInConfig } from '@agentflow/shared/chat';
 import { chatClient, eventSourceStream, type OpenStream } from './client.js';
 import { widgetText } from './i18n.js';
 import { ChatSession, visitorStorage } from './session.js';
@@ -13,6 +14,8 @@ export interface MountOptions {
   language: string | null;
   /** Where the chat's host element goes (document.body for the widget). */
   container: HTMLElement;
+  /** The hosted page only: where visitors sign in (its data-auth-url and data-auth-key). */
+  signIn?: VisitorSignInConfig | null;
   fetchImpl?: typeof fetch;
   openStream?: OpenStream;
   storage?: Storage | null;
@@ -36,7 +39,9 @@ export function mountChat(options: MountOptions): MountedChat {
   host.setAttribute('style', options.mode === 'page' ? 'display:block' : 'display:block;position:fixed;width:0;height:0;margin:0;padding:0;border:0');
   host.setAttribute('data-agentflow-chat', options.appId);
   host.setAttribute('lang', language);
-  const client = chatClient(options.apiBase, options.appId, options.fetchImpl ?? ((...args) => fetch(...args)), options.openStream ?? eventSourceStream);
+  // A password is only ever typed on the hosted page (platform-api's own origin), never in the widget on another website.
+  const signIn = options.mode === 'page' ? (options.signIn ?? null) : null;
+  const client = chatClient(options.apiBase, options.appId, options.fetchImpl ?? ((...args) => fetch(...args)), options.openStream ?? eventSourceStream, signIn);
   let storage: Storage | null = null;
   try {
     storage = options.storage === undefined ? (win?.localStorage ?? null) : options.storage;
@@ -45,7 +50,7 @@ export function mountChat(options: MountOptions): MountedChat {
   }
   let view: ChatView | null = null;
   const session = new ChatSession(client, visitorStorage(storage, options.appId), (state) => view?.render(state), options.wait);
-  view = mountView(host, session, text, options.mode);
+  view = mountView(host, session, text, options.mode, `${options.apiBase.replace(/\/$/, '')}${CHAT_PAGES.hosted(options.appId)}`);
   view.render(session.state);
   options.container.append(host);
   if (options.mode === 'page') doc.documentElement.lang = language;

@@ -20,12 +20,19 @@ export interface Turn {
   question: string | null;
 }
 
+/** What a visitor of an app that requires sign-in is shown first: a form (hosted page), a link to the hosted page (widget), or nothing. */
+export type SignInStep = 'none' | 'form' | 'link';
+
 export interface SessionState {
   phase: 'loading' | 'ready' | 'unavailable';
   app: PublicChatApp | null;
   /** Why nothing can be sent (paused, origin not allowed…), shown instead of the form. */
   notice: ErrorKey | null;
   turns: Turn[];
+  signIn: SignInStep;
+  /** The last sign-in attempt's refusal. */
+  signInError: ErrorKey | null;
+  signingIn: boolean;
 }
 
 export interface Stored {
@@ -58,10 +65,15 @@ export function visitorStorage(storage: Storage | null, appId: string): { read: 
 /** Reconnections of a dropped stream before the turn shows the network error. */
 export const STREAM_RECONNECTS = 3;
 /** Errors that stop the whole chat rather than one message. */
-const BLOCKING: readonly ErrorKey[] = ['paused', 'originNotAllowed', 'signInRequired'];
+const BLOCKING: readonly ErrorKey[] = ['paused', 'originNotAllowed'];
 
 const codeOf = (error: unknown) => (error instanceof ChatError ? error.code : 'unknown');
-const keyOf = (error: unknown): ErrorKey => (codeOf(error) === 'network' ? 'network' : errorKeyOf(codeOf(error)));
+/** The client's own codes (network, sign-in) are keys already; the service's are translated by code. */
+const CLIENT_KEYS: readonly ErrorKey[] = ['network', 'signInFailed', 'signInBlocked'];
+const keyOf = (error: unknown): ErrorKey => {
+  const code = codeOf(error);
+  return (CLIENT_KEYS as readonly string[]).includes(code) ? (code as ErrorKey) : errorKeyOf(code);
+};
 
 const fromStored = (message: VisitorMessage): Turn => ({
   id: message.id,
@@ -75,8 +87,10 @@ const fromStored = (message: VisitorMessage): Turn => ({
 });
 
 export class ChatSession {
-  state: SessionState = { phase: 'loading', app: null, notice: null, turns: [] };
+  state: SessionState = { phase: 'loading', app: null, notice: null, turns: [], signIn: 'none', signInError: null, signingIn: false };
   private stored: Stored;
+  /** The signed-in visitor's ID token: in memory only, used once to open a conversation. */
+  private idToken: string | null = null;
   private readonly streams = new Set<StreamHandle>();
   private localIds = 0;
 
@@ -93,6 +107,24 @@ export class ChatSession {
     return this.state.turns.some((turn) => turn.status === 'sending' || turn.status === 'streaming');
   }
 
+  /** Asks the visitor to sign in: here when the client can (the hosted page), else on the hosted page. */
+  private needSignIn(): void {
+    this.idToken = null;
+    this.update({ signIn: this.client.signIn ? 'form' : 'link', signInError: null });
+  }
+
+  /** Signs the visitor in (hosted page); the next question opens the conversation as them. */
+  async signInWith(email: string, password: string): Promise<void> {
+    if (!this.client.signIn || this.state.signingIn) return;
+    this.update({ signingIn: true, signInError: null });
+    try {
+      this.idToken = await this.client.signIn(email.trim(), password);
+      this.update({ signIn: 'none', signingIn: false });
+    } catch (error) {
+      this.update({ signingIn: false, signInError: keyOf(error) });
+    }
+  }
+
   async start(): Promise<void> {
     try {
       const app = await this.client.publicApp();
@@ -102,6 +134,8 @@ export class ChatSession {
       return;
     }
     const { conversationId, visitorToken } = this.stored;
+    // Signed in before: the stored conversation goes on as theirs (the service checked them when it opened).
+    if (this.state.app?.requireSignIn && (!conversationId || !visitorToken)) this.needSignIn();
     if (!conversationId || !visitorToken) return;
     try {
       const messages = await this.client.conversation(conversationId, visitorToken);
@@ -116,7 +150,7 @@ export class ChatSession {
   /** Sends a question; its answer streams into a new turn. */
   async ask(raw: string): Promise<void> {
     const text = raw.trim();
-    if (!text || this.busy || this.state.phase !== 'ready' || this.state.notice) return;
+    if (!text || this.busy || this.state.phase !== 'ready' || this.state.notice || this.state.signIn !== 'none') return;
     const question = this.push({ role: 'user', text, status: 'sending', question: text });
     try {
       const sent = await this.sendOnce(text);
@@ -127,6 +161,8 @@ export class ChatSession {
       const key = keyOf(error);
       if (key === 'conversationFull') this.remember({ conversationId: null });
       if (BLOCKING.includes(key)) this.update({ notice: key });
+      // Not signed in (or the sign-in expired): sign in, then the question can be asked again (retry).
+      if (key === 'signInRequired') this.needSignIn();
       this.patch(question.id, { status: 'failed', error: key });
     }
   }
@@ -146,6 +182,8 @@ export class ChatSession {
     this.closeStreams();
     this.remember({ conversationId: null });
     this.update({ turns: [], notice: this.state.notice === 'conversationFull' ? null : this.state.notice });
+    // A new conversation of an app that requires sign-in is opened by a signed-in visitor.
+    if (this.state.app?.requireSignIn && !this.idToken) this.needSignIn();
   }
 
   dispose(): void {
@@ -154,7 +192,7 @@ export class ChatSession {
 
   private async sendOnce(text: string, reopened = false): Promise<{ questionId?: string; message: VisitorMessage }> {
     if (!this.stored.conversationId || !this.stored.visitorToken) {
-      const opened = await this.client.open(this.stored.visitorToken);
+      const opened = await this.client.open(this.stored.visitorToken, this.idToken);
       this.remember({ conversationId: opened.conversationId, visitorToken: opened.visitorToken });
     }
     try {

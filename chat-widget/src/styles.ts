@@ -41,4 +41,11 @@ form{display:flex;gap:8px;padding:10px;border-top:1px solid #e5e7eb;background:#
 textarea{flex:1;resize:none;height:42px;max-height:120px;padding:10px 12px;border:1px solid #d1d5db;border-radius:10px;color:#111827;background:#fff}
 form button{padding:0 16px;border-radius:10px;background:var(--accent);color:var(--on-accent);font-weight:600}
 form button:disabled,textarea:disabled{opacity:.5;cursor:not-allowed}
+.signin{margin:0;padding:14px;border-top:1px solid #e5e7eb;background:#fff;font-size:14px}
+.signin[hidden]{display:none}
+form.signin{flex-direction:column;align-items:stretch;gap:6px}
+.signin strong{font-weight:600;font-size:15px;margin-bottom:4px}
+.signin input{height:40px;padding:8px 12px;border:1px solid #d1d5db;border-radius:10px;color:#111827;background:#fff}
+.signin button{height:42px;margin-top:6px}
+.signin a{color:var(--accent);font-weight:600}
 `;

@@ -34,7 +34,11 @@ export function textOn(colour: string): string {
 /** A citation's link only when it is a web address (never javascript: or data:). */
 const safeUrl = (url: string | null): string | null => (url && /^https?:\/\//i.test(url) ? url : null);
 
-export function mountView(host: HTMLElement, session: ChatSession, text: WidgetText, mode: ChatMode): ChatView {
+/**
+ * `signInPage`: the hosted page, where a widget's visitor signs in when the app requires it (the widget never
+ * asks for a password on another website: visitorSignIn.ts).
+ */
+export function mountView(host: HTMLElement, session: ChatSession, text: WidgetText, mode: ChatMode, signInPage: string | null = null): ChatView {
   const doc = host.ownerDocument;
   host.classList.add(mode);
   const root = host.attachShadow({ mode: 'open' });
@@ -47,11 +51,39 @@ export function mountView(host: HTMLElement, session: ChatSession, text: WidgetT
   header.append(title, restart);
   const log = el(doc, 'div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions text' });
   const notice = el(doc, 'p', { class: 'notice', role: 'alert', hidden: '' });
-  const form = el(doc, 'form');
+  const form = el(doc, 'form', { class: 'compose' });
   const input = el(doc, 'textarea', { 'aria-label': text.placeholder, placeholder: text.placeholder, rows: '1', maxlength: '4000' });
   const send = el(doc, 'button', { type: 'submit' }, text.send);
   form.append(input, send);
-  panel.append(header, log, notice, form);
+
+  // Sign-in (apps that require it): built once, so what the visitor typed survives each render.
+  const signInForm = el(doc, 'form', { class: 'signin', hidden: '' });
+  const signInId = (name: string) => `agentflow-chat-${name}`;
+  const email = el(doc, 'input', { id: signInId('email'), type: 'email', autocomplete: 'username', required: '' });
+  const password = el(doc, 'input', { id: signInId('password'), type: 'password', autocomplete: 'current-password', required: '' });
+  const signInButton = el(doc, 'button', { type: 'submit' }, text.signIn);
+  const signInError = el(doc, 'p', { class: 'error', role: 'alert', hidden: '' });
+  signInForm.append(
+    el(doc, 'strong', {}, text.signInTitle),
+    el(doc, 'label', { for: signInId('email') }, text.email),
+    email,
+    el(doc, 'label', { for: signInId('password') }, text.password),
+    password,
+    signInError,
+    signInButton,
+  );
+  signInForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void session.signInWith(email.value, password.value).then(() => {
+      if (session.state.signIn === 'none') {
+        password.value = '';
+        input.focus();
+      }
+    });
+  });
+  const signInLink = el(doc, 'p', { class: 'signin', hidden: '' }, `${text.signInElsewhere} `);
+  if (signInPage) signInLink.append(el(doc, 'a', { href: signInPage, target: '_blank', rel: 'noopener' }, text.signInLink));
+  panel.append(header, log, notice, signInForm, signInLink, form);
 
   let launcher: HTMLButtonElement | null = null;
   const open = () => {
@@ -178,7 +210,12 @@ export function mountView(host: HTMLElement, session: ChatSession, text: WidgetT
     log.scrollTop = log.scrollHeight;
     notice.hidden = !state.notice;
     notice.textContent = state.notice ? text.errors[state.notice] : '';
-    const blocked = state.phase !== 'ready' || state.notice !== null;
+    signInForm.hidden = state.signIn !== 'form';
+    signInLink.hidden = state.signIn !== 'link';
+    signInError.hidden = !state.signInError;
+    signInError.textContent = state.signInError ? text.errors[state.signInError] : '';
+    signInButton.disabled = state.signingIn;
+    const blocked = state.phase !== 'ready' || state.notice !== null || state.signIn !== 'none';
     input.disabled = blocked;
     send.disabled = blocked || session.busy;
     restart.hidden = state.turns.length === 0;

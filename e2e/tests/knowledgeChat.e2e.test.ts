@@ -3,7 +3,9 @@
 // gives its agent that base, publishes it as a chat app for a website on
 // another origin, opens the widget on that website, asks a question, watches
 // the answer stream in piece by piece with the PDF cited, and finds the
-// conversation in the app's conversations view. The model is the stack's
+// conversation in the app's conversations view. Then the owner requires
+// visitors to sign in: the widget sends them to the hosted page, where they
+// sign in with their account and chat. The model is the stack's
 // fake OpenAI server (the real wire format, streaming with a pause between
 // pieces); the website is a page served from loopback on a port of its own.
 import http from 'node:http';
@@ -82,7 +84,8 @@ afterAll(async () => {
 });
 
 test('a knowledge base from a PDF, the listing assistant published on another website, a streamed answer citing the PDF, and the conversation in the workspace', async () => {
-  await signUpThroughPage(page, { email: freshEmail('knowledge'), password: 'knowledge-password-1', displayName: 'Harbour Agent' });
+  const account = { email: freshEmail('knowledge'), password: 'knowledge-password-1', displayName: 'Harbour Agent' };
+  await signUpThroughPage(page, account);
 
   // 1. A knowledge base from a PDF (no embedding credential: searched by keyword, as the page says).
   await page.goto(shellUrl('/workflows/knowledge'));
@@ -161,5 +164,34 @@ test('a knowledge base from a PDF, the listing assistant published on another we
   expect(await turns.nth(1).textContent()).toContain(ANSWER);
   expect(await turns.nth(1).textContent()).toContain(PDF);
   await shoot(page, 'knowledge-chat-conversation');
+
+  // 6. Visitors must sign in: the widget links to the hosted page (no password on the website), where a signed-up user signs in and chats.
+  await page.getByTestId('chat-app-settings').getByLabel('Visitors must sign in').check();
+  await page.getByTestId('chat-app-settings').getByRole('button', { name: 'Save settings' }).click();
+  await page.getByText('Settings saved.').waitFor();
+  await visitor.evaluate(() => localStorage.clear());
+  await visitor.reload();
+  await visitor.getByRole('button', { name: 'Open chat' }).click();
+  const signInLink = visitor.getByRole('link', { name: 'Sign in on the chat page' });
+  await signInLink.waitFor();
+  await shoot(visitor, 'knowledge-chat-widget-sign-in');
+  expect(await visitor.locator('agentflow-chat input[type="password"]').isVisible()).toBe(false);
+  const hostedUrl = (await signInLink.getAttribute('href')) ?? '';
+  expect(new URL(hostedUrl).pathname).toBe(`/chat/${/data-app="([^"]+)"/.exec(snippet)![1]}`);
+  await visitor.goto(hostedUrl);
+  await visitor.getByLabel('E-mail').waitFor();
+  await shoot(visitor, 'knowledge-chat-hosted-sign-in');
+  await visitor.getByLabel('E-mail').fill(account.email);
+  await visitor.getByLabel('Password').fill('not-the-password');
+  await visitor.getByRole('button', { name: 'Sign in' }).click();
+  await visitor.getByText('The e-mail or password is wrong.').waitFor();
+  await visitor.getByLabel('Password').fill(account.password);
+  await visitor.getByRole('button', { name: 'Sign in' }).click();
+  await visitor.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'hidden' });
+  await visitor.getByRole('textbox', { name: 'Type your question…' }).fill(QUESTION);
+  await visitor.getByRole('textbox', { name: 'Type your question…' }).press('Enter');
+  await visitor.locator('agentflow-chat .msg.assistant .text').filter({ hasText: ANSWER }).waitFor({ timeout: 30_000 });
+  await shoot(visitor, 'knowledge-chat-hosted-signed-in');
+  expect(visitorErrors).toEqual([]);
   expect(pageErrors).toEqual([]);
 });

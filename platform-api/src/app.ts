@@ -3,6 +3,8 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { createFirestoreProbe, createMeRouter, createServiceApp, type TrustProxySetting } from '@agentflow/shared/server';
+import { visitorSignInConfig, type VisitorSignInConfig } from '@agentflow/shared/chat';
+import { buildAppConfig } from '@agentflow/shared/runtime-config';
 import { createAuditRecorder, firestoreAuditWriter, type AuditWriter } from './access/audit.js';
 import { createAccessRouter } from './access/router.js';
 import { appUrlFromEnv, createInvitationMailer, createWorkspacesRouter, type InvitationMailer } from './workspaces/index.js';
@@ -59,6 +61,8 @@ export interface AppDependencies {
   appUrl?: string;
   /** The built chat widget (chat-widget/dist/widget.js) served at /widget.js; null or absent: not built (503). */
   chatWidgetScript?: string | null;
+  /** Where the hosted chat page signs visitors in (default: the platform's Firebase Auth from the environment, as the browser app's config). */
+  visitorSignIn?: VisitorSignInConfig | null;
 }
 
 /** A worker's app (PLATFORM_ROLE=worker): /healthz only; the runs it executes come from the queue. */
@@ -67,7 +71,7 @@ export function createWorkerApp({ db, logger }: { db: Firestore; logger: Logger 
 }
 
 /** Builds the platform-api Express app; listening is server.ts's job, so tests mount it on any port. */
-export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault, files, publicUrl, connectors, invitationMailer, appUrl, chatWidgetScript }: AppDependencies): Express {
+export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault, files, publicUrl, connectors, invitationMailer, appUrl, chatWidgetScript, visitorSignIn }: AppDependencies): Express {
   const record = createAuditRecorder(auditWriter ?? firestoreAuditWriter(db), logger);
   const providers = createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) });
   const vault = credentialVault ?? createCredentialVault({ db, logger, record, ring: credentialsRing === undefined ? keyRingFromEnv(process.env) : credentialsRing });
@@ -93,7 +97,7 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
     userRateLimit,
     routes: (app) => {
       // The chat widget script and the hosted chat page (visitors; the chat API checks each app).
-      app.use(hostedChatRouter({ widgetScript: chatWidgetScript ?? null }));
+      app.use(hostedChatRouter({ widgetScript: chatWidgetScript ?? null, signIn: visitorSignIn === undefined ? visitorSignInConfig(buildAppConfig(process.env)) : visitorSignIn }));
       app.use(createMeRouter(auth, db, SERVICE_NAME));
       const access = createAccessRouter({ auth, db, logger, adminEmails, auditWriter, initializeNow: initializeAccess });
       app.use(access.router);

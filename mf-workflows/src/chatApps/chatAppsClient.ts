@@ -4,7 +4,7 @@
 // each answer. Pages read the client from context, so tests pass a fake.
 import { createContext, useContext, useMemo } from 'react';
 import { createApiClient, useAuth, usePlatform, type ApiClientOptions } from '@agentflow/shared';
-import { CHAT_API, type ChatApp, type ChatMessage, type Conversation, type CreateChatAppBody, type UpdateChatAppBody } from '@agentflow/shared/chat';
+import { CHAT_API, CHAT_PAGES, type ChatApp, type ChatMessage, type Conversation, type CreateChatAppBody, type UpdateChatAppBody } from '@agentflow/shared/chat';
 
 export interface ConversationThread {
   conversation: Conversation;
@@ -53,7 +53,7 @@ export function useChatAppsClient(): ChatAppsClient {
 export function chatAppLinks(platformUrl: string, appId: string): { hostedPage: string; embedSnippet: string } {
   const base = platformUrl.replace(/\/+$/, '');
   return {
-    hostedPage: `${base}/chat/${encodeURIComponent(appId)}`,
-    embedSnippet: `<script src="${base}/widget.js" data-app="${appId}" async></script>`,
+    hostedPage: `${base}${CHAT_PAGES.hosted(appId)}`,
+    embedSnippet: `<script src="${base}${CHAT_PAGES.widgetScript}" data-app="${appId}" async></script>`,
   };
 }

@@ -4,10 +4,10 @@
 // Neither reads the app: the script asks the public chat API, which checks
 // the app, its status and the page's origin on every call.
 import { Router } from 'express';
+import helmet from 'helmet';
+import { CHAT_PAGES, type VisitorSignInConfig } from '@agentflow/shared/chat';
 import { HttpError, isDocumentId } from '@agentflow/shared/server';
 
-export const WIDGET_SCRIPT_PATH = '/widget.js';
-export const hostedChatPath = (appId: string): string => `/chat/${encodeURIComponent(appId)}`;
 
 export interface HostedChatOptions {
   /**
@@ -16,10 +16,19 @@ export interface HostedChatOptions {
    * missing is a deployment that was not built: 503 saying so.
    */
   widgetScript: string | null;
+  /**
+   * Where the hosted page signs visitors in when an app requires it (visitorSignInConfig; the platform's
+   * Firebase Auth). null: the page cannot sign anyone in and says sign-in is required.
+   */
+  signIn?: VisitorSignInConfig | null;
 }
 
-/** The hosted page: a blank page running widget.js in page mode (it sets the title and language). */
-export function hostedChatHtml(appId: string): string {
+/** Attribute text: the values are checked already (visitorSignInConfig), this only keeps markup out. */
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The hosted page: a blank page running widget.js in page mode (it sets the title and language), told where visitors sign in. */
+export function hostedChatHtml(appId: string, signIn: VisitorSignInConfig | null = null): string {
+  const auth = signIn ? ` data-auth-url="${attribute(signIn.authUrl)}" data-auth-key="${attribute(signIn.apiKey)}"` : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -31,7 +40,7 @@ export function hostedChatHtml(appId: string): string {
 </head>
 <body>
 <noscript>This chat needs JavaScript.</noscript>
-<script src="${WIDGET_SCRIPT_PATH}" data-app="${appId}" data-mode="page"></script>
+<script src="${CHAT_PAGES.widgetScript}" data-app="${appId}" data-mode="page"${auth}></script>
 </body>
 </html>
 `;
@@ -39,7 +48,12 @@ export function hostedChatHtml(appId: string): string {
 
 export function hostedChatRouter(options: HostedChatOptions): Router {
   const router = Router();
-  router.get(WIDGET_SCRIPT_PATH, (_req, res, next) => {
+  const signIn = options.signIn ?? null;
+  // The page may also talk to Firebase Auth's REST API (to sign a visitor in); everything else as helmet's default.
+  const pagePolicy = helmet.contentSecurityPolicy({
+    directives: { ...helmet.contentSecurityPolicy.getDefaultDirectives(), 'connect-src': ["'self'", ...(signIn ? [new URL(signIn.authUrl).origin] : [])] },
+  });
+  router.get(CHAT_PAGES.widgetScript, (_req, res, next) => {
     if (!options.widgetScript) return next(new HttpError(404, 'This server does not serve the chat widget'));
     res.sendFile(
       options.widgetScript,
@@ -56,12 +70,13 @@ export function hostedChatRouter(options: HostedChatOptions): Router {
       },
     );
   });
-  router.get('/chat/:appId', (req, res, next) => {
+  // CHAT_PAGES.hosted(appId)'s route.
+  router.get('/chat/:appId', pagePolicy, (req, res, next) => {
     const { appId } = req.params;
     // A document id has no character HTML would need escaped in an attribute.
     if (!isDocumentId(appId)) return next(new HttpError(404, 'No such chat'));
     res.type('html').setHeader('Cache-Control', 'no-cache');
-    res.send(hostedChatHtml(appId));
+    res.send(hostedChatHtml(appId, signIn));
   });
   return router;
 }

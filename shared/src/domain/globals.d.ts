@@ -8,6 +8,7 @@ declare class URL {
   readonly protocol: string;
   readonly hostname: string;
   readonly href: string;
+  readonly origin: string;
   search: string;
 }
 

@@ -31,6 +31,12 @@ export const CHAT_API = {
   stream: (appId: string, conversationId: string, messageId: string) => `/api/chat/${seg(appId)}/conversations/${seg(conversationId)}/messages/${seg(messageId)}/stream`,
 } as const;
 
+/** The visitors' pages platform-api serves beside the API: the widget script any website embeds and the hosted chat page. */
+export const CHAT_PAGES = {
+  widgetScript: '/widget.js',
+  hosted: (appId: string) => `/chat/${seg(appId)}`,
+} as const;
+
 export const CHAT_ERROR_CODES = {
   /** The app is paused (503 with the polite message). */
   paused: 'chat_paused',

@@ -6,3 +6,4 @@ export * from './origins.js';
 export * from './memory.js';
 export * from './events.js';
 export * from './api.js';
+export * from './visitorSignIn.js';
