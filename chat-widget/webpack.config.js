@@ -19,8 +19,6 @@ export default (_env, argv) => ({
   resolve: {
     extensions: ['.ts', '.js'],
     extensionAlias: { '.js': ['.ts', '.js'] },
-    // The domain's request schemas come along with CHAT_API; the widget never parses with them (zodInert.mjs says why).
-    alias: { zod$: path.join(dir, 'zodInert.mjs') },
   },
   module: {
     rules: [

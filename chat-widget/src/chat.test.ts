@@ -1,6 +1,6 @@
 // The widget's UI logic in jsdom against a scripted chat API: what a visitor
 // sees as an answer streams in, the codes translated, the token kept.
-import { CHAT_API, CHAT_ERROR_CODES, signInWithPasswordUrl, type VisitorSignInConfig } from '@agentflow/shared/chat';
+import { CHAT_API, CHAT_ERROR_CODES, signInWithPasswordUrl, type VisitorSignInConfig } from '@agentflow/shared/chat-visitor';
 import { mountChat, type MountedChat } from './mount.js';
 import { CATALOGS } from './i18n.js';
 import { STREAM_RECONNECTS } from './session.js';

@@ -2,7 +2,7 @@
 // Every request is CORS-simple (GET, or POST with JSON in a text/plain body)
 // so a website on another origin needs no preflight; the answer streams over
 // EventSource (the token in ?token=, as EventSource sends no headers).
-import { CHAT_API, signInWithPasswordUrl, visitorSignInFailure, type ChatMessage, type ChatStreamEvent, type PublicChatApp, type VisitorSignInConfig } from '@agentflow/shared/chat';
+import { CHAT_API, signInWithPasswordUrl, visitorSignInFailure, type ChatMessage, type ChatStreamEvent, type PublicChatApp, type VisitorSignInConfig } from '@agentflow/shared/chat-visitor';
 
 /** A refusal: the service's stable code (CHAT_ERROR_CODES), or 'network' when it could not be reached. */
 export class ChatError extends Error {

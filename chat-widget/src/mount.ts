@@ -1,5 +1,5 @@
 // Puts one chat on a page: the session, its client and its view, wired.
-import { CHAT_PAGES, type VisitorSignInConfig } from '@agentflow/shared/chat';
+import { CHAT_PAGES, type VisitorSignInConfig } from '@agentflow/shared/chat-visitor';
 import { chatClient, eventSourceStream, type OpenStream } from './client.js';
 import { widgetText } from './i18n.js';
 import { ChatSession, visitorStorage } from './session.js';

@@ -3,8 +3,8 @@
 // opens a conversation on the first question, sends messages and folds the
 // answer's stream events into the turn as they come. The view renders
 // `state` after every change.
-import type { ChatStreamEvent, ChatToolCall, PublicChatApp } from '@agentflow/shared/chat';
-import type { Citation } from '@agentflow/shared/knowledge';
+import type { ChatStreamEvent, ChatToolCall, PublicChatApp } from '@agentflow/shared/chat-visitor';
+import type { Citation } from '@agentflow/shared/chat-visitor';
 import { ChatError, type ChatClient, type StreamHandle, type VisitorMessage } from './client.js';
 import { errorKeyOf, type ErrorKey } from './i18n.js';
 

@@ -2,7 +2,7 @@
 // (widget mode) or the same panel filling the page (the hosted page). Every
 // text comes from the widget's catalog; every answer is set as text, never as
 // HTML. Renders the session's state after each change.
-import { citationLabel } from '@agentflow/shared/knowledge';
+import { citationLabel } from '@agentflow/shared/chat-visitor';
 import type { ChatSession, SessionState, Turn } from './session.js';
 import { KNOWLEDGE_TOOL, fill, type WidgetText } from './i18n.js';
 import { WIDGET_CSS } from './styles.js';

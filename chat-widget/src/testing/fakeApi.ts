@@ -2,7 +2,7 @@
 // answer stream the test feeds event by event). jsdom has no EventSource and
 // the widget's tests are about its DOM; the real routes are tested in
 // platform-api with the real service.
-import { CHAT_API, type ChatStreamEvent, type PublicChatApp } from '@agentflow/shared/chat';
+import { CHAT_API, type ChatStreamEvent, type PublicChatApp } from '@agentflow/shared/chat-visitor';
 import type { OpenStream } from '../client.js';
 
 export const APP_ID = 'app-1';

@@ -5,5 +5,6 @@ export * from './model.js';
 export * from './origins.js';
 export * from './memory.js';
 export * from './events.js';
+export * from './routes.js';
 export * from './api.js';
 export * from './visitorSignIn.js';

@@ -15,7 +15,7 @@ import type { WorkflowTriggerErrorCode } from '../workflow/triggers.js';
 import type { WorkspaceErrorCode } from '../workspaces/api.js';
 import type { ApprovalErrorCode } from '../approvals/api.js';
 import type { KnowledgeErrorCode } from '../knowledge/api.js';
-import type { ChatErrorCode } from '../chat/api.js';
+import type { ChatErrorCode } from '../chat/routes.js';
 
 /**
  * The codes of refusals by kind, one per HTTP status a service answers: what
