@@ -4,6 +4,7 @@ export const de: WorkflowsCatalog = {
   workflows: {
     catalogue: {
       credentialsLink: 'Zugangsdaten',
+      resourcesLabel: 'Zugangsdaten, Wissen und Chat-Apps',
       knowledgeLink: 'Wissen',
       chatAppsLink: 'Chat-Apps',
       filtersLabel: 'Abläufe filtern',

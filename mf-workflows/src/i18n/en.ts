@@ -6,6 +6,7 @@ export const en = {
   workflows: {
     catalogue: {
       credentialsLink: 'Credentials',
+      resourcesLabel: 'Credentials, knowledge and chat apps',
       knowledgeLink: 'Knowledge',
       chatAppsLink: 'Chat apps',
       filtersLabel: 'Filter workflows',

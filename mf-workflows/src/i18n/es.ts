@@ -4,6 +4,7 @@ export const es: WorkflowsCatalog = {
   workflows: {
     catalogue: {
       credentialsLink: 'Credenciales',
+      resourcesLabel: 'Credenciales, conocimiento y apps de chat',
       knowledgeLink: 'Conocimiento',
       chatAppsLink: 'Apps de chat',
       filtersLabel: 'Filtrar flujos de trabajo',

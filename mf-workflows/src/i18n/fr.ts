@@ -4,6 +4,7 @@ export const fr: WorkflowsCatalog = {
   workflows: {
     catalogue: {
       credentialsLink: 'Identifiants',
+      resourcesLabel: 'Identifiants, connaissances et apps de chat',
       knowledgeLink: 'Connaissances',
       chatAppsLink: 'Applications de chat',
       filtersLabel: 'Filtrer les flux de travail',

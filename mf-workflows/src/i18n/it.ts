@@ -4,6 +4,7 @@ export const it: WorkflowsCatalog = {
   workflows: {
     catalogue: {
       credentialsLink: 'Credenziali',
+      resourcesLabel: 'Credenziali, conoscenza e app di chat',
       knowledgeLink: 'Conoscenza',
       chatAppsLink: 'App di chat',
       filtersLabel: 'Filtra i flussi di lavoro',

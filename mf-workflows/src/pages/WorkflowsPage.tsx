@@ -190,15 +190,18 @@ export function WorkflowsPage() {
           user && catalogueUser ? (
             <>
               <NewWorkflowActions user={catalogueUser} refresh={refreshMine} disabled={!online || !workspace.canCreate} organizationId={workspace.createIn} />
-              <Link className="button" to="/workflows/credentials" data-testid="credentials-link">
-                {t('workflows.catalogue.credentialsLink')}
-              </Link>
-              <Link className="button" to="/workflows/knowledge" data-testid="knowledge-link">
-                {t('workflows.catalogue.knowledgeLink')}
-              </Link>
-              <Link className="button" to="/workflows/chat-apps" data-testid="chat-apps-link">
-                {t('workflows.catalogue.chatAppsLink')}
-              </Link>
+              {/* What workflows use (credentials, knowledge) and what publishes them (chat apps): one compact row on a phone. */}
+              <nav className="catalogue-resources" aria-label={t('workflows.catalogue.resourcesLabel')}>
+                <Link className="button" to="/workflows/credentials" data-testid="credentials-link">
+                  {t('workflows.catalogue.credentialsLink')}
+                </Link>
+                <Link className="button" to="/workflows/knowledge" data-testid="knowledge-link">
+                  {t('workflows.catalogue.knowledgeLink')}
+                </Link>
+                <Link className="button" to="/workflows/chat-apps" data-testid="chat-apps-link">
+                  {t('workflows.catalogue.chatAppsLink')}
+                </Link>
+              </nav>
             </>
           ) : null
         }
