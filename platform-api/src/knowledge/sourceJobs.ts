@@ -4,8 +4,11 @@
 // this worker's lease), renews the lease while it works, and only the
 // claimant ingests, so two workers never process one source. `sync` counts
 // the versions asked for (add, each re-sync): with the batch number it keys
-// the embedding charges, so a retried job is never charged twice.
-import type { Firestore } from 'firebase-admin/firestore';
+// the embedding charges, so a retried job is never charged twice. What a job
+// writes (progress, ready, failed) lands only while its worker still holds
+// the source (leaseHeldBy), so a worker that lost its lease to another never
+// overwrites the new worker's state.
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { KNOWLEDGE_BASES_COLLECTION, KNOWLEDGE_SOURCES } from '@agentflow/shared/knowledge';
 
 export const KNOWLEDGE_JOB_KIND = 'knowledge';
@@ -22,6 +25,27 @@ export interface SourceLease {
   expiresAt: number;
 }
 
+/** A job's write: landed, or refused because the source is gone or another worker took it over. */
+export type LeasedWrite = 'written' | 'gone' | 'lost';
+
+/** A job's write was refused: the job stops and writes nothing more. */
+export class SourceLostError extends Error {
+  override name = 'SourceLostError';
+  constructor(readonly outcome: Exclude<LeasedWrite, 'written'>) {
+    super(outcome === 'gone' ? 'the source was removed' : 'another worker took the source over');
+  }
+}
+
+/**
+ * Whether worker `instanceId` still holds the source: processing under its
+ * lease. A lapsed lease nobody took over still counts: its work is still the
+ * only work on the source.
+ */
+export function leaseHeldBy(snapshot: DocumentSnapshot, instanceId: string): boolean {
+  const lease = (snapshot.get('lease') as SourceLease | null | undefined) ?? null;
+  return snapshot.exists && snapshot.get('status') === 'processing' && lease?.instanceId === instanceId;
+}
+
 export type SourceClaim = { claimed: true; sync: number } | { claimed: false; why: 'gone' | 'taken' | 'ended' };
 
 export class SourceJobs {
@@ -29,6 +53,11 @@ export class SourceJobs {
     private readonly db: Firestore,
     private readonly options: { instanceId: string; leaseMs: number; now?: () => Date },
   ) {}
+
+  /** The worker this instance claims for (what the job's writes are checked against). */
+  get instanceId(): string {
+    return this.options.instanceId;
+  }
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
@@ -63,8 +92,7 @@ export class SourceJobs {
   async renew(knowledgeBaseId: string, sourceId: string): Promise<boolean> {
     return this.db.runTransaction(async (transaction) => {
       const snapshot = await transaction.get(this.ref(knowledgeBaseId, sourceId));
-      const lease = (snapshot.get('lease') as SourceLease | null | undefined) ?? null;
-      if (!snapshot.exists || snapshot.get('status') !== 'processing' || lease?.instanceId !== this.options.instanceId) return false;
+      if (!leaseHeldBy(snapshot, this.options.instanceId)) return false;
       transaction.update(snapshot.ref, { lease: { instanceId: this.options.instanceId, expiresAt: this.now().getTime() + this.options.leaseMs } });
       return true;
     });
