@@ -92,7 +92,7 @@ export class KnowledgeJobExecutor {
         await this.deps.store.markFailed(knowledgeBaseId, sourceId, holder, failure);
         return;
       }
-      const ready = await this.deps.store.markReady(knowledgeBaseId, sourceId, holder, { chunkCount: result.chunkCount, embeddedTokens: charger.newlyCharged(), ...(result.title ? { name: result.title } : {}), dimensions: result.dimensions });
+      const ready = await this.deps.store.markReady(knowledgeBaseId, sourceId, holder, { chunkCount: result.chunkCount, embeddedTokens: charger.newlyCharged(), ...(result.title ? { name: result.title } : {}), ...(result.size !== null ? { size: result.size } : {}), dimensions: result.dimensions });
       // Removed while it was processed: what this job wrote goes too (taken over: the chunks are the new worker's).
       if (ready === 'gone') await this.removeChunks(knowledgeBaseId, sourceId);
     } finally {

@@ -184,8 +184,9 @@ export class KnowledgeStore {
   /**
    * Ready, written by worker `holder` while it holds the source: its chunk
    * count replaces the old one on the knowledge base, in one transaction.
+   * `size`: the bytes the job read, when only it knows them (a web page's).
    */
-  async markReady(knowledgeBaseId: string, sourceId: string, holder: string, result: { chunkCount: number; embeddedTokens: number; name?: string; dimensions: number | null }): Promise<LeasedWrite> {
+  async markReady(knowledgeBaseId: string, sourceId: string, holder: string, result: { chunkCount: number; embeddedTokens: number; name?: string; size?: number; dimensions: number | null }): Promise<LeasedWrite> {
     const at = this.now().toISOString();
     const base = this.bases().doc(knowledgeBaseId);
     const ref = this.sources(knowledgeBaseId).doc(sourceId);
@@ -202,6 +203,7 @@ export class KnowledgeStore {
         chunkCount: result.chunkCount,
         embeddedTokens: FieldValue.increment(result.embeddedTokens),
         ...(result.name ? { name: result.name } : {}),
+        ...(result.size !== undefined ? { size: result.size } : {}),
         updatedAt: at,
         syncedAt: at,
       });
