@@ -1,7 +1,7 @@
 // Executes `knowledge:` jobs from the run queue: claims the source (only the
 // claimant works on it), renews its lease while ingesting, then marks it
 // ready or failed with a reason code. Those writes land only while this
-// worker holds the source: a worker whose lease was taken over stops at its
+// claim holds the source: a job whose lease was taken over stops at its
 // next progress write and leaves the source to the new one. A source removed
 // while it was being processed has what this job wrote removed again. Recovery (start()) queues
 // again the sources a dead worker left processing and those an in-process
@@ -54,9 +54,9 @@ export class KnowledgeJobExecutor {
     const { knowledgeBaseId, sourceId } = job;
     const claim = await this.deps.jobs.claim(knowledgeBaseId, sourceId);
     if (!claim.claimed) return;
-    const holder = this.deps.jobs.instanceId;
+    const { holder } = claim;
     const heartbeat = setInterval(() => {
-      this.deps.jobs.renew(knowledgeBaseId, sourceId).catch((error: unknown) => this.deps.logger.warn({ err: error, jobId }, 'could not renew a knowledge source lease'));
+      this.deps.jobs.renew(knowledgeBaseId, sourceId, holder).catch((error: unknown) => this.deps.logger.warn({ err: error, jobId }, 'could not renew a knowledge source lease'));
     }, Math.max(100, Math.floor(this.deps.leaseMs / 3)));
     heartbeat.unref();
     try {

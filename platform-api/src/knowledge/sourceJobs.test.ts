@@ -1,8 +1,9 @@
 // Two workers on one source, on the Firestore emulator: A claims, A's lease
 // lapses (an injected clock) and B takes the source over. From then on A's
 // writes (progress, ready, failed, lease renewal) are refused and change
-// nothing, while B's land; and A's job, taken over mid-ingestion, stops
-// without writing chunks or touching the source.
+// nothing, while B's land; so are those of a worker's older claim once it
+// took over its own lapsed lease; and A's job, taken over mid-ingestion,
+// stops without writing chunks or touching the source.
 import { deleteApp } from 'firebase-admin/app';
 import pino from 'pino';
 import { blocksFromText, KNOWLEDGE_BASES_COLLECTION, KNOWLEDGE_ERROR_CODES, KNOWLEDGE_CHUNKS, KNOWLEDGE_SOURCES } from '@agentflow/shared/knowledge';
@@ -13,7 +14,7 @@ import { storageEmulatorHost } from '../../testing/files';
 import { ChunkStore } from './chunkStore';
 import { KnowledgeJobExecutor } from './jobExecutor';
 import { KEYWORD_INDEX_FIELD, KeywordIndexStore } from './keywordIndexStore';
-import { knowledgeJobId, SourceJobs } from './sourceJobs';
+import { knowledgeJobId, SourceJobs, type LeaseHolder } from './sourceJobs';
 import { KnowledgeStore } from './store';
 
 const PROJECT = 'demo-knowledge-source-jobs';
@@ -35,35 +36,55 @@ async function queuedSource(text = 'Boilers need a yearly service.') {
   return { kb, source, ref };
 }
 
+async function claimed(jobs: SourceJobs, knowledgeBaseId: string, sourceId: string): Promise<LeaseHolder> {
+  const claim = await jobs.claim(knowledgeBaseId, sourceId);
+  expect(claim).toMatchObject({ claimed: true, sync: 1, holder: { instanceId: jobs === workerA ? 'worker-a' : 'worker-b' } });
+  if (!claim.claimed) throw new Error('not claimed');
+  return claim.holder;
+}
+
 test('once B took the source over from A, A cannot write progress, ready or failed, nor renew; B can', async () => {
   const { kb, source, ref } = await queuedSource();
-  expect(await workerA.claim(kb.id, source.id)).toEqual({ claimed: true, sync: 1 });
-  expect(await store.progress(kb.id, source.id, 'worker-a', 1, 4)).toBe('written');
+  const a = await claimed(workerA, kb.id, source.id);
+  expect(await store.progress(kb.id, source.id, a, 1, 4)).toBe('written');
   expect(await workerB.claim(kb.id, source.id)).toEqual({ claimed: false, why: 'taken' });
   // A's lease lapses; nobody took over yet, so A's work still lands.
   clock += LEASE_MS + 1;
-  expect(await store.progress(kb.id, source.id, 'worker-a', 2, 4)).toBe('written');
+  expect(await store.progress(kb.id, source.id, a, 2, 4)).toBe('written');
 
-  expect(await workerB.claim(kb.id, source.id)).toEqual({ claimed: true, sync: 1 });
-  expect(await store.progress(kb.id, source.id, 'worker-b', 1, 4)).toBe('written');
+  const b = await claimed(workerB, kb.id, source.id);
+  expect(await store.progress(kb.id, source.id, b, 1, 4)).toBe('written');
   const taken = (await ref.get()).data();
   const baseBefore = (await store.get(kb.id))!;
   expect(taken).toMatchObject({ status: 'processing', progress: { done: 1, total: 4 }, lease: { instanceId: 'worker-b' } });
 
-  expect(await store.progress(kb.id, source.id, 'worker-a', 4, 4)).toBe('lost');
-  expect(await store.markReady(kb.id, source.id, 'worker-a', { chunkCount: 4, embeddedTokens: 0, name: 'A wins', dimensions: null })).toBe('lost');
-  expect(await store.markFailed(kb.id, source.id, 'worker-a', { code: KNOWLEDGE_ERROR_CODES.processingFailed, message: 'A failed' })).toBe('lost');
-  expect(await workerA.renew(kb.id, source.id)).toBe(false);
+  expect(await store.progress(kb.id, source.id, a, 4, 4)).toBe('lost');
+  expect(await store.markReady(kb.id, source.id, a, { chunkCount: 4, embeddedTokens: 0, name: 'A wins', dimensions: null })).toBe('lost');
+  expect(await store.markFailed(kb.id, source.id, a, { code: KNOWLEDGE_ERROR_CODES.processingFailed, message: 'A failed' })).toBe('lost');
+  expect(await workerA.renew(kb.id, source.id, a)).toBe(false);
   expect((await ref.get()).data()).toEqual(taken);
   expect(await store.get(kb.id)).toEqual(baseBefore);
 
-  expect(await workerB.renew(kb.id, source.id)).toBe(true);
-  expect(await store.markReady(kb.id, source.id, 'worker-b', { chunkCount: 3, embeddedTokens: 0, dimensions: null })).toBe('written');
+  expect(await workerB.renew(kb.id, source.id, b)).toBe(true);
+  expect(await store.markReady(kb.id, source.id, b, { chunkCount: 3, embeddedTokens: 0, dimensions: null })).toBe('written');
   expect(await store.source(kb.id, source.id)).toMatchObject({ status: 'ready', chunkCount: 3, name: 'Notes', progress: null, failure: null });
   expect((await store.get(kb.id))!.chunkCount).toBe(3);
   // Ended: A's late failure does not reopen it.
-  expect(await store.markFailed(kb.id, source.id, 'worker-a', { code: KNOWLEDGE_ERROR_CODES.processingFailed, message: 'A failed' })).toBe('lost');
+  expect(await store.markFailed(kb.id, source.id, a, { code: KNOWLEDGE_ERROR_CODES.processingFailed, message: 'A failed' })).toBe('lost');
   expect((await store.source(kb.id, source.id))!.status).toBe('ready');
+});
+
+test("a worker that took over its own lapsed lease is a new claimant: the older claim's writes are refused", async () => {
+  const { kb, source } = await queuedSource();
+  const first = await claimed(workerA, kb.id, source.id);
+  clock += LEASE_MS + 1;
+  const second = await claimed(workerA, kb.id, source.id);
+  expect(second.claim).not.toBe(first.claim);
+  expect(await store.progress(kb.id, source.id, first, 1, 1)).toBe('lost');
+  expect(await workerA.renew(kb.id, source.id, first)).toBe(false);
+  expect(await store.markReady(kb.id, source.id, first, { chunkCount: 9, embeddedTokens: 0, dimensions: null })).toBe('lost');
+  expect(await store.markReady(kb.id, source.id, second, { chunkCount: 1, embeddedTokens: 0, dimensions: null })).toBe('written');
+  expect(await store.source(kb.id, source.id)).toMatchObject({ status: 'ready', chunkCount: 1 });
 });
 
 test('a job taken over while it reads its source stops: no chunks, no keyword entries, the source stays the new worker\'s', async () => {

@@ -12,7 +12,14 @@ const PROJECT = 'demo-knowledge-store';
 const { app, db } = firestoreFor(PROJECT);
 const store = new KnowledgeStore(db, () => new Date('2026-11-27T10:00:00.000Z'));
 const jobs = new SourceJobs(db, { instanceId: 'worker', leaseMs: 60_000 });
-const WORKER = jobs.instanceId;
+
+/** The source claimed for a job: its holder, what the job's writes name. */
+async function claimed(knowledgeBaseId: string, sourceId: string, sync = 1) {
+  const claim = await jobs.claim(knowledgeBaseId, sourceId);
+  expect(claim).toMatchObject({ claimed: true, sync });
+  if (!claim.claimed) throw new Error('not claimed');
+  return claim.holder;
+}
 
 beforeEach(() => clearFirestore(PROJECT));
 afterAll(() => deleteApp(app));
@@ -39,19 +46,18 @@ test('counts follow the sources; the first embedded source fixes the vector leng
   expect(boiler).toMatchObject({ status: 'queued', chunkCount: 0, progress: null, failure: null });
   expect((await store.get(kb.id))!.sourceCount).toBe(2);
 
-  expect(await jobs.claim(kb.id, boiler.id)).toEqual({ claimed: true, sync: 1 });
-  expect(await store.progress(kb.id, boiler.id, WORKER, 3, 10)).toBe('written');
+  let worker = await claimed(kb.id, boiler.id);
+  expect(await store.progress(kb.id, boiler.id, worker, 3, 10)).toBe('written');
   expect((await store.source(kb.id, boiler.id))!).toMatchObject({ status: 'processing', progress: { done: 3, total: 10 } });
-  expect(await store.markReady(kb.id, boiler.id, WORKER, { chunkCount: 10, embeddedTokens: 900, dimensions: 1536 })).toBe('written');
-  await jobs.claim(kb.id, terms.id);
-  expect(await store.markReady(kb.id, terms.id, WORKER, { chunkCount: 4, embeddedTokens: 300, name: 'Shipping terms', dimensions: 1536 })).toBe('written');
+  expect(await store.markReady(kb.id, boiler.id, worker, { chunkCount: 10, embeddedTokens: 900, dimensions: 1536 })).toBe('written');
+  expect(await store.markReady(kb.id, terms.id, await claimed(kb.id, terms.id), { chunkCount: 4, embeddedTokens: 300, name: 'Shipping terms', dimensions: 1536 })).toBe('written');
   expect(await store.get(kb.id)).toMatchObject({ chunkCount: 14, embedding: { dimensions: 1536 } });
   expect((await store.source(kb.id, terms.id))!).toMatchObject({ status: 'ready', name: 'Shipping terms', syncedAt: '2026-11-27T10:00:00.000Z' });
 
   // A re-sync with fewer chunks: the knowledge base loses the difference.
   expect(await jobs.requeue(kb.id, boiler.id)).toBe('queued');
-  expect(await jobs.claim(kb.id, boiler.id)).toEqual({ claimed: true, sync: 2 });
-  await store.markReady(kb.id, boiler.id, WORKER, { chunkCount: 6, embeddedTokens: 500, dimensions: 1536 });
+  worker = await claimed(kb.id, boiler.id, 2);
+  await store.markReady(kb.id, boiler.id, worker, { chunkCount: 6, embeddedTokens: 500, dimensions: 1536 });
   expect((await store.get(kb.id))!.chunkCount).toBe(10);
   expect((await store.source(kb.id, boiler.id))!.embeddedTokens).toBe(1400);
 
@@ -64,13 +70,13 @@ test('counts follow the sources; the first embedded source fixes the vector leng
 test('a failure is kept with its code; a source removed meanwhile is not written again', async () => {
   const kb = await base('Manuals', null);
   const source = (await store.addSource(kb.id, { kind: 'text', name: 'Notes', file: null, url: null, size: 5, createdBy: 'ada' }, FIRST_JOB))!;
-  await jobs.claim(kb.id, source.id);
-  expect(await store.markFailed(kb.id, source.id, WORKER, { code: 'source_empty', message: 'the source holds no text' })).toBe('written');
+  const worker = await claimed(kb.id, source.id);
+  expect(await store.markFailed(kb.id, source.id, worker, { code: 'source_empty', message: 'the source holds no text' })).toBe('written');
   expect((await store.source(kb.id, source.id))!).toMatchObject({ status: 'failed', failure: { code: 'source_empty' } });
   await store.removeSource(kb.id, source.id);
-  expect(await store.progress(kb.id, source.id, WORKER, 1, 3)).toBe('gone');
-  expect(await store.markReady(kb.id, source.id, WORKER, { chunkCount: 3, embeddedTokens: 0, dimensions: null })).toBe('gone');
-  expect(await store.markFailed(kb.id, source.id, WORKER, { code: 'source_empty', message: 'x' })).toBe('gone');
+  expect(await store.progress(kb.id, source.id, worker, 1, 3)).toBe('gone');
+  expect(await store.markReady(kb.id, source.id, worker, { chunkCount: 3, embeddedTokens: 0, dimensions: null })).toBe('gone');
+  expect(await store.markFailed(kb.id, source.id, worker, { code: 'source_empty', message: 'x' })).toBe('gone');
   expect(await store.source(kb.id, source.id)).toBeNull();
   expect(await store.addSource('missing', { kind: 'text', name: 'x', file: null, url: null, size: 1, createdBy: 'ada' })).toBeNull();
 });

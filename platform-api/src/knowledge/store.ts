@@ -16,7 +16,7 @@ import {
   type SourceFailure,
 } from '@agentflow/shared/knowledge';
 import { KEYWORD_INDEX_FIELD } from './keywordIndexStore.js';
-import { leaseHeldBy, type LeasedWrite } from './sourceJobs.js';
+import { leaseHeldBy, type LeaseHolder, type LeasedWrite } from './sourceJobs.js';
 
 export interface NewKnowledgeBase {
   ownerId: string;
@@ -176,17 +176,17 @@ export class KnowledgeStore {
     return new Map(snapshots.filter((doc) => doc.exists).map((doc) => [doc.id, { name: String(doc.get('name') ?? ''), url: typeof doc.get('url') === 'string' ? (doc.get('url') as string) : null }]));
   }
 
-  /** Chunks done of the total, while worker `holder` holds the source (sourceJobs.ts). */
-  async progress(knowledgeBaseId: string, sourceId: string, holder: string, done: number, total: number): Promise<LeasedWrite> {
+  /** Chunks done of the total, while `holder`'s claim holds the source (sourceJobs.ts). */
+  async progress(knowledgeBaseId: string, sourceId: string, holder: LeaseHolder, done: number, total: number): Promise<LeasedWrite> {
     return this.leasedUpdate(knowledgeBaseId, sourceId, holder, { progress: { done, total } });
   }
 
   /**
-   * Ready, written by worker `holder` while it holds the source: its chunk
+   * Ready, written while `holder`'s claim holds the source: its chunk
    * count replaces the old one on the knowledge base, in one transaction.
    * `size`: the bytes the job read, when only it knows them (a web page's).
    */
-  async markReady(knowledgeBaseId: string, sourceId: string, holder: string, result: { chunkCount: number; embeddedTokens: number; name?: string; size?: number; dimensions: number | null }): Promise<LeasedWrite> {
+  async markReady(knowledgeBaseId: string, sourceId: string, holder: LeaseHolder, result: { chunkCount: number; embeddedTokens: number; name?: string; size?: number; dimensions: number | null }): Promise<LeasedWrite> {
     const at = this.now().toISOString();
     const base = this.bases().doc(knowledgeBaseId);
     const ref = this.sources(knowledgeBaseId).doc(sourceId);
@@ -218,8 +218,8 @@ export class KnowledgeStore {
     });
   }
 
-  /** Failed with its reason, written by worker `holder` while it holds the source. */
-  async markFailed(knowledgeBaseId: string, sourceId: string, holder: string, failure: SourceFailure): Promise<LeasedWrite> {
+  /** Failed with its reason, written while `holder`'s claim holds the source. */
+  async markFailed(knowledgeBaseId: string, sourceId: string, holder: LeaseHolder, failure: SourceFailure): Promise<LeasedWrite> {
     return this.leasedUpdate(knowledgeBaseId, sourceId, holder, { status: 'failed', progress: null, failure, lease: null });
   }
 
@@ -237,7 +237,7 @@ export class KnowledgeStore {
     });
   }
 
-  private async leasedUpdate(knowledgeBaseId: string, sourceId: string, holder: string, change: Record<string, unknown>): Promise<LeasedWrite> {
+  private async leasedUpdate(knowledgeBaseId: string, sourceId: string, holder: LeaseHolder, change: Record<string, unknown>): Promise<LeasedWrite> {
     const ref = this.sources(knowledgeBaseId).doc(sourceId);
     return this.db.runTransaction(async (transaction) => {
       const snapshot = await transaction.get(ref);

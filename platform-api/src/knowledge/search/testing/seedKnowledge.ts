@@ -40,10 +40,11 @@ export async function seedKnowledgeBase(
   };
   for (const seed of sources) {
     const source = (await store.addSource(created.id, { kind: seed.url ? 'url' : 'text', name: seed.name, file: null, url: seed.url ?? null, size: seed.text.length, createdBy: base.ownerId }, SourceJobs.firstJob(new Date())))!;
-    await jobs.claim(created.id, source.id);
+    const claim = await jobs.claim(created.id, source.id);
+    if (!claim.claimed) throw new Error(`could not claim the seeded source ${source.id}`);
     const knowledgeBase = (await store.get(created.id))!;
     const result = await ingestSource(ports, knowledgeBase, source, 0);
-    await store.markReady(created.id, source.id, jobs.instanceId, { chunkCount: result.chunkCount, embeddedTokens: result.embeddedTokens, dimensions: result.dimensions });
+    await store.markReady(created.id, source.id, claim.holder, { chunkCount: result.chunkCount, embeddedTokens: result.embeddedTokens, dimensions: result.dimensions });
   }
   return (await store.get(created.id))!;
 }
