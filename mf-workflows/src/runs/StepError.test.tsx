@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
-import { RUN_MESSAGES } from '@agentflow/shared/workflow';
+import { KNOWLEDGE_STEP_ERROR_CODES, RUN_MESSAGES } from '@agentflow/shared/workflow';
 import { StepError } from './StepError';
 import { RUNS_CATALOGS } from './i18n';
 import { useRemoteCatalogs } from '@agentflow/shared';
@@ -10,7 +10,7 @@ function Under({ error, errorCode }: { error: string | null; errorCode?: string 
   return <StepError step={{ error, errorCode }} label="workflows.runs.view.error" />;
 }
 
-const render = (step: { error: string | null; errorCode?: string | null }, language: 'en' | 'de' = 'en') =>
+const render = (step: { error: string | null; errorCode?: string | null }, language: 'en' | 'de' | 'fr' = 'en') =>
   renderWithProviders(<Under {...step} />, { user: testUser(), language });
 
 test("a credential of another workspace is said in the reader's words by its code, not the engine's English", async () => {
@@ -19,6 +19,16 @@ test("a credential of another workspace is said in the reader's words by its cod
   expect(alert).toHaveTextContent('Diese Zugangsdaten gehören zu einem anderen Arbeitsbereich als dieser Workflow');
   expect(alert).not.toHaveTextContent('cred-9');
   expect(alert).toHaveAttribute('data-error-code', 'credential_not_in_workspace');
+});
+
+test("a failed Knowledge step is said in the reader's language by its code", async () => {
+  const { unmount } = render({ error: 'The knowledge base "kb-9" does not exist (it may have been deleted)', errorCode: KNOWLEDGE_STEP_ERROR_CODES.missing }, 'de');
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Die Wissensdatenbank, die dieser Schritt durchsucht, gibt es nicht mehr');
+  expect(alert).not.toHaveTextContent('kb-9');
+  unmount();
+  render({ error: "The knowledge base's embedding model could not embed the question: 401", errorCode: KNOWLEDGE_STEP_ERROR_CODES.embedding }, 'fr');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Le modèle d’embedding de la base de connaissances n’a pas pu traiter la question');
 });
 
 test('no AI provider: the translated sentence, not the operator message', async () => {

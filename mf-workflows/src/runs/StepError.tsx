@@ -1,13 +1,16 @@
 // A failed step's error, as the reader should read it: the service's stable
-// code translated when the UI knows it (a credential of another workspace, no
-// AI provider), else the engine's message as recorded. One home for the run
+// code translated when the UI knows it (a credential of another workspace, a
+// Knowledge step's refusal, no AI provider), else the engine's message as recorded. One home for the run
 // view's step cards and the run graph's side panel.
 import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
-import { RUN_MESSAGES, type RunStep } from '@agentflow/shared/workflow';
+import { KNOWLEDGE_STEP_ERROR_CODES, RUN_MESSAGES, type RunStep } from '@agentflow/shared/workflow';
 import { CREDENTIALS_CATALOGS } from '../credentials/i18n';
 
 /** Step error codes the credentials catalog words (workflows.credentials.codes.<code>). */
 const CREDENTIAL_CODES: ReadonlySet<string> = new Set(['credential_not_in_workspace', 'credential_not_found', 'credential_unreadable', 'credential_wrong_kind']);
+
+/** A Knowledge step's (and search_knowledge's) codes, worded by the runs catalog (workflows.runs.knowledgeErrors.<code>). */
+const KNOWLEDGE_CODES: ReadonlySet<string> = new Set(Object.values(KNOWLEDGE_STEP_ERROR_CODES));
 
 type Translate = (key: string) => string;
 
@@ -15,6 +18,7 @@ type Translate = (key: string) => string;
 export function stepErrorText(t: Translate, step: Pick<RunStep, 'error' | 'errorCode'>): string | null {
   if (!step.error) return null;
   if (step.errorCode && CREDENTIAL_CODES.has(step.errorCode)) return t(`workflows.credentials.codes.${step.errorCode}`);
+  if (step.errorCode && KNOWLEDGE_CODES.has(step.errorCode)) return t(`workflows.runs.knowledgeErrors.${step.errorCode}`);
   if (step.error === RUN_MESSAGES.noProvider) return t('workflows.runs.ai.noProvider');
   return step.error;
 }

@@ -96,7 +96,7 @@ test('embeds in batches, charges each as counted, reports progress, and makes ev
   const total = KNOWLEDGE_LIMITS.embedBatch + 4;
   text = sections(total);
   const result = await ingestSource(ports(), knowledgeBase(true), source, 0);
-  expect(result).toEqual({ chunkCount: total, embeddedTokens: total * 10, title: null, truncated: false, dimensions: 8 });
+  expect(result).toEqual({ chunkCount: total, embeddedTokens: total * 10, title: null, truncated: false, dimensions: 8, size: null });
   expect(calls.embed).toEqual([KNOWLEDGE_LIMITS.embedBatch, 4]);
   expect(calls.charged).toEqual([KNOWLEDGE_LIMITS.embedBatch * 10, 40]);
   expect(calls.progress).toEqual([

@@ -52,6 +52,8 @@ export interface IngestResult {
   truncated: boolean;
   /** The vector length the model answered with, or null by keyword alone. */
   dimensions: number | null;
+  /** The bytes read, when only reading tells them (a web page's), or null. */
+  size: number | null;
 }
 
 export class EmptySourceError extends Error {
@@ -98,5 +100,5 @@ export async function ingestSource(ports: IngestPorts, knowledgeBase: KnowledgeB
       prepared.map((chunk) => keywordDocument(chunk.id, chunk)),
     );
   });
-  return { chunkCount: prepared.length, embeddedTokens, title: content.title, truncated: content.truncated, dimensions };
+  return { chunkCount: prepared.length, embeddedTokens, title: content.title, truncated: content.truncated, dimensions, size: content.size ?? null };
 }

@@ -26,7 +26,7 @@ const PAGE = `<!doctype html><html><head><title>Shipping terms</title></head><bo
 <article><h1>Shipping terms</h1><h2>Deliveries abroad</h2>
 <p>Parcels to Switzerland travel by courier and arrive within five working days; customs duties are paid by the recipient on delivery.</p>
 <h2>Returns</h2><p>Goods may be returned within thirty days in their original packaging for a full refund.</p></article>
-<footer>Cookie settings</footer></body></html>`;
+<footer>Cookie settings · © Müller & Söhne</footer></body></html>`;
 
 // Each page longer than half a chunk (size 200), so each page is a chunk of its own and is cited by its number.
 const MANUAL = [
@@ -115,6 +115,9 @@ describe.each([
     expect(pdf.chunkCount).toBeGreaterThanOrEqual(3);
     expect(page).toMatchObject({ status: 'ready', name: 'Shipping terms', url: `${web.url}/shipping` });
     expect(page.chunkCount).toBeGreaterThanOrEqual(1);
+    // A page's size is the bytes fetched (not its characters, nor 0 as before it was fetched).
+    expect(page.size).toBe(Buffer.byteLength(PAGE));
+    expect(page.size).toBeGreaterThan(PAGE.length);
     expect(pdf.embeddedTokens > 0).toBe(embedding);
   });
 

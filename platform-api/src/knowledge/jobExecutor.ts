@@ -1,7 +1,9 @@
 // Executes `knowledge:` jobs from the run queue: claims the source (only the
 // claimant works on it), renews its lease while ingesting, then marks it
-// ready or failed with a reason code. A source removed while it was being
-// processed has what this job wrote removed again. Recovery (start()) queues
+// ready or failed with a reason code. Those writes land only while this
+// claim holds the source: a job whose lease was taken over stops at its
+// next progress write and leaves the source to the new one. A source removed
+// while it was being processed has what this job wrote removed again. Recovery (start()) queues
 // again the sources a dead worker left processing and those an in-process
 // queue dropped when it stopped.
 import type { Logger } from 'pino';
@@ -13,7 +15,7 @@ import { UnreadableSourceError, type ExtractedSource } from './extract/sourceBlo
 import { EmbeddingShapeError, EmptySourceError, ingestSource } from './ingest.js';
 import type { KeywordIndexStore } from './keywordIndexStore.js';
 import { embeddingCharger, SourceFailureError, type Embedder } from './ports.js';
-import { parseKnowledgeJobId, type SourceJobs } from './sourceJobs.js';
+import { parseKnowledgeJobId, SourceLostError, type SourceJobs } from './sourceJobs.js';
 import type { KnowledgeStore } from './store.js';
 import type { KnowledgeSource } from '@agentflow/shared/knowledge';
 
@@ -52,8 +54,9 @@ export class KnowledgeJobExecutor {
     const { knowledgeBaseId, sourceId } = job;
     const claim = await this.deps.jobs.claim(knowledgeBaseId, sourceId);
     if (!claim.claimed) return;
+    const { holder } = claim;
     const heartbeat = setInterval(() => {
-      this.deps.jobs.renew(knowledgeBaseId, sourceId).catch((error: unknown) => this.deps.logger.warn({ err: error, jobId }, 'could not renew a knowledge source lease'));
+      this.deps.jobs.renew(knowledgeBaseId, sourceId, holder).catch((error: unknown) => this.deps.logger.warn({ err: error, jobId }, 'could not renew a knowledge source lease'));
     }, Math.max(100, Math.floor(this.deps.leaseMs / 3)));
     heartbeat.unref();
     try {
@@ -69,21 +72,29 @@ export class KnowledgeJobExecutor {
             loadContent: this.deps.loadContent,
             embed: this.deps.embedder.embed,
             charge: charger.charge,
-            progress: async (_source, done, total) => this.deps.store.progress(knowledgeBaseId, sourceId, done, total),
+            progress: async (_source, done, total) => {
+              const written = await this.deps.store.progress(knowledgeBaseId, sourceId, holder, done, total);
+              // Gone or taken over: stop before writing chunks the source no longer counts on this job for.
+              if (written !== 'written') throw new SourceLostError(written);
+            },
           },
           knowledgeBase,
           source,
           source.chunkCount,
         );
       } catch (error) {
+        if (error instanceof SourceLostError) {
+          this.deps.logger.info({ jobId, outcome: error.outcome }, 'a knowledge job stopped: its source is no longer this worker\'s');
+          return;
+        }
         const failure = failureOf(error);
         if (failure.code === KNOWLEDGE_ERROR_CODES.processingFailed) this.deps.logger.error({ err: error, jobId }, 'a knowledge source failed on a server fault');
-        await this.deps.store.markFailed(knowledgeBaseId, sourceId, failure);
+        await this.deps.store.markFailed(knowledgeBaseId, sourceId, holder, failure);
         return;
       }
-      const ready = await this.deps.store.markReady(knowledgeBaseId, sourceId, { chunkCount: result.chunkCount, embeddedTokens: charger.newlyCharged(), ...(result.title ? { name: result.title } : {}), dimensions: result.dimensions });
-      // Removed while it was processed: what this job wrote goes too.
-      if (!ready) await this.removeChunks(knowledgeBaseId, sourceId);
+      const ready = await this.deps.store.markReady(knowledgeBaseId, sourceId, holder, { chunkCount: result.chunkCount, embeddedTokens: charger.newlyCharged(), ...(result.title ? { name: result.title } : {}), ...(result.size !== null ? { size: result.size } : {}), dimensions: result.dimensions });
+      // Removed while it was processed: what this job wrote goes too (taken over: the chunks are the new worker's).
+      if (ready === 'gone') await this.removeChunks(knowledgeBaseId, sourceId);
     } finally {
       clearInterval(heartbeat);
     }

@@ -37,16 +37,17 @@ export function contentLoader(deps: { files: FilesModule | null; fetchPolicy: Sa
   return async (source) => {
     if (source.kind === 'text') return { blocks: blocksFromText(await deps.jobs.pastedText(source.knowledgeBaseId, source.id)), title: null, truncated: false };
     if (source.kind === 'url') {
-      let html: string;
+      let bytes: Uint8Array;
       try {
         const response = await fetchPage(source.url!, { headers: { accept: 'text/html,application/xhtml+xml,text/plain;q=0.8' } });
         if (!response.ok) throw new Error(`the page answered ${response.status}`);
-        html = await response.text();
+        bytes = new Uint8Array(await response.arrayBuffer());
       } catch (error) {
         throw new SourceFailureError(KNOWLEDGE_ERROR_CODES.fetchFailed, `The page could not be fetched: ${error instanceof Error ? error.message : String(error)}`);
       }
-      const page = webPageContent(html);
-      return { blocks: page.blocks, title: page.title, truncated: false };
+      // Decoded as response.text() would (UTF-8); the size is the bytes fetched, as a file's is its bytes stored.
+      const page = webPageContent(new TextDecoder().decode(bytes));
+      return { blocks: page.blocks, title: page.title, truncated: false, size: bytes.byteLength };
     }
     if (!deps.files || !source.file) throw new SourceFailureError(KNOWLEDGE_ERROR_CODES.unreadable, 'File storage is not available on this server');
     const file = await deps.files.store.get(source.file.fileId);

@@ -4,8 +4,14 @@
 // this worker's lease), renews the lease while it works, and only the
 // claimant ingests, so two workers never process one source. `sync` counts
 // the versions asked for (add, each re-sync): with the batch number it keys
-// the embedding charges, so a retried job is never charged twice.
-import type { Firestore } from 'firebase-admin/firestore';
+// the embedding charges, so a retried job is never charged twice. What a job
+// writes (progress, ready, failed) lands only while its claim still holds
+// the source (leaseHeldBy), so a worker that lost its lease to another never
+// overwrites the new worker's state. A claim is named by its worker and a
+// claim id: a worker that takes over its own lapsed lease (its recovery
+// sweep re-queued the job) is a new claimant too.
+import { randomUUID } from 'node:crypto';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { KNOWLEDGE_BASES_COLLECTION, KNOWLEDGE_SOURCES } from '@agentflow/shared/knowledge';
 
 export const KNOWLEDGE_JOB_KIND = 'knowledge';
@@ -19,10 +25,36 @@ export function parseKnowledgeJobId(id: string): { knowledgeBaseId: string; sour
 
 export interface SourceLease {
   instanceId: string;
+  /** This claim's id (absent on a lease written before claims had one: no job holds it). */
+  claim?: string;
   expiresAt: number;
 }
 
-export type SourceClaim = { claimed: true; sync: number } | { claimed: false; why: 'gone' | 'taken' | 'ended' };
+/** Who holds a source: the worker and its claim (what a job's writes are checked against). */
+export type LeaseHolder = Required<Pick<SourceLease, 'instanceId' | 'claim'>>;
+
+/** A job's write: landed, or refused because the source is gone or another worker took it over. */
+export type LeasedWrite = 'written' | 'gone' | 'lost';
+
+/** A job's write was refused: the job stops and writes nothing more. */
+export class SourceLostError extends Error {
+  override name = 'SourceLostError';
+  constructor(readonly outcome: Exclude<LeasedWrite, 'written'>) {
+    super(outcome === 'gone' ? 'the source was removed' : 'another worker took the source over');
+  }
+}
+
+/**
+ * Whether `holder` still holds the source: processing under its claim's
+ * lease. A lapsed lease nobody took over still counts: its work is still the
+ * only work on the source.
+ */
+export function leaseHeldBy(snapshot: DocumentSnapshot, holder: LeaseHolder): boolean {
+  const lease = (snapshot.get('lease') as SourceLease | null | undefined) ?? null;
+  return snapshot.exists && snapshot.get('status') === 'processing' && lease?.instanceId === holder.instanceId && lease.claim === holder.claim;
+}
+
+export type SourceClaim = { claimed: true; sync: number; holder: LeaseHolder } | { claimed: false; why: 'gone' | 'taken' | 'ended' };
 
 export class SourceJobs {
   constructor(
@@ -54,18 +86,18 @@ export class SourceJobs {
       // Processing under a live lease: its worker is on it (a lapsed one: that worker died, this one takes over).
       if (status === 'processing' && lease && lease.expiresAt > at.getTime()) return { claimed: false, why: 'taken' } as const;
       const sync = Number(snapshot.get('sync') ?? 1);
-      transaction.update(snapshot.ref, { status: 'processing', progress: null, failure: null, lease: { instanceId: this.options.instanceId, expiresAt: at.getTime() + this.options.leaseMs }, updatedAt: at.toISOString() });
-      return { claimed: true, sync } as const;
+      const holder: LeaseHolder = { instanceId: this.options.instanceId, claim: randomUUID() };
+      transaction.update(snapshot.ref, { status: 'processing', progress: null, failure: null, lease: { ...holder, expiresAt: at.getTime() + this.options.leaseMs } satisfies SourceLease, updatedAt: at.toISOString() });
+      return { claimed: true, sync, holder } as const;
     });
   }
 
-  /** Extends this worker's lease while it works (false: the source is gone or another worker holds it). */
-  async renew(knowledgeBaseId: string, sourceId: string): Promise<boolean> {
+  /** Extends a claim's lease while its job works (false: the source is gone or another claim holds it). */
+  async renew(knowledgeBaseId: string, sourceId: string, holder: LeaseHolder): Promise<boolean> {
     return this.db.runTransaction(async (transaction) => {
       const snapshot = await transaction.get(this.ref(knowledgeBaseId, sourceId));
-      const lease = (snapshot.get('lease') as SourceLease | null | undefined) ?? null;
-      if (!snapshot.exists || snapshot.get('status') !== 'processing' || lease?.instanceId !== this.options.instanceId) return false;
-      transaction.update(snapshot.ref, { lease: { instanceId: this.options.instanceId, expiresAt: this.now().getTime() + this.options.leaseMs } });
+      if (!leaseHeldBy(snapshot, holder)) return false;
+      transaction.update(snapshot.ref, { lease: { ...holder, expiresAt: this.now().getTime() + this.options.leaseMs } satisfies SourceLease });
       return true;
     });
   }

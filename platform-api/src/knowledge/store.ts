@@ -16,6 +16,7 @@ import {
   type SourceFailure,
 } from '@agentflow/shared/knowledge';
 import { KEYWORD_INDEX_FIELD } from './keywordIndexStore.js';
+import { leaseHeldBy, type LeaseHolder, type LeasedWrite } from './sourceJobs.js';
 
 export interface NewKnowledgeBase {
   ownerId: string;
@@ -175,35 +176,34 @@ export class KnowledgeStore {
     return new Map(snapshots.filter((doc) => doc.exists).map((doc) => [doc.id, { name: String(doc.get('name') ?? ''), url: typeof doc.get('url') === 'string' ? (doc.get('url') as string) : null }]));
   }
 
-  /** Processing began (or began again): queued → processing, progress cleared. False when the source is gone. */
-  async markProcessing(knowledgeBaseId: string, sourceId: string): Promise<boolean> {
-    return this.setStatus(knowledgeBaseId, sourceId, { status: 'processing', progress: null, failure: null });
+  /** Chunks done of the total, while `holder`'s claim holds the source (sourceJobs.ts). */
+  async progress(knowledgeBaseId: string, sourceId: string, holder: LeaseHolder, done: number, total: number): Promise<LeasedWrite> {
+    return this.leasedUpdate(knowledgeBaseId, sourceId, holder, { progress: { done, total } });
   }
 
-  async markQueued(knowledgeBaseId: string, sourceId: string): Promise<boolean> {
-    return this.setStatus(knowledgeBaseId, sourceId, { status: 'queued', progress: null, failure: null });
-  }
-
-  async progress(knowledgeBaseId: string, sourceId: string, done: number, total: number): Promise<void> {
-    await this.setStatus(knowledgeBaseId, sourceId, { progress: { done, total } });
-  }
-
-  /** Ready: its chunk count replaces the old one on the knowledge base, in one transaction. */
-  async markReady(knowledgeBaseId: string, sourceId: string, result: { chunkCount: number; embeddedTokens: number; name?: string; dimensions: number | null }): Promise<boolean> {
+  /**
+   * Ready, written while `holder`'s claim holds the source: its chunk
+   * count replaces the old one on the knowledge base, in one transaction.
+   * `size`: the bytes the job read, when only it knows them (a web page's).
+   */
+  async markReady(knowledgeBaseId: string, sourceId: string, holder: LeaseHolder, result: { chunkCount: number; embeddedTokens: number; name?: string; size?: number; dimensions: number | null }): Promise<LeasedWrite> {
     const at = this.now().toISOString();
     const base = this.bases().doc(knowledgeBaseId);
     const ref = this.sources(knowledgeBaseId).doc(sourceId);
     return this.db.runTransaction(async (transaction) => {
       const [baseSnapshot, sourceSnapshot] = await Promise.all([transaction.get(base), transaction.get(ref)]);
-      if (!baseSnapshot.exists || !sourceSnapshot.exists) return false;
+      if (!baseSnapshot.exists || !sourceSnapshot.exists) return 'gone';
+      if (!leaseHeldBy(sourceSnapshot, holder)) return 'lost';
       const previous = Number(sourceSnapshot.get('chunkCount') ?? 0);
       transaction.update(ref, {
         status: 'ready',
         progress: null,
         failure: null,
+        lease: null,
         chunkCount: result.chunkCount,
         embeddedTokens: FieldValue.increment(result.embeddedTokens),
         ...(result.name ? { name: result.name } : {}),
+        ...(result.size !== undefined ? { size: result.size } : {}),
         updatedAt: at,
         syncedAt: at,
       });
@@ -214,12 +214,13 @@ export class KnowledgeStore {
         // The first embedded source fixes the vector length every later one must match.
         ...(embedding && embedding.dimensions === null && result.dimensions !== null ? { embedding: { ...embedding, dimensions: result.dimensions } } : {}),
       });
-      return true;
+      return 'written';
     });
   }
 
-  async markFailed(knowledgeBaseId: string, sourceId: string, failure: SourceFailure): Promise<boolean> {
-    return this.setStatus(knowledgeBaseId, sourceId, { status: 'failed', progress: null, failure });
+  /** Failed with its reason, written while `holder`'s claim holds the source. */
+  async markFailed(knowledgeBaseId: string, sourceId: string, holder: LeaseHolder, failure: SourceFailure): Promise<LeasedWrite> {
+    return this.leasedUpdate(knowledgeBaseId, sourceId, holder, { status: 'failed', progress: null, failure, lease: null });
   }
 
   /** Removes a source's document and its chunks' count from the knowledge base (chunks and file are the caller's). */
@@ -236,14 +237,14 @@ export class KnowledgeStore {
     });
   }
 
-  private async setStatus(knowledgeBaseId: string, sourceId: string, change: Record<string, unknown>): Promise<boolean> {
-    try {
-      await this.sources(knowledgeBaseId).doc(sourceId).update({ ...change, updatedAt: this.now().toISOString() });
-      return true;
-    } catch (error) {
-      // NOT_FOUND: removed meanwhile.
-      if ((error as { code?: unknown }).code === 5) return false;
-      throw error;
-    }
+  private async leasedUpdate(knowledgeBaseId: string, sourceId: string, holder: LeaseHolder, change: Record<string, unknown>): Promise<LeasedWrite> {
+    const ref = this.sources(knowledgeBaseId).doc(sourceId);
+    return this.db.runTransaction(async (transaction) => {
+      const snapshot = await transaction.get(ref);
+      if (!snapshot.exists) return 'gone';
+      if (!leaseHeldBy(snapshot, holder)) return 'lost';
+      transaction.update(ref, { ...change, updatedAt: this.now().toISOString() });
+      return 'written';
+    });
   }
 }

@@ -1,5 +1,6 @@
 // The Knowledge step in the builder's configuration panel (jsdom): the
-// workspace's knowledge bases are offered (from the lister), choosing one
+// workspace's knowledge bases are offered (listed through the knowledge
+// client from an in-memory platform-api), choosing one
 // sets the step's knowledgeBaseId, the query, top-k and threshold are fields
 // of the form, a fresh step says it needs its base; an agent's panel lists
 // the bases as search_knowledge's; the run view shows retrieved passages with
@@ -13,16 +14,19 @@ import { useRemoteCatalogs, type SupportedLanguage } from '@agentflow/shared';
 import { ConfigPanel } from '../ConfigPanel';
 import type { BuilderAction } from '../builderState';
 import { BUILDER_CATALOGS } from '../i18n';
-import { KnowledgeBasesContext, type KnowledgeBaseOption, type KnowledgeBasesLister } from './knowledgeBases';
+import type { KnowledgeBase } from '@agentflow/shared/knowledge';
+import { KnowledgeClientContext } from '../../api/knowledge';
+import { createFakeKnowledgeServer, fakeKnowledgeBase } from '../../components/knowledge/testing/fakeKnowledgeServer';
+import { jsonResponse } from '../../runs/testing/fakeRunsServer';
 import { KnowledgePassages } from './KnowledgePassages';
 import { Route } from '@agentflow/shared';
 import { RunView } from '../../runs/RunView';
 import { at, createFakeRunsServer, fakeRun, fakeStep } from '../../runs/testing/fakeRunsServer';
 import { renderRuns } from '../../testing/renderRuns';
 
-const BASES: KnowledgeBaseOption[] = [
-  { id: 'kb-manuals', name: 'Service manuals', keywordOnly: false, chunkCount: 412 },
-  { id: 'kb-terms', name: 'Shipping terms', keywordOnly: true, chunkCount: 9 },
+const BASES: KnowledgeBase[] = [
+  fakeKnowledgeBase({ id: 'kb-manuals', name: 'Service manuals', embedding: { credentialId: 'cred-openai', model: 'text-embedding-3-small', dimensions: 1536 }, chunkCount: 412 }),
+  fakeKnowledgeBase({ id: 'kb-terms', name: 'Shipping terms', embedding: null, chunkCount: 9 }),
 ];
 
 function setup(type: 'knowledge' | 'agent', organizationId: string | null = null, params: Record<string, unknown> = {}): { workflow: Workflow; node: WorkflowNode } {
@@ -48,20 +52,23 @@ function Harness({ type, organizationId, params, onParams }: { type: 'knowledge'
 
 function renderPanel(type: 'knowledge' | 'agent', { language = 'en' as SupportedLanguage, organizationId = null as string | null, bases = BASES, fail = false, params = {} as Record<string, unknown> } = {}) {
   const onParams = jest.fn();
-  const lister: KnowledgeBasesLister = { list: jest.fn(async () => (fail ? Promise.reject(new Error('offline')) : bases)) };
+  // The bases are the workflow's workspace's (the server lists a workspace's own).
+  const server = createFakeKnowledgeServer({ bases: bases.map((base) => ({ ...base, organizationId })) });
+  if (fail) server.once('GET', /^\/api\/knowledge-bases\?/, () => jsonResponse(503, { error: 'unavailable', code: 'unavailable' }));
   renderWithProviders(
-    <KnowledgeBasesContext.Provider value={lister}>
+    <KnowledgeClientContext.Provider value={server.client}>
       <Harness type={type} organizationId={organizationId} params={params} onParams={onParams} />
-    </KnowledgeBasesContext.Provider>,
+    </KnowledgeClientContext.Provider>,
     { language, user: testUser() },
   );
-  return { lister, latest: () => onParams.mock.calls.at(-1)?.[0] as Record<string, unknown> };
+  const listed = () => server.requests.filter((request) => request.method === 'GET' && request.path.startsWith('/api/knowledge-bases?')).map((request) => new URL(request.path, 'http://x').searchParams.get('workspaceId'));
+  return { listed, latest: () => onParams.mock.calls.at(-1)?.[0] as Record<string, unknown> };
 }
 
 test("a fresh Knowledge step offers the workspace's bases, asks for one, and keeps the query, top-k and threshold", async () => {
-  const { lister, latest } = renderPanel('knowledge', { organizationId: 'org-acme' });
+  const { listed, latest } = renderPanel('knowledge', { organizationId: 'org-acme' });
   const picker = await screen.findByRole('combobox', { name: 'Knowledge base' });
-  expect(lister.list).toHaveBeenCalledWith('org-acme');
+  expect(listed()).toEqual(['org-acme']);
   expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a knowledge base', 'Service manuals', 'Shipping terms']);
   // A fresh step names no base: the problem is said under the picker.
   expect(within(screen.getByTestId('knowledge-base-picker')).getByRole('alert')).toHaveTextContent(/required/i);
@@ -81,9 +88,9 @@ test("a fresh Knowledge step offers the workspace's bases, asks for one, and kee
 });
 
 test('a personal workflow lists the personal workspace, and an empty list says how to make a base', async () => {
-  const { lister } = renderPanel('knowledge', { bases: [] });
+  const { listed } = renderPanel('knowledge', { bases: [] });
   expect(await screen.findByText('This workspace has no knowledge base yet: create one on the Knowledge page.')).toBeInTheDocument();
-  expect(lister.list).toHaveBeenCalledWith('personal');
+  expect(listed()).toEqual(['personal']);
 });
 
 test('the load failing is said', async () => {

@@ -9,12 +9,13 @@ import { createFakeCredentialsServer } from '../../credentials/testing/fakeCrede
 import { createFakeKnowledgeServer, fakeKnowledgeBase, fakeSource, type FakeKnowledgeServer } from '../../components/knowledge/testing/fakeKnowledgeServer';
 import { renderKnowledge, type RenderKnowledgeOptions } from '../../testing/renderKnowledge';
 
-const BASE = fakeKnowledgeBase({ id: 'kb-1', name: 'Rentals', description: 'Terms and prices', sourceCount: 4, chunkCount: 31 });
+const BASE = fakeKnowledgeBase({ id: 'kb-1', name: 'Rentals', description: 'Terms and prices', sourceCount: 5, chunkCount: 34 });
 const SOURCES = [
   fakeSource({ id: 's-ready', knowledgeBaseId: 'kb-1', kind: 'file', name: 'Price list.pdf', size: 250_000, chunkCount: 24 }),
   fakeSource({ id: 's-queued', knowledgeBaseId: 'kb-1', kind: 'url', name: 'https://example.com/terms', url: 'https://example.com/terms', status: 'queued', chunkCount: 0, size: 0 }),
   fakeSource({ id: 's-processing', knowledgeBaseId: 'kb-1', kind: 'file', name: 'Manual.pdf', status: 'processing', progress: { done: 3, total: 10 }, chunkCount: 0 }),
   fakeSource({ id: 's-failed', knowledgeBaseId: 'kb-1', kind: 'url', name: 'Old page', url: 'https://example.com/old', status: 'failed', failure: { code: 'knowledge_page_fetch_failed', message: 'HTTP 404' }, chunkCount: 0 }),
+  fakeSource({ id: 's-page', knowledgeBaseId: 'kb-1', kind: 'url', name: 'Shipping terms', url: 'https://example.com/shipping', size: 4_200, chunkCount: 3 }),
 ];
 
 function open(server: FakeKnowledgeServer, options: RenderKnowledgeOptions = {}) {
@@ -33,8 +34,9 @@ test('each source shows its status, size and passages; a failure is translated',
   expect(source('Price list.pdf')).toHaveTextContent('Size: 250 kB');
   expect(within(source('Price list.pdf')).getByTestId('source-chunks')).toHaveTextContent('24 passages');
   expect(status('https://example.com/terms')).toHaveTextContent('Queued');
-  // A page not fetched yet has no size to tell.
+  // A page not fetched yet has no size to tell; a fetched one, its bytes.
   expect(source('https://example.com/terms')).not.toHaveTextContent('Size');
+  expect(source('Shipping terms')).toHaveTextContent('Size: 4.2 kB');
   expect(status('Manual.pdf')).toHaveTextContent('Processing 3 of 10');
   expect(status('Old page')).toHaveTextContent('Failed');
   expect(within(source('Old page')).getByTestId('source-failure')).toHaveTextContent('The page could not be fetched');

@@ -1,4 +1,5 @@
 import { describeTranslations } from '@agentflow/shared/testing/translationChecks';
+import { KNOWLEDGE_STEP_ERROR_CODES } from '@agentflow/shared/workflow';
 import { en } from './en';
 import { de } from './de';
 import { es } from './es';
@@ -17,6 +18,13 @@ test('the index bundles English and fetches each other language', async () => {
 describeTranslations('workflow run texts', en, RUNS_CATALOGS, {
   languages: ['en', 'es', 'fr', 'de', 'it'],
   sameInEveryLanguage: new Set(['workflows.runs.triggers.webhook']),
+});
+
+test('every Knowledge step error code has a text in every language', () => {
+  for (const [language, catalog] of Object.entries(RUNS_CATALOGS)) {
+    const texts: Readonly<Record<string, string>> = catalog.workflows.runs.knowledgeErrors;
+    for (const code of Object.values(KNOWLEDGE_STEP_ERROR_CODES)) expect([language, code, texts[code]?.trim() ? 'worded' : 'missing']).toEqual([language, code, 'worded']);
+  }
 });
 
 test('no text tells the user how to configure the service (environment variables are for the README and the logs)', () => {

@@ -131,6 +131,12 @@ export const de: RunsCatalog = {
         deleted: 'Ausführung gelöscht',
         rerunStarted: 'Erneute Ausführung gestartet',
       },
+      knowledgeErrors: {
+        'knowledge-base-missing': 'Die Wissensdatenbank, die dieser Schritt durchsucht, gibt es nicht mehr. Wählen Sie im Editor eine andere.',
+        'knowledge-base-forbidden': 'Dieser Workflow darf diese Wissensdatenbank nicht durchsuchen: Sie gehört zu einem anderen Arbeitsbereich, oder Sie dürfen sie nicht sehen.',
+        'knowledge-query-invalid': 'Die Frage, mit der die Wissensdatenbank durchsucht wird, ist leer, kein Text oder zu lang.',
+        'knowledge-embedding-failed': 'Das Embedding-Modell der Wissensdatenbank konnte die Frage nicht verarbeiten. Prüfen Sie seine KI-Zugangsdaten.',
+      },
       ai: {
         title: 'KI-Anbieter verbinden',
         noProvider: 'Dieser Agent hat noch kein KI-Modell, das er aufrufen kann.',

@@ -1,6 +1,8 @@
 // The run views' own texts (English source): the run form, the live run view,
 // the history, the webhook panel and the AI-provider hint. Merged into the
 // shell's catalogs when one of them mounts, so they ship with the runs chunk.
+import type { KnowledgeStepErrorCode } from '@agentflow/shared/workflow';
+
 export const en = {
   workflows: {
     runs: {
@@ -132,6 +134,13 @@ export const en = {
         deleted: 'Run deleted',
         rerunStarted: 'Re-run started',
       },
+      // A failed Knowledge step (or search_knowledge call), by its code (KNOWLEDGE_STEP_ERROR_CODES).
+      knowledgeErrors: {
+        'knowledge-base-missing': 'The knowledge base this step searches no longer exists. Pick another one in the builder.',
+        'knowledge-base-forbidden': 'This workflow may not search that knowledge base: it belongs to another workspace, or you may not view it.',
+        'knowledge-query-invalid': 'The question to search the knowledge base with is empty, not text, or too long.',
+        'knowledge-embedding-failed': 'The knowledge base’s embedding model could not process the question. Check its AI credential.',
+      } satisfies Record<KnowledgeStepErrorCode, string>,
       ai: {
         title: 'Connect an AI provider',
         noProvider: 'This agent has no AI model to call yet.',

@@ -131,6 +131,12 @@ export const es: RunsCatalog = {
         deleted: 'Ejecución eliminada',
         rerunStarted: 'Repetición iniciada',
       },
+      knowledgeErrors: {
+        'knowledge-base-missing': 'La base de conocimiento en la que busca este paso ya no existe. Elige otra en el editor.',
+        'knowledge-base-forbidden': 'Este flujo de trabajo no puede buscar en esa base de conocimiento: pertenece a otro espacio de trabajo o no tienes permiso para verla.',
+        'knowledge-query-invalid': 'La pregunta con la que se busca en la base de conocimiento está vacía, no es texto o es demasiado larga.',
+        'knowledge-embedding-failed': 'El modelo de embeddings de la base de conocimiento no pudo procesar la pregunta. Revisa su credencial de IA.',
+      },
       ai: {
         title: 'Conecta un proveedor de IA',
         noProvider: 'Este agente aún no tiene ningún modelo de IA al que llamar.',

@@ -131,6 +131,12 @@ export const fr: RunsCatalog = {
         deleted: 'Exécution supprimée',
         rerunStarted: 'Relance démarrée',
       },
+      knowledgeErrors: {
+        'knowledge-base-missing': 'La base de connaissances que cette étape consulte n’existe plus. Choisissez-en une autre dans l’éditeur.',
+        'knowledge-base-forbidden': 'Ce flux de travail ne peut pas consulter cette base de connaissances : elle appartient à un autre espace de travail, ou vous n’avez pas le droit de la voir.',
+        'knowledge-query-invalid': 'La question posée à la base de connaissances est vide, n’est pas du texte ou est trop longue.',
+        'knowledge-embedding-failed': 'Le modèle d’embedding de la base de connaissances n’a pas pu traiter la question. Vérifiez ses identifiants d’IA.',
+      },
       ai: {
         title: 'Connecter un fournisseur d’IA',
         noProvider: 'Cet agent n’a pas encore de modèle d’IA à appeler.',

@@ -131,6 +131,12 @@ export const it: RunsCatalog = {
         deleted: 'Esecuzione eliminata',
         rerunStarted: 'Riesecuzione avviata',
       },
+      knowledgeErrors: {
+        'knowledge-base-missing': 'La base di conoscenza in cui cerca questo passaggio non esiste più. Scegline un’altra nell’editor.',
+        'knowledge-base-forbidden': 'Questo flusso di lavoro non può cercare in quella base di conoscenza: appartiene a un altro spazio di lavoro, oppure non hai il permesso di vederla.',
+        'knowledge-query-invalid': 'La domanda con cui cercare nella base di conoscenza è vuota, non è testo o è troppo lunga.',
+        'knowledge-embedding-failed': 'Il modello di embedding della base di conoscenza non è riuscito a elaborare la domanda. Controlla le sue credenziali IA.',
+      },
       ai: {
         title: 'Collega un fornitore di IA',
         noProvider: 'Questo agente non ha ancora un modello di IA da chiamare.',

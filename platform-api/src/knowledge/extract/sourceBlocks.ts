@@ -14,6 +14,8 @@ export interface ExtractedSource {
   title: string | null;
   /** The source held more than KNOWLEDGE_LIMITS.extractedTextMax characters: the rest was left out. */
   truncated: boolean;
+  /** The bytes read, when the source's size is known only once it is read (a web page's). */
+  size?: number;
 }
 
 export class UnreadableSourceError extends Error {

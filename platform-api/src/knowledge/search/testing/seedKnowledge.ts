@@ -11,6 +11,7 @@ import { fakeEmbedding, fakeTokenCount } from '../../../agents/providers/openai/
 import { ChunkStore } from '../../chunkStore';
 import { ingestSource } from '../../ingest';
 import { KeywordIndexStore } from '../../keywordIndexStore';
+import { SourceJobs } from '../../sourceJobs';
 import { KnowledgeStore } from '../../store';
 
 export interface SeedSource {
@@ -27,6 +28,7 @@ export async function seedKnowledgeBase(
   sources: readonly SeedSource[],
 ): Promise<KnowledgeBase> {
   const store = new KnowledgeStore(db);
+  const jobs = new SourceJobs(db, { instanceId: 'seed', leaseMs: 60_000 });
   const created = await store.create({ ...base, description: '', createdBy: base.ownerId, embedding: base.embedding ? { ...base.embedding, dimensions: null } : null });
   const ports = {
     chunks: new ChunkStore(db),
@@ -37,10 +39,12 @@ export async function seedKnowledgeBase(
     progress: async () => undefined,
   };
   for (const seed of sources) {
-    const source = (await store.addSource(created.id, { kind: seed.url ? 'url' : 'text', name: seed.name, file: null, url: seed.url ?? null, size: seed.text.length, createdBy: base.ownerId }))!;
+    const source = (await store.addSource(created.id, { kind: seed.url ? 'url' : 'text', name: seed.name, file: null, url: seed.url ?? null, size: seed.text.length, createdBy: base.ownerId }, SourceJobs.firstJob(new Date())))!;
+    const claim = await jobs.claim(created.id, source.id);
+    if (!claim.claimed) throw new Error(`could not claim the seeded source ${source.id}`);
     const knowledgeBase = (await store.get(created.id))!;
     const result = await ingestSource(ports, knowledgeBase, source, 0);
-    await store.markReady(created.id, source.id, { chunkCount: result.chunkCount, embeddedTokens: result.embeddedTokens, dimensions: result.dimensions });
+    await store.markReady(created.id, source.id, claim.holder, { chunkCount: result.chunkCount, embeddedTokens: result.embeddedTokens, dimensions: result.dimensions });
   }
   return (await store.get(created.id))!;
 }
