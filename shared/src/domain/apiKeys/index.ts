@@ -1,0 +1,3 @@
+// API keys (issue 24): scopes, the secret's form, the view and the HTTP contract.
+export * from './model.js';
+export * from './api.js';
