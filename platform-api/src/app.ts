@@ -16,6 +16,7 @@ import { createProviderRegistry, providerBaseUrlsFromEnv } from './agents/provid
 import { fetchPolicyFromEnv } from './net/safeFetch.js';
 import type { FilesModule } from './files/index.js';
 import { hostedChatRouter } from './chat/hostedPage.js';
+import { createApiKeysRouter } from './apiKeys/index.js';
 import { createConnectorsModule, type ConnectorsModule } from './connectors/index.js';
 import { composeCredentialTester, createAppCredentialTester } from './connectors/credentialTester.js';
 import { mayViewRun } from './runs/access.js';
@@ -111,6 +112,8 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
       runsModule.onStop(chat.close);
       app.use(chat.router);
       app.use(credentials.router);
+      // API keys: made and revoked here; calls made with them come with the public API (issue 24).
+      app.use(createApiKeysRouter({ auth, db, record }));
       app.use(apps.router({ auth, allowedOrigins }));
       if (files) {
         const canSeeRun = async (caller: Parameters<typeof mayViewRun>[1], runId: string) => {

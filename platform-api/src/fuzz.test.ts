@@ -63,6 +63,8 @@ test('every route: no 5xx, no hang, no Firestore change on a 4xx', async () => {
       conversationId: ['fuzz-conversation'],
       messageId: ['fuzz-message'],
       sourceId: ['fuzz-source'],
+      // API keys (apiKeys/): one that exists nowhere, so cases reach the handlers' 404.
+      keyId: ['fuzzApiKey0000000000'],
     },
     // A run started by a case takes a token block, returned a second after: returned before the next case is measured.
     settle: () => h.app.runs.meter.stop(),
@@ -83,6 +85,7 @@ test('every route: no 5xx, no hang, no Firestore change on a 4xx', async () => {
       'POST /api/chat/:appId/conversations/:conversationId/messages': { params: { appId: 'fuzz-chat-app', conversationId: 'fuzz-conversation' }, bodies: [{ visitorToken: 'fuzz-visitor-token', text: 'Hello' }] },
       // Without it a random case rarely brought alice, her webhook workflow and an empty body together: CI found the route unreached.
       'POST /api/workflows/:workflowId/nodes/:nodeId/listen': { as: 'alice', params: { workflowId: hooked.id, nodeId: 'trigger' }, bodies: [{}] },
+      'POST /api/api-keys': { as: 'alice', bodies: [{ name: 'Fuzz key', workspaceId: 'personal', scopes: ['runs:read'] }] },
       'POST /api/access/roles': { as: 'admin', bodies: [{ id: 'new-role', name: 'New', permissions: ['read_users'] }] },
       'PUT /api/access/roles/:id': { as: 'admin', bodies: [{ name: 'Renamed', permissions: ['read_users'] }] },
       'PATCH /api/access/roles/:id': { as: 'admin', bodies: [{ description: 'Changed' }] },

@@ -208,6 +208,10 @@ export const de: ConsoleCatalog = {
         DELETE_KNOWLEDGE_BASE: 'Wissensdatenbank gelöscht',
         ADD_KNOWLEDGE_SOURCE: 'Wissensquelle hinzugefügt',
         REMOVE_KNOWLEDGE_SOURCE: 'Wissensquelle entfernt',
+        CREATE_API_KEY: 'API-Schlüssel erstellt',
+        UPDATE_API_KEY: 'API-Schlüssel geändert',
+        REVOKE_API_KEY: 'API-Schlüssel widerrufen',
+        USE_API_KEY: 'API-Schlüssel verwendet',
       },
       targetTypes: {
         role: 'Rolle',
@@ -217,6 +221,7 @@ export const de: ConsoleCatalog = {
         rbac: 'Zugriffsverwaltung',
         credential: 'Zugangsdaten',
         knowledgeBase: 'Wissensdatenbank',
+        apiKey: 'API-Schlüssel',
       },
       permissionActions: {
         read: 'Lesen',

@@ -210,6 +210,10 @@ export const en = {
         DELETE_KNOWLEDGE_BASE: 'Knowledge base deleted',
         ADD_KNOWLEDGE_SOURCE: 'Knowledge source added',
         REMOVE_KNOWLEDGE_SOURCE: 'Knowledge source removed',
+        CREATE_API_KEY: 'API key created',
+        UPDATE_API_KEY: 'API key changed',
+        REVOKE_API_KEY: 'API key revoked',
+        USE_API_KEY: 'API key used',
       },
       targetTypes: {
         role: 'Role',
@@ -219,6 +223,7 @@ export const en = {
         rbac: 'Access control',
         credential: 'Credential',
         knowledgeBase: 'Knowledge base',
+        apiKey: 'API key',
       },
       permissionActions: {
         read: 'Read',

@@ -208,6 +208,10 @@ export const es: ConsoleCatalog = {
         DELETE_KNOWLEDGE_BASE: 'Base de conocimiento eliminada',
         ADD_KNOWLEDGE_SOURCE: 'Fuente de conocimiento añadida',
         REMOVE_KNOWLEDGE_SOURCE: 'Fuente de conocimiento quitada',
+        CREATE_API_KEY: 'Clave de API creada',
+        UPDATE_API_KEY: 'Clave de API modificada',
+        REVOKE_API_KEY: 'Clave de API revocada',
+        USE_API_KEY: 'Clave de API usada',
       },
       targetTypes: {
         role: 'Rol',
@@ -217,6 +221,7 @@ export const es: ConsoleCatalog = {
         rbac: 'Control de acceso',
         credential: 'Credencial',
         knowledgeBase: 'Base de conocimiento',
+        apiKey: 'Clave de API',
       },
       permissionActions: {
         read: 'Consultar',

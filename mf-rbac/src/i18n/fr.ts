@@ -208,6 +208,10 @@ export const fr: ConsoleCatalog = {
         DELETE_KNOWLEDGE_BASE: 'Base de connaissances supprimée',
         ADD_KNOWLEDGE_SOURCE: 'Source de connaissances ajoutée',
         REMOVE_KNOWLEDGE_SOURCE: 'Source de connaissances retirée',
+        CREATE_API_KEY: 'Clé d’API créée',
+        UPDATE_API_KEY: 'Clé d’API modifiée',
+        REVOKE_API_KEY: 'Clé d’API révoquée',
+        USE_API_KEY: 'Clé d’API utilisée',
       },
       targetTypes: {
         role: 'Rôle',
@@ -217,6 +221,7 @@ export const fr: ConsoleCatalog = {
         rbac: "Contrôle d'accès",
         credential: 'Identifiant',
         knowledgeBase: 'Base de connaissances',
+        apiKey: 'Clé d’API',
       },
       permissionActions: {
         read: 'Consulter',

@@ -208,6 +208,10 @@ export const it: ConsoleCatalog = {
         DELETE_KNOWLEDGE_BASE: 'Base di conoscenza eliminata',
         ADD_KNOWLEDGE_SOURCE: 'Fonte di conoscenza aggiunta',
         REMOVE_KNOWLEDGE_SOURCE: 'Fonte di conoscenza rimossa',
+        CREATE_API_KEY: 'Chiave API creata',
+        UPDATE_API_KEY: 'Chiave API modificata',
+        REVOKE_API_KEY: 'Chiave API revocata',
+        USE_API_KEY: 'Chiave API usata',
       },
       targetTypes: {
         role: 'Ruolo',
@@ -217,6 +221,7 @@ export const it: ConsoleCatalog = {
         rbac: 'Controllo degli accessi',
         credential: 'Credenziale',
         knowledgeBase: 'Base di conoscenza',
+        apiKey: 'Chiave API',
       },
       permissionActions: {
         read: 'Consultare',

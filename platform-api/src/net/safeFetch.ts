@@ -10,6 +10,9 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { addressInRanges, addressRange } from './ipRanges.js';
+
+export { addressRange } from './ipRanges.js';
 import { PARAM_LIMITS, RUN_LIMITS } from '@agentflow/shared/workflow';
 
 export interface SafeFetchPolicy {
@@ -115,37 +118,12 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return value;
 }
 
-/**
- * The ipaddr.js range of an address, with IPv4-mapped IPv6 (::ffff:127.0.0.1)
- * judged as the IPv4 address it carries. 'unicast' is a public address.
- */
-export function addressRange(address: string): string {
-  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
-  try {
-    parsed = ipaddr.parse(address.replace(/^\[|\]$/g, ''));
-  } catch {
-    return 'invalid';
-  }
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range();
-}
-
 /** Throws BlockedAddressError unless the address is public or the policy allows it. */
 export function checkAddress(address: string, policy: Pick<SafeFetchPolicy, 'allowPrivateNetworks' | 'allowedRanges'>, host?: string): void {
   const range = addressRange(address);
   if (range === 'invalid') throw new BlockedAddressError(address, range, host);
-  if (range === 'unicast' || policy.allowPrivateNetworks || inAllowedRanges(address, policy.allowedRanges)) return;
+  if (range === 'unicast' || policy.allowPrivateNetworks || addressInRanges(address, policy.allowedRanges)) return;
   throw new BlockedAddressError(address, range, host);
-}
-
-function inAllowedRanges(address: string, ranges: readonly string[] | undefined): boolean {
-  if (!ranges || ranges.length === 0) return false;
-  let parsed = ipaddr.parse(address.replace(/^\[|\]$/g, ''));
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return ranges.some((cidr) => {
-    const [network, bits] = ipaddr.parseCIDR(cidr);
-    return network.kind() === parsed.kind() && parsed.match([network, bits]);
-  });
 }
 
 function describeRange(range: string): string {

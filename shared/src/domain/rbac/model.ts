@@ -124,9 +124,13 @@ export const AUDIT_ACTIONS = [
   'DELETE_KNOWLEDGE_BASE',
   'ADD_KNOWLEDGE_SOURCE',
   'REMOVE_KNOWLEDGE_SOURCE',
+  'CREATE_API_KEY',
+  'UPDATE_API_KEY',
+  'REVOKE_API_KEY',
+  'USE_API_KEY',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = 'role' | 'permission' | 'organization' | 'userRole' | 'rbac' | 'credential' | 'knowledgeBase';
+export type AuditTargetType = 'role' | 'permission' | 'organization' | 'userRole' | 'rbac' | 'credential' | 'knowledgeBase' | 'apiKey';
 
 export interface AuditEntry {
   id?: string;

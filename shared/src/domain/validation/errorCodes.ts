@@ -16,6 +16,7 @@ import type { WorkspaceErrorCode } from '../workspaces/api.js';
 import type { ApprovalErrorCode } from '../approvals/api.js';
 import type { KnowledgeErrorCode } from '../knowledge/api.js';
 import type { ChatErrorCode } from '../chat/routes.js';
+import type { ApiKeyErrorCode } from '../apiKeys/api.js';
 
 /**
  * The codes of refusals by kind, one per HTTP status a service answers: what
@@ -130,4 +131,5 @@ export interface RequestErrorBody {
  */
 export type ServiceErrorCode = GenericErrorCode | RequestErrorCode | TeamErrorCode | BillingErrorCode | CredentialErrorCode | PlanErrorCode | FileErrorCode | ConnectorErrorCode | StepTestErrorCode | WorkflowTriggerErrorCode | WorkspaceErrorCode | ApprovalErrorCode | KnowledgeErrorCode
   // Chat apps' public and publishing routes (chat/api.ts).
-  | ChatErrorCode;
+  | ChatErrorCode
+  | ApiKeyErrorCode;
