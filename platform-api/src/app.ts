@@ -16,7 +16,8 @@ import { createProviderRegistry, providerBaseUrlsFromEnv } from './agents/provid
 import { fetchPolicyFromEnv } from './net/safeFetch.js';
 import type { FilesModule } from './files/index.js';
 import { hostedChatRouter } from './chat/hostedPage.js';
-import { createApiKeysRouter } from './apiKeys/index.js';
+import { ApiKeyStore, apiKeyRateLimitFromEnv, createApiKeyAuthenticator, createApiKeysRouter } from './apiKeys/index.js';
+import { createPublicApiRouter } from './publicApi/router.js';
 import { createConnectorsModule, type ConnectorsModule } from './connectors/index.js';
 import { composeCredentialTester, createAppCredentialTester } from './connectors/credentialTester.js';
 import { mayViewRun } from './runs/access.js';
@@ -114,6 +115,7 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
       app.use(credentials.router);
       // API keys: made and revoked here; calls made with them come with the public API (issue 24).
       app.use(createApiKeysRouter({ auth, db, record }));
+      app.use(createPublicApiRouter({ requireApiKey: createApiKeyAuthenticator({ db, auth, logger, record, defaultRateLimitPerMinute: apiKeyRateLimitFromEnv(process.env) }), store: new ApiKeyStore(db) }));
       app.use(apps.router({ auth, allowedOrigins }));
       if (files) {
         const canSeeRun = async (caller: Parameters<typeof mayViewRun>[1], runId: string) => {

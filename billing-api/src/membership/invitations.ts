@@ -27,10 +27,10 @@ import { authorizeOwner, idParam, invitationFromData, invitationView, ownerOf, o
 
 const notFound = (id: string) => new HttpError(404, `Invitation '${id}' not found`, 'invitation_not_found');
 
-/** The caller's e-mail, when their token says it is verified. */
+/** The caller's e-mail, when it is verified. */
 function verifiedEmail(req: Request): string | null {
-  const { email, token } = req.caller!;
-  return email && token.email_verified === true ? normalizeEmail(email) : null;
+  const { email, emailVerified } = req.caller!;
+  return email && emailVerified ? normalizeEmail(email) : null;
 }
 
 /**

@@ -50,7 +50,7 @@ export function createAccessRouter(options: AccessRouterOptions): { router: Rout
   };
   const bootstrapAdmins: RequestHandler = async (req, _res, next) => {
     const caller = req.caller;
-    if (caller && !checked.has(caller.uid) && isBootstrapAdmin(ctx.adminEmails, caller.token)) await bootstrapOnce(caller.uid, caller.email);
+    if (caller && !checked.has(caller.uid) && caller.token && isBootstrapAdmin(ctx.adminEmails, caller.token)) await bootstrapOnce(caller.uid, caller.email);
     next();
   };
 

@@ -109,6 +109,11 @@ export class ApiKeyStore {
     await this.ref(id).create(data);
   }
 
+  /** When the key was last used (written at most once a minute per instance: authenticate.ts). */
+  async recordUse(id: string, at: Date): Promise<void> {
+    await this.ref(id).update({ lastUsedAt: at.toISOString() });
+  }
+
   async update(id: string, change: Partial<Pick<StoredApiKey, 'name' | 'ipAllowList' | 'rateLimitPerMinute' | 'revokedAt' | 'revokedBy'>>): Promise<void> {
     await this.ref(id).update(change);
   }

@@ -20,13 +20,14 @@ import { loadAccess } from '../access/store.js';
 import type { StoredRun } from './runModel.js';
 
 /** Who asks: a verified caller, or a bare uid (a run's payer, asked by a sub-workflow or error workflow). */
-export type RunActor = Pick<Caller, 'uid'> & Partial<Pick<Caller, 'email' | 'token'>>;
+export type RunActor = Pick<Caller, 'uid'> & Partial<Pick<Caller, 'email' | 'token' | 'emailVerified'>>;
 
 /** The subject of the domain's decisions: the caller's grants, and their e-mail only when verified. */
 export async function accessSubjectOf(db: Firestore, actor: RunActor): Promise<AccessSubject> {
   const access = await loadAccess(db, actor.uid);
   // An unverified address proves nothing: whoever signs up with it first would decide.
-  const verifiedEmail = actor.token?.email_verified === true && actor.email ? actor.email.toLowerCase() : null;
+  const verified = actor.emailVerified ?? actor.token?.email_verified === true;
+  const verifiedEmail = verified && actor.email ? actor.email.toLowerCase() : null;
   return { uid: actor.uid, verifiedEmail, grants: access.grants };
 }
 

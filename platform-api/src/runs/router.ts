@@ -228,7 +228,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     if (!token) throw new HttpError(401, 'Missing Authorization header with a Bearer ID token (or ?token=)');
     try {
       const decoded = await auth.verifyIdToken(token, true);
-      req.caller = { uid: decoded.uid, email: decoded.email ?? null, token: decoded };
+      req.caller = { uid: decoded.uid, email: decoded.email ?? null, token: decoded, emailVerified: decoded.email_verified === true };
     } catch (error) {
       const { status, message } = describeTokenError(error);
       res.status(status).json({ error: message });

@@ -254,5 +254,5 @@ export function mountInvitations(router: Router, ctx: WorkspacesContext, authed:
 
 function verifiedEmailOf(req: Request): string | null {
   const caller = req.caller!;
-  return caller.token?.email_verified === true && caller.email ? caller.email.toLowerCase() : null;
+  return caller.emailVerified && caller.email ? caller.email.toLowerCase() : null;
 }

@@ -100,8 +100,13 @@ describe('requireAuth', () => {
     expect(verifyIdToken).toHaveBeenCalledWith(TOKEN, true);
     expect(next).toHaveBeenCalledTimes(1);
     expect(next).toHaveBeenCalledWith();
-    expect(req.caller).toEqual({ uid: 'user-42', email: 'grace@example.com', token });
+    expect(req.caller).toEqual({ uid: 'user-42', email: 'grace@example.com', token, emailVerified: false });
     expect(res.status).not.toHaveBeenCalled();
+  });
+
+  test('the caller’s e-mail counts as verified only when the token says so', async () => {
+    const { auth } = fakeAuth(async () => decoded({ email: 'ada@example.com', email_verified: true }));
+    expect((await run(auth, `Bearer ${TOKEN}`)).req.caller?.emailVerified).toBe(true);
   });
 
   test('a token without an email gives a null email', async () => {

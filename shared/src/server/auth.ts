@@ -4,10 +4,23 @@ import { GENERIC_ERROR_CODES } from '../domain/validation/errorCodes.js';
 import { errorBody } from './httpErrors.js';
 import { applyUserRateLimit } from './rateLimits.js';
 
+/** What a call made with an API key may do (issue 24): the key's id, scopes and workspace. */
+export interface ApiKeyPrincipal {
+  id: string;
+  scopes: readonly string[];
+  /** 'personal' or an organization id. */
+  workspaceId: string;
+  organizationId: string | null;
+}
+
 export interface Caller {
   uid: string;
   email: string | null;
-  token: DecodedIdToken;
+  /** The verified ID token; absent on a call made with an API key (`apiKey`), which acts as its creator. */
+  token?: DecodedIdToken;
+  /** Whether `email` is verified (the token's email_verified; the creator's account for a key). */
+  emailVerified: boolean;
+  apiKey?: ApiKeyPrincipal;
 }
 
 declare module 'express-serve-static-core' {
@@ -58,7 +71,7 @@ export function requireAuth(auth: Auth): RequestHandler {
     }
     try {
       const token = await auth.verifyIdToken(match[1], true);
-      req.caller = { uid: token.uid, email: token.email ?? null, token };
+      req.caller = { uid: token.uid, email: token.email ?? null, token, emailVerified: token.email_verified === true };
     } catch (error) {
       const { status, message } = describeTokenError(error);
       req.log?.info({ code: (error as { code?: string }).code }, 'ID token rejected');

@@ -13,6 +13,13 @@ export const API_KEYS_API = {
   key: (keyId: string) => `/api/api-keys/${seg(keyId)}`,
 } as const;
 
+/** The public API (called with an API key, never an ID token); its routes grow with issue 24. */
+export const PUBLIC_API = {
+  base: '/v1',
+  /** GET: the key the call is made with (name, scopes, workspace, expiry) and the user it acts as. */
+  me: '/v1/me',
+} as const;
+
 export const API_KEY_ERROR_CODES = {
   /** 401: no key of the form, an unknown key, or a wrong secret (one answer for all). */
   invalid: 'api_key_invalid',

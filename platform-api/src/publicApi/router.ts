@@ -1,0 +1,28 @@
+// The public API (issue 24): /v1, called with an API key (apiKeys/authenticate.ts),
+// never with an ID token; the app's own /api routes take ID tokens only.
+// Each route names the scope it needs; the rest of the table comes route by route.
+import { Router } from 'express';
+import { PUBLIC_API, apiKeyStatus } from '@agentflow/shared/api-keys';
+import type { RequireApiKey } from '../apiKeys/authenticate.js';
+import type { ApiKeyStore } from '../apiKeys/store.js';
+
+export interface PublicApiOptions {
+  requireApiKey: RequireApiKey;
+  store: ApiKeyStore;
+  now?: () => Date;
+}
+
+export function createPublicApiRouter({ requireApiKey, store, now = () => new Date() }: PublicApiOptions): Router {
+  const router = Router();
+
+  router.get(PUBLIC_API.me, requireApiKey(null), async (req, res) => {
+    const caller = req.caller!;
+    const key = (await store.get(caller.apiKey!.id))!;
+    res.json({
+      key: { id: key.id, name: key.name, scopes: key.scopes, workspaceId: key.workspaceId, expiresAt: key.expiresAt, status: apiKeyStatus(key, now()) },
+      user: { uid: caller.uid, email: caller.email },
+    });
+  });
+
+  return router;
+}
