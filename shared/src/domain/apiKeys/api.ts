@@ -18,7 +18,35 @@ export const PUBLIC_API = {
   base: '/v1',
   /** GET: the key the call is made with (name, scopes, workspace, expiry) and the user it acts as. */
   me: '/v1/me',
+  /** GET ?cursor=&limit=: the key's workspace's workflows its creator may see (workflows:read). */
+  workflows: '/v1/workflows',
+  /** GET: one of them, with its triggers. */
+  workflow: (workflowId: string) => `/v1/workflows/${seg(workflowId)}`,
 } as const;
+
+/** A page of a /v1 list: `limit` items at most (default 25); `cursor` from the previous page's `nextCursor`. */
+export const PUBLIC_PAGE_LIMITS = { defaultLimit: 25, maxLimit: 100 } as const;
+
+export const publicPageQuerySchema = z.strictObject({
+  cursor: z.string({ error: 'must be a string' }).regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be a cursor from a previous page').optional(),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(PUBLIC_PAGE_LIMITS.maxLimit, `must be at most ${PUBLIC_PAGE_LIMITS.maxLimit}`)
+    .default(PUBLIC_PAGE_LIMITS.defaultLimit),
+});
+
+/** A workflow as the public API shows it: what a caller needs to pick and start it, not its whole graph. */
+export interface PublicWorkflow {
+  id: string;
+  name: string;
+  description: string;
+  tags: string[];
+  updatedAt: string | null;
+  /** Its trigger steps: how it can be started. */
+  triggers: { nodeId: string; type: string; name: string }[];
+}
 
 export const API_KEY_ERROR_CODES = {
   /** 401: no key of the form, an unknown key, or a wrong secret (one answer for all). */

@@ -1,0 +1,115 @@
+// /v1/workflows with API keys (issue 24): a key lists and reads its
+// workspace's workflows its creator may see, page by page; nothing of another
+// workspace, the trash or another user is listed or readable (404, as a
+// missing one); and every /v1 route needs its own scope (the table below).
+import { API_KEYS_API, PUBLIC_API, type ApiKeyScope, API_KEY_SCOPE_LIST } from '@agentflow/shared/api-keys';
+import { RBAC_COLLECTIONS, WORKSPACE_ROLES, type WorkspaceRoleId } from '@agentflow/shared/rbac';
+import type { Workflow } from '@agentflow/shared/workflow';
+import { edge, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
+
+let h: RunsHarness;
+let alice: RunsUser;
+let bob: RunsUser;
+let org: string;
+let mine: Workflow[];
+let trashed: Workflow;
+let bobs: Workflow;
+let orgFlow: Workflow;
+
+const assign = (uid: string, roleId: WorkspaceRoleId, organizationId: string) =>
+  h.db.collection(RBAC_COLLECTIONS.userRoles).doc(`${uid}:${roleId}:${organizationId}`).set({ userId: uid, roleId, organizationId, assignedBy: 'system' });
+const flow = (owner: string, name: string, extra: Partial<Workflow> = {}) =>
+  h.saveWorkflow(owner, [node('start', 'trigger.manual', {}, 'Start'), node('shape', 'transform', { expression: '$' })], [edge('start', 'shape')], { name, ...extra });
+
+beforeAll(async () => {
+  h = await startRunsHarness('public-workflows');
+  [alice, bob] = await Promise.all([h.createUser('alice'), h.createUser('bob')]);
+  await Promise.all(WORKSPACE_ROLES.map((role) => h.db.collection(RBAC_COLLECTIONS.roles).doc(role.id).set({ ...role })));
+  org = `org-${Math.random().toString(36).slice(2, 10)}`;
+  await h.db.collection(RBAC_COLLECTIONS.organizations).doc(org).set({ name: org, description: '', ownerId: bob.uid, createdBy: bob.uid, createdAt: new Date().toISOString() });
+  await Promise.all([assign(bob.uid, 'workspace_owner', org), assign(alice.uid, 'workspace_viewer', org)]);
+  mine = [await flow(alice.uid, 'Lead follow-up'), await flow(alice.uid, 'Invoice check'), await flow(alice.uid, 'Weekly digest')];
+  trashed = await flow(alice.uid, 'Old one', { deletedAt: new Date().toISOString() });
+  bobs = await flow(bob.uid, 'Bob private');
+  orgFlow = await flow(bob.uid, 'Team pipeline', { organizationId: org, visibility: 'organization' });
+}, 60_000);
+
+afterAll(() => h?.close());
+
+async function keyFor(user: RunsUser, scopes: ApiKeyScope[], workspaceId = 'personal'): Promise<string> {
+  const created = await h.call('POST', API_KEYS_API.keys, { user, body: { name: 'Test', workspaceId, scopes } });
+  expect(created.status).toBe(201);
+  return created.body.secret as string;
+}
+const get = async (path: string, secret: string) => {
+  const response = await fetch(`${h.baseUrl()}${path}`, { headers: { Authorization: `Bearer ${secret}` } });
+  return { status: response.status, body: (await response.json()) as any };
+};
+
+test('a personal key lists its creator’s own workflows page by page: not the trash, not another user’s, not an organization’s', async () => {
+  const secret = await keyFor(alice, ['workflows:read']);
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const page = await get(`${PUBLIC_API.workflows}?limit=2${cursor ? `&cursor=${cursor}` : ''}`, secret);
+    expect(page.status).toBe(200);
+    expect(page.body.workflows.length).toBeLessThanOrEqual(2);
+    seen.push(...page.body.workflows.map((workflow: { id: string }) => workflow.id));
+    cursor = page.body.nextCursor;
+    pages++;
+  } while (cursor && pages < 10);
+  expect(seen.sort()).toEqual(mine.map((workflow) => workflow.id).sort());
+  expect(seen).not.toContain(trashed.id);
+  expect(seen).not.toContain(bobs.id);
+  expect(seen).not.toContain(orgFlow.id);
+});
+
+test('a workflow reads with its triggers; another workspace’s, another user’s or a trashed one is the same 404 as a missing one', async () => {
+  const secret = await keyFor(alice, ['workflows:read']);
+  const read = await get(PUBLIC_API.workflow(mine[0]!.id), secret);
+  expect(read.status).toBe(200);
+  expect(read.body.workflow).toEqual({ id: mine[0]!.id, name: 'Lead follow-up', description: expect.any(String), tags: expect.any(Array), updatedAt: expect.any(String), triggers: [{ nodeId: 'start', type: 'trigger.manual', name: 'Start' }] });
+  expect(JSON.stringify(read.body)).not.toContain('"expression"');
+  for (const id of [bobs.id, trashed.id, orgFlow.id, 'missing-workflow']) {
+    const refused = await get(PUBLIC_API.workflow(id), secret);
+    expect(refused.status).toBe(404);
+    expect(refused.body.code).toBe('not_found');
+  }
+});
+
+test('an organization key lists that organization’s workflows its creator may see, and none of their own', async () => {
+  const secret = await keyFor(alice, ['workflows:read'], org);
+  const listed = await get(PUBLIC_API.workflows, secret);
+  expect(listed.body.workflows.map((workflow: { id: string }) => workflow.id)).toEqual([orgFlow.id]);
+  expect((await get(PUBLIC_API.workflow(mine[0]!.id), secret)).status).toBe(404);
+  expect((await get(PUBLIC_API.workflow(orgFlow.id), secret)).status).toBe(200);
+});
+
+test('a bad page query is a 400 naming the field', async () => {
+  const secret = await keyFor(alice, ['workflows:read']);
+  for (const [query, field] of [['limit=0', 'limit'], ['limit=101', 'limit'], ['cursor=not%20a%20cursor', 'cursor'], ['cursor=Lw', 'cursor'], ['owner=bob', 'owner']]) {
+    const answer = await get(`${PUBLIC_API.workflows}?${query}`, secret);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toContain(field);
+  }
+});
+
+// Every /v1 route and the scope it needs (null: any valid key).
+const ROUTES: { path: () => string; scope: ApiKeyScope | null }[] = [
+  { path: () => PUBLIC_API.me, scope: null },
+  { path: () => PUBLIC_API.workflows, scope: 'workflows:read' },
+  { path: () => PUBLIC_API.workflow(mine[0]!.id), scope: 'workflows:read' },
+];
+
+test.each(API_KEY_SCOPE_LIST)('a key with only %s reaches exactly the routes of that scope (and the scope-free ones)', async (scope) => {
+  const secret = await keyFor(alice, [scope]);
+  for (const route of ROUTES) {
+    const answer = await get(route.path(), secret);
+    if (route.scope === null || route.scope === scope) expect(answer.status).toBe(200);
+    else {
+      expect(answer.status).toBe(403);
+      expect(answer.body.code).toBe('api_key_scope_missing');
+    }
+  }
+});
