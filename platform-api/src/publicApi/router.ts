@@ -7,6 +7,7 @@ import { PUBLIC_API, apiKeyStatus, publicPageQuerySchema } from '@agentflow/shar
 import { parseOr400 } from '@agentflow/shared/server';
 import type { RequireApiKey } from '../apiKeys/authenticate.js';
 import type { ApiKeyStore } from '../apiKeys/store.js';
+import { readPublicRun } from './runs.js';
 import { listPublicWorkflows, readPublicWorkflow } from './workflows.js';
 
 export interface PublicApiOptions {
@@ -34,6 +35,10 @@ export function createPublicApiRouter({ db, requireApiKey, store, now = () => ne
 
   router.get(`${PUBLIC_API.workflows}/:workflowId`, requireApiKey('workflows:read'), async (req, res) => {
     res.json({ workflow: await readPublicWorkflow(db, req, String(req.params.workflowId)) });
+  });
+
+  router.get(`${PUBLIC_API.base}/runs/:runId`, requireApiKey('runs:read'), async (req, res) => {
+    res.json({ run: await readPublicRun(db, req, String(req.params.runId)) });
   });
 
   return router;

@@ -1,10 +1,11 @@
-// /v1/workflows with API keys (issue 24): a key lists and reads its
-// workspace's workflows its creator may see, page by page; nothing of another
-// workspace, the trash or another user is listed or readable (404, as a
-// missing one); and every /v1 route needs its own scope (the table below).
+// /v1 with API keys (issue 24): a key lists and reads its workspace's
+// workflows its creator may see, page by page, and reads their runs with
+// their steps; nothing of another workspace, the trash or another user is
+// listed or readable (404, as a missing one); and every /v1 route needs its
+// own scope (the table below).
 import { API_KEYS_API, PUBLIC_API, type ApiKeyScope, API_KEY_SCOPE_LIST } from '@agentflow/shared/api-keys';
 import { RBAC_COLLECTIONS, WORKSPACE_ROLES, type WorkspaceRoleId } from '@agentflow/shared/rbac';
-import type { Workflow } from '@agentflow/shared/workflow';
+import { RUNS_API, type Workflow } from '@agentflow/shared/workflow';
 import { edge, node, startRunsHarness, type RunsHarness, type RunsUser } from '../testing/runsHarness';
 
 let h: RunsHarness;
@@ -15,11 +16,13 @@ let mine: Workflow[];
 let trashed: Workflow;
 let bobs: Workflow;
 let orgFlow: Workflow;
+let aliceRun: string;
+let bobRun: string;
 
 const assign = (uid: string, roleId: WorkspaceRoleId, organizationId: string) =>
   h.db.collection(RBAC_COLLECTIONS.userRoles).doc(`${uid}:${roleId}:${organizationId}`).set({ userId: uid, roleId, organizationId, assignedBy: 'system' });
 const flow = (owner: string, name: string, extra: Partial<Workflow> = {}) =>
-  h.saveWorkflow(owner, [node('start', 'trigger.manual', {}, 'Start'), node('shape', 'transform', { expression: '$' })], [edge('start', 'shape')], { name, ...extra });
+  h.saveWorkflow(owner, [node('start', 'trigger.manual', {}, 'Start'), node('shape', 'transform', { mapping: '{"greeting": "hello"}' })], [edge('start', 'shape')], { name, ...extra });
 
 beforeAll(async () => {
   h = await startRunsHarness('public-workflows');
@@ -32,6 +35,13 @@ beforeAll(async () => {
   trashed = await flow(alice.uid, 'Old one', { deletedAt: new Date().toISOString() });
   bobs = await flow(bob.uid, 'Bob private');
   orgFlow = await flow(bob.uid, 'Team pipeline', { organizationId: org, visibility: 'organization' });
+  const start = async (user: RunsUser, workflow: Workflow) => {
+    const started = await h.call('POST', RUNS_API.workflowRuns(workflow.id), { user, body: { input: {} } });
+    if (started.status !== 202) throw new Error(JSON.stringify(started.body));
+    await h.waitForRun(started.body.runId as string, ['succeeded']);
+    return started.body.runId as string;
+  };
+  [aliceRun, bobRun] = await Promise.all([start(alice, mine[0]!), start(bob, bobs)]);
 }, 60_000);
 
 afterAll(() => h?.close());
@@ -70,7 +80,7 @@ test('a workflow reads with its triggers; another workspace’s, another user’
   const read = await get(PUBLIC_API.workflow(mine[0]!.id), secret);
   expect(read.status).toBe(200);
   expect(read.body.workflow).toEqual({ id: mine[0]!.id, name: 'Lead follow-up', description: expect.any(String), tags: expect.any(Array), updatedAt: expect.any(String), triggers: [{ nodeId: 'start', type: 'trigger.manual', name: 'Start' }] });
-  expect(JSON.stringify(read.body)).not.toContain('"expression"');
+  expect(JSON.stringify(read.body)).not.toContain('"mapping"');
   for (const id of [bobs.id, trashed.id, orgFlow.id, 'missing-workflow']) {
     const refused = await get(PUBLIC_API.workflow(id), secret);
     expect(refused.status).toBe(404);
@@ -95,11 +105,32 @@ test('a bad page query is a 400 naming the field', async () => {
   }
 });
 
+test('a run of the key’s workspace reads with its steps; another user’s, or through an organization key, is a 404', async () => {
+  const secret = await keyFor(alice, ['runs:read']);
+  const read = await get(PUBLIC_API.run(aliceRun), secret);
+  expect(read.status).toBe(200);
+  expect(read.body.run).toMatchObject({ id: aliceRun, workflowId: mine[0]!.id, workflowName: 'Lead follow-up', status: 'succeeded', trigger: { type: 'manual' }, input: {} });
+  expect(read.body.run.steps.map((step: { nodeId: string; status: string }) => [step.nodeId, step.status])).toEqual([
+    ['start', 'succeeded'],
+    ['shape', 'succeeded'],
+  ]);
+  expect(read.body.run.steps[1].output).toEqual({ greeting: 'hello' });
+  // The engine's bookkeeping and the workflow's copy stay inside.
+  expect(read.body.run).not.toHaveProperty('snapshot');
+  expect(read.body.run).not.toHaveProperty('lease');
+  for (const [runId, key] of [[bobRun, secret], ['missing-run', secret], [aliceRun, await keyFor(alice, ['runs:read'], org)]] as const) {
+    const refused = await get(PUBLIC_API.run(runId), key);
+    expect(refused.status).toBe(404);
+    expect(refused.body.code).toBe('not_found');
+  }
+});
+
 // Every /v1 route and the scope it needs (null: any valid key).
 const ROUTES: { path: () => string; scope: ApiKeyScope | null }[] = [
   { path: () => PUBLIC_API.me, scope: null },
   { path: () => PUBLIC_API.workflows, scope: 'workflows:read' },
   { path: () => PUBLIC_API.workflow(mine[0]!.id), scope: 'workflows:read' },
+  { path: () => PUBLIC_API.run(aliceRun), scope: 'runs:read' },
 ];
 
 test.each(API_KEY_SCOPE_LIST)('a key with only %s reaches exactly the routes of that scope (and the scope-free ones)', async (scope) => {

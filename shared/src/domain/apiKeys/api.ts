@@ -22,6 +22,8 @@ export const PUBLIC_API = {
   workflows: '/v1/workflows',
   /** GET: one of them, with its triggers. */
   workflow: (workflowId: string) => `/v1/workflows/${seg(workflowId)}`,
+  /** GET: a run of the key's workspace with its steps (runs:read). */
+  run: (runId: string) => `/v1/runs/${seg(runId)}`,
 } as const;
 
 /** A page of a /v1 list: `limit` items at most (default 25); `cursor` from the previous page's `nextCursor`. */
@@ -36,6 +38,42 @@ export const publicPageQuerySchema = z.strictObject({
     .max(PUBLIC_PAGE_LIMITS.maxLimit, `must be at most ${PUBLIC_PAGE_LIMITS.maxLimit}`)
     .default(PUBLIC_PAGE_LIMITS.defaultLimit),
 });
+
+/** A step of a run as the public API shows it (outputs above the stored limit are cut: outputTruncated). */
+export interface PublicRunStep {
+  id: string;
+  nodeId: string;
+  parentStepId: string | null;
+  name: string;
+  type: string;
+  status: string;
+  input: unknown;
+  output: unknown;
+  outputTruncated: boolean;
+  error: string | null;
+  errorCode: string | null;
+  tokens: number;
+  startedAt: string | null;
+  endedAt: string | null;
+}
+
+/** A run as the public API shows it: its record without the engine's bookkeeping or the workflow's copy. */
+export interface PublicRun {
+  id: string;
+  workflowId: string;
+  workflowName: string;
+  status: string;
+  trigger: { type: string };
+  input: Record<string, unknown>;
+  output: Record<string, unknown> | null;
+  error: string | null;
+  errorCode: string | null;
+  tokensUsed: number;
+  createdAt: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  steps: PublicRunStep[];
+}
 
 /** A workflow as the public API shows it: what a caller needs to pick and start it, not its whole graph. */
 export interface PublicWorkflow {
