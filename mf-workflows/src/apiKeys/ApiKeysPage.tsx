@@ -7,7 +7,6 @@ import { PageHeader, useI18n, useToast } from '@agentflow/shared';
 import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { DataTable } from '@agentflow/shared/ui';
 import type { ApiKeyView } from '@agentflow/shared/api-keys';
-import { formatTime } from '../runs/runModel';
 import { useApiKeysClient, type CreatedApiKey } from './apiKeysClient';
 import { AK, apiKeysErrorText } from './apiKeysTexts';
 import { CreateApiKeyForm } from './CreateApiKeyForm';
@@ -18,7 +17,8 @@ export const apiKeysQueryKey = (workspace: string) => ['apiKeys', workspace] as 
 function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyView; onRevoke: (key: ApiKeyView) => void }) {
   const { t, language } = useI18n();
   const columns = (key: string) => t(`${AK}columns.${key}`);
-  const date = (iso: string | null, none: string) => (iso ? formatTime(iso, language) : none);
+  // A day is enough for creation and expiry; the last use says the time too (minutes, not seconds).
+  const date = (iso: string | null, none: string, withTime = false) => (iso ? new Date(iso).toLocaleString(language, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }) : none);
   return (
     <tr data-testid="api-key-row" data-status={apiKey.status}>
       <th scope="row" data-label={columns('name')}>
@@ -36,9 +36,9 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyView; onRevoke: (key: ApiK
           ))}
         </ul>
       </td>
-      <td data-label={columns('created')}>{date(apiKey.createdAt, '')}</td>
-      <td data-label={columns('expires')}>{date(apiKey.expiresAt, t(`${AK}never`))}</td>
-      <td data-label={columns('lastUsed')}>{date(apiKey.lastUsedAt, t(`${AK}notUsed`))}</td>
+      <td className="api-key-date" data-label={columns('created')}>{date(apiKey.createdAt, '')}</td>
+      <td className="api-key-date" data-label={columns('expires')}>{date(apiKey.expiresAt, t(`${AK}never`))}</td>
+      <td className="api-key-date" data-label={columns('lastUsed')}>{date(apiKey.lastUsedAt, t(`${AK}notUsed`), true)}</td>
       <td data-label={columns('status')}>
         <span className="api-key-status" data-status={apiKey.status}>
           {t(`${AK}status.${apiKey.status}`)}
@@ -46,7 +46,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyView; onRevoke: (key: ApiK
       </td>
       <td className="api-key-actions" data-label={columns('actions')}>
         {apiKey.status === 'revoked' ? null : (
-          <button type="button" className="button button-danger" onClick={() => onRevoke(apiKey)} aria-label={t(`${AK}revokeLabel`, { name: apiKey.name })}>
+          <button type="button" className="button button-ghost api-key-revoke" onClick={() => onRevoke(apiKey)} aria-label={t(`${AK}revokeLabel`, { name: apiKey.name })}>
             {t(`${AK}revoke`)}
           </button>
         )}
