@@ -132,6 +132,9 @@ describe('API keys page', () => {
     const panel = await screen.findByTestId('api-key-secret-panel');
     expect(client.create).toHaveBeenCalledWith({ name: 'Nightly CRM sync', workspaceId: 'personal', scopes: ['workflows:read', 'runs:write'], expiresInDays: null, ipAllowList: ['203.0.113.7', '10.0.0.0/24'], rateLimitPerMinute: 120 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The reader lands on the panel that replaced the dialog (not back on the Create button).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(panel).getByRole('heading', { level: 2 })).toHaveFocus();
     expect(within(panel).getByTestId('api-key-secret')).toHaveTextContent(SECRET);
     expect(within(panel).getByText('Copy it now: it will not be shown again. Store it like a password.')).toBeInTheDocument();
     // The platform base of the other clients (renderWithProviders' config).
