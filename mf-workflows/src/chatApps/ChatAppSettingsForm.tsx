@@ -7,7 +7,8 @@ import { ApiError, useI18n } from '@agentflow/shared';
 import { TextAreaField, TextField, focusFirstInvalid } from '@agentflow/shared/ui';
 import { CHAT_LIMITS, updateChatAppSchema, type ChatApp, type UpdateChatAppBody } from '@agentflow/shared/chat';
 import { useChatAppsClient } from './chatAppsClient';
-import { CA, chatAppsErrorText, linesOf, settingsErrorKind } from './chatAppsTexts';
+import { linesOf } from '../components/textLines';
+import { CA, chatAppsErrorText, settingsErrorKind } from './chatAppsTexts';
 
 type FieldKey = 'name' | 'colour' | 'greeting' | 'questions' | 'origins' | 'perVisitor' | 'perApp' | 'memoryWindow';
 

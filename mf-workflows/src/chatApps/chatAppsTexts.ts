@@ -34,10 +34,3 @@ export function settingsErrorKind(issue: { code: string; message: string; path: 
   if (issue.code === 'too_small' || issue.message === 'is required' || issue.message === 'must not be empty') return 'required';
   return 'invalid';
 }
-
-/** Lines of a text area, trimmed, empty ones left out. */
-export const linesOf = (text: string): string[] =>
-  text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
-import { renderWithProviders } from '@agentflow/shared/testing/renderWithProviders';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
+import { ApiKeysClientContext, type ApiKeysClient } from '../apiKeys/apiKeysClient';
 import { createFakeCatalogueSource } from '../testing/fakeCatalogueSource';
 import { testQueryClient } from '../testing/renderCatalogue';
 import WorkflowsApp from './WorkflowsApp';
@@ -43,5 +44,17 @@ describe('mf_workflows ./WorkflowsApp (federated entry)', () => {
     expect(screen.getByRole('combobox', { name: 'Kategorie' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Branche' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Vorlagen' })).toBeInTheDocument());
+  });
+
+  test('the catalogue’s resources link to the API keys page, a lazy chunk that lists the workspace’s keys', async () => {
+    const keys: ApiKeysClient = { list: jest.fn(async () => []), create: jest.fn(), revoke: jest.fn() };
+    renderWithProviders(<ApiKeysClientContext.Provider value={keys}>{app()}</ApiKeysClientContext.Provider>, { route: '/workflows', path: '/workflows/*', user: testUser() });
+    const link = await screen.findByTestId('api-keys-link');
+    expect(link).toHaveTextContent('API keys');
+    expect(link).toHaveAttribute('href', '/workflows/api-keys');
+    fireEvent.click(link);
+    expect(await screen.findByTestId('api-keys-empty')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^API keys$/);
+    expect(keys.list).toHaveBeenCalledWith('personal');
   });
 });

@@ -32,6 +32,8 @@ const KnowledgeBaseRoute = lazy(() => import(/* webpackChunkName: "knowledge" */
 // The chat apps pages (/workflows/chat-apps and /workflows/chat-apps/:appId): one chunk.
 const ChatAppsRoute = lazy(() => import(/* webpackChunkName: "chat-apps" */ '../chatApps/ChatAppsRoute').then((module) => ({ default: module.ChatAppsRoute })));
 const ChatAppRoute = lazy(() => import(/* webpackChunkName: "chat-apps" */ '../chatApps/ChatAppsRoute').then((module) => ({ default: module.ChatAppRoute })));
+// The API keys page (/workflows/api-keys, issue 24): its own chunk.
+const ApiKeysRoute = lazy(() => import(/* webpackChunkName: "api-keys" */ '../apiKeys/ApiKeysRoute').then((module) => ({ default: module.ApiKeysRoute })));
 const DashboardRoute = lazy(() => import(/* webpackChunkName: "dashboard" */ '../dashboard/DashboardRoute').then((module) => ({ default: module.DashboardRoute })));
 
 export function createWorkflowsQueryClient(): QueryClient {
@@ -84,6 +86,7 @@ export default function WorkflowsApp({ source, queryClient }: WorkflowsAppProps 
             <Route path="knowledge/:id" element={loading(<KnowledgeBaseRoute />)} />
             <Route path="chat-apps" element={loading(<ChatAppsRoute />)} />
             <Route path="chat-apps/:appId" element={loading(<ChatAppRoute />)} />
+            <Route path="api-keys" element={loading(<ApiKeysRoute />)} />
             <Route path="approvals" element={loading(<ApprovalInboxRoute />)} />
             <Route path="approvals/decide" element={loading(<ApprovalLinkRoute />)} />
             <Route path=":id" element={loading(<BuilderRoute />)} />

@@ -1,0 +1,143 @@
+// /workflows/api-keys: the current workspace's API keys (issue 24) — a table
+// on desktops that becomes one card per key on phones — the dialog that
+// creates one and the panel that shows a new key's secret once.
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PageHeader, useI18n, useToast } from '@agentflow/shared';
+import { ConfirmDialog } from '@agentflow/shared/dialog';
+import { DataTable } from '@agentflow/shared/ui';
+import type { ApiKeyView } from '@agentflow/shared/api-keys';
+import { useApiKeysClient, type CreatedApiKey } from './apiKeysClient';
+import { AK, apiKeysErrorText } from './apiKeysTexts';
+import { CreateApiKeyForm } from './CreateApiKeyForm';
+import { ApiKeySecretPanel } from './ApiKeySecretPanel';
+
+export const apiKeysQueryKey = (workspace: string) => ['apiKeys', workspace] as const;
+
+function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyView; onRevoke: (key: ApiKeyView) => void }) {
+  const { t, language } = useI18n();
+  const columns = (key: string) => t(`${AK}columns.${key}`);
+  // A day is enough for creation and expiry; the last use says the time too (minutes, not seconds).
+  const date = (iso: string | null, none: string, withTime = false) => (iso ? new Date(iso).toLocaleString(language, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }) : none);
+  return (
+    <tr data-testid="api-key-row" data-status={apiKey.status}>
+      <th scope="row" data-label={columns('name')}>
+        {apiKey.name}
+      </th>
+      <td data-label={columns('key')}>
+        <code className="api-key-masked">{apiKey.masked}</code>
+      </td>
+      <td data-label={columns('scopes')}>
+        <ul className="api-key-scope-chips">
+          {apiKey.scopes.map((scope) => (
+            <li key={scope}>
+              <code>{scope}</code>
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td className="api-key-date" data-label={columns('created')}>{date(apiKey.createdAt, '')}</td>
+      <td className="api-key-date" data-label={columns('expires')}>{date(apiKey.expiresAt, t(`${AK}never`))}</td>
+      <td className="api-key-date" data-label={columns('lastUsed')}>{date(apiKey.lastUsedAt, t(`${AK}notUsed`), true)}</td>
+      <td data-label={columns('status')}>
+        <span className="api-key-status" data-status={apiKey.status}>
+          {t(`${AK}status.${apiKey.status}`)}
+        </span>
+      </td>
+      <td className="api-key-actions" data-label={columns('actions')}>
+        {apiKey.status === 'revoked' ? null : (
+          <button type="button" className="button button-ghost api-key-revoke" onClick={() => onRevoke(apiKey)} aria-label={t(`${AK}revokeLabel`, { name: apiKey.name })}>
+            {t(`${AK}revoke`)}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function ApiKeysPage({ workspace }: { workspace: string }) {
+  const { t } = useI18n();
+  const { toast } = useToast();
+  const client = useApiKeysClient();
+  const queryClient = useQueryClient();
+  const keys = useQuery({ queryKey: apiKeysQueryKey(workspace), queryFn: () => client.list(workspace) });
+  const [creating, setCreating] = useState(false);
+  // The new key and its secret: this state only, gone when the panel closes.
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
+  const [revokeBusy, setRevokeBusy] = useState(false);
+  const [revokeError, setRevokeError] = useState<string | null>(null);
+
+  const onCreated = (next: CreatedApiKey) => {
+    setCreating(false);
+    setCreated(next);
+    // The list shows the new key from the create answer (its view only, never the secret): no refetch needed.
+    queryClient.setQueryData<ApiKeyView[]>(apiKeysQueryKey(workspace), (current) => [next.key, ...(current ?? []).filter((each) => each.id !== next.key.id)]);
+  };
+
+  const revoke = async (key: ApiKeyView) => {
+    setRevokeBusy(true);
+    setRevokeError(null);
+    try {
+      const revoked = await client.revoke(key.id);
+      queryClient.setQueryData<ApiKeyView[]>(apiKeysQueryKey(workspace), (current) => (current ?? []).map((each) => (each.id === revoked.id ? revoked : each)));
+      setRevoking(null);
+      toast({ title: t(`${AK}revoked`), variant: 'success' });
+    } catch (error) {
+      setRevokeError(apiKeysErrorText(t, error));
+    } finally {
+      setRevokeBusy(false);
+    }
+  };
+
+  const createButton = (
+    <button type="button" className="button button-primary" onClick={() => setCreating(true)} data-testid="api-key-create-open">
+      {t(`${AK}create.open`)}
+    </button>
+  );
+  const columnKeys = ['name', 'key', 'scopes', 'created', 'expires', 'lastUsed', 'status'] as const;
+
+  return (
+    <section className="api-keys" data-testid="api-keys-page">
+      <PageHeader title={t(`${AK}title`)} subtitle={t(`${AK}intro`)} actions={createButton} />
+      {created ? <ApiKeySecretPanel created={created} onClose={() => setCreated(null)} /> : null}
+      {keys.isPending ? (
+        <p role="status">{t(`${AK}loading`)}</p>
+      ) : keys.isError ? (
+        <p className="form-alert" role="alert">
+          {apiKeysErrorText(t, keys.error)}
+        </p>
+      ) : keys.data.length === 0 ? (
+        <div className="api-keys-empty card" data-testid="api-keys-empty">
+          <p>{t(`${AK}empty`)}</p>
+        </div>
+      ) : (
+        <DataTable className="api-keys-table" testId="api-keys-table" caption={t(`${AK}listLabel`)} hideCaption columns={[...columnKeys, 'actions'].map((key) => t(`${AK}columns.${key}`))}>
+          {keys.data.map((key) => (
+            <KeyRow
+              key={key.id}
+              apiKey={key}
+              onRevoke={(chosen) => {
+                setRevokeError(null);
+                setRevoking(chosen);
+              }}
+            />
+          ))}
+        </DataTable>
+      )}
+      {creating ? <CreateApiKeyForm workspace={workspace} onCreated={onCreated} onClose={() => setCreating(false)} /> : null}
+      {revoking ? (
+        <ConfirmDialog
+          title={t(`${AK}revokeTitle`, { name: revoking.name })}
+          description={<p>{t(`${AK}revokeText`)}</p>}
+          confirmLabel={t(`${AK}revoke`)}
+          cancelLabel={t(`${AK}cancel`)}
+          busy={revokeBusy}
+          error={revokeError}
+          onConfirm={() => void revoke(revoking)}
+          onCancel={() => setRevoking(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
