@@ -94,6 +94,15 @@ test('shows the run as loaded, then follows its events live; when it ends the st
   expect(screen.queryByTestId('run-cancel')).not.toBeInTheDocument();
 });
 
+test('a run that ended while its page loaded refreshes the header’s tokens once too (the header read the balance before it ended)', async () => {
+  const server = createFakeRunsServer({ runs: [running({ status: 'succeeded', endedAt: at(3), updatedAt: at(3) })] });
+  const { refresh } = renderView(server);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Run of “Follow-up e-mail draft”' })).toBeInTheDocument();
+  await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+  // No stream to follow for a finished run.
+  expect(server.sources).toHaveLength(0);
+});
+
 test('a running step’s duration ticks', async () => {
   jest.useFakeTimers({ now: Date.parse(at(2)), doNotFake: ['queueMicrotask', 'nextTick'] });
   const server = createFakeRunsServer({ runs: [running()] });

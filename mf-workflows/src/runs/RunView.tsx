@@ -85,8 +85,9 @@ export function RunView({ client, workflowId, runId, stream }: RunViewProps) {
   const { run, state, retry } = useRunStream(client, runId, {
     ...stream,
     onTerminal: () => {
-      // The run debited tokens: the header's count and the history catch up. The balance read is exact
-      // at once, tokens still held in a token block included (readMembershipWithHeldTokens).
+      // The run debited tokens: the header's count and the history catch up, also for a run that ended
+      // while this page loaded (the header read the balance before). The balance read is exact at once,
+      // tokens still held in a token block included (readMembershipWithHeldTokens).
       void membership.refresh();
       void queryClient.invalidateQueries({ queryKey: runsKeys.list(workflowId) });
     },

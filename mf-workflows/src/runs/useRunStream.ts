@@ -15,8 +15,11 @@ export interface RunStreamOptions {
   /** First pause before reopening a dropped stream; doubles up to maxDelayMs. */
   reconnectDelayMs?: number;
   maxDelayMs?: number;
-  /** Called once when the run is seen in a terminal status (not when it was already terminal at load). */
-  onTerminal?: (run: WorkflowRun) => void;
+  /**
+   * Called once when the run is first seen in a terminal status: from its events (`live`), or already
+   * terminal when loaded (a fast run often ends while its page loads, after the header read the balance).
+   */
+  onTerminal?: (run: WorkflowRun, seen: { live: boolean }) => void;
 }
 
 export function parseRunEvent(data: unknown): WorkflowRun | null {
@@ -35,7 +38,7 @@ export function useRunStream(client: RunsClient, runId: string, options: RunStre
   const [state, setState] = useState<StreamState>('loading');
   const [attempt, setAttempt] = useState(0);
   // An effect event: the latest callback is called, and a new one does not reopen the stream.
-  const onTerminal = useEffectEvent((finishedRun: WorkflowRun) => options.onTerminal?.(finishedRun));
+  const onTerminal = useEffectEvent((finishedRun: WorkflowRun, live: boolean) => options.onTerminal?.(finishedRun, { live }));
   // A new stream (another run, a retry, another client or pace) starts from 'loading': set while
   // rendering it, as React allows for state that follows the props, not by the effect afterwards.
   const [followed, setFollowed] = useState({ client, runId, reconnectDelayMs, maxDelayMs, attempt });
@@ -77,7 +80,7 @@ export function useRunStream(client: RunsClient, runId: string, options: RunStre
         if (!finished) {
           finished = true;
           setState('done');
-          if (fromStream) onTerminal(next);
+          onTerminal(next, fromStream);
         }
       }
     };
@@ -138,6 +141,7 @@ export function useRunStream(client: RunsClient, runId: string, options: RunStre
           latest = loaded;
           setRun(loaded);
           setState('done');
+          onTerminal(loaded, false);
           return;
         }
         accept(loaded, false);
