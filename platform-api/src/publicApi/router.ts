@@ -1,12 +1,13 @@
 // The public API (issue 24): /v1, called with an API key (apiKeys/authenticate.ts),
 // never with an ID token; the app's own /api routes take ID tokens only.
-// Each route names the scope it needs; the rest of the table comes route by route.
+// Every route is an entry of PUBLIC_ROUTES (@agentflow/shared/api-keys), mounted
+// by mountPublicRoute with the entry's scope and schemas.
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
-import { PUBLIC_API, apiKeyStatus, publicPageQuerySchema } from '@agentflow/shared/api-keys';
-import { parseOr400 } from '@agentflow/shared/server';
+import { PUBLIC_ROUTES, apiKeyStatus } from '@agentflow/shared/api-keys';
 import type { RequireApiKey } from '../apiKeys/authenticate.js';
 import type { ApiKeyStore } from '../apiKeys/store.js';
+import { publicRouteMounter } from './mount.js';
 import { readPublicRun } from './runs.js';
 import { listPublicWorkflows, readPublicWorkflow } from './workflows.js';
 
@@ -19,27 +20,25 @@ export interface PublicApiOptions {
 
 export function createPublicApiRouter({ db, requireApiKey, store, now = () => new Date() }: PublicApiOptions): Router {
   const router = Router();
+  const mount = publicRouteMounter(router, requireApiKey);
 
-  router.get(PUBLIC_API.me, requireApiKey(null), async (req, res) => {
+  mount(PUBLIC_ROUTES.me, async (_input, req) => {
     const caller = req.caller!;
     const key = (await store.get(caller.apiKey!.id))!;
-    res.json({
-      key: { id: key.id, name: key.name, scopes: key.scopes, workspaceId: key.workspaceId, expiresAt: key.expiresAt, status: apiKeyStatus(key, now()) },
-      user: { uid: caller.uid, email: caller.email },
-    });
+    return {
+      status: 200,
+      body: {
+        key: { id: key.id, name: key.name, scopes: key.scopes, workspaceId: key.workspaceId, expiresAt: key.expiresAt, status: apiKeyStatus(key, now()) },
+        user: { uid: caller.uid, email: caller.email },
+      },
+    };
   });
 
-  router.get(PUBLIC_API.workflows, requireApiKey('workflows:read'), async (req, res) => {
-    res.json(await listPublicWorkflows(db, req, parseOr400(publicPageQuerySchema, req.query)));
-  });
+  mount(PUBLIC_ROUTES.listWorkflows, async ({ query }, req) => ({ status: 200, body: await listPublicWorkflows(db, req, query) }));
 
-  router.get(`${PUBLIC_API.workflows}/:workflowId`, requireApiKey('workflows:read'), async (req, res) => {
-    res.json({ workflow: await readPublicWorkflow(db, req, String(req.params.workflowId)) });
-  });
+  mount(PUBLIC_ROUTES.getWorkflow, async ({ params }, req) => ({ status: 200, body: { workflow: await readPublicWorkflow(db, req, params.workflowId) } }));
 
-  router.get(`${PUBLIC_API.base}/runs/:runId`, requireApiKey('runs:read'), async (req, res) => {
-    res.json({ run: await readPublicRun(db, req, String(req.params.runId)) });
-  });
+  mount(PUBLIC_ROUTES.getRun, async ({ params }, req) => ({ status: 200, body: { run: await readPublicRun(db, req, params.runId) } }));
 
   return router;
 }

@@ -13,19 +13,6 @@ export const API_KEYS_API = {
   key: (keyId: string) => `/api/api-keys/${seg(keyId)}`,
 } as const;
 
-/** The public API (called with an API key, never an ID token); its routes grow with issue 24. */
-export const PUBLIC_API = {
-  base: '/v1',
-  /** GET: the key the call is made with (name, scopes, workspace, expiry) and the user it acts as. */
-  me: '/v1/me',
-  /** GET ?cursor=&limit=: the key's workspace's workflows its creator may see (workflows:read). */
-  workflows: '/v1/workflows',
-  /** GET: one of them, with its triggers. */
-  workflow: (workflowId: string) => `/v1/workflows/${seg(workflowId)}`,
-  /** GET: a run of the key's workspace with its steps (runs:read). */
-  run: (runId: string) => `/v1/runs/${seg(runId)}`,
-} as const;
-
 /** A page of a /v1 list: `limit` items at most (default 25); `cursor` from the previous page's `nextCursor`. */
 export const PUBLIC_PAGE_LIMITS = { defaultLimit: 25, maxLimit: 100 } as const;
 
@@ -38,53 +25,6 @@ export const publicPageQuerySchema = z.strictObject({
     .max(PUBLIC_PAGE_LIMITS.maxLimit, `must be at most ${PUBLIC_PAGE_LIMITS.maxLimit}`)
     .default(PUBLIC_PAGE_LIMITS.defaultLimit),
 });
-
-/** A step of a run as the public API shows it (outputs above the stored limit are cut: outputTruncated). */
-export interface PublicRunStep {
-  id: string;
-  nodeId: string;
-  parentStepId: string | null;
-  name: string;
-  type: string;
-  status: string;
-  input: unknown;
-  output: unknown;
-  outputTruncated: boolean;
-  error: string | null;
-  errorCode: string | null;
-  tokens: number;
-  startedAt: string | null;
-  endedAt: string | null;
-}
-
-/** A run as the public API shows it: its record without the engine's bookkeeping or the workflow's copy. */
-export interface PublicRun {
-  id: string;
-  workflowId: string;
-  workflowName: string;
-  status: string;
-  trigger: { type: string };
-  input: Record<string, unknown>;
-  output: Record<string, unknown> | null;
-  error: string | null;
-  errorCode: string | null;
-  tokensUsed: number;
-  createdAt: string;
-  startedAt: string | null;
-  endedAt: string | null;
-  steps: PublicRunStep[];
-}
-
-/** A workflow as the public API shows it: what a caller needs to pick and start it, not its whole graph. */
-export interface PublicWorkflow {
-  id: string;
-  name: string;
-  description: string;
-  tags: string[];
-  updatedAt: string | null;
-  /** Its trigger steps: how it can be started. */
-  triggers: { nodeId: string; type: string; name: string }[];
-}
 
 export const API_KEY_ERROR_CODES = {
   /** 401: no key of the form, an unknown key, or a wrong secret (one answer for all). */
