@@ -34,11 +34,28 @@ export interface PublicRoute {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * How the body comes: 'json' (the default) or 'multipart' (multipart/form-data:
+   * `body` then describes the form's fields, its file parts made with publicFilePart).
+   */
+  bodyType?: PublicBodyType;
   /** The successful answers by status. */
   answers: Readonly<Record<number, PublicAnswer>>;
-  /** The refusals the route may give beyond the ones every route may (400 bad input, 401, 403 scope, 429). */
+  /** The refusals the route may give beyond the ones every route may (400 bad input, 401, 403 scope, 429); each needs a PUBLIC_REFUSAL_DESCRIPTIONS entry. */
   refusals: readonly number[];
 }
+
+export type PublicBodyType = 'json' | 'multipart';
+
+/** The media type each body type is documented with. */
+export const PUBLIC_BODY_MEDIA_TYPES: Readonly<Record<PublicBodyType, string>> = { json: 'application/json', multipart: 'multipart/form-data' };
+
+/**
+ * A file part of a multipart body: whatever the mount puts there for the uploaded
+ * file, documented as binary content (OpenAPI 3.1 writes a file as a string with
+ * a contentMediaType, no longer `format: binary`).
+ */
+export const publicFilePart = (description: string) => z.unknown().meta({ type: 'string', contentMediaType: 'application/octet-stream', description });
 
 /** Declares a route (typed, so a table entry cannot miss a field). */
 export const publicRoute = <R extends PublicRoute>(route: R): R => route;
@@ -60,6 +77,18 @@ export const PUBLIC_COMMON_REFUSALS = {
   403: 'The key lacks the scope the route needs, or the call comes from an address outside its allow-list.',
   429: 'The key or its creator made too many calls; `Retry-After` says when to try again.',
 } as const;
+
+/** What a route's own refusals mean, by status (the description says these; a route may not declare one missing here). */
+export const PUBLIC_REFUSAL_DESCRIPTIONS: Readonly<Record<number, string>> = {
+  402: 'The workspace has not enough tokens left for this.',
+  404: 'Not found, or not visible to the key: the same answer for both.',
+  408: 'The run did not end within the wait asked for; read it later by its id.',
+  409: 'The resource is not in a state that allows this (for example a run that has already ended, or an approval already decided).',
+  413: 'The body or the file is too large.',
+  415: 'The body is not of the media type the route takes.',
+  422: 'The request is well formed but refers to something that cannot be used (for example a workflow without the trigger asked for).',
+  503: 'A service the call needs is unavailable; try again later.',
+};
 
 const isoDate = () => z.string().describe('ISO 8601 date-time');
 const id = (what: string) => z.string().min(1).max(1500).describe(what);
@@ -197,6 +226,8 @@ export const openApiPath = (path: string): string => path.replace(/:([A-Za-z0-9_
 /** URLs of the public API for callers (tests, the keys page's curl example), built from the table. */
 export const PUBLIC_API = {
   base: '/v1',
+  /** The OpenAPI 3.1 description of these routes: public (no key), not a table entry since it describes the table. */
+  openApi: '/v1/openapi.json',
   me: PUBLIC_ROUTES.me.path,
   workflows: PUBLIC_ROUTES.listWorkflows.path,
   workflow: (workflowId: string) => publicPath(PUBLIC_ROUTES.getWorkflow, { workflowId }),
