@@ -1,0 +1,157 @@
+// The description and the validator agree (issue 24): for every route with a
+// query or a body, values made from the description's own schema — a valid
+// one, and one broken per rule the schema states (a required field missing,
+// a wrong type, a bound crossed, an unknown field) — are accepted or refused
+// alike by the route's zod schema (what mount.ts parses with) and by Ajv
+// 2020 compiled from the description. Query values are strings, as in a
+// URL, and Ajv coerces them as OpenAPI's query parameters are read.
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { z } from 'zod';
+import { PUBLIC_ROUTE_LIST, createApiKeySchema, publicRoute, type PublicRoute } from '@agentflow/shared/api-keys';
+import { buildOpenApiDescription, type OpenApiDocument } from './openApi';
+
+type Schema = Record<string, any>;
+
+function deref(schema: Schema, doc: OpenApiDocument): Schema {
+  let current = schema;
+  while (typeof current.$ref === 'string') current = doc.components.schemas[current.$ref.split('/').pop()!] as Schema;
+  return current;
+}
+
+const STRING_CANDIDATES = ['abc', 'example-1', 'a', 'sample text', 'a@example.com', '2026-01-02T03:04:05.000Z', '11111111-2222-4333-8444-555555555555', 'https://example.com'];
+
+const stringFits = (schema: Schema, value: string) =>
+  value.length >= (schema.minLength ?? 0) && value.length <= (schema.maxLength ?? Infinity) && (!schema.pattern || new RegExp(schema.pattern, 'u').test(value));
+
+/** A value the schema accepts (its example, default, first enum value, or one made from its type). */
+function sample(schema: Schema, doc: OpenApiDocument): unknown {
+  const s = deref(schema, doc);
+  if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
+  if (s.default !== undefined) return s.default;
+  if ('const' in s) return s.const;
+  if (Array.isArray(s.enum)) return s.enum[0];
+  const union = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
+  if (union) return sample(union.find((each) => each.type !== 'null') ?? union[0]!, doc);
+  const type = Array.isArray(s.type) ? s.type.find((each: string) => each !== 'null') : s.type;
+  switch (type) {
+    case 'string': {
+      const fit = STRING_CANDIDATES.find((candidate) => stringFits(s, candidate));
+      if (fit === undefined) throw new Error(`no sample string fits ${JSON.stringify(s)}: declare .meta({ examples }) on it`);
+      return fit;
+    }
+    case 'integer':
+    case 'number':
+      return s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : Math.min(1, s.maximum ?? 1));
+    case 'boolean':
+      return true;
+    case 'array':
+      return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => sample(s.items ?? {}, doc));
+    case 'object':
+      return Object.fromEntries(Object.entries((s.properties ?? {}) as Record<string, Schema>).map(([name, property]) => [name, sample(property, doc)]));
+    default:
+      return 'anything';
+  }
+}
+
+/** Values that each break one rule of one field of an object schema. */
+function broken(schema: Schema, doc: OpenApiDocument, valid: Record<string, unknown>, asQuery: boolean): { why: string; value: Record<string, unknown> }[] {
+  const s = deref(schema, doc);
+  const out: { why: string; value: Record<string, unknown> }[] = [];
+  const withField = (name: string, value: unknown) => ({ ...valid, [name]: value });
+  for (const name of (s.required ?? []) as string[]) {
+    const { [name]: _dropped, ...rest } = valid;
+    out.push({ why: `${name} missing`, value: rest });
+  }
+  if (s.additionalProperties === false && !asQuery) out.push({ why: 'an unknown field', value: withField('unknownField', 'x') });
+  for (const [name, raw] of Object.entries((s.properties ?? {}) as Record<string, Schema>)) {
+    const p = deref(raw, doc);
+    const type = Array.isArray(p.type) ? p.type.find((each: string) => each !== 'null') : p.type;
+    if (type === 'integer' || type === 'number') {
+      out.push({ why: `${name} not a number`, value: withField(name, 'not-a-number') });
+      if (p.maximum !== undefined) out.push({ why: `${name} above its maximum`, value: withField(name, p.maximum + 1) });
+      if (p.minimum !== undefined) out.push({ why: `${name} below its minimum`, value: withField(name, p.minimum - 1) });
+      if (type === 'integer') out.push({ why: `${name} not whole`, value: withField(name, 1.5) });
+    }
+    if (type === 'string') {
+      if (!asQuery) out.push({ why: `${name} not a string`, value: withField(name, 12345) });
+      if (p.maxLength !== undefined) out.push({ why: `${name} too long`, value: withField(name, 'a'.repeat(p.maxLength + 1)) });
+      if (p.minLength) out.push({ why: `${name} too short`, value: withField(name, '') });
+      if (p.pattern) {
+        const misfit = [' ', '%%%', '/'].find((candidate) => !new RegExp(p.pattern, 'u').test(candidate));
+        if (misfit !== undefined) out.push({ why: `${name} off its pattern`, value: withField(name, misfit) });
+      }
+    }
+    if (Array.isArray(p.enum)) out.push({ why: `${name} outside its values`, value: withField(name, 'not-one-of-them') });
+    if (type === 'array' && !asQuery) out.push({ why: `${name} not a list`, value: withField(name, 'x') });
+    if (type === 'boolean' && !asQuery) out.push({ why: `${name} not a boolean`, value: withField(name, 'yes') });
+  }
+  return out;
+}
+
+/** In a URL every query value is text. */
+const asQueryValues = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).map(([name, each]) => [name, typeof each === 'object' ? each : String(each)]));
+
+interface Disagreement {
+  route: string;
+  where: 'query' | 'body';
+  why: string;
+  value: unknown;
+  zod: boolean;
+  ajv: boolean;
+}
+
+/** Every sample on which the route's zod schema and the description's schema answer differently. */
+function disagreements(routes: readonly PublicRoute[]): { checked: number; found: Disagreement[] } {
+  const doc = buildOpenApiDescription({ serverUrl: 'https://api.example.test', routes });
+  const found: Disagreement[] = [];
+  let checked = 0;
+  for (const route of routes) {
+    const operation = doc.paths[route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]![route.method] as Schema;
+    const slots: { where: 'query' | 'body'; zod: z.ZodType; schema: Schema }[] = [];
+    if (route.query) {
+      const query = (operation.parameters as Schema[]).filter((p) => p.in === 'query');
+      // Parameters say nothing of unknown ones; the object they make is what Ajv checks.
+      slots.push({ where: 'query', zod: route.query, schema: { type: 'object', properties: Object.fromEntries(query.map((p) => [p.name, p.schema])), required: query.filter((p) => p.required).map((p) => p.name) } });
+    }
+    if (route.body) slots.push({ where: 'body', zod: route.body, schema: Object.values(operation.requestBody.content as Record<string, { schema: Schema }>)[0]!.schema });
+    for (const slot of slots) {
+      const asQuery = slot.where === 'query';
+      const ajv = new Ajv2020({ strict: false, coerceTypes: asQuery });
+      addFormats(ajv);
+      const check = ajv.compile({ ...slot.schema, components: doc.components });
+      const valid = sample(slot.schema, doc) as Record<string, unknown>;
+      const cases = [{ why: 'a valid value', value: valid }, { why: 'only what is required', value: Object.fromEntries(((deref(slot.schema, doc).required ?? []) as string[]).map((name) => [name, valid[name]])) }, ...broken(slot.schema, doc, valid, asQuery)];
+      for (const { why, value } of cases) {
+        const sent = asQuery ? asQueryValues(value) : value;
+        const byZod = slot.zod.safeParse(structuredClone(sent)).success;
+        const byAjv = check(structuredClone(sent)) === true;
+        checked++;
+        if (byZod !== byAjv) found.push({ route: route.id, where: slot.where, why, value: sent, zod: byZod, ajv: byAjv });
+      }
+    }
+  }
+  return { checked, found };
+}
+
+test('for every route of the table, zod and the description accept and refuse the same queries and bodies', () => {
+  const { checked, found } = disagreements(PUBLIC_ROUTE_LIST);
+  expect(found).toEqual([]);
+  // listWorkflows' page query at least: a valid page, and limit and cursor each broken.
+  expect(checked).toBeGreaterThanOrEqual(PUBLIC_ROUTE_LIST.filter((route) => route.query || route.body).length * 3);
+});
+
+test('a JSON body with nested lists, enums, bounds and nulls agrees too (the API keys create body as a /v1 body)', () => {
+  const route = publicRoute({ id: 'createSample', method: 'post', path: '/v1/samples', scope: null, tag: 'Misc', summary: 'Sample', body: createApiKeySchema, answers: { 201: { description: 'Made.' } }, refusals: [] });
+  const { checked, found } = disagreements([route]);
+  expect(found).toEqual([]);
+  expect(checked).toBeGreaterThan(10);
+});
+
+test('a rule zod checks that JSON Schema cannot say is reported as a disagreement', () => {
+  // A refinement is code: the description cannot carry it, so a value it refuses passes Ajv.
+  const route = publicRoute({ id: 'refined', method: 'post', path: '/v1/refined', scope: null, tag: 'Misc', summary: 'Refined', body: z.strictObject({ name: z.string().refine((name) => name !== 'abc', 'not abc') }), answers: { 200: { description: 'Done.' } }, refusals: [] });
+  const { found } = disagreements([route]);
+  expect(found).toContainEqual(expect.objectContaining({ route: 'refined', where: 'body', why: 'a valid value', value: { name: 'abc' }, zod: false, ajv: true }));
+  expect(found.every((each) => each.value && (each.value as { name?: unknown }).name === 'abc')).toBe(true);
+});
