@@ -1,58 +1,21 @@
 // The description and the validator agree (issue 24): for every route with a
-// query or a body, values made from the description's own schema — a valid
-// one, and one broken per rule the schema states (a required field missing,
-// a wrong type, a bound crossed, an unknown field) — are accepted or refused
+// query or a body, values made from the description's own schema — its
+// example (the one the reference page shows: exampleOf), and one broken per
+// rule the schema states (a required field missing, a wrong type, a bound
+// crossed, an unknown field) — are accepted or refused
 // alike by the route's zod schema (what mount.ts parses with) and by Ajv
 // 2020 compiled from the description. Query values are strings, as in a
 // URL, and Ajv coerces them as OpenAPI's query parameters are read.
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
-import { PUBLIC_ROUTE_LIST, createApiKeySchema, publicRoute, type PublicRoute } from '@agentflow/shared/api-keys';
+import { PUBLIC_ROUTE_LIST, createApiKeySchema, exampleOf, publicRoute, resolveSchema, type PublicRoute } from '@agentflow/shared/api-keys';
 import { buildOpenApiDescription, type OpenApiDocument } from './openApi';
 
 type Schema = Record<string, any>;
 
-function deref(schema: Schema, doc: OpenApiDocument): Schema {
-  let current = schema;
-  while (typeof current.$ref === 'string') current = doc.components.schemas[current.$ref.split('/').pop()!] as Schema;
-  return current;
-}
-
-const STRING_CANDIDATES = ['abc', 'example-1', 'a', 'sample text', 'a@example.com', '2026-01-02T03:04:05.000Z', '11111111-2222-4333-8444-555555555555', 'https://example.com'];
-
-const stringFits = (schema: Schema, value: string) =>
-  value.length >= (schema.minLength ?? 0) && value.length <= (schema.maxLength ?? Infinity) && (!schema.pattern || new RegExp(schema.pattern, 'u').test(value));
-
-/** A value the schema accepts (its example, default, first enum value, or one made from its type). */
-function sample(schema: Schema, doc: OpenApiDocument): unknown {
-  const s = deref(schema, doc);
-  if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
-  if (s.default !== undefined) return s.default;
-  if ('const' in s) return s.const;
-  if (Array.isArray(s.enum)) return s.enum[0];
-  const union = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
-  if (union) return sample(union.find((each) => each.type !== 'null') ?? union[0]!, doc);
-  const type = Array.isArray(s.type) ? s.type.find((each: string) => each !== 'null') : s.type;
-  switch (type) {
-    case 'string': {
-      const fit = STRING_CANDIDATES.find((candidate) => stringFits(s, candidate));
-      if (fit === undefined) throw new Error(`no sample string fits ${JSON.stringify(s)}: declare .meta({ examples }) on it`);
-      return fit;
-    }
-    case 'integer':
-    case 'number':
-      return s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : Math.min(1, s.maximum ?? 1));
-    case 'boolean':
-      return true;
-    case 'array':
-      return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => sample(s.items ?? {}, doc));
-    case 'object':
-      return Object.fromEntries(Object.entries((s.properties ?? {}) as Record<string, Schema>).map(([name, property]) => [name, sample(property, doc)]));
-    default:
-      return 'anything';
-  }
-}
+const resolverOf = (doc: OpenApiDocument) => (ref: string) => doc.components.schemas[ref.split('/').pop()!];
+const deref = (schema: Schema, doc: OpenApiDocument) => resolveSchema(schema, resolverOf(doc)) as Schema;
 
 /** Values that each break one rule of one field of an object schema. */
 function broken(schema: Schema, doc: OpenApiDocument, valid: Record<string, unknown>, asQuery: boolean): { why: string; value: Record<string, unknown> }[] {
@@ -89,6 +52,9 @@ function broken(schema: Schema, doc: OpenApiDocument, valid: Record<string, unkn
   return out;
 }
 
+/** Whether exampleOf left a field without a value (a pattern none of its strings fits). */
+const hasHole = (value: unknown): boolean => value === undefined || (typeof value === 'object' && value !== null && Object.values(value).some(hasHole));
+
 /** In a URL every query value is text. */
 const asQueryValues = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).map(([name, each]) => [name, typeof each === 'object' ? each : String(each)]));
 
@@ -120,8 +86,11 @@ function disagreements(routes: readonly PublicRoute[]): { checked: number; found
       const ajv = new Ajv2020({ strict: false, coerceTypes: asQuery });
       addFormats(ajv);
       const check = ajv.compile({ ...slot.schema, components: doc.components });
-      const valid = sample(slot.schema, doc) as Record<string, unknown>;
-      const cases = [{ why: 'a valid value', value: valid }, { why: 'only what is required', value: Object.fromEntries(((deref(slot.schema, doc).required ?? []) as string[]).map((name) => [name, valid[name]])) }, ...broken(slot.schema, doc, valid, asQuery)];
+      // The examples the reference page shows: with every field, and with the required ones only.
+      const valid = exampleOf(slot.schema, resolverOf(doc)) as Record<string, unknown>;
+      const minimal = exampleOf(slot.schema, resolverOf(doc), { optional: false }) as Record<string, unknown>;
+      if (hasHole(valid)) throw new Error(`${route.id}: no example fits a field of its ${slot.where}; declare .meta({ examples }) on it`);
+      const cases = [{ why: 'a valid value', value: valid }, { why: 'only what is required', value: minimal }, ...broken(slot.schema, doc, valid, asQuery)];
       for (const { why, value } of cases) {
         const sent = asQuery ? asQueryValues(value) : value;
         const byZod = slot.zod.safeParse(structuredClone(sent)).success;
@@ -150,8 +119,9 @@ test('a JSON body with nested lists, enums, bounds and nulls agrees too (the API
 
 test('a rule zod checks that JSON Schema cannot say is reported as a disagreement', () => {
   // A refinement is code: the description cannot carry it, so a value it refuses passes Ajv.
-  const route = publicRoute({ id: 'refined', method: 'post', path: '/v1/refined', scope: null, tag: 'Misc', summary: 'Refined', body: z.strictObject({ name: z.string().refine((name) => name !== 'abc', 'not abc') }), answers: { 200: { description: 'Done.' } }, refusals: [] });
+  const route = publicRoute({ id: 'refined', method: 'post', path: '/v1/refined', scope: null, tag: 'Misc', summary: 'Refined', body: z.strictObject({ name: z.string().refine((name) => name.startsWith('wf_'), 'must start with wf_') }), answers: { 200: { description: 'Done.' } }, refusals: [] });
   const { found } = disagreements([route]);
-  expect(found).toContainEqual(expect.objectContaining({ route: 'refined', where: 'body', why: 'a valid value', value: { name: 'abc' }, zod: false, ajv: true }));
-  expect(found.every((each) => each.value && (each.value as { name?: unknown }).name === 'abc')).toBe(true);
+  expect(found).toContainEqual(expect.objectContaining({ route: 'refined', where: 'body', why: 'a valid value', value: { name: 'string' }, zod: false, ajv: true }));
+  // Only the refinement disagrees: every other case is refused by both.
+  expect(found.every((each) => each.zod === false && each.ajv === true)).toBe(true);
 });

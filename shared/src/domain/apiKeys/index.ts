@@ -2,3 +2,4 @@
 export * from './model.js';
 export * from './api.js';
 export * from './publicRoutes.js';
+export * from './schemaExample.js';
