@@ -98,6 +98,8 @@ describe('API keys page', () => {
     expect(rows[1]).toHaveTextContent('Not used yet');
     expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByTestId('api-keys-empty')).not.toBeInTheDocument();
+    // Beside the title: the reference of what a key calls.
+    expect(screen.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/workflows/api-reference');
   });
 
   test('no key yet: the empty state says what a key is for', async () => {

@@ -3,7 +3,7 @@
 // creates one and the panel that shows a new key's secret once.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PageHeader, useI18n, useToast } from '@agentflow/shared';
+import { Link, PageHeader, useI18n, useToast } from '@agentflow/shared';
 import { ConfirmDialog } from '@agentflow/shared/dialog';
 import { DataTable } from '@agentflow/shared/ui';
 import type { ApiKeyView } from '@agentflow/shared/api-keys';
@@ -91,9 +91,14 @@ export function ApiKeysPage({ workspace }: { workspace: string }) {
   };
 
   const createButton = (
-    <button type="button" className="button button-primary" onClick={() => setCreating(true)} data-testid="api-key-create-open">
-      {t(`${AK}create.open`)}
-    </button>
+    <>
+      <Link className="button" to="/workflows/api-reference" data-testid="api-reference-link">
+        {t(`${AK}referenceLink`)}
+      </Link>
+      <button type="button" className="button button-primary" onClick={() => setCreating(true)} data-testid="api-key-create-open">
+        {t(`${AK}create.open`)}
+      </button>
+    </>
   );
   const columnKeys = ['name', 'key', 'scopes', 'created', 'expires', 'lastUsed', 'status'] as const;
 

@@ -5,6 +5,7 @@ export const de: ApiKeysCatalog = {
     apiKeys: {
       title: 'API-Schlüssel',
       intro: 'Lassen Sie Ihre eigene Software und KI-Assistenten diesen Arbeitsbereich aufrufen: Jeder Schlüssel handelt in Ihrem Namen, nur im Rahmen der erteilten Berechtigungen.',
+      referenceLink: 'API-Referenz',
       loading: 'API-Schlüssel werden geladen…',
       empty: 'Noch kein API-Schlüssel. Erstellen Sie einen, um aus einem Skript, einem anderen System oder einem MCP-Client ohne Anmeldung Ausführungen zu starten, Ergebnisse zu lesen oder Workflows aufzulisten.',
       listLabel: 'API-Schlüssel dieses Arbeitsbereichs',

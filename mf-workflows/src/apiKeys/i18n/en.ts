@@ -5,6 +5,7 @@ export const en = {
     apiKeys: {
       title: 'API keys',
       intro: 'Let your own software and AI assistants call this workspace: each key acts as you, only within the scopes you give it.',
+      referenceLink: 'API reference',
       loading: 'Loading API keys…',
       empty: 'No API key yet. Create one to start runs, read their results or list workflows from a script, another system or an MCP client, without signing in.',
       listLabel: 'API keys of this workspace',

@@ -5,6 +5,7 @@ export const es: ApiKeysCatalog = {
     apiKeys: {
       title: 'Claves de API',
       intro: 'Permita que su propio software y sus asistentes de IA llamen a este espacio de trabajo: cada clave actúa en su nombre, solo dentro de los permisos que le dé.',
+      referenceLink: 'Referencia de la API',
       loading: 'Cargando claves de API…',
       empty: 'Aún no hay ninguna clave de API. Cree una para iniciar ejecuciones, leer sus resultados o listar flujos desde un script, otro sistema o un cliente MCP, sin iniciar sesión.',
       listLabel: 'Claves de API de este espacio de trabajo',

@@ -5,6 +5,7 @@ export const fr: ApiKeysCatalog = {
     apiKeys: {
       title: 'Clés d’API',
       intro: 'Laissez vos propres logiciels et assistants IA appeler cet espace de travail : chaque clé agit en votre nom, seulement dans les autorisations que vous lui donnez.',
+      referenceLink: 'Référence de l’API',
       loading: 'Chargement des clés d’API…',
       empty: 'Aucune clé d’API pour l’instant. Créez-en une pour lancer des exécutions, lire leurs résultats ou lister les workflows depuis un script, un autre système ou un client MCP, sans vous connecter.',
       listLabel: 'Clés d’API de cet espace de travail',

@@ -5,6 +5,7 @@ export const it: ApiKeysCatalog = {
     apiKeys: {
       title: 'Chiavi API',
       intro: 'Consenti al tuo software e agli assistenti IA di chiamare questo spazio di lavoro: ogni chiave agisce a tuo nome, solo entro i permessi che le dai.',
+      referenceLink: 'Riferimento API',
       loading: 'Caricamento delle chiavi API…',
       empty: 'Ancora nessuna chiave API. Creane una per avviare esecuzioni, leggerne i risultati o elencare i flussi da uno script, un altro sistema o un client MCP, senza accedere.',
       listLabel: 'Chiavi API di questo spazio di lavoro',
