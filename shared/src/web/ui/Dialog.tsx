@@ -68,6 +68,51 @@ export function Dialog({
   );
 }
 
+/**
+ * The foot of a dialog's form: the form's failure (if any) as an alert, then
+ * Cancel and the submit button, which is disabled and says `busyLabel` while
+ * the form is sent.
+ */
+export function DialogFormActions({
+  error,
+  cancelLabel,
+  onCancel,
+  submitLabel,
+  busyLabel,
+  busy = false,
+  disabled = false,
+  submitTestId,
+}: {
+  error?: string | null;
+  cancelLabel: string;
+  onCancel: () => void;
+  submitLabel: string;
+  /** Shown on the submit button while busy; else it keeps `submitLabel`. */
+  busyLabel?: string;
+  busy?: boolean;
+  /** Not sendable yet (beyond busy), for example while a required field is blank. */
+  disabled?: boolean;
+  submitTestId?: string;
+}) {
+  return (
+    <>
+      {error ? (
+        <p className="form-alert" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="dialog-actions">
+        <button type="button" className="button button-ghost" onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <button type="submit" className="button button-primary" disabled={busy || disabled} aria-busy={busy || undefined} data-testid={submitTestId}>
+          {busy && busyLabel ? busyLabel : submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** Asks before something that cannot be undone; Cancel has the focus. */
 export function ConfirmDialog({
   title,
