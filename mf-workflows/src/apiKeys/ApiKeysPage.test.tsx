@@ -300,7 +300,7 @@ describe('API keys page', () => {
   });
 
   test('German: the list, the form and the secret panel read in German, with no English left', async () => {
-    const client = fakeClient([apiKey()]);
+    const client = fakeClient([apiKey({ rateLimitPerMinute: 1200 })]);
     renderApiKeys(client, 'de');
     await screen.findByTestId('api-key-row');
     fireEvent.click(screen.getByRole('button', { name: 'API-Schlüssel erstellen' }));
@@ -329,11 +329,14 @@ describe('API keys page', () => {
     for (const text of ['Copy', 'shown again', 'Try it', 'copied', 'Your new']) expect(hasWord(words(panel), text)).toBe(false);
     expect(words(panel)).toContain('Kopieren');
     expect(screen.getAllByTestId('api-key-row')[1]).toHaveTextContent('Jede IP-Adresse');
-    expect(screen.getAllByTestId('api-key-row')[1]).toHaveTextContent('Standard-Ratenlimit');
+    // Numbers as German writes them.
+    expect(screen.getAllByTestId('api-key-row')[1]).toHaveTextContent('1.200 Anfragen/Min.');
+    expect(screen.getAllByTestId('api-key-row')[0]).toHaveTextContent('Standard-Ratenlimit');
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Ich habe ihn kopiert' }));
     fireEvent.click(screen.getByRole('button', { name: 'Nightly CRM sync bearbeiten' }));
     const edit = await screen.findByRole('dialog', { name: 'Nightly CRM sync bearbeiten' });
+    expect(within(edit).getByLabelText('Anfragen pro Minute (optional)')).toHaveAccessibleDescription(expect.stringContaining('Höchstens 6.000.'));
     fireEvent.change(within(edit).getByLabelText('Anfragen pro Minute (optional)'), { target: { value: '0' } });
     fireEvent.click(within(edit).getByRole('button', { name: 'Änderungen speichern' }));
     expect(await within(edit).findByText('Geben Sie eine ganze Zahl im erlaubten Bereich ein.')).toBeInTheDocument();

@@ -15,9 +15,22 @@ import { ApiKeySecretPanel } from './ApiKeySecretPanel';
 
 export const apiKeysQueryKey = (workspace: string) => ['apiKeys', workspace] as const;
 
+/** The masked key ('afk_<id>_…<last4>') may break before its '…', nowhere else. */
+function maskedWithBreak(masked: string) {
+  const at = masked.indexOf('…');
+  if (at < 0) return masked;
+  return (
+    <>
+      {masked.slice(0, at)}
+      <wbr />
+      {masked.slice(at)}
+    </>
+  );
+}
+
 /** Where the key may be used from and how often: its allow-list (else any address) and rate limit (else the platform's). */
 function KeyLimits({ apiKey }: { apiKey: ApiKeyView }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   return (
     <div className="api-key-limits">
       {apiKey.ipAllowList.length === 0 ? (
@@ -31,7 +44,7 @@ function KeyLimits({ apiKey }: { apiKey: ApiKeyView }) {
           ))}
         </ul>
       )}
-      <span>{apiKey.rateLimitPerMinute === null ? t(`${AK}limits.defaultRate`) : t(`${AK}limits.perMinute`, { limit: apiKey.rateLimitPerMinute })}</span>
+      <span>{apiKey.rateLimitPerMinute === null ? t(`${AK}limits.defaultRate`) : t(`${AK}limits.perMinute`, { limit: apiKey.rateLimitPerMinute.toLocaleString(language) })}</span>
     </div>
   );
 }
@@ -43,11 +56,15 @@ function KeyRow({ apiKey, onEdit, onRevoke }: { apiKey: ApiKeyView; onEdit: (key
   const date = (iso: string | null, none: string, withTime = false) => (iso ? new Date(iso).toLocaleString(language, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }) : none);
   return (
     <tr data-testid="api-key-row" data-status={apiKey.status}>
+      {/* The status under the name: one column fewer, so the table fits the page at 1280 pixels in German too. */}
       <th scope="row" data-label={columns('name')}>
-        {apiKey.name}
+        <span className="api-key-name">{apiKey.name}</span>
+        <span className="api-key-status" data-status={apiKey.status}>
+          {t(`${AK}status.${apiKey.status}`)}
+        </span>
       </th>
       <td data-label={columns('key')}>
-        <code className="api-key-masked">{apiKey.masked}</code>
+        <code className="api-key-masked">{maskedWithBreak(apiKey.masked)}</code>
       </td>
       <td data-label={columns('scopes')}>
         <ul className="api-key-scope-chips">
@@ -63,23 +80,20 @@ function KeyRow({ apiKey, onEdit, onRevoke }: { apiKey: ApiKeyView; onEdit: (key
       </td>
       <td className="api-key-date" data-label={columns('created')}>{date(apiKey.createdAt, '')}</td>
       <td className="api-key-date" data-label={columns('expires')}>{date(apiKey.expiresAt, t(`${AK}never`))}</td>
-      <td className="api-key-date" data-label={columns('lastUsed')}>{date(apiKey.lastUsedAt, t(`${AK}notUsed`), true)}</td>
-      <td data-label={columns('status')}>
-        <span className="api-key-status" data-status={apiKey.status}>
-          {t(`${AK}status.${apiKey.status}`)}
-        </span>
-      </td>
+      <td data-label={columns('lastUsed')}>{date(apiKey.lastUsedAt, t(`${AK}notUsed`), true)}</td>
       <td className="api-key-actions" data-label={columns('actions')}>
         {/* A revoked key is refused by PATCH; an expired one can be revoked but no longer used, so it is not edited either. */}
-        {apiKey.status === 'active' ? (
-          <button type="button" className="button button-ghost" onClick={() => onEdit(apiKey)} aria-label={t(`${AK}edit.label`, { name: apiKey.name })}>
-            {t(`${AK}edit.open`)}
-          </button>
-        ) : null}
         {apiKey.status === 'revoked' ? null : (
-          <button type="button" className="button button-ghost api-key-revoke" onClick={() => onRevoke(apiKey)} aria-label={t(`${AK}revokeLabel`, { name: apiKey.name })}>
-            {t(`${AK}revoke`)}
-          </button>
+          <div className="api-key-action-buttons">
+            {apiKey.status === 'active' ? (
+              <button type="button" className="button button-ghost" onClick={() => onEdit(apiKey)} aria-label={t(`${AK}edit.label`, { name: apiKey.name })}>
+                {t(`${AK}edit.open`)}
+              </button>
+            ) : null}
+            <button type="button" className="button button-ghost api-key-revoke" onClick={() => onRevoke(apiKey)} aria-label={t(`${AK}revokeLabel`, { name: apiKey.name })}>
+              {t(`${AK}revoke`)}
+            </button>
+          </div>
         )}
       </td>
     </tr>
@@ -134,7 +148,7 @@ export function ApiKeysPage({ workspace }: { workspace: string }) {
       {t(`${AK}create.open`)}
     </button>
   );
-  const columnKeys = ['name', 'key', 'scopes', 'limits', 'created', 'expires', 'lastUsed', 'status'] as const;
+  const columnKeys = ['name', 'key', 'scopes', 'limits', 'created', 'expires', 'lastUsed'] as const;
 
   return (
     <section className="api-keys" data-testid="api-keys-page">

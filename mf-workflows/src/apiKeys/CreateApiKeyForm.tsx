@@ -95,7 +95,7 @@ export function CreateApiKeyForm({ workspace, onCreated, onClose }: { workspace:
   return (
     <Dialog title={t(`${AK}create.title`)} onClose={onClose} testId="api-key-create">
       <form className="api-key-form" onSubmit={(event) => void submit(event)} noValidate>
-        <ApiKeyNameField id={id('name')} t={t} value={draft.name} error={errors.name} onChange={(name) => set('name', name)} />
+        <ApiKeyNameField id={id('name')} value={draft.name} error={errors.name} onChange={(name) => set('name', name)} />
         <fieldset className="api-key-scopes" aria-invalid={Boolean(errors.scopes)} aria-describedby={errors.scopes ? scopesErrorId : undefined} data-testid="api-key-scopes">
           <legend>{t(`${AK}create.scopes`)}</legend>
           {API_KEY_SCOPE_LIST.map((scope) => (
@@ -123,7 +123,7 @@ export function CreateApiKeyForm({ workspace, onCreated, onClose }: { workspace:
             </option>
           ))}
         </SelectField>
-        <ApiKeyLimitFields ids={{ ipAllowList: id('ipAllowList'), rateLimit: id('rateLimit') }} t={t} value={draft} errors={errors} onChange={set} />
+        <ApiKeyLimitFields ids={{ ipAllowList: id('ipAllowList'), rateLimit: id('rateLimit') }} value={draft} errors={errors} onChange={set} />
         <DialogFormActions error={failure} cancelLabel={t(`${AK}cancel`)} onCancel={onClose} submitLabel={t(`${AK}create.submit`)} busyLabel={t(`${AK}create.creating`)} busy={busy} />
       </form>
     </Dialog>

@@ -76,8 +76,8 @@ export function EditApiKeyForm({
   return (
     <Dialog title={t(`${AK}edit.title`, { name: apiKey.name })} description={<p>{t(`${AK}edit.fixed`)}</p>} onClose={onClose} testId="api-key-edit">
       <form className="api-key-form" onSubmit={(event) => void submit(event)} noValidate>
-        <ApiKeyNameField id={id('name')} t={t} value={draft.name} error={errors.name} onChange={(name) => set('name', name)} />
-        <ApiKeyLimitFields ids={{ ipAllowList: id('ipAllowList'), rateLimit: id('rateLimit') }} t={t} value={draft} errors={errors} onChange={set} />
+        <ApiKeyNameField id={id('name')} value={draft.name} error={errors.name} onChange={(name) => set('name', name)} />
+        <ApiKeyLimitFields ids={{ ipAllowList: id('ipAllowList'), rateLimit: id('rateLimit') }} value={draft} errors={errors} onChange={set} />
         <DialogFormActions error={failure} cancelLabel={t(`${AK}cancel`)} onCancel={onClose} submitLabel={t(`${AK}edit.submit`)} busyLabel={t(`${AK}edit.saving`)} busy={busy} />
       </form>
     </Dialog>

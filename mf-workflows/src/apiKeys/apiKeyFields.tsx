@@ -1,7 +1,7 @@
 // The fields the create and edit dialogs share (name, IP allow-list, rate
 // limit), how their text becomes the body's values, and how the domain
 // schema's checks and the service's refusals land on them.
-import { ApiError } from '@agentflow/shared';
+import { ApiError, useI18n } from '@agentflow/shared';
 import { TextAreaField, TextField } from '@agentflow/shared/ui';
 import { API_KEY_LIMITS } from '@agentflow/shared/api-keys';
 import { linesOf } from '../components/textLines';
@@ -38,30 +38,30 @@ export function fieldRefusal(t: Translate, error: unknown): FieldErrors | null {
   return field ? { [field]: field === 'ipAllowList' ? t(`${AK}errors.ip`) : t(`${AK}errors.invalid`) } : null;
 }
 
-export function ApiKeyNameField({ id, t, value, error, onChange }: { id: string; t: Translate; value: string; error: string | undefined; onChange: (value: string) => void }) {
+export function ApiKeyNameField({ id, value, error, onChange }: { id: string; value: string; error: string | undefined; onChange: (value: string) => void }) {
+  const { t } = useI18n();
   return <TextField id={id} label={t(`${AK}create.name`)} hint={t(`${AK}create.nameHint`)} value={value} error={error} maxLength={API_KEY_LIMITS.nameMax} autoComplete="off" onChange={(event) => onChange(event.target.value)} data-autofocus />;
 }
 
 export function ApiKeyLimitFields({
   ids,
-  t,
   value,
   errors,
   onChange,
 }: {
   ids: { ipAllowList: string; rateLimit: string };
-  t: Translate;
   value: { ipAllowList: string; rateLimit: string };
   errors: FieldErrors;
   onChange: (field: 'ipAllowList' | 'rateLimit', value: string) => void;
 }) {
+  const { t, language } = useI18n();
   return (
     <>
       <TextAreaField id={ids.ipAllowList} label={t(`${AK}create.ipAllowList`)} hint={t(`${AK}create.ipAllowListHint`)} value={value.ipAllowList} error={errors.ipAllowList} rows={2} spellCheck={false} onChange={(event) => onChange('ipAllowList', event.target.value)} />
       <TextField
         id={ids.rateLimit}
         label={t(`${AK}create.rateLimit`)}
-        hint={t(`${AK}create.rateLimitHint`, { max: API_KEY_LIMITS.rateLimitPerMinuteMax })}
+        hint={t(`${AK}create.rateLimitHint`, { max: API_KEY_LIMITS.rateLimitPerMinuteMax.toLocaleString(language) })}
         value={value.rateLimit}
         error={errors.rateLimit}
         type="number"

@@ -72,7 +72,8 @@ createRoot(document.getElementById('root')!).render(
     <HarnessText />
     <QueryClientProvider client={new QueryClient()}>
       <ApiKeysClientContext.Provider value={client}>
-        <main className="app-main">
+        {/* The shell's .app-main (shell/src/styles.css): the page is no wider here than in the app. */}
+        <main className="app-main" style={{ maxWidth: 1200, margin: '0 auto', padding: '1.5rem 1rem 3rem' }}>
           <Routes>
             <Route path="/workflows/api-keys" element={<ApiKeysRoute />} />
           </Routes>

@@ -8,7 +8,7 @@ export const de: ApiKeysCatalog = {
       loading: 'API-Schlüssel werden geladen…',
       empty: 'Noch kein API-Schlüssel. Erstellen Sie einen, um aus einem Skript, einem anderen System oder einem MCP-Client ohne Anmeldung Ausführungen zu starten, Ergebnisse zu lesen oder Workflows aufzulisten.',
       listLabel: 'API-Schlüssel dieses Arbeitsbereichs',
-      columns: { name: 'Bezeichnung', key: 'Schlüssel', scopes: 'Berechtigungen', limits: 'Einschränkungen', created: 'Erstellt', expires: 'Läuft ab', lastUsed: 'Zuletzt genutzt', status: 'Zustand', actions: 'Aktionen' },
+      columns: { name: 'Bezeichnung', key: 'Schlüssel', scopes: 'Berechtigungen', limits: 'Einschränkungen', created: 'Erstellt', expires: 'Läuft ab', lastUsed: 'Zuletzt genutzt', actions: 'Aktionen' },
       never: 'Nie',
       notUsed: 'Noch nicht genutzt',
       status: { active: 'Aktiv', expired: 'Abgelaufen', revoked: 'Widerrufen' },

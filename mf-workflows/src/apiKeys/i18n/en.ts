@@ -8,7 +8,7 @@ export const en = {
       loading: 'Loading API keys…',
       empty: 'No API key yet. Create one to start runs, read their results or list workflows from a script, another system or an MCP client, without signing in.',
       listLabel: 'API keys of this workspace',
-      columns: { name: 'Name', key: 'Key', scopes: 'Scopes', limits: 'Limits', created: 'Created', expires: 'Expires', lastUsed: 'Last used', status: 'Status', actions: 'Actions' },
+      columns: { name: 'Name', key: 'Key', scopes: 'Scopes', limits: 'Limits', created: 'Created', expires: 'Expires', lastUsed: 'Last used', actions: 'Actions' },
       never: 'Never',
       notUsed: 'Not used yet',
       status: { active: 'Active', expired: 'Expired', revoked: 'Revoked' },

@@ -8,7 +8,7 @@ export const es: ApiKeysCatalog = {
       loading: 'Cargando claves de API…',
       empty: 'Aún no hay ninguna clave de API. Cree una para iniciar ejecuciones, leer sus resultados o listar flujos desde un script, otro sistema o un cliente MCP, sin iniciar sesión.',
       listLabel: 'Claves de API de este espacio de trabajo',
-      columns: { name: 'Nombre', key: 'Clave', scopes: 'Permisos', limits: 'Límites', created: 'Creada', expires: 'Caduca', lastUsed: 'Último uso', status: 'Estado', actions: 'Acciones' },
+      columns: { name: 'Nombre', key: 'Clave', scopes: 'Permisos', limits: 'Límites', created: 'Creada', expires: 'Caduca', lastUsed: 'Último uso', actions: 'Acciones' },
       never: 'Nunca',
       notUsed: 'Aún sin usar',
       status: { active: 'Activa', expired: 'Caducada', revoked: 'Revocada' },

@@ -8,7 +8,7 @@ export const fr: ApiKeysCatalog = {
       loading: 'Chargement des clés d’API…',
       empty: 'Aucune clé d’API pour l’instant. Créez-en une pour lancer des exécutions, lire leurs résultats ou lister les workflows depuis un script, un autre système ou un client MCP, sans vous connecter.',
       listLabel: 'Clés d’API de cet espace de travail',
-      columns: { name: 'Nom', key: 'Clé', scopes: 'Autorisations', limits: 'Limites', created: 'Créée le', expires: 'Expire le', lastUsed: 'Dernière utilisation', status: 'État', actions: 'Gestion' },
+      columns: { name: 'Nom', key: 'Clé', scopes: 'Autorisations', limits: 'Limites', created: 'Créée le', expires: 'Expire le', lastUsed: 'Dernière utilisation', actions: 'Gestion' },
       never: 'Jamais',
       notUsed: 'Pas encore utilisée',
       status: { active: 'Valide', expired: 'Expirée', revoked: 'Révoquée' },

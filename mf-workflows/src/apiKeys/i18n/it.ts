@@ -8,7 +8,7 @@ export const it: ApiKeysCatalog = {
       loading: 'Caricamento delle chiavi API…',
       empty: 'Ancora nessuna chiave API. Creane una per avviare esecuzioni, leggerne i risultati o elencare i flussi da uno script, un altro sistema o un client MCP, senza accedere.',
       listLabel: 'Chiavi API di questo spazio di lavoro',
-      columns: { name: 'Nome', key: 'Chiave', scopes: 'Permessi', limits: 'Limiti', created: 'Creata', expires: 'Scade', lastUsed: 'Ultimo uso', status: 'Stato', actions: 'Azioni' },
+      columns: { name: 'Nome', key: 'Chiave', scopes: 'Permessi', limits: 'Limiti', created: 'Creata', expires: 'Scade', lastUsed: 'Ultimo uso', actions: 'Azioni' },
       never: 'Mai',
       notUsed: 'Non ancora usata',
       status: { active: 'Attiva', expired: 'Scaduta', revoked: 'Revocata' },
