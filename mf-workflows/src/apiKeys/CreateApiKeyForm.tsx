@@ -5,7 +5,7 @@
 // creator's role, an address it cannot read) lands on its field.
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, useI18n } from '@agentflow/shared';
-import { Dialog, DialogFormActions } from '@agentflow/shared/dialog';
+import { Dialog, DialogActions } from '@agentflow/shared/dialog';
 import { SelectField, focusFirstInvalid } from '@agentflow/shared/ui';
 import { API_KEY_ERROR_CODES, API_KEY_SCOPE_LIST, createApiKeySchema, type ApiKeyScope, type CreateApiKeyBody } from '@agentflow/shared/api-keys';
 import { useApiKeysClient, type CreatedApiKey } from './apiKeysClient';
@@ -124,7 +124,7 @@ export function CreateApiKeyForm({ workspace, onCreated, onClose }: { workspace:
           ))}
         </SelectField>
         <ApiKeyLimitFields ids={{ ipAllowList: id('ipAllowList'), rateLimit: id('rateLimit') }} value={draft} errors={errors} onChange={set} />
-        <DialogFormActions error={failure} cancelLabel={t(`${AK}cancel`)} onCancel={onClose} submitLabel={t(`${AK}create.submit`)} busyLabel={t(`${AK}create.creating`)} busy={busy} />
+        <DialogActions error={failure} cancelLabel={t(`${AK}cancel`)} onCancel={onClose} submitLabel={t(`${AK}create.submit`)} busyLabel={t(`${AK}create.creating`)} busy={busy} />
       </form>
     </Dialog>
   );

@@ -4,7 +4,7 @@
 // first; a refusal only the service makes lands on its field.
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, useI18n } from '@agentflow/shared';
-import { Dialog, DialogFormActions } from '@agentflow/shared/dialog';
+import { Dialog, DialogActions } from '@agentflow/shared/dialog';
 import { focusFirstInvalid } from '@agentflow/shared/ui';
 import { API_KEY_ERROR_CODES, updateApiKeySchema, type ApiKeyView } from '@agentflow/shared/api-keys';
 import { useApiKeysClient } from './apiKeysClient';
@@ -78,7 +78,7 @@ export function EditApiKeyForm({
       <form className="api-key-form" onSubmit={(event) => void submit(event)} noValidate>
         <ApiKeyNameField id={id('name')} value={draft.name} error={errors.name} onChange={(name) => set('name', name)} />
         <ApiKeyLimitFields ids={{ ipAllowList: id('ipAllowList'), rateLimit: id('rateLimit') }} value={draft} errors={errors} onChange={set} />
-        <DialogFormActions error={failure} cancelLabel={t(`${AK}cancel`)} onCancel={onClose} submitLabel={t(`${AK}edit.submit`)} busyLabel={t(`${AK}edit.saving`)} busy={busy} />
+        <DialogActions error={failure} cancelLabel={t(`${AK}cancel`)} onCancel={onClose} submitLabel={t(`${AK}edit.submit`)} busyLabel={t(`${AK}edit.saving`)} busy={busy} />
       </form>
     </Dialog>
   );

@@ -3,7 +3,7 @@
 // and the confirmation before deleting for good.
 import { useId, useState, type FormEvent } from 'react';
 import { useI18n } from '@agentflow/shared';
-import { ConfirmDialog, Dialog, DialogFormActions } from '@agentflow/shared/dialog';
+import { ConfirmDialog, Dialog, DialogActions } from '@agentflow/shared/dialog';
 import { WORKFLOW_LIMITS, type TriggerNodeType, type Workflow } from '@agentflow/shared/workflow';
 import { AppBadge } from '../connectors/AppBadge';
 // The app badges' look (a few rules), with the dialogs' chunk only.
@@ -77,7 +77,7 @@ export function NewWorkflowDialog({
             </label>
           ))}
         </fieldset>
-        <DialogFormActions
+        <DialogActions
           error={error}
           cancelLabel={t(`${L}create.cancel`)}
           onCancel={onClose}
@@ -191,7 +191,7 @@ export function RenameDialog({
           <label htmlFor={`${ids}-name`}>{t(`${L}rename.label`)}</label>
           <input id={`${ids}-name`} data-autofocus value={name} maxLength={WORKFLOW_LIMITS.maxNameLength} onChange={(event) => setName(event.target.value)} onFocus={(event) => event.target.select()} />
         </div>
-        <DialogFormActions error={error} cancelLabel={t(`${L}rename.cancel`)} onCancel={onClose} submitLabel={t(`${L}rename.save`)} busy={busy} disabled={blank} />
+        <DialogActions error={error} cancelLabel={t(`${L}rename.cancel`)} onCancel={onClose} submitLabel={t(`${L}rename.save`)} busy={busy} disabled={blank} />
       </form>
     </Dialog>
   );

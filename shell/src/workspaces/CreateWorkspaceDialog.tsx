@@ -4,7 +4,7 @@
 // in front of the user.
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, createApiClient, useAuth, useI18n, useNavigate, usePlatform, useWorkspace } from '@agentflow/shared';
-import { Dialog, DialogFormActions } from '@agentflow/shared/dialog';
+import { Dialog, DialogActions } from '@agentflow/shared/dialog';
 import { WORKSPACE_DESCRIPTION_MAX, WORKSPACE_NAME_MAX, WORKSPACES_API, type WorkspaceCreated } from '@agentflow/shared/workspaces';
 
 const D = 'workspaceSwitcher.createDialog.';
@@ -70,7 +70,7 @@ export function CreateWorkspaceDialog({ onClose }: { onClose: () => void }) {
           <label htmlFor={`${ids}-description`}>{t(`${D}descriptionLabel`)}</label>
           <textarea id={`${ids}-description`} rows={3} value={description} maxLength={WORKSPACE_DESCRIPTION_MAX} onChange={(event) => setDescription(event.target.value)} />
         </div>
-        <DialogFormActions
+        <DialogActions
           error={failure}
           cancelLabel={t(`${D}cancel`)}
           onCancel={onClose}

@@ -69,11 +69,11 @@ export function Dialog({
 }
 
 /**
- * The foot of a dialog's form: the form's failure (if any) as an alert, then
- * Cancel and the submit button, which is disabled and says `busyLabel` while
- * the form is sent.
+ * The foot of a dialog: its failure (if any) as an alert, then Cancel and the
+ * one action, which is disabled and says `busyLabel` while it runs. In a form
+ * the action submits it; with `onSubmit` it is a plain button that calls it.
  */
-export function DialogFormActions({
+export function DialogActions({
   error,
   cancelLabel,
   onCancel,
@@ -81,17 +81,26 @@ export function DialogFormActions({
   busyLabel,
   busy = false,
   disabled = false,
+  onSubmit,
+  tone = 'primary',
+  focusCancel = false,
   submitTestId,
 }: {
   error?: string | null;
   cancelLabel: string;
   onCancel: () => void;
   submitLabel: string;
-  /** Shown on the submit button while busy; else it keeps `submitLabel`. */
+  /** Shown on the action while busy; else it keeps `submitLabel`. */
   busyLabel?: string;
   busy?: boolean;
-  /** Not sendable yet (beyond busy), for example while a required field is blank. */
+  /** Not possible yet (beyond busy), for example while a required field is blank. */
   disabled?: boolean;
+  /** Outside a form: what the action does. */
+  onSubmit?: () => void;
+  /** 'danger' for what cannot be undone. */
+  tone?: 'primary' | 'danger';
+  /** Cancel takes the focus when the dialog opens (before something that cannot be undone). */
+  focusCancel?: boolean;
   submitTestId?: string;
 }) {
   return (
@@ -102,10 +111,17 @@ export function DialogFormActions({
         </p>
       ) : null}
       <div className="dialog-actions">
-        <button type="button" className="button button-ghost" onClick={onCancel}>
+        <button type="button" className="button button-ghost" onClick={onCancel} data-autofocus={focusCancel || undefined}>
           {cancelLabel}
         </button>
-        <button type="submit" className="button button-primary" disabled={busy || disabled} aria-busy={busy || undefined} data-testid={submitTestId}>
+        <button
+          type={onSubmit ? 'button' : 'submit'}
+          className={`button button-${tone}`}
+          onClick={onSubmit}
+          disabled={busy || disabled}
+          aria-busy={busy || undefined}
+          data-testid={submitTestId}
+        >
           {busy && busyLabel ? busyLabel : submitLabel}
         </button>
       </div>
@@ -137,19 +153,7 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog role="alertdialog" title={title} description={description} onClose={onCancel} testId={testId}>
-      {error ? (
-        <div className="form-alert" role="alert">
-          {error}
-        </div>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="button button-ghost" onClick={onCancel} data-autofocus>
-          {cancelLabel}
-        </button>
-        <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
-          {confirmLabel}
-        </button>
-      </div>
+      <DialogActions error={error} cancelLabel={cancelLabel} onCancel={onCancel} submitLabel={confirmLabel} busy={busy} onSubmit={onConfirm} tone="danger" focusCancel />
     </Dialog>
   );
 }
