@@ -15,19 +15,6 @@ import { ApiKeySecretPanel } from './ApiKeySecretPanel';
 
 export const apiKeysQueryKey = (workspace: string) => ['apiKeys', workspace] as const;
 
-/** The masked key ('afk_<id>_…<last4>') may break before its '…', nowhere else. */
-function maskedWithBreak(masked: string) {
-  const at = masked.indexOf('…');
-  if (at < 0) return masked;
-  return (
-    <>
-      {masked.slice(0, at)}
-      <wbr />
-      {masked.slice(at)}
-    </>
-  );
-}
-
 /** Where the key may be used from and how often: its allow-list (else any address) and rate limit (else the platform's). */
 function KeyLimits({ apiKey }: { apiKey: ApiKeyView }) {
   const { t, language } = useI18n();
@@ -64,7 +51,7 @@ function KeyRow({ apiKey, onEdit, onRevoke }: { apiKey: ApiKeyView; onEdit: (key
         </span>
       </th>
       <td data-label={columns('key')}>
-        <code className="api-key-masked">{maskedWithBreak(apiKey.masked)}</code>
+        <code className="api-key-masked">{apiKey.masked}</code>
       </td>
       <td data-label={columns('scopes')}>
         <ul className="api-key-scope-chips">
