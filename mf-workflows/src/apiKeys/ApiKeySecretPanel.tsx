@@ -2,24 +2,11 @@
 // that it will not be shown again and a curl call that tries it. The secret
 // lives only in the page's state while this panel is open (never in storage,
 // the URL or the query cache); closing the panel forgets it.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useI18n, usePlatform } from '@agentflow/shared';
+import { CopyField } from '@agentflow/shared/ui';
 import { curlExample, type CreatedApiKey } from './apiKeysClient';
 import { AK } from './apiKeysTexts';
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const { t } = useI18n();
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    await navigator.clipboard?.writeText(text).catch(() => undefined);
-    setCopied(true);
-  };
-  return (
-    <button type="button" className="button" onClick={() => void copy()} aria-label={label}>
-      {copied ? t(`${AK}secret.copied`) : t(`${AK}secret.copy`)}
-    </button>
-  );
-}
 
 export function ApiKeySecretPanel({ created, onClose }: { created: CreatedApiKey; onClose: () => void }) {
   const { t } = useI18n();
@@ -36,15 +23,9 @@ export function ApiKeySecretPanel({ created, onClose }: { created: CreatedApiKey
       <p className="api-key-warning" role="note">
         {t(`${AK}secret.warning`)}
       </p>
-      <div className="api-key-snippet">
-        <code data-testid="api-key-secret">{created.secret}</code>
-        <CopyButton text={created.secret} label={t(`${AK}secret.copyKey`)} />
-      </div>
+      <CopyField value={created.secret} testId="api-key-secret" copyLabel={t(`${AK}secret.copy`)} copiedLabel={t(`${AK}secret.copied`)} buttonLabel={t(`${AK}secret.copyKey`)} />
       <h3>{t(`${AK}secret.tryIt`)}</h3>
-      <div className="api-key-snippet">
-        <code data-testid="api-key-curl">{curl}</code>
-        <CopyButton text={curl} label={t(`${AK}secret.copyCurl`)} />
-      </div>
+      <CopyField value={curl} testId="api-key-curl" copyLabel={t(`${AK}secret.copy`)} copiedLabel={t(`${AK}secret.copied`)} buttonLabel={t(`${AK}secret.copyCurl`)} />
       <div className="form-actions">
         <button type="button" className="button button-primary" onClick={onClose}>
           {t(`${AK}secret.done`)}

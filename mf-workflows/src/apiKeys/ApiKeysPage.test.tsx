@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, Route, Routes, type SupportedLanguage } from '@agentflow/shared';
 import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
-import { maskedApiKey, type ApiKeyView, type CreateApiKeyBody } from '@agentflow/shared/api-keys';
+import { maskedApiKey, type ApiKeyView, type CreateApiKeyBody, type UpdateApiKeyBody } from '@agentflow/shared/api-keys';
 import { testQueryClient } from '../testing/renderCatalogue';
 import { ApiKeysClientContext, type ApiKeysClient, type CreatedApiKey } from './apiKeysClient';
 import { ApiKeysRoute } from './ApiKeysRoute';
@@ -34,9 +34,9 @@ function apiKey(overrides: Partial<ApiKeyView> = {}): ApiKeyView {
   };
 }
 
-type Fake = ApiKeysClient & { keys: ApiKeyView[]; list: jest.Mock; create: jest.Mock<Promise<CreatedApiKey>, [CreateApiKeyBody]>; revoke: jest.Mock };
+type Fake = ApiKeysClient & { keys: ApiKeyView[]; list: jest.Mock; create: jest.Mock<Promise<CreatedApiKey>, [CreateApiKeyBody]>; update: jest.Mock<Promise<ApiKeyView>, [string, UpdateApiKeyBody]>; revoke: jest.Mock };
 
-function fakeClient(keys: ApiKeyView[] = [], script: { createError?: Error } = {}): Fake {
+function fakeClient(keys: ApiKeyView[] = [], script: { createError?: Error; updateError?: Error } = {}): Fake {
   const fake: Fake = {
     keys,
     list: jest.fn(async () => [...fake.keys]),
@@ -45,6 +45,12 @@ function fakeClient(keys: ApiKeyView[] = [], script: { createError?: Error } = {
       const key = apiKey({ id: KEY_ID, name: body.name, scopes: body.scopes, masked: maskedApiKey(KEY_ID, 'WXYZ'), expiresAt: body.expiresInDays ? '2027-02-18T10:00:00.000Z' : null });
       fake.keys.unshift(key);
       return { key, secret: SECRET };
+    }),
+    update: jest.fn(async (keyId: string, body: UpdateApiKeyBody) => {
+      if (script.updateError) throw script.updateError;
+      const index = fake.keys.findIndex((each) => each.id === keyId);
+      fake.keys[index] = { ...fake.keys[index]!, ...body } as ApiKeyView;
+      return fake.keys[index]!;
     }),
     revoke: jest.fn(async (keyId: string) => {
       const index = fake.keys.findIndex((each) => each.id === keyId);
@@ -78,10 +84,15 @@ async function openCreate(name: string, scopes: string[]) {
   return dialog;
 }
 
+async function openEdit(name: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `Edit ${name}` }));
+  return screen.findByRole('dialog', { name: `Edit ${name}` });
+}
+
 describe('API keys page', () => {
-  test('lists the workspace’s keys: masked key, scopes, dates and status; revoked ones offer no Revoke', async () => {
+  test('lists the workspace’s keys: masked key, scopes, limits, dates and status; Edit on active keys only, nothing on revoked ones', async () => {
     const client = fakeClient([
-      apiKey({ lastUsedAt: '2026-11-26T08:00:00.000Z' }),
+      apiKey({ lastUsedAt: '2026-11-26T08:00:00.000Z', ipAllowList: ['203.0.113.7', '10.0.0.0/24'], rateLimitPerMinute: 120 }),
       apiKey({ id: 'key2key2key2key2key2', name: 'Old export', masked: maskedApiKey('key2key2key2key2key2', 'zz99'), status: 'revoked', revokedAt: at, expiresAt: '2026-12-20T10:00:00.000Z' }),
     ]);
     renderApiKeys(client);
@@ -89,17 +100,28 @@ describe('API keys page', () => {
     expect(client.list).toHaveBeenCalledWith('personal');
     expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('Nightly CRM sync');
     expect(rows[0]).toHaveTextContent('afk_key1key1key1key1key1_…a1b2');
-    expect(within(rows[0]!).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['workflows:read', 'runs:write']);
+    expect(within(rows[0]!).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['workflows:read', 'runs:write', '203.0.113.7', '10.0.0.0/24']);
+    expect(within(rows[0]!).getByRole('list', { name: 'Allowed IP addresses' })).toHaveTextContent('203.0.113.710.0.0.0/24');
+    expect(rows[0]).toHaveTextContent('120 requests/min');
+    expect(rows[0]).not.toHaveTextContent('Any IP address');
+    expect(rows[1]).toHaveTextContent('Any IP address');
+    expect(rows[1]).toHaveTextContent('Default rate limit');
     expect(rows[0]).toHaveTextContent('Never');
     expect(rows[0]).not.toHaveTextContent('Not used yet');
     expect(within(rows[0]!).getByText('Active')).toBeInTheDocument();
-    expect(within(rows[0]!).getByRole('button', { name: 'Revoke Nightly CRM sync' })).toBeInTheDocument();
+    expect(within(rows[0]!).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Edit Nightly CRM sync', 'Revoke Nightly CRM sync']);
     expect(within(rows[1]!).getByText('Revoked')).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('Not used yet');
     expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByTestId('api-keys-empty')).not.toBeInTheDocument();
     // Beside the title: the reference of what a key calls.
     expect(screen.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/workflows/api-reference');
+  });
+
+  test('an expired key can be revoked but not edited', async () => {
+    renderApiKeys(fakeClient([apiKey({ status: 'expired', expiresAt: '2026-11-21T10:00:00.000Z' })]));
+    const row = await screen.findByTestId('api-key-row');
+    expect(within(row).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Revoke Nightly CRM sync']);
   });
 
   test('no key yet: the empty state says what a key is for', async () => {
@@ -199,8 +221,88 @@ describe('API keys page', () => {
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  test('German: the list, the form and the secret panel read in German, with no English left', async () => {
+  test('editing sends only what changed (cleared fields as any address and the default rate) and the row shows it', async () => {
+    const client = fakeClient([apiKey({ ipAllowList: ['203.0.113.7'], rateLimitPerMinute: 120 })]);
+    renderApiKeys(client);
+    const dialog = await openEdit('Nightly CRM sync');
+    expect(within(dialog).getByText('Scopes and expiry stay as they are: for others, create a new key.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Nightly CRM sync');
+    expect(within(dialog).getByLabelText('Allowed IP addresses (optional)')).toHaveValue('203.0.113.7');
+    expect(within(dialog).getByLabelText('Requests per minute (optional)')).toHaveValue(120);
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: ' CRM sync (nightly) ' } });
+    fireEvent.change(within(dialog).getByLabelText('Allowed IP addresses (optional)'), { target: { value: '\n' } });
+    fireEvent.change(within(dialog).getByLabelText('Requests per minute (optional)'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(client.update).toHaveBeenCalledWith('key1key1key1key1key1', { name: 'CRM sync (nightly)', ipAllowList: [], rateLimitPerMinute: null });
+    const row = screen.getByTestId('api-key-row');
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('CRM sync (nightly)');
+    expect(row).toHaveTextContent('Any IP address');
+    expect(row).toHaveTextContent('Default rate limit');
+    expect(await screen.findByText('The key was saved.')).toBeInTheDocument();
+    // The row is replaced from the answer: the list is not fetched again.
+    expect(client.list).toHaveBeenCalledTimes(1);
+
+    // One field changed: that field alone is sent.
+    const again = await openEdit('CRM sync (nightly)');
+    fireEvent.change(within(again).getByLabelText('Requests per minute (optional)'), { target: { value: '600' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(client.update).toHaveBeenLastCalledWith('key1key1key1key1key1', { rateLimitPerMinute: 600 }));
+    expect(await screen.findByTestId('api-key-row')).toHaveTextContent('600 requests/min');
+  });
+
+  test('the edit form is checked with the domain schema: errors on their fields, nothing sent; no change sends nothing', async () => {
     const client = fakeClient([apiKey()]);
+    renderApiKeys(client);
+    let dialog = await openEdit('Nightly CRM sync');
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: '   ' } });
+    fireEvent.change(within(dialog).getByLabelText('Allowed IP addresses (optional)'), { target: { value: Array.from({ length: 21 }, (_, index) => `10.0.0.${index}`).join('\n') } });
+    fireEvent.change(within(dialog).getByLabelText('Requests per minute (optional)'), { target: { value: '6001' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Allowed IP addresses (optional)')).toHaveAccessibleDescription(expect.stringContaining('That is too many lines.'));
+    expect(within(dialog).getByLabelText('Requests per minute (optional)')).toHaveAccessibleDescription(expect.stringContaining('Enter a whole number in the allowed range.'));
+    expect(within(dialog).getByLabelText('Name')).toHaveFocus();
+    expect(client.update).not.toHaveBeenCalled();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    dialog = await openEdit('Nightly CRM sync');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(client.update).not.toHaveBeenCalled();
+  });
+
+  test('an address the service cannot read is refused on the allow-list field', async () => {
+    const refusal = new ApiError('ipAllowList.1: must be an IP address', 400, 'invalid_request', null, { field: 'ipAllowList.1' });
+    const client = fakeClient([apiKey()], { updateError: refusal });
+    renderApiKeys(client);
+    const dialog = await openEdit('Nightly CRM sync');
+    const field = within(dialog).getByLabelText('Allowed IP addresses (optional)');
+    fireEvent.change(field, { target: { value: '203.0.113.7\n10.0.0.0/33' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining('Enter an IP address or a range such as 10.0.0.0/24.')));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    expect(client.update).toHaveBeenCalledWith('key1key1key1key1key1', { ipAllowList: ['203.0.113.7', '10.0.0.0/33'] });
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('a key revoked elsewhere meanwhile: the dialog says so and the list is read again', async () => {
+    const client = fakeClient([apiKey()], { updateError: new ApiError('revoked', 409, 'api_key_revoked') });
+    renderApiKeys(client);
+    const dialog = await openEdit('Nightly CRM sync');
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Renamed' } });
+    client.keys[0] = { ...client.keys[0]!, status: 'revoked', revokedAt: at };
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This key is already revoked.');
+    await waitFor(() => expect(client.list).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getByTestId('api-key-row')).toHaveAttribute('data-status', 'revoked'));
+  });
+
+  test('German: the list, the form and the secret panel read in German, with no English left', async () => {
+    const client = fakeClient([apiKey({ rateLimitPerMinute: 1200 })]);
     renderApiKeys(client, 'de');
     await screen.findByTestId('api-key-row');
     fireEvent.click(screen.getByRole('button', { name: 'API-Schlüssel erstellen' }));
@@ -216,7 +318,7 @@ describe('API keys page', () => {
       return copy.textContent ?? '';
     };
     const hasWord = (text: string, word: string) => new RegExp(`\\b${word}\\b`).test(text);
-    const english = ['API keys', 'Create', 'Name', 'Scopes', 'Expires', 'Never', 'Last used', 'Status', 'Active', 'Revoke', 'Cancel', 'List and', 'Start and', 'Read runs', 'Upload', 'days', 'required', 'Choose', 'Allowed', 'Requests', 'minute', 'Actions'];
+    const english = ['API keys', 'Create', 'Name', 'Scopes', 'Expires', 'Never', 'Last used', 'Status', 'Active', 'Revoke', 'Cancel', 'List and', 'Start and', 'Read runs', 'Upload', 'days', 'required', 'Choose', 'Allowed', 'Requests', 'minute', 'Actions', 'Limits', 'Any', 'Default', 'requests', 'Edit'];
     const shown = `${words(screen.getByTestId('api-keys-page'))} ${words(dialog)}`;
     expect(shown).toContain('Widerrufen');
     for (const text of english) expect(hasWord(shown, text)).toBe(false);
@@ -228,5 +330,20 @@ describe('API keys page', () => {
     expect(within(panel).getByRole('heading', { level: 2 })).toHaveTextContent('Ihr neuer API-Schlüssel: Nächtlicher Abgleich');
     for (const text of ['Copy', 'shown again', 'Try it', 'copied', 'Your new']) expect(hasWord(words(panel), text)).toBe(false);
     expect(words(panel)).toContain('Kopieren');
+    expect(screen.getAllByTestId('api-key-row')[1]).toHaveTextContent('Jede IP-Adresse');
+    // Numbers as German writes them.
+    expect(screen.getAllByTestId('api-key-row')[1]).toHaveTextContent('1.200 Anfragen/Min.');
+    expect(screen.getAllByTestId('api-key-row')[0]).toHaveTextContent('Standard-Ratenlimit');
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Ich habe ihn kopiert' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Nightly CRM sync bearbeiten' }));
+    const edit = await screen.findByRole('dialog', { name: 'Nightly CRM sync bearbeiten' });
+    expect(within(edit).getByLabelText('Anfragen pro Minute (optional)')).toHaveAccessibleDescription(expect.stringContaining('Höchstens 6.000.'));
+    fireEvent.change(within(edit).getByLabelText('Anfragen pro Minute (optional)'), { target: { value: '0' } });
+    fireEvent.click(within(edit).getByRole('button', { name: 'Änderungen speichern' }));
+    expect(await within(edit).findByText('Geben Sie eine ganze Zahl im erlaubten Bereich ein.')).toBeInTheDocument();
+    // The key's own name is the user's, not a translation: left out.
+    const editWords = words(edit).replaceAll('Nightly CRM sync', '');
+    for (const text of ['Edit', 'Save', 'changes', 'Scopes', 'expiry', 'Cancel', 'Allowed', 'Requests']) expect(hasWord(editWords, text)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // /workflows/api-keys: the current workspace's API keys (issue 24) — a table
-// on desktops that becomes one card per key on phones — the dialog that
-// creates one and the panel that shows a new key's secret once.
+// on desktops that becomes one card per key on phones — the dialogs that
+// create and edit one and the panel that shows a new key's secret once.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, PageHeader, useI18n, useToast } from '@agentflow/shared';
@@ -10,19 +10,45 @@ import type { ApiKeyView } from '@agentflow/shared/api-keys';
 import { useApiKeysClient, type CreatedApiKey } from './apiKeysClient';
 import { AK, apiKeysErrorText } from './apiKeysTexts';
 import { CreateApiKeyForm } from './CreateApiKeyForm';
+import { EditApiKeyForm } from './EditApiKeyForm';
 import { ApiKeySecretPanel } from './ApiKeySecretPanel';
 
 export const apiKeysQueryKey = (workspace: string) => ['apiKeys', workspace] as const;
 
-function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyView; onRevoke: (key: ApiKeyView) => void }) {
+/** Where the key may be used from and how often: its allow-list (else any address) and rate limit (else the platform's). */
+function KeyLimits({ apiKey }: { apiKey: ApiKeyView }) {
+  const { t, language } = useI18n();
+  return (
+    <div className="api-key-limits">
+      {apiKey.ipAllowList.length === 0 ? (
+        <span>{t(`${AK}limits.anyAddress`)}</span>
+      ) : (
+        <ul className="api-key-ip-list" aria-label={t(`${AK}limits.ipAllowList`)}>
+          {apiKey.ipAllowList.map((range) => (
+            <li key={range}>
+              <code>{range}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+      <span>{apiKey.rateLimitPerMinute === null ? t(`${AK}limits.defaultRate`) : t(`${AK}limits.perMinute`, { limit: apiKey.rateLimitPerMinute.toLocaleString(language) })}</span>
+    </div>
+  );
+}
+
+function KeyRow({ apiKey, onEdit, onRevoke }: { apiKey: ApiKeyView; onEdit: (key: ApiKeyView) => void; onRevoke: (key: ApiKeyView) => void }) {
   const { t, language } = useI18n();
   const columns = (key: string) => t(`${AK}columns.${key}`);
   // A day is enough for creation and expiry; the last use says the time too (minutes, not seconds).
   const date = (iso: string | null, none: string, withTime = false) => (iso ? new Date(iso).toLocaleString(language, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }) : none);
   return (
     <tr data-testid="api-key-row" data-status={apiKey.status}>
+      {/* The status under the name: one column fewer, so the table fits the page at 1280 pixels in German too. */}
       <th scope="row" data-label={columns('name')}>
-        {apiKey.name}
+        <span className="api-key-name">{apiKey.name}</span>
+        <span className="api-key-status" data-status={apiKey.status}>
+          {t(`${AK}status.${apiKey.status}`)}
+        </span>
       </th>
       <td data-label={columns('key')}>
         <code className="api-key-masked">{apiKey.masked}</code>
@@ -36,19 +62,25 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeyView; onRevoke: (key: ApiK
           ))}
         </ul>
       </td>
+      <td data-label={columns('limits')}>
+        <KeyLimits apiKey={apiKey} />
+      </td>
       <td className="api-key-date" data-label={columns('created')}>{date(apiKey.createdAt, '')}</td>
       <td className="api-key-date" data-label={columns('expires')}>{date(apiKey.expiresAt, t(`${AK}never`))}</td>
-      <td className="api-key-date" data-label={columns('lastUsed')}>{date(apiKey.lastUsedAt, t(`${AK}notUsed`), true)}</td>
-      <td data-label={columns('status')}>
-        <span className="api-key-status" data-status={apiKey.status}>
-          {t(`${AK}status.${apiKey.status}`)}
-        </span>
-      </td>
+      <td data-label={columns('lastUsed')}>{date(apiKey.lastUsedAt, t(`${AK}notUsed`), true)}</td>
       <td className="api-key-actions" data-label={columns('actions')}>
+        {/* A revoked key is refused by PATCH; an expired one can be revoked but no longer used, so it is not edited either. */}
         {apiKey.status === 'revoked' ? null : (
-          <button type="button" className="button button-ghost api-key-revoke" onClick={() => onRevoke(apiKey)} aria-label={t(`${AK}revokeLabel`, { name: apiKey.name })}>
-            {t(`${AK}revoke`)}
-          </button>
+          <div className="api-key-action-buttons">
+            {apiKey.status === 'active' ? (
+              <button type="button" className="button button-ghost" onClick={() => onEdit(apiKey)} aria-label={t(`${AK}edit.label`, { name: apiKey.name })}>
+                {t(`${AK}edit.open`)}
+              </button>
+            ) : null}
+            <button type="button" className="button button-ghost api-key-revoke" onClick={() => onRevoke(apiKey)} aria-label={t(`${AK}revokeLabel`, { name: apiKey.name })}>
+              {t(`${AK}revoke`)}
+            </button>
+          </div>
         )}
       </td>
     </tr>
@@ -64,6 +96,7 @@ export function ApiKeysPage({ workspace }: { workspace: string }) {
   const [creating, setCreating] = useState(false);
   // The new key and its secret: this state only, gone when the panel closes.
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [editing, setEditing] = useState<ApiKeyView | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
   const [revokeBusy, setRevokeBusy] = useState(false);
   const [revokeError, setRevokeError] = useState<string | null>(null);
@@ -75,12 +108,19 @@ export function ApiKeysPage({ workspace }: { workspace: string }) {
     queryClient.setQueryData<ApiKeyView[]>(apiKeysQueryKey(workspace), (current) => [next.key, ...(current ?? []).filter((each) => each.id !== next.key.id)]);
   };
 
+  const replaced = (key: ApiKeyView) => queryClient.setQueryData<ApiKeyView[]>(apiKeysQueryKey(workspace), (current) => (current ?? []).map((each) => (each.id === key.id ? key : each)));
+
+  const onSaved = (key: ApiKeyView) => {
+    setEditing(null);
+    replaced(key);
+    toast({ title: t(`${AK}edit.saved`), variant: 'success' });
+  };
+
   const revoke = async (key: ApiKeyView) => {
     setRevokeBusy(true);
     setRevokeError(null);
     try {
-      const revoked = await client.revoke(key.id);
-      queryClient.setQueryData<ApiKeyView[]>(apiKeysQueryKey(workspace), (current) => (current ?? []).map((each) => (each.id === revoked.id ? revoked : each)));
+      replaced(await client.revoke(key.id));
       setRevoking(null);
       toast({ title: t(`${AK}revoked`), variant: 'success' });
     } catch (error) {
@@ -100,7 +140,7 @@ export function ApiKeysPage({ workspace }: { workspace: string }) {
       </button>
     </>
   );
-  const columnKeys = ['name', 'key', 'scopes', 'created', 'expires', 'lastUsed', 'status'] as const;
+  const columnKeys = ['name', 'key', 'scopes', 'limits', 'created', 'expires', 'lastUsed'] as const;
 
   return (
     <section className="api-keys" data-testid="api-keys-page">
@@ -122,6 +162,7 @@ export function ApiKeysPage({ workspace }: { workspace: string }) {
             <KeyRow
               key={key.id}
               apiKey={key}
+              onEdit={setEditing}
               onRevoke={(chosen) => {
                 setRevokeError(null);
                 setRevoking(chosen);
@@ -131,6 +172,7 @@ export function ApiKeysPage({ workspace }: { workspace: string }) {
         </DataTable>
       )}
       {creating ? <CreateApiKeyForm workspace={workspace} onCreated={onCreated} onClose={() => setCreating(false)} /> : null}
+      {editing ? <EditApiKeyForm apiKey={editing} onSaved={onSaved} onStale={() => void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey(workspace) })} onClose={() => setEditing(null)} /> : null}
       {revoking ? (
         <ConfirmDialog
           title={t(`${AK}revokeTitle`, { name: revoking.name })}

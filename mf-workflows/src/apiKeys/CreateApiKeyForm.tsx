@@ -5,12 +5,12 @@
 // creator's role, an address it cannot read) lands on its field.
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, useI18n } from '@agentflow/shared';
-import { Dialog } from '@agentflow/shared/dialog';
-import { SelectField, TextAreaField, TextField, focusFirstInvalid } from '@agentflow/shared/ui';
-import { API_KEY_ERROR_CODES, API_KEY_LIMITS, API_KEY_SCOPE_LIST, createApiKeySchema, type ApiKeyScope, type CreateApiKeyBody } from '@agentflow/shared/api-keys';
-import { linesOf } from '../components/textLines';
+import { Dialog, DialogActions } from '@agentflow/shared/dialog';
+import { SelectField, focusFirstInvalid } from '@agentflow/shared/ui';
+import { API_KEY_ERROR_CODES, API_KEY_SCOPE_LIST, createApiKeySchema, type ApiKeyScope, type CreateApiKeyBody } from '@agentflow/shared/api-keys';
 import { useApiKeysClient, type CreatedApiKey } from './apiKeysClient';
-import { AK, apiKeysErrorText, formErrorKind, formFieldOf, scopeText, type FormField } from './apiKeysTexts';
+import { AK, apiKeysErrorText, formFieldOf, scopeText, type FormField } from './apiKeysTexts';
+import { ApiKeyLimitFields, ApiKeyNameField, fieldRefusal, ipAllowListOf, rateLimitOf, schemaErrors, type FieldErrors } from './apiKeyFields';
 
 /** The expiries offered, in days (null: never), as n8n and most platforms offer them. */
 export const EXPIRY_CHOICES = [null, 30, 90, 365] as const;
@@ -27,7 +27,8 @@ const EMPTY: Draft = { name: '', scopes: [], expiry: '90', ipAllowList: '', rate
 const FIELD_ORDER: readonly FormField[] = ['name', 'scopes', 'expiry', 'ipAllowList', 'rateLimit'];
 
 function bodyOf(draft: Draft, workspaceId: string): unknown {
-  const ips = linesOf(draft.ipAllowList);
+  const ips = ipAllowListOf(draft.ipAllowList);
+  const rateLimit = rateLimitOf(draft.rateLimit);
   return {
     name: draft.name,
     workspaceId,
@@ -35,8 +36,7 @@ function bodyOf(draft: Draft, workspaceId: string): unknown {
     scopes: API_KEY_SCOPE_LIST.filter((scope) => draft.scopes.includes(scope)),
     expiresInDays: draft.expiry === '' ? null : Number(draft.expiry),
     ...(ips.length > 0 ? { ipAllowList: ips } : {}),
-    // An empty field is the platform's default; anything else must be a number the schema accepts.
-    ...(draft.rateLimit.trim() === '' ? {} : { rateLimitPerMinute: Number(draft.rateLimit) }),
+    ...(rateLimit === null ? {} : { rateLimitPerMinute: rateLimit }),
   };
 }
 
@@ -46,7 +46,7 @@ export function CreateApiKeyForm({ workspace, onCreated, onClose }: { workspace:
   const ids = useId();
   const id = (key: FormField) => `${ids}-${key}`;
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   /** The scope the service refused (beyond the creator's role), marked on its checkbox. */
@@ -57,7 +57,7 @@ export function CreateApiKeyForm({ workspace, onCreated, onClose }: { workspace:
     if (!on && scope === refusedScope) setRefusedScope(null);
   };
 
-  const showErrors = (found: Partial<Record<FormField, string>>) => {
+  const showErrors = (found: FieldErrors) => {
     setErrors(found);
     // The scopes' group is focused by its first checkbox.
     focusFirstInvalid(Object.fromEntries(FIELD_ORDER.map((key) => [key, key === 'scopes' ? `${id('scopes')}-${API_KEY_SCOPE_LIST[0]}` : id(key)])), found as Record<string, string>);
@@ -68,15 +68,7 @@ export function CreateApiKeyForm({ workspace, onCreated, onClose }: { workspace:
     setFailure(null);
     setRefusedScope(null);
     const parsed = createApiKeySchema.safeParse(bodyOf(draft, workspace));
-    if (!parsed.success) {
-      const found: Partial<Record<FormField, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = formFieldOf(issue.path);
-        if (field && !found[field]) found[field] = t(`${AK}errors.${formErrorKind(issue)}`);
-      }
-      showErrors(found);
-      return;
-    }
+    if (!parsed.success) return showErrors(schemaErrors(t, parsed.error.issues));
     showErrors({});
     setBusy(true);
     const body = parsed.data as CreateApiKeyBody;
@@ -90,9 +82,11 @@ export function CreateApiKeyForm({ workspace, onCreated, onClose }: { workspace:
         const scope = body.scopes[Number(path[1])] ?? null;
         setRefusedScope(scope);
         showErrors({ scopes: scope ? t(`${AK}errors.scopeBeyondRole`, { scope: scopeText(t, scope) }) : apiKeysErrorText(t, error) });
-      } else if (error instanceof ApiError && error.status === 400 && field) {
-        showErrors({ [field]: field === 'ipAllowList' ? t(`${AK}errors.ip`) : t(`${AK}errors.invalid`) });
-      } else setFailure(apiKeysErrorText(t, error));
+      } else {
+        const refused = fieldRefusal(t, error);
+        if (refused) showErrors(refused);
+        else setFailure(apiKeysErrorText(t, error));
+      }
       setBusy(false);
     }
   };
@@ -101,7 +95,7 @@ export function CreateApiKeyForm({ workspace, onCreated, onClose }: { workspace:
   return (
     <Dialog title={t(`${AK}create.title`)} onClose={onClose} testId="api-key-create">
       <form className="api-key-form" onSubmit={(event) => void submit(event)} noValidate>
-        <TextField id={id('name')} label={t(`${AK}create.name`)} hint={t(`${AK}create.nameHint`)} value={draft.name} error={errors.name} maxLength={API_KEY_LIMITS.nameMax} autoComplete="off" onChange={(event) => set('name', event.target.value)} data-autofocus />
+        <ApiKeyNameField id={id('name')} value={draft.name} error={errors.name} onChange={(name) => set('name', name)} />
         <fieldset className="api-key-scopes" aria-invalid={Boolean(errors.scopes)} aria-describedby={errors.scopes ? scopesErrorId : undefined} data-testid="api-key-scopes">
           <legend>{t(`${AK}create.scopes`)}</legend>
           {API_KEY_SCOPE_LIST.map((scope) => (
@@ -129,32 +123,8 @@ export function CreateApiKeyForm({ workspace, onCreated, onClose }: { workspace:
             </option>
           ))}
         </SelectField>
-        <TextAreaField id={id('ipAllowList')} label={t(`${AK}create.ipAllowList`)} hint={t(`${AK}create.ipAllowListHint`)} value={draft.ipAllowList} error={errors.ipAllowList} rows={2} spellCheck={false} onChange={(event) => set('ipAllowList', event.target.value)} />
-        <TextField
-          id={id('rateLimit')}
-          label={t(`${AK}create.rateLimit`)}
-          hint={t(`${AK}create.rateLimitHint`, { max: API_KEY_LIMITS.rateLimitPerMinuteMax })}
-          value={draft.rateLimit}
-          error={errors.rateLimit}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={API_KEY_LIMITS.rateLimitPerMinuteMax}
-          onChange={(event) => set('rateLimit', event.target.value)}
-        />
-        {failure ? (
-          <p className="form-alert" role="alert">
-            {failure}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            {t(`${AK}cancel`)}
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
-            {busy ? t(`${AK}create.creating`) : t(`${AK}create.submit`)}
-          </button>
-        </div>
+        <ApiKeyLimitFields ids={{ ipAllowList: id('ipAllowList'), rateLimit: id('rateLimit') }} value={draft} errors={errors} onChange={set} />
+        <DialogActions error={failure} cancelLabel={t(`${AK}cancel`)} onCancel={onClose} submitLabel={t(`${AK}create.submit`)} busyLabel={t(`${AK}create.creating`)} busy={busy} />
       </form>
     </Dialog>
   );

@@ -1,9 +1,9 @@
 // platform-api's API key routes (API_KEYS_API) on the shared API client: a
-// workspace's keys, creating one (the only answer holding its secret) and
-// revoking one. Pages read the client from context, so tests pass a fake.
+// workspace's keys, creating one (the only answer holding its secret),
+// changing one's name and limits, and revoking one. Pages read the client from context, so tests pass a fake.
 import { createContext, useContext, useMemo } from 'react';
 import { createApiClient, useAuth, usePlatform, type ApiClientOptions } from '@agentflow/shared';
-import { API_KEYS_API, PUBLIC_API, type ApiKeyView, type CreateApiKeyBody } from '@agentflow/shared/api-keys';
+import { API_KEYS_API, PUBLIC_API, type ApiKeyView, type CreateApiKeyBody, type UpdateApiKeyBody } from '@agentflow/shared/api-keys';
 
 export interface CreatedApiKey {
   key: ApiKeyView;
@@ -15,6 +15,8 @@ export interface ApiKeysClient {
   /** The caller's keys in a workspace ('personal' or an organization id). */
   list(workspace: string): Promise<ApiKeyView[]>;
   create(body: CreateApiKeyBody): Promise<CreatedApiKey>;
+  /** Its name, IP allow-list or rate limit (a revoked key is refused: api_key_revoked). */
+  update(keyId: string, body: UpdateApiKeyBody): Promise<ApiKeyView>;
   revoke(keyId: string): Promise<ApiKeyView>;
 }
 
@@ -23,6 +25,7 @@ export function createApiKeysClient(options: ApiClientOptions): ApiKeysClient {
   return {
     list: async (workspace) => (await call<{ keys?: ApiKeyView[] }>('GET', API_KEYS_API.keys, { query: { workspaceId: workspace } }))?.keys ?? [],
     create: (body) => call<CreatedApiKey>('POST', API_KEYS_API.keys, { body }),
+    update: async (keyId, body) => (await call<{ key: ApiKeyView }>('PATCH', API_KEYS_API.key(keyId), { body })).key,
     revoke: async (keyId) => (await call<{ key: ApiKeyView }>('DELETE', API_KEYS_API.key(keyId))).key,
   };
 }

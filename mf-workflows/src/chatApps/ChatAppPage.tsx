@@ -5,27 +5,13 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, PageHeader, useI18n, useNavigate, usePlatform } from '@agentflow/shared';
 import { ConfirmDialog } from '@agentflow/shared/dialog';
+import { CopyField } from '@agentflow/shared/ui';
 import type { ChatApp } from '@agentflow/shared/chat';
 import { chatAppLinks, useChatAppsClient } from './chatAppsClient';
 import { CA, chatAppsErrorText } from './chatAppsTexts';
 import { StatusChip } from './ChatAppsPage';
 import { ChatAppSettingsForm } from './ChatAppSettingsForm';
 import { ConversationsPanel } from './ConversationsPanel';
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const { t } = useI18n();
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    await navigator.clipboard?.writeText(text).catch(() => undefined);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
-  };
-  return (
-    <button type="button" className="button" onClick={() => void copy()} aria-label={`${t(`${CA}share.copy`)}: ${label}`}>
-      {copied ? t(`${CA}share.copied`) : t(`${CA}share.copy`)}
-    </button>
-  );
-}
 
 function SharePanel({ app }: { app: ChatApp }) {
   const { t } = useI18n();
@@ -43,10 +29,7 @@ function SharePanel({ app }: { app: ChatApp }) {
       </p>
       <h3>{t(`${CA}share.embed`)}</h3>
       <p className="muted">{t(`${CA}share.embedHint`)}</p>
-      <div className="chat-app-snippet">
-        <code data-testid="chat-app-snippet">{links.embedSnippet}</code>
-        <CopyButton text={links.embedSnippet} label={t(`${CA}share.embed`)} />
-      </div>
+      <CopyField value={links.embedSnippet} testId="chat-app-snippet" copyLabel={t(`${CA}share.copy`)} copiedLabel={t(`${CA}share.copied`)} buttonLabel={`${t(`${CA}share.copy`)}: ${t(`${CA}share.embed`)}`} />
     </section>
   );
 }

@@ -149,7 +149,7 @@ export function ChatAppSettingsForm({ app, onSaved }: { app: ChatApp; onSaved: (
         spellCheck={false}
         onChange={(event) => set('origins', event.target.value)}
       />
-      <div className="chat-app-settings-grid">
+      <div className="field-row">
         {text('perVisitor', t(`${CA}settings.perVisitor`), { type: 'number', inputMode: 'numeric', min: 1, max: CHAT_LIMITS.perVisitorPerMinuteMax })}
         {text('perApp', t(`${CA}settings.perApp`), { type: 'number', inputMode: 'numeric', min: 1, max: CHAT_LIMITS.perAppPerMinuteMax })}
         {text('memoryWindow', t(`${CA}settings.memoryWindow`), { type: 'number', inputMode: 'numeric', min: 0, max: CHAT_LIMITS.memoryWindowMax })}

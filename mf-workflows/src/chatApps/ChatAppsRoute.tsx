@@ -4,6 +4,7 @@ import { RequireAuth, useParams, useRemoteCatalogs, useWorkspace } from '@agentf
 import { CHAT_APPS_CATALOGS } from './i18n';
 import { ChatAppsPage } from './ChatAppsPage';
 import { ChatAppPage } from './ChatAppPage';
+import '@agentflow/shared/styles/kit.css';
 import './chatApps.css';
 
 function CurrentWorkspaceChatApps() {

@@ -47,7 +47,7 @@ describe('mf_workflows ./WorkflowsApp (federated entry)', () => {
   });
 
   test('the catalogue’s resources link to the API keys page, a lazy chunk that lists the workspace’s keys', async () => {
-    const keys: ApiKeysClient = { list: jest.fn(async () => []), create: jest.fn(), revoke: jest.fn() };
+    const keys: ApiKeysClient = { list: jest.fn(async () => []), create: jest.fn(), update: jest.fn(), revoke: jest.fn() };
     renderWithProviders(<ApiKeysClientContext.Provider value={keys}>{app()}</ApiKeysClientContext.Provider>, { route: '/workflows', path: '/workflows/*', user: testUser() });
     const link = await screen.findByTestId('api-keys-link');
     expect(link).toHaveTextContent('API keys');

@@ -3,7 +3,7 @@
 // and the confirmation before deleting for good.
 import { useId, useState, type FormEvent } from 'react';
 import { useI18n } from '@agentflow/shared';
-import { ConfirmDialog, Dialog } from '@agentflow/shared/dialog';
+import { ConfirmDialog, Dialog, DialogActions } from '@agentflow/shared/dialog';
 import { WORKFLOW_LIMITS, type TriggerNodeType, type Workflow } from '@agentflow/shared/workflow';
 import { AppBadge } from '../connectors/AppBadge';
 // The app badges' look (a few rules), with the dialogs' chunk only.
@@ -77,19 +77,15 @@ export function NewWorkflowDialog({
             </label>
           ))}
         </fieldset>
-        {error ? (
-          <div className="form-alert" role="alert">
-            {error}
-          </div>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            {t(`${L}create.cancel`)}
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined} data-testid="create-workflow">
-            {busy ? t(`${L}create.creating`) : t(`${L}create.create`)}
-          </button>
-        </div>
+        <DialogActions
+          error={error}
+          cancelLabel={t(`${L}create.cancel`)}
+          onCancel={onClose}
+          submitLabel={t(`${L}create.create`)}
+          busyLabel={t(`${L}create.creating`)}
+          busy={busy}
+          submitTestId="create-workflow"
+        />
       </form>
     </Dialog>
   );
@@ -195,19 +191,7 @@ export function RenameDialog({
           <label htmlFor={`${ids}-name`}>{t(`${L}rename.label`)}</label>
           <input id={`${ids}-name`} data-autofocus value={name} maxLength={WORKFLOW_LIMITS.maxNameLength} onChange={(event) => setName(event.target.value)} onFocus={(event) => event.target.select()} />
         </div>
-        {error ? (
-          <div className="form-alert" role="alert">
-            {error}
-          </div>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            {t(`${L}rename.cancel`)}
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy || blank} aria-busy={busy || undefined}>
-            {t(`${L}rename.save`)}
-          </button>
-        </div>
+        <DialogActions error={error} cancelLabel={t(`${L}rename.cancel`)} onCancel={onClose} submitLabel={t(`${L}rename.save`)} busy={busy} disabled={blank} />
       </form>
     </Dialog>
   );

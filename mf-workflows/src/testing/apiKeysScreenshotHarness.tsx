@@ -10,6 +10,7 @@ import { maskedApiKey, type ApiKeyView } from '@agentflow/shared/api-keys';
 import '@agentflow/shared/styles/base.css';
 import { ApiKeysClientContext, type ApiKeysClient } from '../apiKeys/apiKeysClient';
 import { ApiKeysRoute } from '../apiKeys/ApiKeysRoute';
+import { HarnessText } from './harnessText';
 
 const params = new URLSearchParams(window.location.search);
 const key = (id: string, overrides: Partial<ApiKeyView>): ApiKeyView => ({
@@ -32,7 +33,7 @@ let keys: ApiKeyView[] =
   params.get('empty') === '1'
     ? []
     : [
-        key('Kx8PqRt2VwYz4AbCdEfG', {}),
+        key('Kx8PqRt2VwYz4AbCdEfG', { ipAllowList: ['203.0.113.7', '2001:db8:4f2a::/48'], rateLimitPerMinute: 120 }),
         key('Mn3LpQr7StUv9WxYzA1b', { name: 'Claude Desktop (MCP)', scopes: ['workflows:read', 'runs:write'], expiresAt: null, lastUsedAt: null, masked: maskedApiKey('Mn3LpQr7StUv9WxYzA1b', 'Hh2e') }),
         key('Zz9YyXx8WwVv7UuTtSs6', { name: 'Old invoice export', scopes: ['runs:read', 'files:write'], status: 'revoked', revokedAt: '2026-11-01T12:00:00.000Z', masked: maskedApiKey('Zz9YyXx8WwVv7UuTtSs6', 'p0Lm') }),
       ];
@@ -45,6 +46,13 @@ const client: ApiKeysClient = {
     const created = key('Nw5Ab6Cd7Ef8Gh9Ij0Kl', { name: body.name, scopes: body.scopes, createdAt: new Date().toISOString(), lastUsedAt: null, expiresAt: null, masked: maskedApiKey('Nw5Ab6Cd7Ef8Gh9Ij0Kl', 'T3sQ') });
     keys = [created, ...keys];
     return { key: created, secret: 'afk_Nw5Ab6Cd7Ef8Gh9Ij0Kl_yJ2vH6mC9xQeLr4TzW8nBd1KpUa5FgS0hXoIcV3T3sQ' };
+  },
+  update: async (keyId, body) => {
+    // As platform-api answers an allow-list entry it cannot read.
+    const unreadable = (body.ipAllowList ?? []).findIndex((entry) => !/^[0-9a-f.:]+(\/\d+)?$/i.test(entry));
+    if (unreadable >= 0) throw new ApiError('not an address', 400, 'invalid_request', null, { field: `ipAllowList.${unreadable}` });
+    keys = keys.map((each) => (each.id === keyId ? { ...each, ...body } : each));
+    return keys.find((each) => each.id === keyId)!;
   },
   revoke: async (keyId) => {
     keys = keys.map((each) => (each.id === keyId ? { ...each, status: 'revoked', revokedAt: new Date().toISOString() } : each));
@@ -61,9 +69,11 @@ createRoot(document.getElementById('root')!).render(
       workspace: { currentId: 'personal', workspaces: [personalWorkspace()] },
     }}
   >
+    <HarnessText />
     <QueryClientProvider client={new QueryClient()}>
       <ApiKeysClientContext.Provider value={client}>
-        <main className="app-main">
+        {/* The shell's .app-main (shell/src/styles.css): the page is no wider here than in the app. */}
+        <main className="app-main" style={{ maxWidth: 1200, margin: '0 auto', padding: '1.5rem 1rem 3rem' }}>
           <Routes>
             <Route path="/workflows/api-keys" element={<ApiKeysRoute />} />
           </Routes>

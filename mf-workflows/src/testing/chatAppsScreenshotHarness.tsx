@@ -13,6 +13,7 @@ import { ChatAppsClientContext, type ChatAppsClient } from '../chatApps/chatApps
 import { ChatAppRoute, ChatAppsRoute } from '../chatApps/ChatAppsRoute';
 import type { CatalogueSource } from '../api/catalogue';
 import type { Workflow } from '@agentflow/shared/workflow';
+import { HarnessText } from './harnessText';
 
 const params = new URLSearchParams(window.location.search);
 const at = '2026-11-26T09:30:00.000Z';
@@ -84,6 +85,7 @@ createRoot(document.getElementById('root')!).render(
       workspace: { currentId: 'personal', workspaces: [personalWorkspace()] },
     }}
   >
+    <HarnessText />
     <QueryClientProvider client={new QueryClient()}>
       <CatalogueSourceProvider source={source}>
         <ChatAppsClientContext.Provider value={client}>

@@ -11,6 +11,7 @@ import { createFakeCredentialsServer, fakeCredential } from '../credentials/test
 import { KnowledgeClientContext } from '../api/knowledge';
 import { KnowledgeBaseRoute, KnowledgeListRoute } from '../pages/knowledge/KnowledgeRoutes';
 import { createFakeKnowledgeServer, fakeKnowledgeBase, fakeSource } from '../components/knowledge/testing/fakeKnowledgeServer';
+import { HarnessText } from './harnessText';
 
 const params = new URLSearchParams(window.location.search);
 const empty = params.has('empty');
@@ -76,6 +77,7 @@ createRoot(document.getElementById('root')!).render(
       workspace: { currentId: 'personal', workspaces: [personalWorkspace()] },
     }}
   >
+    <HarnessText />
     <CredentialsClientContext.Provider value={credentials.client}>
       <KnowledgeClientContext.Provider value={knowledge.client}>
         <main className="app-main">

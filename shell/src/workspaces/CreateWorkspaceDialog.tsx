@@ -4,7 +4,7 @@
 // in front of the user.
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, createApiClient, useAuth, useI18n, useNavigate, usePlatform, useWorkspace } from '@agentflow/shared';
-import { Dialog } from '@agentflow/shared/dialog';
+import { Dialog, DialogActions } from '@agentflow/shared/dialog';
 import { WORKSPACE_DESCRIPTION_MAX, WORKSPACE_NAME_MAX, WORKSPACES_API, type WorkspaceCreated } from '@agentflow/shared/workspaces';
 
 const D = 'workspaceSwitcher.createDialog.';
@@ -70,19 +70,15 @@ export function CreateWorkspaceDialog({ onClose }: { onClose: () => void }) {
           <label htmlFor={`${ids}-description`}>{t(`${D}descriptionLabel`)}</label>
           <textarea id={`${ids}-description`} rows={3} value={description} maxLength={WORKSPACE_DESCRIPTION_MAX} onChange={(event) => setDescription(event.target.value)} />
         </div>
-        {failure ? (
-          <p className="form-alert" role="alert">
-            {failure}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t(`${D}cancel`)}
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy} data-testid="create-workspace-submit">
-            {busy ? t(`${D}creating`) : t(`${D}submit`)}
-          </button>
-        </div>
+        <DialogActions
+          error={failure}
+          cancelLabel={t(`${D}cancel`)}
+          onCancel={onClose}
+          submitLabel={t(`${D}submit`)}
+          busyLabel={t(`${D}creating`)}
+          busy={busy}
+          submitTestId="create-workspace-submit"
+        />
       </form>
     </Dialog>
   );

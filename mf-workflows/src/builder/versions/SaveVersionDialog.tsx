@@ -2,7 +2,7 @@
 // VERSION_LABEL_MAX characters), Save or Cancel; a failed save says so and
 // stays open.
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '@agentflow/shared/dialog';
+import { Dialog, DialogActions } from '@agentflow/shared/dialog';
 import { useI18n } from '@agentflow/shared';
 import { VERSION_LABEL_MAX } from '@agentflow/shared/workflow';
 
@@ -36,19 +36,7 @@ export default function SaveVersionDialog({ onSave, onClose }: { onSave: (label:
         <p id={`${id}-hint`} className="muted">
           {t(`${V}labelHint`, { max: VERSION_LABEL_MAX })}
         </p>
-        {failed ? (
-          <div className="form-alert" role="alert">
-            {t(`${V}saveFailed`)}
-          </div>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            {t(`${V}cancel`)}
-          </button>
-          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>
-            {t(busy ? `${V}saving` : `${V}saveVersion`)}
-          </button>
-        </div>
+        <DialogActions error={failed ? t(`${V}saveFailed`) : null} cancelLabel={t(`${V}cancel`)} onCancel={onClose} submitLabel={t(`${V}saveVersion`)} busyLabel={t(`${V}saving`)} busy={busy} />
       </form>
     </Dialog>
   );

@@ -142,7 +142,7 @@ export function KnowledgeBaseForm({ editing, onSaved, onCancel }: KnowledgeBaseF
       {editing ? (
         <>
           <p className="muted">{t(`${K}form.embeddingFixed`)}</p>
-          <div className="knowledge-form-row">
+          <div className="field-row">
             {text('retrieval.topK', t(`${K}form.topK`), { type: 'number', min: RETRIEVAL_LIMITS.minTopK, max: RETRIEVAL_LIMITS.maxTopK })}
             {text('retrieval.minSimilarity', t(`${K}form.minSimilarity`), { type: 'number', min: -1, max: 1, step: '0.05' })}
           </div>
@@ -165,7 +165,7 @@ export function KnowledgeBaseForm({ editing, onSaved, onCancel }: KnowledgeBaseF
             ))}
           </SelectField>
           {values['embedding.credentialId'] ? text('embedding.model', t(`${K}form.model`)) : null}
-          <div className="knowledge-form-row">
+          <div className="field-row">
             {text('chunking.size', t(`${K}form.chunkSize`), {
               type: 'number',
               min: CHUNKING_LIMITS.minSize,

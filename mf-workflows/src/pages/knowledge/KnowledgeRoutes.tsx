@@ -6,6 +6,7 @@ import { CREDENTIALS_CATALOGS } from '../../credentials/i18n';
 import { KNOWLEDGE_CATALOGS } from '../../components/knowledge/i18n';
 import { KnowledgeBasePage } from './KnowledgeBasePage';
 import { KnowledgeListPage } from './KnowledgeListPage';
+import '@agentflow/shared/styles/kit.css';
 import '../../components/knowledge/knowledge.css';
 
 function CurrentWorkspaceKnowledge() {

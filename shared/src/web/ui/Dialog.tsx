@@ -68,6 +68,67 @@ export function Dialog({
   );
 }
 
+/**
+ * The foot of a dialog: its failure (if any) as an alert, then Cancel and the
+ * one action, which is disabled and says `busyLabel` while it runs. In a form
+ * the action submits it; with `onSubmit` it is a plain button that calls it.
+ */
+export function DialogActions({
+  error,
+  cancelLabel,
+  onCancel,
+  submitLabel,
+  busyLabel,
+  busy = false,
+  disabled = false,
+  onSubmit,
+  tone = 'primary',
+  focusCancel = false,
+  submitTestId,
+}: {
+  error?: string | null;
+  cancelLabel: string;
+  onCancel: () => void;
+  submitLabel: string;
+  /** Shown on the action while busy; else it keeps `submitLabel`. */
+  busyLabel?: string;
+  busy?: boolean;
+  /** Not possible yet (beyond busy), for example while a required field is blank. */
+  disabled?: boolean;
+  /** Outside a form: what the action does. */
+  onSubmit?: () => void;
+  /** 'danger' for what cannot be undone. */
+  tone?: 'primary' | 'danger';
+  /** Cancel takes the focus when the dialog opens (before something that cannot be undone). */
+  focusCancel?: boolean;
+  submitTestId?: string;
+}) {
+  return (
+    <>
+      {error ? (
+        <p className="form-alert" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="dialog-actions">
+        <button type="button" className="button button-ghost" onClick={onCancel} data-autofocus={focusCancel || undefined}>
+          {cancelLabel}
+        </button>
+        <button
+          type={onSubmit ? 'button' : 'submit'}
+          className={`button button-${tone}`}
+          onClick={onSubmit}
+          disabled={busy || disabled}
+          aria-busy={busy || undefined}
+          data-testid={submitTestId}
+        >
+          {busy && busyLabel ? busyLabel : submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** Asks before something that cannot be undone; Cancel has the focus. */
 export function ConfirmDialog({
   title,
@@ -92,19 +153,7 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog role="alertdialog" title={title} description={description} onClose={onCancel} testId={testId}>
-      {error ? (
-        <div className="form-alert" role="alert">
-          {error}
-        </div>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="button button-ghost" onClick={onCancel} data-autofocus>
-          {cancelLabel}
-        </button>
-        <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
-          {confirmLabel}
-        </button>
-      </div>
+      <DialogActions error={error} cancelLabel={cancelLabel} onCancel={onCancel} submitLabel={confirmLabel} busy={busy} onSubmit={onConfirm} tone="danger" focusCancel />
     </Dialog>
   );
 }

@@ -4,6 +4,7 @@
 // federated singleton that every first view loads.
 export { SelectField, TextAreaField, TextField, focusFirstInvalid } from './Field.js';
 export { DataTable, type Column } from './DataTable.js';
+export { CopyField } from './CopyField.js';
 // The usage chart (recharts in a lazy chunk of the importing app) and its table alternative.
 export { ChartTable, UsageBarChart, type ChartRow, type ChartSeries } from './charts/UsageBarChart.js';
 // The e-mail and role form (workspace invitations, workflow shares) and its texts.
