@@ -111,10 +111,11 @@ export const PUBLIC_ROUTES = {
     summary: "The key's workspace's runs, newest first",
     description:
       'Every run of the workspace (as the executions page lists them), filtered by workflow, status, trigger type and creation time, newest first. ' +
-      'Paged: pass `nextCursor` as `cursor` (with the same filters) for the next page; `nextCursor` is null on the last one. Read a run for its input, output and steps.',
+      'Paged: pass `nextCursor` as `cursor` (with the same filters) for the next page; `nextCursor` is null on the last one. Read a run for its input, output and steps. ' +
+      "An organization key's creator must still be allowed to see the organization's workflows (else 403 `workspace_forbidden`).",
     query: publicRunsQuerySchema,
     answers: { 200: { description: 'A page of runs.', schema: z.object({ runs: z.array(publicRunSummarySchema), nextCursor: z.string().nullable() }) } },
-    refusals: [],
+    refusals: [403],
   }),
   getRun: publicRoute({
     id: 'getRun',
@@ -173,9 +174,10 @@ export const PUBLIC_ROUTES = {
     scope: 'credentials:read',
     tag: 'Credentials',
     summary: "The key's workspace's credentials, without their secrets",
-    description: 'Names, types and dates, and which secret fields are set; never a secret or any part of one. Sorted by name.',
+    description:
+      "Names, types and dates, and which secret fields are set; never a secret or any part of one. Sorted by name. An organization key's creator must still be allowed to use the organization's credentials (else 403).",
     answers: { 200: { description: 'The credentials.', schema: z.object({ credentials: z.array(publicCredentialSchema) }) } },
-    refusals: [],
+    refusals: [403],
   }),
   uploadFile: publicRoute({
     id: 'uploadFile',
