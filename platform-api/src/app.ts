@@ -115,7 +115,7 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
       app.use(credentials.router);
       // API keys: made and revoked here; calls made with them come with the public API (issue 24).
       app.use(createApiKeysRouter({ auth, db, record }));
-      app.use(createPublicApiRouter({ db, requireApiKey: createApiKeyAuthenticator({ db, auth, logger, record, defaultRateLimitPerMinute: apiKeyRateLimitFromEnv(process.env) }), store: new ApiKeyStore(db), publicUrl: publicUrl ?? process.env.PLATFORM_API_URL ?? null }));
+      app.use(createPublicApiRouter({ db, requireApiKey: createApiKeyAuthenticator({ db, auth, logger, record, defaultRateLimitPerMinute: apiKeyRateLimitFromEnv(process.env) }), store: new ApiKeyStore(db), service: runsModule.service, approvals: runsModule.approvals, files: files ?? null, vault, publicUrl: publicUrl ?? process.env.PLATFORM_API_URL ?? null }));
       app.use(apps.router({ auth, allowedOrigins }));
       if (files) {
         const canSeeRun = async (caller: Parameters<typeof mayViewRun>[1], runId: string) => {

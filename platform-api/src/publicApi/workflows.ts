@@ -9,10 +9,10 @@ import type { PublicWorkflow } from '@agentflow/shared/api-keys';
 import { workflowPermits, type AccessSubject } from '@agentflow/shared/rbac';
 import { HttpError } from '@agentflow/shared/server';
 import { triggerNodesOf, workflowFromDocument, type Workflow } from '@agentflow/shared/workflow';
-import { accessSubjectOf } from '../runs/access.js';
+import { accessSubjectOf, workflowInWorkspace, type CallerWorkspace } from '../runs/access.js';
 
 /** The workspace a call made with a key acts in: its creator's own, or the key's organization. */
-export function keyWorkspace(req: Request): { ownerId: string; organizationId: string | null } {
+export function keyWorkspace(req: Request): CallerWorkspace {
   const caller = req.caller!;
   return { ownerId: caller.uid, organizationId: caller.apiKey!.organizationId };
 }
@@ -36,12 +36,9 @@ export function publicWorkflow(workflow: Workflow): PublicWorkflow {
 }
 
 /** Whether the workflow is in the key's workspace, not a template or in the trash, and the creator may see it. */
-function listable(workflow: Workflow, workspace: { ownerId: string; organizationId: string | null }, subject: AccessSubject): boolean {
+function listable(workflow: Workflow, workspace: CallerWorkspace, subject: AccessSubject): boolean {
   if (workflow.visibility === 'template' || workflow.deletedAt) return false;
-  const organizationId = workflow.organizationId ?? null;
-  if (organizationId !== workspace.organizationId) return false;
-  if (organizationId === null && workflow.ownerId !== workspace.ownerId) return false;
-  return workflowPermits(subject, workflow, 'view');
+  return workflowInWorkspace(workflow, workspace) && workflowPermits(subject, workflow, 'view');
 }
 
 export async function listPublicWorkflows(db: Firestore, req: Request, query: { cursor?: string; limit: number }): Promise<{ workflows: PublicWorkflow[]; nextCursor: string | null }> {

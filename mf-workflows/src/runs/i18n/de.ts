@@ -67,6 +67,8 @@ export const de: RunsCatalog = {
         error: 'Fehler-Workflow',
         subworkflow: 'Unter-Workflow',
         chat: 'Chat-Nachricht',
+        api: 'API-Aufruf',
+        mcp: 'MCP-Werkzeugaufruf',
       },
       status: {
         queued: 'In der Warteschlange',

@@ -70,6 +70,8 @@ export const en = {
         error: 'Error workflow',
         subworkflow: 'Sub-workflow',
         chat: 'Chat message',
+        api: 'API call',
+        mcp: 'MCP tool call',
       },
       status: {
         queued: 'Queued',

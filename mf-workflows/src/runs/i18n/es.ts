@@ -67,6 +67,8 @@ export const es: RunsCatalog = {
         error: 'Flujo de errores',
         subworkflow: 'Subflujo',
         chat: 'Mensaje de chat',
+        api: 'Llamada a la API',
+        mcp: 'Llamada de herramienta MCP',
       },
       status: {
         queued: 'En cola',
