@@ -65,6 +65,8 @@ test('every route: no 5xx, no hang, no Firestore change on a 4xx', async () => {
       sourceId: ['fuzz-source'],
       // API keys (apiKeys/): one that exists nowhere, so cases reach the handlers' 404.
       keyId: ['fuzzApiKey0000000000'],
+      // MCP servers (mcpClient/): one that exists nowhere, so cases reach the handlers' 404.
+      serverId: ['fuzzMcpServer0'],
     },
     // A run started by a case takes a token block, returned a second after: returned before the next case is measured.
     settle: () => h.app.runs.meter.stop(),
@@ -86,6 +88,7 @@ test('every route: no 5xx, no hang, no Firestore change on a 4xx', async () => {
       // Without it a random case rarely brought alice, her webhook workflow and an empty body together: CI found the route unreached.
       'POST /api/workflows/:workflowId/nodes/:nodeId/listen': { as: 'alice', params: { workflowId: hooked.id, nodeId: 'trigger' }, bodies: [{}] },
       'POST /api/api-keys': { as: 'alice', bodies: [{ name: 'Fuzz key', workspaceId: 'personal', scopes: ['runs:read'] }] },
+      'POST /api/mcp-servers': { as: 'alice', bodies: [{ workspaceId: 'personal', name: 'Fuzz MCP', url: 'https://mcp.example.com/mcp' }] },
       'POST /api/access/roles': { as: 'admin', bodies: [{ id: 'new-role', name: 'New', permissions: ['read_users'] }] },
       'PUT /api/access/roles/:id': { as: 'admin', bodies: [{ name: 'Renamed', permissions: ['read_users'] }] },
       'PATCH /api/access/roles/:id': { as: 'admin', bodies: [{ description: 'Changed' }] },
