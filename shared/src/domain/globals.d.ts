@@ -9,6 +9,8 @@ declare class URL {
   readonly hostname: string;
   readonly href: string;
   readonly origin: string;
+  readonly username: string;
+  readonly password: string;
   search: string;
 }
 

@@ -13,6 +13,8 @@ import { CODE_LIMITS, DEFAULT_CODE } from './codeStep.js';
 import { LOOP_ITEM_ERROR_MODES, LOOP_LIMITS } from './loop.js';
 import { KNOWLEDGE_STEP_LIMITS } from './knowledgeStep.js';
 import { RETRIEVAL_LIMITS } from '../knowledge/fusion.js';
+import { MCP_LIMITS } from '../mcp/model.js';
+import { mcpAgentToolSchema } from '../mcp/nodeParams.js';
 import { CONNECTOR_LIMITS, connectorStepParamsSchema, connectorToolSchema, connectorToolName, pollTriggerParamsSchema } from '../connectors/nodeParams.js';
 
 export const PARAM_LIMITS = {
@@ -307,6 +309,12 @@ export const agentParamsSchema = z.strictObject({
         .array(documentIdSchema)
         .max(KNOWLEDGE_STEP_LIMITS.maxAgentKnowledgeBases, `must have at most ${KNOWLEDGE_STEP_LIMITS.maxAgentKnowledgeBases} knowledge bases`)
         .superRefine(uniqueBy((id) => id, 'knowledge base'))
+        .optional(),
+      /** Tools of the workspace's MCP servers the model is offered (mcp/nodeParams.ts); the builder checks them against the servers' listings (mcpToolProblems). */
+      mcp: z
+        .array(mcpAgentToolSchema)
+        .max(MCP_LIMITS.maxAgentMcpTools, `must have at most ${MCP_LIMITS.maxAgentMcpTools} MCP tools`)
+        .superRefine(uniqueBy((t) => `${t.serverId}/${t.tool}`, 'MCP tool'))
         .optional(),
     })
     .default({ http: [], delegates: [] }),

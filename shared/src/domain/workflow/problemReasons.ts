@@ -110,6 +110,10 @@ export const PROBLEM_REASONS = [
   'missing-node',
   /** missing-delegate: delegating to params.node, a params.type node, not an agent. */
   'not-agent',
+  /** invalid-params: an agent's MCP tool on a server (params.server: its id) the workspace no longer has (mcpToolProblems). */
+  'mcp-server-missing',
+  /** invalid-params: an agent's MCP tool (params.tool) its server (params.server: its name) no longer lists. */
+  'mcp-tool-missing',
   /** invalid-params: a param naming a node (a webhook's respondWith) that is not a node of the workflow (params.node). */
   'unknown-node',
   /** invalid-workflow: the workflow, a node or an edge is not an object. */

@@ -54,6 +54,8 @@ export const de: ProblemsCatalog = {
         'self-delegate': 'Ein Agent kann nicht an sich selbst delegieren.',
         'missing-node': 'Er delegiert an „{{node}}“, das kein Schritt dieses Workflows ist.',
         'not-agent': 'Er delegiert an „{{node}}“, das kein Agent ist.',
+        'mcp-server-missing': 'Er nutzt einen MCP-Server („{{server}}“), den dieser Arbeitsbereich nicht mehr hat.',
+        'mcp-tool-missing': 'Der MCP-Server „{{server}}“ hat das Tool „{{tool}}“ nicht mehr: Aktualisieren Sie seine Tools oder entfernen Sie dieses.',
         'unknown-node': '„{{node}}“ ist kein Schritt dieses Workflows: Wählen Sie einen seiner Schritte.',
         'not-object': 'Ein Teil des Workflows hat nicht die richtige Form.',
         'document-too-large': 'Der Workflow ist zu groß: {{bytes}} Byte, und die Grenze liegt bei {{max}}.',

@@ -55,6 +55,8 @@ export const en = {
         'self-delegate': 'An agent cannot delegate to itself.',
         'missing-node': 'It delegates to “{{node}}”, which is not a step of this workflow.',
         'not-agent': 'It delegates to “{{node}}”, which is not an agent.',
+        'mcp-server-missing': 'It uses an MCP server (“{{server}}”) this workspace no longer has.',
+        'mcp-tool-missing': 'The MCP server “{{server}}” no longer has the tool “{{tool}}”: refresh its tools or remove this one.',
         'unknown-node': '“{{node}}” is not a step of this workflow: choose one of its steps.',
         'not-object': 'Part of the workflow is not in the right form.',
         'document-too-large': 'The workflow is too large: {{bytes}} bytes, and the limit is {{max}}.',

@@ -54,6 +54,8 @@ export const es: ProblemsCatalog = {
         'self-delegate': 'Un agente no puede delegar en sí mismo.',
         'missing-node': 'Delega en «{{node}}», que no es un paso de este flujo.',
         'not-agent': 'Delega en «{{node}}», que no es un agente.',
+        'mcp-server-missing': 'Usa un servidor MCP («{{server}}») que este espacio de trabajo ya no tiene.',
+        'mcp-tool-missing': 'El servidor MCP «{{server}}» ya no tiene la herramienta «{{tool}}»: actualice sus herramientas o quite esta.',
         'unknown-node': '«{{node}}» no es un paso de este flujo: elija uno de sus pasos.',
         'not-object': 'Una parte del flujo no tiene la forma correcta.',
         'document-too-large': 'El flujo es demasiado grande: {{bytes}} bytes, y el límite es {{max}}.',

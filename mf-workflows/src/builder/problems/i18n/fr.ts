@@ -54,6 +54,8 @@ export const fr: ProblemsCatalog = {
         'self-delegate': 'Un agent ne peut pas se déléguer à lui-même.',
         'missing-node': 'Il délègue à « {{node}} », qui n’est pas une étape de ce workflow.',
         'not-agent': 'Il délègue à « {{node}} », qui n’est pas un agent.',
+        'mcp-server-missing': 'Il utilise un serveur MCP (« {{server}} ») que cet espace de travail n’a plus.',
+        'mcp-tool-missing': 'Le serveur MCP « {{server}} » n’a plus l’outil « {{tool}} » : actualisez ses outils ou retirez celui-ci.',
         'unknown-node': '« {{node}} » n’est pas une étape de ce workflow : choisissez l’une de ses étapes.',
         'not-object': 'Une partie du workflow n’a pas la bonne forme.',
         'document-too-large': 'Le workflow est trop volumineux : {{bytes}} octets, pour une limite de {{max}}.',

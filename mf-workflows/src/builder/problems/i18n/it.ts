@@ -54,6 +54,8 @@ export const it: ProblemsCatalog = {
         'self-delegate': 'Un agente non può delegare a sé stesso.',
         'missing-node': 'Delega a «{{node}}», che non è un passaggio di questo workflow.',
         'not-agent': 'Delega a «{{node}}», che non è un agente.',
+        'mcp-server-missing': 'Usa un server MCP («{{server}}») che questo spazio di lavoro non ha più.',
+        'mcp-tool-missing': 'Il server MCP «{{server}}» non ha più lo strumento «{{tool}}»: aggiorna i suoi strumenti o rimuovi questo.',
         'unknown-node': '«{{node}}» non è un passaggio di questo workflow: scegli uno dei suoi passaggi.',
         'not-object': 'Una parte del workflow non ha la forma corretta.',
         'document-too-large': 'Il workflow è troppo grande: {{bytes}} byte, e il limite è {{max}}.',
