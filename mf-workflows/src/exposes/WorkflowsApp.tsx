@@ -34,6 +34,8 @@ const ChatAppsRoute = lazy(() => import(/* webpackChunkName: "chat-apps" */ '../
 const ChatAppRoute = lazy(() => import(/* webpackChunkName: "chat-apps" */ '../chatApps/ChatAppsRoute').then((module) => ({ default: module.ChatAppRoute })));
 // The API keys page (/workflows/api-keys, issue 24): its own chunk.
 const ApiKeysRoute = lazy(() => import(/* webpackChunkName: "api-keys" */ '../apiKeys/ApiKeysRoute').then((module) => ({ default: module.ApiKeysRoute })));
+// The MCP servers page (/workflows/mcp-servers, issue 24): its own chunk.
+const McpServersRoute = lazy(() => import(/* webpackChunkName: "mcp-servers" */ '../mcpServers/McpServersRoute').then((module) => ({ default: module.McpServersRoute })));
 const DashboardRoute = lazy(() => import(/* webpackChunkName: "dashboard" */ '../dashboard/DashboardRoute').then((module) => ({ default: module.DashboardRoute })));
 
 export function createWorkflowsQueryClient(): QueryClient {
@@ -87,6 +89,7 @@ export default function WorkflowsApp({ source, queryClient }: WorkflowsAppProps 
             <Route path="chat-apps" element={loading(<ChatAppsRoute />)} />
             <Route path="chat-apps/:appId" element={loading(<ChatAppRoute />)} />
             <Route path="api-keys" element={loading(<ApiKeysRoute />)} />
+            <Route path="mcp-servers" element={loading(<McpServersRoute />)} />
             <Route path="approvals" element={loading(<ApprovalInboxRoute />)} />
             <Route path="approvals/decide" element={loading(<ApprovalLinkRoute />)} />
             <Route path=":id" element={loading(<BuilderRoute />)} />
