@@ -13,6 +13,7 @@ import { useMcpServersClient } from '../../mcpServers/mcpServersClient';
 import { M, mcpCodeText, mcpErrorText } from '../../mcpServers/mcpTexts';
 import { MCP_SERVERS_CATALOGS } from '../../mcpServers/i18n';
 import { useMcpServerList } from '../../mcpServers/mcpServerList';
+import './agentMcpTools.css';
 
 const P = `${M}picker.`;
 
