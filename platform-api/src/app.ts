@@ -13,10 +13,11 @@ import { createExecutionsRouter } from './executions/router.js';
 import { createCredentialVault, createCredentialsModule, keyRingFromEnv, type CredentialTester, type CredentialVault, type KeyRing } from './credentials/index.js';
 import { createAiCredentialTester } from './credentials/aiTester.js';
 import { createProviderRegistry, providerBaseUrlsFromEnv } from './agents/providers/index.js';
-import { fetchPolicyFromEnv } from './net/safeFetch.js';
+import { fetchPolicyFromEnv, type SafeFetchPolicy } from './net/safeFetch.js';
 import type { FilesModule } from './files/index.js';
 import { hostedChatRouter } from './chat/hostedPage.js';
 import { ApiKeyStore, apiKeyRateLimitFromEnv, createApiKeyAuthenticator, createApiKeysRouter } from './apiKeys/index.js';
+import { createMcpServersRouter } from './mcpClient/router.js';
 import { createPublicApiRouter } from './publicApi/router.js';
 import { createConnectorsModule, type ConnectorsModule } from './connectors/index.js';
 import { composeCredentialTester, createAppCredentialTester } from './connectors/credentialTester.js';
@@ -55,6 +56,8 @@ export interface AppDependencies {
   files?: FilesModule | null;
   /** Base URL of this API as browsers reach it (PLATFORM_API_URL), for download links. */
   publicUrl?: string | null;
+  /** The private-address guard of outbound calls this app makes itself (MCP servers' listings); default: fetchPolicyFromEnv(process.env). */
+  fetchPolicy?: SafeFetchPolicy;
   /** Connectors (server.ts builds them, shared with the runs module); default: from process.env on the vault. */
   connectors?: ConnectorsModule;
   /** Sends workspace invitation e-mails (default: through SMTP_URL from MAIL_FROM; none without SMTP_URL). */
@@ -73,7 +76,7 @@ export function createWorkerApp({ db, logger }: { db: Firestore; logger: Logger 
 }
 
 /** Builds the platform-api Express app; listening is server.ts's job, so tests mount it on any port. */
-export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault, files, publicUrl, connectors, invitationMailer, appUrl, chatWidgetScript, visitorSignIn }: AppDependencies): Express {
+export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault, files, publicUrl, connectors, invitationMailer, appUrl, chatWidgetScript, visitorSignIn, fetchPolicy }: AppDependencies): Express {
   const record = createAuditRecorder(auditWriter ?? firestoreAuditWriter(db), logger);
   const providers = createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) });
   const vault = credentialVault ?? createCredentialVault({ db, logger, record, ring: credentialsRing === undefined ? keyRingFromEnv(process.env) : credentialsRing });
@@ -115,6 +118,7 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
       app.use(credentials.router);
       // API keys: made and revoked here; calls made with them come with the public API (issue 24).
       app.use(createApiKeysRouter({ auth, db, record }));
+      app.use(createMcpServersRouter({ auth, db, vault, record, logger, fetchPolicy: fetchPolicy ?? fetchPolicyFromEnv(process.env) }));
       app.use(createPublicApiRouter({ db, requireApiKey: createApiKeyAuthenticator({ db, auth, logger, record, defaultRateLimitPerMinute: apiKeyRateLimitFromEnv(process.env) }), store: new ApiKeyStore(db) }));
       app.use(apps.router({ auth, allowedOrigins }));
       if (files) {

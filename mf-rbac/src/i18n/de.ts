@@ -211,6 +211,9 @@ export const de: ConsoleCatalog = {
         CREATE_API_KEY: 'API-Schlüssel erstellt',
         UPDATE_API_KEY: 'API-Schlüssel geändert',
         REVOKE_API_KEY: 'API-Schlüssel widerrufen',
+        CREATE_MCP_SERVER: 'MCP-Server hinzugefügt',
+        UPDATE_MCP_SERVER: 'MCP-Server geändert',
+        DELETE_MCP_SERVER: 'MCP-Server entfernt',
         USE_API_KEY: 'API-Schlüssel verwendet',
       },
       targetTypes: {

@@ -213,6 +213,9 @@ export const en = {
         CREATE_API_KEY: 'API key created',
         UPDATE_API_KEY: 'API key changed',
         REVOKE_API_KEY: 'API key revoked',
+        CREATE_MCP_SERVER: 'MCP server added',
+        UPDATE_MCP_SERVER: 'MCP server changed',
+        DELETE_MCP_SERVER: 'MCP server removed',
         USE_API_KEY: 'API key used',
       },
       targetTypes: {

@@ -211,6 +211,9 @@ export const es: ConsoleCatalog = {
         CREATE_API_KEY: 'Clave de API creada',
         UPDATE_API_KEY: 'Clave de API modificada',
         REVOKE_API_KEY: 'Clave de API revocada',
+        CREATE_MCP_SERVER: 'Servidor MCP añadido',
+        UPDATE_MCP_SERVER: 'Servidor MCP modificado',
+        DELETE_MCP_SERVER: 'Servidor MCP eliminado',
         USE_API_KEY: 'Clave de API usada',
       },
       targetTypes: {

@@ -211,6 +211,9 @@ export const fr: ConsoleCatalog = {
         CREATE_API_KEY: 'Clé d’API créée',
         UPDATE_API_KEY: 'Clé d’API modifiée',
         REVOKE_API_KEY: 'Clé d’API révoquée',
+        CREATE_MCP_SERVER: 'Serveur MCP ajouté',
+        UPDATE_MCP_SERVER: 'Serveur MCP modifié',
+        DELETE_MCP_SERVER: 'Serveur MCP supprimé',
         USE_API_KEY: 'Clé d’API utilisée',
       },
       targetTypes: {

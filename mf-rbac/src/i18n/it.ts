@@ -211,6 +211,9 @@ export const it: ConsoleCatalog = {
         CREATE_API_KEY: 'Chiave API creata',
         UPDATE_API_KEY: 'Chiave API modificata',
         REVOKE_API_KEY: 'Chiave API revocata',
+        CREATE_MCP_SERVER: 'Server MCP aggiunto',
+        UPDATE_MCP_SERVER: 'Server MCP modificato',
+        DELETE_MCP_SERVER: 'Server MCP rimosso',
         USE_API_KEY: 'Chiave API usata',
       },
       targetTypes: {

@@ -10,9 +10,10 @@
 // engine's retry/backoff is the only one, and counts attempts.
 import { NoObjectGeneratedError, Output, generateText, jsonSchema, stepCountIs, tool, wrapLanguageModel, type LanguageModel, type LanguageModelMiddleware, type ToolSet } from 'ai';
 import { z } from 'zod';
-import { RUN_LIMITS, parseNodeParams, type AgentParams, type HttpTool, type NodeType, type WorkflowNode } from '@agentflow/shared/workflow';
+import { RUN_LIMITS, parseNodeParams, type AgentParams, type HttpTool, type RunStepType, type WorkflowNode } from '@agentflow/shared/workflow';
 import { appToolsFor, type AppToolCall } from './appTools.js';
 import { knowledgeToolsFor, type KnowledgeToolSearch } from './knowledgeTool.js';
+import { mcpToolsFor, type McpSession, type McpSessionOpener } from './mcpTools.js';
 import { agentCallCost } from '@agentflow/shared/domain';
 import { safeFetch, type SafeFetchPolicy } from '../net/safeFetch.js';
 import { withAuthHeaders } from '../credentials/httpAuth.js';
@@ -29,7 +30,7 @@ export interface ChildStepUpdate {
   name: string;
   status: 'running' | 'succeeded' | 'failed';
   /** The child's node type when it is not its node's (an app tool call of an agent: 'connector'). */
-  type?: NodeType;
+  type?: RunStepType;
   input?: unknown;
   output?: unknown;
   error?: string | null;
@@ -86,6 +87,8 @@ export interface RunAgentOptions {
   stream?: AgentStreamSink;
   /** Searches a knowledge base an agent lists in tools.knowledge (the search_knowledge tool; absent: such agents fail). */
   knowledge?: { search: KnowledgeToolSearch };
+  /** Connects to the MCP servers an agent lists in tools.mcp (once per server per agent; closed when it ends), and the fee of one call (absent: such agents fail). */
+  mcp?: { open: McpSessionOpener; stepFee: number };
 }
 
 export interface RunAgentResult {
@@ -216,6 +219,7 @@ async function runOne(
     },
   };
 
+  let mcpSession: McpSession | null = null;
   try {
     const resolved = (await options.credentialModel?.(params, node.id)) ?? options.models.resolve(params.model ?? null);
     if (typeof resolved === 'string' || resolved.specificationVersion !== 'v3') throw new AgentConfigError('The AI provider gave a model this version of platform-api cannot call');
@@ -274,6 +278,31 @@ async function runOne(
         }),
       );
     }
+    const mcpTools = params.tools.mcp ?? [];
+    if (mcpTools.length > 0) {
+      if (!options.mcp) throw new AgentConfigError(`Agent "${node.name}" uses MCP tools, but MCP servers are not available on this server`);
+      mcpSession = await options.mcp.open(mcpTools, combined);
+      Object.assign(
+        tools,
+        mcpToolsFor({
+          session: mcpSession,
+          taken: Object.keys(tools),
+          stepFee: options.mcp.stepFee,
+          stepId,
+          nodeId: node.id,
+          signal: combined,
+          chargeTokens: options.chargeTokens,
+          onChildStep: options.onChildStep,
+          charged,
+          onFatal: (error) => {
+            tree.fatal ??= { error };
+            tree.controller.abort(error);
+          },
+          isFatal,
+          maxResultChars: MAX_TOOL_RESULT_CHARS,
+        }),
+      );
+    }
     const delegateCounts = new Map<string, number>();
     for (const delegateId of params.tools.delegates) {
       const delegateNode = options.nodes.find((n) => n.id === delegateId);
@@ -319,7 +348,12 @@ async function runOne(
     if (tree.fatal) throw tree.fatal.error;
     if (signal.aborted) throw signal.reason ?? error;
     if (NoObjectGeneratedError.isInstance(error)) throw outputError(node, error);
+    // A step error of the engine's (an MCP server that cannot be used) keeps its code.
+    if ((error as { stepErrorCode?: unknown } | null)?.stepErrorCode !== undefined) throw error;
     throw toProviderCallError(error);
+  } finally {
+    // The agent's MCP connections end with it.
+    await mcpSession?.close().catch(() => undefined);
   }
 }
 

@@ -81,9 +81,9 @@ export class TooManyRedirectsError extends Error {
 }
 
 export const MAX_REDIRECTS = 5;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Headers that must not follow a redirect to another origin. */
-const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+export const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 
 /**
  * Env: HTTP_ALLOW_PRIVATE_NETWORKS=true (tests and local dev set it explicitly), HTTP_TIMEOUT_MS,
@@ -143,7 +143,7 @@ function describeRange(range: string): string {
 }
 
 /** A DNS lookup that refuses (before connecting) any resolved address the policy refuses. */
-function checkedLookup(policy: SafeFetchPolicy): LookupFunction {
+export function checkedLookup(policy: Pick<SafeFetchPolicy, 'allowPrivateNetworks' | 'allowedRanges'>): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
@@ -161,7 +161,7 @@ function checkedLookup(policy: SafeFetchPolicy): LookupFunction {
   };
 }
 
-function parseUrl(raw: string): URL {
+export function parseUrl(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -215,7 +215,7 @@ export async function safeFetch(request: SafeFetchRequest, policy: SafeFetchPoli
   }
 }
 
-function withoutHeaders(headers: Record<string, string>, names: string[]): Record<string, string> {
+export function withoutHeaders(headers: Record<string, string>, names: string[]): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !names.includes(name.toLowerCase())));
 }
 

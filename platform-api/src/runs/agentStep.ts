@@ -27,6 +27,7 @@ import { searchForRun, type KnowledgeSearch } from './knowledge/knowledgeStep.js
 import type { AgentStreamSink } from '../agents/streamAnswer.js';
 import type { RunStreamBus } from './streams/port.js';
 import type { Citation } from '@agentflow/shared/knowledge';
+import { mcpSessionOpener, type AgentMcp } from './mcpSessions.js';
 
 export interface AgentCredentials {
   vault: CredentialVault;
@@ -88,7 +89,7 @@ function runStreamSink(streams: RunStreamBus, runId: string): AgentStreamSink {
   };
 }
 
-export function createAgentHandler(models: ModelResolver, credentials?: AgentCredentials, ownCredentialStepFee = DEFAULT_OWN_CREDENTIAL_STEP_FEE, apps?: AgentApps, knowledge?: KnowledgeSearch | null, streams?: RunStreamBus): StepHandler {
+export function createAgentHandler(models: ModelResolver, credentials?: AgentCredentials, ownCredentialStepFee = DEFAULT_OWN_CREDENTIAL_STEP_FEE, apps?: AgentApps, knowledge?: KnowledgeSearch | null, streams?: RunStreamBus, mcp?: AgentMcp): StepHandler {
   return async (context) => {
     // The files' text first: a file the step cannot read fails it before any model call.
     const attachments = await agentAttachments(context);
@@ -110,6 +111,8 @@ export function createAgentHandler(models: ModelResolver, credentials?: AgentCre
       // search_knowledge: the Knowledge step's search, each call charged under its child step's key.
       ...(knowledge ? { knowledge: { search: (knowledgeBaseId: string, query: string, callKey: string, signal: AbortSignal) => searchForRun(knowledge, { ...context, signal }, { knowledgeBaseId, query }, callKey) } } : {}),
       ...(streaming ? { stream: runStreamSink(streaming, context.run.id) } : {}),
+      // MCP tools: one connection per server for the agent, closed when it ends (mcpSessions.ts).
+      ...(mcp ? { mcp: { open: mcpSessionOpener(context, mcp), stepFee: mcp.stepFee } } : {}),
       ...(apps
         ? {
             apps: {

@@ -34,6 +34,7 @@ import { storeStepFiles } from './stepFiles.js';
 import { Housekeeping } from './housekeeping.js';
 import type { FilesModule } from '../files/index.js';
 import { connectorStepFeeFromEnv, createConnectorStepHandler, type ConnectorsModule } from '../connectors/index.js';
+import { McpServerStore } from '../mcpClient/store.js';
 import { ConnectorPoller } from '../connectors/polling/poller.js';
 import { firestoreLoopHandler } from './loop/index.js';
 import { ErrorWorkflowStarter } from './errors/errorWorkflow.js';
@@ -194,7 +195,12 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
       subworkflow: createSubworkflowHandler(subworkflowPorts, { inProcessMs: options.subworkflows?.inProcessMs }),
       // A loop runs its body with this executor's handlers (asked for when it runs).
       loop: firestoreLoopHandler(options.db, () => executor),
-      agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env), options.connectors ? { runtime: options.connectors.runtime, stepFee: connectorStepFeeFromEnv(env) } : undefined, knowledge, streams),
+      agent: createAgentHandler(models, options.credentials, stepFeeFromEnv(env), options.connectors ? { runtime: options.connectors.runtime, stepFee: connectorStepFeeFromEnv(env) } : undefined, knowledge, streams, {
+        store: new McpServerStore(options.db),
+        vault: options.credentials?.vault ?? null,
+        // MCP tool calls cost the app tool fee (the price table's per-call fee for tools), besides the model's tokens.
+        stepFee: connectorStepFeeFromEnv(env),
+      }),
       knowledge: createKnowledgeHandler(knowledge),
       ...(options.connectors ? { connector: createConnectorStepHandler(options.connectors.runtime, connectorStepFeeFromEnv(env)) } : {}),
       ...(options.credentials ? { http: httpHandler(vaultHttpHeaders(options.credentials.vault)) } : {}),

@@ -128,9 +128,12 @@ export const AUDIT_ACTIONS = [
   'UPDATE_API_KEY',
   'REVOKE_API_KEY',
   'USE_API_KEY',
+  'CREATE_MCP_SERVER',
+  'UPDATE_MCP_SERVER',
+  'DELETE_MCP_SERVER',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = 'role' | 'permission' | 'organization' | 'userRole' | 'rbac' | 'credential' | 'knowledgeBase' | 'apiKey';
+export type AuditTargetType = 'role' | 'permission' | 'organization' | 'userRole' | 'rbac' | 'credential' | 'knowledgeBase' | 'apiKey' | 'mcpServer';
 
 export interface AuditEntry {
   id?: string;

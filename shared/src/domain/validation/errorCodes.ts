@@ -17,6 +17,7 @@ import type { ApprovalErrorCode } from '../approvals/api.js';
 import type { KnowledgeErrorCode } from '../knowledge/api.js';
 import type { ChatErrorCode } from '../chat/routes.js';
 import type { ApiKeyErrorCode } from '../apiKeys/api.js';
+import type { McpErrorCode } from '../mcp/api.js';
 
 /**
  * The codes of refusals by kind, one per HTTP status a service answers: what
@@ -132,4 +133,6 @@ export interface RequestErrorBody {
 export type ServiceErrorCode = GenericErrorCode | RequestErrorCode | TeamErrorCode | BillingErrorCode | CredentialErrorCode | PlanErrorCode | FileErrorCode | ConnectorErrorCode | StepTestErrorCode | WorkflowTriggerErrorCode | WorkspaceErrorCode | ApprovalErrorCode | KnowledgeErrorCode
   // Chat apps' public and publishing routes (chat/api.ts).
   | ChatErrorCode
-  | ApiKeyErrorCode;
+  | ApiKeyErrorCode
+  // MCP servers for agents (mcp/api.ts).
+  | McpErrorCode;

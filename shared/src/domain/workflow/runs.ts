@@ -55,6 +55,9 @@ export interface RunTrigger {
   failedRunId?: string | null;
 }
 
+/** What a run step is: a node's type, or 'mcp' for an agent's call of an MCP server's tool (issue 24). */
+export type RunStepType = NodeType | 'mcp';
+
 export interface RunStep {
   /** The node id; a delegated agent call is `${parentStepId}/${delegateNodeId}#${n}`. */
   id: string;
@@ -62,7 +65,8 @@ export interface RunStep {
   /** Set on a child step (an agent another agent delegated to). */
   parentStepId: string | null;
   name: string;
-  type: NodeType;
+  /** The node's type; a child step of an agent's MCP tool call is 'mcp' (no node has that type). */
+  type: RunStepType;
   status: StepStatus;
   input: unknown;
   /** The output, truncated past RUN_LIMITS.maxStepOutputBytes (see outputBytes / outputTruncated). */
