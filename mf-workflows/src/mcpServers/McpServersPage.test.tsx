@@ -150,16 +150,26 @@ describe('MCP servers page', () => {
     expect(within(row).queryByTestId('mcp-server-error')).not.toBeInTheDocument();
   });
 
-  test('a listing the server refuses is said by its code', async () => {
+  test('a listing that fails is stored on the server and said by its code; a refusal of the call itself too', async () => {
     const client = createFakeMcpServersClient([TICKETS]);
-    client.refuse.listTools = new ApiError('connect ECONNREFUSED', 502, 'mcp_unreachable', 'connect ECONNREFUSED', {});
+    client.listingFails.set(TICKETS.id, 'mcp_auth_failed');
     renderPage(client);
     await act(async () => {
       fireEvent.click(await screen.findByRole('button', { name: 'List the tools of Support tickets' }));
     });
-    expect(await screen.findByText('The server could not be reached. Check its address and that it is online.')).toBeInTheDocument();
-    expect(screen.queryByText(/ECONNREFUSED/)).not.toBeInTheDocument();
+    const row = screen.getByTestId('mcp-server-row');
+    await waitFor(() => expect(within(row).getByTestId('mcp-server-error')).toHaveTextContent('Last listing failed: The server refused the credentials. Check the credential chosen for it.'));
+    // The tools of the last successful listing stay offered.
+    expect(within(row).getByRole('button', { name: 'Show the tools of Support tickets' })).toHaveTextContent('2 tools');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByText(/the service's English/)).not.toBeInTheDocument();
+
+    client.refuse.listTools = new ApiError('You need the edit_workflows permission', 403, 'mcp_workspace_forbidden', 'You need the edit_workflows permission', {});
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'List the tools of Support tickets' }));
+    });
+    expect(await screen.findByText('Your role in this workspace does not allow this.')).toBeInTheDocument();
+    expect(screen.queryByText(/edit_workflows/)).not.toBeInTheDocument();
   });
 
   test('deleting asks first; Cancel keeps the server, Delete removes it', async () => {

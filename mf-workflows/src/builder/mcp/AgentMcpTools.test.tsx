@@ -86,7 +86,19 @@ test('a server never listed offers List tools; its tools then become checkboxes'
   expect(latest().tools.mcp).toEqual([{ serverId: DOCS.id, tool: 'search_docs' }]);
 });
 
-test('a listing refused by the server is said by its code under it', async () => {
+test('a listing that fails is stored on the server and said by its code under it', async () => {
+  const client = createFakeMcpServersClient([DOCS]);
+  client.listingFails.set(DOCS.id, 'mcp_unreachable');
+  renderPanel(client, { organizationId: 'org-acme' });
+  const server = await screen.findByTestId('agent-mcp-server');
+  await act(async () => {
+    fireEvent.click(within(server).getByRole('button', { name: 'List the tools of Docs search' }));
+  });
+  expect(await within(server).findByTestId('agent-mcp-server-error')).toHaveTextContent('The server could not be reached. Check its address and that it is online.');
+  expect(server).toHaveTextContent('Its tools have not been listed yet.');
+});
+
+test('a refused listing call is said by its code under the server', async () => {
   const client = createFakeMcpServersClient([DOCS]);
   client.refuse.listTools = new ApiError('HTTP 401', 502, 'mcp_auth_failed', 'HTTP 401', {});
   renderPanel(client, { organizationId: 'org-acme' });

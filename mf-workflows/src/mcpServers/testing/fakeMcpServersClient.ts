@@ -33,6 +33,8 @@ export interface FakeMcpServersClient extends McpServersClient {
   offered: Map<string, McpToolView[]>;
   /** Refusals by method, used once each. */
   refuse: Partial<Record<keyof McpServersClient, ApiError>>;
+  /** Servers whose listing fails, by id: as platform-api, the answer is the server with the failure stored (lastError), not a refusal. */
+  listingFails: Map<string, string>;
 }
 
 export function createFakeMcpServersClient(servers: McpServerView[] = [], offered: Record<string, McpToolView[]> = {}): FakeMcpServersClient {
@@ -42,6 +44,7 @@ export function createFakeMcpServersClient(servers: McpServerView[] = [], offere
     calls: [],
     offered: new Map(Object.entries(offered)),
     refuse: {},
+    listingFails: new Map(),
     list: async (workspace) => {
       record('list', [workspace]);
       return fake.servers.filter((server) => server.workspaceId === workspace);
@@ -62,6 +65,8 @@ export function createFakeMcpServersClient(servers: McpServerView[] = [], offere
     },
     listTools: async (serverId) => {
       record('listTools', [serverId]);
+      const failed = fake.listingFails.get(serverId);
+      if (failed) return put(serverId, (server) => ({ ...server, lastError: { code: failed, message: `${failed} (the service's English)` } }));
       return put(serverId, (server) => ({ ...server, tools: fake.offered.get(serverId) ?? [], toolsListedAt: new Date().toISOString(), lastError: null }));
     },
   };
