@@ -36,6 +36,7 @@ import { SaveVersionButton } from './versions/SaveVersionButton';
 import { ShareButton } from '../sharing/ShareButton';
 import { ActiveSwitch } from './triggers/ActiveSwitch';
 import { LocalProblemsScope, useBuilderProblems } from './problems/localProblems';
+import { useMcpToolProblems } from './mcp/mcpToolProblems';
 import { PageLoading } from '../components/PageLoading';
 import { useCredentialProblems } from '../credentials/agentCredentials';
 import { secretWarnings } from './LiteralSecretWarning';
@@ -174,8 +175,11 @@ function BuilderScreen({ initial, docs, uid, draft, openedSavedAt }: BuilderScre
   const lastRun = useLastRunOverlay(workflow.id);
   // The domain's checks, plus agents whose credential the user no longer has (the service refuses those runs).
   const credentialProblems = useCredentialProblems(workflow);
+  // ...agents' MCP tools their servers no longer list...
+  const mcpProblems = useMcpToolProblems(workflow);
+  const serviceProblems = useMemo(() => (mcpProblems.length === 0 ? credentialProblems : [...credentialProblems, ...mcpProblems]), [credentialProblems, mcpProblems]);
   // ...and what fields know alone (JSON that does not parse), counted like the rest.
-  const { problems, report: reportLocalProblem } = useBuilderProblems(workflow, credentialProblems);
+  const { problems, report: reportLocalProblem } = useBuilderProblems(workflow, serviceProblems);
   // Secrets in plain text: warnings, not problems (the workflow still saves and runs).
   const warnings = useMemo(() => secretWarnings(t, workflow), [t, workflow]);
   const [panelsOpen, setPanelsOpen] = useState(false);

@@ -33,6 +33,7 @@ import { TestStepSection } from './testStep/TestStepSection';
 const NodeSettingsSection = lazy(() => import(/* webpackChunkName: "node-settings" */ './settings/NodeSettingsSection'));
 import { FlowStepForm, hasFlowStepForm } from './subworkflow/FlowStepForms';
 import { AgentKnowledgeBases, KnowledgeBasePicker } from './knowledge/KnowledgeForms';
+import { AgentMcpTools } from './mcp/AgentMcpTools';
 // A code step's form (and, from there, its editor): loaded when a code step's panel opens.
 const CodeField = lazy(() => import(/* webpackChunkName: "code-field" */ './code/CodeField').then((m) => ({ default: m.CodeField })));
 // What starts an error trigger and who reports to it: loaded when one is selected.
@@ -158,6 +159,7 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
             {node.type === 'agent' && field.path === 'tools' && <AgentToolSecrets node={node} onParams={setParams} />}
             {node.type === 'agent' && field.path === 'tools' && <AppToolsEditor node={node} problems={problems.filter((p) => problemAtField(p, 'tools.connectors'))} onParams={setParams} />}
             {node.type === 'agent' && field.path === 'tools' && <AgentKnowledgeBases workflow={workflow} node={node} onParams={setParams} readOnly={readOnly} />}
+            {node.type === 'agent' && field.path === 'tools' && <AgentMcpTools workflow={workflow} node={node} onParams={setParams} readOnly={readOnly} />}
           </Fragment>
         ))}
         {app && <AppStepForm node={node} problems={problems} onParams={setParams} />}

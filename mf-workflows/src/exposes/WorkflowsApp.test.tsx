@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import { ApiKeysClientContext, type ApiKeysClient } from '../apiKeys/apiKeysClient';
+import { McpServersClientContext } from '../mcpServers/mcpServersClient';
+import { createFakeMcpServersClient } from '../mcpServers/testing/fakeMcpServersClient';
 import { createFakeCatalogueSource } from '../testing/fakeCatalogueSource';
 import { testQueryClient } from '../testing/renderCatalogue';
 import WorkflowsApp from './WorkflowsApp';
@@ -56,5 +58,17 @@ describe('mf_workflows ./WorkflowsApp (federated entry)', () => {
     expect(await screen.findByTestId('api-keys-empty')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^API keys$/);
     expect(keys.list).toHaveBeenCalledWith('personal');
+  });
+
+  test('the catalogue’s resources link to the MCP servers page, a lazy chunk that lists the workspace’s servers', async () => {
+    const servers = createFakeMcpServersClient();
+    renderWithProviders(<McpServersClientContext.Provider value={servers}>{app()}</McpServersClientContext.Provider>, { route: '/workflows', path: '/workflows/*', user: testUser() });
+    const link = await screen.findByTestId('mcp-servers-link');
+    expect(link).toHaveTextContent('MCP servers');
+    expect(link).toHaveAttribute('href', '/workflows/mcp-servers');
+    fireEvent.click(link);
+    expect(await screen.findByTestId('mcp-servers-empty')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^MCP servers$/);
+    expect(servers.calls[0]).toEqual({ method: 'list', args: ['personal'] });
   });
 });

@@ -36,6 +36,8 @@ const ChatAppRoute = lazy(() => import(/* webpackChunkName: "chat-apps" */ '../c
 const ApiKeysRoute = lazy(() => import(/* webpackChunkName: "api-keys" */ '../apiKeys/ApiKeysRoute').then((module) => ({ default: module.ApiKeysRoute })));
 // The API reference (/workflows/api-reference, issue 24): its own chunk, read from GET /v1/openapi.json.
 const ApiReferenceRoute = lazy(() => import(/* webpackChunkName: "api-reference" */ '../apiReference/ApiReferenceRoute').then((module) => ({ default: module.ApiReferenceRoute })));
+// The MCP servers page (/workflows/mcp-servers, issue 24): its own chunk.
+const McpServersRoute = lazy(() => import(/* webpackChunkName: "mcp-servers" */ '../mcpServers/McpServersRoute').then((module) => ({ default: module.McpServersRoute })));
 const DashboardRoute = lazy(() => import(/* webpackChunkName: "dashboard" */ '../dashboard/DashboardRoute').then((module) => ({ default: module.DashboardRoute })));
 
 export function createWorkflowsQueryClient(): QueryClient {
@@ -90,6 +92,7 @@ export default function WorkflowsApp({ source, queryClient }: WorkflowsAppProps 
             <Route path="chat-apps/:appId" element={loading(<ChatAppRoute />)} />
             <Route path="api-keys" element={loading(<ApiKeysRoute />)} />
             <Route path="api-reference" element={loading(<ApiReferenceRoute />)} />
+            <Route path="mcp-servers" element={loading(<McpServersRoute />)} />
             <Route path="approvals" element={loading(<ApprovalInboxRoute />)} />
             <Route path="approvals/decide" element={loading(<ApprovalLinkRoute />)} />
             <Route path=":id" element={loading(<BuilderRoute />)} />

@@ -7,6 +7,7 @@ export const de: WorkflowsCatalog = {
       resourcesLabel: 'Zugangsdaten, Wissen und Chat-Apps',
       knowledgeLink: 'Wissen',
       chatAppsLink: 'Chat-Apps',
+      mcpServersLink: 'MCP-Server',
       apiKeysLink: 'API-Schlüssel',
       filtersLabel: 'Abläufe filtern',
       searchLabel: 'Abläufe durchsuchen',

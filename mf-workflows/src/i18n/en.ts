@@ -9,6 +9,7 @@ export const en = {
       resourcesLabel: 'Credentials, knowledge and chat apps',
       knowledgeLink: 'Knowledge',
       chatAppsLink: 'Chat apps',
+      mcpServersLink: 'MCP servers',
       apiKeysLink: 'API keys',
       filtersLabel: 'Filter workflows',
       searchLabel: 'Search workflows',

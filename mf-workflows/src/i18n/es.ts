@@ -7,6 +7,7 @@ export const es: WorkflowsCatalog = {
       resourcesLabel: 'Credenciales, conocimiento y apps de chat',
       knowledgeLink: 'Conocimiento',
       chatAppsLink: 'Apps de chat',
+      mcpServersLink: 'Servidores MCP',
       apiKeysLink: 'Claves de API',
       filtersLabel: 'Filtrar flujos de trabajo',
       searchLabel: 'Buscar flujos de trabajo',

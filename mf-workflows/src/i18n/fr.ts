@@ -7,6 +7,7 @@ export const fr: WorkflowsCatalog = {
       resourcesLabel: 'Identifiants, connaissances et apps de chat',
       knowledgeLink: 'Connaissances',
       chatAppsLink: 'Applications de chat',
+      mcpServersLink: 'Serveurs MCP',
       apiKeysLink: 'Clés d’API',
       filtersLabel: 'Filtrer les flux de travail',
       searchLabel: 'Rechercher des flux de travail',

@@ -7,6 +7,7 @@ export const it: WorkflowsCatalog = {
       resourcesLabel: 'Credenziali, conoscenza e app di chat',
       knowledgeLink: 'Conoscenza',
       chatAppsLink: 'App di chat',
+      mcpServersLink: 'Server MCP',
       apiKeysLink: 'Chiavi API',
       filtersLabel: 'Filtra i flussi di lavoro',
       searchLabel: 'Cerca flussi di lavoro',

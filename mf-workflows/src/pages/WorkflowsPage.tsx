@@ -190,7 +190,7 @@ export function WorkflowsPage() {
           user && catalogueUser ? (
             <>
               <NewWorkflowActions user={catalogueUser} refresh={refreshMine} disabled={!online || !workspace.canCreate} organizationId={workspace.createIn} />
-              {/* What workflows use (credentials, knowledge) and what publishes them (chat apps, API keys): one compact row on a phone. */}
+              {/* What workflows use (credentials, knowledge, MCP servers) and what publishes them (chat apps, API keys): one compact row on a phone. */}
               <nav className="catalogue-resources" aria-label={t('workflows.catalogue.resourcesLabel')}>
                 <Link className="button" to="/workflows/credentials" data-testid="credentials-link">
                   {t('workflows.catalogue.credentialsLink')}
@@ -200,6 +200,9 @@ export function WorkflowsPage() {
                 </Link>
                 <Link className="button" to="/workflows/chat-apps" data-testid="chat-apps-link">
                   {t('workflows.catalogue.chatAppsLink')}
+                </Link>
+                <Link className="button" to="/workflows/mcp-servers" data-testid="mcp-servers-link">
+                  {t('workflows.catalogue.mcpServersLink')}
                 </Link>
                 <Link className="button" to="/workflows/api-keys" data-testid="api-keys-link">
                   {t('workflows.catalogue.apiKeysLink')}

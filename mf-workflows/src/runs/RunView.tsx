@@ -268,6 +268,12 @@ function StepItem({ node, now, files, run }: { node: StepNode; now: number; file
       <div className="run-step-head">
         <StatusBadge status={step.status} />
         <strong className="run-step-name">{step.name}</strong>
+        {/* An agent's call of an MCP server's tool (named "<server>: <tool>", like an app tool's call). */}
+        {step.type === 'mcp' && (
+          <span className="run-step-kind" data-testid="step-mcp">
+            {t(`${V}mcpTool`)}
+          </span>
+        )}
         {ms !== null && <span className="run-step-duration">{formatDuration(ms, language)}</span>}
         {step.tokens > 0 && <span className="run-step-tokens">{t(`${V}tokens`, { count: step.tokens })}</span>}
         {step.attempts > 1 && <span className="run-step-attempts">{t(`${V}attempts`, { count: step.attempts })}</span>}

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import { KNOWLEDGE_STEP_ERROR_CODES, RUN_MESSAGES } from '@agentflow/shared/workflow';
+import { MCP_ERROR_CODES } from '@agentflow/shared/mcp';
 import { StepError } from './StepError';
 import { RUNS_CATALOGS } from './i18n';
 import { useRemoteCatalogs } from '@agentflow/shared';
@@ -42,4 +43,14 @@ test('an error without a known code is shown as recorded; no error, nothing', as
   unmount();
   render({ error: null });
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test("an agent's MCP tool call that failed on the way is said by its code; a tool's own error is shown as the tool said it", async () => {
+  const { unmount } = render({ error: 'MCP server "Linear" unreachable: connect ETIMEDOUT 203.0.113.9:443', errorCode: MCP_ERROR_CODES.unreachable }, 'de');
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Der Server war nicht erreichbar. Prüfen Sie seine Adresse und ob er online ist.');
+  expect(alert).not.toHaveTextContent('ETIMEDOUT');
+  unmount();
+  render({ error: 'Issue LIN-42 is archived', errorCode: MCP_ERROR_CODES.toolFailed }, 'de');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Issue LIN-42 is archived');
 });

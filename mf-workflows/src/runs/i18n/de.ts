@@ -104,6 +104,7 @@ export const de: RunsCatalog = {
         branch: 'Gewählter Zweig: {{branch}}',
         truncated: 'Ausgabe gekürzt: die vollständige Ausgabe hat {{bytes}} Bytes.',
         delegated: 'Delegierte Aufrufe',
+        mcpTool: 'MCP-Werkzeug',
         live: 'Direkt',
         reconnecting: 'Verbindung verloren, neuer Versuch…',
         comment: 'Kommentar (optional)',

@@ -107,6 +107,7 @@ export const en = {
         branch: 'Branch taken: {{branch}}',
         truncated: 'Output truncated: the full output is {{bytes}} bytes.',
         delegated: 'Delegated calls',
+        mcpTool: 'MCP tool',
         live: 'Live',
         reconnecting: 'Connection lost, reconnecting…',
         comment: 'Comment (optional)',

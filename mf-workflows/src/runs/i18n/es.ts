@@ -104,6 +104,7 @@ export const es: RunsCatalog = {
         branch: 'Rama tomada: {{branch}}',
         truncated: 'Salida truncada: la salida completa ocupa {{bytes}} bytes.',
         delegated: 'Llamadas delegadas',
+        mcpTool: 'Herramienta MCP',
         live: 'En directo',
         reconnecting: 'Conexión perdida, reconectando…',
         comment: 'Comentario (opcional)',

@@ -104,6 +104,7 @@ export const fr: RunsCatalog = {
         branch: 'Branche prise : {{branch}}',
         truncated: 'Sortie tronquée : la sortie complète fait {{bytes}} octets.',
         delegated: 'Appels délégués',
+        mcpTool: 'Outil MCP',
         live: 'En direct',
         reconnecting: 'Connexion perdue, reconnexion…',
         comment: 'Commentaire (facultatif)',

@@ -104,6 +104,7 @@ export const it: RunsCatalog = {
         branch: 'Ramo seguito: {{branch}}',
         truncated: 'Uscita troncata: l’uscita completa è di {{bytes}} byte.',
         delegated: 'Chiamate delegate',
+        mcpTool: 'Strumento MCP',
         live: 'In diretta',
         reconnecting: 'Connessione persa, riconnessione…',
         comment: 'Commento (facoltativo)',
