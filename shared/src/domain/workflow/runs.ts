@@ -35,8 +35,11 @@ export function isTerminalRunStatus(status: RunStatus): boolean {
 export const STEP_STATUSES = ['pending', 'running', 'waiting', 'succeeded', 'failed', 'skipped', 'canceled'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
-/** 'error': an error workflow started with the details of another workflow's failed run (Workflow.errorWorkflowId). */
-export const RUN_TRIGGER_TYPES = ['manual', 'webhook', 'schedule', 'voice', 'rerun', 'poll', 'error', 'subworkflow', 'chat'] as const;
+/**
+ * 'error': an error workflow started with the details of another workflow's failed run (Workflow.errorWorkflowId).
+ * 'mcp': a call of the workflow as a tool on its workspace's MCP endpoint, with an API key (userId: the key's creator).
+ */
+export const RUN_TRIGGER_TYPES = ['manual', 'webhook', 'schedule', 'voice', 'rerun', 'poll', 'error', 'subworkflow', 'chat', 'mcp'] as const;
 export type RunTriggerType = (typeof RUN_TRIGGER_TYPES)[number];
 
 export interface RunTrigger {
