@@ -35,13 +35,17 @@ export function publicWorkflow(workflow: Workflow): PublicWorkflow {
   };
 }
 
-/** Whether the workflow is in the key's workspace, not a template or in the trash, and the creator may see it. */
-function listable(workflow: Workflow, workspace: { ownerId: string; organizationId: string | null }, subject: AccessSubject): boolean {
+/** Whether the workflow is in the key's workspace (an organization's, or its creator's personal one), not a template or in the trash. */
+export function inKeyWorkspace(workflow: Workflow, workspace: { ownerId: string; organizationId: string | null }): boolean {
   if (workflow.visibility === 'template' || workflow.deletedAt) return false;
   const organizationId = workflow.organizationId ?? null;
   if (organizationId !== workspace.organizationId) return false;
-  if (organizationId === null && workflow.ownerId !== workspace.ownerId) return false;
-  return workflowPermits(subject, workflow, 'view');
+  return organizationId !== null || workflow.ownerId === workspace.ownerId;
+}
+
+/** Whether the workflow is in the key's workspace and the creator may see it. */
+function listable(workflow: Workflow, workspace: { ownerId: string; organizationId: string | null }, subject: AccessSubject): boolean {
+  return inKeyWorkspace(workflow, workspace) && workflowPermits(subject, workflow, 'view');
 }
 
 export async function listPublicWorkflows(db: Firestore, req: Request, query: { cursor?: string; limit: number }): Promise<{ workflows: PublicWorkflow[]; nextCursor: string | null }> {

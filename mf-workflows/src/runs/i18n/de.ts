@@ -67,6 +67,7 @@ export const de: RunsCatalog = {
         error: 'Fehler-Workflow',
         subworkflow: 'Unter-Workflow',
         chat: 'Chat-Nachricht',
+        mcp: 'MCP-Client',
       },
       status: {
         queued: 'In der Warteschlange',

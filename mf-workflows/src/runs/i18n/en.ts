@@ -70,6 +70,7 @@ export const en = {
         error: 'Error workflow',
         subworkflow: 'Sub-workflow',
         chat: 'Chat message',
+        mcp: 'MCP client',
       },
       status: {
         queued: 'Queued',

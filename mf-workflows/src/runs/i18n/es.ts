@@ -67,6 +67,7 @@ export const es: RunsCatalog = {
         error: 'Flujo de errores',
         subworkflow: 'Subflujo',
         chat: 'Mensaje de chat',
+        mcp: 'Cliente MCP',
       },
       status: {
         queued: 'En cola',

@@ -67,6 +67,7 @@ export const fr: RunsCatalog = {
         error: 'Flux d’erreur',
         subworkflow: 'Sous-workflow',
         chat: 'Message de chat',
+        mcp: 'Client MCP',
       },
       status: {
         queued: 'En file d’attente',

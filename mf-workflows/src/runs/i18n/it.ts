@@ -67,6 +67,7 @@ export const it: RunsCatalog = {
         error: 'Flusso di errore',
         subworkflow: 'Sottoflusso',
         chat: 'Messaggio in chat',
+        mcp: 'Client MCP',
       },
       status: {
         queued: 'In coda',
