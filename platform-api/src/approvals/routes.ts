@@ -11,11 +11,10 @@
 import type { Router, RequestHandler, Request } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { HttpError, fileRefSchema, type FileRef } from '@agentflow/shared/server';
+import { fileRefSchema, type FileRef } from '@agentflow/shared/server';
 import {
   APPROVALS_API,
   APPROVAL_LIMITS,
-  RUN_MESSAGES,
   approvalDecisionBodySchema,
   approvalListQuerySchema,
   mayDecideApproval,
@@ -24,18 +23,17 @@ import {
   type WorkflowAccessTarget,
 } from '@agentflow/shared/domain';
 import type { FilesModule } from '../files/index.js';
-import { mayDecide } from '../runs/access.js';
 import { caller, parseOr400, pathParam } from '../runs/routeKit.js';
 import type { StoredRun } from '../runs/runModel.js';
 import type { RunsService } from '../runs/service.js';
 import { decodeRun, runRef } from '../runs/store.js';
-import { applyDecision, attachDecisionFiles, decisionRecord, notWaiting, waitingApprovalStep, type DecisionPorts } from './decide.js';
+import type { DecisionPorts } from './decide.js';
+import { decideApproval, type ApprovalDecision } from './decideApproval.js';
 import { approvalTargetOf, callerSubject } from './access.js';
 import { closedStatus, requestsCollection, toApprovalItem, workspaceFilterKey, type StoredApprovalRequest } from './requests.js';
 import type { ApprovalsModule } from './index.js';
 import { mountLinkRoutes } from './linkRoutes.js';
 import { mountRunApprovals } from './runApprovals.js';
-import { afterDecision } from './afterDecision.js';
 import { mountNotificationPreferenceRoutes } from '../notifications/routes.js';
 
 /** Files one approve or reject decision may carry. */
@@ -59,37 +57,13 @@ export interface ApprovalRoutesOptions {
   approvals: ApprovalsModule | null;
 }
 
-interface Decision {
-  approved: boolean;
-  stepId?: string;
-  nodeId?: string;
-  comment?: string;
-  attachments: FileRef[];
-}
-
 export function mountApprovalRoutes(router: Router, options: ApprovalRoutesOptions): void {
   const { db, authed, service, files, loadRun, approvals } = options;
   const ports: DecisionPorts = { db, service, files };
 
-  const decide = async (req: Request, decision: Decision) => {
-    const user = caller(req);
-    const runId = pathParam(req, 'runId');
-    const run = await loadRun(runId);
-    const step = waitingApprovalStep(run, decision);
-    if (!step) {
-      // Only the owner and the run's approvers learn that nothing is waiting.
-      let involved = run.ownerId === user.uid;
-      for (const n of run.snapshot.nodes) if (!involved && n.type === 'approval') involved = await mayDecide(db, user, run, n.id);
-      if (!involved) throw new HttpError(403, RUN_MESSAGES.notAllowedToApprove);
-      throw notWaiting(decision.stepId ?? decision.nodeId);
-    }
-    if (!(await mayDecide(db, user, run, step.nodeId))) throw new HttpError(403, RUN_MESSAGES.notAllowedToApprove);
-    const attachments = await attachDecisionFiles(files, user.uid, decision.attachments, { runId, workflowId: run.workflowId, stepId: step.id });
-    const record = decisionRecord(user, decision.approved, decision.comment, service.now(), attachments);
-    const outcome = await applyDecision(ports, runId, step.id, record);
-    if (outcome !== 'resume' && outcome !== 'stored') throw notWaiting(step.id);
-    if (approvals) void afterDecision(approvals, run, step.nodeId, decision.approved);
-    return { runId, stepId: step.id, approved: decision.approved };
+  const decide = async (req: Request, decision: ApprovalDecision) => {
+    const { runId, stepId, approved } = await decideApproval({ db, service, files, approvals }, caller(req), pathParam(req, 'runId'), decision);
+    return { runId, stepId, approved };
   };
 
   const legacy = (approved: boolean): RequestHandler =>

@@ -13,7 +13,7 @@
 //   run's payer or starter is NOT implicitly an approver: an approval step
 //   exists so that someone else signs off.
 import type { Firestore } from 'firebase-admin/firestore';
-import { RBAC_COLLECTIONS, mayDecideApproval, workflowPermits, type AccessSubject, type WorkflowAccessTarget, type WorkflowAction } from '@agentflow/shared/rbac';
+import { RBAC_COLLECTIONS, mayDecideApproval, workflowPermits, workspaceKey, type AccessSubject, type WorkflowAccessTarget, type WorkflowAction } from '@agentflow/shared/rbac';
 import { WORKFLOW_COLLECTION, parseNodeParams, workflowFromDocument, type Workflow } from '@agentflow/shared/workflow';
 import type { Caller } from '@agentflow/shared/server';
 import { loadAccess } from '../access/store.js';
@@ -98,6 +98,24 @@ export async function mayDecide(db: Firestore, actor: RunActor, run: StoredRun, 
 export async function mayViewRun(db: Firestore, actor: RunActor, run: StoredRun): Promise<boolean> {
   if (run.ownerId === actor.uid || starterOf(run) === actor.uid) return true;
   return (await runPermissions(db, actor, run)).view;
+}
+
+/** The workspace a caller acts in when the door names one (an API key's): its creator's personal one, or an organization. */
+export interface CallerWorkspace {
+  ownerId: string;
+  organizationId: string | null;
+}
+
+/** Whether the workflow lives in the workspace (an organization's, or the owner's personal one). */
+export function workflowInWorkspace(workflow: Pick<Workflow, 'ownerId' | 'organizationId'>, workspace: CallerWorkspace): boolean {
+  const organizationId = workflow.organizationId ?? null;
+  if (organizationId !== workspace.organizationId) return false;
+  return organizationId !== null || workflow.ownerId === workspace.ownerId;
+}
+
+/** Whether the run belongs to the workspace (the one it recorded, else its payer's or organization's). */
+export function runInWorkspace(run: Pick<StoredRun, 'workspaceId' | 'ownerId' | 'organizationId'>, workspace: CallerWorkspace): boolean {
+  return (run.workspaceId ?? workspaceKey({ ownerId: run.ownerId, organizationId: run.organizationId })) === workspaceKey(workspace);
 }
 
 /**

@@ -14,40 +14,24 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { FILE_ERROR_CODES, HttpError, isFileRef, type Caller, REQUEST_ERROR_CODES, describeTokenError, isDocumentId, requireAuth, serviceErrors, type WebhookLimits } from '@agentflow/shared/server';
-import {
-  RUN_LIMITS,
-  RUN_MESSAGES,
-  WORKFLOW_COLLECTION,
-  isTerminalRunStatus,
-  templateById,
-  runInputSchema,
-  personTriggerOf,
-  failedRunDetailsSchema,
-  sampleFailedRunDetails,
-  validateWorkflow,
-  workflowFromDocument,
-  type AiStatus,
-  type InputField,
-  type RunTrigger,
-  type Workflow,
-} from '@agentflow/shared/workflow';
-import { mayRunWorkflow, mayViewRun, runPermissions, workflowAllows } from './access.js';
-import { caller, missing, parseOr400, pathParam, refusalAsHttp } from './routeKit.js';
-import { WorkflowInTrashError, isInTrash, type RunsService } from './service.js';
+import { HttpError, type Caller, describeTokenError, requireAuth, serviceErrors, type WebhookLimits } from '@agentflow/shared/server';
+import { RUN_LIMITS, WORKFLOW_COLLECTION, isTerminalRunStatus, workflowFromDocument, type AiStatus, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
+import { mayViewRun, workflowAllows } from './access.js';
+import { caller, missing, parseOr400, pathParam } from './routeKit.js';
+import type { RunsService } from './service.js';
 import { publicRun, runSummary, type StoredRun } from './runModel.js';
-import { decodeRun, encodeRun, runRef, runsCollection } from './store.js';
+import { decodeRun, runRef, runsCollection } from './store.js';
+import { checkValid, loadWorkflow as loadWorkflowById, startCheckedRun, startPersonRun } from './startPersonRun.js';
+import { cancelRun } from './cancelRun.js';
 import { mountWebhooks } from './webhook.js';
 import { mountStepTests } from './testStepRoute.js';
 import { firestoreLoopItems, mountLoopItems } from './loop/index.js';
-import { cancelChildRuns } from './subworkflow/firestorePorts.js';
 import type { StepTestMeter } from './ports.js';
 import { mountPollStatus } from '../connectors/polling/statusRoute.js';
 import { deleteRunWithFiles } from './housekeeping.js';
-import { FileRefusedError, type FilesModule } from '../files/index.js';
+import type { FilesModule } from '../files/index.js';
 import type { RunInputFile } from './ports.js';
 import { mountApprovalRoutes } from '../approvals/routes.js';
-import { closeWaitingRequests } from '../approvals/requests.js';
 import type { ApprovalsModule } from '../approvals/index.js';
 
 export { secretsMatch } from './routeKit.js';
@@ -101,14 +85,8 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
   const authed = requireAuth(auth);
   const streams = new Set<() => void>();
 
-  const loadWorkflow = async (workflowId: string): Promise<Workflow> => {
-    const snapshot = await db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
-    if (!snapshot.exists) {
-      if (templateById(workflowId)) throw new HttpError(403, RUN_MESSAGES.copyTemplateFirst);
-      throw new HttpError(404, `Workflow '${workflowId}' not found`);
-    }
-    return workflowFromDocument(snapshot.id, snapshot.data() ?? {});
-  };
+  const loadWorkflow = (workflowId: string): Promise<Workflow> => loadWorkflowById(db, workflowId);
+  const startDeps = { db, service, files: options.files ?? null };
 
   const loadRun = async (runId: string): Promise<StoredRun> => {
     const run = decodeRun(await runRef(db, runId).get());
@@ -123,75 +101,24 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
     return run;
   };
 
-  /** A run the caller may cancel: its starter, or whoever may run its workflow. */
-  const steerableRun = async (req: Request): Promise<StoredRun> => {
-    const run = await loadRun(pathParam(req, 'runId'));
-    if (!(await runPermissions(db, caller(req), run)).steer) throw new HttpError(403, 'Forbidden: you may not run this workflow');
-    return run;
-  };
-
   /** Whether the caller may delete the workflow (and so its whole history); false when it is gone. */
   const mayDeleteRunsOf = async (user: Caller, workflowId: string): Promise<boolean> => {
     const snapshot = await db.collection(WORKFLOW_COLLECTION).doc(workflowId).get();
     return snapshot.exists && workflowAllows(db, user, workflowFromDocument(snapshot.id, snapshot.data() ?? {}), 'delete');
   };
 
-  const checkValid = (workflow: Workflow) => {
-    const problems = validateWorkflow(workflow);
-    if (problems.length > 0) throw new HttpError(400, `The workflow cannot run: ${problems[0]!.message}`);
-  };
-
-  const startRun = async (workflow: Workflow, ownerId: string, trigger: RunTrigger, input: Record<string, unknown>, files: readonly RunInputFile[] = [], startAt?: string): Promise<string> => {
-    if (Buffer.byteLength(JSON.stringify(input)) > RUN_LIMITS.maxInputBytes) throw new HttpError(413, `input is larger than ${RUN_LIMITS.maxInputBytes} bytes`);
-    try {
-      return await service.start({ workflow, ownerId, trigger, input, files, ...(startAt !== undefined ? { startAt } : {}) });
-    } catch (error) {
-      if (error instanceof FileRefusedError) throw error.toHttp();
-      throw refusalAsHttp(error) ?? error;
-    }
-  };
+  const startRun = (workflow: Workflow, ownerId: string, trigger: RunTrigger, input: Record<string, unknown>, files: readonly RunInputFile[] = []): Promise<string> =>
+    startCheckedRun(service, { workflow, ownerId, trigger, input, files });
 
   // -- start and list
   router.post('/api/workflows/:workflowId/runs', authed, async (req, res) => {
-    const user = caller(req);
-    const workflowId = pathParam(req, 'workflowId');
     const body = parseOr400(startSchema, req.body);
-    const workflow = await loadWorkflow(workflowId);
-    if (workflow.visibility === 'template') throw new HttpError(403, RUN_MESSAGES.copyTemplateFirst);
-    if (!(await mayRunWorkflow(db, user, workflow))) throw new HttpError(403, RUN_MESSAGES.notAllowedToRun);
-    if (isInTrash(workflow)) throw refusalAsHttp(new WorkflowInTrashError(workflow.id))!;
-    checkValid(workflow);
-    let input: Record<string, unknown> = body.input;
-    // A person's run fires the manual trigger (or the first trigger of a workflow without one).
-    const triggerNode = personTriggerOf(workflow);
-    const nodeId = triggerNode?.id ?? null;
-    let trigger: RunTrigger = { type: body.via ?? 'manual', userId: user.uid, nodeId };
-    if (body.rerunOf !== undefined && !isDocumentId(body.rerunOf)) throw new HttpError(400, 'rerunOf must be the id of a run of this workflow', REQUEST_ERROR_CODES.invalidId);
-    if (body.rerunOf) {
-      const earlier = decodeRun(await runRef(db, body.rerunOf).get());
-      // Whoever may run the workflow (checked above) may re-run any of its runs.
-      if (!earlier || earlier.workflowId !== workflowId) throw new HttpError(400, `rerunOf names no run of this workflow`);
-      input = earlier.input;
-      trigger = { type: 'rerun', userId: user.uid, rerunOf: earlier.id, nodeId };
-    }
-    const files: RunInputFile[] = [];
-    if (triggerNode?.type === 'trigger.manual') {
-      const fields = (triggerNode.params as { inputSchema?: InputField[] }).inputSchema ?? [];
-      input = parseOr400(runInputSchema(fields), input, 'input.');
-      // A re-run reads the same files again: they are the earlier run's, not new uploads.
-      if (!body.rerunOf) {
-        for (const field of fields) {
-          const value = input[field.key];
-          if (field.type === 'file' && isFileRef(value)) files.push({ field: `input.${field.key}`, ref: value, accept: field.accept ?? [] });
-        }
-      }
-    }
-    // A person's run of a workflow that starts only at its error trigger is a test: {} takes sample failed-run details, anything else must have their shape.
-    if (triggerNode?.type === 'trigger.error' && !body.rerunOf) {
-      input = Object.keys(input).length === 0 ? (sampleFailedRunDetails() as unknown as Record<string, unknown>) : parseOr400(failedRunDetailsSchema, input, 'input.');
-    }
-    if (files.length > 0 && !options.files) throw new HttpError(400, 'This deployment has no file storage: file fields cannot be filled', FILE_ERROR_CODES.notUsable);
-    const runId = await startRun(workflow, user.uid, trigger, input, files, body.startAt);
+    const runId = await startPersonRun(startDeps, caller(req), pathParam(req, 'workflowId'), {
+      input: body.input,
+      trigger: body.via ?? 'manual',
+      ...(body.rerunOf !== undefined ? { rerunOf: body.rerunOf } : {}),
+      ...(body.startAt !== undefined ? { startAt: body.startAt } : {}),
+    });
     res.status(202).json({ runId });
   });
 
@@ -305,28 +232,7 @@ export function createRunsRouter(options: RunsRouterOptions): RunsRouter {
   });
 
   router.post('/api/runs/:runId/cancel', authed, async (req, res) => {
-    const run = await steerableRun(req);
-    if (isTerminalRunStatus(run.status)) throw new HttpError(409, `The run has already ${run.status === 'canceled' ? 'been canceled' : run.status}`);
-    // Here: abort the in-flight steps now. Elsewhere: the executing
-    // instance sees the canceled document at its next write or heartbeat.
-    service.executor.cancelLocal(run.id);
-    const result = await db.runTransaction(async (tx) => {
-      const current = decodeRun(await tx.get(runRef(db, run.id)));
-      if (!current || isTerminalRunStatus(current.status)) return current;
-      const at = service.now().toISOString();
-      for (const step of current.steps) {
-        if (step.status === 'running' || step.status === 'waiting') Object.assign(step, { status: 'canceled', error: RUN_MESSAGES.canceled, endedAt: at });
-        else if (step.status === 'pending') step.status = 'skipped';
-      }
-      Object.assign(current, { status: 'canceled', error: RUN_MESSAGES.canceled, endedAt: at, updatedAt: at, lease: null });
-      tx.set(runRef(db, run.id), encodeRun(current));
-      return current;
-    });
-    // Sub-workflow steps' child runs stop too (a step waiting for its child holds no execution that would).
-    if (result?.status === 'canceled') await cancelChildRuns(db, result, () => service.now(), (id) => void service.executor.cancelLocal(id));
-    // Its approval steps no longer wait: the inbox and the dashboard's count drop them (approvals/).
-    if (result?.status === 'canceled') await closeWaitingRequests(db, run.id).catch(() => 0);
-    res.json({ runId: run.id, status: result?.status ?? 'canceled' });
+    res.json(await cancelRun({ db, service }, caller(req), pathParam(req, 'runId')));
   });
 
   // Approve / reject / decide, the inbox, one-click links, notification preferences (approvals/routes.ts).

@@ -67,7 +67,8 @@ export const de: RunsCatalog = {
         error: 'Fehler-Workflow',
         subworkflow: 'Unter-Workflow',
         chat: 'Chat-Nachricht',
-        mcp: 'MCP-Client',
+        api: 'API-Aufruf',
+        mcp: 'MCP-Werkzeugaufruf',
       },
       status: {
         queued: 'In der Warteschlange',

@@ -70,7 +70,8 @@ export const en = {
         error: 'Error workflow',
         subworkflow: 'Sub-workflow',
         chat: 'Chat message',
-        mcp: 'MCP client',
+        api: 'API call',
+        mcp: 'MCP tool call',
       },
       status: {
         queued: 'Queued',

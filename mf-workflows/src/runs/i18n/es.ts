@@ -67,7 +67,8 @@ export const es: RunsCatalog = {
         error: 'Flujo de errores',
         subworkflow: 'Subflujo',
         chat: 'Mensaje de chat',
-        mcp: 'Cliente MCP',
+        api: 'Llamada a la API',
+        mcp: 'Llamada de herramienta MCP',
       },
       status: {
         queued: 'En cola',

@@ -67,7 +67,8 @@ export const fr: RunsCatalog = {
         error: 'Flux d’erreur',
         subworkflow: 'Sous-workflow',
         chat: 'Message de chat',
-        mcp: 'Client MCP',
+        api: "Appel d'API",
+        mcp: "Appel d'outil MCP",
       },
       status: {
         queued: 'En file d’attente',

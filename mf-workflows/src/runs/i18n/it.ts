@@ -67,7 +67,8 @@ export const it: RunsCatalog = {
         error: 'Flusso di errore',
         subworkflow: 'Sottoflusso',
         chat: 'Messaggio in chat',
-        mcp: 'Client MCP',
+        api: 'Chiamata API',
+        mcp: 'Chiamata di strumento MCP',
       },
       status: {
         queued: 'In coda',

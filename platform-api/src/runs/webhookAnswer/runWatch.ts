@@ -45,3 +45,13 @@ export function firestoreRunWatcher(db: Firestore): RunWatcher {
       }),
   };
 }
+
+/**
+ * Waits for the run to end (the webhook's 'whenDone' answer, the public
+ * API's synchronous start, the MCP server's tool call): the ended run, or
+ * null after `timeoutMs`, when `signal` aborts or the watch fails (the caller
+ * then answers the run id to poll).
+ */
+export function waitForRunEnd(db: Firestore, runId: string, timeoutMs: number, signal?: AbortSignal): Promise<StoredRun | null> {
+  return firestoreRunWatcher(db).settled(runId, timeoutMs, signal);
+}

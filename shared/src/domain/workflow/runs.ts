@@ -35,16 +35,13 @@ export function isTerminalRunStatus(status: RunStatus): boolean {
 export const STEP_STATUSES = ['pending', 'running', 'waiting', 'succeeded', 'failed', 'skipped', 'canceled'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
-/**
- * 'error': an error workflow started with the details of another workflow's failed run (Workflow.errorWorkflowId).
- * 'mcp': a call of the workflow as a tool on its workspace's MCP endpoint, with an API key (userId: the key's creator).
- */
-export const RUN_TRIGGER_TYPES = ['manual', 'webhook', 'schedule', 'voice', 'rerun', 'poll', 'error', 'subworkflow', 'chat', 'mcp'] as const;
+/** 'error': an error workflow started with the details of another workflow's failed run (Workflow.errorWorkflowId). 'api': started with an API key (POST /v1/workflows/:id/runs); 'mcp': an MCP client called the workflow as a tool. */
+export const RUN_TRIGGER_TYPES = ['manual', 'webhook', 'schedule', 'voice', 'rerun', 'poll', 'error', 'subworkflow', 'chat', 'api', 'mcp'] as const;
 export type RunTriggerType = (typeof RUN_TRIGGER_TYPES)[number];
 
 export interface RunTrigger {
   type: RunTriggerType;
-  /** Who started it (manual, voice, rerun); null for webhook, schedule and poll runs. */
+  /** Who started it (manual, voice, rerun; api and mcp: the key's creator); null for webhook, schedule and poll runs. */
   userId: string | null;
   /** For a re-run: the run whose input it reused. */
   rerunOf?: string | null;
