@@ -18,7 +18,7 @@ import type { FilesModule } from './files/index.js';
 import { hostedChatRouter } from './chat/hostedPage.js';
 import { ApiKeyStore, apiKeyRateLimitFromEnv, createApiKeyAuthenticator, createApiKeysRouter } from './apiKeys/index.js';
 import { createPublicApiRouter } from './publicApi/router.js';
-import { createMcpRouter, mcpCallTimeoutFromEnv, mcpRunPorts } from './mcp/index.js';
+import { createMcpRouter, mcpCallTimeoutFromEnv } from './mcp/index.js';
 import { createConnectorsModule, type ConnectorsModule } from './connectors/index.js';
 import { composeCredentialTester, createAppCredentialTester } from './connectors/credentialTester.js';
 import { mayViewRun } from './runs/access.js';
@@ -121,7 +121,7 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
       const requireApiKey = createApiKeyAuthenticator({ db, auth, logger, record, defaultRateLimitPerMinute: apiKeyRateLimitFromEnv(process.env) });
       app.use(createPublicApiRouter({ db, requireApiKey, store: new ApiKeyStore(db) }));
       // Workflows marked available as tools of the workspace's MCP endpoint, called with the same keys.
-      app.use(createMcpRouter({ db, logger, requireApiKey, runs: mcpRunPorts(db, runsModule.service), callTimeoutMs: mcpCallTimeoutMs ?? mcpCallTimeoutFromEnv(process.env) }));
+      app.use(createMcpRouter({ logger, requireApiKey, runs: { db, service: runsModule.service, files: files ?? null }, callTimeoutMs: mcpCallTimeoutMs ?? mcpCallTimeoutFromEnv(process.env) }));
       app.use(apps.router({ auth, allowedOrigins }));
       if (files) {
         const canSeeRun = async (caller: Parameters<typeof mayViewRun>[1], runId: string) => {

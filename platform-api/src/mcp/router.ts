@@ -10,7 +10,6 @@
 // A key of another workspace is refused with 403 api_key_wrong_workspace:
 // the key is genuine, so saying so tells its holder nothing new.
 import { Router, type Request, type Response } from 'express';
-import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -18,14 +17,14 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { API_KEY_ERROR_CODES, MCP_API } from '@agentflow/shared/api-keys';
 import { errorBody } from '@agentflow/shared/server';
 import type { RequireApiKey } from '../apiKeys/authenticate.js';
-import type { McpRunPorts } from './runPorts.js';
+import type { StartRunDeps } from '../runs/startPersonRun.js';
 import { callTool, toolDefinition, workspaceTools } from './tools.js';
 
 export interface McpRouterOptions {
-  db: Firestore;
   logger: Logger;
   requireApiKey: RequireApiKey;
-  runs: McpRunPorts;
+  /** The runs' service, file storage and store: a call starts a run as the app's run form does. */
+  runs: StartRunDeps;
   /** How long a call waits for its run before answering its id and status (MCP_CALL_TIMEOUT_MS). */
   callTimeoutMs: number;
   /** The version the server names in its handshake. */
@@ -38,11 +37,12 @@ export interface McpRouterOptions {
  * domain (mcpInputJsonSchema), and a call is checked by runInputSchema, so the
  * message names the field the way the run form and the runs API do.
  */
-function serverFor(req: Request, { db, runs, callTimeoutMs, version }: McpRouterOptions): McpServer {
+function serverFor(req: Request, { runs, callTimeoutMs, version }: McpRouterOptions): McpServer {
+  const { db } = runs;
   const mcp = new McpServer({ name: 'agentflow', title: 'Agentflow workflows', version: version ?? '1.0.0' }, { capabilities: { tools: { listChanged: false } } });
   mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await workspaceTools(db, req)).map(toolDefinition) }));
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const result = await callTool(request.params.name, request.params.arguments, { db, req, runs, timeoutMs: callTimeoutMs, signal: extra.signal });
+    const result = await callTool(request.params.name, request.params.arguments, { req, runs, timeoutMs: callTimeoutMs, signal: extra.signal });
     // An unknown tool (or one not marked available, or not the creator's to run) is the protocol's error, and no run.
     if (!result) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     return result;

@@ -8,13 +8,14 @@ import type { Request } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { API_KEY_ERROR_CODES, PUBLIC_API } from '@agentflow/shared/api-keys';
-import { errorBody, parseOr400, routeErrorAnswer } from '@agentflow/shared/server';
-import { isTerminalRunStatus, mcpInputJsonSchema, mcpToolsOf, runInputSchema, workflowFromDocument, type McpTool } from '@agentflow/shared/workflow';
+import { errorBody, routeErrorAnswer } from '@agentflow/shared/server';
+import { isTerminalRunStatus, mcpInputJsonSchema, mcpToolsOf, workflowFromDocument, type McpTool } from '@agentflow/shared/workflow';
 import { mayRunWorkflow } from '../runs/access.js';
 import type { StoredRun } from '../runs/runModel.js';
 import { decodeRun, runRef } from '../runs/store.js';
 import { inKeyWorkspace, keyWorkspace } from '../publicApi/workflows.js';
-import type { McpRunPorts } from './runPorts.js';
+import { startPersonRun, type StartRunDeps } from '../runs/startPersonRun.js';
+import { waitForRunEnd } from '../runs/webhookAnswer/runWatch.js';
 
 /** How long a call waits for its run by default (MCP_CALL_TIMEOUT_MS), and at most. */
 export const MCP_CALL_TIMEOUT = { defaultMs: 60_000, maxMs: 15 * 60_000 } as const;
@@ -65,30 +66,30 @@ export function runResult(runId: string, run: StoredRun | null, status: string):
 }
 
 export interface CallOptions {
-  db: Firestore;
   req: Request;
-  runs: McpRunPorts;
+  /** What starts a person's run (the same function as the app's run form and /v1). */
+  runs: StartRunDeps;
   timeoutMs: number;
   signal?: AbortSignal;
 }
 
 /** A call of the tool named `name`; null when the workspace has no such tool (the caller answers the protocol's error). */
-export async function callTool(name: string, args: Record<string, unknown> | undefined, { db, req, runs, timeoutMs, signal }: CallOptions): Promise<CallToolResult | null> {
+export async function callTool(name: string, args: Record<string, unknown> | undefined, { req, runs, timeoutMs, signal }: CallOptions): Promise<CallToolResult | null> {
+  const { db } = runs;
   const tool = (await workspaceTools(db, req)).find((candidate) => candidate.name === name);
   if (!tool) return null;
   const caller = req.caller!;
   if (!caller.apiKey!.scopes.includes('runs:write')) return toolError(errorBody(403, 'This API key lacks the runs:write scope: it may list the tools but not call them', API_KEY_ERROR_CODES.scopeMissing));
   let runId: string;
   try {
-    // The same rule as the run form and the runs API; a bad argument is named and no run is made.
-    const input = parseOr400(runInputSchema(tool.fields), args ?? {});
-    runId = await runs.start(caller, tool.workflow, input);
+    // The app's own start: the same access, validation and input rule (a bad argument is named, and no run is made).
+    runId = await startPersonRun(runs, caller, tool.workflow.id, { input: args ?? {}, trigger: 'mcp', workspace: keyWorkspace(req) });
   } catch (error) {
     const refused = routeErrorAnswer(error);
     if (refused) return toolError(refused.body);
     throw error;
   }
-  const ended = await runs.waitForEnd(runId, timeoutMs, signal);
+  const ended = await waitForRunEnd(db, runId, timeoutMs, signal);
   const run = ended ?? decodeRun(await runRef(db, runId).get());
   return runResult(runId, run, run?.status ?? 'queued');
 }

@@ -9,7 +9,7 @@ import type { PublicWorkflow } from '@agentflow/shared/api-keys';
 import { workflowPermits, type AccessSubject } from '@agentflow/shared/rbac';
 import { HttpError } from '@agentflow/shared/server';
 import { triggerNodesOf, workflowFromDocument, type Workflow } from '@agentflow/shared/workflow';
-import { accessSubjectOf } from '../runs/access.js';
+import { accessSubjectOf, workflowInWorkspace, type CallerWorkspace } from '../runs/access.js';
 
 /** The workspace a call made with a key acts in: its creator's own, or the key's organization. */
 export function keyWorkspace(req: Request): { ownerId: string; organizationId: string | null } {
@@ -36,11 +36,8 @@ export function publicWorkflow(workflow: Workflow): PublicWorkflow {
 }
 
 /** Whether the workflow is in the key's workspace (an organization's, or its creator's personal one), not a template or in the trash. */
-export function inKeyWorkspace(workflow: Workflow, workspace: { ownerId: string; organizationId: string | null }): boolean {
-  if (workflow.visibility === 'template' || workflow.deletedAt) return false;
-  const organizationId = workflow.organizationId ?? null;
-  if (organizationId !== workspace.organizationId) return false;
-  return organizationId !== null || workflow.ownerId === workspace.ownerId;
+export function inKeyWorkspace(workflow: Workflow, workspace: CallerWorkspace): boolean {
+  return workflow.visibility !== 'template' && !workflow.deletedAt && workflowInWorkspace(workflow, workspace);
 }
 
 /** Whether the workflow is in the key's workspace and the creator may see it. */
