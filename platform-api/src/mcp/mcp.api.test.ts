@@ -8,7 +8,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { API_KEYS_API, MCP_API, PUBLIC_API, type ApiKeyScope } from '@agentflow/shared/api-keys';
+import { RBAC_COLLECTIONS } from '@agentflow/shared/rbac';
 import { MEMBERSHIP_COLLECTIONS } from '@agentflow/shared/server';
+import { eventually } from '@agentflow/shared/testing/eventually';
 import { EXECUTIONS_API, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
 import { decodeRun, runsCollection } from '../runs/store';
 import { assignWorkspaceRole, createOrganization, seedWorkspaceRoles } from '../runs/testing/workspaces';
@@ -101,7 +103,8 @@ test('a client lists the workspace’s workflows marked available as tools, with
 });
 
 test('a call runs the workflow as the key’s creator with trigger mcp and answers its output; the run is listed and charged once', async () => {
-  const client = await connect((await keyFor(alice, ['runs:write'])).secret);
+  const key = await keyFor(alice, ['runs:write']);
+  const client = await connect(key.secret);
   const result = await client.callTool({ name: 'quote_deal', arguments: { company: 'Acme', seats: 3 } });
   expect(result.isError).toBeFalsy();
   // The run's output: its output steps' values by node id, as a webhook's answer.
@@ -114,6 +117,13 @@ test('a call runs the workflow as the key’s creator with trigger mcp and answe
   expect(listed.body.runs.map((row: { id: string }) => row.id)).toEqual([runId]);
   const usage = await h.db.collection(MEMBERSHIP_COLLECTIONS.tokenUsage).where('runId', '==', runId).get();
   expect(usage.docs.map((doc) => [doc.data().userId, doc.data().feature])).toEqual([[alice.uid, 'workflow_run']]);
+  // Every POST of the session is a use of the key, audited by its id and the route's pattern, never its secret.
+  const uses = await eventually(
+    async () => (await h.db.collection(RBAC_COLLECTIONS.auditLog).where('action', '==', 'USE_API_KEY').where('targetId', '==', key.id).get()).docs.map((doc) => doc.data()),
+    (entries) => entries.length >= 3,
+  );
+  for (const use of uses) expect(use).toMatchObject({ userId: alice.uid, status: 'success', details: { method: 'POST', route: MCP_API.path } });
+  expect(JSON.stringify(uses)).not.toContain(key.secret.slice(-20));
 });
 
 test('an organization key’s call is paid by the workspace’s owner and listed in its executions', async () => {
