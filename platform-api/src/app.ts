@@ -119,7 +119,7 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
       // API keys: made and revoked here; calls made with them come with the public API (issue 24).
       app.use(createApiKeysRouter({ auth, db, record }));
       const requireApiKey = createApiKeyAuthenticator({ db, auth, logger, record, defaultRateLimitPerMinute: apiKeyRateLimitFromEnv(process.env) });
-      app.use(createPublicApiRouter({ db, requireApiKey, store: new ApiKeyStore(db) }));
+      app.use(createPublicApiRouter({ db, requireApiKey, store: new ApiKeyStore(db), service: runsModule.service, approvals: runsModule.approvals, files: files ?? null, vault }));
       // Workflows marked available as tools of the workspace's MCP endpoint, called with the same keys.
       app.use(createMcpRouter({ logger, requireApiKey, runs: { db, service: runsModule.service, files: files ?? null }, callTimeoutMs: mcpCallTimeoutMs ?? mcpCallTimeoutFromEnv(process.env) }));
       app.use(apps.router({ auth, allowedOrigins }));

@@ -20,7 +20,7 @@ export type { FileBucket } from './bucket.js';
 export type { FileLinkSigner } from './links.js';
 export { acceptedType } from './accept.js';
 export { isMultipart, readMultipart, type ReceivedFile } from './upload.js';
-export { asHttp, fileLink, mayReadFile, sendFileBytes, type RunVisibility } from './router.js';
+export { asHttp, fileLink, mayReadFile, sendFileBytes, storeUploads, type RunVisibility } from './router.js';
 
 export interface FilesModule {
   store: FileStore;

@@ -73,6 +73,43 @@ export function sendFileBytes(res: Response, file: FileMetadata, bytes: Buffer):
   res.end(bytes);
 }
 
+/**
+ * Stores the files of a multipart upload as the user's unused uploads
+ * (POST /api/files, the public POST /v1/files): every file's type is read
+ * from its bytes and checked before any is stored, so one refused file stores
+ * none; the plan's file size and storage limits apply. `only`: the one part
+ * the request must carry (a 400 naming it otherwise).
+ */
+export async function storeUploads(deps: { store: FileStore; inspector: FileInspector }, uid: string, req: Request, only?: string): Promise<UploadedFile[]> {
+  const { store, inspector } = deps;
+  if (!isMultipart(req)) throw new HttpError(400, 'Send the files as multipart/form-data', FILE_ERROR_CODES.badUpload);
+  try {
+    const body = await readMultipart(req, { maxFileBytes: await store.maxFileBytes(uid) });
+    const field = only ?? 'file';
+    if (body.files.length === 0) throw new HttpError(400, `${field}: is required`, FILE_ERROR_CODES.badUpload, { field });
+    if (only !== undefined) {
+      const other = body.files.find((file) => file.field !== only);
+      if (other) throw new HttpError(400, `${other.field}: is not a known field (send the file as '${only}')`, FILE_ERROR_CODES.badUpload, { field: other.field });
+      if (body.files.length > 1) throw new HttpError(400, `${only}: send one file`, FILE_ERROR_CODES.badUpload, { field: only });
+    }
+    const typed = [];
+    for (const file of body.files) typed.push({ ...file, contentType: await acceptedType(inspector, file.field, file.bytes, file.name) });
+    const saved: UploadedFile[] = [];
+    try {
+      for (const file of typed) {
+        const stored = await store.save({ ownerId: uid, name: file.name, bytes: file.bytes, contentType: file.contentType, use: { kind: 'upload' }, field: file.field });
+        saved.push({ field: file.field, file: toFileRef(stored) });
+      }
+    } catch (error) {
+      for (const done of saved) await store.remove(done.file.fileId).catch(() => false);
+      throw error;
+    }
+    return saved;
+  } catch (error) {
+    throw asHttp(error);
+  }
+}
+
 export function createFilesRouter({ auth, store, inspector, links, canSeeRun, logger, publicUrl }: FilesRouterOptions): Router {
   const router = Router();
   const authed = requireAuth(auth);
@@ -88,28 +125,7 @@ export function createFilesRouter({ auth, store, inspector, links, canSeeRun, lo
   };
 
   router.post(FILES_API.upload, authed, async (req, res) => {
-    const user = callerOf(req);
-    if (!isMultipart(req)) throw new HttpError(400, 'Send the files as multipart/form-data', FILE_ERROR_CODES.badUpload);
-    try {
-      const body = await readMultipart(req, { maxFileBytes: await store.maxFileBytes(user.uid) });
-      if (body.files.length === 0) throw new HttpError(400, 'file: is required', FILE_ERROR_CODES.badUpload, { field: 'file' });
-      // Every file is checked before any is stored: one refused file stores none.
-      const typed = [];
-      for (const file of body.files) typed.push({ ...file, contentType: await acceptedType(inspector, file.field, file.bytes, file.name) });
-      const saved: UploadedFile[] = [];
-      try {
-        for (const file of typed) {
-          const stored = await store.save({ ownerId: user.uid, name: file.name, bytes: file.bytes, contentType: file.contentType, use: { kind: 'upload' }, field: file.field });
-          saved.push({ field: file.field, file: toFileRef(stored) });
-        }
-      } catch (error) {
-        for (const done of saved) await store.remove(done.file.fileId).catch(() => false);
-        throw error;
-      }
-      res.status(201).json({ files: saved });
-    } catch (error) {
-      throw asHttp(error);
-    }
+    res.status(201).json({ files: await storeUploads({ store, inspector }, callerOf(req).uid, req) });
   });
 
   router.get(`${FILES_API.upload}/:fileId`, authed, async (req, res) => {

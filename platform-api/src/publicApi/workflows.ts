@@ -12,7 +12,7 @@ import { triggerNodesOf, workflowFromDocument, type Workflow } from '@agentflow/
 import { accessSubjectOf, workflowInWorkspace, type CallerWorkspace } from '../runs/access.js';
 
 /** The workspace a call made with a key acts in: its creator's own, or the key's organization. */
-export function keyWorkspace(req: Request): { ownerId: string; organizationId: string | null } {
+export function keyWorkspace(req: Request): CallerWorkspace {
   const caller = req.caller!;
   return { ownerId: caller.uid, organizationId: caller.apiKey!.organizationId };
 }
@@ -41,7 +41,7 @@ export function inKeyWorkspace(workflow: Workflow, workspace: CallerWorkspace): 
 }
 
 /** Whether the workflow is in the key's workspace and the creator may see it. */
-function listable(workflow: Workflow, workspace: { ownerId: string; organizationId: string | null }, subject: AccessSubject): boolean {
+function listable(workflow: Workflow, workspace: CallerWorkspace, subject: AccessSubject): boolean {
   return inKeyWorkspace(workflow, workspace) && workflowPermits(subject, workflow, 'view');
 }
 

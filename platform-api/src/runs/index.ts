@@ -135,6 +135,10 @@ export interface RunsModule {
   fetchPolicy: SafeFetchPolicy;
   models: ModelResolver;
   connectors: ConnectorsModule | null;
+  /** Approval requests, links and notifications (the public API decides through them too). */
+  approvals: ApprovalsModule;
+  /** File storage the runs use (null: none). */
+  files: FilesModule | null;
   /** The live events of chat runs' answers (streams/port.ts). */
   streams: RunStreamBus;
   /** Recovery (now and periodically), the scheduler and lease renewal: server.ts calls it. */
@@ -266,6 +270,8 @@ export function createRunsModule(options: RunsModuleOptions): RunsModule {
     fetchPolicy,
     models,
     connectors: options.connectors ?? null,
+    approvals,
+    files: options.files ?? null,
     streams,
     start: () => {
       // An API-only instance accepts and enqueues; the workers run the background duties (each one-per-tick by its own claim).

@@ -1,124 +1,35 @@
 // The public API's route table (issue 24): one entry per /v1 route, with the
-// scope it needs and the zod schemas of its path, query, body and answers.
-// platform-api mounts each route from its entry (publicApi/mount.ts parses
-// the request with these very schemas), and the OpenAPI description is
-// generated from the same entries, so the validator and the documentation
-// cannot disagree. Pure: no Node, no Express.
+// scope it needs and the zod schemas of its path, query, body and answers
+// (publicSchemas.ts). platform-api mounts each route from its entry
+// (publicApi/mount.ts parses the request with these very schemas), and the
+// OpenAPI description is generated from the same entries, so the validator
+// and the documentation cannot disagree. Pure: no Node, no Express.
 import { z } from 'zod';
-import { RUN_STATUSES, RUN_TRIGGER_TYPES, STEP_STATUSES } from '../workflow/runs.js';
 import { API_KEY_SCOPE_LIST, type ApiKeyScope } from './model.js';
 import { publicPageQuerySchema } from './api.js';
+import { idParam, isoDate, publicRoute, type PublicRoute } from './publicRouteKit.js';
+import {
+  PUBLIC_RUN_WAIT_LIMITS,
+  publicCredentialSchema,
+  publicDecisionBodySchema,
+  publicDecisionSchema,
+  publicRunApprovalSchema,
+  publicRunSchema,
+  publicRunStartedSchema,
+  publicRunSummarySchema,
+  publicRunsQuerySchema,
+  publicStartRunBodySchema,
+  publicUploadSchema,
+  publicWorkflowSchema,
+} from './publicSchemas.js';
+import { RUN_STATUSES } from '../workflow/runs.js';
+import { FILE_LIMITS } from '../files/model.js';
 
-export type PublicRouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export * from './publicRouteKit.js';
+export * from './publicSchemas.js';
 
-/** An answer of a route: its status, what it means, and its body's schema (none: no body). */
-export interface PublicAnswer {
-  description: string;
-  schema?: z.ZodType;
-  /** Response headers the answer carries (name → description). */
-  headers?: Readonly<Record<string, string>>;
-}
-
-export interface PublicRoute {
-  /** Unique and stable: the OpenAPI operationId and the reference page's anchor. */
-  id: string;
-  method: PublicRouteMethod;
-  /** Express pattern ('/v1/runs/:runId'); the description writes it '/v1/runs/{runId}'. */
-  path: string;
-  /** The scope a key needs; null: any valid key. */
-  scope: ApiKeyScope | null;
-  /** Groups routes on the reference page (Workflows, Runs…). */
-  tag: string;
-  summary: string;
-  description?: string;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  /** The successful answers by status. */
-  answers: Readonly<Record<number, PublicAnswer>>;
-  /** The refusals the route may give beyond the ones every route may (400 bad input, 401, 403 scope, 429). */
-  refusals: readonly number[];
-}
-
-/** Declares a route (typed, so a table entry cannot miss a field). */
-export const publicRoute = <R extends PublicRoute>(route: R): R => route;
-
-/** Every error answer: the English text, its stable code (the same codes as the app's), details beside. */
-export const publicErrorSchema = z
-  .object({
-    error: z.string().describe('English text for people and logs; branch on `code`, never on this.'),
-    code: z.string().describe('A stable code: the same the web app translates.'),
-    field: z.string().optional().describe('The request field at fault, for a 400.'),
-  })
-  .catchall(z.unknown())
-  .meta({ id: 'Error' });
-
-/** The statuses every /v1 route may answer besides its own. */
-export const PUBLIC_COMMON_REFUSALS = {
-  400: 'The request names a field that is missing or invalid (`field` says which).',
-  401: 'No API key, an unknown or forged one, or one that was revoked or has expired.',
-  403: 'The key lacks the scope the route needs, or the call comes from an address outside its allow-list.',
-  429: 'The key or its creator made too many calls; `Retry-After` says when to try again.',
-} as const;
-
-const isoDate = () => z.string().describe('ISO 8601 date-time');
-const id = (what: string) => z.string().min(1).max(1500).describe(what);
-
-export const publicWorkflowSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    tags: z.array(z.string()),
-    updatedAt: isoDate().nullable(),
-    triggers: z.array(z.object({ nodeId: z.string(), type: z.string(), name: z.string() })).describe('Its trigger steps: how it can be started.'),
-  })
-  .meta({ id: 'Workflow' });
-
-export const publicRunStepSchema = z
-  .object({
-    id: z.string(),
-    nodeId: z.string(),
-    parentStepId: z.string().nullable().describe('The step this one ran inside (a loop, an agent tool call).'),
-    name: z.string(),
-    type: z.string(),
-    status: z.enum(STEP_STATUSES),
-    input: z.unknown(),
-    output: z.unknown(),
-    outputTruncated: z.boolean().describe('The output was above the stored limit and is cut.'),
-    error: z.string().nullable(),
-    errorCode: z.string().nullable(),
-    tokens: z.number(),
-    startedAt: isoDate().nullable(),
-    endedAt: isoDate().nullable(),
-  })
-  .meta({ id: 'RunStep' });
-
-export const publicRunSchema = z
-  .object({
-    id: z.string(),
-    workflowId: z.string(),
-    workflowName: z.string(),
-    status: z.enum(RUN_STATUSES),
-    trigger: z.object({ type: z.enum(RUN_TRIGGER_TYPES) }),
-    input: z.record(z.string(), z.unknown()),
-    output: z.record(z.string(), z.unknown()).nullable(),
-    error: z.string().nullable(),
-    errorCode: z.string().nullable(),
-    tokensUsed: z.number(),
-    createdAt: isoDate(),
-    startedAt: isoDate().nullable(),
-    endedAt: isoDate().nullable(),
-    steps: z.array(publicRunStepSchema),
-  })
-  .meta({ id: 'Run' });
-
-export type PublicWorkflow = z.infer<typeof publicWorkflowSchema>;
-export type PublicRunStep = z.infer<typeof publicRunStepSchema>;
-export type PublicRun = z.infer<typeof publicRunSchema>;
-
-const workflowIdParams = z.strictObject({ workflowId: id('A workflow id (from GET /v1/workflows).') });
-const runIdParams = z.strictObject({ runId: id('A run id.') });
+const workflowIdParams = z.strictObject({ workflowId: idParam('A workflow id (from GET /v1/workflows).') });
+const runIdParams = z.strictObject({ runId: idParam('A run id.') });
 
 const meSchema = z.object({
   key: z.object({
@@ -132,7 +43,9 @@ const meSchema = z.object({
   user: z.object({ uid: z.string(), email: z.string().nullable() }),
 });
 
-/** The routes, in the order the reference page shows them; issue 24's remaining routes join here. */
+const LOCATION = { Location: 'The run: /v1/runs/{runId}.' };
+
+/** The routes, in the order the reference page shows them. */
 export const PUBLIC_ROUTES = {
   me: publicRoute({
     id: 'getMe',
@@ -167,6 +80,43 @@ export const PUBLIC_ROUTES = {
     answers: { 200: { description: 'The workflow.', schema: z.object({ workflow: publicWorkflowSchema }) } },
     refusals: [404],
   }),
+  startRun: publicRoute({
+    id: 'startRun',
+    method: 'post',
+    path: '/v1/workflows/:workflowId/runs',
+    scope: 'runs:write',
+    tag: 'Runs',
+    summary: 'Start a run of a workflow with input',
+    description:
+      "Starts the workflow's manual trigger (or its first trigger) as the key's creator, with trigger type `api`. The input is checked against the trigger's form: " +
+      'a missing or invalid field is a 400 naming it (`input.<key>`). The run is metered like any run: the workspace owner pays, and a 402 `insufficient_tokens` means the owner is out of tokens (nothing is started). ' +
+      'Without `wait` the answer is 202 at once, with `Location` to poll. With `wait` the call holds until the run ends or `wait.timeoutMs` passes ' +
+      `(at most ${PUBLIC_RUN_WAIT_LIMITS.maxTimeoutMs} ms): a run that ended is answered 200 with the whole run — also when it failed, was canceled or refused: read its \`status\` and \`error\` ` +
+      '(the request itself succeeded). A run still going (or waiting for an approval) at the timeout is answered 202 as without `wait`. ' +
+      'There is no Idempotency-Key: a retried request starts another run.',
+    params: workflowIdParams,
+    body: publicStartRunBodySchema,
+    answers: {
+      200: { description: 'With `wait`: the run ended within the timeout (whatever its status).', schema: z.object({ run: publicRunSchema }) },
+      202: { description: 'Started (without `wait`, or not ended within the timeout): poll `links.run`.', schema: publicRunStartedSchema, headers: LOCATION },
+    },
+    refusals: [402, 403, 404, 409, 413],
+  }),
+  listRuns: publicRoute({
+    id: 'listRuns',
+    method: 'get',
+    path: '/v1/runs',
+    scope: 'runs:read',
+    tag: 'Runs',
+    summary: "The key's workspace's runs, newest first",
+    description:
+      'Every run of the workspace (as the executions page lists them), filtered by workflow, status, trigger type and creation time, newest first. ' +
+      'Paged: pass `nextCursor` as `cursor` (with the same filters) for the next page; `nextCursor` is null on the last one. Read a run for its input, output and steps. ' +
+      "An organization key's creator must still be allowed to see the organization's workflows (else 403 `workspace_forbidden`).",
+    query: publicRunsQuerySchema,
+    answers: { 200: { description: 'A page of runs.', schema: z.object({ runs: z.array(publicRunSummarySchema), nextCursor: z.string().nullable() }) } },
+    refusals: [403],
+  }),
   getRun: publicRoute({
     id: 'getRun',
     method: 'get',
@@ -177,6 +127,72 @@ export const PUBLIC_ROUTES = {
     params: runIdParams,
     answers: { 200: { description: 'The run.', schema: z.object({ run: publicRunSchema }) } },
     refusals: [404],
+  }),
+  cancelRun: publicRoute({
+    id: 'cancelRun',
+    method: 'post',
+    path: '/v1/runs/:runId/cancel',
+    scope: 'runs:write',
+    tag: 'Runs',
+    summary: 'Cancel a run that has not ended',
+    description: "Its steps under way stop and the ones not begun are skipped; its sub-workflow runs are canceled too. The key's creator must have started it or be allowed to run its workflow (else 403). A run that has ended is a 409.",
+    params: runIdParams,
+    answers: { 200: { description: 'Canceled.', schema: z.object({ runId: z.string(), status: z.enum(RUN_STATUSES).describe("'canceled', or how it ended if it ended meanwhile.") }) } },
+    refusals: [403, 404, 409],
+  }),
+  listRunApprovals: publicRoute({
+    id: 'listRunApprovals',
+    method: 'get',
+    path: '/v1/runs/:runId/approvals',
+    scope: 'runs:read',
+    tag: 'Approvals',
+    summary: "A run's approval steps waiting for a decision",
+    description: "Each with its approvers and whether the key's creator may decide it (by the same rule as POST …/approvals/{nodeId}). Empty when nothing waits.",
+    params: runIdParams,
+    answers: { 200: { description: 'The waiting approval steps.', schema: z.object({ approvals: z.array(publicRunApprovalSchema) }) } },
+    refusals: [404],
+  }),
+  decideApproval: publicRoute({
+    id: 'decideApproval',
+    method: 'post',
+    path: '/v1/runs/:runId/approvals/:nodeId',
+    scope: 'approvals:decide',
+    tag: 'Approvals',
+    summary: 'Approve or reject a waiting approval step',
+    description:
+      "Decides as the key's creator, who must be one of the step's approvers (else 403). Approve: the run goes on. Reject: the run fails. " +
+      'A step that is not waiting (decided meanwhile, or the run moved on) is a 409 `approval-not-waiting`.',
+    params: runIdParams.extend({ nodeId: idParam('The approval step (`nodeId` of GET /v1/runs/{runId}/approvals).') }),
+    body: publicDecisionBodySchema,
+    answers: { 200: { description: 'Decided.', schema: publicDecisionSchema } },
+    refusals: [403, 404, 409],
+  }),
+  listCredentials: publicRoute({
+    id: 'listCredentials',
+    method: 'get',
+    path: '/v1/credentials',
+    scope: 'credentials:read',
+    tag: 'Credentials',
+    summary: "The key's workspace's credentials, without their secrets",
+    description:
+      "Names, types and dates, and which secret fields are set; never a secret or any part of one. Sorted by name. An organization key's creator must still be allowed to use the organization's credentials (else 403).",
+    answers: { 200: { description: 'The credentials.', schema: z.object({ credentials: z.array(publicCredentialSchema) }) } },
+    refusals: [403],
+  }),
+  uploadFile: publicRoute({
+    id: 'uploadFile',
+    method: 'post',
+    path: '/v1/files',
+    scope: 'files:write',
+    tag: 'Files',
+    summary: "Upload a file for a run's file field",
+    description:
+      'Send one file as `multipart/form-data` in the part `file`. Its type is read from its bytes (a type the platform does not take is a 400 `file_type_not_allowed`); ' +
+      `its size is limited by the plan (413 \`file_too_large\`, at most ${FILE_LIMITS.maxUploadBytes} bytes) and so is all storage (403 \`plan_limit_reached\`). ` +
+      'Put the answered `file` in the run\'s `input` under a file field\'s key; an upload no run uses within a day is deleted.',
+    multipart: { file: { description: 'The file.', file: true } },
+    answers: { 201: { description: 'Stored.', schema: publicUploadSchema } },
+    refusals: [403, 413],
   }),
 } as const satisfies Record<string, PublicRoute>;
 
@@ -200,5 +216,12 @@ export const PUBLIC_API = {
   me: PUBLIC_ROUTES.me.path,
   workflows: PUBLIC_ROUTES.listWorkflows.path,
   workflow: (workflowId: string) => publicPath(PUBLIC_ROUTES.getWorkflow, { workflowId }),
+  workflowRuns: (workflowId: string) => publicPath(PUBLIC_ROUTES.startRun, { workflowId }),
+  runs: PUBLIC_ROUTES.listRuns.path,
   run: (runId: string) => publicPath(PUBLIC_ROUTES.getRun, { runId }),
+  cancelRun: (runId: string) => publicPath(PUBLIC_ROUTES.cancelRun, { runId }),
+  runApprovals: (runId: string) => publicPath(PUBLIC_ROUTES.listRunApprovals, { runId }),
+  decideApproval: (runId: string, nodeId: string) => publicPath(PUBLIC_ROUTES.decideApproval, { runId, nodeId }),
+  credentials: PUBLIC_ROUTES.listCredentials.path,
+  files: PUBLIC_ROUTES.uploadFile.path,
 } as const;

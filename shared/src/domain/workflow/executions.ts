@@ -75,18 +75,31 @@ const instantSchema = z
   .transform((value) => new Date(ISO_DATE.test(value) ? `${value}T00:00:00.000Z` : value).toISOString());
 
 /**
+ * The filters of a runs list (GET /api/executions here, the public API's
+ * GET /v1/runs): one workflow, one status, one trigger type, a createdAt
+ * range (`from` inclusive, `to` exclusive). Each combination has its
+ * composite index (platform-api executions/query.ts).
+ */
+export const runFilterShape = {
+  workflowId: documentIdSchema.optional().describe('Only the runs of this workflow.'),
+  status: z.enum(RUN_STATUSES, { error: `must be one of ${RUN_STATUSES.join(', ')}` }).optional().describe('Only the runs in this status.'),
+  trigger: z.enum(RUN_TRIGGER_TYPES, { error: `must be one of ${RUN_TRIGGER_TYPES.join(', ')}` }).optional().describe('Only the runs started this way.'),
+  from: instantSchema.optional().describe('Only runs created at or after this date (2026-05-01) or date-time (2026-05-01T09:00:00Z).'),
+  to: instantSchema.optional().describe('Only runs created before this date or date-time.'),
+};
+
+/** The range check of runFilterShape (refine with it: `to` must be after `from`). */
+export const runFilterRangeOk = (query: { from?: string; to?: string }): boolean => !query.from || !query.to || query.from < query.to;
+export const RUN_FILTER_RANGE_ISSUE = { error: 'must be after from', path: ['to'] };
+
+/**
  * The query of GET /api/executions. `workspace`: 'personal' or an
- * organization id. `from` is inclusive, `to` exclusive (createdAt ≥ from and
- * < to). `limit` 1–100 (default 50).
+ * organization id. `limit` 1–100 (default 50).
  */
 export const executionsQuerySchema = z
   .strictObject({
     workspace: z.string({ error: 'is required' }).min(1, { error: 'is required' }).pipe(documentIdSchema),
-    workflowId: documentIdSchema.optional(),
-    status: z.enum(RUN_STATUSES, { error: `must be one of ${RUN_STATUSES.join(', ')}` }).optional(),
-    trigger: z.enum(RUN_TRIGGER_TYPES, { error: `must be one of ${RUN_TRIGGER_TYPES.join(', ')}` }).optional(),
-    from: instantSchema.optional(),
-    to: instantSchema.optional(),
+    ...runFilterShape,
     cursor: z
       .string({ error: 'must be a cursor' })
       .refine((value) => decodeExecutionsCursor(value) !== null, { error: 'is not a cursor this list handed out' })
@@ -98,7 +111,7 @@ export const executionsQuerySchema = z
       .max(EXECUTIONS_LIMITS.maxPageSize, { error: `must be at most ${EXECUTIONS_LIMITS.maxPageSize}` })
       .optional(),
   })
-  .refine((query) => !query.from || !query.to || query.from < query.to, { error: 'must be after from', path: ['to'] });
+  .refine(runFilterRangeOk, RUN_FILTER_RANGE_ISSUE);
 
 export type ExecutionsQuery = z.output<typeof executionsQuerySchema>;
 
