@@ -57,17 +57,23 @@ describe('tools of a workspace', () => {
     expect(tools.map((tool) => [tool.name, tool.workflow.id])).toEqual([['lead_follow_up', 'a']]);
   });
 
-  it('names are valid and unique: a chosen name first, then older ids; a taken name gets the id appended', () => {
+  it('names are valid and unique: a chosen name first, then older workflows; a taken name gets the id appended', () => {
     const tools = mcpToolsOf([
-      flow('b2', 'Invoice check', { mcp: { enabled: true } }),
-      flow('a1', 'Invoice check', { mcp: { enabled: true } }),
+      flow('b2', 'Invoice check', { mcp: { enabled: true }, createdAt: '2026-01-01T00:00:00.000Z' }),
+      flow('a1', 'Invoice check', { mcp: { enabled: true }, createdAt: '2026-02-01T00:00:00.000Z' }),
+      flow('a0', 'Invoice check', { mcp: { enabled: true } }),
       flow('c3', 'Other', { mcp: { enabled: true, toolName: 'invoice_check', description: 'Chosen' } }),
       flow('d4', '¡Ünïcode — only!', { mcp: { enabled: true } }),
       flow('e5', '***', { mcp: { enabled: true } }),
       flow('f6', 'x'.repeat(120), { mcp: { enabled: true } }),
     ]);
     const names = Object.fromEntries(tools.map((tool) => [tool.workflow.id, tool.name]));
-    expect(names).toEqual({ c3: 'invoice_check', a1: 'invoice_check_a1', b2: 'invoice_check_b2', d4: 'unicode_only', e5: 'workflow', f6: 'x'.repeat(64) });
+    // The older b2 keeps its suffix whatever the id order; a0 (no known time) comes last.
+    expect(names).toEqual({ c3: 'invoice_check', b2: 'invoice_check_b2', a1: 'invoice_check_a1', a0: 'invoice_check_a0', d4: 'unicode_only', e5: 'workflow', f6: 'x'.repeat(64) });
+    expect(mcpToolsOf([flow('z9', 'Invoice check', { mcp: { enabled: true }, createdAt: '2026-01-01T00:00:00.000Z' }), flow('a1', 'Invoice check', { mcp: { enabled: true }, createdAt: '2026-03-01T00:00:00.000Z' })]).map((tool) => [tool.workflow.id, tool.name])).toEqual([
+      ['z9', 'invoice_check'],
+      ['a1', 'invoice_check_a1'],
+    ]);
     for (const name of Object.values(names)) expect(name).toMatch(MCP_TOOL_NAME_PATTERN);
     expect(tools.find((tool) => tool.workflow.id === 'c3')!.description).toBe('Chosen');
     expect(defaultMcpToolName('Weekly  digest (EU)')).toBe('weekly_digest_eu');

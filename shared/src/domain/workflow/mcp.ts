@@ -70,6 +70,10 @@ export function defaultMcpToolName(workflowName: string): string {
   return slug === '' ? 'workflow' : slug;
 }
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Older first: a workflow added later never takes a name from one already offered (unknown times last). */
+const createdKey = (workflow: Workflow) => workflow.createdAt ?? '\uffff';
+
 /** One workflow as an MCP tool. */
 export interface McpTool {
   name: string;
@@ -81,8 +85,8 @@ export interface McpTool {
 /**
  * The tools of a workspace's workflows (those isMcpTool accepts), each with a
  * name unique among them. A name chosen in the builder comes before a derived
- * one, and within each the older id first; a later workflow whose name is
- * taken gets its id's first characters appended. Listing and calling compute
+ * one, and within each the older workflow first (then the smaller id); a later
+ * workflow whose name is taken gets its id's first characters appended. Listing and calling compute
  * the same names from the same workflows, so a name stays put until a
  * workflow's setting, name or availability changes.
  */
@@ -93,7 +97,7 @@ export function mcpToolsOf(workflows: readonly Workflow[]): McpTool[] {
       const settings = mcpSettingsOf(workflow)!;
       return { workflow, chosen: settings.toolName ?? null, settings };
     })
-    .sort((a, b) => Number(b.chosen !== null) - Number(a.chosen !== null) || (a.workflow.id < b.workflow.id ? -1 : a.workflow.id > b.workflow.id ? 1 : 0));
+    .sort((a, b) => Number(b.chosen !== null) - Number(a.chosen !== null) || compare(createdKey(a.workflow), createdKey(b.workflow)) || compare(a.workflow.id, b.workflow.id));
   const taken = new Set<string>();
   const tools: McpTool[] = [];
   for (const { workflow, chosen, settings } of candidates) {
