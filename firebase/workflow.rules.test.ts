@@ -201,6 +201,34 @@ describe('the on/off switch (active) and the error workflow (errorWorkflowId)', 
   });
 });
 
+// Issue 24: offered to MCP clients (Workflow.mcp) is a save like any other.
+describe('offered to MCP clients (mcp)', () => {
+  const save = (version: number, fields: Record<string, unknown>) => ({ ...fields, version, updatedAt: serverTimestamp() });
+
+  test('whoever may edit marks it, with a tool name and description, and unmarks it; nobody else', async () => {
+    await assertSucceeds(updateDoc(doc(dbOf('alice'), 'workflows/alice-private'), save(2, { mcp: { enabled: true, toolName: 'lead_follow-up', description: 'Drafts a follow-up' } })));
+    await assertSucceeds(updateDoc(doc(dbOf('alice'), 'workflows/alice-private'), save(3, { mcp: { enabled: false } })));
+    await assertSucceeds(updateDoc(doc(dbOf('alice'), 'workflows/alice-private'), save(4, { mcp: null })));
+    await assertSucceeds(setDoc(doc(dbOf('alice'), 'workflows/born-mcp'), workflow('alice', { mcp: { enabled: true, toolName: null, description: null } })));
+    await assertSucceeds(updateDoc(doc(dbOf('erin'), 'workflows/acme-shared'), save(2, { mcp: { enabled: true } })));
+    await assertFails(updateDoc(doc(dbOf('vic'), 'workflows/acme-shared'), save(2, { mcp: { enabled: true } })));
+    await assertFails(updateDoc(doc(dbOf('mallory'), 'workflows/alice-private'), save(5, { mcp: { enabled: true } })));
+  });
+
+  test.each([
+    ['a switch that is not true or false', { enabled: 'yes' }],
+    ['no switch', { toolName: 'x' }],
+    ['a tool name with a space', { enabled: true, toolName: 'lead follow up' }],
+    ['a tool name of 65 characters', { enabled: true, toolName: 'x'.repeat(65) }],
+    ['an empty tool name', { enabled: true, toolName: '' }],
+    ['a description of 1001 characters', { enabled: true, description: 'x'.repeat(1001) }],
+    ['an unknown field', { enabled: true, secret: 'x' }],
+    ['a value that is not a map', true],
+  ])('denied: %s', async (_label, mcp) => {
+    await assertFails(updateDoc(doc(dbOf('alice'), 'workflows/alice-private'), save(2, { mcp })));
+  });
+});
+
 /** A version snapshot as the builder writes it. */
 const snapshot = (version: number, savedBy = 'alice', extra: Record<string, unknown> = {}) => ({
   version,

@@ -19,6 +19,7 @@ import { hostedChatRouter } from './chat/hostedPage.js';
 import { ApiKeyStore, apiKeyRateLimitFromEnv, createApiKeyAuthenticator, createApiKeysRouter } from './apiKeys/index.js';
 import { createMcpServersRouter } from './mcpClient/router.js';
 import { createPublicApiRouter } from './publicApi/router.js';
+import { createMcpRouter, mcpCallTimeoutFromEnv } from './mcp/index.js';
 import { createConnectorsModule, type ConnectorsModule } from './connectors/index.js';
 import { composeCredentialTester, createAppCredentialTester } from './connectors/credentialTester.js';
 import { mayViewRun } from './runs/access.js';
@@ -68,6 +69,8 @@ export interface AppDependencies {
   chatWidgetScript?: string | null;
   /** Where the hosted chat page signs visitors in (default: the platform's Firebase Auth from the environment, as the browser app's config). */
   visitorSignIn?: VisitorSignInConfig | null;
+  /** How long an MCP tool call waits for its run (default: MCP_CALL_TIMEOUT_MS, else 60 s). */
+  mcpCallTimeoutMs?: number;
 }
 
 /** A worker's app (PLATFORM_ROLE=worker): /healthz only; the runs it executes come from the queue. */
@@ -76,7 +79,7 @@ export function createWorkerApp({ db, logger }: { db: Firestore; logger: Logger 
 }
 
 /** Builds the platform-api Express app; listening is server.ts's job, so tests mount it on any port. */
-export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault, files, publicUrl, connectors, invitationMailer, appUrl, chatWidgetScript, visitorSignIn, fetchPolicy }: AppDependencies): Express {
+export function createApp({ auth, db, logger, allowedOrigins, adminEmails, auditWriter, initializeAccess, runs, trustProxy, userRateLimit, credentialsRing, credentialTester, credentialVault, files, publicUrl, connectors, invitationMailer, appUrl, chatWidgetScript, visitorSignIn, fetchPolicy, mcpCallTimeoutMs }: AppDependencies): Express {
   const record = createAuditRecorder(auditWriter ?? firestoreAuditWriter(db), logger);
   const providers = createProviderRegistry({ baseUrls: providerBaseUrlsFromEnv(process.env) });
   const vault = credentialVault ?? createCredentialVault({ db, logger, record, ring: credentialsRing === undefined ? keyRingFromEnv(process.env) : credentialsRing });
@@ -119,7 +122,10 @@ export function createApp({ auth, db, logger, allowedOrigins, adminEmails, audit
       // API keys: made and revoked here; calls made with them come with the public API (issue 24).
       app.use(createApiKeysRouter({ auth, db, record }));
       app.use(createMcpServersRouter({ auth, db, vault, record, logger, fetchPolicy: fetchPolicy ?? fetchPolicyFromEnv(process.env) }));
-      app.use(createPublicApiRouter({ db, requireApiKey: createApiKeyAuthenticator({ db, auth, logger, record, defaultRateLimitPerMinute: apiKeyRateLimitFromEnv(process.env) }), store: new ApiKeyStore(db), service: runsModule.service, approvals: runsModule.approvals, files: files ?? null, vault, publicUrl: publicUrl ?? process.env.PLATFORM_API_URL ?? null }));
+      const requireApiKey = createApiKeyAuthenticator({ db, auth, logger, record, defaultRateLimitPerMinute: apiKeyRateLimitFromEnv(process.env) });
+      app.use(createPublicApiRouter({ db, requireApiKey, store: new ApiKeyStore(db), service: runsModule.service, approvals: runsModule.approvals, files: files ?? null, vault, publicUrl: publicUrl ?? process.env.PLATFORM_API_URL ?? null }));
+      // Workflows marked available as tools of the workspace's MCP endpoint, called with the same keys.
+      app.use(createMcpRouter({ logger, requireApiKey, runs: { db, service: runsModule.service, files: files ?? null }, callTimeoutMs: mcpCallTimeoutMs ?? mcpCallTimeoutFromEnv(process.env) }));
       app.use(apps.router({ auth, allowedOrigins }));
       if (files) {
         const canSeeRun = async (caller: Parameters<typeof mayViewRun>[1], runId: string) => {

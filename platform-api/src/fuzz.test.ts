@@ -72,6 +72,8 @@ test('every route: no 5xx, no hang, no Firestore change on a 4xx', async () => {
       keyId: ['fuzzApiKey0000000000'],
       // MCP servers (mcpClient/): one that exists nowhere, so cases reach the handlers' 404.
       serverId: ['fuzzMcpServer0'],
+      // A workspace's MCP endpoint (mcp/): the key's own workspace, and another one (403 api_key_wrong_workspace).
+      workspaceId: ['personal', organizationId],
     },
     // A run started by a case takes a token block, returned a second after: returned before the next case is measured.
     settle: () => h.app.runs.meter.stop(),
@@ -98,6 +100,8 @@ test('every route: no 5xx, no hang, no Firestore change on a 4xx', async () => {
       'POST /v1/runs/:runId/cancel': { as: 'key', bodies: [{}] },
       'POST /v1/runs/:runId/approvals/:nodeId': { as: 'key', params: { runId, nodeId: 'review' }, bodies: [{ decision: 'approve', comment: 'ok' }, { decision: 'reject' }] },
       'POST /api/mcp-servers': { as: 'alice', bodies: [{ workspaceId: 'personal', name: 'Fuzz MCP', url: 'https://mcp.example.com/mcp' }] },
+      // The MCP endpoint (mcp/) with the key: a JSON-RPC message (the transport then answers by the Accept header the case sends).
+      'POST /mcp/:workspaceId': { as: 'key', params: { workspaceId: 'personal' }, bodies: [{ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }] },
       'POST /api/access/roles': { as: 'admin', bodies: [{ id: 'new-role', name: 'New', permissions: ['read_users'] }] },
       'PUT /api/access/roles/:id': { as: 'admin', bodies: [{ name: 'Renamed', permissions: ['read_users'] }] },
       'PATCH /api/access/roles/:id': { as: 'admin', bodies: [{ description: 'Changed' }] },

@@ -106,9 +106,9 @@ test('save writes the workflow and, when asked, its snapshot in one batch, witho
   expect(update).toMatchObject({ op: 'update', path: 'workflows/wf-1' });
   expect(update!.data).not.toHaveProperty('id');
   expect(Object.keys(update!.data).sort()).toEqual(
-    ['category', 'description', 'edges', 'industry', 'name', 'nodes', 'organizationId', 'tags', 'updatedAt', 'version', 'visibility'].sort(),
+    ['category', 'description', 'edges', 'industry', 'mcp', 'name', 'nodes', 'organizationId', 'tags', 'updatedAt', 'version', 'visibility'].sort(),
   );
-  expect(update!.data).toMatchObject({ version: 4, name: 'Renamed', updatedAt: 'SERVER_TIME' });
+  expect(update!.data).toMatchObject({ version: 4, name: 'Renamed', updatedAt: 'SERVER_TIME', mcp: null });
   expect((update!.data.edges as object[])[0]).not.toHaveProperty('sourceHandle');
   expect(snapshot).toMatchObject({ op: 'set', path: 'workflows/wf-1/versions/4' });
   expect(Object.keys(snapshot!.data).sort()).toEqual(['edges', 'name', 'nodes', 'savedAt', 'savedBy', 'savedByName', 'version']);

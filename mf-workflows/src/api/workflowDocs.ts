@@ -63,7 +63,7 @@ export function versionLabel(label: string | undefined): string | undefined {
 }
 
 /** The keys the rules allow on an update of workflows/{id} (ownerId and createdAt stay as stored). */
-const UPDATABLE_KEYS = ['organizationId', 'name', 'description', 'category', 'industry', 'tags', 'visibility', 'version', 'nodes', 'edges', 'active', 'errorWorkflowId'] as const;
+const UPDATABLE_KEYS = ['organizationId', 'name', 'description', 'category', 'industry', 'tags', 'visibility', 'version', 'nodes', 'edges', 'active', 'errorWorkflowId', 'mcp'] as const;
 
 type Rec = Record<string, unknown>;
 
@@ -89,6 +89,8 @@ export function workflowUpdate(workflow: Workflow, version: number): Rec {
     if (source[key] !== undefined) update[key] = source[key];
   }
   if (update.organizationId === undefined) update.organizationId = null;
+  // Not offered to MCP clients: written, so an undo back to "absent" takes a saved offer away.
+  if (update.mcp === undefined) update.mcp = null;
   return update;
 }
 

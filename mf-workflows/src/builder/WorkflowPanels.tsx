@@ -1,5 +1,6 @@
 // The side panels about the whole workflow: its problems, in the reader's
-// language (each one selects its node and focuses the field it is about) and its settings (name, description, category, industry, its workspace).
+// language (each one selects its node and focuses the field it is about) and its settings (name, description, category, industry, its workspace,
+// its error workflow, offered to MCP clients).
 import { Fragment, Suspense, lazy, useId } from 'react';
 import { useI18n, useRemoteCatalogs } from '@agentflow/shared';
 import type { Workflow, WorkflowProblem } from '@agentflow/shared/workflow';
@@ -11,6 +12,7 @@ import { problemText } from './problems/problemText';
 import { problemFieldLabel } from './problems/problemField';
 import { focusProblemField } from './problems/focusField';
 import { WorkspaceLine } from '../sharing/WorkspaceLine';
+import { McpSettings } from './mcp/McpSettings';
 
 const P = 'workflows.builder.';
 const R = 'workflows.problems.';
@@ -112,6 +114,7 @@ export function SettingsPanel({ workflow, dispatch, readOnly }: { workflow: Work
             <ErrorWorkflowPicker workflow={workflow} readOnly={readOnly} onChange={(errorWorkflowId) => set({ errorWorkflowId })} />
           </Suspense>
         )}
+        {workflow.visibility !== 'template' && <McpSettings workflow={workflow} readOnly={readOnly} onChange={(mcp) => set({ mcp })} />}
       </fieldset>
     </section>
   );

@@ -19,7 +19,7 @@ import {
 
 export const HISTORY_LIMIT = 100;
 
-export type WorkflowSettings = Pick<Workflow, 'name' | 'description' | 'category' | 'industry' | 'visibility' | 'active' | 'errorWorkflowId'>;
+export type WorkflowSettings = Pick<Workflow, 'name' | 'description' | 'category' | 'industry' | 'visibility' | 'active' | 'errorWorkflowId' | 'mcp'>;
 
 interface Snapshot {
   nodes: WorkflowNode[];
@@ -84,6 +84,8 @@ const settingsOf = (w: Workflow): WorkflowSettings => ({
   // The on/off switch is a setting too: undo turns it back (undefined: absent, on).
   active: w.active,
   ...(w.errorWorkflowId !== undefined ? { errorWorkflowId: w.errorWorkflowId } : {}),
+  // Offered to MCP clients: undo turns it back (undefined: absent, which a save writes as null).
+  mcp: w.mcp,
 });
 
 const snapshotOf = (w: Workflow): Snapshot => ({ nodes: w.nodes, edges: w.edges, settings: settingsOf(w) });

@@ -1,8 +1,9 @@
 import { Link, useI18n } from '@agentflow/shared';
-import type { Workflow } from '@agentflow/shared/workflow';
+import { isMcpTool, type Workflow } from '@agentflow/shared/workflow';
 import type { CatalogueTab } from './catalogueFilters';
 import { WorkflowMenu, type WorkflowMenuAction } from '../lifecycle/WorkflowMenu';
 import { ActiveSwitch } from '../builder/triggers/ActiveSwitch';
+import { McpBadge } from '../builder/mcp/McpSettings';
 
 export interface WorkflowCardProps {
   workflow: Workflow;
@@ -53,6 +54,7 @@ export function WorkflowCard({ workflow, kind, onUseTemplate, onMenuAction, menu
           <span className="visually-hidden">{t('workflows.catalogue.card.industry', { name: industry })}</span>
           <span aria-hidden="true">{industry}</span>
         </li>
+        {kind !== 'templates' && isMcpTool(workflow) ? <McpBadge /> : null}
       </ul>
       {workflow.description ? <p className="workflow-card-description">{workflow.description}</p> : null}
       {workflow.tags.length > 0 ? (

@@ -7,6 +7,11 @@
 // access checks as the creator's own calls. A known key's use and refusals
 // are audited by key id, never with the secret; an unknown or forged key
 // writes nothing (nobody can fill the audit log with made-up keys).
+// Keys are taken where a router mounts this guard: /v1 (publicApi/) and a
+// workspace's MCP endpoint /mcp/:workspaceId (mcp/); the app's /api routes
+// take ID tokens only, and these take no ID token (it is not of the key's form).
+// A 401 carries `WWW-Authenticate: Bearer` (RFC 6750, as the MCP
+// authorization spec asks), so a client knows a bearer key is wanted.
 import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Auth, UserRecord } from 'firebase-admin/auth';
@@ -47,6 +52,7 @@ export interface ApiKeyAuthOptions {
 export type RequireApiKey = (scope: ApiKeyScope | null) => RequestHandler;
 
 const BEARER = /^Bearer\s+(\S+)$/;
+const BEARER_CHALLENGE = 'Bearer realm="agentflow"';
 
 function secretMatches(secret: string, storedHash: string): boolean {
   const presented = Buffer.from(hashApiKeySecret(secret), 'hex');
@@ -106,6 +112,7 @@ export function createApiKeyAuthenticator({ db, auth, logger, record, defaultRat
   return (scope) => async (req: Request, res: Response, next: NextFunction) => {
     const refuse = (status: 401 | 403, message: string, code: ServiceErrorCode, key?: StoredApiKey) => {
       if (key) void audit(req, key, 'failure', { status, code });
+      if (status === 401) res.setHeader('WWW-Authenticate', req.headers.authorization ? `${BEARER_CHALLENGE}, error="invalid_token"` : BEARER_CHALLENGE);
       res.status(status).json(errorBody(status, message, code));
     };
     const presented = parseApiKeySecret(BEARER.exec(req.headers.authorization?.trim() ?? '')?.[1] ?? '');

@@ -35,10 +35,14 @@ export function publicWorkflow(workflow: Workflow): PublicWorkflow {
   };
 }
 
-/** Whether the workflow is in the key's workspace, not a template or in the trash, and the creator may see it. */
+/** Whether the workflow is in the key's workspace (an organization's, or its creator's personal one), not a template or in the trash. */
+export function inKeyWorkspace(workflow: Workflow, workspace: CallerWorkspace): boolean {
+  return workflow.visibility !== 'template' && !workflow.deletedAt && workflowInWorkspace(workflow, workspace);
+}
+
+/** Whether the workflow is in the key's workspace and the creator may see it. */
 function listable(workflow: Workflow, workspace: CallerWorkspace, subject: AccessSubject): boolean {
-  if (workflow.visibility === 'template' || workflow.deletedAt) return false;
-  return workflowInWorkspace(workflow, workspace) && workflowPermits(subject, workflow, 'view');
+  return inKeyWorkspace(workflow, workspace) && workflowPermits(subject, workflow, 'view');
 }
 
 export async function listPublicWorkflows(db: Firestore, req: Request, query: { cursor?: string; limit: number }): Promise<{ workflows: PublicWorkflow[]; nextCursor: string | null }> {

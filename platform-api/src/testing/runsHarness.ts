@@ -43,7 +43,7 @@ export interface RunsApp {
   close: () => Promise<void>;
 }
 
-export type AppOptions = Omit<RunsModuleOptions, 'db' | 'auth' | 'logger'> & { logger?: Logger };
+export type AppOptions = Omit<RunsModuleOptions, 'db' | 'auth' | 'logger'> & { logger?: Logger; mcpCallTimeoutMs?: number };
 
 export interface RunsHarness {
   projectId: string;
@@ -113,8 +113,21 @@ export async function startRunsHarness(suite: string, defaults: AppOptions = {})
     const credentials = { vault, providers: createProviderRegistry() };
     // Connectors read their settings (OAUTH_*, CONNECTOR_*_BASE_URL) from the app's env; waits for Retry-After are instant.
     const connectors = createConnectorsModule({ db, logger: appLogger, vault, env: options.env ?? defaults.env ?? {}, policy: ALLOW_LOCAL, wait: async () => undefined });
-    const runs = createRunsModule({ db, auth, fetchPolicy: ALLOW_LOCAL, env: {}, credentials, files, connectors, ...defaults, ...options, logger: appLogger });
-    const app = createApp({ auth, db, logger: appLogger, allowedOrigins: ['http://localhost:3000'], runs, credentialVault: vault, credentialTester: composeCredentialTester({ ai: createAiCredentialTester(credentials.providers, ALLOW_LOCAL), app: createAppCredentialTester(connectors.runtime, ALLOW_LOCAL) }), files, connectors, fetchPolicy: options.fetchPolicy ?? defaults.fetchPolicy ?? ALLOW_LOCAL });
+    const { mcpCallTimeoutMs, ...runsOptions } = { ...defaults, ...options };
+    const runs = createRunsModule({ db, auth, fetchPolicy: ALLOW_LOCAL, env: {}, credentials, files, connectors, ...runsOptions, logger: appLogger });
+    const app = createApp({
+      auth,
+      db,
+      logger: appLogger,
+      allowedOrigins: ['http://localhost:3000'],
+      runs,
+      credentialVault: vault,
+      credentialTester: composeCredentialTester({ ai: createAiCredentialTester(credentials.providers, ALLOW_LOCAL), app: createAppCredentialTester(connectors.runtime, ALLOW_LOCAL) }),
+      files,
+      connectors,
+      fetchPolicy: options.fetchPolicy ?? defaults.fetchPolicy ?? ALLOW_LOCAL,
+      ...(mcpCallTimeoutMs !== undefined ? { mcpCallTimeoutMs } : {}),
+    });
     const server: Server = await listen(app, 0);
     const { port } = server.address() as AddressInfo;
     return {

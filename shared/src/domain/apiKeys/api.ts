@@ -13,6 +13,16 @@ export const API_KEYS_API = {
   key: (keyId: string) => `/api/api-keys/${seg(keyId)}`,
 } as const;
 
+/**
+ * A workspace's MCP endpoint (issue 24): its workflows marked available are
+ * tools (streamable HTTP, stateless: POST only). `workspaceId` is the key's
+ * workspace: 'personal' or the organization's id.
+ */
+export const MCP_API = {
+  path: '/mcp/:workspaceId',
+  endpoint: (workspaceId: string) => `/mcp/${seg(workspaceId)}`,
+} as const;
+
 /** A page of a /v1 list: `limit` items at most (default 25); `cursor` from the previous page's `nextCursor`. */
 export const PUBLIC_PAGE_LIMITS = { defaultLimit: 25, maxLimit: 100 } as const;
 
@@ -37,6 +47,8 @@ export const API_KEY_ERROR_CODES = {
   scopeMissing: 'api_key_scope_missing',
   /** 403: the call comes from an address outside the key's allow-list. */
   ipNotAllowed: 'api_key_ip_not_allowed',
+  /** 403: the key is of another workspace than the one the URL names (the MCP endpoint). */
+  wrongWorkspace: 'api_key_wrong_workspace',
   /** 403 (creating): a scope needs a permission the creator does not hold in the workspace. */
   scopeExceedsRole: 'api_key_scope_exceeds_role',
   /** 409 (creating): the creator holds API_KEY_LIMITS.perUser keys already. */

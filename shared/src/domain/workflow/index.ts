@@ -20,6 +20,7 @@ export * from './validate.js';
 export * from './factories.js';
 export * from './documents.js';
 export * from './runInput.js';
+export * from './mcp.js';
 export * from './templates.js';
 export * from './runs.js';
 export * from './flowSteps.js';

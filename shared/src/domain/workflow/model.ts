@@ -5,6 +5,7 @@
 
 import type { ProblemParams, ProblemReason } from './problemReasons.js';
 import type { NodeSettings } from './nodeSettings.js';
+import type { WorkflowMcpSettings } from './mcp.js';
 
 export const WORKFLOW_CATEGORIES = ['automation', 'integration', 'analytics', 'ai', 'communication', 'productivity'] as const;
 export type WorkflowCategory = (typeof WORKFLOW_CATEGORIES)[number];
@@ -108,6 +109,8 @@ export interface Workflow {
   errorWorkflowId?: string | null;
   /** Users it is shared with one by one: uid → share role (rbac/workspaces.ts SHARE_ROLE_IDS); set only by platform-api. */
   sharedWith?: Record<string, string>;
+  /** Offered as a tool on the workspace's MCP endpoint (mcp.ts); absent or null: not offered. */
+  mcp?: WorkflowMcpSettings | null;
 }
 
 /** One problem validateWorkflow() found; nodeId/edgeId say where, path which param. */

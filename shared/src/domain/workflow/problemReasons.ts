@@ -116,6 +116,8 @@ export const PROBLEM_REASONS = [
   'mcp-tool-missing',
   /** invalid-params: a param naming a node (a webhook's respondWith) that is not a node of the workflow (params.node). */
   'unknown-node',
+  /** invalid-workflow (mcp.enabled): offered to MCP clients without a manual trigger, whose input would be the tool's. */
+  'mcp-needs-manual-trigger',
   /** invalid-workflow: the workflow, a node or an edge is not an object. */
   'not-object',
   /** invalid-workflow: the workflow is params.bytes bytes; the limit is params.max. */

@@ -21,6 +21,7 @@ import { referenceProblems } from './referenceProblems.js';
 import { loopProblems } from './loop.js';
 import { errorEdgeProblems, nodeSettingsProblems } from './nodeSettingsSchema.js';
 import { MAX_WORKFLOW_SHARES, SHARE_ROLE_IDS } from '../rbac/workspaces.js';
+import { MCP_MESSAGES, workflowMcpSchema } from './mcp.js';
 
 /** Condition nodes branch on these source handles. */
 export const CONDITION_HANDLES = ['true', 'false'] as const;
@@ -63,6 +64,7 @@ const workflowFieldsSchema = z.object({
     .record(str().min(1).max(128), oneOf(SHARE_ROLE_IDS), { error: 'must map user ids to share roles' })
     .refine((shares) => Object.keys(shares).length <= MAX_WORKFLOW_SHARES, `must name at most ${MAX_WORKFLOW_SHARES} users`)
     .optional(),
+  mcp: workflowMcpSchema.nullable().optional(),
 });
 
 /** A node's pinned sample output: any JSON of at most PINNED_OUTPUT_MAX_BYTES, and when it was pinned. */
@@ -227,6 +229,10 @@ export function validateWorkflow(workflow: unknown): WorkflowProblem[] {
       reason: 'extra-manual-trigger',
       params: { node: extra.id },
     });
+  }
+  // Offered to MCP clients: the manual trigger's input is the tool's input (mcp.ts).
+  if (isRecord(workflow.mcp) && workflow.mcp.enabled === true && !triggers.some((n) => n.type === 'trigger.manual')) {
+    problems.push({ code: 'invalid-workflow', path: 'mcp.enabled', message: `mcp.enabled: ${MCP_MESSAGES.needsManualTrigger}`, reason: 'mcp-needs-manual-trigger' });
   }
   // One error trigger: a failed run starts its error workflow once, at that trigger (errorTrigger.ts).
   for (const extra of triggers.filter((n) => n.type === 'trigger.error').slice(1)) {

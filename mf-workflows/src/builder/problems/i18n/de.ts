@@ -59,6 +59,7 @@ export const de: ProblemsCatalog = {
         'unknown-node': '„{{node}}“ ist kein Schritt dieses Workflows: Wählen Sie einen seiner Schritte.',
         'not-object': 'Ein Teil des Workflows hat nicht die richtige Form.',
         'document-too-large': 'Der Workflow ist zu groß: {{bytes}} Byte, und die Grenze liegt bei {{max}}.',
+        'mcp-needs-manual-trigger': 'Nur ein Workflow mit manuellem Auslöser kann MCP-Clients angeboten werden: Fügen Sie einen hinzu oder schalten Sie MCP in den Workflow-Einstellungen aus.',
         'not-serialisable': 'Der Workflow kann nicht gespeichert werden.',
       },
       variants: {

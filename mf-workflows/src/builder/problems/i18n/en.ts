@@ -60,6 +60,7 @@ export const en = {
         'unknown-node': '“{{node}}” is not a step of this workflow: choose one of its steps.',
         'not-object': 'Part of the workflow is not in the right form.',
         'document-too-large': 'The workflow is too large: {{bytes}} bytes, and the limit is {{max}}.',
+        'mcp-needs-manual-trigger': 'Only a workflow with a manual trigger can be offered to MCP clients: add one, or turn MCP off in the workflow’s settings.',
         'not-serialisable': 'The workflow cannot be saved.',
       },
       // Reasons said more precisely when the problem names a value.

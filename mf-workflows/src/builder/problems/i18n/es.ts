@@ -59,6 +59,7 @@ export const es: ProblemsCatalog = {
         'unknown-node': '«{{node}}» no es un paso de este flujo: elija uno de sus pasos.',
         'not-object': 'Una parte del flujo no tiene la forma correcta.',
         'document-too-large': 'El flujo es demasiado grande: {{bytes}} bytes, y el límite es {{max}}.',
+        'mcp-needs-manual-trigger': 'Solo un flujo con disparador manual puede ofrecerse a clientes MCP: añada uno o desactive MCP en los ajustes del flujo.',
         'not-serialisable': 'No se puede guardar el flujo.',
       },
       variants: {

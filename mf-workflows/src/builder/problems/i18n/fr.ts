@@ -59,6 +59,7 @@ export const fr: ProblemsCatalog = {
         'unknown-node': '« {{node}} » n’est pas une étape de ce workflow : choisissez l’une de ses étapes.',
         'not-object': 'Une partie du workflow n’a pas la bonne forme.',
         'document-too-large': 'Le workflow est trop volumineux : {{bytes}} octets, pour une limite de {{max}}.',
+        'mcp-needs-manual-trigger': 'Seul un workflow avec un déclencheur manuel peut être proposé aux clients MCP : ajoutez-en un ou désactivez MCP dans les paramètres du workflow.',
         'not-serialisable': 'Le workflow ne peut pas être enregistré.',
       },
       variants: {

@@ -59,6 +59,7 @@ export const it: ProblemsCatalog = {
         'unknown-node': '«{{node}}» non è un passaggio di questo workflow: scegli uno dei suoi passaggi.',
         'not-object': 'Una parte del workflow non ha la forma corretta.',
         'document-too-large': 'Il workflow è troppo grande: {{bytes}} byte, e il limite è {{max}}.',
+        'mcp-needs-manual-trigger': 'Solo un workflow con un trigger manuale può essere offerto ai client MCP: aggiungine uno o disattiva MCP nelle impostazioni del workflow.',
         'not-serialisable': 'Il workflow non si può salvare.',
       },
       variants: {
