@@ -12,23 +12,27 @@ import type { ChildStepUpdate } from './runAgent.js';
 /** Runs one app operation for the agent (the run's owner, the tool's credential): see connectors/agentTools in runs/agentStep.ts. */
 export type AppToolCall = (tool: ConnectorTool, values: Record<string, unknown>, childStepId: string, signal: AbortSignal) => Promise<unknown>;
 
-export interface AppToolsOptions {
-  tools: readonly ConnectorTool[];
-  call: AppToolCall;
-  /** Platform tokens of one call, charged before the provider is reached. */
-  stepFee: number;
+/** What every kind of agent tool (app, knowledge, MCP) is given by its agent step to report and pay its calls. */
+export interface ToolCallContext {
   stepId: string;
   nodeId: string;
   signal: AbortSignal;
   chargeTokens: (tokens: number, callKey: string) => Promise<void>;
   onChildStep: (update: ChildStepUpdate) => void | Promise<void>;
-  /** Counts the fee into the agent's tokens. */
+  /** Counts a call's fee into the agent's tokens. */
   charged: (tokens: number) => void;
   /** A failure that must end the whole agent (tokens, cancel): the caller stops the tree. */
   onFatal: (error: unknown) => void;
   isFatal: (error: unknown) => boolean;
   /** How much of a result the model reads back. */
   maxResultChars: number;
+}
+
+export interface AppToolsOptions extends ToolCallContext {
+  tools: readonly ConnectorTool[];
+  call: AppToolCall;
+  /** Platform tokens of one call, charged before the provider is reached. */
+  stepFee: number;
 }
 
 const messageOf = (error: unknown) => {

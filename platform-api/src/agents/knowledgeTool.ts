@@ -10,22 +10,15 @@
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import { citationLabel } from '@agentflow/shared/knowledge';
 import { KNOWLEDGE_STEP_LIMITS, KNOWLEDGE_TOOL_NAME, type KnowledgeStepOutput } from '@agentflow/shared/workflow';
-import type { ChildStepUpdate } from './runAgent.js';
+import type { ToolCallContext } from './appTools.js';
 
 /** Searches one knowledge base for the agent; charges the query's embedding under `callKey` and says what it cost. */
 export type KnowledgeToolSearch = (knowledgeBaseId: string, query: string, callKey: string, signal: AbortSignal) => Promise<{ output: KnowledgeStepOutput; tokens: number }>;
 
-export interface KnowledgeToolOptions {
+/** The search charges its own embedding (chargeTokens and maxResultChars are not used: passages are cut by the search). */
+export interface KnowledgeToolOptions extends Omit<ToolCallContext, 'chargeTokens' | 'maxResultChars'> {
   knowledgeBaseIds: readonly string[];
   search: KnowledgeToolSearch;
-  stepId: string;
-  nodeId: string;
-  signal: AbortSignal;
-  onChildStep: (update: ChildStepUpdate) => void | Promise<void>;
-  /** Counts the embedding's tokens into the agent's. */
-  charged: (tokens: number) => void;
-  onFatal: (error: unknown) => void;
-  isFatal: (error: unknown) => boolean;
 }
 
 interface ToolInput {

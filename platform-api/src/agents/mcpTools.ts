@@ -9,7 +9,7 @@
 // the whole agent.
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import { mcpModelToolNames, type McpAgentTool, type McpToolView } from '@agentflow/shared/mcp';
-import type { ChildStepUpdate } from './runAgent.js';
+import type { ToolCallContext } from './appTools.js';
 
 /** A listed tool of a connected server. */
 export interface McpToolHandle {
@@ -35,21 +35,12 @@ export interface McpSession {
 /** Connects to the servers of `tools` (once each) and finds the tools; throws a step error for a server or tool that cannot be used. */
 export type McpSessionOpener = (tools: readonly McpAgentTool[], signal: AbortSignal) => Promise<McpSession>;
 
-export interface McpToolsOptions {
+export interface McpToolsOptions extends ToolCallContext {
   session: McpSession;
   /** The agent's other tool names (kept unique against them). */
   taken: Iterable<string>;
   /** Platform tokens of one call (the app tool fee), charged before the server is called. */
   stepFee: number;
-  stepId: string;
-  nodeId: string;
-  signal: AbortSignal;
-  chargeTokens: (tokens: number, callKey: string) => Promise<void>;
-  onChildStep: (update: ChildStepUpdate) => void | Promise<void>;
-  charged: (tokens: number) => void;
-  onFatal: (error: unknown) => void;
-  isFatal: (error: unknown) => boolean;
-  maxResultChars: number;
 }
 
 /** The tool reported an error: the model reads it as the tool's error, and the child step fails with it. */

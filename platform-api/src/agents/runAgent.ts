@@ -11,7 +11,7 @@
 import { NoObjectGeneratedError, Output, generateText, jsonSchema, stepCountIs, tool, wrapLanguageModel, type LanguageModel, type LanguageModelMiddleware, type ToolSet } from 'ai';
 import { z } from 'zod';
 import { RUN_LIMITS, parseNodeParams, type AgentParams, type HttpTool, type RunStepType, type WorkflowNode } from '@agentflow/shared/workflow';
-import { appToolsFor, type AppToolCall } from './appTools.js';
+import { appToolsFor, type AppToolCall, type ToolCallContext } from './appTools.js';
 import { knowledgeToolsFor, type KnowledgeToolSearch } from './knowledgeTool.js';
 import { mcpToolsFor, type McpSession, type McpSessionOpener } from './mcpTools.js';
 import { agentCallCost } from '@agentflow/shared/domain';
@@ -232,6 +232,21 @@ async function runOne(
     else prompt = withAttachments(prompt, options.attachments ?? []);
 
     const tools: ToolSet = {};
+    // How app, knowledge and MCP tools report and pay their calls (child steps of this step).
+    const toolContext: ToolCallContext = {
+      stepId,
+      nodeId: node.id,
+      signal: combined,
+      chargeTokens: options.chargeTokens,
+      onChildStep: options.onChildStep,
+      charged,
+      onFatal: (error) => {
+        tree.fatal ??= { error };
+        tree.controller.abort(error);
+      },
+      isFatal,
+      maxResultChars: MAX_TOOL_RESULT_CHARS,
+    };
     for (const httpTool of params.tools.http) tools[httpTool.name] = httpToolFor(httpTool, options, combined);
     const appTools = params.tools.connectors ?? [];
     if (appTools.length > 0) {
@@ -242,18 +257,7 @@ async function runOne(
           tools: appTools,
           call: options.apps.call,
           stepFee: options.apps.stepFee,
-          stepId,
-          nodeId: node.id,
-          signal: combined,
-          chargeTokens: options.chargeTokens,
-          onChildStep: options.onChildStep,
-          charged,
-          onFatal: (error) => {
-            tree.fatal ??= { error };
-            tree.controller.abort(error);
-          },
-          isFatal,
-          maxResultChars: MAX_TOOL_RESULT_CHARS,
+          ...toolContext,
         }),
       );
     }
@@ -265,16 +269,7 @@ async function runOne(
         knowledgeToolsFor({
           knowledgeBaseIds,
           search: options.knowledge.search,
-          stepId,
-          nodeId: node.id,
-          signal: combined,
-          onChildStep: options.onChildStep,
-          charged,
-          onFatal: (error) => {
-            tree.fatal ??= { error };
-            tree.controller.abort(error);
-          },
-          isFatal,
+          ...toolContext,
         }),
       );
     }
@@ -288,18 +283,7 @@ async function runOne(
           session: mcpSession,
           taken: Object.keys(tools),
           stepFee: options.mcp.stepFee,
-          stepId,
-          nodeId: node.id,
-          signal: combined,
-          chargeTokens: options.chargeTokens,
-          onChildStep: options.onChildStep,
-          charged,
-          onFatal: (error) => {
-            tree.fatal ??= { error };
-            tree.controller.abort(error);
-          },
-          isFatal,
-          maxResultChars: MAX_TOOL_RESULT_CHARS,
+          ...toolContext,
         }),
       );
     }

@@ -179,6 +179,37 @@ function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+/** One request of a chain of redirects: where it goes, how, with what. */
+export interface RedirectHop<B> {
+  url: URL;
+  method: string;
+  body: B | undefined;
+  headers: Record<string, string>;
+}
+
+/**
+ * The next request after a redirect answer: its URL checked like the first
+ * (http/https, no credentials in it), credential headers dropped when it
+ * leaves the origin, and, as browsers do, a GET without a body after a 303,
+ * or after a 301/302 to a POST. Shared by safeFetch and the streaming fetch.
+ */
+export function redirectHop<B>(hop: RedirectHop<B>, status: number, location: string): RedirectHop<B> {
+  let next: URL;
+  try {
+    next = parseUrl(new URL(location, hop.url).toString());
+  } catch (error) {
+    throw error instanceof UnsupportedUrlError ? new UnsupportedUrlError(`Redirect refused: ${error.message}`) : error;
+  }
+  let { method, body, headers } = hop;
+  if (next.origin !== hop.url.origin) headers = withoutHeaders(headers, CREDENTIAL_HEADERS);
+  if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+    if (method !== 'HEAD') method = 'GET';
+    body = undefined;
+    headers = withoutHeaders(headers, ['content-type', 'content-length']);
+  }
+  return { url: next, method, body, headers };
+}
+
 /** http/https only; refuses non-public addresses unless allowed; pins the connection to the checked address; checks every redirect; stops past maxResponseBytes; times out. */
 export async function safeFetch(request: SafeFetchRequest, policy: SafeFetchPolicy): Promise<SafeFetchResponse> {
   const timeout = AbortSignal.timeout(policy.timeoutMs);
@@ -193,20 +224,7 @@ export async function safeFetch(request: SafeFetchRequest, policy: SafeFetchPoli
       const location = response.headers.location;
       if (!REDIRECT_STATUSES.has(response.status) || location === undefined) return response;
       if (redirects >= MAX_REDIRECTS) throw new TooManyRedirectsError(`Stopped after ${MAX_REDIRECTS} redirects`);
-      let next: URL;
-      try {
-        next = parseUrl(new URL(location, url).toString());
-      } catch (error) {
-        throw error instanceof UnsupportedUrlError ? new UnsupportedUrlError(`Redirect refused: ${error.message}`) : error;
-      }
-      if (next.origin !== url.origin) headers = withoutHeaders(headers, CREDENTIAL_HEADERS);
-      // As browsers do: 303 always, and 301/302 after a POST, continue as a GET without a body.
-      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
-        if (method !== 'HEAD') method = 'GET';
-        body = undefined;
-        headers = withoutHeaders(headers, ['content-type', 'content-length']);
-      }
-      url = next;
+      ({ url, method, body, headers } = redirectHop({ url, method, body, headers }, response.status, location));
     }
   } catch (error) {
     if (timeout.aborted && !request.signal?.aborted) throw new FetchTimeoutError(policy.timeoutMs);

@@ -11,17 +11,15 @@ import https from 'node:https';
 import { Readable } from 'node:stream';
 import ipaddr from 'ipaddr.js';
 import {
-  CREDENTIAL_HEADERS,
+  redirectHop,
   FetchTimeoutError,
   MAX_REDIRECTS,
   REDIRECT_STATUSES,
   ResponseTooLargeError,
   TooManyRedirectsError,
-  UnsupportedUrlError,
   checkAddress,
   checkedLookup,
   parseUrl,
-  withoutHeaders,
   type SafeFetchPolicy,
 } from './safeFetch.js';
 
@@ -54,19 +52,7 @@ export function streamingGuardedFetch(policy: Pick<SafeFetchPolicy, 'allowPrivat
       res.resume();
       if (request.redirect === 'error') throw new TypeError(`Redirect to ${location} refused (redirect: 'error')`);
       if (redirects >= MAX_REDIRECTS) throw new TooManyRedirectsError(`Stopped after ${MAX_REDIRECTS} redirects`);
-      let next: URL;
-      try {
-        next = parseUrl(new URL(location, url).toString());
-      } catch (error) {
-        throw error instanceof UnsupportedUrlError ? new UnsupportedUrlError(`Redirect refused: ${error.message}`) : error;
-      }
-      if (next.origin !== url.origin) headers = withoutHeaders(headers, CREDENTIAL_HEADERS);
-      if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
-        if (method !== 'HEAD') method = 'GET';
-        body = undefined;
-        headers = withoutHeaders(headers, ['content-type', 'content-length']);
-      }
-      url = next;
+      ({ url, method, body, headers } = redirectHop({ url, method, body, headers }, res.statusCode ?? 0, location));
     }
   };
 }
