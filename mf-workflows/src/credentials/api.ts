@@ -3,8 +3,8 @@
 // builder's missing-credential check. Secrets go in (create, replace) and
 // never come back: every answer is a CredentialView with masked hints. A
 // refusal rejects with the one ApiError, whose `code` the UI translates.
-import { createContext, useContext, useMemo } from 'react';
-import { createApiClient, useAuth, usePlatform, type ApiClientOptions } from '@agentflow/shared';
+import { createApiClient, type ApiClientOptions } from '@agentflow/shared';
+import { sharedClientHook } from '../api/sharedClient';
 import { CREDENTIALS_API, type CredentialTestResult, type CredentialTypeId, type CredentialView } from '@agentflow/shared/credentials';
 
 /** What the create form sends (createCredentialBodySchema's input). */
@@ -49,30 +49,8 @@ export function createCredentialsClient(options: ApiClientOptions): CredentialsC
   };
 }
 
-export const CredentialsClientContext = createContext<CredentialsClient | null>(null);
-CredentialsClientContext.displayName = 'CredentialsClient';
-
-/** The client a test (or host) provides, else platform-api at the configured URL with the user's ID token. */
-/**
- * One client per API and signed-in user for the whole page: the credential
- * list is cached and refreshed per client (credentialList.ts), so the step
- * that makes an account and the builder's check must share it.
- */
-const shared = new Map<string, { getIdToken: ApiClientOptions['getIdToken']; client: CredentialsClient }>();
-
-export function useCredentialsClient(): CredentialsClient {
-  const provided = useContext(CredentialsClientContext);
-  const { config } = usePlatform();
-  const { getIdToken, user } = useAuth();
-  const baseUrl = config.apis.platform;
-  const uid = user?.uid ?? '';
-  return useMemo(() => {
-    if (provided) return provided;
-    const key = `${baseUrl}\n${uid}`;
-    const known = shared.get(key);
-    if (known && known.getIdToken === getIdToken) return known.client;
-    const client = createCredentialsClient({ baseUrl, getIdToken });
-    shared.set(key, { getIdToken, client });
-    return client;
-  }, [provided, baseUrl, getIdToken, uid]);
-}
+/** One client per API and signed-in user for the whole page (its list cache is shared: see api/sharedClient.ts). */
+const CredentialsClientHook = sharedClientHook('CredentialsClient', createCredentialsClient);
+export const CredentialsClientContext = CredentialsClientHook.Context;
+/** The provided client (tests), else platform-api at the configured URL with the signed-in user's ID token. */
+export const useCredentialsClient = CredentialsClientHook.useClient;

@@ -2,8 +2,8 @@
 // a workspace's servers, adding, changing and deleting one, and listing its
 // tools (platform-api connects, lists and stores them). Pages and the agent
 // step's picker read the client from context, so tests pass a fake.
-import { createContext, useContext, useMemo } from 'react';
-import { createApiClient, useAuth, usePlatform, type ApiClientOptions } from '@agentflow/shared';
+import { createApiClient, type ApiClientOptions } from '@agentflow/shared';
+import { sharedClientHook } from '../api/sharedClient';
 import { MCP_SERVERS_API, type CreateMcpServerBody, type McpServerView, type UpdateMcpServerBody } from '@agentflow/shared/mcp';
 
 export interface McpServersClient {
@@ -29,29 +29,8 @@ export function createMcpServersClient(options: ApiClientOptions): McpServersCli
   };
 }
 
-export const McpServersClientContext = createContext<McpServersClient | null>(null);
-McpServersClientContext.displayName = 'McpServersClient';
-
-/**
- * One client per API and signed-in user for the whole page, as the credentials client: the builder's
- * server list is shared per client (mcpServerList.ts), so the picker and the workflow's check must share it.
- */
-const shared = new Map<string, { getIdToken: ApiClientOptions['getIdToken']; client: McpServersClient }>();
-
+/** One client per API and signed-in user for the whole page (its list cache is shared: see api/sharedClient.ts). */
+const McpServersClientHook = sharedClientHook('McpServersClient', createMcpServersClient);
+export const McpServersClientContext = McpServersClientHook.Context;
 /** The provided client (tests), else platform-api at the configured URL with the signed-in user's ID token. */
-export function useMcpServersClient(): McpServersClient {
-  const provided = useContext(McpServersClientContext);
-  const { config } = usePlatform();
-  const { getIdToken, user } = useAuth();
-  const baseUrl = config.apis.platform;
-  const uid = user?.uid ?? '';
-  return useMemo(() => {
-    if (provided) return provided;
-    const key = `${baseUrl}\n${uid}`;
-    const known = shared.get(key);
-    if (known && known.getIdToken === getIdToken) return known.client;
-    const client = createMcpServersClient({ baseUrl, getIdToken });
-    shared.set(key, { getIdToken, client });
-    return client;
-  }, [provided, baseUrl, getIdToken, uid]);
-}
+export const useMcpServersClient = McpServersClientHook.useClient;
