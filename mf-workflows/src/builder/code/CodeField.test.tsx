@@ -3,15 +3,13 @@
 // error is said under the editor as one types (and goes away when fixed),
 // the hint names the step input and the keys of earlier steps, and the limits
 // are number fields.
-import { useState } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { EditorView } from '@codemirror/view';
 import { renderWithProviders } from '@agentflow/shared/testing/renderWithProviders';
 import { createNode, defaultParams, emptyWorkflow, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
-import { useRemoteCatalogs, type SupportedLanguage } from '@agentflow/shared';
+import type { SupportedLanguage } from '@agentflow/shared';
 import { ConfigPanel } from '../ConfigPanel';
-import type { BuilderAction } from '../builderState';
-import { BUILDER_CATALOGS } from '../i18n';
+import { ConfigPanelHarness } from '../testing/configPanelHarness';
 
 // jsdom has no layout: CodeMirror measures text ranges, which it lacks.
 beforeAll(() => {
@@ -33,18 +31,7 @@ function workflowWithCode(code: string): { workflow: Workflow; node: WorkflowNod
 
 /** The panel on a code node whose params follow each updateNode. */
 function Harness({ code, onParams }: { code: string; onParams: (params: Record<string, unknown>) => void }) {
-  // The builder's own texts (field labels), as the builder registers them.
-  useRemoteCatalogs(BUILDER_CATALOGS);
-  const [state, setState] = useState(() => workflowWithCode(code));
-  const dispatch = (action: BuilderAction) => {
-    if (action.type !== 'updateNode' || !action.params) return;
-    onParams(action.params);
-    setState((current) => {
-      const node = { ...current.node, params: action.params! };
-      return { workflow: { ...current.workflow, nodes: current.workflow.nodes.map((n) => (n.id === node.id ? node : n)) }, node };
-    });
-  };
-  return <ConfigPanel workflow={state.workflow} node={state.node} dispatch={dispatch} />;
+  return <ConfigPanelHarness setup={() => workflowWithCode(code)} onParams={onParams} />;
 }
 
 async function renderCode(code: string, language: SupportedLanguage = 'en') {

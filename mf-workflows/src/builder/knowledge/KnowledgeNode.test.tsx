@@ -6,14 +6,11 @@
 // the bases as search_knowledge's; the run view shows retrieved passages with
 // their citations and the retrieval that ran, in the reader's language,
 // as a Knowledge step and as an agent's search_knowledge call.
-import { useState } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import { KNOWLEDGE_BASE_PLACEHOLDER, createNode, defaultParams, emptyWorkflow, type KnowledgeStepOutput, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
-import { useRemoteCatalogs, type SupportedLanguage } from '@agentflow/shared';
-import { ConfigPanel } from '../ConfigPanel';
-import type { BuilderAction } from '../builderState';
-import { BUILDER_CATALOGS } from '../i18n';
+import type { SupportedLanguage } from '@agentflow/shared';
+import { ConfigPanelHarness } from '../testing/configPanelHarness';
 import type { KnowledgeBase } from '@agentflow/shared/knowledge';
 import { KnowledgeClientContext } from '../../api/knowledge';
 import { createFakeKnowledgeServer, fakeKnowledgeBase } from '../../components/knowledge/testing/fakeKnowledgeServer';
@@ -37,17 +34,7 @@ function setup(type: 'knowledge' | 'agent', organizationId: string | null = null
 }
 
 function Harness({ type, organizationId, params, onParams }: { type: 'knowledge' | 'agent'; organizationId: string | null; params?: Record<string, unknown>; onParams: (params: Record<string, unknown>) => void }) {
-  useRemoteCatalogs(BUILDER_CATALOGS);
-  const [state, setState] = useState(() => setup(type, organizationId, params));
-  const dispatch = (action: BuilderAction) => {
-    if (action.type !== 'updateNode' || !action.params) return;
-    onParams(action.params);
-    setState((current) => {
-      const node = { ...current.node, params: action.params! };
-      return { workflow: { ...current.workflow, nodes: current.workflow.nodes.map((n) => (n.id === node.id ? node : n)) }, node };
-    });
-  };
-  return <ConfigPanel workflow={state.workflow} node={state.node} dispatch={dispatch} />;
+  return <ConfigPanelHarness setup={() => setup(type, organizationId, params)} onParams={onParams} />;
 }
 
 function renderPanel(type: 'knowledge' | 'agent', { language = 'en' as SupportedLanguage, organizationId = null as string | null, bases = BASES, fail = false, params = {} as Record<string, unknown> } = {}) {

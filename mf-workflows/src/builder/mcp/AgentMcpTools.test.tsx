@@ -2,14 +2,11 @@
 // servers of the workflow's workspace with their tools as checkboxes, saved as
 // tools.mcp; a server never listed offers "List tools"; a picked tool its
 // server no longer offers, or whose server is gone, shows as missing.
-import { useState } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import { createNode, defaultParams, emptyWorkflow, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
-import { ApiError, useRemoteCatalogs, type SupportedLanguage } from '@agentflow/shared';
-import { ConfigPanel } from '../ConfigPanel';
-import type { BuilderAction } from '../builderState';
-import { BUILDER_CATALOGS } from '../i18n';
+import { ApiError, type SupportedLanguage } from '@agentflow/shared';
+import { ConfigPanelHarness } from '../testing/configPanelHarness';
 import { McpServersClientContext } from '../../mcpServers/mcpServersClient';
 import { createFakeMcpServersClient, fakeMcpServer, fakeTool, type FakeMcpServersClient } from '../../mcpServers/testing/fakeMcpServersClient';
 
@@ -21,17 +18,7 @@ function setup(organizationId: string | null, params: Record<string, unknown>): 
 }
 
 function Harness({ organizationId, params, onParams }: { organizationId: string | null; params: Record<string, unknown>; onParams: (params: Record<string, unknown>) => void }) {
-  useRemoteCatalogs(BUILDER_CATALOGS);
-  const [state, setState] = useState(() => setup(organizationId, params));
-  const dispatch = (action: BuilderAction) => {
-    if (action.type !== 'updateNode' || !action.params) return;
-    onParams(action.params);
-    setState((current) => {
-      const node = { ...current.node, params: action.params! };
-      return { workflow: { ...current.workflow, nodes: current.workflow.nodes.map((n) => (n.id === node.id ? node : n)) }, node };
-    });
-  };
-  return <ConfigPanel workflow={state.workflow} node={state.node} dispatch={dispatch} />;
+  return <ConfigPanelHarness setup={() => setup(organizationId, params)} onParams={onParams} />;
 }
 
 function renderPanel(client: FakeMcpServersClient, { organizationId = null as string | null, params = {} as Record<string, unknown>, language = 'en' as SupportedLanguage } = {}) {
