@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
+import { holdClock } from '../support/clock';
 import { shellUrl, startRemote, stopRemote } from '../support/stack';
 
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -62,7 +63,7 @@ describe('install widget', () => {
     await start();
     await page.goto(shellUrl('/'));
     await page.locator('main h1').waitFor();
-    await page.clock.install();
+    await holdClock(page);
     await offerInstall('dismissed');
     await page.clock.runFor(2_900);
     expect(await modal().count()).toBe(0);
@@ -79,7 +80,7 @@ describe('install widget', () => {
 
     await page.reload();
     await page.locator('main h1').waitFor();
-    await page.clock.install();
+    await holdClock(page);
     await offerInstall('dismissed');
     await page.clock.runFor(10_000);
     expect(await modal().count()).toBe(0);
@@ -118,7 +119,7 @@ describe('install widget', () => {
     expect(await modal().getAttribute('data-platform')).toBe('ios');
     expect(await modal().textContent()).toContain('Tap the share icon, then “Add to Home Screen”.');
 
-    await page.clock.install();
+    await holdClock(page);
     await modal().getByRole('button', { name: 'Install Now' }).click();
     await modal().waitFor({ state: 'detached' });
     await page.clock.runFor(250);

@@ -2,6 +2,7 @@
 // scripted SpeechRecognition, the Radix toasts they raise, and the help sidebar.
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
+import { holdClock } from '../support/clock';
 import { installScriptedSpeech, removeSpeechRecognition, speak } from '../support/speech';
 import { shellUrl } from '../support/stack';
 
@@ -82,7 +83,7 @@ describe('toasts', () => {
 
   test('closes by itself after 5000 ms', async () => {
     await open('/');
-    await page.clock.install();
+    await holdClock(page);
     await speak(page, 'something odd');
     await toasts().first().waitFor();
     await page.clock.runFor(4_900);
@@ -106,7 +107,7 @@ describe('toasts', () => {
 
   test('a swipe to the right of 50 px or more dismisses; a shorter one does not', async () => {
     await open('/');
-    await page.clock.install(); // hold the 5 s timer still while swiping
+    await holdClock(page); // hold the 5 s timer still while swiping
     await speak(page, 'swipe me');
     const toast = toasts().first();
     await toast.waitFor();
