@@ -52,7 +52,7 @@ function project(dir, environment) {
     displayName: dir,
     rootDir: path.join(root, dir),
     testEnvironment: environment,
-    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/*.test.ts', '<rootDir>/stack/*.test.ts', '<rootDir>/scripts/*.test.ts'],
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/*.test.ts', '<rootDir>/stack/*.test.ts', '<rootDir>/scripts/*.test.ts', '<rootDir>/federation/**/*.test.ts'],
     transform,
     transformIgnorePatterns,
     moduleNameMapper,

@@ -9,7 +9,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
-import { PROVIDED_BY_SHARED, REMOTE_ENTRY_FILE, REMOTES, SINGLETONS, resolveRemotesMap } from '@agentflow/shared/contract';
+import { PROVIDED_BY_SHARED, REMOTE_ENTRY_FILE, REMOTES, SINGLETONS, STANDALONE_RUNTIME_FILE, resolveRemotesMap } from '@agentflow/shared/contract';
 import { buildAppConfig } from '@agentflow/shared/runtime-config';
 import { COMPRESSIBLE_ASSET } from '@agentflow/shared/static-server';
 
@@ -184,7 +184,8 @@ export function createFederatedConfig({ appDir, name, port, exposes = {}, isHost
         // A remote never loads other remotes itself (the shell does), so its runtime leaves
         // that code out; no container reads manifests at run time (the shell registers each
         // remote by its remoteEntry.js, remoteLoader.ts), so the snapshot and preload code goes too.
-        experiments: { optimization: { target: 'web', disableSnapshot: true, ...(isHost ? {} : { disableRemote: true }) } },
+        ...(isHost ? { runtimePlugins: [path.join(SHARED_PACKAGE_DIR, 'federation/runtime/shellRuntimePlugin.mjs')] } : {}),
+        experiments: { ...(isHost ? {} : { externalRuntime: true }), optimization: { target: 'web', disableSnapshot: true, ...(isHost ? {} : { disableRemote: true }) } },
       }),
       new FederationBoundaryPlugin(),
       ...(extractCss ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
@@ -233,6 +234,40 @@ export function createRemoteConfig(configUrl, remoteName, title) {
   const remote = REMOTES.find((candidate) => candidate.name === remoteName);
   if (!remote) throw new Error(`No remote named '${remoteName}' in the federation contract (REMOTES)`);
   const appDir = path.dirname(fileURLToPath(configUrl));
-  return (_env, argv) =>
-    createFederatedConfig({ appDir, name: remote.name, port: remote.port, exposes: remote.exposes, title, mode: argv.mode === 'production' ? 'production' : 'development' });
+  return (_env, argv) => {
+    const mode = argv.mode === 'production' ? 'production' : 'development';
+    const runtime = standaloneRuntimeConfig({ appDir, name: remote.name, mode });
+    // The standalone page loads the federation runtime first (the shell provides it otherwise).
+    const head = `<script src="${STANDALONE_RUNTIME_FILE}"></script>`;
+    const container = createFederatedConfig({ appDir, name: remote.name, port: remote.port, exposes: remote.exposes, title, head, mode });
+    // The runtime is built first, and the container's clean step keeps it.
+    container.name = remote.name;
+    container.dependencies = [runtime.name];
+    container.output.clean = { keep: STANDALONE_RUNTIME_KEEP };
+    return [container, runtime];
+  };
+}
+
+/** The container's clean step keeps the standalone runtime (and its map), which the other compilation wrote. */
+const STANDALONE_RUNTIME_KEEP = (asset) => asset === STANDALONE_RUNTIME_FILE || asset === `${STANDALONE_RUNTIME_FILE}.map`;
+
+/**
+ * A remote reads the federation runtime from the page (externalRuntime): in
+ * the shell the shell provides it; on the remote's standalone page this small
+ * bundle does, built on its own so the remote's externalRuntime setting does
+ * not apply to it.
+ */
+function standaloneRuntimeConfig({ appDir, name, mode }) {
+  const production = mode === 'production';
+  return {
+    name: `${name}-standalone-runtime`,
+    mode,
+    context: appDir,
+    entry: path.join(SHARED_PACKAGE_DIR, 'federation/runtime/standaloneRuntime.mjs'),
+    devtool: production ? 'source-map' : false,
+    output: { path: path.join(appDir, 'dist'), filename: STANDALONE_RUNTIME_FILE, clean: false },
+    optimization: { minimizer: [javascriptMinimizer()] },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
 }

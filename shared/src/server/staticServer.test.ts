@@ -24,6 +24,7 @@ beforeAll(() => {
     'index.html': INDEX_HTML,
     'mf-manifest.json': MANIFEST,
     'remoteEntry.js': REMOTE_ENTRY,
+    'federation-runtime.js': REMOTE_ENTRY,
     'main.1234abcd.js': HASHED_JS,
     'logo.png': 'not really a png',
   });
@@ -98,7 +99,8 @@ describe('createStaticApp, shell mode', () => {
     expect(response.headers['cache-control']).toBe(IMMUTABLE);
   });
 
-  test.each(['/index.html', '/mf-manifest.json', '/remoteEntry.js'])('%s is always revalidated', async (file) => {
+  // federation-runtime.js: a remote's standalone page loads it unhashed; it changes with Module Federation's version.
+  test.each(['/index.html', '/mf-manifest.json', '/remoteEntry.js', '/federation-runtime.js'])('%s is always revalidated', async (file) => {
     const response = await request(shell()).get(file);
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe(NO_CACHE);

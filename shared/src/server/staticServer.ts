@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
-import { resolveRemotesMap } from '../domain/federation/contract.js';
+import { REMOTE_ENTRY_FILE, STANDALONE_RUNTIME_FILE, resolveRemotesMap } from '../domain/federation/contract.js';
 import { buildAppConfig } from '../domain/federation/runtimeConfig.js';
 import { fileInRoot, sendPrecompressed } from './precompressed.js';
 
@@ -16,7 +16,7 @@ export { COMPRESSIBLE_ASSET, negotiateEncoding } from './precompressed.js';
 
 /** Content-hashed file names ('[name].[contenthash:8].js', webpack's asset modules' longer hashes). */
 const HASHED = /\.[0-9a-f]{8,}\.(js|mjs|css|woff2?|ttf|otf|png|jpe?g|gif|webp|avif|ico|svg|wasm)$/;
-const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'sw.js', 'manifest.webmanifest']);
+const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', REMOTE_ENTRY_FILE, STANDALONE_RUNTIME_FILE, 'sw.js', 'manifest.webmanifest']);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Cache-Control by file name: entry files always revalidated, hashed files kept a year, others left to defaults. */

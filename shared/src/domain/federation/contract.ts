@@ -94,6 +94,12 @@ export const PROVIDED_BY_SHARED: readonly string[] = Object.freeze(['react-route
  * factory builds it under this name): the shell loads a remote by it, found from the manifest's URL.
  */
 export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+/**
+ * The federation runtime a remote's standalone page loads first: remotes read
+ * the runtime from the page (the shell provides it), so on its own a remote's
+ * page provides it with this file (shared/federation/runtime/standaloneRuntime.mjs).
+ */
+export const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
 
 /**
  * The remote's entry script for its manifest URL: the same folder and query (a deploy's cache-busting
