@@ -6,7 +6,7 @@ import express, { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import { BILLING_API, BILLING_COLLECTIONS, BILLING_ERROR_CODES, BILLING_MESSAGES } from '@agentflow/shared/server';
+import { BILLING_API, BILLING_COLLECTIONS, BILLING_ERROR_CODES, BILLING_MESSAGES, messageOf } from '@agentflow/shared/server';
 import { idOf } from '../billing/stripeObjects.js';
 import { applyStripeSubscription, recordIgnoredEvent, type ApplyOutcome } from '../billing/subscriptionSync.js';
 
@@ -96,7 +96,7 @@ export function createStripeWebhookRouter({ db, stripe, webhookSecret, logger, n
     try {
       event = stripe.webhooks.constructEvent(req.body, signature, webhookSecret, toleranceSeconds);
     } catch (error) {
-      res.status(400).json({ error: `Webhook signature verification failed: ${error instanceof Error ? error.message : String(error)}` });
+      res.status(400).json({ error: `Webhook signature verification failed: ${messageOf(error)}` });
       return;
     }
     try {

@@ -8,6 +8,7 @@ import { jsonSchema, tool, type ToolSet } from 'ai';
 import { z } from 'zod';
 import { connectorOf, connectorOperationOf, connectorToolName, type ConnectorTool } from '@agentflow/shared/workflow';
 import type { ChildStepUpdate } from './runAgent.js';
+import { messageOf } from '@agentflow/shared/server';
 
 /** Runs one app operation for the agent (the run's owner, the tool's credential): see connectors/agentTools in runs/agentStep.ts. */
 export type AppToolCall = (tool: ConnectorTool, values: Record<string, unknown>, childStepId: string, signal: AbortSignal) => Promise<unknown>;
@@ -34,11 +35,6 @@ export interface AppToolsOptions extends ToolCallContext {
   /** Platform tokens of one call, charged before the provider is reached. */
   stepFee: number;
 }
-
-const messageOf = (error: unknown) => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : String(error);
-};
 
 export function appToolsFor(options: AppToolsOptions): ToolSet {
   const tools: ToolSet = {};

@@ -11,6 +11,7 @@ import { jsonSchema, tool, type ToolSet } from 'ai';
 import { citationLabel } from '@agentflow/shared/knowledge';
 import { KNOWLEDGE_STEP_LIMITS, KNOWLEDGE_TOOL_NAME, type KnowledgeStepOutput } from '@agentflow/shared/workflow';
 import type { ToolCallContext } from './appTools.js';
+import { messageOf } from '@agentflow/shared/server';
 
 /** Searches one knowledge base for the agent; charges the query's embedding under `callKey` and says what it cost. */
 export type KnowledgeToolSearch = (knowledgeBaseId: string, query: string, callKey: string, signal: AbortSignal) => Promise<{ output: KnowledgeStepOutput; tokens: number }>;
@@ -25,11 +26,6 @@ interface ToolInput {
   query: string;
   knowledge_base_id?: string;
 }
-
-const messageOf = (error: unknown) => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : String(error);
-};
 
 /** What the model reads back: the passages numbered, each under its citation. */
 export function passagesForModel(output: KnowledgeStepOutput): string {

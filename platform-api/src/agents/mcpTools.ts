@@ -10,6 +10,7 @@
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import { mcpModelToolNames, type McpAgentTool, type McpToolView } from '@agentflow/shared/mcp';
 import type { ToolCallContext } from './appTools.js';
+import { messageOf } from '@agentflow/shared/server';
 
 /** A listed tool of a connected server. */
 export interface McpToolHandle {
@@ -47,11 +48,6 @@ export interface McpToolsOptions extends ToolCallContext {
 export class McpToolError extends Error {
   override name = 'McpToolError';
 }
-
-const messageOf = (error: unknown) => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : String(error);
-};
 
 const truncated = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}\n[truncated: ${text.length} characters in all]` : text);
 

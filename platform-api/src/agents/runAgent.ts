@@ -8,20 +8,21 @@
 // middleware, before any tool the call asked for runs), so a run that runs
 // out of tokens stops at that call. The SDK's own retries are off: the
 // engine's retry/backoff is the only one, and counts attempts.
-import { NoObjectGeneratedError, Output, generateText, jsonSchema, stepCountIs, tool, wrapLanguageModel, type LanguageModel, type LanguageModelMiddleware, type ToolSet } from 'ai';
-import { z } from 'zod';
-import { RUN_LIMITS, parseNodeParams, type AgentParams, type HttpTool, type RunStepType, type WorkflowNode } from '@agentflow/shared/workflow';
+import { NoObjectGeneratedError, generateText, jsonSchema, stepCountIs, tool, wrapLanguageModel, type LanguageModel, type LanguageModelMiddleware, type ToolSet } from 'ai';
+import { RUN_LIMITS, parseNodeParams, type AgentParams, type RunStepType, type WorkflowNode } from '@agentflow/shared/workflow';
 import { appToolsFor, type AppToolCall, type ToolCallContext } from './appTools.js';
 import { knowledgeToolsFor, type KnowledgeToolSearch } from './knowledgeTool.js';
 import { mcpToolsFor, type McpSession, type McpSessionOpener } from './mcpTools.js';
 import { agentCallCost } from '@agentflow/shared/domain';
-import { safeFetch, type SafeFetchPolicy } from '../net/safeFetch.js';
-import { withAuthHeaders } from '../credentials/httpAuth.js';
-import { redactText } from './providers/redact.js';
+import type { SafeFetchPolicy } from '../net/safeFetch.js';
 import { renderTemplate } from '../expressions/evaluate.js';
+import { AgentConfigError, AgentStepLimitError } from './agentErrors.js';
+import { MAX_TOOL_RESULT_CHARS, httpToolFor } from './httpTool.js';
+import { jsonOutput, outputError } from './structuredOutput.js';
 import { withAttachments, type AgentAttachment } from './attachments.js';
 import { NoProviderError, ProviderCallError, toProviderCallError, type ModelResolver } from './providers.js';
 import { streamAnswer, type AgentStreamSink } from './streamAnswer.js';
+import { messageOf } from '@agentflow/shared/server';
 
 export interface ChildStepUpdate {
   id: string;
@@ -100,21 +101,9 @@ export interface RunAgentResult {
 
 /** Delegates of delegates… stop here (and a delegate already working higher up the chain is refused). */
 export const MAX_DELEGATION_DEPTH = 3;
-/** How much of a tool's response the model gets back. */
-export const MAX_TOOL_RESULT_CHARS = 8000;
 
-/** The node's params are not a valid agent (or name a missing delegate). Not transient. */
-export class AgentConfigError extends Error {
-  override name = 'AgentConfigError';
-}
-/** The final answer is not valid JSON or does not match the node's JSON schema. Not transient. */
-export class AgentOutputError extends Error {
-  override name = 'AgentOutputError';
-}
-/** The agent used all its steps on tool calls without answering. Not transient. */
-export class AgentStepLimitError extends Error {
-  override name = 'AgentStepLimitError';
-}
+export { AgentConfigError, AgentOutputError, AgentStepLimitError } from './agentErrors.js';
+export { MAX_TOOL_RESULT_CHARS } from './httpTool.js';
 
 /** Shared by an agent and the delegates it calls. */
 interface Tree {
@@ -143,12 +132,6 @@ function agentParams(node: WorkflowNode): AgentParams {
 function isFatal(error: unknown): boolean {
   // The ledger's error by name: the agents do not depend on the ledger.
   return error instanceof ProviderCallError || error instanceof NoProviderError || (error as { name?: unknown } | null)?.name === 'InsufficientTokensError';
-}
-
-/** By shape, not instanceof: Node's own errors may come from another realm (Jest's sandbox). */
-function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : String(error);
 }
 
 /**
@@ -342,91 +325,6 @@ async function runOne(
 }
 
 // ---------------------------------------------------------------- JSON output
-
-/**
- * Structured output through the SDK (response_format json_schema on
- * OpenAI-compatible endpoints, `format` on Ollama), validated here with zod's
- * JSON-schema reader, which names the failing field.
- */
-function jsonOutput(schema: Record<string, unknown>) {
-  let validator: z.ZodType;
-  try {
-    validator = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
-  } catch (error) {
-    throw new AgentConfigError(`The agent's JSON schema cannot be used: ${messageOf(error)}`);
-  }
-  return Output.object({
-    schema: jsonSchema<unknown>(schema as Parameters<typeof jsonSchema>[0], {
-      validate: (value) => {
-        const parsed = validator.safeParse(value);
-        return parsed.success ? { success: true, value: parsed.data } : { success: false, error: new Error(describeIssues(parsed.error)) };
-      },
-    }),
-  });
-}
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
-    .join('; ');
-}
-
-function outputError(node: WorkflowNode, error: NoObjectGeneratedError): AgentOutputError {
-  const cause = error.cause as { name?: string; cause?: unknown; message?: string } | undefined;
-  if (cause?.name === 'AI_TypeValidationError') {
-    const inner = cause.cause instanceof Error ? cause.cause.message : (cause.message ?? '');
-    return new AgentOutputError(`Agent "${node.name}" answered JSON that does not match its schema: ${inner}`);
-  }
-  const text = (error.text ?? '').slice(0, 200);
-  return new AgentOutputError(`Agent "${node.name}" did not answer valid JSON${text ? `: "${text}${(error.text ?? '').length > 200 ? '…' : ''}"` : ''}`);
-}
-
-// ---------------------------------------------------------------- HTTP tools
-
-const httpToolInput = (method: string) =>
-  jsonSchema<{ query?: Record<string, string | number | boolean>; body?: string }>({
-    type: 'object',
-    properties: {
-      query: { type: 'object', description: 'Query parameters to add to the URL', additionalProperties: { type: 'string' } },
-      ...(method === 'GET' || method === 'DELETE' ? {} : { body: { type: 'string', description: 'The request body (JSON text)' } }),
-    },
-    additionalProperties: false,
-  });
-
-function httpToolFor(spec: HttpTool, options: RunAgentOptions, signal: AbortSignal) {
-  return tool({
-    description: spec.description,
-    inputSchema: httpToolInput(spec.method),
-    execute: async (args) => {
-      const data = options.input;
-      const url = new URL(await renderTemplate(spec.url, data, encodeURIComponent));
-      for (const [key, value] of Object.entries(args.query ?? {})) url.searchParams.append(key, String(value));
-      const literal: Record<string, string> = {};
-      for (const [name, value] of Object.entries(spec.headers ?? {})) literal[name] = await renderTemplate(value, data);
-      let auth: ToolCredential = { headers: {}, secrets: [] };
-      if (spec.credentialId !== undefined) {
-        if (!options.toolCredentialHeaders) throw new Error(`The tool ${spec.name} uses a credential, but credentials are not available on this server`);
-        auth = await options.toolCredentialHeaders(spec.credentialId);
-      }
-      const headers = withAuthHeaders(literal, auth.headers);
-      const body = spec.method === 'GET' || spec.method === 'DELETE' ? undefined : args.body;
-      if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
-      let response;
-      try {
-        response = await safeFetch({ method: spec.method, url: url.toString(), headers, ...(body !== undefined ? { body } : {}), signal }, options.fetchPolicy);
-      } catch (error) {
-        if (signal.aborted) throw error;
-        // What the model reads as the tool's error.
-        throw new Error(`${spec.method} ${url.origin}${url.pathname} failed: ${messageOf(error)}`);
-      }
-      // What the service echoed of the credential is neither shown to the model nor recorded.
-      const answer = redactText(response.body, auth.secrets);
-      const text = answer.length > MAX_TOOL_RESULT_CHARS ? `${answer.slice(0, MAX_TOOL_RESULT_CHARS)}\n[truncated: ${response.bytes} bytes in all]` : answer;
-      return `HTTP ${response.status}\n${text}`;
-    },
-  });
-}
 
 // ---------------------------------------------------------------- delegation
 

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { reseal, sealContext, type SealedSecrets } from './envelope.js';
 import type { KeyRing } from './keyRing.js';
 import { credentialsCollection, ownerKey, ownerOf, storedCredential } from './store.js';
+import { messageOf } from '@agentflow/shared/server';
 
 export interface RotationReport {
   resealed: number;
@@ -33,7 +34,7 @@ export async function rotateCredentials(db: Firestore, ring: KeyRing, logger: Lo
       if (outcome === 'current') report.alreadyCurrent++;
     } catch (error) {
       report.failed.push(id);
-      logger.error({ credentialId: id, reason: error instanceof Error ? error.message : String(error) }, 'credential could not be re-encrypted');
+      logger.error({ credentialId: id, reason: messageOf(error) }, 'credential could not be re-encrypted');
     }
   }
   logger.info({ ...report, failed: report.failed.length, keyId: ring.current.id }, 'credential key rotation finished');

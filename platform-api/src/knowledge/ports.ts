@@ -4,7 +4,7 @@
 // embedMany), and charges on the token ledger through the runs' meter,
 // priced by the price table's embedding price.
 import { embedMany } from 'ai';
-import { HttpError, IdempotencyConflictError, embeddingTokensFor, ledgerKey } from '@agentflow/shared/server';
+import { embeddingTokensFor, HttpError, IdempotencyConflictError, ledgerKey, messageOf } from '@agentflow/shared/server';
 import { blocksFromText, isIndexedDimension, KNOWLEDGE_ERROR_CODES, type KnowledgeBase, type KnowledgeSource, type KnowledgeErrorCode } from '@agentflow/shared/knowledge';
 import { isAiProviderType, type ProviderRegistry } from '../agents/providers/index.js';
 import type { CredentialVault } from '../credentials/index.js';
@@ -43,7 +43,7 @@ export function contentLoader(deps: { files: FilesModule | null; fetchPolicy: Sa
         if (!response.ok) throw new Error(`the page answered ${response.status}`);
         bytes = new Uint8Array(await response.arrayBuffer());
       } catch (error) {
-        throw new SourceFailureError(KNOWLEDGE_ERROR_CODES.fetchFailed, `The page could not be fetched: ${error instanceof Error ? error.message : String(error)}`);
+        throw new SourceFailureError(KNOWLEDGE_ERROR_CODES.fetchFailed, `The page could not be fetched: ${messageOf(error)}`);
       }
       // Decoded as response.text() would (UTF-8); the size is the bytes fetched, as a file's is its bytes stored.
       const page = webPageContent(new TextDecoder().decode(bytes));
@@ -85,7 +85,7 @@ export function vaultEmbedder(deps: { vault: CredentialVault | null; providers: 
     try {
       result = await embedMany({ model: embeddingModel, values: [...texts], maxRetries: 2 });
     } catch (error) {
-      throw new SourceFailureError(KNOWLEDGE_ERROR_CODES.embeddingFailed, `The embedding call failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new SourceFailureError(KNOWLEDGE_ERROR_CODES.embeddingFailed, `The embedding call failed: ${messageOf(error)}`);
     }
     const length = result.embeddings[0]?.length ?? 0;
     if (length && !isIndexedDimension(length)) throw new SourceFailureError(KNOWLEDGE_ERROR_CODES.embeddingDimensionsUnsupported, `The model answers vectors of ${length} dimensions, which knowledge bases do not index`);

@@ -15,7 +15,7 @@ import {
   type WorkflowNode,
 } from '@agentflow/shared/workflow';
 import type { EngineLimits, RunExecutor } from './engine.js';
-import { CanceledError, messageOf } from './failures.js';
+import { CanceledError } from './failures.js';
 import { runStepAttempts } from './attempt.js';
 import { applyChildStep } from './childSteps.js';
 import type { RunStore } from './ports.js';
@@ -23,6 +23,7 @@ import { truncateValue, type StoredRun } from './runModel.js';
 import { RunWriter } from './runWriter.js';
 import { edgeCarriesOn, handleFailure, isRunStoppingFailure } from './errors/handled.js';
 import { DEFERRABLE_STEP_TYPES, StepFailure, stepErrorCodeOf, type ChildStepReport, type StepAnnotation, type StepResult } from './steps.js';
+import { messageOf } from '@agentflow/shared/server';
 
 const FINISHED: readonly StepStatus[] = ['succeeded', 'skipped', 'failed', 'canceled'];
 

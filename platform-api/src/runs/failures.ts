@@ -30,12 +30,6 @@ export function isTransient(error: unknown): boolean {
   return (error as Error).name === 'FetchTimeoutError';
 }
 
-export function messageOf(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message;
-  return String(error);
-}
-
 /** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
 export const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {

@@ -6,6 +6,7 @@ import type { FileRef } from '@agentflow/shared/domain';
 import { fileExpressionSource, type StepInput } from '@agentflow/shared/workflow';
 import { evaluate } from '../expressions/evaluate.js';
 import { StepFailure } from './steps.js';
+import { messageOf } from '@agentflow/shared/server';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -30,7 +31,7 @@ export async function filesOf(expression: string, input: StepInput, label: strin
   try {
     value = await evaluate(fileExpressionSource(expression), input);
   } catch (error) {
-    throw new StepFailure(`${label} (${expression}): ${error instanceof Error ? error.message : String(error)}`);
+    throw new StepFailure(`${label} (${expression}): ${messageOf(error)}`);
   }
   if (value === null || value === undefined) return [];
   const items = Array.isArray(value) ? value : [value];

@@ -9,7 +9,7 @@
 // attachments). A file id typed into an expression (another user's file,
 // an upload no run took, a profile photo) fails exactly as a missing file
 // does: the step learns nothing about it.
-import { FILE_LIMITS, RUN_FILE_TYPES, TEXT_EXTRACTABLE_TYPES, formatBytes, toFileRef, type FileMetadata } from '@agentflow/shared/server';
+import { FILE_LIMITS, type FileMetadata, formatBytes, messageOf, RUN_FILE_TYPES, TEXT_EXTRACTABLE_TYPES, toFileRef } from '@agentflow/shared/server';
 import { FileRefusedError, type FilesModule } from '../files/index.js';
 import type { RunFileOwner, RunFiles } from './ports.js';
 import { StepFailure, TransientStepError } from './steps.js';
@@ -100,7 +100,7 @@ export function storeStepFiles({ store, inspector }: Pick<FilesModule, 'store' |
         const { text, truncated } = await inspector.extractText(bytes, file.contentType);
         return { name: file.name, contentType: file.contentType, text, truncated };
       } catch (error) {
-        throw new StepFailure(`${named}: its text could not be read (${error instanceof Error ? error.message : String(error)})`);
+        throw new StepFailure(`${named}: its text could not be read (${messageOf(error)})`);
       }
     },
 

@@ -19,7 +19,7 @@
 //   cannot start is refused (402) with nothing run or charged, and a step
 //   cannot charge more than the balance (it fails with the ledger's
 //   message, as a run's step does).
-import { InsufficientTokensError } from '@agentflow/shared/server';
+import { InsufficientTokensError, messageOf } from '@agentflow/shared/server';
 import {
   RUN_START_COST,
   STEP_TEST_FAILURE_CODES,
@@ -33,7 +33,7 @@ import {
 import { runStepAttempts } from './attempt.js';
 import { errorOutput, handlingOf } from './errors/handled.js';
 import type { RunExecutor } from './engine.js';
-import { StepTimeoutError, messageOf } from './failures.js';
+import { StepTimeoutError } from './failures.js';
 import type { StepTestMeter } from './ports.js';
 import { newRunId, truncateValue, type StoredRun } from './runModel.js';
 import { StepFailure, type ChildStepReport } from './steps.js';

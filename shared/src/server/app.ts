@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { createUserRateLimiter, installUserRateLimiter, trustProxyFromEnv, userRateLimitFromEnv, type TrustProxySetting } from './rateLimits.js';
 import { GENERIC_ERROR_CODES } from '../domain/validation/errorCodes.js';
-import { codedErrorBodies, errorBody, serviceErrors } from './httpErrors.js';
+import { codedErrorBodies, errorBody, messageOf, serviceErrors } from './httpErrors.js';
 import { JSON_BODY_LIMIT, bodyGuard, pathGuard } from './requestGuards.js';
 
 export interface ServiceAppOptions {
@@ -110,7 +110,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
         status: 'unavailable',
         service: options.name,
         firestore: 'unreachable',
-        error: error instanceof Error ? error.message : String(error),
+        error: messageOf(error),
       });
     }
   });

@@ -11,6 +11,7 @@ import type { EmbeddingModelV3, LanguageModelV3 } from '@ai-sdk/provider';
 import { CREDENTIAL_TYPES, credentialType, type CredentialTypeId } from '@agentflow/shared/credentials';
 import { ProviderCallError } from '../providers.js';
 import { redactText, redactValue, redactingEmbeddingModel, redactingModel } from './redact.js';
+import { messageOf } from '@agentflow/shared/server';
 
 /** The credential types whose kind is 'ai', derived from the domain's table. */
 export type AiProviderType = { [K in CredentialTypeId]: (typeof CREDENTIAL_TYPES)[K]['kind'] extends 'ai' ? K : never }[CredentialTypeId];
@@ -147,11 +148,6 @@ function errorDetail(body: unknown, text: string): string {
   const detail = found ?? text.trim();
   if (detail === '') return 'no details';
   return detail.length > 300 ? `${detail.slice(0, 300)}…` : detail;
-}
-
-function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : String(error);
 }
 
 function nameOf(error: unknown): string {

@@ -14,6 +14,7 @@ import { mistralAdapter } from './mistral/adapter.js';
 import { ollamaAdapter } from './ollama/adapter.js';
 import { openaiAdapter } from './openai/adapter.js';
 import { openaiCompatibleAdapter } from './openaiCompatible/adapter.js';
+import { messageOf } from '@agentflow/shared/server';
 
 export type { AiProviderType, FetchFunction, ProviderAdapter, ProviderConfig } from './adapter.js';
 export { ProviderConfigError, ProviderRejectedError } from './adapter.js';
@@ -120,8 +121,3 @@ const defaultRegistry = createProviderRegistry();
 export const providerAdapter = defaultRegistry.providerAdapter;
 /** "Test connection": the provider's models with this credential, or why not (credential_rejected / provider_unavailable). */
 export const testCredential = defaultRegistry.testCredential;
-
-function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : String(error);
-}

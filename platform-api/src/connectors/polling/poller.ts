@@ -48,6 +48,7 @@ import { pollItemRef } from '../../runs/firestoreRunStore.js';
 import { scanWorkflowNodes, singleFlight, startTriggerLoop } from '../../runs/workflowScan.js';
 import type { ConnectorRuntime } from '../runtime/runtime.js';
 import { FirestorePollStates, type PollOutcome, type PollState, type PollStateStore } from './pollState.js';
+import { messageOf } from '@agentflow/shared/server';
 
 /** Item claims read per getAll. */
 const READ_CHUNK = 100;
@@ -123,7 +124,6 @@ function keyOf(item: unknown, field: string): string | null {
   return typeof value === 'string' && value !== '' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class ConnectorPoller {
   private watched = new Map<string, Watched>();

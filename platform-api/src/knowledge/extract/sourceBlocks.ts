@@ -7,6 +7,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { blocksFromText, KNOWLEDGE_FILE_TYPES, KNOWLEDGE_LIMITS, PAGE_BREAK, type KnowledgeFileFormat, type SourceBlock } from '@agentflow/shared/knowledge';
 import type { FileInspector } from '../../files/inspect/fileInspector.js';
 import { blocksFromHtml, webPageContent } from './htmlBlocks.js';
+import { messageOf } from '@agentflow/shared/server';
 
 export interface ExtractedSource {
   blocks: SourceBlock[];
@@ -37,7 +38,7 @@ export function blocksFromCsv(text: string): SourceBlock[] {
   try {
     rows = parseCsv(text, { relax_column_count: true, skip_empty_lines: true, bom: true, trim: true }) as string[][];
   } catch (error) {
-    throw new UnreadableSourceError(`the CSV could not be read (${error instanceof Error ? error.message : String(error)})`);
+    throw new UnreadableSourceError(`the CSV could not be read (${messageOf(error)})`);
   }
   const [header, ...body] = rows;
   if (!header) return [];

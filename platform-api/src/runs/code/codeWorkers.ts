@@ -14,6 +14,7 @@ import { Worker } from 'node:worker_threads';
 import type { CodeOutcome, CodeRequest } from './quickjsRun.js';
 import type { CodeTask, CodeWorkerMessage } from './codeWorker.js';
 import { SANDBOX_LIMITS } from './sandbox.js';
+import { messageOf } from '@agentflow/shared/server';
 
 /** Where the worker's code is: the compiled file, or (sources run by Jest) the TypeScript file behind a loader. */
 export type CodeWorkerEntry = { file: URL | string } | { typeScript: string };
@@ -146,7 +147,7 @@ export class CodeWorkerPool implements CodeRunner {
     } catch (error) {
       // Not structured-cloneable input (the step input is JSON, so hardly ever).
       slot.job = null;
-      this.settle(job, brokenOutcome(`the step input cannot be handed to the sandbox: ${error instanceof Error ? error.message : String(error)}`));
+      this.settle(job, brokenOutcome(`the step input cannot be handed to the sandbox: ${messageOf(error)}`));
       return;
     }
     // Keeps the process alive while a task runs (an idle thread does not).
@@ -166,7 +167,7 @@ export class CodeWorkerPool implements CodeRunner {
       entry = await this.entry;
     } catch (error) {
       this.entry = null;
-      this.failWaiting(`its worker could not be found (${error instanceof Error ? error.message : String(error)})`);
+      this.failWaiting(`its worker could not be found (${messageOf(error)})`);
       return;
     } finally {
       this.spawning--;

@@ -6,8 +6,8 @@
 //   failed, handled → 'continue': every edge but the error handle's; 'branch': only the error handle's
 //   anything else   → none
 import { ERROR_HANDLE, edgeCarriesOn, onErrorOf, type ErrorOutput, type OnError, type RunStep, type WorkflowNode } from '@agentflow/shared/workflow';
-import { messageOf } from '../failures.js';
 import { truncateValue } from '../runModel.js';
+import { messageOf } from '@agentflow/shared/server';
 
 /** The output a handled failure hands on. */
 export function errorOutput(error: unknown, input: unknown): ErrorOutput {

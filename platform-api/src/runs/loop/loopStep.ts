@@ -35,11 +35,12 @@ import { evaluate } from '../../expressions/evaluate.js';
 import { runStepAttempts } from '../attempt.js';
 import type { EngineLimits } from '../engine.js';
 import { edgeCarriesOn, handleFailure } from '../errors/handled.js';
-import { CanceledError, messageOf } from '../failures.js';
+import { CanceledError } from '../failures.js';
 import { truncateValue } from '../runModel.js';
 import { StepFailure, type StepHandler, type StepResult } from '../steps.js';
 import type { LoopItemRecord, LoopItemStore } from './itemRecords.js';
 import { INTERRUPTED_ITEM_MESSAGE, planResume, type ItemOutcome } from './resume.js';
+import { messageOf } from '@agentflow/shared/server';
 
 /** A loop failure with a stable code beside its English message. */
 export class LoopStepError extends StepFailure {

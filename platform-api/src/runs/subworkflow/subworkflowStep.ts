@@ -33,11 +33,11 @@ import {
   type WorkflowNode,
 } from '@agentflow/shared/workflow';
 import { renderValues } from '../../connectors/runtime/values.js';
-import { messageOf } from '../failures.js';
 import { FlowStepFailure } from '../flowStepFailure.js';
 import type { StoredRun } from '../runModel.js';
 import { isInTrash, type NewRun } from '../service.js';
 import { StepFailure, type StepHandler } from '../steps.js';
+import { messageOf } from '@agentflow/shared/server';
 
 /** What the step needs from the outside (firestorePorts.ts on Firestore and the runs service). */
 export interface SubworkflowPorts {
