@@ -122,7 +122,6 @@ function refusalText(route: PublicRoute, status: number): string {
  */
 function refusalCodes(route: PublicRoute, status: number): { text: string; extension: Json } {
   const codes = route.refusalCodes?.[status] ?? [];
-  if (codes.length > 0 && !route.refusals.includes(status)) throw new Error(`${route.id} names codes of a ${status} it does not declare as a refusal`);
   const described = Object.fromEntries(codes.map((code) => [code, PUBLIC_ERROR_CODE_DESCRIPTIONS[code]]));
   if (codes.length === 0) return { text: '', extension: {} };
   return { text: codes.map((code) => `\n\n\`${code}\`: ${described[code]}`).join(''), extension: { 'x-error-codes': described } };
@@ -136,6 +135,9 @@ function operation(route: PublicRoute, input: (key: string) => Json | undefined,
     responses[status] = { description: answer.description, ...(Object.keys(headers).length ? { headers } : {}), ...(schema ? { content: { 'application/json': { schema } } } : {}) };
   }
   const refusals = [...new Set([...Object.keys(PUBLIC_COMMON_REFUSALS).map(Number), ...route.refusals])].sort((a, b) => a - b);
+  for (const status of Object.keys(route.refusalCodes ?? {}).map(Number)) {
+    if (!route.refusals.includes(status)) throw new Error(`${route.id} names codes of a ${status} it does not declare as a refusal`);
+  }
   for (const status of refusals) {
     const headers = status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait before the next call.', schema: { type: 'integer' } } } } : {};
     const codes = refusalCodes(route, status);
