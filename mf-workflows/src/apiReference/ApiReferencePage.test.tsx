@@ -119,6 +119,25 @@ test('in German: the chrome, the tags, the summaries, the descriptions and the r
   expect(screen.getByRole('heading', { level: 2, name: 'Samples' })).toBeInTheDocument();
 });
 
+test('the run start lists its Idempotency-Key header and the codes its refusals carry, in the reader’s language', async () => {
+  renderReference(serving());
+  const start = await waitFor(() => operation('startRun'));
+  expect(within(start).getAllByTestId('api-field').map((field) => field.textContent)).toEqual(expect.arrayContaining([expect.stringMatching(/^Idempotency-Keystringin the headeroptionalNames this start/)]));
+  expect(within(start).getAllByTestId('api-refusal-code').map((code) => code.textContent)).toEqual([
+    'idempotency_key_in_progress A request with this Idempotency-Key is still being started: retry in a moment for its answer.',
+    'idempotency_key_reused This Idempotency-Key was used for another request (another workflow or body): use a new key for a new run.',
+  ]);
+  // The status's own text stays one sentence: the codes are listed, not appended to it.
+  expect(within(start).getByText('Well formed, but it refers to something that cannot be used.')).toBeInTheDocument();
+});
+
+test('in Italian the header and the codes read translated', async () => {
+  renderReference(serving(), 'it');
+  const start = await waitFor(() => operation('startRun'));
+  expect(within(start).getAllByTestId('api-field').map((field) => field.textContent)).toEqual(expect.arrayContaining([expect.stringMatching(/^Idempotency-Keystringnell’intestazione/)]));
+  expect(within(start).getAllByTestId('api-refusal-code')[1]).toHaveTextContent('idempotency_key_reused Questa Idempotency-Key è stata usata per un’altra richiesta');
+});
+
 test('a description that does not load says so, and Try again loads it', async () => {
   let fail = true;
   const client = serving(async () => {

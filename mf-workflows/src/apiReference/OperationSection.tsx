@@ -4,7 +4,7 @@
 // text, as Stripe's and n8n's references), one on phones.
 import { useI18n } from '@agentflow/shared';
 import type { ReferenceField, ReferenceOperation } from './referenceModel';
-import { AR, answerText, descriptionText, summaryText } from './referenceTexts';
+import { AR, answerText, codeText, descriptionText, summaryText } from './referenceTexts';
 import { CurlExample } from './CurlExample';
 
 export const operationAnchor = (id: string) => `op-${id}`;
@@ -94,6 +94,15 @@ export function OperationSection({ operation, curl }: { operation: ReferenceOper
                 {answer.status}
               </span>
               <span>{answerText(t, operation, answer)}</span>
+              {answer.codes.length > 0 ? (
+                <ul className="api-refusal-codes">
+                  {answer.codes.map((code) => (
+                    <li key={code.code} data-testid="api-refusal-code">
+                      <code>{code.code}</code> {codeText(t, code)}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -31,7 +31,8 @@ export interface OpenApiOperation {
   'x-required-scope'?: string | null;
   parameters?: OpenApiParameter[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
+  /** `x-error-codes`: the codes a refusal may carry beyond its status, code → English (the generator's extension). */
+  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }>; 'x-error-codes'?: Record<string, string> }>;
 }
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -44,13 +45,21 @@ export interface ReferenceField {
   type: string;
   required: boolean;
   description: string | null;
-  /** path or query for a parameter; body for a body field. */
-  in: 'path' | 'query' | 'body';
+  /** path, query or header for a parameter; body for a body field. */
+  in: 'path' | 'query' | 'header' | 'body';
+}
+
+/** A code a refusal may carry and what it means (English; the page translates by code). */
+export interface ReferenceCode {
+  code: string;
+  description: string;
 }
 
 export interface ReferenceAnswer {
   status: string;
+  /** The status's meaning, without the codes' sentences the generator appends (they are `codes`). */
   description: string;
+  codes: ReferenceCode[];
   /** The answer's top-level fields ([] without a body, or for an error: the Error schema's). */
   fields: ReferenceField[];
   isError: boolean;
@@ -125,14 +134,15 @@ function readOperation(path: string, method: HttpMethod, operation: OpenApiOpera
     description,
     scope: operation['x-required-scope'] ?? null,
     parameters: (operation.parameters ?? [])
-      .filter((parameter) => parameter.in === 'path' || parameter.in === 'query')
-      .map((parameter) => ({ name: parameter.name, type: typeText(parameter.schema ?? {}, resolve), required: parameter.required === true, description: parameter.description ?? null, in: parameter.in as 'path' | 'query' })),
+      .filter((parameter) => parameter.in !== 'cookie')
+      .map((parameter) => ({ name: parameter.name, type: typeText(parameter.schema ?? {}, resolve), required: parameter.required === true, description: parameter.description ?? null, in: parameter.in as 'path' | 'query' | 'header' })),
     bodyMediaType: mediaType,
     bodyFields: fieldsOf(body?.schema, resolve, 'body'),
     bodyExample: body ? exampleOf(body.schema, resolve) : null,
     answers: Object.entries(operation.responses).map(([status, answer]) => ({
       status,
-      description: answer.description,
+      description: answer.description.split('\n\n')[0]!,
+      codes: Object.entries(answer['x-error-codes'] ?? {}).map(([code, text]) => ({ code, description: text })),
       fields: fieldsOf(answer.content?.['application/json']?.schema, resolve, 'body'),
       isError: Number(status) >= 400,
     })),

@@ -1,6 +1,7 @@
 // Mounts a /v1 route from its entry in the public route table
-// (PUBLIC_ROUTES): the key's scope first, then the path, query and body parsed
-// with the entry's own schemas (a 400 naming the field), then the handler.
+// (PUBLIC_ROUTES): the key's scope first, then the path, query, the headers it
+// declares and the body parsed with the entry's own schemas (a 400 naming the
+// field or header), then the handler.
 // The same entries generate the OpenAPI description, so what is validated is
 // what is documented. Under test every answer is also checked against the
 // entry's answer schema, so a route cannot drift from its description.
@@ -15,6 +16,7 @@ type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 export interface PublicRequest<R extends PublicRoute> {
   params: Parsed<R['params']>;
   query: Parsed<R['query']>;
+  headers: Parsed<R['headers']>;
   body: Parsed<R['body']>;
 }
 
@@ -32,12 +34,23 @@ const CHECK_ANSWERS = process.env.NODE_ENV === 'test';
 
 export type MountPublicRoute = <R extends PublicRoute>(route: R, handler: PublicHandler<R>) => void;
 
+/** The declared headers a request carries, by their declared names (HTTP's are case-insensitive; Node joins a repeated one with ', ', which a key's shape refuses). */
+function declaredHeaders(schema: z.ZodObject, req: Request): Record<string, unknown> {
+  const present: Record<string, unknown> = {};
+  for (const name of Object.keys(schema.shape)) {
+    const value = req.headers[name.toLowerCase()];
+    if (value !== undefined) present[name] = value;
+  }
+  return present;
+}
+
 /** `mount(route, handler)` on the router, each route behind requireApiKey(route.scope). */
 export const publicRouteMounter = (router: Router, requireApiKey: RequireApiKey): MountPublicRoute => (route, handler) => {
   router[route.method](route.path, requireApiKey(route.scope), async (req, res) => {
     const input = {
       params: route.params ? parseOr400(route.params, req.params) : {},
       query: route.query ? parseOr400(route.query, req.query) : {},
+      headers: route.headers ? parseOr400(route.headers, declaredHeaders(route.headers, req)) : {},
       // A multipart body is the handler's to read (the upload path); its schema only describes it.
       body: route.body && route.bodyType !== 'multipart' ? parseOr400(route.body, req.body) : {},
     } as PublicRequest<typeof route>;

@@ -1,11 +1,11 @@
 // The description and the validator agree (issue 24): for every route with a
-// query or a body, values made from the description's own schema — its
+// query, declared headers or a body, values made from the description's own schema — its
 // example (the one the reference page shows: exampleOf), and one broken per
 // rule the schema states (a required field missing, a wrong type, a bound
 // crossed, an unknown field) — are accepted or refused
 // alike by the route's zod schema (what mount.ts parses with) and by Ajv
-// 2020 compiled from the description. Query values are strings, as in a
-// URL, and Ajv coerces them as OpenAPI's query parameters are read.
+// 2020 compiled from the description. Query and header values are strings,
+// as on the wire, and Ajv coerces them as OpenAPI's parameters are read.
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
@@ -58,9 +58,11 @@ const hasHole = (value: unknown): boolean => value === undefined || (typeof valu
 /** In a URL every query value is text. */
 const asQueryValues = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).map(([name, each]) => [name, typeof each === 'object' ? each : String(each)]));
 
+type Where = 'query' | 'header' | 'body';
+
 interface Disagreement {
   route: string;
-  where: 'query' | 'body';
+  where: Where;
   why: string;
   value: unknown;
   zod: boolean;
@@ -74,16 +76,19 @@ function disagreements(routes: readonly PublicRoute[]): { checked: number; found
   let checked = 0;
   for (const route of routes) {
     const operation = doc.paths[route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]![route.method] as Schema;
-    const slots: { where: 'query' | 'body'; zod: z.ZodType; schema: Schema }[] = [];
-    if (route.query) {
-      const query = (operation.parameters as Schema[]).filter((p) => p.in === 'query');
-      // Parameters say nothing of unknown ones; the object they make is what Ajv checks.
-      slots.push({ where: 'query', zod: route.query, schema: { type: 'object', properties: Object.fromEntries(query.map((p) => [p.name, p.schema])), required: query.filter((p) => p.required).map((p) => p.name) } });
-    }
+    const slots: { where: Where; zod: z.ZodType; schema: Schema }[] = [];
+    // Parameters say nothing of unknown ones; the object they make is what Ajv checks.
+    const asObject = (where: 'query' | 'header') => {
+      const named = (operation.parameters as Schema[]).filter((p) => p.in === where);
+      return { type: 'object', properties: Object.fromEntries(named.map((p) => [p.name, p.schema])), required: named.filter((p) => p.required).map((p) => p.name) };
+    };
+    if (route.query) slots.push({ where: 'query', zod: route.query, schema: asObject('query') });
+    if (route.headers) slots.push({ where: 'header', zod: route.headers, schema: asObject('header') });
     // A multipart body is read by its handler (the upload path), not by zod: nothing to agree on.
     if (route.body && route.bodyType !== 'multipart') slots.push({ where: 'body', zod: route.body, schema: Object.values(operation.requestBody.content as Record<string, { schema: Schema }>)[0]!.schema });
     for (const slot of slots) {
-      const asQuery = slot.where === 'query';
+      // A header's value is text too, as a query's.
+      const asQuery = slot.where !== 'body';
       const ajv = new Ajv2020({ strict: false, coerceTypes: asQuery });
       addFormats(ajv);
       const check = ajv.compile({ ...slot.schema, components: doc.components });
@@ -109,6 +114,15 @@ test('for every route of the table, zod and the description accept and refuse th
   expect(found).toEqual([]);
   // listWorkflows' page query at least: a valid page, and limit and cursor each broken.
   expect(checked).toBeGreaterThanOrEqual(PUBLIC_ROUTE_LIST.filter((route) => route.query || route.body).length * 3);
+});
+
+test('a declared header agrees too: the run start’s Idempotency-Key, valid, absent and off its pattern', () => {
+  const route = PUBLIC_ROUTE_LIST.find((each) => each.headers)!;
+  expect(route.id).toBe('startRun');
+  const { checked, found } = disagreements([{ ...route, body: undefined }]);
+  expect(found).toEqual([]);
+  // A valid key, none (it is optional), one off its pattern.
+  expect(checked).toBeGreaterThanOrEqual(3);
 });
 
 test('a JSON body with nested lists, enums, bounds and nulls agrees too (the API keys create body as a /v1 body)', () => {

@@ -76,6 +76,7 @@ test.each(PUBLIC_ROUTE_LIST.map((route) => [route.id, route] as const))('%s: ope
   const pathNames = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]);
   expect(operation.parameters.filter((p: Operation) => p.in === 'path').map((p: Operation) => p.name)).toEqual(pathNames);
   expect(operation.parameters.filter((p: Operation) => p.in === 'query').map((p: Operation) => p.name)).toEqual(Object.keys(route.query?.shape ?? {}));
+  expect(operation.parameters.filter((p: Operation) => p.in === 'header').map((p: Operation) => p.name)).toEqual(Object.keys(route.headers?.shape ?? {}));
   expect(Boolean(operation.requestBody)).toBe(Boolean(route.body));
   for (const [status, answer] of Object.entries(route.answers)) {
     expect(operation.responses[status].description).toBe(answer.description);
@@ -83,8 +84,23 @@ test.each(PUBLIC_ROUTE_LIST.map((route) => [route.id, route] as const))('%s: ope
   }
   for (const status of [...Object.keys(PUBLIC_COMMON_REFUSALS), ...route.refusals.map(String)]) {
     expect(operation.responses[status].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    const codes = route.refusalCodes?.[Number(status)] ?? [];
+    expect(Object.keys(operation.responses[status]['x-error-codes'] ?? {})).toEqual(codes);
+    for (const code of codes) expect(operation.responses[status].description).toContain(`\`${code}\``);
   }
 });
+
+test('the run start documents its Idempotency-Key header, the replay header and the refusal codes a key causes', () => {
+  const operation = operationOf(description, { path: '/v1/workflows/:workflowId/runs', method: 'post' })!;
+  const header = operation.parameters.find((p: Operation) => p.in === 'header');
+  expect(header).toMatchObject({ name: 'Idempotency-Key', required: false, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,100}$' }, description: expect.stringContaining('24 hours') });
+  for (const status of ['200', '202']) expect(operation.responses[status].headers['Idempotent-Replayed'].description).toContain('Idempotency-Key');
+  expect(operation.responses['202'].headers.Location).toBeDefined();
+  expect(operation.responses['409']['x-error-codes']).toEqual({ idempotency_key_in_progress: expect.stringContaining('still being started') });
+  expect(operation.responses['422']['x-error-codes']).toEqual({ idempotency_key_reused: expect.stringContaining('another request') });
+  expect(operation.description).toContain('Idempotent-Replayed: true');
+});
+
 
 test('named schemas are components referenced from the operations, not copies', () => {
   expect(Object.keys(description.components.schemas)).toEqual(expect.arrayContaining(['Error', 'Workflow', 'Run', 'RunStep']));
@@ -135,4 +151,9 @@ test('a named schema whose request form differs from its answer form becomes two
   expect(doc.components.schemas.SampleItem).toMatchObject({ required: ['size'] });
   expect(doc.components.schemas.SampleItemInput).not.toHaveProperty('required');
   expect(operationOf(doc, route)!.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/SampleItemInput' });
+});
+
+test('codes named for a status the route does not refuse with do not build', () => {
+  const route = publicRoute({ id: 'coded', method: 'post', path: '/v1/coded', scope: null, tag: 'Misc', summary: 'Coded', answers: shapeAnswer, refusals: [409], refusalCodes: { 422: ['idempotency_key_reused'] } });
+  expect(() => buildOpenApiDescription({ serverUrl: SERVER, routes: [route] })).toThrow('422');
 });

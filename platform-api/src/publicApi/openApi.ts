@@ -10,6 +10,7 @@ import {
   API_KEY_SCOPE_LIST,
   PUBLIC_BODY_MEDIA_TYPES,
   PUBLIC_COMMON_REFUSALS,
+  PUBLIC_ERROR_CODE_DESCRIPTIONS,
   PUBLIC_REFUSAL_DESCRIPTIONS,
   PUBLIC_ROUTE_LIST,
   openApiPath,
@@ -77,6 +78,7 @@ function convertTable(routes: readonly PublicRoute[]) {
   for (const route of routes) {
     if (route.params) inputs[`${route.id}.params`] = route.params;
     if (route.query) inputs[`${route.id}.query`] = route.query;
+    if (route.headers) inputs[`${route.id}.headers`] = route.headers;
     if (route.body) inputs[`${route.id}.body`] = route.body;
     for (const [status, answer] of Object.entries(route.answers)) if (answer.schema) outputs[`${route.id}.${status}`] = answer.schema;
   }
@@ -94,8 +96,8 @@ function convertTable(routes: readonly PublicRoute[]) {
   return { schemas, input: slot(input, rename), output: slot(output, new Map()) };
 }
 
-/** An object schema's properties as parameters (path or query), each with its own schema and description. */
-function parameters(schema: Json | undefined, where: 'path' | 'query', routeId: string): Json[] {
+/** An object schema's properties as parameters (path, query or header), each with its own schema and description. */
+function parameters(schema: Json | undefined, where: 'path' | 'query' | 'header', routeId: string): Json[] {
   if (!schema) return [];
   if (schema.type !== 'object' || typeof schema.properties !== 'object') throw new Error(`${routeId}: its ${where} schema must be an object of named fields`);
   const required = new Set((schema.required as string[] | undefined) ?? []);
@@ -113,6 +115,18 @@ function refusalText(route: PublicRoute, status: number): string {
   return text;
 }
 
+/**
+ * A refusal's codes the route declares: in its text for any reader of the
+ * description, and as `x-error-codes` (code → English) for the reference page,
+ * which translates them by code.
+ */
+function refusalCodes(route: PublicRoute, status: number): { text: string; extension: Json } {
+  const codes = route.refusalCodes?.[status] ?? [];
+  const described = Object.fromEntries(codes.map((code) => [code, PUBLIC_ERROR_CODE_DESCRIPTIONS[code]]));
+  if (codes.length === 0) return { text: '', extension: {} };
+  return { text: codes.map((code) => `\n\n\`${code}\`: ${described[code]}`).join(''), extension: { 'x-error-codes': described } };
+}
+
 function operation(route: PublicRoute, input: (key: string) => Json | undefined, output: (key: string) => Json | undefined): Json {
   const responses: Record<string, Json> = {};
   for (const [status, answer] of Object.entries(route.answers)) {
@@ -121,9 +135,13 @@ function operation(route: PublicRoute, input: (key: string) => Json | undefined,
     responses[status] = { description: answer.description, ...(Object.keys(headers).length ? { headers } : {}), ...(schema ? { content: { 'application/json': { schema } } } : {}) };
   }
   const refusals = [...new Set([...Object.keys(PUBLIC_COMMON_REFUSALS).map(Number), ...route.refusals])].sort((a, b) => a - b);
+  for (const status of Object.keys(route.refusalCodes ?? {}).map(Number)) {
+    if (!route.refusals.includes(status)) throw new Error(`${route.id} names codes of a ${status} it does not declare as a refusal`);
+  }
   for (const status of refusals) {
     const headers = status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait before the next call.', schema: { type: 'integer' } } } } : {};
-    responses[String(status)] = { description: refusalText(route, status), ...headers, content: { 'application/json': { schema: ERROR_REF } } };
+    const codes = refusalCodes(route, status);
+    responses[String(status)] = { description: refusalText(route, status) + codes.text, ...headers, ...codes.extension, content: { 'application/json': { schema: ERROR_REF } } };
   }
   const body = input(`${route.id}.body`);
   return {
@@ -132,7 +150,11 @@ function operation(route: PublicRoute, input: (key: string) => Json | undefined,
     summary: route.summary,
     description: [route.description, scopeText(route)].filter(Boolean).join('\n\n'),
     'x-required-scope': route.scope,
-    parameters: [...parameters(input(`${route.id}.params`), 'path', route.id), ...parameters(input(`${route.id}.query`), 'query', route.id)],
+    parameters: [
+      ...parameters(input(`${route.id}.params`), 'path', route.id),
+      ...parameters(input(`${route.id}.query`), 'query', route.id),
+      ...parameters(input(`${route.id}.headers`), 'header', route.id),
+    ],
     ...(body ? { requestBody: { required: true, content: { [PUBLIC_BODY_MEDIA_TYPES[route.bodyType ?? 'json']]: { schema: body } } } } : {}),
     responses,
   };

@@ -7,7 +7,7 @@
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { PUBLIC_API, PUBLIC_ROUTES, apiKeyStatus } from '@agentflow/shared/api-keys';
-import { FILE_ERROR_CODES, HttpError } from '@agentflow/shared/server';
+import { FILE_ERROR_CODES, HttpError, IDEMPOTENCY_KEY_HEADER } from '@agentflow/shared/server';
 import type { RequireApiKey } from '../apiKeys/authenticate.js';
 import type { ApiKeyStore } from '../apiKeys/store.js';
 import type { ApprovalsModule } from '../approvals/index.js';
@@ -65,7 +65,7 @@ export function createPublicApiRouter({ db, requireApiKey, store, service, appro
   });
 
   const mount = publicRouteMounter(router, requireApiKey);
-  const runDeps = { db, service, files, approvals };
+  const runDeps = { db, service, files, approvals, now };
 
   mount(PUBLIC_ROUTES.me, async (_input, req) => {
     const caller = req.caller!;
@@ -83,7 +83,7 @@ export function createPublicApiRouter({ db, requireApiKey, store, service, appro
 
   mount(PUBLIC_ROUTES.getWorkflow, async ({ params }, req) => ({ status: 200, body: { workflow: await readPublicWorkflow(db, req, params.workflowId) } }));
 
-  mount(PUBLIC_ROUTES.startRun, async ({ params, body }, req, res) => startPublicRun(runDeps, req, res, params.workflowId, body));
+  mount(PUBLIC_ROUTES.startRun, async ({ params, headers, body }, req, res) => startPublicRun(runDeps, req, res, params.workflowId, body, headers[IDEMPOTENCY_KEY_HEADER]));
 
   mount(PUBLIC_ROUTES.listRuns, async ({ query }, req) => ({ status: 200, body: await listPublicRuns(db, req, query) }));
 

@@ -14,12 +14,11 @@
 // large. Refusals run and charge nothing.
 import type { Request, RequestHandler, Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
-import { HttpError } from '@agentflow/shared/server';
+import { HttpError, idempotencyKeyOf } from '@agentflow/shared/server';
 import {
   RUN_MESSAGES,
   STEP_TEST_ERROR_CODES,
   STEP_TEST_IDEMPOTENCY_HEADER,
-  STEP_TEST_KEY_PATTERN,
   STEP_TEST_LIMITS,
   delegatesOf,
   isTrigger,
@@ -44,12 +43,7 @@ export interface StepTestRouteContext {
 }
 
 /** The request's Idempotency-Key; null without one (each such request is a new test). */
-function testKeyOf(req: Request): string | null {
-  const value = req.get(STEP_TEST_IDEMPOTENCY_HEADER);
-  if (value === undefined) return null;
-  if (!STEP_TEST_KEY_PATTERN.test(value)) throw new HttpError(400, `${STEP_TEST_IDEMPOTENCY_HEADER} must be 8 to 100 letters, digits, '-' or '_'`);
-  return value;
-}
+const testKeyOf = (req: Request): string | null => idempotencyKeyOf(req.get(STEP_TEST_IDEMPOTENCY_HEADER));
 
 /** The node and the agents it may delegate to: what the credential preflight checks for this test. */
 function testedNodes(workflow: Workflow, nodeId: string): Workflow['nodes'] {

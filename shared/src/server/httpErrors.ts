@@ -17,8 +17,9 @@ import { PLAN_ERROR_CODES } from '../domain/membership/entitlements.js';
 import { describeIssue, type IssueWording } from '../domain/validation/issues.js';
 import { IdempotencyConflictError, InsufficientTokensError, LedgerValidationError } from '../ledger/ledgerTypes.js';
 import { JSON_BODY_LIMIT, clientErrorFor } from './requestGuards.js';
+import { IDEMPOTENCY_KEY_HEADER, CLIENT_IDEMPOTENCY_KEY_RULE, isClientIdempotencyKey } from '../domain/validation/idempotencyKey.js';
 
-export type HttpErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 503;
+export type HttpErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 503;
 
 export class HttpError extends Error {
   constructor(
@@ -50,6 +51,13 @@ export function parseOr400<T extends z.ZodType>(schema: T, input: unknown, { cod
   const result = schema.safeParse(input ?? {});
   if (!result.success) throw new HttpError(400, describeIssue(result.error, wording), code);
   return result.data;
+}
+
+/** A request's Idempotency-Key header: null without one; a 400 naming the header when it is not of the shape every key has. */
+export function idempotencyKeyOf(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (!isClientIdempotencyKey(value)) throw new HttpError(400, `${IDEMPOTENCY_KEY_HEADER} ${CLIENT_IDEMPOTENCY_KEY_RULE}`, GENERIC_ERROR_CODES.invalidRequest, { field: IDEMPOTENCY_KEY_HEADER });
+  return value;
 }
 
 // gRPC status codes the Firestore client reports when it cannot serve a request now.

@@ -1,4 +1,4 @@
-import { PUBLIC_COMMON_REFUSALS, PUBLIC_REFUSAL_DESCRIPTIONS, PUBLIC_ROUTE_LIST } from '@agentflow/shared/api-keys';
+import { PUBLIC_COMMON_REFUSALS, PUBLIC_ERROR_CODE_DESCRIPTIONS, PUBLIC_REFUSAL_DESCRIPTIONS, PUBLIC_ROUTE_LIST } from '@agentflow/shared/api-keys';
 import { describeTranslations } from '@agentflow/shared/testing/translationChecks';
 import { en } from './en';
 import { de } from './de';
@@ -36,5 +36,14 @@ test('every tag and every refusal status of the table has its text', () => {
       for (const status of route.refusals) expect(Object.keys(texts.statuses)).toContain(String(status));
     }
     for (const status of [...Object.keys(PUBLIC_COMMON_REFUSALS), ...Object.keys(PUBLIC_REFUSAL_DESCRIPTIONS)]) expect(Object.keys(texts.statuses)).toContain(status);
+  }
+});
+
+test('every refusal code the table names has its text in every language', () => {
+  const named: string[] = PUBLIC_ROUTE_LIST.flatMap((route) => Object.values(route.refusalCodes ?? {}).flatMap((codes) => codes ?? []));
+  expect(named).toEqual(expect.arrayContaining(['idempotency_key_in_progress', 'idempotency_key_reused']));
+  for (const [language, catalog] of Object.entries(API_REFERENCE_CATALOGS)) {
+    const codes = catalog.workflows.apiReference.codes as Record<string, string | undefined>;
+    for (const code of new Set([...named, ...Object.keys(PUBLIC_ERROR_CODE_DESCRIPTIONS)])) expect({ language, code, text: codes[code]?.trim() || null }).toEqual({ language, code, text: expect.any(String) });
   }
 });

@@ -29,7 +29,7 @@ export const de: ApiReferenceCatalog = {
       copyLabel: 'curl-Beispiel von „{{operation}}“ kopieren',
       required: 'Pflicht',
       optional: 'freiwillig',
-      where: { path: 'im Pfad', query: 'in der Abfrage', body: 'im Inhalt' },
+      where: { path: 'im Pfad', query: 'in der Abfrage', body: 'im Inhalt', header: 'im Header' },
       tags: { Keys: 'Schlüssel', Workflows: 'Abläufe', Runs: 'Ausführungen', Approvals: 'Freigaben', Credentials: 'Zugangsdaten', Files: 'Dateien' },
       statuses: {
         '400': 'Ein Feld fehlt oder ist ungültig: field nennt es.',
@@ -44,6 +44,10 @@ export const de: ApiReferenceCatalog = {
         '422': 'Korrekt aufgebaut, verweist aber auf etwas, das nicht verwendet werden kann.',
         '429': 'Zu viele Aufrufe: Retry-After sagt, wann Sie es erneut versuchen können.',
         '503': 'Ein benötigter Dienst ist nicht erreichbar; versuchen Sie es später erneut.',
+      },
+      codes: {
+        idempotency_key_in_progress: 'Eine Anfrage mit diesem Idempotency-Key wird gerade noch gestartet: Versuchen Sie es gleich noch einmal, um ihre Antwort zu erhalten.',
+        idempotency_key_reused: 'Dieser Idempotency-Key wurde für eine andere Anfrage verwendet (ein anderer Ablauf oder Body): Verwenden Sie für einen neuen Lauf einen neuen Schlüssel.',
       },
       operations: {
         getMe: { summary: 'Der Schlüssel des Aufrufs und der Benutzer, für den er handelt', answer: 'Der Schlüssel (nie sein Geheimnis) und sein Ersteller.' },

@@ -31,7 +31,7 @@ export const en = {
       copyLabel: 'Copy the curl example of {{operation}}',
       required: 'required',
       optional: 'optional',
-      where: { path: 'in the path', query: 'in the query', body: 'in the body' },
+      where: { path: 'in the path', query: 'in the query', body: 'in the body', header: 'in the header' },
       tags: { Keys: 'Keys', Workflows: 'Workflows', Runs: 'Runs', Approvals: 'Approvals', Credentials: 'Credentials', Files: 'Files' },
       statuses: {
         '400': 'A field is missing or invalid: field names it.',
@@ -46,6 +46,11 @@ export const en = {
         '422': 'Well formed, but it refers to something that cannot be used.',
         '429': 'Too many calls: Retry-After says when to try again.',
         '503': 'A service the call needs is unavailable; try again later.',
+      },
+      /** Codes a refusal may carry beyond its status (x-error-codes), by code. */
+      codes: {
+        idempotency_key_in_progress: 'A request with this Idempotency-Key is still being started: retry in a moment for its answer.',
+        idempotency_key_reused: 'This Idempotency-Key was used for another request (another workflow or body): use a new key for a new run.',
       },
       operations: {
         getMe: { summary: 'The key the call is made with and the user it acts as', answer: 'The key (never its secret) and its creator.' },

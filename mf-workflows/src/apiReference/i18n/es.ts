@@ -29,7 +29,7 @@ export const es: ApiReferenceCatalog = {
       copyLabel: 'Copiar el ejemplo curl de «{{operation}}»',
       required: 'obligatorio',
       optional: 'opcional',
-      where: { path: 'en la ruta', query: 'en la consulta', body: 'en el cuerpo' },
+      where: { path: 'en la ruta', query: 'en la consulta', body: 'en el cuerpo', header: 'en la cabecera' },
       tags: { Keys: 'Claves', Workflows: 'Flujos de trabajo', Runs: 'Ejecuciones', Approvals: 'Aprobaciones', Credentials: 'Credenciales', Files: 'Archivos' },
       statuses: {
         '400': 'Falta un campo o no es válido: field lo nombra.',
@@ -44,6 +44,10 @@ export const es: ApiReferenceCatalog = {
         '422': 'Bien formada, pero se refiere a algo que no se puede usar.',
         '429': 'Demasiadas llamadas: Retry-After indica cuándo volver a intentarlo.',
         '503': 'Un servicio que la llamada necesita no está disponible; inténtelo más tarde.',
+      },
+      codes: {
+        idempotency_key_in_progress: 'Todavía se está iniciando una solicitud con esta Idempotency-Key: vuelva a intentarlo en un momento para obtener su respuesta.',
+        idempotency_key_reused: 'Esta Idempotency-Key se usó para otra solicitud (otro flujo de trabajo u otro cuerpo): use una clave nueva para una nueva ejecución.',
       },
       operations: {
         getMe: { summary: 'La clave con la que se hace la llamada y el usuario en cuyo nombre actúa', answer: 'La clave (nunca su secreto) y su creador.' },

@@ -29,7 +29,7 @@ export const fr: ApiReferenceCatalog = {
       copyLabel: 'Copier l’exemple curl de « {{operation}} »',
       required: 'obligatoire',
       optional: 'facultatif',
-      where: { path: 'dans le chemin', query: 'dans la requête', body: 'dans le corps' },
+      where: { path: 'dans le chemin', query: 'dans la requête', body: 'dans le corps', header: 'dans l’en-tête' },
       tags: { Keys: 'Clés', Workflows: 'Flux de travail', Runs: 'Exécutions', Approvals: 'Validations', Credentials: 'Identifiants', Files: 'Fichiers' },
       statuses: {
         '400': 'Un champ manque ou est invalide : field le nomme.',
@@ -44,6 +44,10 @@ export const fr: ApiReferenceCatalog = {
         '422': 'Bien formée, mais elle désigne quelque chose d’inutilisable.',
         '429': 'Trop d’appels : Retry-After indique quand réessayer.',
         '503': 'Un service nécessaire à l’appel est indisponible ; réessayez plus tard.',
+      },
+      codes: {
+        idempotency_key_in_progress: 'Une requête avec cette Idempotency-Key est encore en cours de lancement : réessayez dans un instant pour obtenir sa réponse.',
+        idempotency_key_reused: 'Cette Idempotency-Key a servi à une autre requête (un autre flux de travail ou un autre corps) : utilisez une nouvelle clé pour une nouvelle exécution.',
       },
       operations: {
         getMe: { summary: 'La clé utilisée pour l’appel et l’utilisateur pour qui elle agit', answer: 'La clé (jamais son secret) et son créateur.' },

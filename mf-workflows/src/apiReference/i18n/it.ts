@@ -29,7 +29,7 @@ export const it: ApiReferenceCatalog = {
       copyLabel: 'Copia l’esempio curl di «{{operation}}»',
       required: 'obbligatorio',
       optional: 'facoltativo',
-      where: { path: 'nel percorso', query: 'nella query', body: 'nel corpo' },
+      where: { path: 'nel percorso', query: 'nella query', body: 'nel corpo', header: 'nell’intestazione' },
       tags: { Keys: 'Chiavi', Workflows: 'Flussi di lavoro', Runs: 'Esecuzioni', Approvals: 'Approvazioni', Credentials: 'Credenziali', Files: 'File' },
       statuses: {
         '400': 'Un campo manca o non è valido: field lo indica.',
@@ -44,6 +44,10 @@ export const it: ApiReferenceCatalog = {
         '422': 'Ben formata, ma si riferisce a qualcosa che non si può usare.',
         '429': 'Troppe chiamate: Retry-After dice quando riprovare.',
         '503': 'Un servizio necessario alla chiamata non è disponibile; riprova più tardi.',
+      },
+      codes: {
+        idempotency_key_in_progress: 'Una richiesta con questa Idempotency-Key è ancora in fase di avvio: riprova tra un momento per avere la sua risposta.',
+        idempotency_key_reused: 'Questa Idempotency-Key è stata usata per un’altra richiesta (un altro flusso di lavoro o un altro corpo): usa una nuova chiave per una nuova esecuzione.',
       },
       operations: {
         getMe: { summary: 'La chiave usata per la chiamata e l’utente per cui agisce', answer: 'La chiave (mai il suo segreto) e il suo creatore.' },

@@ -3,6 +3,7 @@
 // route may give, and small schema helpers. Pure: no Node, no Express.
 import { z } from 'zod';
 import type { ApiKeyScope } from './model.js';
+import { IDEMPOTENCY_ERROR_CODES } from '../validation/idempotencyKey.js';
 
 export type PublicRouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -28,6 +29,8 @@ export interface PublicRoute {
   description?: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
+  /** Request headers the route reads, by their canonical name (only these are parsed: a 400 naming the header). */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   /**
    * How the body comes: 'json' (the default) or 'multipart' (multipart/form-data:
@@ -39,6 +42,8 @@ export interface PublicRoute {
   answers: Readonly<Record<number, PublicAnswer>>;
   /** The refusals the route may give beyond the ones every route may (400 bad input, 401, 403 scope, 429); each needs a PUBLIC_REFUSAL_DESCRIPTIONS entry. */
   refusals: readonly number[];
+  /** Codes of the route's own refusals that the status alone does not say, by status; each needs a PUBLIC_ERROR_CODE_DESCRIPTIONS entry. */
+  refusalCodes?: Readonly<Partial<Record<number, readonly PublicErrorCode[]>>>;
 }
 
 export type PublicBodyType = 'json' | 'multipart';
@@ -86,6 +91,17 @@ export const PUBLIC_REFUSAL_DESCRIPTIONS: Readonly<Record<number, string>> = {
   422: 'The request is well formed but refers to something that cannot be used (for example a workflow without the trigger asked for).',
   503: 'A service the call needs is unavailable; try again later.',
 };
+
+/**
+ * Codes a route declares beside a status (refusalCodes), and what each means:
+ * the description lists them under the status, the reference page translates
+ * them by code as it translates statuses by status.
+ */
+export const PUBLIC_ERROR_CODE_DESCRIPTIONS = {
+  [IDEMPOTENCY_ERROR_CODES.inProgress]: 'A request with this Idempotency-Key is still being started: retry in a moment for its answer.',
+  [IDEMPOTENCY_ERROR_CODES.reused]: 'This Idempotency-Key was used for another request (another workflow or body) within its retention: use a new key for a new run.',
+} as const satisfies Readonly<Record<string, string>>;
+export type PublicErrorCode = keyof typeof PUBLIC_ERROR_CODE_DESCRIPTIONS;
 
 export const isoDate = () => z.string().describe('ISO 8601 date-time');
 export const idParam = (what: string) => z.string().min(1).max(1500).describe(what);

@@ -13,6 +13,8 @@ import {
   publicCredentialSchema,
   publicDecisionBodySchema,
   publicDecisionSchema,
+  publicIdempotencyHeadersSchema,
+  PUBLIC_IDEMPOTENCY_RETENTION_HOURS,
   publicRunApprovalSchema,
   publicRunSchema,
   publicRunStartedSchema,
@@ -24,6 +26,7 @@ import {
 } from './publicSchemas.js';
 import { RUN_STATUSES } from '../workflow/runs.js';
 import { FILE_LIMITS } from '../files/model.js';
+import { IDEMPOTENCY_ERROR_CODES, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../validation/idempotencyKey.js';
 
 export * from './publicRouteKit.js';
 export * from './publicSchemas.js';
@@ -44,6 +47,7 @@ const meSchema = z.object({
 });
 
 const LOCATION = { Location: 'The run: /v1/runs/{runId}.' };
+const REPLAYED = { [IDEMPOTENT_REPLAYED_HEADER]: `\`true\` when this answers a retry with the same ${IDEMPOTENCY_KEY_HEADER} (nothing was started); absent on the first answer.` };
 
 /** The routes, in the order the reference page shows them. */
 export const PUBLIC_ROUTES = {
@@ -92,15 +96,21 @@ export const PUBLIC_ROUTES = {
       'a missing or invalid field is a 400 naming it (`input.<key>`). The run is metered like any run: the workspace owner pays, and a 402 `insufficient_tokens` means the owner is out of tokens (nothing is started). ' +
       'Without `wait` the answer is 202 at once, with `Location` to poll. With `wait` the call holds until the run ends or `wait.timeoutMs` passes ' +
       `(at most ${PUBLIC_RUN_WAIT_LIMITS.maxTimeoutMs} ms): a run that ended is answered 200 with the whole run — also when it failed, was canceled or refused: read its \`status\` and \`error\` ` +
-      '(the request itself succeeded). A run still going (or waiting for an approval) at the timeout is answered 202 as without `wait`. ' +
-      'There is no Idempotency-Key: a retried request starts another run.',
+      '(the request itself succeeded). A run still going (or waiting for an approval) at the timeout is answered 202 as without `wait`.\n\n' +
+      `Send an \`${IDEMPOTENCY_KEY_HEADER}\` to retry safely: it is kept per API key for ${PUBLIC_IDEMPOTENCY_RETENTION_HOURS} hours with a hash of the workflow id and body. ` +
+      `A retry with the same key and request starts nothing and is charged nothing; it answers with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`: without \`wait\`, the first answer as it was (202, the same \`runId\`); ` +
+      'with `wait`, the same run answered the way the first was — it waits again for at most `wait.timeoutMs`, then 200 with the run as it is now if it has ended, else 202 with its current status. ' +
+      `The same key with another workflow or body is a 422 \`${IDEMPOTENCY_ERROR_CODES.reused}\`; while the first request with it is still being started, a 409 \`${IDEMPOTENCY_ERROR_CODES.inProgress}\` (retry shortly). ` +
+      'A refused first request (400, 402, 403, 404, 409, 413) started nothing and is not kept: the same key may be sent again once the cause is fixed. Without the header every request starts a run.',
     params: workflowIdParams,
+    headers: publicIdempotencyHeadersSchema,
     body: publicStartRunBodySchema,
     answers: {
-      200: { description: 'With `wait`: the run ended within the timeout (whatever its status).', schema: z.object({ run: publicRunSchema }) },
-      202: { description: 'Started (without `wait`, or not ended within the timeout): poll `links.run`.', schema: publicRunStartedSchema, headers: LOCATION },
+      200: { description: 'With `wait`: the run ended within the timeout (whatever its status).', schema: z.object({ run: publicRunSchema }), headers: REPLAYED },
+      202: { description: 'Started (without `wait`, or not ended within the timeout): poll `links.run`.', schema: publicRunStartedSchema, headers: { ...LOCATION, ...REPLAYED } },
     },
-    refusals: [402, 403, 404, 409, 413],
+    refusals: [402, 403, 404, 409, 413, 422],
+    refusalCodes: { 409: [IDEMPOTENCY_ERROR_CODES.inProgress], 422: [IDEMPOTENCY_ERROR_CODES.reused] },
   }),
   listRuns: publicRoute({
     id: 'listRuns',

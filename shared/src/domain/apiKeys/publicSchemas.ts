@@ -7,6 +7,7 @@ import { fileRefSchema } from '../files/refs.js';
 import { WEBHOOK_ANSWER_LIMITS } from '../workflow/params.js';
 import { RUN_STATUSES, RUN_TRIGGER_TYPES, STEP_STATUSES } from '../workflow/runs.js';
 import { RUN_FILTER_RANGE_ISSUE, runFilterRangeOk, runFilterShape } from '../workflow/executions.js';
+import { IDEMPOTENCY_KEY_HEADER, CLIENT_IDEMPOTENCY_KEY_PATTERN, CLIENT_IDEMPOTENCY_KEY_RULE } from '../validation/idempotencyKey.js';
 import { publicPageQuerySchema } from './api.js';
 import { isoDate } from './publicRouteKit.js';
 
@@ -76,6 +77,23 @@ export type PublicCredential = z.infer<typeof publicCredentialSchema>;
 
 /** How long a synchronous start may wait: the webhook answer's bounds. */
 export const PUBLIC_RUN_WAIT_LIMITS = WEBHOOK_ANSWER_LIMITS;
+
+/** How long a run start's answer is kept for a retry with the same Idempotency-Key. */
+export const PUBLIC_IDEMPOTENCY_RETENTION_HOURS = 24;
+
+/** The optional Idempotency-Key of a run start (its shape is every key's: validation/idempotencyKey.ts). */
+export const publicIdempotencyHeadersSchema = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string({ error: 'must be a string' })
+    .regex(CLIENT_IDEMPOTENCY_KEY_PATTERN, CLIENT_IDEMPOTENCY_KEY_RULE)
+    .optional()
+    .meta({
+      description:
+        `Names this start so a retry cannot start a second run: 8–100 letters, digits, \`-\` or \`_\` (a UUID fits), new for each run you mean to start. ` +
+        `For ${PUBLIC_IDEMPOTENCY_RETENTION_HOURS} hours a request with the same key and the same workflow and body starts nothing and answers as the first did, with \`Idempotent-Replayed: true\`.`,
+      examples: ['5f0c7b0e-3d4a-4c2e-9b1f-8a6d2e4c7b19'],
+    }),
+});
 
 export const publicStartRunBodySchema = z
   .strictObject({

@@ -18,6 +18,7 @@ import type { KnowledgeErrorCode } from '../knowledge/api.js';
 import type { ChatErrorCode } from '../chat/routes.js';
 import type { ApiKeyErrorCode } from '../apiKeys/api.js';
 import type { McpErrorCode } from '../mcp/api.js';
+import type { IdempotencyErrorCode } from './idempotencyKey.js';
 
 /**
  * The codes of refusals by kind, one per HTTP status a service answers: what
@@ -135,4 +136,6 @@ export type ServiceErrorCode = GenericErrorCode | RequestErrorCode | TeamErrorCo
   | ChatErrorCode
   | ApiKeyErrorCode
   // MCP servers for agents (mcp/api.ts).
-  | McpErrorCode;
+  | McpErrorCode
+  // A client's Idempotency-Key reused or still in progress (idempotencyKey.ts).
+  | IdempotencyErrorCode;

@@ -2,3 +2,4 @@
 export * from './errorCodes.js';
 export * from './ids.js';
 export * from './json.js';
+export * from './idempotencyKey.js';

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { WorkflowEdge, WorkflowNode } from './model.js';
 import { isTrigger, reachableFrom } from './graph.js';
 import { RUN_LIMITS } from './runs.js';
+import { IDEMPOTENCY_KEY_HEADER } from '../validation/idempotencyKey.js';
 
 export const STEP_TEST_API = {
   /** POST StepTestRequest (header Idempotency-Key optional) → 200 StepTestResponse. */
@@ -16,11 +17,10 @@ export const STEP_TEST_API = {
 /**
  * The header naming one test request: a retry with the same key is never
  * charged twice (it is refused with `test-already-charged`; send a new key
- * for a new test). Without it every request is a new test.
+ * for a new test). Without it every request is a new test. Its shape is
+ * every Idempotency-Key's (validation/idempotencyKey.ts).
  */
-export const STEP_TEST_IDEMPOTENCY_HEADER = 'Idempotency-Key';
-/** What an Idempotency-Key may be: 8–100 letters, digits, '-' and '_' (a UUID fits). */
-export const STEP_TEST_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+export const STEP_TEST_IDEMPOTENCY_HEADER = IDEMPOTENCY_KEY_HEADER;
 
 export const STEP_TEST_LIMITS = {
   /** Bytes (JSON) of the sample input: a run's input limit. */
