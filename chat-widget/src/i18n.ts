@@ -1,6 +1,6 @@
 // The widget's own catalog: every text it shows, in the repo's five
-// languages (SUPPORTED_LANGUAGES). It does not load the platform's i18next
-// catalogs: it runs on other people's websites and must stay small.
+// languages (SUPPORTED_LANGUAGES). It does not load the platform's translator
+// or catalogs: it runs on other people's websites and must stay small.
 import { pickInitialLanguage, type SupportedLanguage } from '@agentflow/shared/chat-visitor';
 import { CHAT_ERROR_CODES } from '@agentflow/shared/chat-visitor';
 

@@ -10,7 +10,7 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 /** The key prefix of this page's texts. */
 export const AK = 'workflows.apiKeys.';
 
-/** A scope's description key: i18next reads ':' as a namespace separator, so the catalog spells it '_'. */
+/** A scope's description key: t() reads ':' as a namespace separator (i18next's rule, kept), so the catalog spells it '_'. */
 export const scopeText = (t: Translate, scope: ApiKeyScope): string => t(`${AK}scopes.${scope.replace(':', '_')}`);
 
 const TRANSLATED_CODES = new Set(Object.keys(en.workflows.apiKeys.codes));

@@ -17,6 +17,7 @@ import { problemText } from './problems/problemText';
 import { useInvalidJsonProblems } from './problems/localProblems';
 import { PROBLEMS_CATALOGS } from './problems/i18n';
 import { CANVAS_CATALOGS } from './canvas/i18n';
+import { MAPPING_CATALOGS } from './mapping/i18n';
 import { structuredKindOf } from './editors/kinds';
 import { acceptsInput, connectionError, sourceHandlesOf, type BuilderAction } from './builderState';
 import { AiProviderHint } from '../runs/AiProviderHint';
@@ -84,7 +85,8 @@ function NodeForm({ workflow, node, dispatch, readOnly }: ConfigPanelProps & { n
     });
   // ...and counted in Problems while they do not parse.
   useInvalidJsonProblems(node.id, pending);
-  useRemoteCatalogs(PROBLEMS_CATALOGS);
+  // MAPPING: the structured fields' titles are read here, before StructuredField (which registers them too) renders.
+  useRemoteCatalogs(PROBLEMS_CATALOGS, MAPPING_CATALOGS);
   const scope = useMemo(() => ({ workflow, nodeId: node.id }), [workflow, node.id]);
   const at = (path: string) => problems.filter((p) => problemAtField(p, path));
 

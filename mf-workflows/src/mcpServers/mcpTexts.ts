@@ -33,7 +33,7 @@ export function fieldRefusalText(t: Translate, error: ApiError): string {
   return error.code && TRANSLATED_CODES.has(error.code) ? t(`${M}codes.${error.code}`) : t(`${M}errors.invalid`);
 }
 
-/** A transport's name ('streamable-http' is keyed camelCase: i18next keys read better without '-'). */
+/** A transport's name ('streamable-http' is keyed camelCase: catalog keys read better without '-'). */
 export const transportText = (t: Translate, transport: McpServerView['transport']): string => t(`${M}transports.${transport === 'sse' ? 'sse' : 'streamableHttp'}`);
 
 export type FormField = 'name' | 'url' | 'transport' | 'credentialId';

@@ -1,5 +1,5 @@
 // The API keys page's texts (issue 24). Scopes and refusal codes are keyed by
-// the domain's names (a scope's ':' as '_': i18next reads ':' as a namespace).
+// the domain's names (a scope's ':' as '_': t() reads ':' as a namespace, as i18next did).
 export const en = {
   workflows: {
     apiKeys: {

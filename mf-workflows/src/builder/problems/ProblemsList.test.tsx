@@ -3,13 +3,14 @@
 // and a field's local problem (JSON that does not parse) is counted.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { Route, Routes } from '@agentflow/shared';
+import { Route, Routes, useRemoteCatalogs } from '@agentflow/shared';
 import { renderWithProviders, testUser } from '@agentflow/shared/testing/renderWithProviders';
 import { createNode, emptyWorkflow, type Workflow } from '@agentflow/shared/workflow';
 import { installXyflowStubs } from '../testing/xyflowStubs';
 import { fakeWorkflowDocs } from '../testing/fakeWorkflowDocs';
 import { BuilderRoute } from '../BuilderRoute';
 import { ProblemsList } from '../WorkflowPanels';
+import { BUILDER_CATALOGS } from '../i18n';
 import { invalidJsonProblem, LocalProblemsScope, useBuilderProblems, useLocalProblem } from './localProblems';
 
 installXyflowStubs();
@@ -72,6 +73,8 @@ function JsonField({ nodeId }: { nodeId: string }) {
 }
 
 function Harness({ workflow }: { workflow: Workflow }) {
+  // The Builder registers its texts (the list's title) before it renders the list; the harness stands in for it.
+  useRemoteCatalogs(BUILDER_CATALOGS);
   const { problems, report } = useBuilderProblems(workflow, []);
   const [showField, setShowField] = useState(true);
   return (

@@ -83,8 +83,9 @@ export const SINGLETONS: readonly string[] = Object.freeze([
  * is never tree-shaken, which costs 45 kB gzip for React Router alone. App
  * code reaches them through '@agentflow/shared' (routing components and hooks,
  * useI18n); the webpack builds reject a direct import, which would bundle a
- * second copy with its own, empty, context. react-i18next is no longer used
- * (useI18n gives `t`), and stays listed so an app cannot bring it back with an
+ * second copy with its own, empty, context. i18next and react-i18next are no
+ * longer used (our own translator, shared/src/domain/i18n/translate.ts, and
+ * useI18n's `t`), and stay listed so an app cannot bring them back with an
  * instance of its own.
  */
 export const PROVIDED_BY_SHARED: readonly string[] = Object.freeze(['react-router', 'react-router-dom', 'i18next', 'react-i18next']);

@@ -2,7 +2,7 @@
 // remotes read them through these hooks. Because '@agentflow/shared' is a
 // Module Federation singleton, host and remotes hold the same context objects.
 import { createContext, useContext, useEffect } from 'react';
-import type { i18n as I18nInstance, TFunction } from 'i18next';
+import type { I18nInstance, TFunction } from '../i18n/translator.js';
 import type { ProfileUpdate, UserProfile } from '../../domain/auth/profile.js';
 import type { AppConfig } from '../config.js';
 import type { HelpTopicKey } from '../help/topics.js';

@@ -41,7 +41,7 @@ export function registerCatalogs(catalogs: Partial<Record<SupportedLanguage, Cat
   for (const [language, catalog] of Object.entries(catalogs) as Array<[SupportedLanguage, Catalog]>) loaded.set(language, catalog);
 }
 
-/** Every catalog loaded so far, as i18next resources. */
-export function loadedResources(): Record<string, { translation: Catalog }> {
-  return Object.fromEntries([...loaded].map(([language, catalog]) => [language, { translation: catalog }]));
+/** Every catalog loaded so far, by language. */
+export function loadedCatalogs(): Partial<Record<SupportedLanguage, Catalog>> {
+  return Object.fromEntries(loaded);
 }

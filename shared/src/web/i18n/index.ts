@@ -1,29 +1,25 @@
-import i18next, { type i18n as I18nInstance } from 'i18next';
+import { createTranslator, type I18nInstance } from './translator.js';
 import type { Catalog } from './catalogs/en.js';
-import { loadCatalog, loadedCatalog, loadedResources } from './catalogRegistry.js';
+import { loadCatalog, loadedCatalog, loadedCatalogs } from './catalogRegistry.js';
 import { loadRemoteCatalogsInUse } from './remoteCatalogs.js';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, pickInitialLanguage, type SupportedLanguage } from '../../domain/i18n/languages.js';
 
 export * from '../../domain/i18n/languages.js';
 export { loadCatalog, loadedCatalog, registerCatalogs } from './catalogRegistry.js';
-export type { Catalog };
+export type { Catalog, I18nInstance };
+export type { TFunction, TOptions } from './translator.js';
 
 /**
- * A ready i18next instance (initialised synchronously) holding every catalog
- * loaded so far; a language whose catalog is not here yet starts in English.
+ * A ready i18n instance holding every catalog loaded so far; a language
+ * whose catalog is not here yet starts in English. Every component reads `t`
+ * from useI18n (I18nProvider); texts are not HTML-escaped (React escapes).
  */
 export function createI18n(language: SupportedLanguage = DEFAULT_LANGUAGE): I18nInstance {
-  const instance = i18next.createInstance();
-  // No react-i18next: every component reads `t` from useI18n (I18nProvider), none from useTranslation.
-  void instance.init({
-    lng: loadedCatalog(language) ? language : DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    resources: loadedResources(),
-    interpolation: { escapeValue: false }, // React escapes already
-    initAsync: false,
-    returnNull: false,
+  return createTranslator({
+    language: loadedCatalog(language) ? language : DEFAULT_LANGUAGE,
+    fallbackLanguage: DEFAULT_LANGUAGE,
+    catalogs: loadedCatalogs(),
   });
-  return instance;
 }
 
 /** Adds a language's catalog to an instance, fetching it first if needed. */

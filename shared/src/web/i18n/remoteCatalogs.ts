@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { i18n as I18nInstance } from 'i18next';
+import type { I18nInstance } from './translator.js';
 import { useI18n } from '../federation/contexts.js';
 import type { SupportedLanguage } from '../../domain/i18n/languages.js';
 

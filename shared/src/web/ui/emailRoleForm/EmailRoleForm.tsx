@@ -11,7 +11,7 @@ import { inviteMemberSchema } from '../../../domain/workspaces/schemas.js';
 
 const F = 'emailRoleForm.';
 
-/** i18next's t, as useI18n() gives it. */
+/** The t useI18n() gives (TFunction), as this kit entry names it without importing the singleton. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** Whether the services would take this as an e-mail address (after trimming). */
