@@ -17,13 +17,14 @@ import { createStaticApp, listen } from '@agentflow/shared/static-server';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 /**
- * The first view of `/`. Issue 22 asks for 150 kB; it measured 179.9 kB against the old 180 kB gate and
- * 172.8 kB once the remotes load by their remoteEntry.js (no manifest code in the shell's runtime), every
- * federation runtime is built for the browser only, workbox-window and react-i18next are gone. The gate
- * is that figure plus a small margin; what remains is React DOM (63.5), i18next with React Router (28.7),
- * the two federation runtimes (24.8 + 18.7) and the shared singleton (22.3).
+ * The first view of `/`: issue 22's 150 kB. It measured 179.9 kB against the old 180 kB gate; 171.5 kB once
+ * the remotes loaded by their remoteEntry.js, every federation runtime was built for the browser only,
+ * workbox-window and react-i18next were gone and SWC minified; 162.1 kB once the remotes used the shell's
+ * federation runtime (shared/federation/runtime/); 148.3 kB once our own translator replaced i18next.
+ * What remains is React DOM (63.9), the shared singleton with React Router, the shell's federation runtime
+ * (24.8) and the shell's and mf-home's own code.
  */
-export const BUDGET_FIRST_VIEW_GZIP = 175 * 1024;
+export const BUDGET_FIRST_VIEW_GZIP = 150 * 1024;
 /**
  * The builder's first view (signed in). Issue 19 asks it not to grow past 563 kB (its size when the issue
  * was filed). It measured 624 kB before the lazy catalogs, the re2js stub and the lazy panels, 563.5 kB
