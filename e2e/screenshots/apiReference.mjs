@@ -5,17 +5,29 @@
 import path from 'node:path';
 import { screenshotHarness } from './harnessPages.mjs';
 
+const outDir = path.resolve(process.argv[2] ?? '/tmp/api-reference-shots');
+/** One operation cropped by its element (desktop-… and phone-…). */
+const cropped = [];
 const shots = await screenshotHarness({
   entry: './src/testing/apiReferenceScreenshotHarness.tsx',
-  outDir: path.resolve(process.argv[2] ?? '/tmp/api-reference-shots'),
+  outDir,
   port: Number(process.env.PORT ?? 18794),
-  shoot: async ({ page, go, shot }) => {
+  shoot: async ({ page, device, go, shot }) => {
+    const element = async (selector, name) => {
+      const file = path.join(outDir, `${device}-${name}.png`);
+      await page.locator(selector).screenshot({ path: file });
+      cropped.push(file);
+    };
     await go('', 'api-operation');
     await shot('reference');
-    await page.getByRole('button', { name: /^Copy the curl example of The key's workspace's/ }).click();
-    await page.locator('#op-listWorkflows').screenshot({ path: path.join(path.resolve(process.argv[2] ?? '/tmp/api-reference-shots'), `${page.viewportSize().width > 500 ? 'desktop' : 'phone'}-operation-copied.png`) });
+    await page.locator('#op-listWorkflows').getByRole('button', { name: /^Copy the curl example of / }).click();
+    await element('#op-listWorkflows', 'operation-copied');
     await go('lang=de', 'api-operation');
+    // The German texts, not English under a German URL: the page's title says so.
+    await page.getByRole('heading', { level: 1, name: 'API-Referenz' }).waitFor();
     await shot('reference-de');
+    // The longest operation (startRun: two paragraphs, two answers) in the language with the longest words.
+    await element('#op-startRun', 'operation-startRun-de');
   },
 });
-console.log(shots.join('\n'));
+console.log([...shots, ...cropped].join('\n'));

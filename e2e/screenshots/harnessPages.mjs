@@ -23,7 +23,7 @@ export function screenshotArgs(defaultOutDir) {
 /**
  * Bundles `entry` (relative to mf-workflows), serves it on `port` and calls
  * `shoot({ page, device, go, shot, text })` once per viewport; returns the PNG paths.
- * `go(query, testId)` opens the harness with that query (and `lang`) and waits for the test id.
+ * `go(query, testId)` opens the harness with that query (and `lang` unless the query names its own) and waits for the test id.
  * `text(key, options)` is a catalog key's text in the page's language (the harness's HarnessText);
  * `textBefore(key, variable)` its text up to where `{{variable}}` stands, for a name's start.
  */
@@ -64,7 +64,7 @@ export async function screenshotHarness({ entry, outDir, port, lang = 'en', shoo
       const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
       const go = async (query, ready) => {
         const params = new URLSearchParams(query);
-        params.set('lang', lang);
+        if (!params.has('lang')) params.set('lang', lang); // a query's own lang= wins: go('lang=de', …) shoots German
         await page.goto(`http://127.0.0.1:${port}/?${params}`);
         await page.getByTestId(ready).first().waitFor();
       };

@@ -58,7 +58,7 @@ test('every operation, grouped by tag, with its method, path, summary, scope, pa
   expect(within(list).getByText('GET')).toBeInTheDocument();
   expect(within(list).getByText('/v1/workflows')).toBeInTheDocument();
   expect(within(list).getByText('workflows:read')).toBeInTheDocument();
-  expect(within(list).getByText(/pass nextCursor as cursor/)).toBeInTheDocument();
+  expect(within(list).getByText(/pass `nextCursor` as `cursor`/)).toBeInTheDocument();
   // The scope sentence the description appends is shown as the scope line, not twice.
   expect(within(list).queryByText(/Needs the/)).toBeNull();
   const fields = within(list).getAllByTestId('api-field').map((field) => field.textContent);
@@ -111,12 +111,22 @@ test('in German: the chrome, the tags, the summaries, the descriptions and the r
   await screen.findByRole('heading', { level: 2, name: 'Abläufe' });
   const list = operation('listWorkflows');
   expect(within(list).getByRole('heading', { level: 3 })).toHaveTextContent('Die Abläufe des Arbeitsbereichs, die der Ersteller des Schlüssels sehen darf');
-  expect(within(list).getByText(/Übergeben Sie nextCursor als cursor/)).toBeInTheDocument();
+  expect(within(list).getByText(/Übergeben Sie `nextCursor` als `cursor`/)).toBeInTheDocument();
   expect(within(list).getByText('Eine Seite mit Abläufen.')).toBeInTheDocument();
   expect(within(list).getByText(/^Kein API-Schlüssel/)).toBeInTheDocument();
   expect(within(list).getByRole('button', { name: /^curl-Beispiel von/ })).toHaveTextContent('Kopieren');
   expect(within(operation('createSample')).getByRole('heading', { level: 3 })).toHaveTextContent('Creates a sample');
   expect(screen.getByRole('heading', { level: 2, name: 'Samples' })).toBeInTheDocument();
+});
+
+test('in German an operation with two success answers reads its description and each answer translated', async () => {
+  renderReference(serving(), 'de');
+  const start = await waitFor(() => operation('startRun'));
+  expect(within(start).getByRole('heading', { level: 3 })).toHaveTextContent('Eine Ausführung eines Ablaufs mit Eingabe starten');
+  expect(within(start).getByText(/^Startet den manuellen Auslöser des Ablaufs/)).toBeInTheDocument();
+  expect(within(start).getByText(/^Mit `wait`: Die Ausführung endete innerhalb der Wartezeit/)).toBeInTheDocument();
+  expect(within(start).getByText(/^Gestartet \(ohne `wait`/)).toBeInTheDocument();
+  expect(within(start).queryByText(/Starts the workflow|the run ended within the timeout|poll `links.run`/)).toBeNull();
 });
 
 test('the run start lists its Idempotency-Key header and the codes its refusals carry, in the reader’s language', async () => {
