@@ -6,7 +6,8 @@ import express, { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import { BILLING_API, BILLING_COLLECTIONS, BILLING_ERROR_CODES, BILLING_MESSAGES, messageOf } from '@agentflow/shared/server';
+import { BILLING_API, BILLING_COLLECTIONS, BILLING_ERROR_CODES, BILLING_MESSAGES } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 import { idOf } from '../billing/stripeObjects.js';
 import { applyStripeSubscription, recordIgnoredEvent, type ApplyOutcome } from '../billing/subscriptionSync.js';
 

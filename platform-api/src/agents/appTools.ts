@@ -8,7 +8,7 @@ import { jsonSchema, tool, type ToolSet } from 'ai';
 import { z } from 'zod';
 import { connectorOf, connectorOperationOf, connectorToolName, type ConnectorTool } from '@agentflow/shared/workflow';
 import type { ChildStepUpdate } from './runAgent.js';
-import { messageOf } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 
 /** Runs one app operation for the agent (the run's owner, the tool's credential): see connectors/agentTools in runs/agentStep.ts. */
 export type AppToolCall = (tool: ConnectorTool, values: Record<string, unknown>, childStepId: string, signal: AbortSignal) => Promise<unknown>;

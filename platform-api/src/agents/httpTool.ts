@@ -4,7 +4,7 @@
 // cut to what the model may read.
 import { jsonSchema, tool } from 'ai';
 import type { HttpTool } from '@agentflow/shared/workflow';
-import { messageOf } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 import { safeFetch } from '../net/safeFetch.js';
 import { withAuthHeaders } from '../credentials/httpAuth.js';
 import { renderTemplate } from '../expressions/evaluate.js';

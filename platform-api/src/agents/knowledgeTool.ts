@@ -11,7 +11,7 @@ import { jsonSchema, tool, type ToolSet } from 'ai';
 import { citationLabel } from '@agentflow/shared/knowledge';
 import { KNOWLEDGE_STEP_LIMITS, KNOWLEDGE_TOOL_NAME, type KnowledgeStepOutput } from '@agentflow/shared/workflow';
 import type { ToolCallContext } from './appTools.js';
-import { messageOf } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 
 /** Searches one knowledge base for the agent; charges the query's embedding under `callKey` and says what it cost. */
 export type KnowledgeToolSearch = (knowledgeBaseId: string, query: string, callKey: string, signal: AbortSignal) => Promise<{ output: KnowledgeStepOutput; tokens: number }>;

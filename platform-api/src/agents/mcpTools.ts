@@ -10,7 +10,7 @@
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import { mcpModelToolNames, type McpAgentTool, type McpToolView } from '@agentflow/shared/mcp';
 import type { ToolCallContext } from './appTools.js';
-import { messageOf } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 
 /** A listed tool of a connected server. */
 export interface McpToolHandle {

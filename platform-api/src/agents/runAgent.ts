@@ -13,7 +13,7 @@ import { RUN_LIMITS, parseNodeParams, type AgentParams, type RunStepType, type W
 import { appToolsFor, type AppToolCall, type ToolCallContext } from './appTools.js';
 import { knowledgeToolsFor, type KnowledgeToolSearch } from './knowledgeTool.js';
 import { mcpToolsFor, type McpSession, type McpSessionOpener } from './mcpTools.js';
-import { agentCallCost } from '@agentflow/shared/domain';
+import { agentCallCost, messageOf } from '@agentflow/shared/domain';
 import type { SafeFetchPolicy } from '../net/safeFetch.js';
 import { renderTemplate } from '../expressions/evaluate.js';
 import { AgentConfigError, AgentStepLimitError } from './agentErrors.js';
@@ -22,7 +22,6 @@ import { jsonOutput, outputError } from './structuredOutput.js';
 import { withAttachments, type AgentAttachment } from './attachments.js';
 import { NoProviderError, ProviderCallError, toProviderCallError, type ModelResolver } from './providers.js';
 import { streamAnswer, type AgentStreamSink } from './streamAnswer.js';
-import { messageOf } from '@agentflow/shared/server';
 
 export interface ChildStepUpdate {
   id: string;

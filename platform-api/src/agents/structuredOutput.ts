@@ -3,7 +3,7 @@
 import { NoObjectGeneratedError, Output, jsonSchema } from 'ai';
 import { z } from 'zod';
 import type { WorkflowNode } from '@agentflow/shared/workflow';
-import { messageOf } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 import { AgentConfigError, AgentOutputError } from './agentErrors.js';
 
 /**

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { reseal, sealContext, type SealedSecrets } from './envelope.js';
 import type { KeyRing } from './keyRing.js';
 import { credentialsCollection, ownerKey, ownerOf, storedCredential } from './store.js';
-import { messageOf } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 
 export interface RotationReport {
   resealed: number;

@@ -4,7 +4,8 @@
 // embedMany), and charges on the token ledger through the runs' meter,
 // priced by the price table's embedding price.
 import { embedMany } from 'ai';
-import { embeddingTokensFor, HttpError, IdempotencyConflictError, ledgerKey, messageOf } from '@agentflow/shared/server';
+import { embeddingTokensFor, HttpError, IdempotencyConflictError, ledgerKey } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 import { blocksFromText, isIndexedDimension, KNOWLEDGE_ERROR_CODES, type KnowledgeBase, type KnowledgeSource, type KnowledgeErrorCode } from '@agentflow/shared/knowledge';
 import { isAiProviderType, type ProviderRegistry } from '../agents/providers/index.js';
 import type { CredentialVault } from '../credentials/index.js';

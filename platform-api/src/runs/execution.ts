@@ -23,7 +23,7 @@ import { truncateValue, type StoredRun } from './runModel.js';
 import { RunWriter } from './runWriter.js';
 import { edgeCarriesOn, handleFailure, isRunStoppingFailure } from './errors/handled.js';
 import { DEFERRABLE_STEP_TYPES, StepFailure, stepErrorCodeOf, type ChildStepReport, type StepAnnotation, type StepResult } from './steps.js';
-import { messageOf } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 
 const FINISHED: readonly StepStatus[] = ['succeeded', 'skipped', 'failed', 'canceled'];
 

@@ -6,7 +6,7 @@ import type { FileRef } from '@agentflow/shared/domain';
 import { fileExpressionSource, type StepInput } from '@agentflow/shared/workflow';
 import { evaluate } from '../expressions/evaluate.js';
 import { StepFailure } from './steps.js';
-import { messageOf } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

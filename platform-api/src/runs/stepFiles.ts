@@ -9,7 +9,8 @@
 // attachments). A file id typed into an expression (another user's file,
 // an upload no run took, a profile photo) fails exactly as a missing file
 // does: the step learns nothing about it.
-import { FILE_LIMITS, type FileMetadata, formatBytes, messageOf, RUN_FILE_TYPES, TEXT_EXTRACTABLE_TYPES, toFileRef } from '@agentflow/shared/server';
+import { FILE_LIMITS, type FileMetadata, formatBytes, RUN_FILE_TYPES, TEXT_EXTRACTABLE_TYPES, toFileRef } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 import { FileRefusedError, type FilesModule } from '../files/index.js';
 import type { RunFileOwner, RunFiles } from './ports.js';
 import { StepFailure, TransientStepError } from './steps.js';

@@ -19,7 +19,8 @@
 //   cannot start is refused (402) with nothing run or charged, and a step
 //   cannot charge more than the balance (it fails with the ledger's
 //   message, as a run's step does).
-import { InsufficientTokensError, messageOf } from '@agentflow/shared/server';
+import { InsufficientTokensError } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 import {
   RUN_START_COST,
   STEP_TEST_FAILURE_CODES,

@@ -34,3 +34,4 @@ export * from './files/index.js';
 export * from './workspaces/index.js';
 // Not in workspaces/index.js (the browser entry '@agentflow/shared/workspaces' stays free of zod).
 export * from './workspaces/schemas.js';
+export * from './errorMessage.js';

@@ -11,7 +11,8 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { createUserRateLimiter, installUserRateLimiter, trustProxyFromEnv, userRateLimitFromEnv, type TrustProxySetting } from './rateLimits.js';
 import { GENERIC_ERROR_CODES } from '../domain/validation/errorCodes.js';
-import { codedErrorBodies, errorBody, messageOf, serviceErrors } from './httpErrors.js';
+import { codedErrorBodies, errorBody, serviceErrors } from './httpErrors.js';
+import { messageOf } from '../domain/errorMessage.js';
 import { JSON_BODY_LIMIT, bodyGuard, pathGuard } from './requestGuards.js';
 
 export interface ServiceAppOptions {

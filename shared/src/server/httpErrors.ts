@@ -139,13 +139,3 @@ export function serviceErrors({ store, bodyLimit = JSON_BODY_LIMIT }: ServiceErr
     next(error);
   };
 }
-
-/**
- * An error's message for logs, tool answers and run records: by shape, not
- * instanceof (Node's own errors may come from another realm, such as Jest's
- * sandbox); String(error) when it has no message.
- */
-export function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : String(error);
-}

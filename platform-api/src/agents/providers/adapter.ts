@@ -11,7 +11,7 @@ import type { EmbeddingModelV3, LanguageModelV3 } from '@ai-sdk/provider';
 import { CREDENTIAL_TYPES, credentialType, type CredentialTypeId } from '@agentflow/shared/credentials';
 import { ProviderCallError } from '../providers.js';
 import { redactText, redactValue, redactingEmbeddingModel, redactingModel } from './redact.js';
-import { messageOf } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 
 /** The credential types whose kind is 'ai', derived from the domain's table. */
 export type AiProviderType = { [K in CredentialTypeId]: (typeof CREDENTIAL_TYPES)[K]['kind'] extends 'ai' ? K : never }[CredentialTypeId];

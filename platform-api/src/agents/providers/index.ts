@@ -14,7 +14,7 @@ import { mistralAdapter } from './mistral/adapter.js';
 import { ollamaAdapter } from './ollama/adapter.js';
 import { openaiAdapter } from './openai/adapter.js';
 import { openaiCompatibleAdapter } from './openaiCompatible/adapter.js';
-import { messageOf } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 
 export type { AiProviderType, FetchFunction, ProviderAdapter, ProviderConfig } from './adapter.js';
 export { ProviderConfigError, ProviderRejectedError } from './adapter.js';

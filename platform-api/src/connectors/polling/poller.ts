@@ -48,7 +48,7 @@ import { pollItemRef } from '../../runs/firestoreRunStore.js';
 import { scanWorkflowNodes, singleFlight, startTriggerLoop } from '../../runs/workflowScan.js';
 import type { ConnectorRuntime } from '../runtime/runtime.js';
 import { FirestorePollStates, type PollOutcome, type PollState, type PollStateStore } from './pollState.js';
-import { messageOf } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 
 /** Item claims read per getAll. */
 const READ_CHUNK = 100;

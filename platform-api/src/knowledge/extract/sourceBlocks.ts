@@ -7,7 +7,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { blocksFromText, KNOWLEDGE_FILE_TYPES, KNOWLEDGE_LIMITS, PAGE_BREAK, type KnowledgeFileFormat, type SourceBlock } from '@agentflow/shared/knowledge';
 import type { FileInspector } from '../../files/inspect/fileInspector.js';
 import { blocksFromHtml, webPageContent } from './htmlBlocks.js';
-import { messageOf } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 
 export interface ExtractedSource {
   blocks: SourceBlock[];

@@ -14,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import type { CodeOutcome, CodeRequest } from './quickjsRun.js';
 import type { CodeTask, CodeWorkerMessage } from './codeWorker.js';
 import { SANDBOX_LIMITS } from './sandbox.js';
-import { messageOf } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 
 /** Where the worker's code is: the compiled file, or (sources run by Jest) the TypeScript file behind a loader. */
 export type CodeWorkerEntry = { file: URL | string } | { typeScript: string };

@@ -7,7 +7,7 @@
 //   anything else   → none
 import { ERROR_HANDLE, edgeCarriesOn, onErrorOf, type ErrorOutput, type OnError, type RunStep, type WorkflowNode } from '@agentflow/shared/workflow';
 import { truncateValue } from '../runModel.js';
-import { messageOf } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 
 /** The output a handled failure hands on. */
 export function errorOutput(error: unknown, input: unknown): ErrorOutput {

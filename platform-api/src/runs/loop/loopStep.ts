@@ -40,7 +40,7 @@ import { truncateValue } from '../runModel.js';
 import { StepFailure, type StepHandler, type StepResult } from '../steps.js';
 import type { LoopItemRecord, LoopItemStore } from './itemRecords.js';
 import { INTERRUPTED_ITEM_MESSAGE, planResume, type ItemOutcome } from './resume.js';
-import { messageOf } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 
 /** A loop failure with a stable code beside its English message. */
 export class LoopStepError extends StepFailure {

@@ -37,7 +37,7 @@ import { FlowStepFailure } from '../flowStepFailure.js';
 import type { StoredRun } from '../runModel.js';
 import { isInTrash, type NewRun } from '../service.js';
 import { StepFailure, type StepHandler } from '../steps.js';
-import { messageOf } from '@agentflow/shared/server';
+import { messageOf } from '@agentflow/shared/domain';
 
 /** What the step needs from the outside (firestorePorts.ts on Firestore and the runs service). */
 export interface SubworkflowPorts {
