@@ -42,7 +42,9 @@ for (const suite of suites.filter((candidate) => candidate.when)) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
-    console.log(`${suite.name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed (${report.numTotalTestSuites} files)`);
+    // A file that fails to load (a throwing import) has no failed test; say so, or the line reads as all green.
+    const unloaded = report.numRuntimeErrorTestSuites ? `, ${report.numRuntimeErrorTestSuites} file(s) failed to run` : '';
+    console.log(`${suite.name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed${unloaded} (${report.numTotalTestSuites} files)`);
     if (report.numTotalTests === 0) console.log(`${suite.name}: ran no test`);
   } else {
     console.log(`${suite.name}: Jest exited with ${result.status ?? result.signal} and wrote no report`);
