@@ -48,7 +48,8 @@ test('a new user creates a key, sees it once, and the curl example copied from t
   await page.waitForURL((url) => url.pathname === '/workflows/api-reference');
   const operation = page.locator('#op-listWorkflows');
   await operation.getByTestId('api-curl-copy').click();
-  await expect(operation.getByTestId('api-curl-copy').textContent()).resolves.toBe('Copied');
+  // The button says Copied once the clipboard write has resolved (asynchronous: wait for it, do not read at once).
+  await operation.getByTestId('api-curl-copy').filter({ hasText: /^Copied$/ }).waitFor({ timeout: 10_000 });
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(await operation.getByTestId('api-curl').textContent());
   expect(copied).toContain('$AGENTFLOW_API_KEY');
