@@ -31,6 +31,7 @@ const { values, levels } = parseBenchOptions({
   runs: { type: 'string', default: '200' },
   webhook: { type: 'boolean', default: false },
   seconds: { type: 'string', default: '10' },
+  warmup: { type: 'string', default: '5' },
   queue: { type: 'string', default: 'in-process' },
   'api-dist': { type: 'string' },
 });

@@ -7,7 +7,9 @@
 // succeeded), Firestore round trips per run (every RPC of the app's client,
 // platform-api/src/runs/roundTrips.ts) and peak RSS.
 //
-// Options (besides engine.mjs's): --seconds T (default 10); --hot (every
+// Options (besides engine.mjs's): --seconds T (default 10); --warmup W (the
+// same load for W seconds first, drained and not counted; default 5, 0 for
+// none: the Pub/Sub emulator and each worker start cold); --hot (every
 // sender posts to one workflow of one owner; default: a workflow and owner
 // per sender); --queue in-process (default) | pubsub (this process as the API
 // and two worker processes on the Pub/Sub emulator: see pubSubDeployment
@@ -50,14 +52,17 @@ async function pubSubDeployment({ apiDist, levelProject, concurrency }) {
     child.once('exit', (code) => fail(new Error(`worker ${id} exited with ${code} before it was ready`)));
   })));
   const runs = await import(pathToFileURL(join(apiDist, 'runs/index.js')).href);
+  const ask = (message) => Promise.all(workers.map((child) => new Promise((ok) => {
+    child.once('message', ok);
+    child.send(message);
+  })));
   return {
     queueSettings: runs.runQueueSettingsFromEnv({ ...env, PLATFORM_ROLE: 'api' }),
+    /** The workers count round trips and RSS from now on (after the warm-up). */
+    resetCounts: () => ask('reset'),
     /** Stops the workers (they finish what they hold) and the emulator; their counts. */
     async stop() {
-      const reports = await Promise.all(workers.map((child) => new Promise((ok) => {
-        child.once('message', ok);
-        child.send('stop');
-      })));
+      const reports = await ask('stop');
       await stopProcess(emulator);
       return reports;
     },
@@ -88,8 +93,9 @@ async function untilTerminal(runs, model, db, ids) {
 
 export async function webhookBench({ values, levels, host }) {
   const seconds = Number(values.seconds);
-  if (!(seconds > 0)) {
-    console.error('bench/engine --webhook: --seconds takes a positive number');
+  const warmup = Number(values.warmup);
+  if (!(seconds > 0) || !(warmup >= 0)) {
+    console.error('bench/engine --webhook: --seconds takes a positive number, --warmup a number of seconds (0: none)');
     process.exit(2);
   }
   if (!['in-process', 'pubsub'].includes(values.queue)) {
@@ -157,33 +163,46 @@ export async function webhookBench({ values, levels, host }) {
     // The bench's own reads (waiting for runs on workers) go through an uncounted client.
     const watcherApp = deployment ? initializeApp({ projectId }, `bench-webhook-watch-${concurrency}`) : null;
     const watcher = watcherApp ? getFirestore(watcherApp) : null;
-    const counter = counting.countRoundTrips(db);
-    const sent = new Map();
-    let accepted = 0;
+    /** The senders post for `forSeconds`; the runs they started, by id, with when each request began. */
     let refused = 0;
+    const send = async (forSeconds) => {
+      const sent = new Map();
+      const until = Date.now() + forSeconds * 1000;
+      await Promise.all(senders.map(async (index, sender) => {
+        const h = hooks.find((x) => x.workflowId === `bench-hook-${index}`);
+        for (let i = 0; Date.now() < until; i++) {
+          const begun = Date.now();
+          const response = await fetch(`${base}/api/hooks/${h.workflowId}/${h.secret}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `s${sender}`, amount: i }) });
+          const body = await response.json().catch(() => ({}));
+          if (response.status === 202 && body.runId) sent.set(body.runId, begun);
+          else {
+            refused++;
+            errors.push(new Error(`webhook answered ${response.status} ${JSON.stringify(body)}`));
+          }
+        }
+      }));
+      return sent;
+    };
+    // Every accepted run executes to its end (the queue drains; on Pub/Sub, every run document is terminal).
+    const drain = async (sent) => {
+      if (deployment) await untilTerminal(runs, model, watcher, [...sent.keys()]);
+      else while (api.queue.size > 0 || api.executor.activeRunIds().length > 0) await new Promise((ok) => setTimeout(ok, 20));
+    };
+    // Warm-up: the same load, not counted, so every build is measured warm (JIT, connections, the emulators' JVMs, token blocks).
+    if (warmup > 0) {
+      const warm = await send(warmup);
+      await drain(warm);
+      if (errors.length > 0) break;
+    }
+    const counter = counting.countRoundTrips(db);
+    await deployment?.resetCounts();
     let rssPeak = process.memoryUsage().rss;
     const rssTimer = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 250);
     const started = Date.now();
-    const until = started + seconds * 1000;
-    await Promise.all(senders.map(async (index, sender) => {
-      const h = hooks.find((x) => x.workflowId === `bench-hook-${index}`);
-      for (let i = 0; Date.now() < until; i++) {
-        const begun = Date.now();
-        const response = await fetch(`${base}/api/hooks/${h.workflowId}/${h.secret}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `s${sender}`, amount: i }) });
-        const body = await response.json().catch(() => ({}));
-        if (response.status === 202 && body.runId) {
-          accepted++;
-          sent.set(body.runId, begun);
-        } else {
-          refused++;
-          errors.push(new Error(`webhook answered ${response.status} ${JSON.stringify(body)}`));
-        }
-      }
-    }));
+    const sent = await send(seconds);
+    const accepted = sent.size;
     const sendingSeconds = (Date.now() - started) / 1000;
-    // Every accepted run executes to its end (the queue drains; on Pub/Sub, every run document is terminal), then counting stops.
-    if (deployment) await untilTerminal(runs, model, watcher, [...sent.keys()]);
-    else while (api.queue.size > 0 || api.executor.activeRunIds().length > 0) await new Promise((ok) => setTimeout(ok, 20));
+    await drain(sent);
     await api.stop();
     clearInterval(rssTimer);
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);

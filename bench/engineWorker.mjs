@@ -3,7 +3,8 @@
 // Pub/Sub (settings from the environment the bench gives), its Firestore
 // round trips counted. Sends 'ready' over IPC once subscribed; on 'stop' it
 // stops the runs module (the queue drains, token blocks go back) and sends
-// { roundTrips, byMethod, rssPeak } before exiting.
+// { roundTrips, byMethod, rssPeak } before exiting; on 'reset' (after the
+// bench's warm-up) it counts from zero again.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,6 +30,12 @@ const worker = runs.createRunsModule({ db, auth: getAuth(app), logger, env: {}, 
 worker.start();
 process.send('ready');
 process.on('message', async (message) => {
+  if (message === 'reset') {
+    counter.reset();
+    rssPeak = process.memoryUsage().rss;
+    process.send('reset');
+    return;
+  }
   if (message !== 'stop') return;
   await worker.stop();
   clearInterval(rssTimer);
