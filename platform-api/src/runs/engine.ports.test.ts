@@ -4,7 +4,7 @@
 // model calls reach the meter with the run, attempt and call, and that
 // cancels written by someone else reach the executor as store conflicts.
 import { pino } from 'pino';
-import { RUN_MESSAGES, RUN_START_COST, type RunStatus, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
+import { RUN_MESSAGES, RUN_START_COST, initialSteps, type RunStatus, type Workflow, type WorkflowNode } from '@agentflow/shared/workflow';
 import { RunExecutor, type EngineLimits } from './engine';
 import type { LoadedRun, Meter, ModelCall, RunAccount, RunPatch, RunStore, RunVersion, SaveOutcome, ScheduleTick } from './ports';
 import { InProcessRunQueue } from './queue';
@@ -325,6 +325,59 @@ describe('writes of a run', () => {
     expect(always.store.statuses[0]).toBe('running');
     expect(always.store.statuses.at(-1)).toBe('succeeded');
     await always.queue.stop();
+  });
+
+  /** A run of `pure` as a Pub/Sub worker holds it: stored with `fields` under a new id, nothing executed yet. */
+  const storedAs = async (store: MemoryRunStore, template: StoredRun, id: string, fields: Partial<StoredRun>) => {
+    const steps = initialSteps(pure.nodes, pure.edges);
+    await store.create({ ...structuredClone(template), id, startedAt: null, endedAt: null, output: null, steps, ...fields });
+    store.statuses.length = 0;
+    store.loads = 0;
+  };
+  const leaseOf = (instanceId: string) => ({ instanceId, expiresAt: Date.now() + 30_000 });
+
+  it('keeps a run its Pub/Sub claim made running here in memory too: one write, whole', async () => {
+    const { store, queue, executor, run } = setUp({});
+    const template = await run(pure, { n: 1 });
+    // What queue/pubsub/claim.ts stores: running under this instance's lease, never started.
+    await storedAs(store, template, 'claimed-here', { status: 'running', lease: leaseOf('test-instance') });
+    await executor.execute('claimed-here');
+    expect(store.statuses).toEqual(['succeeded']);
+    expect(store.stored('claimed-here')).toMatchObject({ status: 'succeeded', lease: null, output: { out: { n: 2 } } });
+
+    // Running under someone else's lease (recovery resuming it): written as it goes, as before.
+    await storedAs(store, template, 'claimed-elsewhere', { status: 'running', lease: leaseOf('another-worker') });
+    await executor.execute('claimed-elsewhere');
+    expect(store.statuses[0]).toBe('running');
+    expect(store.statuses.at(-1)).toBe('succeeded');
+    expect(store.statuses.length).toBeGreaterThan(2);
+    await queue.stop();
+  });
+
+  it('lets go of a waiting run delivered here with nothing to continue: its claim lease is dropped, nothing else changes', async () => {
+    const { store, queue, executor, run } = setUp({});
+    const template = await run(pure, { n: 1 });
+    const waitingSteps = (id: string) => {
+      const steps = structuredClone(store.stored(id).steps);
+      steps[0]!.status = 'succeeded';
+      steps[1]!.status = 'waiting';
+      return steps;
+    };
+    await storedAs(store, template, 'waiting-mine', { status: 'waiting', lease: leaseOf('test-instance') });
+    store.write('waiting-mine', { steps: waitingSteps('waiting-mine') });
+    const before = structuredClone(store.stored('waiting-mine'));
+    await executor.execute('waiting-mine');
+    expect(store.stored('waiting-mine')).toEqual({ ...before, lease: null });
+    expect(store.statuses).toEqual(['waiting']);
+
+    // Another worker's claim: left alone (it continues the run, or its lease lapses).
+    await storedAs(store, template, 'waiting-theirs', { status: 'waiting', lease: leaseOf('another-worker') });
+    store.write('waiting-theirs', { steps: waitingSteps('waiting-theirs') });
+    const theirs = structuredClone(store.stored('waiting-theirs'));
+    await executor.execute('waiting-theirs');
+    expect(store.stored('waiting-theirs')).toEqual(theirs);
+    expect(store.statuses).toEqual([]);
+    await queue.stop();
   });
 
   it('keeps a cancel written while the run was in memory: its one write conflicts and the run stays canceled', async () => {

@@ -18,7 +18,7 @@ import type { EngineLimits, RunExecutor } from './engine.js';
 import { CanceledError } from './failures.js';
 import { runStepAttempts } from './attempt.js';
 import { applyChildStep } from './childSteps.js';
-import type { RunStore } from './ports.js';
+import type { LoadedRun, RunStore } from './ports.js';
 import { truncateValue, type StoredRun } from './runModel.js';
 import { RunWriter } from './runWriter.js';
 import { edgeCarriesOn, handleFailure, isRunStoppingFailure } from './errors/handled.js';
@@ -80,12 +80,13 @@ export class RunExecution {
     // run: it must not be read as an untaken branch that a join runs past.
     const rejected = stored.steps.find(isRunStoppingFailure);
     if (rejected) this.failure = rejected.error ?? RUN_MESSAGES.rejected;
-    if (stored.status === 'waiting' && !this.canProgress() && this.failure === null) return;
+    if (stored.status === 'waiting' && !this.canProgress() && this.failure === null) return this.letGo(loaded.version);
 
     this.writer = new RunWriter(this.store, () => this.state, (fresh) => this.reconcile(fresh), loaded.version, this.limits.writeThrottleMs);
     const now = this.nowIso();
-    // A new run (never executed): kept in memory while it is short and its steps act on nothing outside it.
-    const fresh = stored.status === 'queued' && stored.startedAt === null && this.limits.quietMs > 0;
+    // A new run (never executed: queued, or just claimed by this worker on Pub/Sub, queue/pubsub/claim.ts):
+    // kept in memory while it is short and its steps act on nothing outside it.
+    const fresh = stored.startedAt === null && this.limits.quietMs > 0 && (stored.status === 'queued' || (stored.status === 'running' && this.holdsLease(stored)));
     this.state.status = 'running';
     this.state.startedAt ??= now;
     this.state.updatedAt = now;
@@ -104,6 +105,23 @@ export class RunExecution {
       this.resolveDone = resolve;
       this.pump();
     });
+  }
+
+  private holdsLease(run: StoredRun): boolean {
+    return run.lease?.instanceId === this.executor.options.instanceId;
+  }
+
+  /**
+   * A waiting run with nothing to continue, delivered to this process (a
+   * duplicate message after a decision was already carried on): the lease
+   * a Pub/Sub claim gave it here is dropped, so another worker may claim
+   * it at once when a decision comes. Written meanwhile: theirs stands; not
+   * written at all: the lease simply lapses.
+   */
+  private async letGo(version: LoadedRun['version']): Promise<void> {
+    if (!this.holdsLease(this.state)) return;
+    const outcome = await this.store.save({ ...this.state, lease: null }, version);
+    if (outcome.kind === 'busy') this.executor.options.logger.warn({ err: outcome.error, runId: this.runId }, 'could not let go of a waiting run; its lease lapses');
   }
 
   private startHeartbeat(): void {

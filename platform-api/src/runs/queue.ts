@@ -10,6 +10,7 @@
 // same executor; the leases in recovery.ts keep two workers from failing
 // each other's runs.
 import type { Logger } from 'pino';
+import type { LoadedRun } from './ports.js';
 
 export interface RunQueue {
   /**
@@ -17,7 +18,13 @@ export interface RunQueue {
    * hands the executor the run as it created it, saving the executor's read.
    */
   readonly executesLocally?: boolean;
-  enqueue(runId: string): Promise<void>;
+  /**
+   * Queues a run (or another job, queue/jobs.ts) by id. `created`: the run
+   * as the service just created it, with its version; a queue may carry it
+   * to the executing process so it claims the run without reading it
+   * (queue/pubsub/carriedRun.ts).
+   */
+  enqueue(runId: string, created?: LoadedRun): Promise<void>;
   start(): void;
   /** Stops taking runs and waits for the ones executing. */
   stop(): Promise<void>;

@@ -8,7 +8,7 @@ import { workspaceKey } from '@agentflow/shared/rbac';
 import { ERROR_HANDLE, RUN_START_COST, STEP_TEST_ERROR_CODES, firedTriggerOf, initialSteps, isErrorOutput, planRunFromHere, type ParentRunLink, type RunRefusalCode, type RunStep, type RunTrigger, type Workflow } from '@agentflow/shared/workflow';
 import type { RunExecutor } from './engine.js';
 import { handlingOf } from './errors/handled.js';
-import { isUnpaid, type Meter, type PlanGate, type RunAccount, type RunFileAttacher, type RunInputFile, type RunNotifier, type RunStore } from './ports.js';
+import { isUnpaid, type LoadedRun, type Meter, type PlanGate, type RunAccount, type RunFileAttacher, type RunInputFile, type RunNotifier, type RunStore } from './ports.js';
 import type { InProcessRunQueue, RunQueue } from './queue.js';
 import { newRunId, truncateValue, type StoredRun } from './runModel.js';
 
@@ -203,12 +203,14 @@ export class RunsService {
   }
 
   /** The run document and the full outputs of pinned steps too large for it (saved beside it). */
-  private async create(run: StoredRun & { fullOutputs: { stepId: string; output: unknown }[] }, local: boolean): Promise<void> {
+  private async create(run: StoredRun & { fullOutputs: { stepId: string; output: unknown }[] }, local: boolean): Promise<LoadedRun | null> {
     const { fullOutputs, ...stored } = run;
     const version = await this.store.create(stored);
     for (const { stepId, output } of fullOutputs) await this.store.saveFullOutput(stored.id, stepId, output);
+    if (version === undefined) return null;
     // Executed here: the executor starts from the run as created rather than reading it back.
-    if (local && version !== undefined) this.executor.prime(stored, version);
+    if (local) this.executor.prime(stored, version);
+    return { run: stored, version };
   }
 
   /** The run with its payer: the workflow's workspace owner (when the service knows how to ask). */
@@ -295,6 +297,7 @@ export class RunsService {
       await this.recordRefused(account.runId, newRun, { code: 'insufficient_tokens', message: error.message });
       throw new RunUnpaidError(error, account.runId);
     }
+    let created: LoadedRun | null;
     try {
       // The files first: a file that is not the owner's unused upload refuses the run (and the token goes back).
       if (newRun.files?.length) {
@@ -303,7 +306,7 @@ export class RunsService {
         const stored = await this.ports.files.attach(newRun.trigger.userId ?? newRun.ownerId, newRun.files, { runId: account.runId, workflowId: newRun.workflow.id });
         newRun = { ...newRun, input: withStoredRefs(newRun.input, stored) };
       }
-      await this.create(this.document(account.runId, newRun), newRun.child !== undefined || this.queue.executesLocally === true);
+      created = await this.create(this.document(account.runId, newRun), newRun.child !== undefined || this.queue.executesLocally === true);
     } catch (error) {
       // The run does not exist: give the token back (its files, if attached, are swept with runs that do not exist).
       await this.meter.refundRunStart(account, START_COST).catch(() => undefined);
@@ -312,7 +315,7 @@ export class RunsService {
     // A sub-workflow's run executes here, beside its parent, outside the queue's slots: the
     // parent holds a slot while it waits, so nested runs queued behind it could wait forever.
     if (newRun.child) void this.executor.execute(account.runId);
-    else await this.queue.enqueue(account.runId);
+    else await this.queue.enqueue(account.runId, created ?? undefined);
     return account.runId;
   }
 

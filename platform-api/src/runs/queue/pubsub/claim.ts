@@ -21,14 +21,18 @@ import { isTerminalRunStatus } from '@agentflow/shared/workflow';
 import { decodeRun, encodeRun, runRef } from '../../store.js';
 import type { RunVersion } from '../../ports.js';
 import type { StoredRun } from '../../runModel.js';
+import type { CarriedRun } from './carriedRun.js';
 
 export type ClaimOutcome = 'claimed' | 'taken' | 'ended' | 'gone';
 
 export interface RunClaims {
-  /** Claims the run for this worker; only 'claimed' executes it. */
-  claim(runId: string): Promise<ClaimOutcome>;
-  /** After an execution: a waiting run still under this worker's claim is let go (the executor ended without writing). */
-  release(runId: string): Promise<void>;
+  /**
+   * Claims the run for this worker; only 'claimed' executes it. A waiting
+   * run the executor then finds nothing to do in is let go by the executor
+   * (execution.ts letGo). `carried`: the run as created, from its message
+   * (carriedRun.ts): claimed with one conditional write when untouched since.
+   */
+  claim(runId: string, carried?: CarriedRun | null): Promise<ClaimOutcome>;
 }
 
 /** gRPC FAILED_PRECONDITION: the run was written since it was read. */
@@ -43,6 +47,9 @@ export interface RunClaimOptions {
   /** The claimed run and its version: the executor starts from it instead of reading the run again (engine.ts prime). */
   onClaimed?: (run: StoredRun, version: RunVersion) => void;
 }
+
+/** gRPC NOT_FOUND: the run was deleted. */
+const NOT_FOUND = 5;
 
 const isConflict = (error: unknown) => (error as { code?: unknown }).code === FAILED_PRECONDITION;
 
@@ -72,18 +79,21 @@ export function firestoreRunClaims(db: Firestore, options: RunClaimOptions): Run
       }
     }
   };
+  /** A carried queued run: 'claimed' when nobody wrote it since its create, null when someone did (it is read then). */
+  const claimCarried = async ({ run, version }: CarriedRun): Promise<ClaimOutcome | null> => {
+    const at = now();
+    const claimed: StoredRun = { ...run, status: 'running', updatedAt: at.toISOString(), lease: { instanceId: options.instanceId, expiresAt: at.getTime() + options.leaseMs } };
+    try {
+      const written = await runRef(db, run.id).update({ status: claimed.status, updatedAt: claimed.updatedAt, lease: claimed.lease }, { lastUpdateTime: version });
+      options.onClaimed?.(claimed, written.writeTime);
+      return 'claimed';
+    } catch (error) {
+      if ((error as { code?: unknown }).code === NOT_FOUND) return 'gone';
+      if (isConflict(error)) return null;
+      throw error;
+    }
+  };
   return {
-    claim,
-    // Most runs end terminal: one read tells, and only a run left waiting under this claim is written.
-    release: async (runId) => {
-      const ref = runRef(db, runId);
-      const snapshot = await ref.get();
-      const run = decodeRun(snapshot);
-      if (run?.status !== 'waiting' || run.lease?.instanceId !== options.instanceId || !snapshot.updateTime) return;
-      // Written meanwhile (a decision, another worker's claim): theirs stands.
-      await ref.update({ lease: null }, { lastUpdateTime: snapshot.updateTime }).catch((error: unknown) => {
-        if (!isConflict(error)) throw error;
-      });
-    },
+    claim: async (runId, carried) => (carried?.run.status === 'queued' ? await claimCarried(carried) : null) ?? claim(runId),
   };
 }

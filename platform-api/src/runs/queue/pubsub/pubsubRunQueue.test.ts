@@ -78,6 +78,7 @@ it('reads the queue settings, naming the variable that is wrong', () => {
 
 it('an API-only instance publishes the run; a worker executes it once', async () => {
   const apiExecute = jest.spyOn(h.app.runs.executor, 'execute');
+  const carriedBefore = workers.reduce((sum, worker) => sum + queueOf(worker).carriedRuns, 0);
   const wf = await sideEffectWorkflow();
   const started = await h.call('POST', `/api/workflows/${wf.id}/runs`, { user: owner, body: { input: { key: 'once' } } });
   expect(started.status).toBe(202);
@@ -86,6 +87,8 @@ it('an API-only instance publishes the run; a worker executes it once', async ()
   expect(run.lease).toBeNull();
   expect(effects.counts.get('once')).toBe(1);
   expect(apiExecute).not.toHaveBeenCalled();
+  // The new run travelled in its message (the worker claimed it without reading it, claim.test.ts).
+  expect(workers.reduce((sum, worker) => sum + queueOf(worker).carriedRuns, 0) - carriedBefore).toBe(1);
   apiExecute.mockRestore();
 });
 

@@ -1,5 +1,6 @@
-// The run queue on Google Cloud Pub/Sub: enqueue() publishes the run id to
-// the deployment's topic; start() (workers only) pulls from its
+// The run queue on Google Cloud Pub/Sub: enqueue() publishes the run id (or
+// the run itself when it was just created, carriedRun.ts) to the
+// deployment's topic; start() (workers only) pulls from its
 // subscription, never more messages than it has free slots (synchronous
 // pull with maxMessages: a streaming pull may hand one worker a whole
 // backlog it then sits on, which the emulator does), claims each delivered
@@ -15,6 +16,8 @@ import type { Logger } from 'pino';
 import type { RunQueue } from '../../queue.js';
 import type { ClaimOutcome, RunClaims } from './claim.js';
 import { jobKindOf } from '../jobs.js';
+import type { LoadedRun } from '../../ports.js';
+import { readRunMessage, runMessage, type CarriedRun } from './carriedRun.js';
 
 /** How long a held message's deadline is extended: a run executing longer is redelivered and acked as 'taken'. */
 const MAX_EXTENSION_MS = 60 * 60_000;
@@ -22,6 +25,10 @@ const MAX_EXTENSION_MS = 60 * 60_000;
 const IDLE_PULL_MS = 100;
 /** How long one pull waits for messages (Pub/Sub holds an empty pull open; DEADLINE_EXCEEDED then is an empty answer). */
 const PULL_WAIT_MS = 10_000;
+/** How long an ack waits for others to share its request (what the Pub/Sub client's own subscriber batches for is 100 ms). */
+const ACK_BATCH_MS = 10;
+/** Acks per request at most. */
+const ACK_BATCH_MAX = 500;
 /** gRPC DEADLINE_EXCEEDED. */
 const DEADLINE_EXCEEDED = 4;
 /** A run id (runModel.ts newRunId: base64url letters without - and _); anything else is a poison message. */
@@ -58,9 +65,15 @@ export class PubSubRunQueue implements RunQueue {
   private loop: Promise<void> | null = null;
   private extender: NodeJS.Timeout | null = null;
   private wake: (() => void) | null = null;
+  /** Acks not yet sent (sent together within ACK_BATCH_MS: one request per batch, not per run). */
+  private acks: string[] = [];
+  private ackTimer: NodeJS.Timeout | null = null;
+  private ackFlush: Promise<void> = Promise.resolve();
   private readonly ready: Promise<void>;
   /** Deliveries this process handled, by what became of them (tests, health). */
   readonly deliveries: Record<ClaimOutcome | 'unreadable' | 'unclaimable' | 'job', number> = { claimed: 0, taken: 0, ended: 0, gone: 0, unreadable: 0, unclaimable: 0, job: 0 };
+  /** Deliveries that carried their new run (carriedRun.ts), whatever became of them. */
+  carriedRuns = 0;
 
   constructor(
     private readonly execute: (runId: string) => Promise<void>,
@@ -73,10 +86,10 @@ export class PubSubRunQueue implements RunQueue {
     this.ready.catch(() => undefined);
   }
 
-  async enqueue(runId: string): Promise<void> {
+  async enqueue(runId: string, created?: LoadedRun): Promise<void> {
     if (this.stopping) throw new Error('The run queue is stopped');
     await this.ready;
-    await this.topic.publishMessage({ data: Buffer.from(runId) });
+    await this.topic.publishMessage(runMessage(runId, created));
   }
 
   start(): void {
@@ -98,6 +111,7 @@ export class PubSubRunQueue implements RunQueue {
     if (this.extender) clearInterval(this.extender);
     // A pull under way ends within PULL_WAIT_MS; what it brings is nacked (the loop sees it is stopping).
     await Promise.race([this.loop, new Promise((resolve) => setTimeout(resolve, PULL_WAIT_MS).unref())]);
+    await this.flushAcks();
     await this.subscriber?.close().catch(() => undefined);
     this.subscriber = null;
     await this.topic.flush().catch(() => undefined);
@@ -134,7 +148,9 @@ export class PubSubRunQueue implements RunQueue {
             continue;
           }
           this.held.set(message.ackId, { ackId: message.ackId, since: Date.now() });
-          void this.handle(message.ackId, Buffer.from(message.message?.data ?? '').toString('utf8'), message.deliveryAttempt ?? null);
+          const { id, carried } = readRunMessage(Buffer.from(message.message?.data ?? ''), message.message?.attributes);
+          if (carried) this.carriedRuns++;
+          void this.handle(message.ackId, id, carried, message.deliveryAttempt ?? null);
         }
         if (received.length === 0) await new Promise((resolve) => setTimeout(resolve, IDLE_PULL_MS));
       } catch (error) {
@@ -152,14 +168,35 @@ export class PubSubRunQueue implements RunQueue {
     const wake = this.wake;
     this.wake = null;
     wake?.();
-    const subscription = this.subscriptionPath();
-    try {
-      if (deadlineSeconds === null) await this.subscriber?.acknowledge({ subscription, ackIds: [ackId] });
-      else await this.subscriber?.modifyAckDeadline({ subscription, ackIds: [ackId], ackDeadlineSeconds: deadlineSeconds });
-    } catch (error) {
-      // A lost ack is a redelivery, which the claim makes harmless.
-      this.options.logger.warn({ err: error }, 'could not settle a run message; it may come back');
+    if (deadlineSeconds === null) {
+      this.acks.push(ackId);
+      if (this.acks.length >= ACK_BATCH_MAX) return this.flushAcks();
+      this.ackTimer ??= setTimeout(() => void this.flushAcks(), ACK_BATCH_MS);
+      return;
     }
+    try {
+      await this.subscriber?.modifyAckDeadline({ subscription: this.subscriptionPath(), ackIds: [ackId], ackDeadlineSeconds: deadlineSeconds });
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'could not nack a run message; it comes back after its deadline');
+    }
+  }
+
+  /** Sends the acks collected so far in one request (after the previous one). */
+  private flushAcks(): Promise<void> {
+    if (this.ackTimer) clearTimeout(this.ackTimer);
+    this.ackTimer = null;
+    const ackIds = this.acks;
+    this.acks = [];
+    if (ackIds.length === 0) return this.ackFlush;
+    this.ackFlush = this.ackFlush.then(async () => {
+      try {
+        await this.subscriber?.acknowledge({ subscription: this.subscriptionPath(), ackIds });
+      } catch (error) {
+        // A lost ack is a redelivery, which the claim makes harmless.
+        this.options.logger.warn({ err: error, count: ackIds.length }, 'could not ack run messages; they may come back');
+      }
+    });
+    return this.ackFlush;
   }
 
   /** Keeps the messages of the runs executing here from being redelivered. */
@@ -172,7 +209,7 @@ export class PubSubRunQueue implements RunQueue {
       .catch((error: unknown) => this.options.logger.warn({ err: error }, 'could not extend the ack deadline of executing runs'));
   }
 
-  private async handle(ackId: string, runId: string, deliveryAttempt: number | null): Promise<void> {
+  private async handle(ackId: string, runId: string, carried: CarriedRun | null, deliveryAttempt: number | null): Promise<void> {
     // Another job (queue/jobs.ts) claims its own work when it executes.
     if (jobKindOf(runId) !== null) return this.executeJob(ackId, runId);
     if (!RUN_ID.test(runId)) {
@@ -182,7 +219,7 @@ export class PubSubRunQueue implements RunQueue {
     }
     let outcome: ClaimOutcome;
     try {
-      outcome = await this.options.claims.claim(runId);
+      outcome = await this.options.claims.claim(runId, carried);
     } catch (error) {
       this.deliveries.unclaimable++;
       this.options.logger.warn({ err: error, runId, deliveryAttempt }, 'could not claim a run; its message comes back');
@@ -192,7 +229,6 @@ export class PubSubRunQueue implements RunQueue {
     // Ended, gone, or another worker's: this delivery is a duplicate.
     if (outcome !== 'claimed') return this.settle(ackId, null);
     const work = this.execute(runId)
-      .then(() => this.options.claims.release(runId))
       .catch((error: unknown) => this.options.logger.error({ err: error, runId }, 'run failed to execute'))
       .finally(() => {
         this.running.delete(runId);
