@@ -87,6 +87,12 @@ export function isPreconditionFailure(error: unknown): boolean {
   return code === 9 || code === 'failed-precondition';
 }
 
+/** Firestore's "no such document" (an update of a run that was deleted). */
+export function isNotFound(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 5 || code === 'not-found';
+}
+
 /** gRPC ABORTED, DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, UNAVAILABLE: Firestore busy or briefly unreachable. */
 export function isRetryableWriteError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import { RUN_SERVER_COLLECTIONS, TRASH_RETENTION_DAYS, WORKFLOW_COLLECTION, WORKFLOW_VERSIONS_SUBCOLLECTION, triggerNodesOfType } from '@agentflow/shared/workflow';
 import type { FileStore } from '../files/index.js';
 import { deleteRunWithFiles } from './housekeeping.js';
-import { runsCollection } from './store.js';
+import { isPreconditionFailure, runsCollection } from './store.js';
 import { listenRef } from './webhookAnswer/listen.js';
 
 const DAY_MS = 86_400_000;
@@ -68,7 +68,7 @@ async function purgeWorkflow(db: Firestore, files: FileStore | null, doc: QueryD
     await doc.ref.delete({ lastUpdateTime: doc.updateTime });
     return true;
   } catch (error) {
-    if ((error as { code?: unknown }).code === 9 || (error as { code?: unknown }).code === 'failed-precondition') return false;
+    if (isPreconditionFailure(error)) return false;
     throw error;
   }
 }

@@ -18,7 +18,7 @@
 // - ended or gone: nothing to do.
 import type { Firestore } from 'firebase-admin/firestore';
 import { isTerminalRunStatus } from '@agentflow/shared/workflow';
-import { decodeRun, encodeRun, runRef } from '../../store.js';
+import { decodeRun, encodeRun, isNotFound, isPreconditionFailure, runRef } from '../../store.js';
 import type { RunVersion } from '../../ports.js';
 import type { StoredRun } from '../../runModel.js';
 import type { CarriedRun } from './carriedRun.js';
@@ -35,8 +35,6 @@ export interface RunClaims {
   claim(runId: string, carried?: CarriedRun | null): Promise<ClaimOutcome>;
 }
 
-/** gRPC FAILED_PRECONDITION: the run was written since it was read. */
-const FAILED_PRECONDITION = 9;
 /** Claim attempts when others keep writing the run between the read and the write (a cancel, an approval). */
 const CLAIM_ATTEMPTS = 5;
 
@@ -48,10 +46,6 @@ export interface RunClaimOptions {
   onClaimed?: (run: StoredRun, version: RunVersion) => void;
 }
 
-/** gRPC NOT_FOUND: the run was deleted. */
-const NOT_FOUND = 5;
-
-const isConflict = (error: unknown) => (error as { code?: unknown }).code === FAILED_PRECONDITION;
 
 export function firestoreRunClaims(db: Firestore, options: RunClaimOptions): RunClaims {
   const now = () => options.now?.() ?? new Date();
@@ -75,7 +69,7 @@ export function firestoreRunClaims(db: Firestore, options: RunClaimOptions): Run
         options.onClaimed?.(run, written.writeTime);
         return 'claimed';
       } catch (error) {
-        if (!isConflict(error) || attempt >= CLAIM_ATTEMPTS) throw error;
+        if (!isPreconditionFailure(error) || attempt >= CLAIM_ATTEMPTS) throw error;
       }
     }
   };
@@ -88,8 +82,8 @@ export function firestoreRunClaims(db: Firestore, options: RunClaimOptions): Run
       options.onClaimed?.(claimed, written.writeTime);
       return 'claimed';
     } catch (error) {
-      if ((error as { code?: unknown }).code === NOT_FOUND) return 'gone';
-      if (isConflict(error)) return null;
+      if (isNotFound(error)) return 'gone';
+      if (isPreconditionFailure(error)) return null;
       throw error;
     }
   };
